@@ -1,0 +1,108 @@
+"""Every setting in one pydantic-settings object, built from small sub-models.
+
+Environment variables read as ``ASSISTANT_<GROUP>_<FIELD>`` (for example
+``ASSISTANT_LLM_BASE_URL`` or ``ASSISTANT_RETRIEVAL_TOP_K``); a ``.env`` file in the working
+directory is read too. ``.env.example`` lists them all.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_EMBED_MODEL = "all-MiniLM-L6-v2-onnx-int8"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class DataSettings(BaseModel):
+    """Where the index lives on disk."""
+
+    dir: Path = Field(Path(".data"), description="Chroma store and BM25 index directory.")
+    collection: str = Field("abstracts", description="Chroma collection name.")
+    seeds: Path = Field(PROJECT_ROOT / "seeds", description="Ingested into an empty index.")
+
+
+class IndexSettings(BaseModel):
+    """How abstracts become chunks and vectors."""
+
+    # MiniLM reads at most 256 word pieces; 200 tiktoken tokens keep every chunk inside that
+    # window, so no part of an abstract is silently cut off by the embedder.
+    chunk_size: int = Field(200, ge=32, description="Chunk size in tiktoken tokens.")
+    chunk_overlap: int = Field(40, ge=0, description="Overlap between chunks, in tokens.")
+    embed_model: str = Field(
+        DEFAULT_EMBED_MODEL,
+        description=f"'{DEFAULT_EMBED_MODEL}' (offline, bundled) or 'openai:<model>' "
+        "served by the configured endpoint.",
+    )
+    embed_batch_size: int = Field(32, ge=1)
+    max_abstract_chars: int = Field(
+        20_000, ge=1_000, description="Longer paragraphs are skipped as not an abstract."
+    )
+
+
+class RetrievalSettings(BaseModel):
+    """How many papers to retrieve and how to fuse the two rankings."""
+
+    top_k: int = Field(5, ge=1, le=50, description="Papers returned per question.")
+    candidates: int = Field(50, ge=5, description="Chunks taken from each ranking before fusion.")
+    bm25_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
+    dense_weight: float = Field(0.5, ge=0, description="Weight of the dense ranking in fusion.")
+    rrf_k: int = Field(10, ge=1, description="Rank constant of reciprocal-rank fusion.")
+    min_dense: float = Field(
+        0.45, description="A paper passes the relevance floor with this cosine similarity..."
+    )
+    min_coverage: float = Field(
+        0.5, description="...or when it matches this share of the question's keyword weight."
+    )
+
+
+class LLMSettings(BaseModel):
+    """An OpenAI-compatible chat endpoint; without base_url/model the answer is extractive."""
+
+    base_url: str | None = Field(None, description="e.g. https://api.openai.com/v1")
+    model: str | None = Field(None, description="e.g. gpt-4o-mini, or a vLLM/Ollama model.")
+    api_key: SecretStr | None = Field(None, description="Falls back to OPENAI_API_KEY.")
+    context_window: int = Field(8192, ge=512, description="Model context in tokens.")
+    max_tokens: int = Field(600, ge=16, description="Tokens reserved for the answer.")
+    temperature: float = 0.1
+    timeout: float = Field(60.0, gt=0, description="Seconds before a request is abandoned.")
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.model)
+
+    @property
+    def key(self) -> str | None:
+        if self.api_key is not None:
+            return self.api_key.get_secret_value()
+        return os.environ.get("OPENAI_API_KEY")
+
+
+class ServeSettings(BaseModel):
+    """The Gradio app."""
+
+    host: str = Field("127.0.0.1", description="Loopback unless told otherwise.")
+    port: int = 7860
+    username: str | None = Field(None, description="Login is on when both are set.")
+    password: SecretStr | None = None
+
+
+class Settings(BaseSettings):
+    """The whole configuration; build it with ``Settings()`` to read the environment."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="ASSISTANT_",
+        env_nested_delimiter="_",
+        env_nested_max_split=1,
+        env_file=".env",
+        extra="ignore",
+    )
+
+    data: DataSettings = DataSettings()
+    index: IndexSettings = IndexSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
+    llm: LLMSettings = LLMSettings()
+    serve: ServeSettings = ServeSettings()
