@@ -106,8 +106,20 @@ _SUBJECT_STOP = re.compile(
 _COMMON_ACRONYMS = {"LLM", "LLMs", "RL", "SGD", "GNN", "GNNs", "DNN", "DNNs", "AI", "ML"}
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z$\\(])", normalise(text)) if s]
+_ABBREVIATION_END = re.compile(r"(?:\b(?:e\.g|i\.e|cf|vs|al|Fig|Eq|Sec|approx)\.)$")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of an abstract: a split after . ! or ? when a capital, math or bracket
+    follows; "i.i.d. sampling" stays whole because a lower-case word follows."""
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z$\\(\[])", normalise(text))
+    sentences: list[str] = []
+    for part in parts:
+        if sentences and _ABBREVIATION_END.search(sentences[-1]):
+            sentences[-1] += " " + part
+        elif part:
+            sentences.append(part)
+    return sentences
 
 
 def _clip(phrase: str, words: int = 10) -> str:
@@ -141,7 +153,7 @@ def derive_title(text: str) -> str:
     what the authors say they study, else the first sentence's subject."""
     plain = _LATEX_WRAPPER.sub(r"\1", _LATEX_WRAPPER.sub(r"\1", text)).replace("**", "")
     plain = _MATH.sub(lambda m: _SHORT_MATH.sub("", m.group(0)) if len(m.group(0)) < 12 else "", plain)
-    sentences = _sentences(plain)
+    sentences = split_sentences(plain)
     for sentence in sentences:
         if _INTRO.search(sentence) and (name := _method_name(sentence)):
             return name

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import bm25s
+import bm25s.stopwords
 import chromadb
 import numpy as np
 import Stemmer
@@ -76,12 +77,26 @@ class ChunkHit:
     score: float
 
 
+# bm25s's English list has 33 words; questions also carry these, which say nothing about
+# which paper is meant ("What does this paper propose?").
+STOPWORDS = sorted(set(bm25s.stopwords.STOPWORDS_EN) | set("""
+about above after again all also am any because been before being below between both can
+could did do does doing done down during each few from further had has have having he her
+here hers him his how i its itself just me more most my myself nor now only other our
+ours out over own same she should so some than them themselves those through too under
+until up very we were what when where which while who whom why would you your yours paper
+papers work works abstract abstracts method methods approach approaches explain describe
+tell summarize summarise summary give list show find study studies propose proposed
+""".split()))
+TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}"
+
+
 def _tokenizer() -> Stemmer.Stemmer:
     return Stemmer.Stemmer("english")
 
 
 def bm25_tokenize(texts: Sequence[str], stemmer: Stemmer.Stemmer) -> Any:
-    return bm25s.tokenize(list(texts), stopwords="en", stemmer=stemmer, show_progress=False)
+    return bm25s.tokenize(list(texts), stopwords=STOPWORDS, stemmer=stemmer, show_progress=False)
 
 
 class AbstractIndex:
@@ -295,7 +310,7 @@ class AbstractIndex:
         for doc in tokens.ids:
             df[np.unique(np.asarray(doc, dtype=np.int64))] += 1
         retriever.save(str(bm25_dir))
-        (bm25_dir / "ids.json").write_text(json.dumps(ids))
+        (bm25_dir / "ids.json").write_text(json.dumps({"tokenizer": TOKENIZER_VERSION, "ids": ids}))
         np.save(bm25_dir / "df.npy", df)
         self._bm25, self._bm25_ids, self._bm25_df = retriever, ids, df
 
@@ -303,12 +318,13 @@ class AbstractIndex:
         if self._bm25 is None:
             bm25_dir = self.dir / "bm25"
             ids_file = bm25_dir / "ids.json"
-            ids = json.loads(ids_file.read_text()) if ids_file.exists() else None
+            saved = json.loads(ids_file.read_text()) if ids_file.exists() else {}
+            ids = saved.get("ids") if saved.get("tokenizer") == TOKENIZER_VERSION else None
             if ids is not None and len(ids) == self.chunk_count():
                 self._bm25 = bm25s.BM25.load(str(bm25_dir))
                 self._bm25_ids = ids
                 self._bm25_df = np.load(bm25_dir / "df.npy")
-            elif self.chunk_count():  # missing, or left stale by an interrupted ingest
+            elif self.chunk_count():  # missing, stale after an interrupted ingest, or old
                 self._build_bm25()
         return self._bm25
 

@@ -12,6 +12,7 @@ weight (idf); a bare acronym like "CRAFT" passes on the second even where dense 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -23,6 +24,14 @@ from assistant.index import AbstractIndex, ChunkHit
 from assistant.settings import RetrievalSettings
 
 Method = Literal["hybrid", "bm25", "dense"]
+TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
+
+
+def names_in(question: str) -> list[str]:
+    """Method names and acronyms in a question (CRAFT, PoLAR, AB-MCTS, pass@N), to be matched
+    case-sensitively: a stemmer folds "CRAFT" into "crafted", a researcher does not."""
+    names = [t for t in TOKEN_RE.findall(question) if any(c.isupper() for c in t[1:])]
+    return list(dict.fromkeys(names))
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,11 @@ class HybridRetriever:
                 score += w_d / (s.rrf_k + dense[pid][0])
             fused[pid] = score / best_possible
         papers = self.index.papers()
+        names = names_in(question)
+        named = {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
+        if method == "hybrid" and named:
+            for pid in fused:  # a paper that names what was asked about comes first
+                fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
         results: list[RetrievedPaper] = []
         for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
@@ -93,7 +107,11 @@ class HybridRetriever:
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
             coverage = self.index.coverage(question, f"{paper.title}. {paper.text}")
-            if apply_floor and cosine < s.min_dense and coverage < s.min_coverage:
+            if apply_floor and not (
+                cosine >= s.min_dense
+                or pid in named
+                or (coverage >= s.min_coverage and not named)
+            ):
                 continue
             chunk = dense_hit[1].text if dense_hit else paper.text
             results.append(RetrievedPaper(
@@ -108,6 +126,11 @@ class HybridRetriever:
             if len(results) >= top_k:
                 break
         return results
+
+
+def _mentions_all(paper: Paper, names: list[str]) -> bool:
+    text = f"{paper.title} {paper.text}"
+    return bool(names) and all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
 
 
 class LlamaIndexHybridRetriever(BaseRetriever):

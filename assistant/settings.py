@@ -52,10 +52,10 @@ class RetrievalSettings(BaseModel):
     dense_weight: float = Field(0.5, ge=0, description="Weight of the dense ranking in fusion.")
     rrf_k: int = Field(10, ge=1, description="Rank constant of reciprocal-rank fusion.")
     min_dense: float = Field(
-        0.45, description="A paper passes the relevance floor with this cosine similarity..."
+        0.30, description="A paper passes the relevance floor with this cosine similarity..."
     )
     min_coverage: float = Field(
-        0.5, description="...or when it matches this share of the question's keyword weight."
+        0.45, description="...or when it holds this share of the question's keyword weight."
     )
 
 

@@ -1,0 +1,165 @@
+"""What an answer is, and the checks every answer passes whichever mode wrote it.
+
+The typed ``Answer`` is what the CLI prints as JSON, the UI renders and the evals score.
+Citation markers are checked against the sources actually given: a number that is not a
+source is removed from the text (also while streaming) and reported in
+``dropped_citations``; only sources cited in the final text are listed as citations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from assistant.retrieval import RetrievedPaper
+from assistant.settings import PROJECT_ROOT
+
+PROMPTS_DIR = PROJECT_ROOT / "prompts"
+CITATION_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+NO_ANSWER = "The corpus has no abstract about this question."
+
+
+@cache
+def prompt(name: str) -> str:
+    """A prompt template from ``prompts/`` (all prompts live there, none in code)."""
+    return (PROMPTS_DIR / f"{name}.md").read_text(encoding="utf-8").strip()
+
+
+class SourceRef(BaseModel):
+    """A retrieved paper as numbered for this answer."""
+
+    n: int
+    paper_id: str
+    title: str
+    source: str
+    score: float
+
+
+class Citation(BaseModel):
+    """A source that the answer cites, with the abstract text for checking the claim."""
+
+    n: int
+    paper_id: str
+    title: str
+    source: str
+    text: str
+    highlights: list[str] = Field(default_factory=list, description="Sentences the answer used.")
+
+
+class Answer(BaseModel):
+    question: str
+    answer: str
+    mode: Literal["llm", "extractive"]
+    model: str | None = None
+    citations: list[Citation] = Field(default_factory=list)
+    sources: list[SourceRef] = Field(default_factory=list)
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    usage: dict[str, int | bool] | None = None
+    dropped_citations: list[int] = Field(default_factory=list)
+    standalone_question: str | None = None
+
+    def public_json(self) -> dict[str, object]:
+        """The documented ``assistant ask --json`` object."""
+        return self.model_dump(
+            include={"question", "answer", "mode", "citations", "sources", "timings_ms", "usage"},
+            exclude={"citations": {"__all__": {"highlights"}}},
+        )
+
+
+@dataclass(frozen=True)
+class NumberedSource:
+    n: int
+    found: RetrievedPaper
+
+    def ref(self) -> SourceRef:
+        p = self.found.paper
+        return SourceRef(n=self.n, paper_id=p.paper_id, title=p.title, source=p.source,
+                         score=self.found.score)
+
+
+def number_sources(found: list[RetrievedPaper]) -> list[NumberedSource]:
+    return [NumberedSource(i, f) for i, f in enumerate(found, start=1)]
+
+
+def cited_numbers(text: str) -> list[int]:
+    numbers: list[int] = []
+    for m in CITATION_RE.finditer(text):
+        for part in re.split(r"[,;]", m.group(1)):
+            n = int(part)
+            if n not in numbers:
+                numbers.append(n)
+    return numbers
+
+
+def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
+    """Remove citation numbers that are not sources; return the text and what was dropped."""
+    dropped: list[int] = []
+
+    def keep(m: re.Match[str]) -> str:
+        numbers = [int(x) for x in re.split(r"[,;]", m.group(1))]
+        good = [n for n in numbers if n in valid]
+        dropped.extend(n for n in numbers if n not in valid and n not in dropped)
+        return "".join(f"[{n}]" for n in good)
+
+    cleaned = CITATION_RE.sub(keep, text)
+    cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", cleaned) if dropped else cleaned
+    return cleaned, dropped
+
+
+class StreamingCitationFilter:
+    """Cleans citation markers in a token stream: text after an unclosed ``[`` is held back
+    until the marker closes (or clearly is not a marker), then checked."""
+
+    def __init__(self, valid: set[int]) -> None:
+        self.valid = valid
+        self.pending = ""
+        self.dropped: list[int] = []
+
+    def feed(self, delta: str) -> str:
+        self.pending += delta
+        cut = self.pending.rfind("[")
+        if cut != -1 and re.fullmatch(r"\[[\d,; ]*", self.pending[cut:]) and len(self.pending) - cut < 24:
+            ready, self.pending = self.pending[:cut], self.pending[cut:]
+        else:
+            ready, self.pending = self.pending, ""
+        return self._clean(ready)
+
+    def flush(self) -> str:
+        ready, self.pending = self.pending, ""
+        return self._clean(ready)
+
+    def _clean(self, text: str) -> str:
+        cleaned, dropped = clean_citations(text, self.valid)
+        self.dropped.extend(n for n in dropped if n not in self.dropped)
+        return cleaned
+
+
+def build_citations(
+    text: str, sources: list[NumberedSource], highlights: dict[int, list[str]] | None = None
+) -> list[Citation]:
+    by_n = {s.n: s for s in sources}
+    citations = []
+    for n in cited_numbers(text):
+        if n in by_n:
+            p = by_n[n].found.paper
+            citations.append(Citation(n=n, paper_id=p.paper_id, title=p.title, source=p.source,
+                                      text=p.text, highlights=(highlights or {}).get(n, [])))
+    return citations
+
+
+# Events a streaming answer yields: text deltas, then the finished Answer.
+AnswerEvent = str | Answer
+AnswerStream = Iterator[AnswerEvent]
+
+
+def final_answer(events: AnswerStream) -> Answer:
+    """Drain a stream and return its Answer."""
+    for event in events:
+        if isinstance(event, Answer):
+            return event
+    raise RuntimeError("the answer stream ended without an answer")

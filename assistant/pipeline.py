@@ -1,0 +1,128 @@
+"""The one object the CLI, the UI and the evals share: retrieve, then answer.
+
+``Assistant.ask_stream`` yields text as it is written and ends with the typed ``Answer``;
+``Assistant.ask`` returns just the Answer. The mode follows the settings: an endpoint and
+model configured → the model answers; otherwise the extractive composer does.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Generator, Sequence
+from functools import cached_property
+from pathlib import Path
+
+from assistant.answering import (
+    NO_ANSWER,
+    Answer,
+    AnswerStream,
+    final_answer,
+    number_sources,
+    prompt,
+)
+from assistant.extractive import compose
+from assistant.generation import ChatModel, generate
+from assistant.index import AbstractIndex, IngestReport, ProgressFn
+from assistant.retrieval import HybridRetriever, Method, RetrievedPaper
+from assistant.settings import Settings
+
+History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
+FOLLOW_UP_RE = re.compile(
+    r"^(and|but|also|so|what about|how about|then)\b|\b(it|its|they|their|them|this|that|"
+    r"these|those|the (paper|method|approach|model))\b",
+    re.I,
+)
+
+
+class Assistant:
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+
+    @cached_property
+    def index(self) -> AbstractIndex:
+        return AbstractIndex(self.settings)
+
+    @cached_property
+    def retriever(self) -> HybridRetriever:
+        return HybridRetriever(self.index, self.settings.retrieval)
+
+    @cached_property
+    def chat_model(self) -> ChatModel | None:
+        return ChatModel(self.settings.llm) if self.settings.llm.enabled else None
+
+    @property
+    def mode_label(self) -> str:
+        model = self.settings.llm.model
+        return f"model {model}" if self.chat_model and model else "extractive (offline)"
+
+    # ------------------------------------------------------------ corpus
+
+    def ingest(self, paths: Sequence[Path], rebuild: bool = False,
+               progress: ProgressFn | None = None) -> IngestReport:
+        return self.index.ingest(paths, rebuild=rebuild, progress=progress)
+
+    def ensure_corpus(self, progress: ProgressFn | None = None) -> IngestReport | None:
+        """Ingest the seeds into an empty index, so that a first question works."""
+        if self.index.is_empty():
+            return self.ingest([self.settings.data.seeds], progress=progress)
+        return None
+
+    # ------------------------------------------------------------ answering
+
+    def retrieve(self, question: str, top_k: int | None = None,
+                 method: Method = "hybrid") -> list[RetrievedPaper]:
+        return self.retriever.retrieve(question, top_k=top_k, method=method)
+
+    def standalone_question(self, question: str, history: History) -> str:
+        """A follow-up made self-contained: rewritten by the model when there is one, else
+        joined to the previous question when it leans on it ("and how does it differ…")."""
+        if not history:
+            return question
+        if self.chat_model is not None:
+            turns = "\n".join(f"Researcher: {q}\nAssistant: {a}" for q, a in history[-3:])
+            text = prompt("condense_question").format(history=turns, question=question)
+            rewritten = self.chat_model.complete([{"role": "user", "content": text}], 120)
+            return rewritten.splitlines()[0].strip() if rewritten.strip() else question
+        if FOLLOW_UP_RE.search(question) or len(question.split()) <= 4:
+            return f"{history[-1][0]} {question}"
+        return question
+
+    def ask_stream(self, question: str, history: History = (), top_k: int | None = None
+                   ) -> AnswerStream:
+        started = time.perf_counter()
+        question = question.strip()
+        standalone = self.standalone_question(question, history)
+        found = self.retrieve(standalone, top_k=top_k)
+        retrieved = time.perf_counter()
+        sources = number_sources(found)
+        if not sources:
+            answer = Answer(question=question, answer=NO_ANSWER,
+                            mode="llm" if self.chat_model else "extractive",
+                            model=self.settings.llm.model if self.chat_model else None)
+            yield NO_ANSWER
+        elif self.chat_model is not None:
+            answer = yield from _relay(generate(standalone, sources, self.chat_model))
+        else:
+            answer = yield from _relay(compose(standalone, sources, self.index))
+        answer.question = question
+        answer.standalone_question = standalone if standalone != question else None
+        done = time.perf_counter()
+        answer.timings_ms = {
+            "retrieve": round((retrieved - started) * 1000, 1),
+            "generate": round((done - retrieved) * 1000, 1),
+            "total": round((done - started) * 1000, 1),
+        }
+        yield answer
+
+    def ask(self, question: str, history: History = (), top_k: int | None = None) -> Answer:
+        return final_answer(self.ask_stream(question, history, top_k))
+
+
+def _relay(events: AnswerStream) -> Generator[str, None, Answer]:
+    """Pass text deltas on and return the final Answer (``answer = yield from _relay(...)``)."""
+    for event in events:
+        if isinstance(event, Answer):
+            return event
+        yield event
+    raise RuntimeError("the answer stream ended without an answer")
