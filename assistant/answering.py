@@ -107,13 +107,15 @@ def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
         return "".join(f"[{n}]" for n in good)
 
     cleaned = CITATION_RE.sub(keep, text)
-    cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", cleaned) if dropped else cleaned
+    if dropped:  # no space left before punctuation or doubled where a marker was
+        cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", cleaned)
+        cleaned = re.sub(r"[ \t]{2,}", " ", cleaned)
     return cleaned, dropped
 
 
 class StreamingCitationFilter:
-    """Cleans citation markers in a token stream: text after an unclosed ``[`` is held back
-    until the marker closes (or clearly is not a marker), then checked."""
+    """Cleans citation markers in a token stream: text after an unclosed ``[`` (and trailing
+    spaces) is held back until the marker closes or clearly is not one, then checked."""
 
     def __init__(self, valid: set[int]) -> None:
         self.valid = valid
@@ -127,7 +129,10 @@ class StreamingCitationFilter:
             ready, self.pending = self.pending[:cut], self.pending[cut:]
         else:
             ready, self.pending = self.pending, ""
-        return self._clean(ready)
+        # Trailing spaces wait too: if a dropped marker follows, they go with it.
+        stripped = ready.rstrip()
+        self.pending = ready[len(stripped):] + self.pending
+        return self._clean(stripped)
 
     def flush(self) -> str:
         ready, self.pending = self.pending, ""

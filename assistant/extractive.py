@@ -30,7 +30,7 @@ KEEP_RATIO = 0.75  # further sentences must score this close to the best one
 DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
-SUMMARY_RATIO = 0.6  # a paper gets a summary line when its best sentence scores this close
+SUMMARY_RATIO = 0.8  # a paper gets a summary line when it ranked this close to the first
 
 
 @dataclass(frozen=True)
@@ -66,17 +66,19 @@ def score_sentences(
     return scored
 
 
-def select(question: str, scored: list[ScoredSentence]) -> list[ScoredSentence]:
+def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float]
+           ) -> list[ScoredSentence]:
     """The sentences to quote, in answer order."""
     if not scored:
         return []
     best = max(scored, key=lambda s: s.score)
     if is_summary_question(question):
+        top = max(paper_scores.values())
         per_paper: dict[int, ScoredSentence] = {}
         for s in scored:
             if s.n not in per_paper or s.score > per_paper[s.n].score:
                 per_paper[s.n] = s
-        return [s for n, s in sorted(per_paper.items()) if s.score >= SUMMARY_RATIO * best.score]
+        return [s for n, s in sorted(per_paper.items()) if paper_scores[n] >= SUMMARY_RATIO * top]
     chosen = [best]
     for s in sorted(scored, key=lambda s: -s.score):
         if len(chosen) >= MAX_SENTENCES or s.score < KEEP_RATIO * best.score:
@@ -91,7 +93,8 @@ def select(question: str, scored: list[ScoredSentence]) -> list[ScoredSentence]:
 def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) -> AnswerStream:
     """Stream the extractive answer sentence by sentence; the last event is the Answer."""
     started = time.perf_counter()
-    chosen = select(question, score_sentences(question, sources, index))
+    chosen = select(question, score_sentences(question, sources, index),
+                    {s.n: s.found.score for s in sources})
     titles = {s.n: s.found.paper.title for s in sources}
     summary = is_summary_question(question)
     lines = [NOTICE, ""]

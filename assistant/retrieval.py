@@ -100,6 +100,7 @@ class HybridRetriever:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
         results: list[RetrievedPaper] = []
+        answerable = False
         for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
             if paper is None:
@@ -107,11 +108,12 @@ class HybridRetriever:
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
             coverage = self.index.coverage(question, f"{paper.title}. {paper.text}")
-            if apply_floor and not (
-                cosine >= s.min_dense
-                or pid in named
-                or (coverage >= s.min_coverage and not named)
-            ):
+            strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
+            answerable = answerable or strict
+            # Once one paper clears the floor the question is on topic, and the rest of the
+            # ranking counts at half the floor (unless the question names something else).
+            relaxed = (cosine >= s.min_dense / 2 or coverage >= s.min_coverage / 2) and not named
+            if apply_floor and not (strict or relaxed):
                 continue
             chunk = dense_hit[1].text if dense_hit else paper.text
             results.append(RetrievedPaper(
@@ -125,7 +127,7 @@ class HybridRetriever:
             ))
             if len(results) >= top_k:
                 break
-        return results
+        return results if answerable or not apply_floor else []
 
 
 def _mentions_all(paper: Paper, names: list[str]) -> bool:

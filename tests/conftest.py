@@ -1,0 +1,47 @@
+"""Shared fixtures: a real Chroma index of the seeds on disk, built once per test session."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import assistant  # noqa: F401  (offline environment)
+from assistant.pipeline import Assistant
+from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
+
+SEEDS = PROJECT_ROOT / "seeds"
+SHARED_DATA = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
+FILE_A = "000_5670d2e227b27b35.txt"
+FILE_B = "004_d328982b31ffa53a.txt"
+
+
+def make_settings(data_dir: Path, **llm: object) -> Settings:
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings.data.dir = data_dir
+    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None, **llm})
+    return settings
+
+
+@pytest.fixture(scope="session")
+def seed_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data directory holding the seed index; tests copy it rather than rebuild it."""
+    data_dir = tmp_path_factory.mktemp("seed-index")
+    Assistant(make_settings(data_dir)).ingest([SEEDS])
+    return data_dir
+
+
+@pytest.fixture(scope="session")
+def seed_assistant(seed_dir: Path) -> Assistant:
+    """The offline assistant over the seeds (read-only use)."""
+    return Assistant(make_settings(seed_dir))
+
+
+@pytest.fixture
+def fresh_copy(seed_dir: Path, tmp_path: Path) -> Iterator[Path]:
+    """A writable copy of the seed index."""
+    target = tmp_path / "data"
+    shutil.copytree(seed_dir, target)
+    yield target

@@ -1,0 +1,102 @@
+"""The CLI through a subprocess, as a researcher runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import FILE_B
+from fake_openai import FakeOpenAI
+
+from assistant.settings import PROJECT_ROOT
+
+
+def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+        ) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith("ASSISTANT_") and k != "OPENAI_API_KEY"}
+    return subprocess.run(
+        [sys.executable, "-m", "assistant.cli", *args], capture_output=True, text=True,
+        env={**clean, **(env or {})}, cwd=cwd or PROJECT_ROOT, timeout=300,
+    )
+
+
+def test_ask_json_schema(fresh_copy: Path) -> None:
+    result = run("ask", "--json", "What is CRAFT?", "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage"}
+    assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
+    assert data["usage"] is None
+    assert set(data["timings_ms"]) == {"retrieve", "generate", "total"}
+    assert data["citations"] and set(data["citations"][0]) == {"n", "paper_id", "title", "source", "text"}
+    assert data["citations"][0]["source"] == f"{FILE_B}#1"
+    assert set(data["sources"][0]) == {"n", "paper_id", "title", "source", "score"}
+    assert [s["n"] for s in data["sources"]] == list(range(1, len(data["sources"]) + 1))
+    for c in data["citations"]:
+        assert f"[{c['n']}]" in data["answer"]
+
+
+def test_ask_prints_answer_then_numbered_sources(fresh_copy: Path) -> None:
+    result = run("ask", "What is TCCM?", "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Extractive answer" in out and "[1]" in out
+    assert out.index("Sources") > out.index("[1]")
+    assert "*[1] TCCM: Time-Conditioned Contraction Matching — 000_5670d2e227b27b35.txt#7 (score" in out
+
+
+def test_first_question_on_an_empty_index_ingests_the_seeds(tmp_path: Path) -> None:
+    result = run("ask", "--json", "What is PoLAR?", "--data-dir", str(tmp_path / "new"))
+    assert result.returncode == 0, result.stderr
+    assert "ingesting" in result.stderr
+    assert json.loads(result.stdout)["citations"][0]["title"].startswith("PoLAR")
+
+
+def test_ingest_reports_counts_and_skips(fresh_copy: Path, tmp_path: Path) -> None:
+    (tmp_path / "bad.bin.txt").write_bytes(b"\x00\xff")
+    (tmp_path / "new.csv").write_text('title,abstract\n"Sparse Kernels","We study sparse kernels."\n')
+    result = run("ingest", str(tmp_path), "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    assert "papers: 39 (1 added, 0 unchanged)" in result.stdout
+    assert "skipped: 1" in result.stdout
+    assert "bad.bin.txt" in result.stderr and "binary" in result.stderr
+    again = run("ingest", "--data-dir", str(fresh_copy))
+    assert "papers: 39 (0 added, 38 unchanged)" in again.stdout and "+0)" in again.stdout
+
+
+def test_only_bad_input_fails_with_one_line(fresh_copy: Path, tmp_path: Path) -> None:
+    (tmp_path / "notes.docx").write_bytes(b"PK")
+    result = run("ingest", str(tmp_path / "notes.docx"), "--data-dir", str(fresh_copy))
+    assert result.returncode == 2
+    assert "unsupported file type '.docx'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unreachable_endpoint_exits_non_zero_with_reason(fresh_copy: Path) -> None:
+    env = {"ASSISTANT_LLM_BASE_URL": "http://127.0.0.1:9/v1", "ASSISTANT_LLM_MODEL": "m"}
+    result = run("ask", "What is CRAFT?", "--data-dir", str(fresh_copy), env=env)
+    assert result.returncode == 3
+    assert "cannot reach the model endpoint http://127.0.0.1:9/v1" in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_model_answer_over_http_with_env_settings(fresh_copy: Path) -> None:
+    with FakeOpenAI() as server:
+        server.replies = ["CRAFT uses cross-attention [1][7]."]
+        env = {"ASSISTANT_LLM_BASE_URL": server.base_url, "ASSISTANT_LLM_MODEL": "tiny",
+               "OPENAI_API_KEY": "from-openai-env"}
+        result = run("ask", "--json", "What is CRAFT?", "--data-dir", str(fresh_copy), env=env)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["mode"] == "llm" and data["answer"] == "CRAFT uses cross-attention [1]."
+    assert data["usage"]["total_tokens"] == 120
+    assert server.requests[0]["auth"] == "Bearer from-openai-env"
+
+
+def test_empty_question_is_refused() -> None:
+    result = run("ask", "   ")
+    assert result.returncode == 2 and "question is empty" in result.stderr

@@ -1,0 +1,135 @@
+"""The model path over real HTTP to a local OpenAI-compatible server with SSE streaming,
+and the offline extractive path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import FILE_A, FILE_B, make_settings
+from fake_openai import FakeOpenAI
+
+from assistant.answering import NO_ANSWER, Answer, StreamingCitationFilter, clean_citations
+from assistant.extractive import NOTICE
+from assistant.generation import GenerationError, fit_sources
+from assistant.pipeline import Assistant
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as fake:
+        yield fake
+
+
+def model_assistant(seed_dir: Path, server: FakeOpenAI, **llm: object) -> Assistant:
+    return Assistant(make_settings(seed_dir, base_url=server.base_url, model="scripted-model",
+                                   api_key="test-key", **llm))
+
+
+def test_streams_the_reply_and_drops_an_invented_citation(seed_dir: Path, server: FakeOpenAI) -> None:
+    server.replies = ["CRAFT predicts future links with cross-attention [1]. It beats all [9]."]
+    app = model_assistant(seed_dir, server)
+    events = list(app.ask_stream("What is CRAFT?"))
+    deltas = [e for e in events if isinstance(e, str)]
+    answer = events[-1]
+    assert isinstance(answer, Answer)
+    assert len(deltas) > 5, "the answer must arrive in pieces"
+    assert "".join(deltas).strip() == answer.answer
+    assert "[9]" not in answer.answer and "[1]" in answer.answer
+    assert answer.dropped_citations == [9]
+    assert answer.mode == "llm" and answer.model == "scripted-model"
+    assert [c.n for c in answer.citations] == [1]
+    assert answer.citations[0].source == f"{FILE_B}#1"
+    assert answer.usage == {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
+    assert set(answer.timings_ms) == {"retrieve", "generate", "total"}
+
+
+def test_prompt_holds_the_numbered_sources(seed_dir: Path, server: FakeOpenAI) -> None:
+    server.replies = ["It is TCCM [1]."]
+    model_assistant(seed_dir, server).ask("What is TCCM?")
+    request = server.requests[-1]
+    assert request["auth"] == "Bearer test-key"
+    body = request["body"]
+    assert body["model"] == "scripted-model" and body["stream"] is True
+    system, user = body["messages"]
+    assert "square brackets" in system["content"]
+    assert f"[1] TCCM: Time-Conditioned Contraction Matching ({FILE_A}#7)" in user["content"]
+    assert "Question: What is TCCM?" in user["content"]
+
+
+def test_only_cited_sources_are_citations(seed_dir: Path, server: FakeOpenAI) -> None:
+    server.replies = ["Test-time compute helps reasoning [2]."]
+    answer = model_assistant(seed_dir, server).ask(
+        "Summarize the papers on scaling test-time compute for LLM reasoning.")
+    assert len(answer.sources) >= 2
+    assert [c.n for c in answer.citations] == [2]
+
+
+def test_usage_is_counted_when_the_server_reports_none(seed_dir: Path, server: FakeOpenAI) -> None:
+    server.usage = False
+    server.replies = ["PoLAR fixes low stable rank [1]."]
+    answer = model_assistant(seed_dir, server).ask("What is PoLAR?")
+    assert answer.usage and answer.usage["estimated"] is True and answer.usage["prompt_tokens"] > 100
+
+
+def test_off_topic_question_makes_no_model_call(seed_dir: Path, server: FakeOpenAI) -> None:
+    answer = model_assistant(seed_dir, server).ask("What is the best sourdough recipe?")
+    assert answer.answer == NO_ANSWER and answer.citations == [] and answer.sources == []
+    assert server.requests == []
+
+
+def test_server_error_is_readable(seed_dir: Path, server: FakeOpenAI) -> None:
+    server.status = 401
+    with pytest.raises(GenerationError, match="rejected the API key"):
+        model_assistant(seed_dir, server).ask("What is CRAFT?")
+
+
+def test_unreachable_endpoint_is_readable(seed_dir: Path) -> None:
+    app = Assistant(make_settings(seed_dir, base_url="http://127.0.0.1:9/v1", model="m"))
+    with pytest.raises(GenerationError, match="cannot reach the model endpoint"):
+        app.ask("What is CRAFT?")
+
+
+def test_sources_are_fitted_to_the_context_window(seed_assistant: Assistant) -> None:
+    from assistant.answering import number_sources
+
+    sources = number_sources(seed_assistant.retrieve("graph neural networks", top_k=5))
+    llm = seed_assistant.settings.llm.model_copy(update={"context_window": 700, "max_tokens": 200})
+    blocks = fit_sources("graph neural networks", sources, llm)
+    assert 1 <= len(blocks) < len(sources)
+    assert blocks[0].startswith("[1] ")
+
+
+def test_citation_filter_handles_markers_split_across_tokens() -> None:
+    filt = StreamingCitationFilter({1, 2})
+    pieces = ["Claim [", "1", "]. Other [1", "2] and [2, 7", "] end [3", "]. A [", "sic] list"]
+    text = "".join(filt.feed(p) for p in pieces) + filt.flush()
+    assert text == "Claim [1]. Other and [2] end. A [sic] list"
+    assert filt.dropped == [12, 7, 3]
+    assert clean_citations("a [1][4] b", {1}) == ("a [1] b", [4])
+
+
+def test_extractive_answer_quotes_sentences_with_citations(seed_assistant: Assistant) -> None:
+    answer = seed_assistant.ask("How many languages can the MuRating autorater handle?")
+    assert answer.mode == "extractive" and answer.answer.startswith(NOTICE)
+    assert "17 languages" in answer.answer
+    cited = answer.citations[0]
+    assert cited.source == f"{FILE_A}#3"
+    body = answer.answer[len(NOTICE):]
+    # Sentences, not the whole abstract, and each is quoted verbatim from its source.
+    assert len(body) < len(cited.text)
+    for sentence in cited.highlights:
+        assert sentence in cited.text and sentence in answer.answer
+
+
+def test_extractive_summary_has_one_line_per_paper(seed_assistant: Assistant) -> None:
+    answer = seed_assistant.ask("Which papers address safety or security attacks on large models?")
+    lines = [line for line in answer.answer.splitlines() if line.startswith("- ")]
+    assert len(lines) == len(answer.citations) >= 2
+    assert {c.source for c in answer.citations} >= {f"{FILE_B}#17", f"{FILE_B}#19"}
+
+
+def test_extractive_off_topic_says_so(seed_assistant: Assistant) -> None:
+    answer = seed_assistant.ask("Who won the 2022 FIFA World Cup?")
+    assert answer.answer == NO_ANSWER and answer.citations == [] and answer.sources == []
