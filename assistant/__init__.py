@@ -6,4 +6,8 @@ answering (generation | extractive) → pipeline → cli / ui / evals.
 Importing the package first makes every library stay offline (see ``offline``).
 """
 
-from assistant import offline as _offline  # noqa: F401  (must run before tiktoken/gradio)
+import time
+
+IMPORTED_AT = time.monotonic()  # start-up time reported by `assistant serve`
+
+from assistant import offline as _offline  # noqa: E402, F401  (must run before tiktoken/gradio)

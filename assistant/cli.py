@@ -11,15 +11,17 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-import assistant  # noqa: F401  (offline environment first)
-from assistant.answering import Answer
+from assistant import IMPORTED_AT
 from assistant.settings import Settings
+
+if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
+    from assistant.answering import Answer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Cited answers from research-paper abstracts.")
@@ -124,6 +126,7 @@ def ask(
     data_dir: DataDir = None,
 ) -> None:
     """Answer a question with citations (streams the answer, then the sources)."""
+    from assistant.answering import Answer
     from assistant.pipeline import Assistant
 
     if not question.strip():
@@ -180,7 +183,7 @@ def serve(
     if port:
         settings.serve.port = port
     with friendly_errors():
-        launch(settings)
+        launch(settings, started=IMPORTED_AT)
 
 
 @app.command("eval")

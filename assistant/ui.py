@@ -325,11 +325,12 @@ def mcp_available() -> bool:
     return True
 
 
-def launch(settings: Settings, block: bool = True) -> tuple[gr.Blocks, str]:
+def launch(settings: Settings, block: bool = True, started: float | None = None
+           ) -> tuple[gr.Blocks, str]:
     """Open the index (ingesting the seeds into an empty one), then serve the app."""
     from assistant.cli import err, progress_bar
 
-    started = time.perf_counter()
+    started = started if started is not None else time.monotonic()
     app = Assistant(settings)
     if app.index.is_empty():
         err.print(f"The index is empty: ingesting {settings.data.seeds} first.")
@@ -353,7 +354,7 @@ def launch(settings: Settings, block: bool = True) -> tuple[gr.Blocks, str]:
         css=CSS,
         js=OPEN_CITATIONS_JS,
     )
-    err.print(f"Serving on {url} ({time.perf_counter() - started:.1f} s; answers by "
+    err.print(f"Serving on {url} ({time.monotonic() - started:.1f} s after start; answers by "
               f"{app.mode_label}). Ctrl+C stops it.")
     if block:
         try:
