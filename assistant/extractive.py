@@ -28,6 +28,10 @@ SUMMARY_RE = re.compile(
 MAX_SENTENCES = 3
 KEEP_RATIO = 0.75  # further sentences must score this close to the best one
 DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
+QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long)|what (share|range|percentage|"
+                         r"rate|size)|by how much|which (datasets|benchmarks))\b", re.I)
+NUMBER_RE = re.compile(r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b", re.I)
+QUANTITY_BONUS = 0.1  # "How many…?": a sentence with a number in it is likelier the answer
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
 SUMMARY_RATIO = 0.8  # a paper gets a summary line when it ranked this close to the first
@@ -55,6 +59,7 @@ def score_sentences(
     cosines = vectors[1:] @ vectors[0]
     top = max(s.found.score for s in sources) or 1.0
     names = names_in(question)
+    quantitative = bool(QUANTITY_RE.search(question))
     scored = []
     for (source, position, text), cosine in zip(items, cosines, strict=True):
         lexical = index.coverage(question, text)
@@ -62,23 +67,31 @@ def score_sentences(
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
         if names and any(n in text for n in names) and INTRO_RE.search(text):
             score += DEFINITION_BONUS
+        if quantitative and NUMBER_RE.search(text):
+            score += QUANTITY_BONUS
+        if text.endswith("?"):  # the abstract's own question is not an answer
+            score *= 0.5
         scored.append(ScoredSentence(source.n, position, text, score))
     return scored
 
 
 def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float]
            ) -> list[ScoredSentence]:
-    """The sentences to quote, in answer order."""
+    """The sentences to quote, in answer order: for a summary the best sentence of each paper
+    that ranked close to the first; otherwise up to three sentences close to the best one,
+    from papers that ranked close to the first."""
     if not scored:
         return []
-    best = max(scored, key=lambda s: s.score)
+    top = max(paper_scores.values())
+    close = {n for n, score in paper_scores.items() if score >= SUMMARY_RATIO * top}
     if is_summary_question(question):
-        top = max(paper_scores.values())
         per_paper: dict[int, ScoredSentence] = {}
         for s in scored:
             if s.n not in per_paper or s.score > per_paper[s.n].score:
                 per_paper[s.n] = s
-        return [s for n, s in sorted(per_paper.items()) if paper_scores[n] >= SUMMARY_RATIO * top]
+        return [s for n, s in sorted(per_paper.items()) if n in close]
+    scored = [s for s in scored if s.n in close]
+    best = max(scored, key=lambda s: s.score)
     chosen = [best]
     for s in sorted(scored, key=lambda s: -s.score):
         if len(chosen) >= MAX_SENTENCES or s.score < KEEP_RATIO * best.score:
@@ -99,11 +112,15 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     summary = is_summary_question(question)
     lines = [NOTICE, ""]
     yield NOTICE + "\n\n"
-    for i, s in enumerate(chosen):
+    previous = None
+    for s in chosen:
         if summary:
             piece = f"- **{titles[s.n]}**: {s.text} [{s.n}]\n"
+        elif s.n != previous:  # a new paragraph, led by the paper's title, for each paper
+            piece = ("\n\n" if previous else "") + f"**{titles[s.n]}**: {s.text} [{s.n}]"
         else:
-            piece = f"{s.text} [{s.n}]" + (" " if i < len(chosen) - 1 else "")
+            piece = f" {s.text} [{s.n}]"
+        previous = s.n
         lines.append(piece)
         yield piece
     text = (lines[0] + "\n\n" + "".join(lines[2:])).strip()
