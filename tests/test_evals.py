@@ -1,0 +1,94 @@
+"""The eval set and runner: the offline default must stay above the committed thresholds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import make_settings
+from fake_openai import FakeOpenAI
+from rich.console import Console
+
+from assistant.evals import (
+    DEFAULT_DATASET,
+    THRESHOLDS,
+    DatasetError,
+    check_thresholds,
+    evaluate,
+    fact_found,
+    load_dataset,
+    retrieval_scores,
+    run_cli,
+)
+from assistant.pipeline import Assistant
+
+
+def test_dataset_mix_and_locators(seed_assistant: Assistant) -> None:
+    items = load_dataset(DEFAULT_DATASET)
+    kinds = [i.kind for i in items]
+    assert len(items) >= 60
+    assert kinds.count("none") >= 8
+    assert {"paraphrase", "named", "detail", "multi"} <= set(kinds)
+    assert all(2 <= len(i.expected_sources) <= 3 for i in items if i.kind == "multi")
+    known = {p.source for p in seed_assistant.index.papers().values()}
+    for item in items:
+        assert set(item.expected_sources) <= known, item.id
+
+
+def test_malformed_line_names_its_line(tmp_path: Path) -> None:
+    good = DEFAULT_DATASET.read_text().splitlines()[0]
+    path = tmp_path / "qa.jsonl"
+    path.write_text(good + "\n" + '{"id": "x", "question": "What?"}\n')
+    with pytest.raises(DatasetError, match=r"qa.jsonl:2: field 'reference_answer'"):
+        load_dataset(path)
+    path.write_text(good + "\n\n{broken\n")
+    with pytest.raises(DatasetError, match=r"qa.jsonl:3: not valid JSON"):
+        load_dataset(path)
+
+
+def test_scoring_helpers() -> None:
+    assert fact_found("twenty|20", "Twenty models were tested")
+    assert not fact_found("80%", "about eighty percent")
+    scores = retrieval_scores(["a#1", "b#2", "c#3"], ["b#2", "z#9"])
+    assert scores == {"hit@1": 0.0, "hit@3": 1.0, "hit@5": 1.0, "mrr": 0.5, "recall@5": 0.5}
+
+
+def test_offline_default_stays_above_thresholds(seed_assistant: Assistant) -> None:
+    result = evaluate(seed_assistant, load_dataset(DEFAULT_DATASET))
+    thresholds = json.loads(THRESHOLDS.read_text())
+    assert check_thresholds(result["metrics"], thresholds) == []
+    m = result["metrics"]
+    assert m["ours"]["hit@5"] >= m["dense"]["hit@5"]  # the plain vector retriever as baseline
+    assert m["latency_ms_p95"] >= m["latency_ms_p50"] > 0
+
+
+def test_eval_command_writes_reports_and_compares(seed_dir: Path, tmp_path: Path) -> None:
+    items = DEFAULT_DATASET.read_text().splitlines()
+    small = tmp_path / "small.jsonl"
+    small.write_text("\n".join([items[0], items[29], items[-1]]) + "\n")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"metrics": {"ours": {"hit@5": 0.5}, "citation_precision": 0.25}}))
+    console = Console(record=True, width=160)
+    code = run_cli(make_settings(seed_dir), small, tmp_path / "out", old, None, True, console, console)
+    assert code == 0
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert results["metrics"]["questions"] == 3 and results["metrics"]["ours"]["hit@5"] == 1.0
+    report = (tmp_path / "out" / "report.md").read_text()
+    assert "| hybrid (ours) |" in report and "BM25 only" in report and "Failures" in report
+    assert (tmp_path / "out" / "metrics.png").read_bytes()[:4] == b"\x89PNG"
+    printed = console.export_text()
+    assert "ours.hit@5" in printed and "+0.500" in printed
+
+
+def test_judge_scores_with_a_model_endpoint(seed_dir: Path) -> None:
+    items = [i for i in load_dataset(DEFAULT_DATASET) if i.id == "name-01"]
+    with FakeOpenAI() as server:
+        server.replies = ["CRAFT predicts future links [1].", "Score: 4\nReason: fine.",
+                          "Supported: YES\nReason: cited."]
+        app = Assistant(make_settings(seed_dir, base_url=server.base_url, model="judge-model"))
+        result = evaluate(app, items, baselines=False)
+    m = result["metrics"]
+    assert m["correctness_1to5"] == 4.0 and m["faithfulness"] == 1.0
+    judge_prompt = server.requests[1]["body"]["messages"][0]["content"]
+    assert "Reference answer: CRAFT, a Cross-Attention" in judge_prompt
