@@ -49,6 +49,7 @@ class Skipped:
     file: str
     reason: str
     line: int | None = None
+    whole_file: bool = False  # the file could not be read at all (its stored papers stay)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
@@ -210,11 +211,11 @@ def read_file(path: Path, max_chars: int = 20_000) -> tuple[list[Paper], list[Sk
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
         return [], [Skipped(name, f"unsupported file type '{suffix or '(none)'}'; "
-                    "use .txt (seed format), .csv or .jsonl")]
+                    "use .txt (seed format), .csv or .jsonl", whole_file=True)]
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        return [], [Skipped(name, f"cannot read the file: {exc.strerror or exc}")]
+        return [], [Skipped(name, f"cannot read the file: {exc.strerror or exc}", whole_file=True)]
     text, problem = decode(raw, name)
     if problem:
         return [], [problem]
@@ -248,7 +249,7 @@ def read_file(path: Path, max_chars: int = 20_000) -> tuple[list[Paper], list[Sk
             links=links,
         ))
     if not papers and not skipped:
-        skipped.append(Skipped(name, "holds no abstracts (empty or header only)"))
+        skipped.append(Skipped(name, "holds no abstracts (empty or header only)", whole_file=True))
     return papers, skipped
 
 
@@ -256,13 +257,13 @@ def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
     """UTF-8 text, or a reason naming the first bad line."""
     if b"\x00" in raw[:8192]:
         return None, Skipped(name, "looks like a binary file (NUL bytes); give a UTF-8 "
-                             "text, CSV or JSONL file")
+                             "text, CSV or JSONL file", whole_file=True)
     try:
         return raw.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         return None, Skipped(name, f"is not UTF-8 (byte 0x{raw[exc.start]:02x} at offset "
-                             f"{exc.start}); re-save the file as UTF-8", line)
+                             f"{exc.start}); re-save the file as UTF-8", line, whole_file=True)
 
 
 Record = tuple[int, int, dict[str, str]]  # (line number, 1-based ordinal, fields)
@@ -307,13 +308,13 @@ def _csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     try:
         header = reader.fieldnames
     except csv.Error as exc:
-        return [], [Skipped(name, f"is not valid CSV: {exc}", 1)]
+        return [], [Skipped(name, f"is not valid CSV: {exc}", 1, whole_file=True)]
     if not header:
-        return [], [Skipped(name, "holds no abstracts (empty file)")]
+        return [], [Skipped(name, "holds no abstracts (empty file)", whole_file=True)]
     columns = _pick(header)
     if "abstract" not in columns:
         return [], [Skipped(name, "has no 'abstract' column (found: "
-                            f"{', '.join(h for h in header if h)}); add one", 1)]
+                            f"{', '.join(h for h in header if h)}); add one", 1, whole_file=True)]
     records: list[Record] = []
     skipped: list[Skipped] = []
     ordinal = 0

@@ -192,7 +192,7 @@ class AbstractIndex:
                 self._reset()
             stored = self.papers()
             new_ids = {p.paper_id for p in read.papers}
-            read_files = set(read.files) - {s.file for s in read.skipped if s.line is None}
+            read_files = set(read.files) - {s.file for s in read.skipped if s.whole_file}
             # Papers of a file that was read again but no longer hold that abstract.
             gone = [
                 pid for pid, p in stored.items() if p.file in read_files and pid not in new_ids
@@ -319,7 +319,8 @@ class AbstractIndex:
             bm25_dir = self.dir / "bm25"
             ids_file = bm25_dir / "ids.json"
             saved = json.loads(ids_file.read_text()) if ids_file.exists() else {}
-            ids = saved.get("ids") if saved.get("tokenizer") == TOKENIZER_VERSION else None
+            current = isinstance(saved, dict) and saved.get("tokenizer") == TOKENIZER_VERSION
+            ids = saved["ids"] if current else None
             if ids is not None and len(ids) == self.chunk_count():
                 self._bm25 = bm25s.BM25.load(str(bm25_dir))
                 self._bm25_ids = ids

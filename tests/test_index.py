@@ -81,3 +81,23 @@ def test_rebuild_starts_over(fresh_copy: Path, tmp_path: Path) -> None:
     (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
     report = app.ingest([tmp_path / "one.txt"], rebuild=True)
     assert report.papers_total == 1 and report.added == 1
+
+
+@pytest.mark.parametrize("broken", [b"", "Header\n\nCaf\xe9\n".encode("latin-1"), b"\x00\x00"])
+def test_a_stored_file_that_turns_bad_keeps_its_papers(fresh_copy: Path, tmp_path: Path,
+                                                       broken: bytes) -> None:
+    app = Assistant(make_settings(fresh_copy))
+    (tmp_path / FILE_A).write_bytes(broken)
+    report = app.ingest([tmp_path / FILE_A])
+    assert report.removed == 0 and report.papers_total == 38
+    assert report.skipped and report.skipped[0].file == FILE_A
+
+
+def test_duplicates_inside_a_file_do_not_stop_its_sync(fresh_copy: Path, tmp_path: Path) -> None:
+    app = Assistant(make_settings(fresh_copy))
+    header, *abstracts = (SEEDS / FILE_A).read_text().strip().split("\n\n")
+    kept = abstracts[:18] + [abstracts[0]]  # the 19th abstract removed, the 1st repeated
+    (tmp_path / FILE_A).write_text("\n\n".join([header, *kept]) + "\n")
+    report = app.ingest([tmp_path / FILE_A])
+    assert report.removed == 1 and report.papers_total == 37
+    assert any("repeats an abstract" in s.reason for s in report.skipped)
