@@ -133,3 +133,23 @@ def test_extractive_summary_has_one_line_per_paper(seed_assistant: Assistant) ->
 def test_extractive_off_topic_says_so(seed_assistant: Assistant) -> None:
     answer = seed_assistant.ask("Who won the 2022 FIFA World Cup?")
     assert answer.answer == NO_ANSWER and answer.citations == [] and answer.sources == []
+
+
+def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI) -> None:
+    server.replies = ["How does DTE differ from TCCM for anomaly detection?",
+                      "TCCM needs one forward pass, DTE is costly [1]."]
+    app = model_assistant(seed_dir, server)
+    history = [("What is DTE?", "DTE is a diffusion-based anomaly detector [1].")]
+    answer = app.ask("and how does it differ from TCCM?", history=history)
+    condense = server.requests[0]["body"]["messages"][0]["content"]
+    assert "Researcher: What is DTE?" in condense and "Last message: and how does it differ" in condense
+    assert answer.standalone_question == "How does DTE differ from TCCM for anomaly detection?"
+    assert "Question: How does DTE differ from TCCM" in server.requests[1]["body"]["messages"][1]["content"]
+    assert answer.citations[0].source == f"{FILE_A}#7"
+
+
+def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assistant) -> None:
+    history = [("What is TCCM?", "…")]
+    answer = seed_assistant.ask("and what benchmark was it evaluated on?", history=history)
+    assert answer.standalone_question and answer.standalone_question.startswith("What is TCCM?")
+    assert answer.citations[0].source == f"{FILE_A}#7"

@@ -262,3 +262,18 @@ def test_model_mode_shows_model_and_survives_a_failure(tmp_path: Path) -> None:
             assert "model scripted-model" in text_of(chat[-1])
         finally:
             stop(server)
+
+
+def test_login_when_username_and_password_are_set(seed_dir: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(seed_dir, data)
+    env = {"ASSISTANT_SERVE_USERNAME": "ada", "ASSISTANT_SERVE_PASSWORD": "s3cret"}
+    server = start_server(data, tmp_path / "serve.log", env)
+    try:
+        with pytest.raises(Exception):  # noqa: B017  (gradio_client raises its own types)
+            Client(server.url, verbose=False, download_files=False).predict(
+                "What is CRAFT?", 1, api_name="/ask")
+        client = Client(server.url, auth=("ada", "s3cret"), verbose=False, download_files=False)
+        assert client.predict("What is CRAFT?", 1, api_name="/ask")["citations"]
+    finally:
+        stop(server)
