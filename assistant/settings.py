@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -48,9 +49,11 @@ class RetrievalSettings(BaseModel):
 
     top_k: int = Field(5, ge=1, le=50, description="Papers returned per question.")
     candidates: int = Field(50, ge=5, description="Chunks taken from each ranking before fusion.")
+    fusion: Literal["rrf", "dbsf"] = Field(
+        "dbsf", description="Distribution-based score fusion, or reciprocal-rank fusion.")
     bm25_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
-    dense_weight: float = Field(0.5, ge=0, description="Weight of the dense ranking in fusion.")
-    rrf_k: int = Field(10, ge=1, description="Rank constant of reciprocal-rank fusion.")
+    dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
+    rrf_k: int = Field(60, ge=1, description="Rank constant of reciprocal-rank fusion.")
     min_dense: float = Field(
         0.30, description="A paper passes the relevance floor with this cosine similarity..."
     )

@@ -14,23 +14,25 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import assistant  # noqa: F401
-from assistant.evals import load_dataset
+from assistant.evals import load_dataset, retrieval_scores
 from assistant.retrieval import HybridRetriever
 from assistant.settings import PROJECT_ROOT, Settings
 
-SETTINGS = [  # (name, bm25_weight, dense_weight, rrf_k)
-    ("bm25", 1.0, 0.0, 60),
-    ("dense", 0.0, 1.0, 60),
-    ("rrf k=60 (plain)", 1.0, 1.0, 60),
-    ("rrf k=10", 1.0, 1.0, 10),
-    ("weighted 1:0.5 k=60", 1.0, 0.5, 60),
-    ("weighted 1:0.5 k=10", 1.0, 0.5, 10),
-    ("weighted 1:0.7 k=10", 1.0, 0.7, 10),
-    ("weighted 1:0.3 k=10", 1.0, 0.3, 10),
-    ("weighted 1:0.5 k=5", 1.0, 0.5, 5),
-    ("weighted 1:0.7 k=5", 1.0, 0.7, 5),
+SETTINGS = [  # (name, method, fusion, bm25_weight, dense_weight, rrf_k)
+    ("bm25 only", "bm25", "rrf", 1.0, 0.0, 60),
+    ("dense only", "dense", "rrf", 0.0, 1.0, 60),
+    ("rrf 1:1 k=60 (plain)", "hybrid", "rrf", 1.0, 1.0, 60),
+    ("rrf 1:1 k=10", "hybrid", "rrf", 1.0, 1.0, 10),
+    ("rrf 1:0.5 k=60", "hybrid", "rrf", 1.0, 0.5, 60),
+    ("rrf 1:0.5 k=10", "hybrid", "rrf", 1.0, 0.5, 10),
+    ("rrf 1:0.7 k=30", "hybrid", "rrf", 1.0, 0.7, 30),
+    ("dbsf 1:1", "hybrid", "dbsf", 1.0, 1.0, 60),
+    ("dbsf 1:0.7", "hybrid", "dbsf", 1.0, 0.7, 60),
+    ("dbsf 1:0.5", "hybrid", "dbsf", 1.0, 0.5, 60),
+    ("dbsf 0.7:1", "hybrid", "dbsf", 0.7, 1.0, 60),
 ]
 
 
@@ -43,20 +45,19 @@ def main() -> None:
     app = Assistant(settings)
     items = load_dataset(PROJECT_ROOT / "evals" / "qa.jsonl")
     answerable = [i for i in items if i.expected_sources]
-    out: dict[str, object] = {"data_dir": str(data_dir), "papers": len(app.index.papers()),
+    out: dict[str, Any] = {"data_dir": str(data_dir), "papers": len(app.index.papers()),
                               "questions": len(answerable), "fusion": {}}
-    for name, wb, wd, k in SETTINGS:
-        rs = settings.retrieval.model_copy(update={"bm25_weight": wb, "dense_weight": wd, "rrf_k": k})
+    for name, method, how, wb, wd, k in SETTINGS:
+        rs = settings.retrieval.model_copy(
+            update={"fusion": how, "bm25_weight": wb, "dense_weight": wd, "rrf_k": k})
         retriever = HybridRetriever(app.index, rs)
-        hit1 = hit5 = 0
+        scores = []
         for item in answerable:
-            found = [r.paper.source for r in retriever.retrieve(item.question, top_k=5, apply_floor=False)]
-            hit1 += bool(found) and found[0] in item.expected_sources
-            hit5 += any(s in item.expected_sources for s in found)
-        out["fusion"][name] = {"hit@1": round(hit1 / len(answerable), 3),
-                               "hit@5": round(hit5 / len(answerable), 3)}
-        print(f"{name:24s} hit@1 {hit1 / len(answerable):.3f}  hit@5 {hit5 / len(answerable):.3f}",
-              flush=True)
+            found = retriever.retrieve(item.question, top_k=5, method=method, apply_floor=False)
+            scores.append(retrieval_scores([r.paper.source for r in found], item.expected_sources))
+        row = {m: round(sum(s[m] for s in scores) / len(scores), 3) for m in ("hit@1", "hit@5", "mrr")}
+        out["fusion"][name] = row
+        print(f"{name:24s} " + "  ".join(f"{m} {v:.3f}" for m, v in row.items()), flush=True)
     floor = []
     for item in items:
         found = app.retriever.retrieve(item.question, top_k=5, apply_floor=False)
