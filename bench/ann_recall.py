@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from common import save
 
 import assistant  # noqa: F401
 from assistant.index import HNSW_CONFIG, AbstractIndex
@@ -49,9 +50,7 @@ def main() -> None:
         "query_ms_p50": round(float(np.percentile(elapsed, 50)), 2),
         "query_ms_p95": round(float(np.percentile(elapsed, 95)), 2),
     }
-    results = PROJECT_ROOT / "bench" / "results"
-    results.mkdir(parents=True, exist_ok=True)
-    (results / f"ann_recall-{data_dir.name.lstrip('.')}.json").write_text(json.dumps(out, indent=2) + "\n")
+    save(f"ann_recall-{data_dir.name.lstrip('.')}", out)
     print(json.dumps(out))
 
 

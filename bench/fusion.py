@@ -11,10 +11,11 @@ Writes bench/results/fusion-<dir name>.json.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from common import save
 
 import assistant  # noqa: F401
 from assistant.evals import load_dataset, retrieval_scores
@@ -70,14 +71,10 @@ def main() -> None:
             "max_coverage_any": max((r.coverage for r in found), default=0.0),
         })
     out["floor"] = floor
-    results = PROJECT_ROOT / "bench" / "results"
-    results.mkdir(parents=True, exist_ok=True)
-    target = results / f"fusion-{data_dir.name.lstrip('.')}.json"
-    target.write_text(json.dumps(out, indent=1) + "\n")
+    save(f"fusion-{data_dir.name.lstrip('.')}", out)
     for row in floor:
         print(f"{row['id']:10s} {row['kind']:10s} dense {row['dense']}  cov {row['coverage']}  "
               f"max_dense {row['max_dense_any']:.3f} max_cov {row['max_coverage_any']:.3f}")
-    print("wrote", target)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ import json
 import sys
 from pathlib import Path
 
+from common import save
+
 import assistant  # noqa: F401
 from assistant.index import AbstractIndex
 from assistant.settings import PROJECT_ROOT, Settings
@@ -37,9 +39,7 @@ def main() -> None:
         "seconds": round(report.seconds, 1),
         "chunks_per_second": round(report.chunks_added / report.seconds, 1) if report.seconds else None,
     }
-    results = PROJECT_ROOT / "bench" / "results"
-    results.mkdir(parents=True, exist_ok=True)
-    (results / "ingest_distractors.json").write_text(json.dumps(out, indent=2) + "\n")
+    save("ingest_distractors", out)
     print(json.dumps(out))
 
 

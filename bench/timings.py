@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from common import save
+
 from assistant.settings import PROJECT_ROOT
 
 ASSISTANT = [sys.executable, "-m", "assistant.cli"]
@@ -76,9 +78,7 @@ def main() -> None:
         "serve_to_page_ready_s": serve,
         "cpus": os.cpu_count(),
     }
-    results = PROJECT_ROOT / "bench" / "results"
-    results.mkdir(parents=True, exist_ok=True)
-    (results / "timings.json").write_text(json.dumps(out, indent=2) + "\n")
+    save("timings", out)
     print(json.dumps(out))
 
 
