@@ -312,7 +312,7 @@ def chart(sections: dict[str, dict[str, Any]], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     names = ["hit@1", "hit@5", "mrr", "citation_precision", "citation_recall", "key_fact_recall",
-             "refusal_accuracy"]
+             "refusal_on_none", "wrong_refusal"]
     fig, ax = plt.subplots(figsize=(10, 4.5))
     width = 0.8 / max(1, len(sections))
     for i, (title, run) in enumerate(sections.items()):

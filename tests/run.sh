@@ -10,6 +10,6 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 python3 -m pip install -q uv 2>/dev/null || python3 -m pip install -q --user uv
 python3 -m uv venv -q --allow-existing .venv
-python3 -m uv pip install -q -p .venv -e '.[dev]'
+python3 -m uv pip install -q --compile-bytecode -p .venv -e '.[dev]'
 .venv/bin/ruff check assistant tests bench
 exec .venv/bin/python -m pytest "$@"

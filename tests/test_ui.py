@@ -221,10 +221,10 @@ def test_markup_in_abstracts_and_answers_is_text(page) -> None:  # noqa: ANN001
 
 def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
     from mcp import ClientSession
-    from mcp.client.streamable_http import streamablehttp_client
+    from mcp.client.streamable_http import streamable_http_client
 
     async def run() -> tuple[dict[str, object], str]:
-        async with streamablehttp_client(offline_server.url + "gradio_api/mcp/") as (read, write, _), \
+        async with streamable_http_client(offline_server.url + "gradio_api/mcp/") as (read, write, _), \
                 ClientSession(read, write) as session:
             await session.initialize()
             tools = {t.name: t for t in (await session.list_tools()).tools}
