@@ -43,13 +43,13 @@ def friendly_errors() -> Iterator[None]:
     from assistant.embedding import EmbeddingError
     from assistant.evals import DatasetError
     from assistant.generation import GenerationError
-    from assistant.index import IndexError_
+    from assistant.index import IndexConfigError
 
     try:
         yield
     except GenerationError as exc:
         fail(str(exc), EXIT_ENDPOINT)
-    except (IndexError_, EmbeddingError, DatasetError, ValueError, OSError) as exc:
+    except (IndexConfigError, EmbeddingError, DatasetError, ValueError, OSError) as exc:
         fail(str(exc))
     except KeyboardInterrupt:
         fail("interrupted", 130)

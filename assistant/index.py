@@ -42,11 +42,11 @@ HNSW_CONFIG = {"space": "cosine", "ef_construction": 200, "ef_search": 200, "max
 ProgressFn = Callable[[int, int, str], None]
 
 
-class IndexError_(RuntimeError):
+class IndexConfigError(RuntimeError):
     """The index cannot be used as configured; the message says what to do."""
 
 
-class EmbeddingMismatchError(IndexError_):
+class EmbeddingMismatchError(IndexConfigError):
     pass
 
 
@@ -331,20 +331,16 @@ class AbstractIndex:
 
     # ------------------------------------------------------------ searching
 
-    def search_bm25(self, query: str, k: int) -> tuple[list[ChunkHit], float]:
-        """Top-``k`` chunks by BM25, and the question's total keyword weight (sum of idf
-        over its terms, unknown terms counted at the highest idf) for the coverage floor."""
+    def search_bm25(self, query: str, k: int) -> list[ChunkHit]:
+        """Top-``k`` chunks by BM25 (stemmed, stopwords removed)."""
         with self._lock:
             retriever = self._load_bm25()
             if retriever is None:
-                return [], 0.0
-            terms = self._query_terms(query)
-            if not terms:
-                return [], 0.0
+                return []
             vocab = retriever.vocab_dict
-            known = [vocab[t] for t in terms if t in vocab]
+            known = [vocab[t] for t in self._query_terms(query) if t in vocab]
             if not known:
-                return [], 0.0
+                return []
             k = min(k, len(self._bm25_ids))
             docs, scores = retriever.retrieve([known], k=k, show_progress=False, n_threads=1)
             papers = self.papers()
@@ -356,7 +352,7 @@ class AbstractIndex:
                 pid = cid.rsplit(":", 1)[0]
                 if pid in papers:
                     hits.append(ChunkHit(cid, pid, "", float(score)))
-            return hits, sum(self.idf(t) for t in terms)
+            return hits
 
     def _query_terms(self, query: str) -> list[str]:
         tokens = bm25_tokenize([query], self._stemmer)

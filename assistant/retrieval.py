@@ -19,9 +19,6 @@ import statistics
 from dataclasses import dataclass
 from typing import Literal
 
-from llama_index.core.base.base_retriever import BaseRetriever
-from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode
-
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.settings import RetrievalSettings
@@ -111,7 +108,7 @@ class HybridRetriever:
         bm25_hits: list[ChunkHit] = []
         dense_hits: list[ChunkHit] = []
         if method in ("hybrid", "bm25"):
-            bm25_hits, _ = self.index.search_bm25(question, s.candidates)
+            bm25_hits = self.index.search_bm25(question, s.candidates)
         if method in ("hybrid", "dense"):
             dense_hits = self.index.search_dense(question, s.candidates)
         bm25 = _rank_papers(bm25_hits)
@@ -159,26 +156,3 @@ class HybridRetriever:
 def _mentions_all(paper: Paper, names: list[str]) -> bool:
     text = f"{paper.title} {paper.text}"
     return bool(names) and all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
-
-
-class LlamaIndexHybridRetriever(BaseRetriever):
-    """The same retrieval as a LlamaIndex retriever, for use in LlamaIndex query engines."""
-
-    def __init__(self, retriever: HybridRetriever, top_k: int | None = None) -> None:
-        super().__init__()
-        self._retriever = retriever
-        self._top_k = top_k
-
-    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
-        found = self._retriever.retrieve(query_bundle.query_str, self._top_k)
-        return [
-            NodeWithScore(
-                node=TextNode(
-                    id_=r.paper.paper_id,
-                    text=r.paper.text,
-                    metadata={"title": r.paper.title, "source": r.paper.source},
-                ),
-                score=r.score,
-            )
-            for r in found
-        ]
