@@ -32,6 +32,8 @@ QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long)|what (share|ra
                          r"rate|size)|by how much|which (datasets|benchmarks))\b", re.I)
 NUMBER_RE = re.compile(r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b", re.I)
 QUANTITY_BONUS = 0.1  # "How many…?": a sentence with a number in it is likelier the answer
+POINTER_RE = re.compile(
+    r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
 SUMMARY_RATIO = 0.8  # a paper gets a summary line when it ranked this close to the first
@@ -69,7 +71,7 @@ def score_sentences(
             score += DEFINITION_BONUS
         if quantitative and NUMBER_RE.search(text):
             score += QUANTITY_BONUS
-        if text.endswith("?"):  # the abstract's own question is not an answer
+        if text.endswith("?") or POINTER_RE.search(text):  # a question or "code is at …"
             score *= 0.5
         scored.append(ScoredSentence(source.n, position, text, score))
     return scored
