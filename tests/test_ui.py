@@ -270,9 +270,9 @@ def test_login_when_username_and_password_are_set(seed_dir: Path, tmp_path: Path
     env = {"ASSISTANT_SERVE_USERNAME": "ada", "ASSISTANT_SERVE_PASSWORD": "s3cret"}
     server = start_server(data, tmp_path / "serve.log", env)
     try:
-        with pytest.raises(Exception):  # noqa: B017  (gradio_client raises its own types)
-            Client(server.url, verbose=False, download_files=False).predict(
-                "What is CRAFT?", 1, api_name="/ask")
+        assert httpx.get(server.url + "config", timeout=10).status_code == 401
+        assert httpx.post(server.url + "login", data={"username": "ada", "password": "wrong"},
+                          timeout=10).status_code == 400
         client = Client(server.url, auth=("ada", "s3cret"), verbose=False, download_files=False)
         assert client.predict("What is CRAFT?", 1, api_name="/ask")["citations"]
     finally:
