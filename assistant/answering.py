@@ -147,14 +147,38 @@ class StreamingCitationFilter:
 def build_citations(
     text: str, sources: list[NumberedSource], highlights: dict[int, list[str]] | None = None
 ) -> list[Citation]:
+    """Citations for the numbers ``text`` cites; ``highlights`` are the sentences used (when
+    not given, the abstract sentence that best matches each citing sentence of the answer)."""
     by_n = {s.n: s for s in sources}
     citations = []
     for n in cited_numbers(text):
         if n in by_n:
             p = by_n[n].found.paper
+            used = (highlights or {}).get(n) if highlights is not None else supporting_sentences(
+                text, n, p.text)
             citations.append(Citation(n=n, paper_id=p.paper_id, title=p.title, source=p.source,
-                                      text=p.text, highlights=(highlights or {}).get(n, [])))
+                                      text=p.text, highlights=used or []))
     return citations
+
+
+WORD_RE = re.compile(r"[a-z0-9][a-z0-9\-]{2,}")
+
+
+def supporting_sentences(answer: str, n: int, abstract: str) -> list[str]:
+    """For each answer sentence citing [n], the abstract sentence sharing the most words with
+    it (at least three), so a reader sees where a model's claim comes from."""
+    from assistant.corpus import split_sentences
+
+    candidates = [(s, set(WORD_RE.findall(s.lower()))) for s in split_sentences(abstract)]
+    found: list[str] = []
+    for claim in split_sentences(answer):
+        if n not in cited_numbers(claim):
+            continue
+        words = set(WORD_RE.findall(CITATION_RE.sub("", claim).lower()))
+        best = max(candidates, key=lambda c: len(words & c[1]), default=None)
+        if best and len(words & best[1]) >= 3 and best[0] not in found:
+            found.append(best[0])
+    return found
 
 
 # Events a streaming answer yields: text deltas, then the finished Answer.

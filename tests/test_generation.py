@@ -41,6 +41,9 @@ def test_streams_the_reply_and_drops_an_invented_citation(seed_dir: Path, server
     assert answer.mode == "llm" and answer.model == "scripted-model"
     assert [c.n for c in answer.citations] == [1]
     assert answer.citations[0].source == f"{FILE_B}#1"
+    # The abstract sentence behind the claim is found for highlighting.
+    assert answer.citations[0].highlights and "cross-attention" in answer.citations[0].highlights[0]
+    assert answer.citations[0].highlights[0] in answer.citations[0].text
     assert answer.usage == {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
     assert set(answer.timings_ms) == {"retrieve", "generate", "total"}
 
