@@ -72,10 +72,14 @@ def progress_bar(enabled: bool = True) -> Iterator[Callable[[int, int, str], Non
 
 
 def load_settings(data_dir: Path | None = None) -> Settings:
+    from pydantic import ValidationError
+
     try:
         settings = Settings()
-    except Exception as exc:  # pydantic's message names the bad variable
-        fail(f"bad setting: {exc}".splitlines()[0] + " (see .env.example)")
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = "ASSISTANT_" + "_".join(str(p) for p in first["loc"]).upper()
+        fail(f"bad setting {name}: {first['msg']} (see .env.example)")
         raise
     if data_dir is not None:
         settings.data.dir = data_dir

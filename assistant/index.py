@@ -106,10 +106,15 @@ class AbstractIndex:
         self.settings = settings
         self.dir = Path(settings.data.dir)
         self._lock = threading.RLock()
-        self._client = chromadb.PersistentClient(
-            path=str(self.dir / "chroma"),
-            settings=ChromaSettings(anonymized_telemetry=False, allow_reset=True),
-        )
+        try:
+            (self.dir / "chroma").mkdir(parents=True, exist_ok=True)
+            self._client = chromadb.PersistentClient(
+                path=str(self.dir / "chroma"),
+                settings=ChromaSettings(anonymized_telemetry=False, allow_reset=True),
+            )
+        except Exception as exc:  # OSError, or Chroma's own errors for an unusable path
+            raise IndexConfigError(f"cannot open the index in {self.dir}: {exc}; choose another "
+                                   "directory with --data-dir or ASSISTANT_DATA_DIR") from exc
         self._embed_name = settings.index.embed_model
         self._collection = self._open_collection()
         self._embed_model = embed_model

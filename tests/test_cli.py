@@ -100,3 +100,16 @@ def test_model_answer_over_http_with_env_settings(fresh_copy: Path) -> None:
 def test_empty_question_is_refused() -> None:
     result = run("ask", "   ")
     assert result.returncode == 2 and "question is empty" in result.stderr
+
+
+def test_unusable_data_dir_is_one_line() -> None:
+    result = run("ask", "What is CRAFT?", "--data-dir", "/proc/no-such-dir")
+    assert result.returncode == 2
+    assert "cannot open the index in /proc/no-such-dir" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_setting_names_the_variable() -> None:
+    result = run("ask", "What is CRAFT?", env={"ASSISTANT_RETRIEVAL_TOP_K": "many"})
+    assert result.returncode == 2
+    assert "bad setting ASSISTANT_RETRIEVAL_TOP_K" in result.stderr and "Traceback" not in result.stderr
