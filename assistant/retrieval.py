@@ -43,8 +43,6 @@ class RetrievedPaper:
     chunk: str
     dense: float  # best chunk's cosine similarity (0 when not among the dense candidates)
     coverage: float  # share of the question's keyword weight found in the paper
-    bm25_rank: int | None
-    dense_rank: int | None
 
 
 def _rank_papers(hits: list[ChunkHit]) -> dict[str, tuple[int, ChunkHit]]:
@@ -145,8 +143,6 @@ class HybridRetriever:
                 chunk=chunk,
                 dense=round(cosine, 4),
                 coverage=round(coverage, 4),
-                bm25_rank=bm25[pid][0] if pid in bm25 else None,
-                dense_rank=dense_hit[0] if dense_hit else None,
             ))
             if len(results) >= top_k:
                 break
