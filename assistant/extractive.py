@@ -9,7 +9,6 @@ its paper ranked. Summary-style questions get one line per paper.
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,9 +61,10 @@ def score_sentences(
     top = max(s.found.score for s in sources) or 1.0
     names = names_in(question)
     quantitative = bool(QUANTITY_RE.search(question))
+    weights = index.keyword_weights(question)
     scored = []
     for (source, position, text), cosine in zip(items, cosines, strict=True):
-        lexical = index.coverage(question, text)
+        lexical = index.coverage(weights, text)
         paper_weight = 0.5 + 0.5 * source.found.score / top
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
         if names and any(n in text for n in names) and INTRO_RE.search(text):
@@ -107,13 +107,12 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
 
 def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) -> AnswerStream:
     """Stream the extractive answer sentence by sentence; the last event is the Answer."""
-    started = time.perf_counter()
     chosen = select(question, score_sentences(question, sources, index),
                     {s.n: s.found.score for s in sources})
     titles = {s.n: s.found.paper.title for s in sources}
     summary = is_summary_question(question)
-    lines = [NOTICE, ""]
-    yield NOTICE + "\n\n"
+    pieces = [NOTICE + "\n\n"]
+    yield pieces[0]
     previous = None
     for s in chosen:
         if summary:
@@ -123,9 +122,9 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
         else:
             piece = f" {s.text} [{s.n}]"
         previous = s.n
-        lines.append(piece)
+        pieces.append(piece)
         yield piece
-    text = (lines[0] + "\n\n" + "".join(lines[2:])).strip()
+    text = "".join(pieces).strip()
     highlights: dict[int, list[str]] = {}
     for s in chosen:
         highlights.setdefault(s.n, []).append(s.text)
@@ -135,5 +134,4 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
         mode="extractive",
         citations=build_citations(text, sources, highlights),
         sources=[s.ref() for s in sources],
-        timings_ms={"generate": round((time.perf_counter() - started) * 1000, 1)},
     )

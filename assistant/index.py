@@ -54,7 +54,6 @@ class EmbeddingMismatchError(IndexConfigError):
 class IngestReport:
     """What an ingest did, for the CLI's summary line and the UI's upload summary."""
 
-    files: list[str] = field(default_factory=list)
     added: int = 0
     replaced: int = 0
     removed: int = 0
@@ -91,10 +90,6 @@ tell summarize summarise summary give list show find study studies propose propo
 TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}"
 
 
-def _tokenizer() -> Stemmer.Stemmer:
-    return Stemmer.Stemmer("english")
-
-
 def bm25_tokenize(texts: Sequence[str], stemmer: Stemmer.Stemmer) -> Any:
     return bm25s.tokenize(list(texts), stopwords=STOPWORDS, stemmer=stemmer, show_progress=False)
 
@@ -121,7 +116,7 @@ class AbstractIndex:
         self._bm25: bm25s.BM25 | None = None
         self._bm25_ids: list[str] = []
         self._bm25_df: np.ndarray | None = None
-        self._stemmer = _tokenizer()
+        self._stemmer = Stemmer.Stemmer("english")
         self._papers: dict[str, Paper] | None = None
 
     # ------------------------------------------------------------ opening
@@ -191,7 +186,7 @@ class AbstractIndex:
         """Sync the store with the given files; see the module docstring."""
         started = time.perf_counter()
         read: ReadResult = read_paths(list(paths), max_chars=self.settings.index.max_abstract_chars)
-        report = IngestReport(files=read.files, skipped=read.skipped)
+        report = IngestReport(skipped=read.skipped)
         with self._lock:
             if rebuild:
                 self._reset()
@@ -371,14 +366,20 @@ class AbstractIndex:
         df = int(self._bm25_df[vocab[term]]) if term in vocab and self._bm25_df is not None else 0
         return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
-    def coverage(self, query: str, text: str) -> float:
+    def keyword_weights(self, query: str) -> dict[str, float]:
+        """The question's stemmed terms with their idf: computed once per question, then
+        used by ``coverage`` for every candidate paper or sentence."""
+        with self._lock:
+            self._load_bm25()
+            return {t: self.idf(t) for t in self._query_terms(query)}
+
+    def coverage(self, weights: dict[str, float], text: str) -> float:
         """Share of the question's keyword weight (idf) that ``text`` contains."""
-        terms = self._query_terms(query)
-        if not terms:
+        total = sum(weights.values())
+        if not total:
             return 0.0
         present = set(self._query_terms(text))
-        total = sum(self.idf(t) for t in terms)
-        return sum(self.idf(t) for t in terms if t in present) / total if total else 0.0
+        return sum(w for t, w in weights.items() if t in present) / total
 
     def search_dense(self, query: str, k: int) -> list[ChunkHit]:
         """Top-``k`` chunks by cosine similarity of MiniLM vectors (score = cosine)."""

@@ -120,6 +120,7 @@ class HybridRetriever:
         if method == "hybrid" and named:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
+        weights = self.index.keyword_weights(question)
         results: list[RetrievedPaper] = []
         answerable = False
         for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
@@ -128,7 +129,7 @@ class HybridRetriever:
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
-            coverage = self.index.coverage(question, f"{paper.title}. {paper.text}")
+            coverage = self.index.coverage(weights, f"{paper.title}. {paper.text}")
             strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
             answerable = answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the
