@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from assistant.corpus import split_sentences
 from assistant.retrieval import RetrievedPaper
 from assistant.settings import PROJECT_ROOT
 
@@ -154,10 +155,10 @@ def build_citations(
     for n in cited_numbers(text):
         if n in by_n:
             p = by_n[n].found.paper
-            used = (highlights or {}).get(n) if highlights is not None else supporting_sentences(
-                text, n, p.text)
+            used = (highlights.get(n, []) if highlights is not None
+                    else supporting_sentences(text, n, p.text))
             citations.append(Citation(n=n, paper_id=p.paper_id, title=p.title, source=p.source,
-                                      text=p.text, highlights=used or []))
+                                      text=p.text, highlights=used))
     return citations
 
 
@@ -167,8 +168,6 @@ WORD_RE = re.compile(r"[a-z0-9][a-z0-9\-]{2,}")
 def supporting_sentences(answer: str, n: int, abstract: str) -> list[str]:
     """For each answer sentence citing [n], the abstract sentence sharing the most words with
     it (at least three), so a reader sees where a model's claim comes from."""
-    from assistant.corpus import split_sentences
-
     candidates = [(s, set(WORD_RE.findall(s.lower()))) for s in split_sentences(abstract)]
     found: list[str] = []
     for claim in split_sentences(answer):

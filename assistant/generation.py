@@ -7,7 +7,6 @@ reader.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -143,7 +142,6 @@ def _short(text: str, limit: int = 200) -> str:
 
 def generate(question: str, sources: list[NumberedSource], model: ChatModel) -> AnswerStream:
     """Stream a cited answer; the last event is the ``Answer`` (timings filled by the caller)."""
-    started = time.perf_counter()
     messages = build_messages(question, sources, model.settings)
     filt = StreamingCitationFilter({s.n for s in sources})
     parts: list[str] = []
@@ -175,5 +173,4 @@ def generate(question: str, sources: list[NumberedSource], model: ChatModel) -> 
         sources=[s.ref() for s in sources],
         usage=usage,
         dropped_citations=filt.dropped,
-        timings_ms={"generate": round((time.perf_counter() - started) * 1000, 1)},
     )
