@@ -10,13 +10,14 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import gradio as gr  # importing assistant.ui ran assistant/__init__ (offline env) first
 
 from assistant.answering import Answer
+from assistant.corpus import Paper
 from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
 from assistant.retrieval import names_in
@@ -76,7 +77,13 @@ def mode_line(answer: Answer) -> str:
     return f"{who}" + (f" · {total / 1000:.1f} s" if total else "")
 
 
-def render_answer(answer: Answer, links: dict[str, tuple[str, ...]] | None = None) -> str:
+def links_html(urls: Iterable[str]) -> str:
+    """Escaped links that open in a new tab; anything but http(s) is left out."""
+    return " ".join(f'<a href="{html.escape(u, quote=True)}" target="_blank" rel="noopener">'
+                    f"{html.escape(u)}</a>" for u in urls if u.startswith(("http://", "https://")))
+
+
+def render_answer(answer: Answer, papers: Mapping[str, Paper] | None = None) -> str:
     """The chat message for an answer: escaped text with clickable [n], then its sources."""
     body = html.escape(answer.answer).replace("\n", "  \n")
     valid = {s.n for s in answer.sources}
@@ -97,15 +104,10 @@ def render_answer(answer: Answer, links: dict[str, tuple[str, ...]] | None = Non
         items = []
         for s in answer.sources:
             citation = cited.get(s.n)
-            text = citation.text if citation else ""
-            abstract = _highlight(text, citation.highlights) if citation else ""
-            if not citation:
-                abstract = "<i>Retrieved, not cited.</i>"
-            urls = (links or {}).get(s.paper_id, ())
-            link_html = " ".join(
-                f'<a href="{html.escape(u, quote=True)}" target="_blank" rel="noopener">'
-                f"{html.escape(u)}</a>" for u in urls if u.startswith(("http://", "https://"))
-            )
+            abstract = (_highlight(citation.text, citation.highlights) if citation
+                        else "<i>Retrieved, not cited.</i>")
+            paper = (papers or {}).get(s.paper_id)
+            link_html = links_html(paper.links) if paper else ""
             mark = "cited" if citation else "not cited"
             items.append(
                 f'<details class="source"><summary>[{s.n}] '
@@ -155,9 +157,6 @@ def build_app(app: Assistant) -> gr.Blocks:
                 f"embedding `{settings.index.embed_model}` · data `{settings.data.dir}` · "
                 f"answers by **{app.mode_label}**")
 
-    def paper_links() -> dict[str, tuple[str, ...]]:
-        return {pid: p.links for pid, p in app.index.papers().items()}
-
     def respond(message: str, chat: list[dict[str, Any]], qa: list[list[str]], top_k: int
                 ) -> Iterator[tuple[list[dict[str, Any]], list[list[str]], str, str]]:
         """Stream an answer into the chat; the last update adds its sources."""
@@ -172,7 +171,7 @@ def build_app(app: Assistant) -> gr.Blocks:
         try:
             for event in app.ask_stream(message, history=[tuple(p) for p in qa], top_k=int(top_k)):
                 if isinstance(event, Answer):
-                    chat[-1] = {"role": "assistant", "content": render_answer(event, paper_links())}
+                    chat[-1] = {"role": "assistant", "content": render_answer(event, app.index.papers())}
                     qa = [*qa, [message, event.answer]]
                     yield chat, qa, answer_as_markdown(event), ""
                     return
@@ -304,15 +303,14 @@ def build_app(app: Assistant) -> gr.Blocks:
     return demo
 
 
-def render_paper(paper: Any) -> str:
-    links = " ".join(f'<a href="{html.escape(u, quote=True)}" target="_blank" rel="noopener">'
-                     f"{html.escape(u)}</a>" for u in paper.links if u.startswith(("http", "https")))
+def render_paper(paper: Paper) -> str:
+    links = links_html(paper.links)
     authors = f"<p><i>{html.escape(paper.authors)}</i></p>" if paper.authors else ""
     return (f"<h3>{html.escape(paper.title)}</h3><p><code>{html.escape(paper.source)}</code></p>"
             f"{authors}<p>{html.escape(paper.text)}</p><p>{links}</p>")
 
 
-def _locator_key(paper: Any) -> tuple[str, int]:
+def _locator_key(paper: Paper) -> tuple[str, int]:
     file, _, n = paper.source.rpartition("#")
     return file, int(n) if n.isdigit() else 0
 
