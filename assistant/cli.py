@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -32,7 +32,7 @@ EXIT_BAD_INPUT = 2
 EXIT_ENDPOINT = 3
 
 
-def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
@@ -80,7 +80,6 @@ def load_settings(data_dir: Path | None = None) -> Settings:
         first = exc.errors()[0]
         name = "ASSISTANT_" + "_".join(str(p) for p in first["loc"]).upper()
         fail(f"bad setting {name}: {first['msg']} (see .env.example)")
-        raise
     if data_dir is not None:
         settings.data.dir = data_dir
     return settings
