@@ -137,10 +137,7 @@ def ask(
     settings = load_settings(data_dir)
     with friendly_errors():
         assistant = Assistant(settings)
-        if assistant.index.is_empty():
-            err.print(f"The index is empty: ingesting {settings.data.seeds} first.")
-            with progress_bar() as progress:
-                assistant.ensure_corpus(progress)
+        assistant.ensure_corpus()
         answer: Answer | None = None
         for event in assistant.ask_stream(question, top_k=top_k):
             if isinstance(event, Answer):

@@ -336,17 +336,14 @@ def chart(sections: dict[str, dict[str, Any]], path: Path) -> None:
 def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to: Path | None,
             distractors: Path | None, baselines: bool, out: Console, err: Console) -> int:
     """`assistant eval`: run, write results.json / report.md / metrics.png, print a summary."""
-    from assistant.cli import progress_bar
+    from assistant.console import progress_bar
     from assistant.pipeline import Assistant
 
     items = load_dataset(dataset or DEFAULT_DATASET)
     old = json.loads(compare_to.read_text()) if compare_to else None
     sections: dict[str, dict[str, Any]] = {}
     app = Assistant(settings)
-    if app.index.is_empty():
-        err.print(f"The index is empty: ingesting {settings.data.seeds} first.")
-        with progress_bar() as progress:
-            app.ensure_corpus(progress)
+    app.ensure_corpus()
     with progress_bar() as progress:
         sections["seeds"] = evaluate(app, items, progress, baselines)
     sections["seeds"]["metrics"]["papers"] = len(app.index.papers())

@@ -62,11 +62,16 @@ class Assistant:
                progress: ProgressFn | None = None) -> IngestReport:
         return self.index.ingest(paths, rebuild=rebuild, progress=progress)
 
-    def ensure_corpus(self, progress: ProgressFn | None = None) -> IngestReport | None:
-        """Ingest the seeds into an empty index, so that a first question works."""
-        if self.index.is_empty():
+    def ensure_corpus(self, show_progress: bool = True) -> IngestReport | None:
+        """Ingest the seeds into an empty index, so that a first question works; says so on
+        stderr, with a progress bar (the one place the CLI, the UI and the evals do this)."""
+        if not self.index.is_empty():
+            return None
+        from assistant.console import err, progress_bar
+
+        err.print(f"The index is empty: ingesting {self.settings.data.seeds} first.")
+        with progress_bar(show_progress) as progress:
             return self.ingest([self.settings.data.seeds], progress=progress)
-        return None
 
     # ------------------------------------------------------------ answering
 

@@ -326,14 +326,11 @@ def mcp_available() -> bool:
 def launch(settings: Settings, block: bool = True, started: float | None = None
            ) -> tuple[gr.Blocks, str]:
     """Open the index (ingesting the seeds into an empty one), then serve the app."""
-    from assistant.cli import err, progress_bar
+    from assistant.console import err
 
     started = started if started is not None else time.monotonic()
     app = Assistant(settings)
-    if app.index.is_empty():
-        err.print(f"The index is empty: ingesting {settings.data.seeds} first.")
-        with progress_bar() as progress:
-            app.ensure_corpus(progress)
+    app.ensure_corpus()
     demo = build_app(app)
     auth = None
     if settings.serve.username and settings.serve.password:
