@@ -12,17 +12,20 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
-
-from pydantic import BaseModel, Field
 
 from assistant.corpus import split_sentences
-from assistant.retrieval import RetrievedPaper
-from assistant.settings import PROJECT_ROOT
+from assistant.errors import BadInputError
+from assistant.settings import PACKAGE_PROMPTS
+from assistant.types import Answer, Citation, RetrievedPaper, SourceRef
 
-PROMPTS_DIR = PROJECT_ROOT / "prompts"
+__all__ = ["Answer", "Citation", "SourceRef"]  # re-exported: their old import path
+
+PROMPTS_DIR = PACKAGE_PROMPTS
 CITATION_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 NO_ANSWER = "The corpus has no abstract about this question."
+# Longer questions are refused in both modes: a question is a sentence or a paragraph, and a
+# pasted document would crowd the sources out of the model's window (and slow retrieval).
+MAX_QUESTION_CHARS = 4000
 
 
 @cache
@@ -31,45 +34,16 @@ def prompt(name: str) -> str:
     return (PROMPTS_DIR / f"{name}.md").read_text(encoding="utf-8").strip()
 
 
-class SourceRef(BaseModel):
-    """A retrieved paper as numbered for this answer."""
-
-    n: int
-    paper_id: str
-    title: str
-    source: str
-    score: float
-
-
-class Citation(BaseModel):
-    """A source that the answer cites, with the abstract text for checking the claim."""
-
-    n: int
-    paper_id: str
-    title: str
-    source: str
-    text: str
-    highlights: list[str] = Field(default_factory=list, description="Sentences the answer used.")
-
-
-class Answer(BaseModel):
-    question: str
-    answer: str
-    mode: Literal["llm", "extractive"]
-    model: str | None = None
-    citations: list[Citation] = Field(default_factory=list)
-    sources: list[SourceRef] = Field(default_factory=list)
-    timings_ms: dict[str, float] = Field(default_factory=dict)
-    usage: dict[str, int | bool] | None = None
-    dropped_citations: list[int] = Field(default_factory=list)
-    standalone_question: str | None = None
-
-    def public_json(self) -> dict[str, object]:
-        """The documented ``assistant ask --json`` object."""
-        return self.model_dump(
-            include={"question", "answer", "mode", "citations", "sources", "timings_ms", "usage"},
-            exclude={"citations": {"__all__": {"highlights"}}},
-        )
+def check_question(question: str) -> str:
+    """The question stripped, or a ``BadInputError`` when it is empty or over-long."""
+    question = question.strip()
+    if not question:
+        raise BadInputError("the question is empty; ask something like \"What is CRAFT?\"")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise BadInputError(
+            f"the question is {len(question):,} characters long; the limit is "
+            f"{MAX_QUESTION_CHARS:,}: ask a shorter question")
+    return question
 
 
 @dataclass(frozen=True)

@@ -7,68 +7,51 @@ one-line reason on stderr and a non-zero exit code, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.markup import escape
 
 from assistant import IMPORTED_AT
+from assistant.console import err, out, progress_bar
+from assistant.errors import EXIT_BAD_INPUT, AssistantError, add_secret, redact, redact_logs
 from assistant.settings import Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
-    from assistant.answering import Answer
+    from assistant.types import Answer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Cited answers from research-paper abstracts.")
-err = Console(stderr=True)
-out = Console(highlight=False, soft_wrap=True)
-
-EXIT_BAD_INPUT = 2
-EXIT_ENDPOINT = 3
+DEBUG = os.environ.get("ASSISTANT_DEBUG", "") not in ("", "0", "false", "False")
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err.print(f"[bold red]error:[/] {escape(redact(message))}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
 @contextmanager
 def friendly_errors() -> Iterator[None]:
-    """Known failures become one line and an exit code."""
-    from assistant.embedding import EmbeddingError
-    from assistant.evals import DatasetError
-    from assistant.generation import GenerationError
-    from assistant.index import IndexConfigError
-
+    """The project's own failures become one line and their exit code; anything else is a
+    bug and keeps its traceback. ``ASSISTANT_DEBUG=1`` shows the traceback for both."""
     try:
         yield
-    except GenerationError as exc:
-        fail(str(exc), EXIT_ENDPOINT)
-    except (IndexConfigError, EmbeddingError, DatasetError, ValueError, OSError) as exc:
-        fail(str(exc))
+    except AssistantError as exc:
+        if DEBUG:
+            raise
+        fail(str(exc), exc.exit_code)
+    except OSError as exc:  # the disk or a file, not our code: say which
+        if DEBUG:
+            raise
+        where = f": {exc.filename}" if exc.filename else ""
+        fail(f"{exc.strerror or exc}{where}")
     except KeyboardInterrupt:
         fail("interrupted", 130)
-
-
-@contextmanager
-def progress_bar(enabled: bool = True) -> Iterator[Callable[[int, int, str], None]]:
-    """A rich progress bar on stderr; the callback matches ``ProgressFn``."""
-    if not enabled:
-        yield lambda done, total, what: None
-        return
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err, transient=True) as bar:
-        task = bar.add_task("reading", total=None)
-
-        def update(done: int, total: int, what: str) -> None:
-            bar.update(task, completed=done, total=total, description=what)
-
-        yield update
 
 
 def load_settings(data_dir: Path | None = None) -> Settings:
@@ -80,6 +63,10 @@ def load_settings(data_dir: Path | None = None) -> Settings:
         first = exc.errors()[0]
         name = "ASSISTANT_" + "_".join(str(p) for p in first["loc"]).upper()
         fail(f"bad setting {name}: {first['msg']} (see .env.example)")
+    add_secret(settings.llm.key)
+    if settings.serve.password is not None:
+        add_secret(settings.serve.password.get_secret_value())
+    redact_logs()
     if data_dir is not None:
         settings.data.dir = data_dir
     return settings
@@ -106,7 +93,9 @@ def ingest(
         with progress_bar() as progress:
             report = assistant.ingest(targets, rebuild=rebuild, progress=progress)
     for skip in report.skipped:
-        err.print(f"[yellow]skipped[/] {skip}", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]skipped[/] {escape(str(skip))}", highlight=False, soft_wrap=True)
+    for note in report.kept:
+        err.print(escape(str(note)), style="yellow", highlight=False, soft_wrap=True)
     changes = [f"{report.added} added"]
     for label, count in (("replaced", report.replaced), ("removed", report.removed),
                          ("relocated", report.moved)):
@@ -115,7 +104,7 @@ def ingest(
     out.print(
         f"papers: {report.papers_total} ({', '.join(changes)}, {report.unchanged} unchanged) · "
         f"chunks: {report.chunks_total} (+{report.chunks_added}) · "
-        f"skipped: {len(report.skipped)} · {report.seconds:.1f} s"
+        f"skipped: {sum(s.count for s in report.skipped)} · {report.seconds:.1f} s"
     )
     if report.skipped and not report.added and not report.unchanged and not report.moved:
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -129,8 +118,8 @@ def ask(
     data_dir: DataDir = None,
 ) -> None:
     """Answer a question with citations (streams the answer, then the sources)."""
-    from assistant.answering import Answer
     from assistant.pipeline import Assistant
+    from assistant.types import Answer
 
     if not question.strip():
         fail("the question is empty; ask something like: assistant ask \"What is CRAFT?\"")

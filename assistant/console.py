@@ -7,17 +7,19 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from assistant.errors import redact
 
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # no hard line breaks inside paths
 out = Console(highlight=False, soft_wrap=True)
 ProgressFn = Callable[[int, int, str], None]
 
 
 def warn(message: str) -> None:
-    err.print(f"[yellow]{redact(message)}[/]", highlight=False, soft_wrap=True, markup=True)
+    """One yellow line on stderr; the text is redacted and never read as markup."""
+    err.print(f"[yellow]{escape(redact(message))}[/]", highlight=False, soft_wrap=True)
 
 
 @contextmanager

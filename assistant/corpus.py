@@ -1,7 +1,10 @@
 """Read abstracts from seed-format text, CSV and JSONL files into ``Paper`` records.
 
 Every problem becomes a ``Skipped`` entry that names the file (and line) and what to do;
-a bad file or record never stops the others from being read.
+a bad file or record never stops the others from being read. Each file read is also a
+``FileRead``: its identity (``file_key``: the resolved path, or ``upload:<name>`` for an
+upload), the papers found in it, and whether it was read completely — the sync (sync.py)
+removes stored papers only on the word of a completely read file.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ class Paper:
     text: str
     authors: str = ""
     links: tuple[str, ...] = ()
+    # The identity of the file the paper was read from: its resolved path, or
+    # ``upload:<name>``; "" for papers stored by a version that did not record it.
+    file_key: str = ""
 
     @property
     def file(self) -> str:
@@ -50,6 +56,10 @@ class Skipped:
     reason: str
     line: int | None = None
     whole_file: bool = False  # the file could not be read at all (its stored papers stay)
+    # False only for notes that leave the file's reading complete (repeated abstracts):
+    # any other skip means the file was not fully read, so it removes no stored papers.
+    incomplete: bool = True
+    count: int = 1  # records this one line stands for (e.g. 4,999 repeats)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
@@ -57,14 +67,49 @@ class Skipped:
 
 
 @dataclass
+class FileRead:
+    """One file as read: the input of the sync plan for that file."""
+
+    key: str  # identity: resolved path, or "upload:<name>" (never equal to a path)
+    name: str  # the base name, as in the papers' locators
+    papers: list[Paper] = field(default_factory=list)  # its papers not read before in this ingest
+    ids: set[str] = field(default_factory=set)  # every paper id in the file, repeats too
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every record was read: only then may the file's stored papers be removed."""
+        return not any(s.incomplete for s in self.skipped)
+
+
+@dataclass
 class ReadResult:
     papers: list[Paper] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
-    files: list[str] = field(default_factory=list)
+    files: list[FileRead] = field(default_factory=list)
+
+
+UPLOAD_PREFIX = "upload:"
+
+
+def file_key(path: Path, upload: bool = False) -> str:
+    """A file's identity in the store. A path is known by where it really is (two
+    ``mixed.jsonl`` in two folders are two files); an upload by its name, in a namespace
+    of its own, because the UI hands over temporary paths."""
+    return f"{UPLOAD_PREFIX}{path.name}" if upload else str(path.resolve())
+
+
+def is_upload_key(key: str) -> bool:
+    return key.startswith(UPLOAD_PREFIX)
+
+
+# PDF text extraction leaves a soft hyphen at a line break as "(cid:173)": "la(cid:173) beled"
+# is "labeled" (5,341 of them in the NeurIPS 1987–2021 abstracts).
+_SOFT_HYPHEN = re.compile(r"\(cid:173\)\s*")
 
 
 def normalise(text: str) -> str:
-    return " ".join(text.split())
+    return " ".join(_SOFT_HYPHEN.sub("", text).split())
 
 
 def make_paper_id(text: str) -> str:
@@ -172,24 +217,44 @@ def derive_title(text: str) -> str:
 # ---------------------------------------------------------------- readers
 
 
-def read_paths(paths: Iterable[Path], max_chars: int = 20_000) -> ReadResult:
-    """Read every supported file under ``paths`` (files or directories)."""
+def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = False) -> ReadResult:
+    """Read every supported file under ``paths`` (files or directories). With ``upload``
+    each file is known as ``upload:<name>`` rather than by its (temporary) path."""
     result = ReadResult()
     seen: set[str] = set()
+    keys: set[str] = set()
     for path in _expand(paths, result):
-        papers, skipped = read_file(path, max_chars=max_chars)
-        result.files.append(path.name)
-        result.skipped.extend(skipped)
+        key = file_key(path, upload)
+        if key in keys:
+            if upload:  # two uploads of one name in one go: which one is the file?
+                result.skipped.append(Skipped(path.name, "another file of this name is in the "
+                                              "same upload; upload it on its own", whole_file=True))
+            continue  # the same file named twice: read once
+        keys.add(key)
+        papers, skipped = read_file(path, max_chars=max_chars, key=key)
+        read = FileRead(key=key, name=path.name, skipped=skipped)
+        repeats: list[str] = []
         for paper in papers:
+            read.ids.add(paper.paper_id)
             if paper.paper_id in seen:
-                result.skipped.append(
-                    Skipped(paper.file, f"abstract #{paper.source.rsplit('#', 1)[1]} "
-                            "repeats an abstract already read; kept once")
-                )
+                repeats.append(paper.source.rsplit("#", 1)[1])
                 continue
             seen.add(paper.paper_id)
-            result.papers.append(paper)
+            read.papers.append(paper)
+        if repeats:  # one line however many, and the file still counts as fully read
+            skipped.append(Skipped(path.name, _repeats_reason(repeats), incomplete=False,
+                                   count=len(repeats)))
+        result.files.append(read)
+        result.papers.extend(read.papers)
+        result.skipped.extend(skipped)
     return result
+
+
+def _repeats_reason(ordinals: list[str]) -> str:
+    if len(ordinals) == 1:
+        return f"abstract #{ordinals[0]} repeats an abstract already read; kept once"
+    shown = ", ".join(f"#{n}" for n in ordinals[:3]) + (", …" if len(ordinals) > 3 else "")
+    return f"{len(ordinals):,} repeats of abstracts already read ({shown}); kept once"
 
 
 def _expand(paths: Iterable[Path], result: ReadResult) -> Iterator[Path]:
@@ -205,8 +270,9 @@ def _expand(paths: Iterable[Path], result: ReadResult) -> Iterator[Path]:
             result.skipped.append(Skipped(str(path), "no such file or directory"))
 
 
-def read_file(path: Path, max_chars: int = 20_000) -> tuple[list[Paper], list[Skipped]]:
-    """Parse one file; never raises for bad content."""
+def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[Paper], list[Skipped]]:
+    """Parse one file; never raises for bad content. ``key`` is the file's identity, given
+    to each paper."""
     name = path.name
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
@@ -247,6 +313,7 @@ def read_file(path: Path, max_chars: int = 20_000) -> tuple[list[Paper], list[Sk
             text=abstract,
             authors=normalise(rec.get("authors", "")),
             links=links,
+            file_key=key,
         ))
     if not papers and not skipped:
         skipped.append(Skipped(name, "holds no abstracts (empty or header only)", whole_file=True))
@@ -303,10 +370,13 @@ def _pick(columns: Iterable[str]) -> dict[str, str]:
 
 
 def _csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
+    """CSV rows as records. A row whose quoting is broken or whose number of fields differs
+    from the header's is skipped and named by line: the csv module reads an unclosed quote
+    without complaint, swallowing every following row into one field."""
     csv.field_size_limit(2**31 - 1)
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""))
     try:
-        header = reader.fieldnames
+        header = next(reader, None)
     except csv.Error as exc:
         return [], [Skipped(name, f"is not valid CSV: {exc}", 1, whole_file=True)]
     if not header:
@@ -315,6 +385,8 @@ def _csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     if "abstract" not in columns:
         return [], [Skipped(name, "has no 'abstract' column (found: "
                             f"{', '.join(h for h in header if h)}); add one", 1, whole_file=True)]
+    position = {h: i for i, h in reversed(list(enumerate(header)))}
+    quoting = _quote_problems(text)
     records: list[Record] = []
     skipped: list[Skipped] = []
     ordinal = 0
@@ -327,9 +399,61 @@ def _csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
         except csv.Error as exc:
             skipped.append(Skipped(name, f"is not valid CSV here: {exc}", line))
             break
+        if not row:  # a blank line
+            continue
         ordinal += 1
-        records.append((line, ordinal, {f: row.get(c) or "" for f, c in columns.items()}))
+        problem = next((msg for at, msg in quoting if line <= at <= reader.line_num), None)
+        if problem:
+            skipped.append(Skipped(name, f"record #{ordinal} was not read: {problem}", line))
+        elif len(row) != len(header):
+            skipped.append(Skipped(
+                name, f"record #{ordinal} has {len(row)} fields where the header has "
+                f"{len(header)}; quote the fields that hold commas", line))
+        else:
+            records.append((line, ordinal, {f: row[position[c]] for f, c in columns.items()}))
     return records, skipped
+
+
+def _quote_problems(text: str) -> list[tuple[int, str]]:
+    """Where the quoting of a CSV breaks the rules, as (line, what): a quote that is never
+    closed, or one that ends a quoted field in mid-text. The csv module accepts both and
+    merges the rows that follow into one field; its strict mode finds them, so the slow
+    scan (which mirrors the module's reading, to give line numbers) runs only then."""
+    try:
+        for _ in csv.reader(io.StringIO(text, newline=""), strict=True):
+            pass
+        return []
+    except csv.Error:
+        pass
+    problems: list[tuple[int, str]] = []
+    line, opened, state = 1, 1, "start"
+    for ch in text:
+        if state == "quoted":
+            if ch == '"':
+                state = "quote"
+        elif state == "quote":  # just after a quote inside a quoted field
+            if ch == '"':
+                state = "quoted"  # "" is a quote character
+            elif ch in ",\r\n":
+                state = "start"
+            else:
+                problems.append((line, f"the quote opened on line {opened} closes on line {line} "
+                                 "in mid-text, so the rows between read as one field; write "
+                                 'a quote inside a quoted field as ""'))
+                state = "plain"
+        elif state == "start" and ch == '"':
+            state, opened = "quoted", line
+        elif ch in ",\r\n":
+            state = "start"
+        else:
+            state = "plain"
+        if ch == "\n":
+            line += 1
+    if state == "quoted":
+        last = line - 1 if text.endswith("\n") else line
+        problems.append((opened, f"the quote opened on line {opened} is never closed, so "
+                         f"lines {opened}–{last} read as one field; close the quote"))
+    return problems
 
 
 def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:

@@ -17,6 +17,7 @@ import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
+from assistant.errors import AssistantError, EndpointError, redact
 from assistant.settings import DEFAULT_EMBED_MODEL, Settings
 
 TOKENIZER_PATH = Path(__file__).parent / "models" / "all-MiniLM-L6-v2" / "tokenizer.json"
@@ -24,8 +25,12 @@ MINILM_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a
 MAX_WORD_PIECES = 256
 
 
-class EmbeddingError(RuntimeError):
-    """The embedding model cannot be loaded or reached."""
+class EmbeddingError(AssistantError):
+    """The embedding model cannot be loaded (a bad setting or a broken install)."""
+
+
+class EmbeddingEndpointError(EmbeddingError, EndpointError):
+    """The embedding endpoint failed (exit 3, like a model endpoint)."""
 
 
 @cache
@@ -127,7 +132,7 @@ class OpenAICompatibleEmbedding(BaseEmbedding):
         try:
             response = self._client.embeddings.create(model=model, input=texts)
         except Exception as exc:
-            raise EmbeddingError(f"the embedding endpoint failed: {exc}") from exc
+            raise EmbeddingEndpointError(redact(f"the embedding endpoint failed: {exc}")) from exc
         vectors = np.array([d.embedding for d in response.data], dtype=np.float32)
         vectors /= np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)
         return vectors.tolist()

@@ -37,11 +37,11 @@ class EndpointError(AssistantError):
 # ---------------------------------------------------------------- secrets
 
 _SECRETS: set[str] = set()
-_SECRET_SHAPES = re.compile(
+_TOKEN_SHAPES = re.compile(
     r"(?i)(?<![\w-])(?:bearer|basic)\s+[\w.~+/=-]{8,}"  # an Authorization header's value
     r"|(?<![\w-])sk-[\w-]{8,}"  # OpenAI-style keys
-    r"|(?<=api[_-]key[\"']?[:=]\s?[\"']?)[\w.~+/=-]{8,}"  # api_key=... / "api_key": "..."
 )
+_KEY_FIELDS = re.compile(r"(?i)(api[_-]?key[\"']?\s*[:=]\s*[\"']?)[\w.~+/=-]{8,}")  # api_key=…
 REDACTED = "[redacted]"
 
 
@@ -55,7 +55,8 @@ def redact(text: str) -> str:
     """``text`` without any registered secret or anything shaped like a key or bearer token."""
     for secret in sorted(_SECRETS, key=len, reverse=True):
         text = text.replace(secret, REDACTED)
-    return _SECRET_SHAPES.sub(REDACTED, text)
+    text = _TOKEN_SHAPES.sub(REDACTED, text)
+    return _KEY_FIELDS.sub(lambda m: m.group(1) + REDACTED, text)
 
 
 class RedactingFilter(logging.Filter):

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from assistant.answering import Answer, AnswerStream, NumberedSource, build_citations
+from assistant.answering import AnswerStream, NumberedSource, build_citations
 from assistant.corpus import split_sentences
 from assistant.index import AbstractIndex
+from assistant.keywords import coverage, keyword_weights
 from assistant.retrieval import names_in
+from assistant.types import Answer
 
 NOTICE = "Extractive answer (quoted from the abstracts; no language model configured):"
 SUMMARY_RE = re.compile(
@@ -61,10 +63,10 @@ def score_sentences(
     top = max(s.found.score for s in sources) or 1.0
     names = names_in(question)
     quantitative = bool(QUANTITY_RE.search(question))
-    weights = index.keyword_weights(question)
+    weights = keyword_weights(question, index.keyword_stats())
     scored = []
     for (source, position, text), cosine in zip(items, cosines, strict=True):
-        lexical = index.coverage(weights, text)
+        lexical = coverage(weights, text)
         paper_weight = 0.5 + 0.5 * source.found.score / top
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
         if names and any(n in text for n in names) and INTRO_RE.search(text):

@@ -3,36 +3,76 @@
 The prompt holds numbered sources fitted to the model's context budget by tiktoken counts;
 the reply is streamed through the citation filter, so an invented [9] never reaches the
 reader.
+
+The endpoint is not trusted to behave. Whatever it does, an answer either completes or
+ends in one ``GenerationError`` (exit 3) whose message names the problem and holds no
+secret:
+
+- ``ASSISTANT_LLM_TIMEOUT`` is a deadline for the whole answer, retries included: the reply
+  is read in a worker thread and the reader stops waiting when the deadline passes, so a
+  hang, a trickle or a long ``Retry-After`` cannot stretch it;
+- 429/5xx replies and failed connections before the first token are retried by the openai
+  client itself (``max_retries``; it honours ``Retry-After``), ``ASSISTANT_LLM_RETRIES``
+  times;
+- a stream that ends without a finish reason or ``[DONE]`` was cut off, an event that is
+  not JSON is a malformed stream, an empty reply is no answer: all errors, with the text
+  received so far in ``.partial``;
+- reading stops at the token budget (``ASSISTANT_LLM_MAX_TOKENS``) even when the server
+  ignores it; the answer is kept and marked ``truncated``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import json
+import logging
+import queue
+import re
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import tiktoken
 
 from assistant.answering import (
-    Answer,
     AnswerStream,
     NumberedSource,
     StreamingCitationFilter,
     build_citations,
     prompt,
 )
+from assistant.errors import BadInputError, EndpointError, add_secret, redact
 from assistant.settings import LLMSettings
+from assistant.types import Answer
+
+log = logging.getLogger(__name__)
+
+# A question must leave at least this much of the window for sources (the first abstract,
+# shortened if need be); a longer one is refused before any call.
+MIN_SOURCE_TOKENS = 96
+PROMPT_SLACK = 16  # per-message framing tokens the chat format adds
+CONFIG_HINT = ("check ASSISTANT_LLM_BASE_URL and ASSISTANT_LLM_MODEL, or unset "
+               "ASSISTANT_LLM_MODEL for offline extractive answers")
 
 
-class GenerationError(RuntimeError):
-    """The endpoint could not produce an answer; the message is for the reader."""
+class GenerationError(EndpointError):
+    """The endpoint could not produce an answer. The message is for the reader and passes
+    ``redact``, so neither the configured key nor anything shaped like one is ever shown."""
+
+    def __init__(self, message: str, partial: str = "") -> None:
+        super().__init__(redact(message), redact(partial))
 
 
+@cache
 def _encoding() -> tiktoken.Encoding:
     return tiktoken.get_encoding("cl100k_base")
 
 
 def count_tokens(text: str) -> int:
-    return len(_encoding().encode(text))
+    return len(_encoding().encode(text, disallowed_special=()))
 
 
 def format_source(source: NumberedSource, text: str | None = None) -> str:
@@ -41,136 +81,426 @@ def format_source(source: NumberedSource, text: str | None = None) -> str:
                                    text=text if text is not None else p.text)
 
 
-def fit_sources(question: str, sources: list[NumberedSource], settings: LLMSettings) -> list[str]:
-    """Formatted sources, best first, that fit the context window after the system prompt,
-    the question and the tokens reserved for the answer; the last one may be shortened."""
+def _fixed_tokens(question: str) -> int:
+    """Tokens of the prompt without sources: system prompt, question and framing."""
+    return (count_tokens(prompt("answer_system"))
+            + count_tokens(prompt("answer_user").format(sources="", question=question))
+            + PROMPT_SLACK)
+
+
+def check_fits(question: str, settings: LLMSettings) -> None:
+    """Refuse (``BadInputError``) a question that leaves no room for sources in the window,
+    before any model call."""
+    room = settings.context_window - settings.max_tokens - _fixed_tokens(question)
+    if room < MIN_SOURCE_TOKENS:
+        raise BadInputError(
+            f"the question is too long for the model's window: it takes "
+            f"{count_tokens(question):,} tokens, and with the prompt and the "
+            f"{settings.max_tokens} tokens reserved for the answer (ASSISTANT_LLM_MAX_TOKENS) "
+            f"no room is left for sources in {settings.context_window} tokens "
+            "(ASSISTANT_LLM_CONTEXT_WINDOW); ask a shorter question")
+
+
+def select_sources(question: str, sources: list[NumberedSource], settings: LLMSettings
+                   ) -> list[tuple[NumberedSource, str]]:
+    """The sources, best first, that fit the context window after the system prompt, the
+    question and the tokens reserved for the answer, each with its formatted block; the last
+    one may be shortened. These, and only these, are the sources the model sees."""
     enc = _encoding()
-    fixed = count_tokens(prompt("answer_system")) + count_tokens(
-        prompt("answer_user").format(sources="", question=question)
-    )
-    budget = settings.context_window - settings.max_tokens - fixed - 16
-    blocks: list[str] = []
+    budget = settings.context_window - settings.max_tokens - _fixed_tokens(question)
+    kept: list[tuple[NumberedSource, str]] = []
     for source in sources:
         block = format_source(source)
-        cost = len(enc.encode(block)) + 2
+        cost = len(enc.encode(block, disallowed_special=())) + 2
         if cost <= budget:
-            blocks.append(block)
+            kept.append((source, block))
             budget -= cost
             continue
-        header = len(enc.encode(format_source(source, ""))) + 2
+        header = len(enc.encode(format_source(source, ""), disallowed_special=())) + 2
         if budget - header >= 48:  # room for a useful part of this abstract
-            ids = enc.encode(source.found.paper.text)[: budget - header]
-            blocks.append(format_source(source, enc.decode(ids) + " …"))
+            ids = enc.encode(source.found.paper.text, disallowed_special=())[: budget - header - 2]
+            kept.append((source, format_source(source, enc.decode(ids) + " …")))
         break
-    return blocks
+    return kept
+
+
+def fit_sources(question: str, sources: list[NumberedSource], settings: LLMSettings) -> list[str]:
+    """The formatted blocks of ``select_sources``."""
+    return [block for _, block in select_sources(question, sources, settings)]
 
 
 def build_messages(question: str, sources: list[NumberedSource], settings: LLMSettings
-                   ) -> list[dict[str, str]]:
-    blocks = fit_sources(question, sources, settings)
-    user = prompt("answer_user").format(sources="\n\n".join(blocks), question=question)
-    return [{"role": "system", "content": prompt("answer_system")},
-            {"role": "user", "content": user}]
+                   ) -> tuple[list[dict[str, str]], list[NumberedSource]]:
+    """The chat messages and the sources they hold; ``BadInputError`` when none fits."""
+    check_fits(question, settings)
+    kept = select_sources(question, sources, settings)
+    if sources and not kept:
+        raise BadInputError("the question leaves no room for a source in the model's window "
+                            "(ASSISTANT_LLM_CONTEXT_WINDOW); ask a shorter question")
+    user = prompt("answer_user").format(sources="\n\n".join(b for _, b in kept), question=question)
+    messages = [{"role": "system", "content": prompt("answer_system")},
+                {"role": "user", "content": user}]
+    return messages, [s for s, _ in kept]
+
+
+# ---------------------------------------------------------------- the endpoint
+
+
+@dataclass
+class StreamEnd:
+    """How a reply ended: the usage the server reported (None when it did not), its finish
+    reason, and whether reading stopped at the token budget."""
+
+    usage: dict[str, int] | None = None
+    finish_reason: str | None = None
+    truncated: bool = False
+
+
+@dataclass
+class _Call:
+    """One streamed request, shared by the reading worker and the waiting caller."""
+
+    messages: list[dict[str, str]]
+    max_tokens: int
+    deadline: float
+    events: queue.Queue[str | StreamEnd | BaseException] = field(
+        default_factory=lambda: queue.Queue(maxsize=256))
+    stop: threading.Event = field(default_factory=threading.Event)
+    last_status: int | None = None
+
+    def put(self, item: str | StreamEnd | BaseException) -> None:
+        """Hand an item to the caller, unless it has stopped listening."""
+        while not self.stop.is_set():
+            try:
+                self.events.put(item, timeout=0.2)
+                return
+            except queue.Full:
+                continue
+
+
+_current = threading.local()  # the _Call a worker thread serves, for the client's hooks
+
+
+def _bound_attempt(request: Any) -> None:
+    """Before every attempt, the client's retries included: none starts once the caller has
+    given up, and each may wait only until the answer's deadline (so a hang closes its
+    connection then, rather than after ``(retries + 1) × timeout``)."""
+    call = getattr(_current, "call", None)
+    if call is None:
+        return
+    remaining = call.deadline - time.monotonic()
+    if remaining <= 0 or call.stop.is_set():
+        import openai
+
+        raise openai.APITimeoutError(request=request)  # an OpenAIError: not retried
+    request.extensions["timeout"] = dict.fromkeys(("connect", "read", "write", "pool"), remaining)
+
+
+def _record_status(response: Any) -> None:
+    call = getattr(_current, "call", None)
+    if call is not None:
+        call.last_status = response.status_code
+
+
+class _StreamFault(Exception):
+    """The server's reply broke the protocol; the message is for the reader."""
 
 
 class ChatModel:
-    """A thin wrapper over the ``openai`` client that turns its errors into readable ones."""
+    """The ``openai`` client behind a deadline, with every failure made readable."""
 
     def __init__(self, settings: LLMSettings) -> None:
-        from openai import OpenAI
+        import openai
 
         self.settings = settings
-        self.client = OpenAI(
+        add_secret(settings.key)
+        self.client = openai.OpenAI(
             base_url=settings.base_url,
             api_key=settings.key or "not-needed",
             timeout=settings.timeout,
-            max_retries=0,
+            max_retries=settings.retries,
+            http_client=openai.DefaultHttpxClient(
+                event_hooks={"request": [_bound_attempt], "response": [_record_status]}),
         )
+        # Load the client's lazily imported parts now, not inside an answer's deadline.
+        _ = self.client.chat.completions.with_streaming_response
 
     @property
     def where(self) -> str:
         return self.settings.base_url or "https://api.openai.com/v1"
 
-    def stream(self, messages: list[dict[str, str]], max_tokens: int | None = None
-               ) -> Iterator[str | dict[str, int]]:
-        """Text deltas, then a usage dict when the server reports one."""
-        import openai
+    def deadline(self) -> float:
+        """The monotonic time by which an answer started now must be complete."""
+        return time.monotonic() + self.settings.timeout
 
+    def stream(self, messages: list[dict[str, str]], max_tokens: int | None = None,
+               deadline: float | None = None) -> Iterator[str | StreamEnd]:
+        """Text deltas, then one ``StreamEnd``; ``GenerationError`` on any failure.
+
+        A worker thread makes the request and reads the reply; this generator waits for its
+        items only until ``deadline``, and tells it to stop when it returns or fails (also at
+        the token budget, when the server does not keep to ``max_tokens``)."""
+        budget = max_tokens or self.settings.max_tokens
+        call = _Call(messages, budget, deadline if deadline is not None else self.deadline())
+        threading.Thread(target=self._read, args=(call,), daemon=True,
+                         name="assistant-llm-stream").start()
+        enc = _encoding()
+        received: list[str] = []
+        used = 0
         try:
-            response: Any = self.client.chat.completions.create(
+            while True:
+                remaining = call.deadline - time.monotonic()
+                try:
+                    if remaining <= 0:
+                        raise queue.Empty
+                    item = call.events.get(timeout=remaining)
+                except queue.Empty:
+                    partial = "".join(received)
+                    raise GenerationError(_cut_off(self._late(call), partial), partial) from None
+                if isinstance(item, BaseException):
+                    raise self._error(item, "".join(received)) from None
+                if isinstance(item, StreamEnd):
+                    yield item
+                    return
+                received.append(item)
+                yield item
+                # Per-delta counts add up to a little more than the text's count; only when
+                # they reach the budget is the whole text counted (a few times an answer).
+                used += len(enc.encode(item, disallowed_special=()))
+                if used >= budget:
+                    used = len(enc.encode("".join(received), disallowed_special=()))
+                if used >= budget:  # the server ignored max_tokens: read no further
+                    yield StreamEnd(finish_reason="length", truncated=True)
+                    return
+        finally:
+            call.stop.set()
+
+    def complete(self, messages: list[dict[str, str]], max_tokens: int = 200,
+                 deadline: float | None = None) -> str:
+        return "".join(d for d in self.stream(messages, max_tokens, deadline)
+                       if isinstance(d, str)).strip()
+
+    # -------------------------------------------------------- the worker thread
+
+    def _read(self, call: _Call) -> None:
+        """Make the request (the client retries what may be retried) and parse the SSE reply
+        into ``call``'s queue; every exception goes to the caller as an item."""
+        _current.call = call
+        try:
+            timeout = max(call.deadline - time.monotonic(), 0.1)
+            with self.client.chat.completions.with_streaming_response.create(
                 model=self.settings.model or "",
-                messages=messages,  # type: ignore[arg-type]
+                messages=call.messages,  # type: ignore[arg-type]
                 temperature=self.settings.temperature,
-                max_tokens=max_tokens or self.settings.max_tokens,
+                max_tokens=call.max_tokens,
                 stream=True,
                 stream_options={"include_usage": True},
-            )
-            for chunk in response:
-                if chunk.choices and chunk.choices[0].delta and chunk.choices[0].delta.content:
-                    yield chunk.choices[0].delta.content
-                if getattr(chunk, "usage", None):
-                    yield {
-                        "prompt_tokens": chunk.usage.prompt_tokens,
-                        "completion_tokens": chunk.usage.completion_tokens,
-                        "total_tokens": chunk.usage.total_tokens,
-                    }
-        except openai.AuthenticationError as exc:
-            raise GenerationError(f"the model endpoint {self.where} rejected the API key "
-                                  "(set ASSISTANT_LLM_API_KEY or OPENAI_API_KEY)") from exc
-        except openai.NotFoundError as exc:
-            raise GenerationError(f"the model '{self.settings.model}' was not found at "
-                                  f"{self.where} (check ASSISTANT_LLM_MODEL)") from exc
-        except openai.APITimeoutError as exc:
-            raise GenerationError(f"the model endpoint {self.where} did not answer within "
-                                  f"{self.settings.timeout:g} s (ASSISTANT_LLM_TIMEOUT)") from exc
-        except openai.APIConnectionError as exc:
-            raise GenerationError(f"cannot reach the model endpoint {self.where} "
-                                  "(check ASSISTANT_LLM_BASE_URL, or unset ASSISTANT_LLM_MODEL "
-                                  "for offline extractive answers)") from exc
-        except openai.APIStatusError as exc:
-            raise GenerationError(f"the model endpoint {self.where} answered HTTP "
-                                  f"{exc.status_code}: {_short(exc.message)}") from exc
+                timeout=timeout,
+            ) as response:
+                end = self._parse(response.iter_lines(), call)
+            call.put(end)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller, which maps it
+            call.put(exc)
+        finally:
+            _current.call = None
 
-    def complete(self, messages: list[dict[str, str]], max_tokens: int = 200) -> str:
-        return "".join(d for d in self.stream(messages, max_tokens) if isinstance(d, str)).strip()
+    def _parse(self, lines: Iterable[str], call: _Call) -> StreamEnd:
+        """Server-sent events → text deltas on the queue; the returned StreamEnd says how the
+        reply ended. A reply with neither a finish reason nor ``[DONE]`` was cut off."""
+        end = StreamEnd()
+        data: list[str] = []
+        events = 0
+        done = False
+        for line in _with_final_blank(lines):
+            if call.stop.is_set():
+                return end
+            if line.startswith("data:"):
+                data.append(line[5:].removeprefix(" "))
+                continue
+            if line or not data:  # a comment, an event:/id: field, or a blank between events
+                continue
+            payload, data = "\n".join(data), []
+            events += 1
+            if payload.strip() == "[DONE]":
+                done = True
+                break
+            self._event(payload, end, call)
+        if not (done or end.finish_reason):
+            if events == 0:
+                raise _StreamFault(f"the model endpoint {self.where} sent no event stream "
+                                   f"(is it an OpenAI-compatible /v1 endpoint? {CONFIG_HINT})")
+            raise _StreamFault(f"the model endpoint {self.where} closed the stream before the "
+                               "answer was complete (no finish reason, no [DONE])")
+        return end
+
+    def _event(self, payload: str, end: StreamEnd, call: _Call) -> None:
+        """One ``data:`` event of a chat-completion stream."""
+        try:
+            chunk = json.loads(payload)
+        except ValueError:
+            raise _StreamFault(f"the model endpoint {self.where} sent a malformed stream (an "
+                               "event that is not JSON)") from None
+        if not isinstance(chunk, dict):
+            raise _StreamFault(f"the model endpoint {self.where} sent a malformed stream (an "
+                               "event that is not a JSON object)")
+        if chunk.get("error"):
+            error = chunk["error"]
+            message = error.get("message") if isinstance(error, dict) else error
+            raise _StreamFault(f"the model endpoint {self.where} reported an error while "
+                               f"answering: {_short(str(message))}")
+        choices = chunk.get("choices") or []
+        if not isinstance(choices, list):
+            raise _StreamFault(f"the model endpoint {self.where} sent a malformed stream "
+                               "('choices' is not a list)")
+        for choice in choices:
+            if not isinstance(choice, dict):
+                continue
+            delta = choice.get("delta") or {}
+            content = delta.get("content") if isinstance(delta, dict) else None
+            if isinstance(content, str) and content:
+                call.put(content)
+            if choice.get("finish_reason"):
+                end.finish_reason = str(choice["finish_reason"])
+        usage = chunk.get("usage")
+        if isinstance(usage, dict):
+            # A partial usage report is ignored: tiktoken counts instead.
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                end.usage = {k: int(usage[k]) for k in
+                             ("prompt_tokens", "completion_tokens", "total_tokens")}
+
+    # -------------------------------------------------------- readable failures
+
+    def _late(self, call: _Call) -> str:
+        last = (f"; its last reply was HTTP {call.last_status}"
+                if call.last_status and call.last_status >= 400 else "")
+        return (f"the model endpoint {self.where} did not complete the answer within "
+                f"{self.settings.timeout:g} s (ASSISTANT_LLM_TIMEOUT){last}")
+
+    def _error(self, exc: BaseException, partial: str) -> GenerationError:
+        """The one readable error for whatever the client or the stream raised."""
+        import openai
+
+        where, retried = self.where, self._retried()
+        if isinstance(exc, GenerationError | _StreamFault):
+            message = str(exc)
+        elif isinstance(exc, openai.AuthenticationError):
+            message = (f"the model endpoint {where} rejected the API key (HTTP 401; set "
+                       "ASSISTANT_LLM_API_KEY or OPENAI_API_KEY)")
+        elif isinstance(exc, openai.NotFoundError):
+            message = (f"the model '{self.settings.model}' was not found at {where} (HTTP 404; "
+                       "check ASSISTANT_LLM_MODEL and ASSISTANT_LLM_BASE_URL)")
+        elif isinstance(exc, openai.RateLimitError):
+            message = (f"the model endpoint {where} is rate-limiting requests (HTTP 429){retried}"
+                       f": {_short(exc.message)}")
+        elif isinstance(exc, openai.APIStatusError):
+            again = retried if exc.status_code >= 500 else ""
+            message = (f"the model endpoint {where} answered HTTP {exc.status_code}{again}: "
+                       f"{_short(exc.message)}")
+        elif isinstance(exc, openai.APITimeoutError) or _is_timeout(exc):
+            message = (f"the model endpoint {where} did not complete the answer within "
+                       f"{self.settings.timeout:g} s (ASSISTANT_LLM_TIMEOUT)")
+        elif isinstance(exc, openai.APIConnectionError):
+            message = f"cannot reach the model endpoint {where}{retried} ({CONFIG_HINT})"
+        elif _is_transport(exc):
+            message = (f"the connection to the model endpoint {where} broke before the answer "
+                       "was complete")
+        else:  # anything else the client raised while reading: never a raw message
+            log.debug("unreadable reply from the model endpoint: %s", type(exc).__name__)
+            message = (f"the model endpoint {where} sent a reply that could not be read "
+                       f"({type(exc).__name__}; is it an OpenAI-compatible /v1 endpoint?)")
+        return GenerationError(_cut_off(message, partial), partial)
+
+    def _retried(self) -> str:
+        n = self.settings.retries
+        return f" after {n} retr{'y' if n == 1 else 'ies'} (ASSISTANT_LLM_RETRIES)" if n else ""
+
+
+def _cut_off(message: str, partial: str) -> str:
+    """The message, saying how much of the answer had arrived (the UI may show it, marked)."""
+    if partial and "cut off" not in message:
+        return f"{message}; the answer was cut off after {len(partial):,} characters"
+    return message
+
+
+def _with_final_blank(lines: Iterable[str]) -> Iterator[str]:
+    """The lines, then one blank, so that a last event without its blank line is seen."""
+    yield from lines
+    yield ""
+
+
+def _is_timeout(exc: BaseException) -> bool:
+    import httpx2
+
+    return isinstance(exc, httpx2.TimeoutException | TimeoutError)
+
+
+def _is_transport(exc: BaseException) -> bool:
+    import httpx2
+
+    return isinstance(exc, httpx2.TransportError | httpx2.StreamError | ConnectionError)
 
 
 def _short(text: str, limit: int = 200) -> str:
-    text = " ".join(str(text).split())
+    text = re.sub(r"^Error code: \d+ - ", "", " ".join(str(text).split()))
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def generate(question: str, sources: list[NumberedSource], model: ChatModel) -> AnswerStream:
-    """Stream a cited answer; the last event is the ``Answer`` (timings filled by the caller)."""
-    messages = build_messages(question, sources, model.settings)
-    filt = StreamingCitationFilter({s.n for s in sources})
+# ---------------------------------------------------------------- one answer
+
+
+def generate(question: str, sources: list[NumberedSource], model: ChatModel,
+             deadline: float | None = None) -> AnswerStream:
+    """Stream a cited answer; the last event is the ``Answer`` (timings filled by the caller).
+
+    The Answer's ``sources`` are exactly those the model saw (what fitted the window)."""
+    messages, seen = build_messages(question, sources, model.settings)
+    filt = StreamingCitationFilter({s.n for s in seen})
     parts: list[str] = []
-    usage: dict[str, int | bool] | None = None
-    for delta in model.stream(messages):
-        if isinstance(delta, dict):
-            usage = dict(delta)
-            continue
-        clean = filt.feed(delta)
-        if clean:
-            parts.append(clean)
-            yield clean
+    received = 0
+    end = StreamEnd()
+    try:
+        for delta in model.stream(messages, deadline=deadline):
+            if isinstance(delta, StreamEnd):
+                end = delta
+                continue
+            received += len(delta.strip())
+            clean = filt.feed(delta)
+            if clean:
+                parts.append(clean)
+                yield clean
+    except GenerationError as exc:
+        raise GenerationError(str(exc), "".join(parts) + filt.flush()) from None
+    if not received:
+        raise GenerationError(f"the model endpoint {model.where} returned an empty answer "
+                              f"(finish reason: {end.finish_reason or 'none'}); ask again, or "
+                              "check ASSISTANT_LLM_MODEL")
     tail = filt.flush()
     if tail:
         parts.append(tail)
         yield tail
     text = "".join(parts).strip()
-    if usage is None:  # the server did not report usage: count it ourselves
+    truncated = end.truncated or end.finish_reason == "length"
+    if truncated:
+        text += " …"
+        yield " …"
+    usage: dict[str, int | bool]
+    if end.usage is None or end.truncated:  # not reported, or the read stopped early
         prompt_tokens = sum(count_tokens(m["content"]) for m in messages)
         completion = count_tokens(text)
         usage = {"prompt_tokens": prompt_tokens, "completion_tokens": completion,
                  "total_tokens": prompt_tokens + completion, "estimated": True}
+    else:
+        usage = dict(end.usage)
+    citations = build_citations(text, seen)
     yield Answer(
         question=question,
         answer=text,
         mode="llm",
         model=model.settings.model,
-        citations=build_citations(text, sources),
-        sources=[s.ref() for s in sources],
+        citations=citations,
+        sources=[s.ref() for s in seen],
         usage=usage,
         dropped_citations=filt.dropped,
+        uncited=not citations,
+        truncated=truncated,
     )

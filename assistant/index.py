@@ -1,29 +1,39 @@
 """The persistent index: chunk vectors in a Chroma collection, a BM25 index beside it.
 
-Ingesting is a sync per input file: papers new to the store are chunked, embedded and
-added; papers of that file that are no longer in it (an edited or removed abstract) are
-deleted; papers that only moved get their locator updated. So a second ingest of the same
-files adds nothing, and an edited abstract replaces its old chunks.
+Ingesting is a sync per input file, planned by ``sync.plan_sync`` (a pure function: what is
+added, replaced, removed, relocated or kept) and carried out here, adds before deletes, so
+a failure part-way never loses a stored paper. A second ingest of the same files adds
+nothing; an edited abstract replaces its old chunks.
+
+Another process may write the same store (``assistant ingest`` beside a running
+``assistant serve``): every write stamps ``store-version`` in the data directory, and the
+read paths look at that stamp at most once a second; when another writer changed it they
+drop their caches (papers, BM25) and reopen Chroma, whose vector index is otherwise held in
+memory as it was when opened.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import uuid
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import bm25s
-import bm25s.stopwords
 import chromadb
 import numpy as np
-import Stemmer
 import tiktoken
+from chromadb.api import ServerAPI
+from chromadb.api.models.Collection import Collection
+from chromadb.config import DEFAULT_DATABASE, DEFAULT_TENANT, System
 from chromadb.config import Settings as ChromaSettings
 from llama_index.core import VectorStoreIndex
 from llama_index.core.base.embeddings.base import BaseEmbedding
@@ -34,15 +44,20 @@ from llama_index.vector_stores.chroma import ChromaVectorStore
 
 from assistant.corpus import Paper, ReadResult, Skipped, read_paths
 from assistant.embedding import load_embedding
+from assistant.errors import AssistantError
+from assistant.keywords import TOKENIZER_VERSION, KeywordStats, document_frequencies, query_terms, tokenize
 from assistant.settings import Settings
+from assistant.sync import Kept, plan_sync
 
 # Chroma's defaults found a stored vector only 67–93% of the time at 20k vectors on these
 # machines; a wider graph and search beam buy recall for ~1 ms (bench/ann_recall.py).
 HNSW_CONFIG = {"space": "cosine", "ef_construction": 200, "ef_search": 200, "max_neighbors": 32}
 ProgressFn = Callable[[int, int, str], None]
+VERSION_FILE = "store-version"  # rewritten after every write; readers compare it
+REFRESH_SECONDS = 1.0  # how often a read path looks at it
 
 
-class IndexConfigError(RuntimeError):
+class IndexConfigError(AssistantError):
     """The index cannot be used as configured; the message says what to do."""
 
 
@@ -63,6 +78,9 @@ class IngestReport:
     papers_total: int = 0
     chunks_total: int = 0
     skipped: list[Skipped] = field(default_factory=list)
+    # Stored papers not removed although their file no longer showed them, and why
+    # ("kept 2 stored papers of v.csv: line 3 could not be read"); one line each.
+    kept: list[Kept] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -74,24 +92,6 @@ class ChunkHit:
     paper_id: str
     text: str
     score: float
-
-
-# bm25s's English list has 33 words; questions also carry these, which say nothing about
-# which paper is meant ("What does this paper propose?").
-STOPWORDS = sorted(set(bm25s.stopwords.STOPWORDS_EN) | set("""
-about above after again all also am any because been before being below between both can
-could did do does doing done down during each few from further had has have having he her
-here hers him his how i its itself just me more most my myself nor now only other our
-ours out over own same she should so some than them themselves those through too under
-until up very we were what when where which while who whom why would you your yours paper
-papers work works abstract abstracts method methods approach approaches explain describe
-tell summarize summarise summary give list show find study studies propose proposed
-""".split()))
-TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}"
-
-
-def bm25_tokenize(texts: Sequence[str], stemmer: Stemmer.Stemmer) -> Any:
-    return bm25s.tokenize(list(texts), stopwords=STOPWORDS, stemmer=stemmer, show_progress=False)
 
 
 class AbstractIndex:
@@ -111,12 +111,13 @@ class AbstractIndex:
             raise IndexConfigError(f"cannot open the index in {self.dir}: {exc}; choose another "
                                    "directory with --data-dir or ASSISTANT_DATA_DIR") from exc
         self._embed_name = settings.index.embed_model
+        self._version_seen = self._read_version()
+        self._version_checked = time.monotonic()
         self._collection = self._open_collection()
         self._embed_model = embed_model
         self._bm25: bm25s.BM25 | None = None
         self._bm25_ids: list[str] = []
         self._bm25_df: np.ndarray | None = None
-        self._stemmer = Stemmer.Stemmer("english")
         self._papers: dict[str, Paper] | None = None
 
     # ------------------------------------------------------------ opening
@@ -125,21 +126,72 @@ class AbstractIndex:
         name = self.settings.data.collection
         existing = {c.name for c in self._client.list_collections()}
         if name in existing:
-            collection = self._client.get_collection(name)
-            built_with = (collection.metadata or {}).get("embed_model")
-            if built_with and built_with != self._embed_name:
-                raise EmbeddingMismatchError(
-                    f"the index in {self.dir} was built with the embedding model '{built_with}', "
-                    f"but '{self._embed_name}' is configured. Rebuild it with "
-                    "`assistant ingest --rebuild`, or set "
-                    f"ASSISTANT_INDEX_EMBED_MODEL={built_with}."
-                )
-            return collection
+            return self._checked(self._client.get_collection(name))
         return self._client.create_collection(
             name,
             metadata={"embed_model": self._embed_name, "created": time.time()},
             configuration={"hnsw": HNSW_CONFIG},
         )
+
+    def _checked(self, collection: Any) -> Any:
+        built_with = (collection.metadata or {}).get("embed_model")
+        if built_with and built_with != self._embed_name:
+            raise EmbeddingMismatchError(
+                f"the index in {self.dir} was built with the embedding model '{built_with}', "
+                f"but '{self._embed_name}' is configured. Rebuild it with "
+                "`assistant ingest --rebuild`, or set "
+                f"ASSISTANT_INDEX_EMBED_MODEL={built_with}."
+            )
+        return collection
+
+    # ------------------------------------------------------------ other writers
+
+    def _read_version(self) -> str:
+        try:
+            return (self.dir / VERSION_FILE).read_text()
+        except OSError:
+            return ""
+
+    def _stamp(self) -> None:
+        """Mark the store as written (after every write), for readers in other processes."""
+        stamp = f"{time.time_ns()} {os.getpid()} {uuid.uuid4().hex}"
+        tmp = self.dir / f".{VERSION_FILE}.{os.getpid()}.{threading.get_ident()}"
+        tmp.write_text(stamp)
+        os.replace(tmp, self.dir / VERSION_FILE)
+        self._version_seen = stamp
+
+    def _refresh(self, force: bool = False) -> None:
+        """When someone else wrote the store since we last looked (at most once a second
+        unless ``force``): drop the caches and reopen Chroma. Caller holds the lock."""
+        now = time.monotonic()
+        if not force and now - self._version_checked < REFRESH_SECONDS:
+            return
+        self._version_checked = now
+        current = self._read_version()
+        if current == self._version_seen:
+            return
+        self._papers, self._bm25, self._bm25_ids, self._bm25_df = None, None, [], None
+        if self._reopen_collection():
+            self._version_seen = current  # else: looked at again next time
+
+    def _reopen_collection(self) -> bool:
+        """A Chroma view of the store as it is now. Chroma keeps one client per path per
+        process, holding the vector index as it was loaded; a private one of our own sees
+        what the other process wrote, and leaves anyone else's client in this process be.
+        The one it replaces is left to the garbage collector: a search may still use it."""
+        settings = ChromaSettings(anonymized_telemetry=False, allow_reset=True,
+                                  is_persistent=True, persist_directory=str(self.dir / "chroma"))
+        system = System(settings)
+        api = system.instance(ServerAPI)
+        system.start()
+        try:
+            model = api.get_collection(self.settings.data.collection, tenant=DEFAULT_TENANT,
+                                       database=DEFAULT_DATABASE)
+        except Exception:  # e.g. mid-way through another process's --rebuild
+            system.stop()
+            return False
+        self._collection = self._checked(Collection(client=api, model=model))
+        return True
 
     @property
     def embed_model(self) -> BaseEmbedding:
@@ -158,11 +210,15 @@ class AbstractIndex:
     # ------------------------------------------------------------ reading
 
     def chunk_count(self) -> int:
-        return self._collection.count()
+        with self._lock:
+            self._refresh()
+            return int(self._collection.count())
 
     def papers(self) -> dict[str, Paper]:
-        """All stored papers by id, read from the chunks' metadata (cached until a write)."""
+        """All stored papers by id, read from the chunks' metadata (cached until a write,
+        here or by another process)."""
         with self._lock:
+            self._refresh()
             if self._papers is None:
                 self._papers = {}
                 got = self._collection.get(include=["metadatas"])
@@ -182,50 +238,37 @@ class AbstractIndex:
         paths: Iterable[Path],
         rebuild: bool = False,
         progress: ProgressFn | None = None,
+        upload: bool = False,
     ) -> IngestReport:
-        """Sync the store with the given files; see the module docstring."""
+        """Sync the store with the given files (see sync.py for the rules). With ``upload``
+        the files are uploads, known by name (``upload:<name>``), never by their path."""
         started = time.perf_counter()
-        read: ReadResult = read_paths(list(paths), max_chars=self.settings.index.max_abstract_chars)
+        read: ReadResult = read_paths(list(paths), max_chars=self.settings.index.max_abstract_chars,
+                                      upload=upload)
         report = IngestReport(skipped=read.skipped)
         with self._lock:
+            self._refresh(force=True)  # never write from a stale view of the store
             if rebuild:
                 self._reset()
-            stored = self.papers()
-            new_ids = {p.paper_id for p in read.papers}
-            read_files = set(read.files) - {s.file for s in read.skipped if s.whole_file}
-            # Papers of a file that was read again but no longer hold that abstract.
-            gone = [
-                pid for pid, p in stored.items() if p.file in read_files and pid not in new_ids
-            ]
-            gone_sources = {stored[pid].source for pid in gone}
-            to_add: list[Paper] = []
-            moved: list[Paper] = []
-            for paper in read.papers:
-                old = stored.get(paper.paper_id)
-                if old is None:
-                    to_add.append(paper)
-                    if paper.source in gone_sources:
-                        report.replaced += 1
-                    else:
-                        report.added += 1
-                elif old.source != paper.source or old.title != paper.title:
-                    moved.append(paper)
-                else:
-                    report.unchanged += 1
-            report.removed = len(gone) - report.replaced
-            report.moved = len(moved)
+            plan = plan_sync(self.papers(), read.files)
+            report.added, report.replaced = len(plan.add), len(plan.replace)
+            report.removed, report.moved = len(plan.remove), len(plan.relocate)
+            report.unchanged = len(plan.unchanged) + len(plan.adopt)
+            report.kept = plan.kept
             # Add (in batches of whole papers, so an interrupted ingest keeps what it
             # embedded) before deleting anything: a failure never loses stored papers.
-            for nodes in self._embedded_batches(to_add, progress):
+            for nodes in self._embedded_batches(plan.to_embed, progress):
                 self.vector_store.add(nodes)
                 report.chunks_added += len(nodes)
                 self._papers = None
-            for pid in gone:
-                self._collection.delete(where={"paper_id": pid})
-            for paper in moved:
-                self._update_metadata(paper)
-            if to_add or gone or moved or rebuild:
+                self._stamp()
+            for ids in _batches(plan.to_delete):
+                self._collection.delete(where={"paper_id": {"$in": ids}})
+            for papers in _batches(plan.to_update):
+                self._update_metadata(papers)
+            if plan.to_embed or plan.to_delete or plan.to_update or rebuild:
                 self._papers = None
+                self._stamp()
                 self._build_bm25()
             report.papers_total = len(self.papers())
             report.chunks_total = self.chunk_count()
@@ -238,6 +281,7 @@ class AbstractIndex:
         self._collection = self._open_collection()
         self._papers = None
         self._bm25 = None
+        self._stamp()
 
     def _splitter(self) -> SentenceSplitter:
         encoding = tiktoken.get_encoding("cl100k_base")
@@ -279,23 +323,25 @@ class AbstractIndex:
                 yield batch
                 batch = []
 
-    def _update_metadata(self, paper: Paper) -> None:
-        got = self._collection.get(where={"paper_id": paper.paper_id}, include=["metadatas"])
+    def _update_metadata(self, papers: list[Paper]) -> None:
+        """Rewrite the stored metadata of ``papers`` (locator, title, file identity…) on all
+        their chunks; the text and vectors stay."""
+        by_id = {p.paper_id: p for p in papers}
+        got = self._collection.get(where={"paper_id": {"$in": list(by_id)}}, include=["metadatas"])
         metas = []
         for meta in got["metadatas"]:
-            updated = dict(meta)
-            updated.update({k: v for k, v in _paper_meta(paper).items() if k != "abstract"})
-            metas.append(updated)
-        self._collection.update(ids=got["ids"], metadatas=metas)
+            paper = by_id[str(meta["paper_id"])]
+            metas.append({**meta, **{k: v for k, v in _paper_meta(paper).items() if k != "abstract"}})
+        if got["ids"]:
+            self._collection.update(ids=got["ids"], metadatas=metas)
 
     # ------------------------------------------------------------ BM25
 
     def _build_bm25(self) -> None:
         got = self._collection.get(include=["documents", "metadatas"])
         ids: list[str] = list(got["ids"])
-        bm25_dir = self.dir / "bm25"
-        shutil.rmtree(bm25_dir, ignore_errors=True)
         if not ids:
+            shutil.rmtree(self.dir / "bm25", ignore_errors=True)
             self._bm25, self._bm25_ids, self._bm25_df = None, [], None
             return
         # Titles are searched too: a CSV title often holds the method's name.
@@ -303,29 +349,44 @@ class AbstractIndex:
             f"{m.get('title', '')}. {d}" if m.get("chunk") == 0 else d
             for d, m in zip(got["documents"], got["metadatas"], strict=True)
         ]
-        tokens = bm25_tokenize(texts, self._stemmer)
+        tokens = tokenize(texts)
         retriever = bm25s.BM25()
         retriever.index(tokens, show_progress=False)
-        df = np.zeros(len(tokens.vocab), dtype=np.int32)
-        for doc in tokens.ids:
-            df[np.unique(np.asarray(doc, dtype=np.int64))] += 1
-        retriever.save(str(bm25_dir))
-        (bm25_dir / "ids.json").write_text(json.dumps({"tokenizer": TOKENIZER_VERSION, "ids": ids}))
-        np.save(bm25_dir / "df.npy", df)
+        df = document_frequencies(tokens.ids, len(tokens.vocab))
         self._bm25, self._bm25_ids, self._bm25_df = retriever, ids, df
+        self._save_bm25(retriever, ids, df)
+
+    def _save_bm25(self, retriever: bm25s.BM25, ids: list[str], df: np.ndarray) -> None:
+        """Write beside the old copy, then swap: a reader in another process finds the
+        whole old one, the whole new one, or none (and builds its own)."""
+        tag = f"{os.getpid()}-{threading.get_ident()}"
+        tmp, old, final = self.dir / f".bm25-new-{tag}", self.dir / f".bm25-old-{tag}", self.dir / "bm25"
+        shutil.rmtree(tmp, ignore_errors=True)
+        retriever.save(str(tmp))
+        (tmp / "ids.json").write_text(json.dumps(
+            {"tokenizer": TOKENIZER_VERSION, "version": self._version_seen, "ids": ids}))
+        np.save(tmp / "df.npy", df)
+        with contextlib.suppress(FileNotFoundError):  # none yet
+            final.rename(old)
+        tmp.rename(final)
+        shutil.rmtree(old, ignore_errors=True)
 
     def _load_bm25(self) -> bm25s.BM25 | None:
+        """The BM25 index saved for the store as it is now, else one built afresh."""
         if self._bm25 is None:
             bm25_dir = self.dir / "bm25"
-            ids_file = bm25_dir / "ids.json"
-            saved = json.loads(ids_file.read_text()) if ids_file.exists() else {}
-            current = isinstance(saved, dict) and saved.get("tokenizer") == TOKENIZER_VERSION
-            ids = saved["ids"] if current else None
-            if ids is not None and len(ids) == self.chunk_count():
-                self._bm25 = bm25s.BM25.load(str(bm25_dir))
-                self._bm25_ids = ids
-                self._bm25_df = np.load(bm25_dir / "df.npy")
-            elif self.chunk_count():  # missing, stale after an interrupted ingest, or old
+            try:
+                saved = json.loads((bm25_dir / "ids.json").read_text())
+                current = (saved["tokenizer"] == TOKENIZER_VERSION
+                           and saved.get("version", "") == self._version_seen
+                           and len(saved["ids"]) == self._collection.count())
+                if current:
+                    self._bm25 = bm25s.BM25.load(str(bm25_dir))
+                    self._bm25_ids = saved["ids"]
+                    self._bm25_df = np.load(bm25_dir / "df.npy")
+            except (OSError, ValueError, KeyError, TypeError):
+                self._bm25 = None  # missing, or being replaced by another process
+            if self._bm25 is None and self._collection.count():  # stale, interrupted, or old
                 self._build_bm25()
         return self._bm25
 
@@ -334,11 +395,12 @@ class AbstractIndex:
     def search_bm25(self, query: str, k: int) -> list[ChunkHit]:
         """Top-``k`` chunks by BM25 (stemmed, stopwords removed)."""
         with self._lock:
+            self._refresh()
             retriever = self._load_bm25()
             if retriever is None:
                 return []
             vocab = retriever.vocab_dict
-            known = [vocab[t] for t in self._query_terms(query) if t in vocab]
+            known = [vocab[t] for t in query_terms(query) if t in vocab]
             if not known:
                 return []
             k = min(k, len(self._bm25_ids))
@@ -354,40 +416,22 @@ class AbstractIndex:
                     hits.append(ChunkHit(cid, pid, "", float(score)))
             return hits
 
-    def _query_terms(self, query: str) -> list[str]:
-        tokens = bm25_tokenize([query], self._stemmer)
-        inverse = {i: t for t, i in tokens.vocab.items()}
-        return list(dict.fromkeys(inverse[i] for i in tokens.ids[0]))
-
-    def idf(self, term: str) -> float:
-        """BM25's idf for a stemmed term; terms the corpus never uses get the highest."""
-        n = len(self._bm25_ids)
-        vocab = self._bm25.vocab_dict if self._bm25 else {}
-        df = int(self._bm25_df[vocab[term]]) if term in vocab and self._bm25_df is not None else 0
-        return math.log(1 + (n - df + 0.5) / (df + 0.5))
-
-    def keyword_weights(self, query: str) -> dict[str, float]:
-        """The question's stemmed terms with their idf: computed once per question, then
-        used by ``coverage`` for every candidate paper or sentence."""
+    def keyword_stats(self) -> KeywordStats:
+        """The BM25 vocabulary, document frequencies and chunk count, for keywords.py."""
         with self._lock:
+            self._refresh()
             self._load_bm25()
-            return {t: self.idf(t) for t in self._query_terms(query)}
-
-    def coverage(self, weights: dict[str, float], text: str) -> float:
-        """Share of the question's keyword weight (idf) that ``text`` contains."""
-        total = sum(weights.values())
-        if not total:
-            return 0.0
-        present = set(self._query_terms(text))
-        return sum(w for t, w in weights.items() if t in present) / total
+            vocab = self._bm25.vocab_dict if self._bm25 else {}
+            return KeywordStats(n_docs=len(self._bm25_ids), vocab=vocab, df=self._bm25_df)
 
     def search_dense(self, query: str, k: int) -> list[ChunkHit]:
         """Top-``k`` chunks by cosine similarity of MiniLM vectors (score = cosine)."""
-        if self.is_empty():
+        count = self.chunk_count()
+        if not count:
             return []
         vector = self.embed_model.get_query_embedding(query)
         result = self.vector_store.query(
-            VectorStoreQuery(query_embedding=vector, similarity_top_k=min(k, self.chunk_count()))
+            VectorStoreQuery(query_embedding=vector, similarity_top_k=min(k, count))
         )
         hits = []
         for node, sim in zip(result.nodes or [], result.similarities or [], strict=True):
@@ -396,11 +440,17 @@ class AbstractIndex:
         return hits
 
 
+def _batches(items: list[Any], size: int = 500) -> Iterator[list[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
 def _paper_meta(paper: Paper) -> dict[str, Any]:
     return {
         "paper_id": paper.paper_id,
         "source": paper.source,
         "file": paper.file,
+        "file_key": paper.file_key,
         "title": paper.title,
         "authors": paper.authors,
         "links": " ".join(paper.links),
@@ -416,4 +466,5 @@ def _paper_from_meta(meta: dict[str, Any]) -> Paper:
         text=str(meta.get("abstract", "")),
         authors=str(meta.get("authors", "")),
         links=tuple(str(meta.get("links", "")).split()),
+        file_key=str(meta.get("file_key", "")),
     )

@@ -15,17 +15,19 @@ from pathlib import Path
 
 from assistant.answering import (
     NO_ANSWER,
-    Answer,
     AnswerStream,
+    check_question,
     final_answer,
     number_sources,
     prompt,
 )
+from assistant.errors import BadInputError
 from assistant.extractive import compose
-from assistant.generation import ChatModel, generate
+from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.retrieval import HybridRetriever, Method, RetrievedPaper
+from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
+from assistant.types import Answer, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 FOLLOW_UP_RE = re.compile(
@@ -59,8 +61,10 @@ class Assistant:
     # ------------------------------------------------------------ corpus
 
     def ingest(self, paths: Sequence[Path], rebuild: bool = False,
-               progress: ProgressFn | None = None) -> IngestReport:
-        return self.index.ingest(paths, rebuild=rebuild, progress=progress)
+               progress: ProgressFn | None = None, upload: bool = False) -> IngestReport:
+        """Sync the index with ``paths``; ``upload`` for files handed over by the UI (known
+        by name, and never removing papers another file stored)."""
+        return self.index.ingest(paths, rebuild=rebuild, progress=progress, upload=upload)
 
     def ensure_corpus(self, show_progress: bool = True) -> IngestReport | None:
         """Ingest the seeds into an empty index, so that a first question works; says so on
@@ -69,9 +73,20 @@ class Assistant:
             return None
         from assistant.console import err, progress_bar
 
-        err.print(f"The index is empty: ingesting {self.settings.data.seeds} first.")
+        seeds = self.settings.data.seeds
+        if not seeds.is_dir() or not any(seeds.glob("*.txt")):
+            raise BadInputError(f"the index is empty and the seeds folder {seeds} is missing or "
+                                "holds no .txt files; reinstall the package, point "
+                                "ASSISTANT_DATA_SEEDS at a folder of abstracts, or run "
+                                "`assistant ingest FILES` first")
+        err.print(f"The index is empty: ingesting {seeds} first.")
         with progress_bar(show_progress) as progress:
-            return self.ingest([self.settings.data.seeds], progress=progress)
+            report = self.ingest([seeds], progress=progress)
+        if not report.papers_total:
+            raise BadInputError(f"the seeds folder {seeds} gave no abstracts ("
+                                + "; ".join(str(s) for s in report.skipped[:3])
+                                + "); point ASSISTANT_DATA_SEEDS at a folder of abstracts")
+        return report
 
     # ------------------------------------------------------------ answering
 
@@ -79,15 +94,18 @@ class Assistant:
                  method: Method = "hybrid") -> list[RetrievedPaper]:
         return self.retriever.retrieve(question, top_k=top_k, method=method)
 
-    def standalone_question(self, question: str, history: History) -> str:
-        """A follow-up made self-contained: rewritten by the model when there is one, else
-        joined to the previous question when it leans on it ("and how does it differ…")."""
+    def standalone_question(self, question: str, history: History,
+                            deadline: float | None = None) -> str:
+        """A follow-up made self-contained: rewritten by the model when there is one (within
+        the answer's ``deadline``), else joined to the previous question when it leans on it
+        ("and how does it differ…")."""
         if not history:
             return question
         if self.chat_model is not None:
             turns = "\n".join(f"Researcher: {q}\nAssistant: {a}" for q, a in history[-3:])
             text = prompt("condense_question").format(history=turns, question=question)
-            rewritten = self.chat_model.complete([{"role": "user", "content": text}], 120)
+            rewritten = self.chat_model.complete([{"role": "user", "content": text}], 120,
+                                                 deadline)
             return rewritten.splitlines()[0].strip() if rewritten.strip() else question
         if FOLLOW_UP_RE.search(question) or len(question.split()) <= 4:
             return f"{history[-1][0]} {question}"
@@ -96,8 +114,12 @@ class Assistant:
     def ask_stream(self, question: str, history: History = (), top_k: int | None = None
                    ) -> AnswerStream:
         started = time.perf_counter()
-        question = question.strip()
-        standalone = self.standalone_question(question, history)
+        question = check_question(question)  # too long or empty: refused before any call
+        deadline = None  # ASSISTANT_LLM_TIMEOUT bounds the answer from its first model call
+        if self.chat_model is not None:
+            check_fits(question, self.settings.llm)
+            deadline = self.chat_model.deadline() if history else None
+        standalone = self.standalone_question(question, history, deadline)
         found = self.retrieve(standalone, top_k=top_k)
         retrieved = time.perf_counter()
         sources = number_sources(found)
@@ -107,7 +129,7 @@ class Assistant:
                             model=self.settings.llm.model if self.chat_model else None)
             yield NO_ANSWER
         elif self.chat_model is not None:
-            answer = yield from _relay(generate(standalone, sources, self.chat_model))
+            answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline))
         else:
             answer = yield from _relay(compose(standalone, sources, self.index))
         answer.question = question

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 import statistics
-from dataclasses import dataclass
 from typing import Literal
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
+from assistant.keywords import coverage as keyword_coverage
+from assistant.keywords import keyword_weights
 from assistant.settings import RetrievalSettings
+from assistant.types import RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
 TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
@@ -32,17 +34,6 @@ def names_in(question: str) -> list[str]:
     case-sensitively: a stemmer folds "CRAFT" into "crafted", a researcher does not."""
     names = [t for t in TOKEN_RE.findall(question) if any(c.isupper() for c in t[1:])]
     return list(dict.fromkeys(names))
-
-
-@dataclass(frozen=True)
-class RetrievedPaper:
-    """A paper found for a question, once, with its best chunk."""
-
-    paper: Paper
-    score: float  # the fused score, scaled so that first place in both rankings is 1.0
-    chunk: str
-    dense: float  # best chunk's cosine similarity (0 when not among the dense candidates)
-    coverage: float  # share of the question's keyword weight found in the paper
 
 
 def _rank_papers(hits: list[ChunkHit]) -> dict[str, tuple[int, ChunkHit]]:
@@ -120,7 +111,7 @@ class HybridRetriever:
         if method == "hybrid" and named:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
-        weights = self.index.keyword_weights(question)
+        weights = keyword_weights(question, self.index.keyword_stats())
         results: list[RetrievedPaper] = []
         answerable = False
         for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
@@ -129,7 +120,7 @@ class HybridRetriever:
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
-            coverage = self.index.coverage(weights, f"{paper.title}. {paper.text}")
+            coverage = keyword_coverage(weights, f"{paper.title}. {paper.text}")
             strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
             answerable = answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the

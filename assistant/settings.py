@@ -8,22 +8,35 @@ directory is read too. ``.env.example`` lists them all.
 from __future__ import annotations
 
 import os
+from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
+import platformdirs
 from pydantic import BaseModel, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_EMBED_MODEL = "all-MiniLM-L6-v2-onnx-int8"
+# The checkout's root (evals/, bench/, tests/); an installed wheel has only the package.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# prompts/ and seeds/ ship inside the package (in a checkout, links to the top-level folders).
+PACKAGE_SEEDS = Path(str(files("assistant") / "seeds"))
+PACKAGE_PROMPTS = Path(str(files("assistant") / "prompts"))
+
+
+def default_data_dir() -> Path:
+    """A per-user directory (``~/.local/share/abstracts-assistant`` on Linux), so the index
+    does not depend on the folder the command is run from."""
+    return Path(platformdirs.user_data_dir("abstracts-assistant", appauthor=False))
 
 
 class DataSettings(BaseModel):
     """Where the index lives on disk."""
 
-    dir: Path = Field(Path(".data"), description="Chroma store and BM25 index directory.")
+    dir: Path = Field(default_factory=default_data_dir,
+                      description="Chroma store and BM25 index directory (default: per user).")
     collection: str = Field("abstracts", description="Chroma collection name.")
-    seeds: Path = Field(PROJECT_ROOT / "seeds", description="Ingested into an empty index.")
+    seeds: Path = Field(PACKAGE_SEEDS, description="Ingested into an empty index.")
 
 
 class IndexSettings(BaseModel):
@@ -71,7 +84,11 @@ class LLMSettings(BaseModel):
     context_window: int = Field(8192, ge=512, description="Model context in tokens.")
     max_tokens: int = Field(600, ge=16, description="Tokens reserved for the answer.")
     temperature: float = 0.1
-    timeout: float = Field(60.0, gt=0, description="Seconds before a request is abandoned.")
+    timeout: float = Field(
+        60.0, gt=0, description="Overall deadline in seconds for one answer, retries included.")
+    retries: int = Field(
+        2, ge=0, le=10, description="Retries of a 429/5xx reply or a failed connection before "
+        "the first token (Retry-After is honoured within the deadline).")
 
     @property
     def enabled(self) -> bool:

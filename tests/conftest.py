@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +16,12 @@ from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
 
 SEEDS = PROJECT_ROOT / "seeds"
 SHARED_DATA = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
+# The 13.9k NeurIPS abstracts lie beside our own clones and CI only; elsewhere those tests skip.
+skipif_no_shared_data = pytest.mark.skipif(
+    not SHARED_DATA.is_dir(), reason=f"{SHARED_DATA} is absent (it exists beside the project's "
+    "own clones and CI only)")
+# No test (nor a CLI it starts) writes to the real per-user data directory.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="assistant-xdg-")
 FILE_A = "000_5670d2e227b27b35.txt"
 FILE_B = "004_d328982b31ffa53a.txt"
 

@@ -3,18 +3,43 @@ scripted replies. It records every request body so tests can check the prompt.""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import select
+import socket
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Self
 
 
-class FakeOpenAI:
+class LocalServer:
+    """A ThreadingHTTPServer on a free loopback port, started and stopped as a context."""
+
+    def serve(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+
+    def __enter__(self) -> Self:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class FakeOpenAI(LocalServer):
     def __init__(self) -> None:
         self.replies: list[str] = []
         self.requests: list[dict[str, Any]] = []
         self.status = 200
+        self.error_message = "scripted failure"
         self.usage = True
         self.delay = 0.0
         server = self
@@ -32,12 +57,13 @@ class FakeOpenAI:
                     self.send_response(server.status)
                     self.send_header("Content-Type", "application/json")
                     self.end_headers()
-                    self.wfile.write(json.dumps({"error": {"message": "scripted failure",
+                    self.wfile.write(json.dumps({"error": {"message": server.error_message,
                                                            "type": "test"}}).encode())
                     return
                 reply = server.replies.pop(0) if server.replies else "No reply scripted."
                 if body.get("stream"):
-                    self._stream(body, reply)
+                    with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                        self._stream(body, reply)  # the client may stop reading (a deadline)
                 else:
                     self._json(body, reply)
 
@@ -81,17 +107,168 @@ class FakeOpenAI:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.serve(Handler)
 
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
 
-    def __enter__(self) -> FakeOpenAI:
-        self.thread.start()
-        return self
+# ---------------------------------------------------------------- faults
+
+SECRET_KEY = "sk-fault-test-0123456789abcdefSECRET"
+HUGE_WORDS = 50_000
+
+
+def sse(model: str, delta: dict[str, Any] | None = None, finish: str | None = None,
+        usage: dict[str, int] | None = None) -> bytes:
+    """One chat-completion-chunk event."""
+    data: dict[str, Any] = {"id": "chatcmpl-fault", "object": "chat.completion.chunk",
+                            "created": 0, "model": model, "choices": []}
+    if not usage:
+        data["choices"] = [{"index": 0, "delta": delta or {}, "finish_reason": finish}]
+    else:
+        data["usage"] = usage
+    return f"data: {json.dumps(data)}\n\n".encode()
+
+
+class FaultyOpenAI(LocalServer):
+    """An OpenAI-compatible server that misbehaves on purpose, chosen per request by the
+    model name (``fault-<case>``), so that many clients can test many faults at once.
+
+    Cases: ok, auth (401), missing (404), busy (429 + Retry-After: 1, then ok), flaky (500,
+    then ok), hang (no byte ever), trickle (a token a second), cut (closed mid-answer),
+    malformed (an event that is not JSON), empty (no content), echo (an error body echoing
+    the Authorization header and the key), huge (50,000 words, ignoring max_tokens).
+    It records per case the request times, how many events it wrote and when the client hung
+    up (``gone``), which is when it stopped waiting, however slow its process is to exit."""
+
+    REPLY = "CRAFT predicts future links in temporal graphs with cross-attention [1]."
+
+    def __init__(self) -> None:
+        self.requests: dict[str, list[float]] = {}
+        self.sent: dict[str, int] = {}
+        self.gone: dict[str, float] = {}
+        self.closing = threading.Event()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", 0))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                model = str(body.get("model", ""))
+                case = model.removeprefix("fault-")
+                times = server.requests.setdefault(case, [])
+                times.append(time.monotonic())
+                attempt = len(times)
+                try:
+                    getattr(self, f"case_{case}", self.case_ok)(model, attempt)
+                except (BrokenPipeError, ConnectionResetError):
+                    # A client that stops reading is what the cap and deadline tests want.
+                    server.gone.setdefault(case, time.monotonic())
+
+            def wait_or_gone(self, case: str, seconds: float) -> bool:
+                """Wait, watching the socket; True (and ``gone`` noted) once the client hung up."""
+                until = time.monotonic() + seconds
+                while (left := until - time.monotonic()) > 0 and not server.closing.is_set():
+                    readable, _, _ = select.select([self.connection], [], [], min(left, 0.1))
+                    try:
+                        hung_up = bool(readable) and not self.connection.recv(1, socket.MSG_PEEK)
+                    except OSError:
+                        hung_up = True
+                    if hung_up:
+                        server.gone.setdefault(case, time.monotonic())
+                        return True
+                return server.closing.is_set()
+
+            # -- replies
+
+            def status(self, code: int, message: str, headers: dict[str, str] | None = None) -> None:
+                data = json.dumps({"error": {"message": message, "type": "fault"}}).encode()
+                self.send_response(code)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for k, v in (headers or {}).items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(data)
+
+            def start_stream(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+
+            def send(self, case: str, event: bytes) -> None:
+                self.wfile.write(event)
+                self.wfile.flush()
+                server.sent[case] = server.sent.get(case, 0) + 1
+
+            def stream(self, model: str, text: str, finish: bool = True, delay: float = 0.0) -> None:
+                case = model.removeprefix("fault-")
+                self.start_stream()
+                self.send(case, sse(model, {"role": "assistant", "content": ""}))
+                for i in range(0, len(text), 3):
+                    if delay and self.wait_or_gone(case, delay):
+                        return
+                    self.send(case, sse(model, {"content": text[i:i + 3]}))
+                if finish:
+                    self.send(case, sse(model, finish="stop"))
+                    self.send(case, sse(model, usage={"prompt_tokens": 500, "completion_tokens": 20,
+                                                      "total_tokens": 520}))
+                    self.send(case, b"data: [DONE]\n\n")
+
+            # -- cases
+
+            def case_ok(self, model: str, attempt: int) -> None:
+                self.stream(model, FaultyOpenAI.REPLY)
+
+            def case_auth(self, model: str, attempt: int) -> None:
+                self.status(401, "Incorrect API key provided.")
+
+            def case_missing(self, model: str, attempt: int) -> None:
+                self.status(404, f"The model `{model}` does not exist.")
+
+            def case_busy(self, model: str, attempt: int) -> None:
+                if attempt == 1:
+                    self.status(429, "Rate limit reached; retry after 1 s.", {"Retry-After": "1"})
+                else:
+                    self.case_ok(model, attempt)
+
+            def case_flaky(self, model: str, attempt: int) -> None:
+                if attempt == 1:
+                    self.status(500, "The server had an error while processing your request.")
+                else:
+                    self.case_ok(model, attempt)
+
+            def case_hang(self, model: str, attempt: int) -> None:
+                self.wait_or_gone("hang", 90)
+
+            def case_trickle(self, model: str, attempt: int) -> None:
+                self.stream(model, FaultyOpenAI.REPLY * 3, delay=1.0)
+
+            def case_cut(self, model: str, attempt: int) -> None:
+                self.stream(model, "CRAFT is a", finish=False)
+
+            def case_malformed(self, model: str, attempt: int) -> None:
+                self.start_stream()
+                self.send("malformed", sse(model, {"content": "CRAFT "}))
+                self.send("malformed", b'data: {"choices": [{"delta": {"content": "is\n\n')
+                self.send("malformed", sse(model, finish="stop"))
+                self.send("malformed", b"data: [DONE]\n\n")
+
+            def case_empty(self, model: str, attempt: int) -> None:
+                self.stream(model, "")
+
+            def case_echo(self, model: str, attempt: int) -> None:
+                auth = self.headers.get("Authorization", "")
+                self.status(400, f"Invalid request. Headers received: Authorization: {auth}; "
+                                 f"api key {auth.removeprefix('Bearer ')} is not valid here.")
+
+            def case_huge(self, model: str, attempt: int) -> None:
+                words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
+                self.stream(model, "CRAFT is described in [1]. " + words)
+
+        self.serve(Handler)
 
     def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.closing.set()
+        super().__exit__(*exc)

@@ -28,9 +28,11 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     result = run("ask", "--json", "What is CRAFT?", "--data-dir", str(fresh_copy))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage"}
+    assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
+                         "dropped_citations", "uncited", "truncated"}
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
+    assert (data["dropped_citations"], data["uncited"], data["truncated"]) == ([], False, False)
     assert set(data["timings_ms"]) == {"retrieve", "generate", "total"}
     assert data["citations"] and set(data["citations"][0]) == {"n", "paper_id", "title", "source", "text"}
     assert data["citations"][0]["source"] == f"{FILE_B}#1"
@@ -113,3 +115,18 @@ def test_bad_setting_names_the_variable() -> None:
     result = run("ask", "What is CRAFT?", env={"ASSISTANT_RETRIEVAL_TOP_K": "many"})
     assert result.returncode == 2
     assert "bad setting ASSISTANT_RETRIEVAL_TOP_K" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_debug_switch_shows_the_traceback() -> None:
+    result = run("ask", "What is CRAFT?", "--data-dir", "/proc/no-such-dir",
+                 env={"ASSISTANT_DEBUG": "1"})
+    assert result.returncode != 0
+    assert "Traceback" in result.stderr and "IndexConfigError" in result.stderr
+
+
+def test_markup_in_a_message_is_printed_as_text(tmp_path: Path) -> None:
+    odd = tmp_path / "[red]odd[yellow].pdf"
+    odd.write_bytes(b"%PDF")
+    result = run("ingest", str(odd), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2
+    assert "[red]odd[yellow].pdf" in result.stderr

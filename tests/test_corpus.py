@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA
+from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, skipif_no_shared_data
 
 from assistant.corpus import derive_title, make_paper_id, read_file, read_paths
 
@@ -45,6 +45,7 @@ def test_paper_id_ignores_whitespace_and_position(tmp_path: Path) -> None:
     assert one[1].source == "one.txt#2" and two[0].source == "two.txt#1"
 
 
+@skipif_no_shared_data
 def test_shared_neurips_csv_reads_as_is() -> None:
     papers, skipped = read_file(SHARED_DATA / "neurips_abstract_1987.csv")
     assert len(papers) > 50
@@ -107,3 +108,72 @@ def test_bad_files_do_not_stop_good_ones(tmp_path: Path) -> None:
     assert [p.source for p in result.papers] == ["good.txt#1"]
     reasons = " | ".join(str(s) for s in result.skipped)
     assert "bad.bin" in reasons and "missing.txt: no such file" in reasons
+
+
+@pytest.mark.parametrize(
+    ("content", "read", "line", "expected"),
+    [
+        # An unclosed quote: the csv module alone reads lines 3–4 as one abstract.
+        ('title,abstract\nA,one\nB,"two\nC,three\n', ["one"], 3,
+         "the quote opened on line 3 is never closed, so lines 3–4 read as one field"),
+        # A quote closed in mid-text (a later row's quote): rows 3–4 merged.
+        ('title,abstract\nA,one\nB,"two\nC,three "x" y\nD,four\n', ["one", "four"], 3,
+         "closes on line 4 in mid-text"),
+        ("title,abstract\nA,one\nB,two, with a comma\nC,three\n", ["one", "three"], 3,
+         "has 3 fields where the header has 2"),
+    ],
+)
+def test_broken_csv_rows_are_skipped_by_line(tmp_path: Path, content: str, read: list[str],
+                                             line: int, expected: str) -> None:
+    path = tmp_path / "v.csv"
+    path.write_text(content)
+    papers, skipped = read_file(path)
+    assert [p.text for p in papers] == read
+    assert [(s.line, s.incomplete) for s in skipped] == [(line, True)]
+    assert expected in skipped[0].reason
+
+
+def test_valid_quoting_reads_whole(tmp_path: Path) -> None:
+    path = tmp_path / "ok.csv"
+    path.write_text('title,abstract\nA,"multi\nline, with comma"\nB,"say ""hi"""\n\nC,three\n')
+    papers, skipped = read_file(path)
+    assert skipped == []
+    assert [p.text for p in papers] == ["multi line, with comma", 'say "hi"', "three"]
+
+
+@skipif_no_shared_data
+def test_real_csvs_raise_no_quoting_or_field_count_alarm() -> None:
+    result = read_paths(sorted(SHARED_DATA.glob("*.csv")))
+    assert len(result.papers) > 13_000
+    assert not [s for s in result.skipped if "quote" in s.reason or "fields where" in s.reason]
+
+
+def test_files_are_known_by_path_and_uploads_by_name(tmp_path: Path) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.txt").write_text(f"Header\n\nAn abstract from folder {folder}.\n")
+    result = read_paths([tmp_path / "a" / "x.txt", tmp_path / "b" / "x.txt", tmp_path / "a"])
+    assert [f.key for f in result.files] == [str((tmp_path / d / "x.txt").resolve()) for d in "ab"]
+    assert [p.source for p in result.papers] == ["x.txt#1", "x.txt#1"]  # the locator stays
+    assert all(p.file_key == f.key for f in result.files for p in f.papers)
+    uploaded = read_paths([tmp_path / "a" / "x.txt", tmp_path / "b" / "x.txt"], upload=True)
+    assert [f.key for f in uploaded.files] == ["upload:x.txt"]
+    assert "same upload" in str(uploaded.skipped[0])
+
+
+def test_repeats_make_one_line_and_leave_the_file_complete(tmp_path: Path) -> None:
+    path = tmp_path / "same.txt"
+    path.write_text("Header\n\n" + "\n\n".join(["One abstract.", "Two abstract."] * 4) + "\n")
+    result = read_paths([path])
+    assert [p.source for p in result.papers] == ["same.txt#1", "same.txt#2"]
+    assert [str(s) for s in result.skipped] == [
+        "same.txt: 6 repeats of abstracts already read (#3, #4, #5, …); kept once"]
+    assert result.files[0].complete and result.skipped[0].count == 6
+
+
+def test_pdf_soft_hyphens_are_joined(tmp_path: Path) -> None:
+    path = tmp_path / "old.csv"
+    path.write_text('title,abstract\nLRAAM,"It can encode la(cid:173) beled graphs and '
+                    'trans(cid:173)forms."\n')
+    papers, _ = read_file(path)
+    assert papers[0].text == "It can encode labeled graphs and transforms."

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from conftest import make_settings
+from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
 from fake_openai import FakeOpenAI
 from rich.console import Console
 
+from assistant.corpus import read_paths
+from assistant.errors import EndpointError
 from assistant.evals import (
     DEFAULT_DATASET,
     THRESHOLDS,
@@ -17,7 +20,9 @@ from assistant.evals import (
     check_thresholds,
     evaluate,
     fact_found,
+    indexed_items,
     load_dataset,
+    markdown_report,
     retrieval_scores,
     run_cli,
 )
@@ -27,13 +32,28 @@ from assistant.pipeline import Assistant
 def test_dataset_mix_and_locators(seed_assistant: Assistant) -> None:
     items = load_dataset(DEFAULT_DATASET)
     kinds = [i.kind for i in items]
-    assert len(items) >= 60
-    assert kinds.count("none") >= 8
+    assert len(items) >= 140
+    assert kinds.count("none") >= 20
     assert {"paraphrase", "named", "detail", "multi"} <= set(kinds)
     assert all(2 <= len(i.expected_sources) <= 3 for i in items if i.kind == "multi")
+    for kind in set(kinds):  # every kind is both tuned on (dev) and reported (test)
+        assert {i.split for i in items if i.kind == kind} == {"dev", "test"}, kind
     known = {p.source for p in seed_assistant.index.papers().values()}
-    for item in items:
-        assert set(item.expected_sources) <= known, item.id
+    older = [i for i in items if not set(i.expected_sources) <= known]
+    assert len(older) >= 40
+    for item in older:
+        assert all(re.fullmatch(r"neurips_abstract_(19|20)\d\d\.csv#\d+", s)
+                   for s in item.expected_sources), item.id
+
+
+@skipif_no_shared_data
+def test_questions_about_older_papers_point_at_real_abstracts() -> None:
+    papers = {p.source: p for p in read_paths([SHARED_DATA]).papers}
+    for item in load_dataset(DEFAULT_DATASET):
+        for source in item.expected_sources:
+            if source.startswith("neurips_abstract_"):
+                paper = papers[source]
+                assert all(fact_found(f, paper.text) for f in item.key_facts), item.id
 
 
 def test_malformed_line_names_its_line(tmp_path: Path) -> None:
@@ -55,10 +75,10 @@ def test_scoring_helpers() -> None:
 
 
 def test_offline_default_stays_above_thresholds(seed_assistant: Assistant) -> None:
-    result = evaluate(seed_assistant, load_dataset(DEFAULT_DATASET))
+    result = evaluate(seed_assistant, indexed_items(seed_assistant, load_dataset(DEFAULT_DATASET)))
     thresholds = json.loads(THRESHOLDS.read_text())
-    assert check_thresholds(result["metrics"], thresholds) == []
-    m = result["metrics"]
+    assert check_thresholds(result.metrics, thresholds) == []
+    m = result.metrics
     assert m["ours"]["hit@5"] >= m["dense"]["hit@5"]  # the plain vector retriever as baseline
     assert m["latency_ms_p95"] >= m["latency_ms_p50"] > 0
 
@@ -88,7 +108,42 @@ def test_judge_scores_with_a_model_endpoint(seed_dir: Path) -> None:
                           "Supported: YES\nReason: cited."]
         app = Assistant(make_settings(seed_dir, base_url=server.base_url, model="judge-model"))
         result = evaluate(app, items, baselines=False)
-    m = result["metrics"]
+    m = result.metrics
     assert m["correctness_1to5"] == 4.0 and m["faithfulness"] == 1.0
     judge_prompt = server.requests[1]["body"]["messages"][0]["content"]
     assert "Reference answer: CRAFT, a Cross-Attention" in judge_prompt
+
+
+class FailingAssistant(Assistant):
+    """A deterministic fake: the real pipeline, except that chosen questions raise."""
+
+    def __init__(self, base: Assistant, failing: set[str]) -> None:
+        super().__init__(base.settings)
+        self.failing = failing
+
+    def ask(self, question: str, history=(), top_k: int | None = None):  # noqa: ANN001, ANN201
+        if question in self.failing:
+            raise EndpointError("the model endpoint answered HTTP 500")
+        return super().ask(question, history, top_k)
+
+
+def test_an_error_is_a_failure_in_every_metric_and_listed_first(seed_assistant: Assistant) -> None:
+    items = load_dataset(DEFAULT_DATASET)
+    answerable = next(i for i in items if i.id == "name-01")
+    none = next(i for i in items if i.kind == "none")
+    ok = next(i for i in items if i.id == "para-03")
+    app = FailingAssistant(seed_assistant, {answerable.question, none.question})
+    run = evaluate(app, [ok, answerable, none], baselines=False)
+    m = run.metrics
+    assert m["errors"] == 2 and m["answerable"] == 2
+    # The errored answerable question counts as a miss, not as absent from the averages.
+    assert m["ours"]["hit@5"] == 0.5 and m["citation_recall"] == 0.5
+    assert m["wrong_refusal"] == 0.5
+    # The errored `none` question is not a correct refusal.
+    assert m["refusal_on_none"] == 0.0
+    assert m["refusal_accuracy"] == pytest.approx(1 / 3, abs=1e-3)
+    report = markdown_report({"seeds": run}, "extractive")
+    failures = report.split("### Failures", 1)[1]
+    assert failures.index("name-01") < failures.index("error: the model endpoint")
+    first_listed = [line for line in failures.splitlines() if line.startswith("- **")][:2]
+    assert {line.split("**")[1] for line in first_listed} == {answerable.id, none.id}

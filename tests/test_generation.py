@@ -156,3 +156,116 @@ def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assist
     answer = seed_assistant.ask("and what benchmark was it evaluated on?", history=history)
     assert answer.standalone_question and answer.standalone_question.startswith("What is TCCM?")
     assert answer.citations[0].source == f"{FILE_A}#7"
+
+
+# ---------------------------------------------------------------- issue 7 and 8
+
+
+def test_core_types_import_no_storage() -> None:
+    """``Answer`` and friends load neither Chroma nor LlamaIndex (issue 8)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, assistant.types, assistant.answering\n"
+            "from assistant.answering import Answer, Citation, SourceRef\n"
+            "from assistant.types import RetrievedPaper\n"
+            "heavy = [m for m in ('chromadb', 'llama_index.core') if m in sys.modules]\n"
+            "assert not heavy, heavy")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+
+
+def test_json_reports_dropped_citations_and_uncited(seed_dir: Path, server: FakeOpenAI) -> None:
+    from assistant.types import PUBLIC_JSON_KEYS
+
+    server.replies = ["CRAFT predicts links [1] and beats all [9].",
+                      "CRAFT is a method for link prediction."]
+    app = model_assistant(seed_dir, server)
+    cited = app.ask("What is CRAFT?").public_json()
+    assert set(cited) == PUBLIC_JSON_KEYS
+    assert cited["dropped_citations"] == [9] and cited["uncited"] is False
+    assert cited["truncated"] is False
+    uncited = app.ask("What is CRAFT?").public_json()
+    assert uncited["uncited"] is True and uncited["citations"] == []
+
+
+def test_sources_are_exactly_those_the_model_saw(seed_dir: Path, server: FakeOpenAI) -> None:
+    """With a window too small for every source, the Answer lists only those in the prompt,
+    and the prompt stays inside the window (issue 7, item 11)."""
+    import re
+
+    from assistant.generation import count_tokens
+
+    server.replies = ["Test-time compute helps reasoning [1][2][5]."]
+    app = model_assistant(seed_dir, server, context_window=900, max_tokens=300)
+    answer = app.ask("Summarize the papers on scaling test-time compute for LLM reasoning.",
+                     top_k=5)
+    messages = server.requests[-1]["body"]["messages"]
+    shown = [int(n) for n in re.findall(r"^\[(\d+)\] ", messages[1]["content"], re.M)]
+    assert shown and [s.n for s in answer.sources] == shown
+    assert len(shown) < 5, "the window was meant to be too small for every source"
+    assert sum(count_tokens(m["content"]) for m in messages) <= 900 - 300
+    assert 5 not in {c.n for c in answer.citations} and 5 in answer.dropped_citations
+
+
+def test_over_long_question_is_refused_before_any_call(seed_dir: Path, server: FakeOpenAI) -> None:
+    from assistant.errors import BadInputError
+
+    app = model_assistant(seed_dir, server)
+    with pytest.raises(BadInputError, match="100,000 characters long") as info:
+        app.ask(("What is CRAFT? " * 6667)[:100_000])
+    assert info.value.exit_code == 2
+    # Within the character limit but not within a small window: refused too, naming the setting.
+    small = model_assistant(seed_dir, server, context_window=600, max_tokens=400)
+    with pytest.raises(BadInputError, match="ASSISTANT_LLM_CONTEXT_WINDOW"):
+        small.ask("What is CRAFT, and how " + "exactly " * 300 + "does it work?")
+    assert server.requests == []
+
+
+def test_extractive_refuses_an_over_long_question(seed_assistant: Assistant) -> None:
+    from assistant.errors import BadInputError
+
+    with pytest.raises(BadInputError, match="the limit is 4,000"):
+        seed_assistant.ask("x" * 100_000)
+
+
+def test_error_echoing_the_key_is_redacted(seed_dir: Path, server: FakeOpenAI) -> None:
+    """An error body carrying the key back never puts it in the message (issue 7, item 5)."""
+    from assistant.errors import EndpointError
+
+    key = "hunter2-not-shaped-like-a-key"
+    server.status = 400
+    server.error_message = f"bad request; you sent Authorization: Bearer {key} and key {key}"
+    app = Assistant(make_settings(seed_dir, base_url=server.base_url, model="scripted-model",
+                                  api_key=key))
+    with pytest.raises(GenerationError) as info:
+        app.ask("What is CRAFT?")
+    assert isinstance(info.value, EndpointError) and info.value.exit_code == 3
+    assert "HTTP 400" in str(info.value) and "[redacted]" in str(info.value)
+    assert key not in str(info.value)
+
+
+def test_retries_are_configurable(seed_dir: Path, server: FakeOpenAI) -> None:
+    """ASSISTANT_LLM_RETRIES=0 makes one attempt; the default retries a 503 twice."""
+    server.status = 503
+    with pytest.raises(GenerationError, match="HTTP 503"):
+        model_assistant(seed_dir, server, retries=0).ask("What is CRAFT?")
+    assert len(server.requests) == 1
+    with pytest.raises(GenerationError, match="after 2 retries"):
+        model_assistant(seed_dir, server).ask("What is CRAFT?")
+    assert len(server.requests) == 1 + 3
+
+
+def test_deadline_bounds_a_slow_stream(seed_dir: Path, server: FakeOpenAI) -> None:
+    """A token every 0.5 s with a 1.5 s deadline fails near 1.5 s, with the partial text."""
+    import time
+
+    server.replies = ["CRAFT predicts future links with cross-attention [1]. " * 4]
+    server.delay = 0.5
+    app = model_assistant(seed_dir, server, timeout=1.5)
+    app.retrieve("warm up the index")
+    started = time.monotonic()
+    with pytest.raises(GenerationError, match="ASSISTANT_LLM_TIMEOUT") as info:
+        app.ask("What is CRAFT?")
+    assert time.monotonic() - started < 6
+    assert info.value.partial.startswith("CRA")

@@ -4,21 +4,27 @@ chromium through Playwright) and by an MCP client."""
 from __future__ import annotations
 
 import asyncio
+import html
+import json
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 from conftest import FILE_A, FILE_B
 from fake_openai import FakeOpenAI
 from gradio_client import Client, handle_file
+from test_ui_render import OWN_LINK, poisoned_record
 
 from assistant.settings import PROJECT_ROOT
 
@@ -77,12 +83,43 @@ def stop(server: Server) -> None:
         server.process.kill()
 
 
+@dataclass
+class Beacon:
+    """A tracking pixel host on 127.0.0.1 (another port than the app's): records every hit."""
+
+    url: str
+    hits: list[str] = field(default_factory=list)
+
+
 @pytest.fixture(scope="module")
-def offline_server(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def beacon() -> Iterator[Beacon]:
+    hits: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            hits.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.end_headers()
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield Beacon(f"http://127.0.0.1:{httpd.server_address[1]}", hits)
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def offline_server(seed_dir: Path, beacon: Beacon, tmp_path_factory: pytest.TempPathFactory
+                   ) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("ui") / "data"
     shutil.copytree(seed_dir, data)
     extra = tmp_path_factory.mktemp("xss") / "markup.jsonl"
-    extra.write_text('{"title": "Markup <b>in</b> a title", "abstract": ' + _json(XSS_ABSTRACT) + "}\n")
+    extra.write_text('{"title": "Markup <b>in</b> a title", "abstract": ' + _json(XSS_ABSTRACT) + "}\n"
+                     + json.dumps(poisoned_record(beacon.url)) + "\n")
     from conftest import make_settings
 
     from assistant.pipeline import Assistant
@@ -94,8 +131,6 @@ def offline_server(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 def _json(text: str) -> str:
-    import json
-
     return json.dumps(text)
 
 
@@ -124,7 +159,9 @@ def test_chat_streams_a_cited_answer_with_sources(client: Client) -> None:
     assert chat[0]["role"] == "user" and text_of(chat[0]) == "What is CRAFT?"
     message = text_of(chat[-1])
     assert "CRAFT" in message and 'class="cite"' in message and "[1]</a>" in message
-    assert "Sources (1 cited of" in message and f"{FILE_B}#1" in message and "<mark>" in message
+    # untrusted text arrives as character references (the browser shows the characters)
+    assert "Sources (1 cited of" in message and f"{FILE_B}#1" in html.unescape(message)
+    assert "<mark>" in message
     assert "extractive (offline" in message
     markdown = final[1]
     assert "References:" in markdown
@@ -137,7 +174,7 @@ def test_follow_up_uses_the_previous_question(client: Client) -> None:
     follow = client.predict("and how does it differ from TCCM?", chat, 5, api_name="/chat")
     message = text_of(follow[0][-1])
     assert len(follow[0]) == 4
-    assert f"{FILE_A}#7" in message and "DTE" in message
+    assert f"{FILE_A}#7" in html.unescape(message) and "DTE" in message
 
 
 def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> None:
@@ -168,7 +205,13 @@ def test_upload_makes_new_abstracts_answerable(client: Client, tmp_path: Path) -
 
 
 @pytest.fixture
-def page(offline_server: Server) -> Iterator[object]:
+def requests_seen() -> list[str]:
+    """Every URL the browser page requested (filled by the ``page`` fixture)."""
+    return []
+
+
+@pytest.fixture
+def page(offline_server: Server, requests_seen: list[str]) -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -176,6 +219,7 @@ def page(offline_server: Server) -> Iterator[object]:
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         page = browser.new_page(viewport={"width": 1280, "height": 1100})
+        page.on("request", lambda request: requests_seen.append(request.url))
         page.goto(offline_server.url)
         page.wait_for_selector("#question textarea", timeout=60_000)
         yield page
@@ -216,6 +260,48 @@ def test_markup_in_abstracts_and_answers_is_text(page) -> None:  # noqa: ANN001
     assert "Markup <b>in</b> a title" in text
 
 
+def test_untrusted_markup_makes_no_request_and_no_live_link(
+        page, offline_server: Server, beacon: Beacon, requests_seen: list[str]) -> None:  # noqa: ANN001
+    """A poisoned abstract (images, links, autolinks, HTML, TeX pointing at the beacon) shown
+    in a chat answer with its sources and in the Corpus tab: the page requests nothing from any
+    host but the app's, the beacon sees no hit, and the only live link is the paper's own."""
+    page.fill("#question textarea", "What is Quillfeather?")
+    page.click("#ask")
+    page.wait_for_selector("details.sources", timeout=60_000)
+    page.locator("a.cite").first.click()
+    page.evaluate("() => document.querySelectorAll('#chat details').forEach(d => d.open = true)")
+    chat_text = page.locator("#chat").inner_text()
+    assert "Quillfeather" in chat_text and f"![d]({beacon.url}/beacon.png)" in chat_text
+    page.get_by_role("tab", name="Corpus").click()
+    page.fill("#search textarea, #search input", "Quillfeather")
+    page.press("#search textarea, #search input", "Enter")
+    cell = page.locator("#papers [role=gridcell]").filter(has_text="Quillfeather").first
+    cell.wait_for(timeout=30_000)
+    cell.click()
+    page.wait_for_function("() => document.querySelector('#paper').innerText.includes('parser benchmark')")
+    page.wait_for_timeout(1500)
+    app_host = urlsplit(offline_server.url).netloc
+    foreign = [u for u in requests_seen
+               if urlsplit(u).scheme in ("http", "https", "ws", "wss") and urlsplit(u).netloc != app_host]
+    assert foreign == [] and beacon.hits == []
+    assert any(urlsplit(u).netloc == app_host for u in requests_seen)  # the log does log
+    links = page.eval_on_selector_all(
+        "#chat a[href], #paper a[href], #papers a[href]",
+        "els => els.map(e => [e.getAttribute('href'), e.getAttribute('rel') || '', e.target])")
+    assert links and all(href == "#" for href, _, _ in links if href != OWN_LINK)
+    own = [(rel, target) for href, rel, target in links if href == OWN_LINK]
+    assert own and all("noopener" in rel and "noreferrer" in rel and target == "_blank"
+                       for rel, target in own)
+    assert page.locator(f"img[src^='{beacon.url}']").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "ui-inert-markup.png"), full_page=True)
+
+
+def test_pages_carry_a_content_security_policy(offline_server: Server) -> None:
+    policy = httpx.get(offline_server.url, timeout=10).headers.get("content-security-policy", "")
+    assert "img-src 'self' data: blob:" in policy and "connect-src 'self'" in policy
+
+
 # ---------------------------------------------------------------- MCP
 
 
@@ -239,6 +325,20 @@ def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
     assert FILE_B + "#1" in text
 
 
+# Last of the shared server's tests: on a broken build it would remove seed papers.
+def test_upload_named_like_a_seed_file_removes_no_seed_paper(client: Client, tmp_path: Path) -> None:
+    before = len(client.predict("", api_name="/browse")["data"])
+    path = tmp_path / FILE_A
+    path.write_text("NeurIPS 2025 Papers\n\nWe introduce KoalaCount, a detector that counts koalas "
+                    "in eucalyptus canopies from drone footage.\n")
+    summary, table, *_ = client.predict([handle_file(str(path))], api_name="/upload")
+    assert "**1** added" in summary and "**0** removed" in summary, summary
+    assert len(table["data"]) == before + 1
+    answer = client.predict("What is TCCM?", 3, api_name="/ask")
+    assert answer["citations"][0]["source"] == f"{FILE_A}#7"
+    assert "KoalaCount" in client.predict("What is KoalaCount?", 3, api_name="/ask")["answer"]
+
+
 # ---------------------------------------------------------------- model mode and failures
 
 
@@ -254,7 +354,7 @@ def test_model_mode_shows_model_and_survives_a_failure(tmp_path: Path) -> None:
             failed = client.predict("What is TCCM?", [], 5, api_name="/chat")[0]
             assert "No answer" in text_of(failed[-1]) and "HTTP 503" in text_of(failed[-1])
             fake.status = 200
-            fake.delay = 0.01
+            fake.delay = 0.05  # updates are batched (one per 0.15 s at most): stream for ~1 s
             job = client.submit("What is TCCM?", failed, 5, api_name="/chat")
             chat = job.result(timeout=120)[0]
             assert len(job.outputs()) >= 4
@@ -264,16 +364,58 @@ def test_model_mode_shows_model_and_survives_a_failure(tmp_path: Path) -> None:
             stop(server)
 
 
-def test_login_when_username_and_password_are_set(seed_dir: Path, tmp_path: Path) -> None:
+async def mcp_tools(url: str, cookies: httpx.Cookies | None = None) -> set[str]:
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    async with httpx.AsyncClient(cookies=cookies, timeout=30) as http, \
+            streamable_http_client(url + "gradio_api/mcp/", http_client=http) as (read, write, _), \
+            ClientSession(read, write) as session:
+        await session.initialize()
+        return {t.name for t in (await session.list_tools()).tools}
+
+
+def test_login_slows_guessing_and_guards_mcp(seed_dir: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(seed_dir, data)
     env = {"ASSISTANT_SERVE_USERNAME": "ada", "ASSISTANT_SERVE_PASSWORD": "s3cret"}
     server = start_server(data, tmp_path / "serve.log", env)
     try:
         assert httpx.get(server.url + "config", timeout=10).status_code == 401
-        assert httpx.post(server.url + "login", data={"username": "ada", "password": "wrong"},
-                          timeout=10).status_code == 400
+        # the MCP tool listing is behind the login too
+        assert httpx.get(server.url + "gradio_api/mcp/schema", timeout=10).status_code == 401
+        listing = httpx.post(server.url + "gradio_api/mcp/", timeout=10, json={
+            "jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+            headers={"Accept": "application/json, text/event-stream"})
+        assert listing.status_code == 401 and "ask" not in listing.text
+        with pytest.raises(Exception):  # noqa: B017  (the client fails however it reports a 401)
+            asyncio.run(asyncio.wait_for(mcp_tools(server.url), 60))
+        # repeated wrong passwords are slowed down: 6 take seconds, not milliseconds
+        started = time.monotonic()
+        for i in range(6):
+            assert httpx.post(server.url + "login", data={"username": "ada", "password": f"guess{i}"},
+                              timeout=30).status_code == 400
+        assert time.monotonic() - started >= 5
+        # ... and the right password still works, within the longest wait
+        started = time.monotonic()
         client = Client(server.url, auth=("ada", "s3cret"), verbose=False, download_files=False)
+        assert time.monotonic() - started < 20
         assert client.predict("What is CRAFT?", 1, api_name="/ask")["citations"]
+        login = httpx.post(server.url + "login", data={"username": "ada", "password": "s3cret"},
+                           timeout=30)
+        assert login.status_code == 200
+        assert {"ask", "search_abstracts"} <= asyncio.run(mcp_tools(server.url, login.cookies))
+        assert "s3cret" not in server.log.read_text()
     finally:
         stop(server)
+
+
+def test_serving_beyond_loopback_without_login_warns(tmp_path: Path) -> None:
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("")  # the index cannot open here, so nothing is ever served
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
+    done = subprocess.run([sys.executable, "-m", "assistant.cli", "serve", "--host", "0.0.0.0",
+                           "--port", str(_free_port()), "--data-dir", str(not_a_dir)],
+                          cwd=PROJECT_ROOT, env=clean, capture_output=True, text=True, timeout=120)
+    assert "0.0.0.0 without a login" in " ".join(done.stderr.split())
+    assert "without a login" not in done.stdout

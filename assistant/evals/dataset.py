@@ -1,0 +1,65 @@
+"""The stored questions: ``evals/qa.jsonl`` read into typed items (schema in evals/README.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from assistant.errors import BadInputError
+from assistant.settings import PROJECT_ROOT
+
+Kind = Literal["paraphrase", "named", "detail", "multi", "none"]
+Split = Literal["dev", "test"]  # tune constants on dev; report test
+DEFAULT_DATASET = PROJECT_ROOT / "evals" / "qa.jsonl"
+THRESHOLDS = PROJECT_ROOT / "evals" / "thresholds.json"
+
+
+class DatasetError(BadInputError):
+    """A malformed dataset line; the message names the file and line."""
+
+
+class EvalItem(BaseModel):
+    """One stored question (schema in evals/README.md)."""
+
+    id: str = Field(min_length=1)
+    question: str = Field(min_length=3)
+    reference_answer: str
+    expected_sources: list[str]
+    key_facts: list[str] = Field(default_factory=list)
+    kind: Kind
+    split: Split
+
+    @property
+    def answerable(self) -> bool:
+        return bool(self.expected_sources)
+
+
+def load_dataset(path: Path) -> list[EvalItem]:
+    if not path.is_file():
+        raise DatasetError(f"{path}: no such dataset file")
+    items: list[EvalItem] = []
+    seen: set[str] = set()
+    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = EvalItem.model_validate(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise DatasetError(f"{path}:{line_no}: not valid JSON ({exc.msg})") from None
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "line"
+            raise DatasetError(f"{path}:{line_no}: field '{where}': {first['msg']}") from None
+        if item.id in seen:
+            raise DatasetError(f"{path}:{line_no}: duplicate id '{item.id}'")
+        if (item.kind == "none") != (not item.expected_sources):
+            raise DatasetError(f"{path}:{line_no}: kind 'none' goes with empty expected_sources, "
+                               "and only it")
+        seen.add(item.id)
+        items.append(item)
+    if not items:
+        raise DatasetError(f"{path}: holds no questions")
+    return items

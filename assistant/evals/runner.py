@@ -1,0 +1,74 @@
+"""`assistant eval`: run the dataset on the seeds (and, if asked, among distractors), write
+results.json / report.md / metrics.png, print a summary and any comparison."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from assistant.console import progress_bar
+from assistant.evals.dataset import DEFAULT_DATASET, EvalItem, load_dataset
+from assistant.evals.report import chart, compare, fmt, markdown_report, print_summary
+from assistant.evals.scoring import EvalRun, evaluate, indexed_items
+from assistant.settings import Settings
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from assistant.pipeline import Assistant
+
+
+def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to: Path | None,
+            distractors: Path | None, baselines: bool, out: Console, err: Console) -> int:
+    """Run, write the reports, print a summary; returns the exit code."""
+    from assistant.pipeline import Assistant
+
+    dataset = dataset or DEFAULT_DATASET
+    items = load_dataset(dataset)
+    old = json.loads(compare_to.read_text()) if compare_to else None
+    sections: dict[str, EvalRun] = {}
+    app = Assistant(settings)
+    app.ensure_corpus()
+    sections["seeds"] = _run(app, items, baselines, err)
+    if distractors is not None:
+        big = settings.model_copy(deep=True)
+        big.data.dir = Path(f"{settings.data.dir}-distractors")
+        app_big = Assistant(big)
+        err.print(f"Indexing the seeds and {distractors} into {big.data.dir} "
+                  "(only what is not there yet)…")
+        with progress_bar() as progress:
+            app_big.ingest([settings.data.seeds, distractors], progress=progress)
+        sections["with distractors"] = _run(app_big, items, baselines, err)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    result: dict[str, Any] = {
+        "mode": app.mode_label, "dataset": str(dataset),
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "metrics": sections["seeds"].metrics,
+        "sections": {k: v.metrics for k, v in sections.items()},
+        "rows": {k: [r.model_dump() for r in v.rows] for k, v in sections.items()},
+    }
+    (out_dir / "results.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    (out_dir / "report.md").write_text(markdown_report(sections, app.mode_label))
+    chart(sections, out_dir / "metrics.png")
+    print_summary(sections, out)
+    if old is not None:
+        out.print(f"\n[bold]Compared with {compare_to}[/]")
+        for name, before, after, delta in compare(result["metrics"], old.get("metrics", old)):
+            sign = "" if delta is None else f"{delta:+.3f}"
+            out.print(f"  {name:28s} {fmt(before):>8s} → {fmt(after):>8s}  {sign}")
+    out.print(f"\nWrote {out_dir / 'results.json'}, {out_dir / 'report.md'}, {out_dir / 'metrics.png'}")
+    return 0
+
+
+def _run(app: Assistant, items: list[EvalItem], baselines: bool, err: Console) -> EvalRun:
+    here = indexed_items(app, items)
+    if len(here) < len(items):
+        err.print(f"{len(items) - len(here)} questions are about papers not in "
+                  f"{app.settings.data.dir}; they are left out of this section.")
+    with progress_bar() as progress:
+        run = evaluate(app, here, progress, baselines)
+    run.metrics["papers"] = len(app.index.papers())
+    run.metrics["left_out"] = len(items) - len(here)
+    return run

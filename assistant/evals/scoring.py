@@ -1,0 +1,251 @@
+"""Scoring: each stored question through the real pipeline (``Assistant.ask``, as the CLI
+and UI use it) into a typed ``QuestionResult``, then the averages over a run.
+
+Retrieval is scored at paper level for ours and two baselines (BM25 only, and LlamaIndex's
+plain vector retriever over the same Chroma store); answers on citations, key facts and
+refusals, and with a model endpoint also by an LLM judge. A question whose pipeline raised
+counts as a failure in every metric: it never drops out of an average, and it is never a
+correct refusal.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field
+
+from assistant.evals.dataset import EvalItem, Kind, Split
+from assistant.types import Answer
+
+if TYPE_CHECKING:
+    from assistant.generation import ChatModel
+    from assistant.pipeline import Assistant
+
+RETRIEVAL_METRICS = ("hit@1", "hit@3", "hit@5", "mrr", "recall@5")
+ANSWER_METRICS = ("citation_precision", "citation_recall", "key_fact_recall", "refusal_on_none",
+                  "wrong_refusal", "refusal_accuracy", "correctness_1to5", "faithfulness",
+                  "latency_ms_p50", "latency_ms_p95")
+SYSTEMS = ("ours", "bm25", "dense")
+ProgressFn = Callable[[int, int, str], None]
+
+
+class QuestionResult(BaseModel):
+    """What one question scored; ``retrieval`` maps a system (ours, bm25, dense) to its
+    paper-level scores."""
+
+    id: str
+    kind: Kind
+    split: Split
+    question: str
+    expected: list[str]
+    error: str | None = None
+    retrieved: list[str] = Field(default_factory=list)
+    cited: list[str] = Field(default_factory=list)
+    answer: str = ""
+    missing_facts: list[str] = Field(default_factory=list)
+    ms: float | None = None
+    refused: bool = False
+    citation_precision: float | None = None
+    citation_recall: float | None = None
+    key_fact_recall: float | None = None
+    retrieval: dict[str, dict[str, float]] = Field(default_factory=dict)
+    correctness: float | None = None
+    faithfulness: float | None = None
+
+    @property
+    def answerable(self) -> bool:
+        return bool(self.expected)
+
+    @property
+    def failed(self) -> bool:
+        if self.error is not None:
+            return True
+        if not self.answerable:
+            return not self.refused
+        return (self.retrieval.get("ours", {}).get("hit@5", 0.0) == 0.0 or self.refused
+                or bool(self.missing_facts) or (self.citation_precision or 0.0) < 1.0)
+
+
+class EvalRun(BaseModel):
+    """One run over the dataset: averages and the per-question results."""
+
+    metrics: dict[str, Any]
+    rows: list[QuestionResult]
+
+
+def fact_found(fact: str, text: str) -> bool:
+    """A key fact is present when any of its |-separated alternatives is (case-insensitive)."""
+    lowered = text.lower()
+    return any(alt.strip().lower() in lowered for alt in fact.split("|") if alt.strip())
+
+
+def retrieval_scores(ranked: list[str], expected: list[str]) -> dict[str, float]:
+    """Paper-level scores for one question from its ranked locators."""
+    ranks = [i for i, source in enumerate(ranked, start=1) if source in expected]
+    first = ranks[0] if ranks else None
+    return {
+        "hit@1": float(first == 1),
+        "hit@3": float(first is not None and first <= 3),
+        "hit@5": float(first is not None and first <= 5),
+        "mrr": 1.0 / first if first else 0.0,
+        "recall@5": len({s for s in ranked[:5] if s in expected}) / len(expected),
+    }
+
+
+def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
+    cited = list(dict.fromkeys(c.source for c in answer.citations))
+    result = QuestionResult(
+        id=item.id, kind=item.kind, split=item.split, question=item.question,
+        expected=item.expected_sources, retrieved=[s.source for s in answer.sources],
+        cited=cited, answer=answer.answer,
+        missing_facts=[f for f in item.key_facts if not fact_found(f, answer.answer)],
+        ms=round(ms, 1), refused=not cited,
+    )
+    if item.answerable:
+        expected = item.expected_sources
+        result.citation_precision = (sum(s in expected for s in cited) / len(cited)
+                                     if cited else None)
+        result.citation_recall = len(set(cited) & set(expected)) / len(expected)
+        result.retrieval["ours"] = retrieval_scores(result.retrieved, expected)
+    if item.key_facts:
+        result.key_fact_recall = 1 - len(result.missing_facts) / len(item.key_facts)
+    return result
+
+
+def score_error(item: EvalItem, error: str, ms: float) -> QuestionResult:
+    """A question whose pipeline raised: the worst score in every metric it counts in."""
+    result = QuestionResult(id=item.id, kind=item.kind, split=item.split, question=item.question,
+                            expected=item.expected_sources, error=error, ms=round(ms, 1),
+                            missing_facts=list(item.key_facts),
+                            refused=item.answerable)  # answerable: a wrong refusal; none: no refusal
+    if item.answerable:
+        result.citation_precision = 0.0
+        result.citation_recall = 0.0
+        result.retrieval["ours"] = retrieval_scores([], item.expected_sources)
+    if item.key_facts:
+        result.key_fact_recall = 0.0
+    return result
+
+
+class Judge:
+    """LLM-as-judge scores through the configured endpoint (prompts in prompts/judge_*.md)."""
+
+    def __init__(self, model: ChatModel) -> None:
+        self.model = model
+
+    def correctness(self, item: EvalItem, answer: Answer) -> float | None:
+        from assistant.answering import prompt
+
+        text = prompt("judge_correctness").format(
+            question=item.question, reference=item.reference_answer, answer=answer.answer)
+        reply = self.model.complete([{"role": "user", "content": text}], max_tokens=120)
+        m = re.search(r"Score:\s*([1-5])", reply)
+        return float(m.group(1)) if m else None
+
+    def faithfulness(self, answer: Answer) -> float | None:
+        from assistant.answering import prompt
+
+        sources = "\n\n".join(f"[{c.n}] {c.title}\n{c.text}" for c in answer.citations) or "(none)"
+        text = prompt("judge_faithfulness").format(sources=sources, answer=answer.answer)
+        reply = self.model.complete([{"role": "user", "content": text}], max_tokens=120)
+        m = re.search(r"Supported:\s*(YES|NO)", reply, re.I)
+        return (1.0 if m.group(1).upper() == "YES" else 0.0) if m else None
+
+
+def baseline_rankings(app: Assistant, question: str, method: str, k: int = 5) -> list[str]:
+    """Ranked paper locators from a baseline retriever (one entry per paper)."""
+    if method == "bm25":  # the plain ranking: no fusion, no floor
+        found = app.retriever.retrieve(question, top_k=k, method="bm25", apply_floor=False)
+        return [r.paper.source for r in found]
+    retriever = app.index.vector_index().as_retriever(similarity_top_k=k * 4)
+    ranked: list[str] = []
+    for hit in retriever.retrieve(question):
+        source = str(hit.node.metadata.get("source"))
+        if source not in ranked:
+            ranked.append(source)
+    return ranked[:k]
+
+
+def indexed_items(app: Assistant, items: list[EvalItem]) -> list[EvalItem]:
+    """The questions this index can answer: those whose expected papers are all indexed
+    (questions about 1987–2021 papers need the distractors), and every `none` question."""
+    known = {p.source for p in app.index.papers().values()}
+    return [i for i in items if set(i.expected_sources) <= known]
+
+
+def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None = None,
+             baselines: bool = True) -> EvalRun:
+    """Run every question through the pipeline; return the averages and each result."""
+    judge = Judge(app.chat_model) if app.chat_model is not None else None
+    rows: list[QuestionResult] = []
+    for done, item in enumerate(items, start=1):
+        started = time.perf_counter()
+        try:
+            answer = app.ask(item.question)
+        except Exception as exc:  # an endpoint failure is a failed question, not a crash
+            rows.append(score_error(item, str(exc) or type(exc).__name__,
+                                    (time.perf_counter() - started) * 1000))
+        else:
+            result = score_answer(item, answer, (time.perf_counter() - started) * 1000)
+            if judge is not None:
+                result.correctness = judge.correctness(item, answer)
+                result.faithfulness = judge.faithfulness(answer) if answer.citations else None
+            rows.append(result)
+        if item.answerable and baselines:
+            for method in ("bm25", "dense"):
+                rows[-1].retrieval[method] = retrieval_scores(
+                    baseline_rankings(app, item.question, method), item.expected_sources)
+        if progress:
+            progress(done, len(items), "questions")
+    return EvalRun(metrics=summarize_run(rows, baselines), rows=rows)
+
+
+def _mean(values: list[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return round(statistics.fmean(present), 4) if present else None
+
+
+def _percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return round(ordered[index], 1)
+
+
+def summarize(rows: list[QuestionResult], baselines: bool = True) -> dict[str, Any]:
+    answerable = [r for r in rows if r.answerable]
+    none = [r for r in rows if not r.answerable]
+    metrics: dict[str, Any] = {"questions": len(rows), "answerable": len(answerable),
+                               "errors": sum(r.error is not None for r in rows)}
+    for system in SYSTEMS if baselines else ("ours",):
+        metrics[system] = {m: _mean([r.retrieval[system][m] for r in answerable
+                                     if system in r.retrieval]) for m in RETRIEVAL_METRICS}
+    metrics["citation_precision"] = _mean([r.citation_precision for r in answerable])
+    metrics["citation_recall"] = _mean([r.citation_recall for r in answerable])
+    metrics["key_fact_recall"] = _mean([r.key_fact_recall for r in rows])
+    metrics["refusal_on_none"] = _mean([float(r.refused) for r in none])
+    metrics["wrong_refusal"] = _mean([float(r.refused) for r in answerable])
+    metrics["refusal_accuracy"] = _mean([float(r.refused) for r in none]
+                                        + [1 - float(r.refused) for r in answerable])
+    metrics["correctness_1to5"] = _mean([r.correctness for r in rows])
+    metrics["faithfulness"] = _mean([r.faithfulness for r in rows])
+    latencies = [r.ms for r in rows if r.ms is not None]
+    metrics["latency_ms_p50"] = _percentile(latencies, 0.5)
+    metrics["latency_ms_p95"] = _percentile(latencies, 0.95)
+    return metrics
+
+
+def summarize_run(rows: list[QuestionResult], baselines: bool = True) -> dict[str, Any]:
+    """All metrics over the run, then the same per split (dev, test) and per kind."""
+    metrics = summarize(rows, baselines)
+    for key, attr in (("by_split", "split"), ("by_kind", "kind")):
+        groups: dict[str, list[QuestionResult]] = {}
+        for r in rows:
+            groups.setdefault(getattr(r, attr), []).append(r)
+        metrics[key] = {name: summarize(group, baselines) for name, group in sorted(groups.items())}
+    return metrics

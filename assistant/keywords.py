@@ -1,0 +1,94 @@
+"""Keyword scoring: BM25's tokenizer and stopwords, a question's idf weights, coverage.
+
+Kept apart from storage: the index hands over what it knows (its BM25 vocabulary, document
+frequencies and document count, as ``KeywordStats``) and everything here is computed from
+that, so scoring can be read and tested without Chroma.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import bm25s
+import bm25s.stopwords
+import numpy as np
+import Stemmer
+
+# bm25s's English list has 33 words; questions also carry these, which say nothing about
+# which paper is meant ("What does this paper propose?").
+STOPWORDS = sorted(set(bm25s.stopwords.STOPWORDS_EN) | set("""
+about above after again all also am any because been before being below between both can
+could did do does doing done down during each few from further had has have having he her
+here hers him his how i its itself just me more most my myself nor now only other our
+ours out over own same she should so some than them themselves those through too under
+until up very we were what when where which while who whom why would you your yours paper
+papers work works abstract abstracts method methods approach approaches explain describe
+tell summarize summarise summary give list show find study studies propose proposed
+""".split()))
+TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}"
+
+_local = threading.local()
+
+
+def stemmer() -> Stemmer.Stemmer:
+    """One Porter stemmer per thread: PyStemmer objects keep state and are not thread-safe,
+    and the UI scores questions from several threads at once."""
+    found: Stemmer.Stemmer | None = getattr(_local, "stemmer", None)
+    if found is None:
+        found = _local.stemmer = Stemmer.Stemmer("english")
+    return found
+
+
+def tokenize(texts: Sequence[str]) -> Any:
+    """bm25s tokens (ids and vocabulary), stemmed, stopwords removed: the one tokenizer the
+    BM25 index, the questions and coverage all use."""
+    return bm25s.tokenize(list(texts), stopwords=STOPWORDS, stemmer=stemmer(), show_progress=False)
+
+
+def query_terms(text: str) -> list[str]:
+    """The distinct stemmed terms of ``text``, in order of first use."""
+    tokens = tokenize([text])
+    inverse = {i: t for t, i in tokens.vocab.items()}
+    return list(dict.fromkeys(inverse[i] for i in tokens.ids[0]))
+
+
+def document_frequencies(token_ids: Sequence[Sequence[int]], vocab_size: int) -> np.ndarray:
+    """How many documents hold each vocabulary id (for ``KeywordStats.df``)."""
+    df = np.zeros(vocab_size, dtype=np.int32)
+    for doc in token_ids:
+        df[np.unique(np.asarray(doc, dtype=np.int64))] += 1
+    return df
+
+
+@dataclass(frozen=True)
+class KeywordStats:
+    """What the index knows about its terms: BM25 vocabulary (term → id), document
+    frequency per id, and the number of documents (chunks)."""
+
+    n_docs: int = 0
+    vocab: Mapping[str, int] = field(default_factory=dict)
+    df: np.ndarray | None = None
+
+    def idf(self, term: str) -> float:
+        """BM25's idf for a stemmed term; terms the corpus never uses get the highest."""
+        df = int(self.df[self.vocab[term]]) if term in self.vocab and self.df is not None else 0
+        return math.log(1 + (self.n_docs - df + 0.5) / (df + 0.5))
+
+
+def keyword_weights(question: str, stats: KeywordStats) -> dict[str, float]:
+    """The question's stemmed terms with their idf: computed once per question, then used by
+    ``coverage`` for every candidate paper or sentence."""
+    return {t: stats.idf(t) for t in query_terms(question)}
+
+
+def coverage(weights: Mapping[str, float], text: str) -> float:
+    """Share of the question's keyword weight (idf) that ``text`` contains."""
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    present = set(query_terms(text))
+    return sum(w for t, w in weights.items() if t in present) / total

@@ -1,0 +1,138 @@
+"""The sync plan: what an ingest adds, replaces, removes, relocates and keeps — a pure
+function of what is stored and what was read, so every rule is tested without a store.
+
+The rules, all about never losing what a researcher stored:
+
+- A file is known by its identity (``Paper.file_key``): its resolved path, or
+  ``upload:<name>`` for an upload. A stored paper is removed only when that very file was
+  read again, *completely*, and no longer holds it. A file with any unread or suspicious
+  record removes nothing; the plan says how many papers it kept and why.
+- An upload never takes over a paper stored from another file, so it can only ever remove
+  papers that an upload of the same name added.
+- Papers stored by the version before file identities (``file_key == ""``) are never
+  removed by a sync. When a path ingest reads one again it is adopted (given that file's
+  identity, and its locator if it moved); the papers of that name that are not found again
+  stay, and the plan says so once per file. ``--rebuild`` is the way to drop them.
+- A paper read again elsewhere is never removed: it moves (a path ingest) or stays where it
+  is (an upload). A new abstract at the locator of one removed from the same file is a
+  replacement; every removal is counted, as replaced or removed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from assistant.corpus import FileRead, Paper, is_upload_key
+
+
+@dataclass(frozen=True)
+class Kept:
+    """Stored papers a sync would have removed but kept, and why."""
+
+    file: str
+    count: int
+    reason: str
+
+    def __str__(self) -> str:
+        papers = "paper" if self.count == 1 else "papers"
+        return f"kept {self.count:,} stored {papers} of {self.file}: {self.reason}"
+
+
+@dataclass
+class SyncPlan:
+    add: list[Paper] = field(default_factory=list)  # new papers
+    replace: list[tuple[str, Paper]] = field(default_factory=list)  # (old id, new paper at its locator)
+    remove: list[str] = field(default_factory=list)  # ids their file no longer holds
+    relocate: list[Paper] = field(default_factory=list)  # stored, with a new locator/title/links
+    adopt: list[Paper] = field(default_factory=list)  # earlier-version papers given their file's key
+    unchanged: list[str] = field(default_factory=list)
+    kept: list[Kept] = field(default_factory=list)
+
+    @property
+    def to_embed(self) -> list[Paper]:
+        return self.add + [paper for _, paper in self.replace]
+
+    @property
+    def to_delete(self) -> list[str]:
+        return self.remove + [old for old, _ in self.replace]
+
+    @property
+    def to_update(self) -> list[Paper]:
+        """Papers whose stored metadata is rewritten (their chunks and vectors stay)."""
+        return self.relocate + self.adopt
+
+
+def _shown(paper: Paper) -> tuple[str, str, str, tuple[str, ...]]:
+    return paper.source, paper.title, paper.authors, paper.links
+
+
+def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead]) -> SyncPlan:
+    """The plan for syncing ``stored`` (paper id → paper, with its ``file_key``) with the
+    ``files`` just read; see the module docstring for the rules."""
+    plan = SyncPlan()
+    read_ids = {pid for f in files for pid in f.ids}
+    by_key = {f.key: f for f in files}
+    new: list[Paper] = []
+    adopted_by: Counter[str] = Counter()  # path file key → earlier-version papers it adopted
+    for f in files:
+        for paper in f.papers:
+            old = stored.get(paper.paper_id)
+            if old is None:
+                new.append(paper)
+            elif old.file_key != paper.file_key and is_upload_key(paper.file_key):
+                plan.unchanged.append(paper.paper_id)  # an upload takes nothing over
+            else:
+                if not old.file_key:
+                    adopted_by[f.key] += 1
+                if _shown(old) != _shown(paper):
+                    plan.relocate.append(paper)
+                elif old.file_key != paper.file_key:
+                    plan.adopt.append(paper)
+                else:
+                    plan.unchanged.append(paper.paper_id)
+
+    gone: list[Paper] = []
+    kept_unread: Counter[str] = Counter()
+    for pid, old in stored.items():
+        if pid in read_ids or old.file_key not in by_key:  # read again, or its file was not
+            continue
+        if by_key[old.file_key].complete:
+            gone.append(old)
+        else:
+            kept_unread[old.file_key] += 1
+
+    # A new abstract where its file's removed one stood replaces it.
+    at = {(g.file_key, g.source): g for g in gone}
+    for paper in new:
+        old = at.pop((paper.file_key, paper.source), None)
+        if old is None:
+            plan.add.append(paper)
+        else:
+            plan.replace.append((old.paper_id, paper))
+    replaced = {old for old, _ in plan.replace}
+    plan.remove = [g.paper_id for g in gone if g.paper_id not in replaced]
+
+    for f in files:
+        if kept_unread[f.key]:
+            plan.kept.append(Kept(f.name, kept_unread[f.key], _unread_reason(f)))
+        if adopted_by[f.key] and f.complete:
+            legacy = sum(1 for pid, p in stored.items()
+                         if not p.file_key and p.file == f.name and pid not in read_ids)
+            if legacy:
+                plan.kept.append(Kept(
+                    f.name, legacy, "stored by an earlier version that did not record the "
+                    "file's path, and not found in it now; `assistant ingest --rebuild` starts over"))
+    return plan
+
+
+def _unread_reason(f: FileRead) -> str:
+    """"line 3 could not be read": why a file's removals were suspended."""
+    problems = [s for s in f.skipped if s.incomplete]
+    first = problems[0]
+    if first.whole_file:
+        return f"the file could not be read ({first.reason})"
+    where = f"line {first.line}" if first.line else "a record"
+    more = sum(s.count for s in problems) - 1
+    return f"{where} could not be read" + (f" (and {more:,} more records)" if more else "")

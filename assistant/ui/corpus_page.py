@@ -1,0 +1,126 @@
+"""The Corpus tab: search and browse the abstracts, open one, upload files; plus the typed
+``/search_abstracts`` endpoint. Handlers are plain methods, so tests call them directly."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from assistant.corpus import Paper
+from assistant.errors import AssistantError, redact
+from assistant.pipeline import Assistant
+from assistant.ui.render import inert, own_links, render_paper, upload_summary
+
+Rows = list[list[str]]
+
+
+class CorpusPage:
+    """What is indexed, and a way to add to it."""
+
+    def __init__(self, app: Assistant) -> None:
+        self.app = app
+
+    # ------------------------------------------------------------ handlers
+
+    def facts(self) -> str:
+        """One Markdown line: papers, chunks, embedding, data directory, answer mode."""
+        settings = self.app.settings
+        return (f"**{len(self.app.index.papers())}** papers · **{self.app.index.chunk_count()}** "
+                f"chunks · embedding {inert(settings.index.embed_model)} · data "
+                f"{inert(str(settings.data.dir))} · answers by "
+                f"**{html.escape(self.app.mode_label)}**")
+
+    def search_table(self, query: str) -> tuple[Rows, list[str]]:
+        """Rows (title, locator, links) for a query, best first; every paper when empty."""
+        if query and query.strip():
+            papers = [r.paper for r in self.app.retrieve(query.strip(), top_k=50)]
+        else:
+            papers = sorted(self.app.index.papers().values(), key=locator_key)
+        rows = [[p.title, p.source, " ".join(own_links(p))] for p in papers]
+        return rows, [p.paper_id for p in papers]
+
+    def open_row(self, ids: list[str], row: int | None) -> str:
+        """The paper shown in table row ``row`` (ids are the table's paper ids, in order)."""
+        if not ids or row is None or not 0 <= row < len(ids):
+            return ""
+        paper = self.app.index.papers().get(ids[row])
+        return render_paper(paper) if paper else ""
+
+    def open_paper(self, ids: list[str], evt: gr.SelectData) -> str:
+        row = evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index
+        return self.open_row(ids, row)
+
+    def upload(self, files: list[str] | None, progress: gr.Progress = gr.Progress()  # noqa: B008
+               ) -> tuple[str, Rows, list[str], str]:
+        """Ingest uploaded files as uploads (they can only ever replace papers they added
+        themselves) and report what happened."""
+        if not files:
+            rows, ids = self.search_table("")
+            return "Choose one or more .txt, .csv or .jsonl files first.", rows, ids, self.facts()
+        progress(0, desc="reading files")
+        try:
+            report = self.app.ingest(
+                [Path(f) for f in files], upload=True,
+                progress=lambda done, total, what: progress(done / max(total, 1), desc=what))
+        except AssistantError as exc:
+            summary = f"Nothing was added: {inert(redact(str(exc)))}"
+        else:
+            summary = upload_summary(report)
+        rows, ids = self.search_table("")
+        return summary, rows, ids, self.facts()
+
+    def search_abstracts(self, query: str, top_k: int = 5) -> list[dict[str, Any]]:
+        """Search the indexed research-paper abstracts (hybrid BM25 + dense retrieval).
+
+        Args:
+            query: keywords, a method name, or a question.
+            top_k: how many papers to return (1-50).
+
+        Returns:
+            Papers best first, each with title, locator ("file#n"), score and abstract text.
+        """
+        found = self.app.retrieve(query, top_k=max(1, min(int(top_k), 50)))
+        return [{"title": r.paper.title, "source": r.paper.source, "paper_id": r.paper.paper_id,
+                 "score": r.score, "abstract": r.paper.text, "links": list(r.paper.links)}
+                for r in found]
+
+    # ------------------------------------------------------------ layout
+
+    def build(self, facts: gr.Markdown) -> None:
+        """The tab's components and events (call inside ``gr.Blocks``); ``facts`` is the
+        corpus line an upload refreshes."""
+        with gr.Tab("Corpus"):
+            with gr.Row():
+                search = gr.Textbox(placeholder="Search titles and abstracts", show_label=False,
+                                    scale=6, elem_id="search")
+                search_btn = gr.Button("Search", scale=1)
+            rows0, ids0 = self.search_table("")
+            row_ids = gr.State(ids0)
+            table = gr.Dataframe(value=rows0, headers=["title", "locator", "links"],
+                                 datatype=["str", "str", "str"], interactive=False, wrap=True,
+                                 elem_id="papers", max_height=420)
+            paper_view = gr.HTML(elem_id="paper")
+            with gr.Accordion("Add abstracts", open=False):
+                files = gr.File(file_count="multiple", file_types=[".txt", ".csv", ".jsonl"],
+                                label="Seed-format .txt, or CSV/JSONL with title, authors, "
+                                      "link, abstract")
+                add = gr.Button("Add to corpus", variant="primary", elem_id="add")
+                added = gr.Markdown(elem_id="added")
+        search_btn.click(self.search_table, inputs=search, outputs=[table, row_ids],
+                         api_name="browse", api_visibility="undocumented")
+        search.submit(self.search_table, inputs=search, outputs=[table, row_ids],
+                      api_visibility="private")
+        table.select(self.open_paper, inputs=row_ids, outputs=paper_view,
+                     api_visibility="private")
+        add.click(self.upload, inputs=files, outputs=[added, table, row_ids, facts],
+                  api_name="upload", api_visibility="undocumented")
+        gr.api(self.search_abstracts, api_name="search_abstracts")
+
+
+def locator_key(paper: Paper) -> tuple[str, int]:
+    """Sort key: file, then the abstract's number within it."""
+    file, _, n = paper.source.rpartition("#")
+    return file, int(n) if n.isdigit() else 0

@@ -1,0 +1,115 @@
+"""Nothing a researcher stored is lost by an ingest (issue 7, items 1–3): files are known
+by their path (an upload by a name of its own), a file not fully read removes nothing, and
+every removal and repeat is reported. Real Chroma on disk throughout."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import FILE_A, make_settings
+
+from assistant.pipeline import Assistant
+
+
+def jsonl(path: Path, *abstracts: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps({"title": a.split()[0], "abstract": a}) + "\n"
+                            for a in abstracts))
+    return path
+
+
+ABSTRACTS = [
+    "We propose sparse kernel sums for graph learning on large meshes.",
+    "We study tidal energy forecasting with recurrent networks over ten years.",
+    "We introduce a benchmark of Latin inscriptions for optical character recognition.",
+]
+
+
+def test_same_name_in_two_folders_are_two_files(tmp_path: Path) -> None:
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest([jsonl(tmp_path / "bad" / "mixed.jsonl", *ABSTRACTS[:2])])
+    report = app.ingest([jsonl(tmp_path / "other" / "mixed.jsonl", ABSTRACTS[2])])
+    assert (report.added, report.removed, report.replaced) == (1, 0, 0)
+    assert report.papers_total == 3
+    # Syncing the first file again still knows its own papers, and only those.
+    report = app.ingest([jsonl(tmp_path / "bad" / "mixed.jsonl", ABSTRACTS[0])])
+    assert (report.removed, report.papers_total) == (1, 2)
+    assert {p.text for p in app.index.papers().values()} == {ABSTRACTS[0], ABSTRACTS[2]}
+
+
+def test_an_upload_named_like_a_seed_file_removes_no_seed_paper(fresh_copy: Path,
+                                                               tmp_path: Path) -> None:
+    app = Assistant(make_settings(fresh_copy))
+    upload = tmp_path / "gradio-tmp" / FILE_A  # what the UI hands over: a temporary path
+    upload.parent.mkdir()
+    upload.write_text("Uploaded\n\nWe measure sleep spindles in mice with silicon probes.\n")
+    report = app.ingest([upload], upload=True)
+    assert (report.added, report.replaced, report.removed, report.papers_total) == (1, 0, 0, 39)
+    found = app.retrieve("What is TCCM?")
+    assert found and found[0].paper.source == f"{FILE_A}#7"
+    assert app.ask("What is TCCM?").citations
+    # A later upload of that name replaces what the earlier upload added, and nothing else.
+    upload.write_text("Uploaded\n\nWe measure sleep spindles in rats with silicon probes.\n")
+    report = app.ingest([upload], upload=True)
+    assert (report.added, report.replaced, report.removed, report.papers_total) == (0, 1, 0, 39)
+    # An upload holding a seed abstract leaves it with its seed file.
+    seed_text = next(p.text for p in app.index.papers().values() if p.source == f"{FILE_A}#7")
+    upload.write_text(f"Uploaded\n\n{seed_text}\n")
+    report = app.ingest([upload], upload=True)
+    assert report.unchanged == 1 and report.papers_total == 38  # the rats abstract left
+    tccm = next(p for p in app.index.papers().values() if p.text == seed_text)
+    assert tccm.source == f"{FILE_A}#7" and not tccm.file_key.startswith("upload:")
+
+
+def test_an_unclosed_csv_quote_keeps_the_stored_papers(tmp_path: Path) -> None:
+    app = Assistant(make_settings(tmp_path / "data"))
+    path = tmp_path / "v.csv"
+    rows = [f"T{i},{a}" for i, a in enumerate(ABSTRACTS, start=1)]
+    path.write_text("title,abstract\n" + "\n".join(rows) + "\n")
+    assert app.ingest([path]).papers_total == 3
+    # Line 3 opens a quote that is never closed: the csv module reads lines 3–4 as one field.
+    rows[1] = 'T2,"We study tidal energy forecasting, now with transformers.'
+    path.write_text("title,abstract\n" + "\n".join(rows) + "\n")
+    report = app.ingest([path])
+    assert (report.added, report.replaced, report.removed) == (0, 0, 0)
+    assert report.papers_total == 3
+    assert [str(k) for k in report.kept] == ["kept 2 stored papers of v.csv: line 3 could not be read"]
+    assert [(s.file, s.line) for s in report.skipped] == [("v.csv", 3)]
+    assert "never closed" in report.skipped[0].reason
+
+
+def test_a_truncated_jsonl_line_keeps_the_stored_good_copy(tmp_path: Path) -> None:
+    app = Assistant(make_settings(tmp_path / "data"))
+    path = jsonl(tmp_path / "m.jsonl", *ABSTRACTS)
+    app.ingest([path])
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0], lines[1][:40], lines[2]]) + "\n")  # cut mid-record
+    report = app.ingest([path])
+    assert (report.removed, report.replaced, report.papers_total) == (0, 0, 3)
+    assert [str(k) for k in report.kept] == ["kept 1 stored paper of m.jsonl: line 2 could not be read"]
+    assert ABSTRACTS[1] in {p.text for p in app.index.papers().values()}
+
+
+def test_5000_identical_abstracts_make_one_line(tmp_path: Path) -> None:
+    app = Assistant(make_settings(tmp_path / "data"))
+    path = jsonl(tmp_path / "same.jsonl", *[ABSTRACTS[0]] * 5000)
+    report = app.ingest([path])
+    assert report.added == 1 and report.papers_total == 1
+    assert len(report.skipped) == 1
+    assert report.skipped[0].count == 4999
+    assert "4,999 repeats of abstracts already read" in str(report.skipped[0])
+
+
+def test_every_removal_is_counted(tmp_path: Path) -> None:
+    """Two files of one name in one ingest: the old count said "2 replaced, -1 removed" for
+    one paper deleted."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest([jsonl(tmp_path / "a" / "x.jsonl", ABSTRACTS[0])])
+    before = set(app.index.papers())
+    report = app.ingest([jsonl(tmp_path / "a" / "x.jsonl", ABSTRACTS[1]),
+                         jsonl(tmp_path / "b" / "x.jsonl", ABSTRACTS[2])])
+    after = set(app.index.papers())
+    assert (report.added, report.replaced, report.removed) == (1, 1, 0)
+    assert len(before - after) == report.replaced + report.removed
+    assert len(after - before) == report.added + report.replaced

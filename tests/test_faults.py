@@ -1,0 +1,233 @@
+"""The model endpoint under faults, through the real CLI as a researcher runs it.
+
+One local server (``FaultyOpenAI``) misbehaves per model name; every case runs
+``assistant ask`` in its own process over a copy of the seed index, all at once (each CLI
+start costs seconds of imports, so one after another would take minutes). Each case checks
+the exit code, that stderr is one readable line, a generous bound on the time to fail (from
+the server's first sight of the request, so start-up load does not count), and that the API
+key appears nowhere.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+from fake_openai import HUGE_WORDS, SECRET_KEY, FaultyOpenAI
+
+from assistant.settings import PROJECT_ROOT
+
+DEADLINE = 4  # ASSISTANT_LLM_TIMEOUT for the cases that test it
+# ...and for the others: large, so that a loaded machine cannot turn their fault into a timeout
+SLACK_TIMEOUT = 40
+QUESTION = "What is CRAFT?"
+LONG_QUESTION = ("What is CRAFT? " * 6667)[:100_000]
+
+
+@dataclass(frozen=True)
+class Case:
+    code: int  # the CLI's exit code
+    says: str = ""  # in the one stderr line (failures) or the JSON answer (successes)
+    within: float = 60.0  # seconds from the server's first request to the CLI's exit
+    timeout: float = SLACK_TIMEOUT  # ASSISTANT_LLM_TIMEOUT
+    question: str = QUESTION
+    json: bool = True
+
+
+CASES: dict[str, Case] = {
+    "refused": Case(3, "cannot reach the model endpoint"),
+    "auth": Case(3, "rejected the API key"),
+    "missing": Case(3, "was not found"),
+    "busy": Case(0, "CRAFT predicts future links"),  # 429 + Retry-After: 1, then an answer
+    "flaky": Case(0, "CRAFT predicts future links"),  # 500, then an answer
+    # Without the deadline: 90 s of silence, and ~70 s of a token a second.
+    "hang": Case(3, "ASSISTANT_LLM_TIMEOUT", within=DEADLINE + 30, timeout=DEADLINE),
+    "trickle": Case(3, "ASSISTANT_LLM_TIMEOUT", within=DEADLINE + 30, timeout=DEADLINE),
+    "cut": Case(3, "before the answer was complete", json=False),
+    "malformed": Case(3, "malformed stream"),
+    "empty": Case(3, "empty answer"),
+    "echo": Case(3, "HTTP 400"),
+    "huge": Case(0, "CRAFT is described in [1]"),
+    "long": Case(2, "characters long", question=LONG_QUESTION),
+}
+
+
+@dataclass(frozen=True)
+class Run:
+    result: subprocess.CompletedProcess[str]
+    started: float
+    ended: float
+    error_at: float | None  # when the "error:" line reached stderr (before the process exits)
+
+
+def _run_cli(args: list[str], env: dict[str, str], timeout: float) -> Run:
+    """Run the CLI, noting when its error line arrives: a process takes seconds to exit on a
+    loaded machine, and the deadline is about when the reader is told, not about that."""
+    started = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "assistant.cli", *args], cwd=PROJECT_ROOT,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out: list[str] = []
+    err: list[tuple[float, str]] = []
+
+    def read_out(stream: IO[str]) -> None:
+        out.append(stream.read())
+
+    def read_err(stream: IO[str]) -> None:
+        err.extend((time.monotonic(), line) for line in stream)
+
+    assert proc.stdout is not None and proc.stderr is not None
+    readers = [threading.Thread(target=read_out, args=(proc.stdout,)),
+               threading.Thread(target=read_err, args=(proc.stderr,))]
+    for reader in readers:
+        reader.start()
+    try:
+        code = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    finally:
+        for reader in readers:
+            reader.join()
+    ended = time.monotonic()
+    error_at = next((t for t, line in err if line.startswith("error:")), None)
+    result = subprocess.CompletedProcess(args, code, "".join(out), "".join(line for _, line in err))
+    return Run(result, started, ended, error_at)
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# The cases the tests below the parametrized one read.
+NEEDED = {"test_retries_honour_retry_after": ("busy", "flaky"),
+          "test_echoed_key_is_redacted": ("echo",), "test_cut_stream_shows_the_partial_answer_marked":
+          ("cut",), "test_huge_reply_is_read_to_the_token_budget_only": ("huge",),
+          "test_answers_report_the_new_fields": ("busy",)}
+
+
+def _selected(request: pytest.FixtureRequest) -> list[str]:
+    """The cases the selected tests need (``-k hang`` runs one CLI, not thirteen)."""
+    names: set[str] = set()
+    for item in request.session.items:
+        callspec = getattr(item, "callspec", None)
+        if item.module is request.module and callspec and "name" in callspec.params:
+            names.add(callspec.params["name"])
+        elif item.module is request.module:
+            names.update(NEEDED.get(getattr(item, "originalname", item.name), ()))
+    return [name for name in CASES if name in names]
+
+
+@pytest.fixture(scope="module")
+def faults(request: pytest.FixtureRequest, seed_dir: Path, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[tuple[dict[str, Run], FaultyOpenAI]]:
+    """Every selected case's CLI run, started together against one fault server."""
+    selected = _selected(request)
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith("ASSISTANT_") and k != "OPENAI_API_KEY"}
+    with FaultyOpenAI() as server:
+        refused = f"http://127.0.0.1:{_closed_port()}/v1"
+
+        def run(name: str) -> Run:
+            case = CASES[name]
+            data = tmp_path_factory.mktemp(f"fault-{name}") / "data"
+            shutil.copytree(seed_dir, data)
+            env = {**clean, "ASSISTANT_LLM_BASE_URL": refused if name == "refused" else server.base_url,
+                   "ASSISTANT_LLM_MODEL": f"fault-{name}", "ASSISTANT_LLM_API_KEY": SECRET_KEY,
+                   "ASSISTANT_LLM_TIMEOUT": str(case.timeout)}
+            args = ["ask", *(["--json"] if case.json else []), case.question, "--data-dir", str(data)]
+            return _run_cli(args, env, timeout=280)
+
+        with ThreadPoolExecutor(len(selected)) as pool:
+            runs = dict(zip(selected, pool.map(run, selected), strict=True))
+        yield runs, server
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_endpoint_fault_through_the_cli(name: str, faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    runs, server = faults
+    case, run = CASES[name], runs[name]
+    out, err = run.result.stdout, run.result.stderr
+    assert run.result.returncode == case.code, f"{name}: exit {run.result.returncode}\n{err}"
+    assert SECRET_KEY not in out and SECRET_KEY not in err
+    assert "Traceback" not in err and "Expecting" not in err and "JSONDecodeError" not in err
+    if case.code:
+        lines = [line for line in err.splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("error: "), err
+        assert case.says in lines[0], lines[0]
+    else:
+        data: dict[str, Any] = json.loads(out)
+        assert data["mode"] == "llm" and case.says in data["answer"]
+    seen = server.requests.get(name, [])
+    if name in ("refused", "long"):
+        assert not seen, "no request may reach a server"
+        # Only start-up to time here (which a loaded machine stretches), not a deadline.
+        assert run.ended - run.started < 200
+    else:
+        assert seen, f"{name}: the server saw no request"
+        assert run.ended - seen[0] < case.within, f"{name}: {run.ended - seen[0]:.1f} s to finish"
+
+
+@pytest.mark.parametrize("name", ["hang", "trickle"])
+def test_deadline_holds(name: str, faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """ASSISTANT_LLM_TIMEOUT bounds the whole answer: the error is shown at the deadline,
+    counted from the server's first sight of the request (a token a second would take ~70 s,
+    the hang 90 s)."""
+    runs, server = faults
+    error_at = runs[name].error_at
+    assert error_at is not None
+    assert error_at - server.requests[name][0] < DEADLINE + 3
+    assert len(server.requests[name]) == 1, "no attempt may start after the deadline"
+
+
+def test_retries_honour_retry_after(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """One 429 with Retry-After: 1 and one 500 are retried, the first after the asked wait."""
+    _, server = faults
+    busy, flaky = server.requests["busy"], server.requests["flaky"]
+    assert len(busy) == 2 and busy[1] - busy[0] >= 0.9
+    assert len(flaky) == 2
+
+
+def test_echoed_key_is_redacted(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """The error body did carry the key back; the reader sees it redacted, not at all."""
+    runs, _ = faults
+    err = runs["echo"].result.stderr
+    assert "Authorization: Bearer [redacted]" in err and "api key [redacted]" in err
+
+
+def test_cut_stream_shows_the_partial_answer_marked(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    runs, _ = faults
+    result = runs["cut"].result
+    assert result.stdout.startswith("CRAFT is a")
+    assert "cut off after 10 characters" in result.stderr
+
+
+def test_huge_reply_is_read_to_the_token_budget_only(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    runs, server = faults
+    data = json.loads(runs["huge"].result.stdout)
+    assert data["truncated"] is True and data["uncited"] is False
+    assert data["answer"].endswith(" …")
+    assert data["usage"]["estimated"] is True and 590 <= data["usage"]["completion_tokens"] <= 620
+    # About 3 characters an event: the whole reply is ~130,000 events; reading stopped early.
+    total_events = len(" ".join(f"word{i % 97}" for i in range(HUGE_WORDS))) // 3
+    assert server.sent["huge"] < total_events // 4
+
+
+def test_answers_report_the_new_fields(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    runs, _ = faults
+    data = json.loads(runs["busy"].result.stdout)
+    assert data["truncated"] is False and data["uncited"] is False
+    assert data["dropped_citations"] == []

@@ -1,0 +1,147 @@
+"""The sync plan as a table: what is stored, what was read → what the ingest does. Pure:
+no store, no files; each row is one rule of sync.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from assistant.corpus import FileRead, Paper, Skipped, make_paper_id
+from assistant.sync import SyncPlan, plan_sync
+
+SEEDS = "/data/seeds/000.txt"
+UPLOAD = "upload:000.txt"
+
+
+def paper(text: str, key: str, n: int, title: str = "", name: str = "") -> Paper:
+    """A paper known by a short text ("A", "B2"…); its locator is ``<file name>#n``."""
+    name = name or key.removeprefix("upload:").rsplit("/", 1)[-1]
+    return Paper(paper_id=make_paper_id(text), source=f"{name}#{n}", title=title or f"T {text}",
+                 text=text, file_key=key)
+
+
+def stored(*papers: Paper) -> dict[str, Paper]:
+    return {p.paper_id: p for p in papers}
+
+
+def read(key: str, *texts: str, skipped: tuple[Skipped, ...] = (), repeats: tuple[str, ...] = (),
+         titles: dict[str, str] | None = None) -> FileRead:
+    """A file read as ``texts`` in order; ``repeats`` are abstracts it also holds that an
+    earlier file of the same ingest already gave."""
+    name = key.removeprefix("upload:").rsplit("/", 1)[-1]
+    papers = [paper(t, key, n, (titles or {}).get(t, "")) for n, t in enumerate(texts, start=1)]
+    return FileRead(key=key, name=name, papers=papers,
+                    ids={p.paper_id for p in papers} | {make_paper_id(t) for t in repeats},
+                    skipped=list(skipped))
+
+
+def unreadable(name: str, line: int | None = None, whole: bool = False) -> Skipped:
+    return Skipped(name, "is not valid here", line, whole_file=whole)
+
+
+@dataclass
+class Expected:
+    add: list[str] = field(default_factory=list)  # texts
+    replace: list[tuple[str, str]] = field(default_factory=list)  # (old text, new text)
+    remove: list[str] = field(default_factory=list)
+    relocate: list[tuple[str, str]] = field(default_factory=list)  # (text, new locator)
+    adopt: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    kept: list[str] = field(default_factory=list)
+
+
+def summary(plan: SyncPlan, before: dict[str, Paper]) -> Expected:
+    return Expected(
+        add=[p.text for p in plan.add],
+        replace=[(before[old].text, new.text) for old, new in plan.replace],
+        remove=[before[pid].text for pid in plan.remove],
+        relocate=[(p.text, p.source) for p in plan.relocate],
+        adopt=[p.text for p in plan.adopt],
+        unchanged=len(plan.unchanged),
+        kept=[str(k) for k in plan.kept],
+    )
+
+
+A, B, C = (paper(t, SEEDS, n) for n, t in enumerate("ABC", start=1))
+# Stored by the version before file identities: no file_key.
+LEGACY_A, LEGACY_B = paper("A", "", 1, name="000.txt"), paper("B", "", 2, name="000.txt")
+
+CASES: list[tuple[str, dict[str, Paper], list[FileRead], Expected]] = [
+    ("same file again changes nothing",
+     stored(A, B, C), [read(SEEDS, "A", "B", "C")], Expected(unchanged=3)),
+    ("an edited abstract replaces the one at its locator",
+     stored(A, B, C), [read(SEEDS, "A", "B2", "C")], Expected(replace=[("B", "B2")], unchanged=2)),
+    ("a moved abstract only gets its new locator",
+     stored(A, B, C), [read(SEEDS, "A", "C", "B")],
+     Expected(relocate=[("C", "000.txt#2"), ("B", "000.txt#3")], unchanged=1)),
+    ("a retitled abstract is relocated (metadata only)",
+     stored(A), [read(SEEDS, "A", titles={"A": "New title"})],
+     Expected(relocate=[("A", "000.txt#1")])),
+    ("an abstract removed from its file leaves the store",
+     stored(A, B, C), [read(SEEDS, "A", "C")],
+     Expected(relocate=[("C", "000.txt#2")], remove=["B"], unchanged=1)),
+    ("a file of the same name in another folder is another file",
+     stored(A, B), [read("/other/000.txt", "D")], Expected(add=["D"])),
+    ("an upload named like a stored file removes none of its papers",
+     stored(A, B, C), [read(UPLOAD, "D")], Expected(add=["D"])),
+    ("an upload never takes over a paper another file stored",
+     stored(A, B), [read(UPLOAD, "B", "D")], Expected(add=["D"], unchanged=1)),
+    ("a later upload of that name replaces what the earlier upload added",
+     stored(A, paper("D", UPLOAD, 1), paper("E", UPLOAD, 2)), [read(UPLOAD, "F")],
+     Expected(replace=[("D", "F")], remove=["E"])),
+    ("a file that could not be read at all keeps its papers",
+     stored(A, B), [read(SEEDS, skipped=(unreadable("000.txt", whole=True),))],
+     Expected(kept=["kept 2 stored papers of 000.txt: the file could not be read "
+                    "(is not valid here)"])),
+    ("a file read in part adds its good records and removes nothing",
+     stored(A, B, C), [read(SEEDS, "A", "D", skipped=(unreadable("000.txt", 3),))],
+     Expected(add=["D"], unchanged=1,
+              kept=["kept 2 stored papers of 000.txt: line 3 could not be read"])),
+    ("several unread records are summed up",
+     stored(A, B, C), [read(SEEDS, "A", skipped=(unreadable("000.txt", 3), unreadable("000.txt", 7)))],
+     Expected(unchanged=1,
+              kept=["kept 2 stored papers of 000.txt: line 3 could not be read (and 1 more records)"])),
+    ("repeated abstracts do not stop a file's sync",
+     stored(A, B, C),
+     [read(SEEDS, "A", "B", skipped=(Skipped("000.txt", "1 repeat", incomplete=False),))],
+     Expected(remove=["C"], unchanged=2)),
+    ("a paper moving from one file to another moves, and is not removed",
+     stored(A, B), [read(SEEDS, "A"), read("/data/seeds/001.txt", "B")],
+     Expected(relocate=[("B", "001.txt#1")], unchanged=1)),
+    ("a paper repeated in a second file stays with the first",
+     stored(A), [read(SEEDS, "A"), read("/data/seeds/001.txt", "D", repeats=("A",))],
+     Expected(add=["D"], unchanged=1)),
+    ("same-named files in one ingest: one replacement, one addition",
+     stored(A), [read(SEEDS, "D"), read("/elsewhere/000.txt", "E")],
+     Expected(replace=[("A", "D")], add=["E"])),
+    ("earlier-version papers are adopted, never removed, and the rest is said once",
+     stored(LEGACY_A, LEGACY_B), [read(SEEDS, "A", "C")],
+     Expected(adopt=["A"], add=["C"],
+              kept=["kept 1 stored paper of 000.txt: stored by an earlier version that did not "
+                    "record the file's path, and not found in it now; `assistant ingest "
+                    "--rebuild` starts over"])),
+    ("an earlier-version paper read at a new place is adopted and relocated",
+     stored(LEGACY_A), [read(SEEDS, "B", "A")], Expected(add=["B"], relocate=[("A", "000.txt#2")])),
+    ("an upload adopts no earlier-version paper and removes none",
+     stored(LEGACY_A, LEGACY_B), [read(UPLOAD, "A")], Expected(unchanged=1)),
+]
+
+
+@pytest.mark.parametrize(("case", "before", "files", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_plan(case: str, before: dict[str, Paper], files: list[FileRead], expected: Expected) -> None:
+    plan = plan_sync(before, files)
+    assert summary(plan, before) == expected
+    # Every deletion is reported: as a removal, or as the replaced half of a replacement.
+    assert sorted(plan.to_delete) == sorted(plan.remove + [old for old, _ in plan.replace])
+    deleted = set(plan.to_delete)
+    # Only papers of a file read completely in this ingest are ever deleted.
+    complete = {f.key for f in files if f.complete}
+    assert all(before[pid].file_key in complete for pid in deleted)
+
+
+def test_plan_is_pure() -> None:
+    before = stored(A, B, C)
+    files = [read(SEEDS, "A", "B2")]
+    first, second = plan_sync(before, files), plan_sync(before, files)
+    assert first == second and before == stored(A, B, C)
