@@ -45,7 +45,14 @@ from llama_index.vector_stores.chroma import ChromaVectorStore
 from assistant.corpus import Paper, ReadResult, Skipped, read_paths
 from assistant.embedding import load_embedding
 from assistant.errors import AssistantError
-from assistant.keywords import TOKENIZER_VERSION, KeywordStats, document_frequencies, query_terms, tokenize
+from assistant.keywords import (
+    TOKENIZER_VERSION,
+    KeywordStats,
+    SurfaceText,
+    document_frequencies,
+    query_terms,
+    tokenize,
+)
 from assistant.settings import Settings
 from assistant.sync import Kept, plan_sync
 
@@ -119,6 +126,7 @@ class AbstractIndex:
         self._bm25_ids: list[str] = []
         self._bm25_df: np.ndarray | None = None
         self._papers: dict[str, Paper] | None = None
+        self._surface: tuple[dict[str, Paper], SurfaceText] | None = None
 
     # ------------------------------------------------------------ opening
 
@@ -227,6 +235,15 @@ class AbstractIndex:
                     if pid not in self._papers:
                         self._papers[pid] = _paper_from_meta(meta)
             return self._papers
+
+    def surface_text(self) -> SurfaceText:
+        """The stored titles and abstracts as plain text (built once per version of the
+        paper cache), to tell whether a name in a question occurs anywhere at all."""
+        with self._lock:
+            papers = self.papers()
+            if self._surface is None or self._surface[0] is not papers:
+                self._surface = (papers, SurfaceText.of(f"{p.title} {p.text}" for p in papers.values()))
+            return self._surface[1]
 
     def is_empty(self) -> bool:
         return self.chunk_count() == 0

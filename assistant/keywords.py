@@ -8,8 +8,9 @@ that, so scoring can be read and tested without Chroma.
 from __future__ import annotations
 
 import math
+import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,3 +93,40 @@ def coverage(weights: Mapping[str, float], text: str) -> float:
         return 0.0
     present = set(query_terms(text))
     return sum(w for t, w in weights.items() if t in present) / total
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class SurfaceText:
+    """The stored titles and abstracts as plain lower-case text and as a set of its words,
+    unstemmed: a stemmer folds "Constitutional" into "constitutes", a researcher asking
+    about Constitutional AI does not."""
+
+    text: str
+    words: frozenset[str]
+
+    @classmethod
+    def of(cls, texts: Iterable[str]) -> SurfaceText:
+        text = "\n".join(t.lower() for t in texts)
+        return cls(text, frozenset(_WORD.findall(text)))
+
+    def knows(self, name: str) -> bool:
+        """Whether the corpus uses ``name``: each capitalised part of it ("FlashAttention" of
+        "FlashAttention-3", "MuRating" of "MuRating-selected") occurs as words (a plural "s"
+        either way), or, for an acronym (half its letters capitals), as a phrase with its
+        initials ("low-rank adaptation" for LoRA)."""
+        parts = [p for p in name.split("-") if any(c.isupper() for c in p)] or [name]
+        return all(self._knows_part(part) for part in parts)
+
+    def _knows_part(self, part: str) -> bool:
+        words = [w for w in _WORD.findall(part.lower()) if len(w) > 1 and not w.isdigit()]
+        if all(w in self.words or w.removesuffix("s") in self.words or f"{w}s" in self.words
+               for w in words):
+            return True
+        initials = [c.lower() for c in part if c.isupper()]
+        if len(initials) < 2 or 2 * len(initials) < sum(c.isalpha() for c in part):
+            return False  # not an acronym (FlashAttention is a name, not F… A…)
+        phrase = r"\b" + r"\w*[\s-]+".join(initials)
+        return re.search(phrase, self.text) is not None

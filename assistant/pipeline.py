@@ -124,10 +124,11 @@ class Assistant:
         retrieved = time.perf_counter()
         sources = number_sources(found)
         if not sources:
-            answer = Answer(question=question, answer=NO_ANSWER,
+            text = no_answer(self.retriever.unknown_names(standalone))
+            answer = Answer(question=question, answer=text,
                             mode="llm" if self.chat_model else "extractive",
                             model=self.settings.llm.model if self.chat_model else None)
-            yield NO_ANSWER
+            yield text
         elif self.chat_model is not None:
             answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline))
         else:
@@ -144,6 +145,14 @@ class Assistant:
 
     def ask(self, question: str, history: History = (), top_k: int | None = None) -> Answer:
         return final_answer(self.ask_stream(question, history, top_k))
+
+
+def no_answer(unknown_names: Sequence[str]) -> str:
+    """The refusal, saying which names of the question no indexed abstract uses."""
+    if not unknown_names:
+        return NO_ANSWER
+    quoted = ", ".join(f"“{name}”" for name in unknown_names)
+    return f"{NO_ANSWER} No indexed abstract mentions {quoted}."
 
 
 def _relay(events: AnswerStream) -> Generator[str, None, Answer]:

@@ -20,13 +20,25 @@ from typing import Literal
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
+from assistant.keywords import STOPWORDS, keyword_weights
 from assistant.keywords import coverage as keyword_coverage
-from assistant.keywords import keyword_weights
 from assistant.settings import RetrievalSettings
 from assistant.types import RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
 TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
+
+
+def proper_names(question: str) -> list[str]:
+    """What a question names: ``names_in`` plus capitalised words inside a sentence
+    (Chinchilla, Mamba, Constitutional AI), the way a researcher names a thing."""
+    found = names_in(question)
+    for m in TOKEN_RE.finditer(question):
+        before = question[: m.start()].rstrip(" \"'(")
+        word = m.group(0)
+        if word[0].isupper() and before and before[-1] not in ".?!:;" and word.lower() not in STOPWORDS:
+            found.append(word)
+    return list(dict.fromkeys(found))
 
 
 def names_in(question: str) -> list[str]:
@@ -85,6 +97,15 @@ class HybridRetriever:
         self.index = index
         self.settings = settings
 
+    def unknown_names(self, question: str) -> list[str]:
+        """Names in the question that no stored title or abstract uses at all: no paper can
+        be about them, so the question gets no sources (rather than near misses)."""
+        names = proper_names(question)
+        if not names:
+            return []
+        corpus = self.index.surface_text()
+        return [name for name in names if not corpus.knows(name)]
+
     def retrieve(
         self,
         question: str,
@@ -94,6 +115,8 @@ class HybridRetriever:
     ) -> list[RetrievedPaper]:
         s = self.settings
         top_k = top_k or s.top_k
+        if apply_floor and self.unknown_names(question):
+            return []
         bm25_hits: list[ChunkHit] = []
         dense_hits: list[ChunkHit] = []
         if method in ("hybrid", "bm25"):

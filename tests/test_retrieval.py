@@ -10,7 +10,7 @@ from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_n
 
 from assistant.evals import load_dataset
 from assistant.pipeline import Assistant
-from assistant.retrieval import names_in
+from assistant.retrieval import names_in, proper_names
 from assistant.settings import PROJECT_ROOT
 
 # The questions about the seeds (others are about the 1987–2021 papers, scored among them).
@@ -89,3 +89,28 @@ def test_fusion_beats_both_parts_among_distractors(with_distractors: Assistant) 
     hybrid, bm25, dense = (_mrr(with_distractors, m) for m in ("hybrid", "bm25", "dense"))
     assert hybrid[0] > bm25[0] and hybrid[0] > dense[0], (hybrid, bm25, dense)
     assert hybrid[1] >= max(bm25[1], dense[1]), (hybrid, bm25, dense)
+
+
+@pytest.mark.parametrize(("question", "unknown"), [
+    ("How does QLoRA fine-tune a 65B model with NormalFloat quantization?", ["QLoRA", "NormalFloat"]),
+    ("What ratio of tokens to parameters did the Chinchilla study recommend?", ["Chinchilla"]),
+    ("How does HyperLoRA-Z prune the router of a mixture of experts?", ["HyperLoRA-Z"]),
+    # Known: an acronym whose phrase an abstract spells out, a capitalised part of a compound.
+    ("Why do LoRA updates underuse their subspace, and how can a polar-style factorization fix it?",
+     []),
+    ("How were MuRating-selected data used in pretraining?", []),
+    ("What is CRAFT?", []),
+])
+def test_names_no_abstract_uses_mean_no_sources(seed_assistant: Assistant, question: str,
+                                                unknown: list[str]) -> None:
+    assert seed_assistant.retriever.unknown_names(question) == unknown
+    found = seed_assistant.retrieve(question)
+    assert (found == []) == bool(unknown)
+    if unknown:
+        answer = seed_assistant.ask(question)
+        assert answer.sources == [] and f"mentions “{unknown[0]}”" in answer.answer
+
+
+def test_proper_names_are_capitalised_words_inside_a_sentence() -> None:
+    assert proper_names("How does the Mamba model compare with Transformers? And DPO?") == [
+        "DPO", "Mamba", "Transformers"]
