@@ -74,9 +74,13 @@ class KeywordStats:
     vocab: Mapping[str, int] = field(default_factory=dict)
     df: np.ndarray | None = None
 
+    def doc_freq(self, term: str) -> int:
+        """How many chunks hold a stemmed term (0 for one the corpus never uses)."""
+        return int(self.df[self.vocab[term]]) if term in self.vocab and self.df is not None else 0
+
     def idf(self, term: str) -> float:
         """BM25's idf for a stemmed term; terms the corpus never uses get the highest."""
-        df = int(self.df[self.vocab[term]]) if term in self.vocab and self.df is not None else 0
+        df = self.doc_freq(term)
         return math.log(1 + (self.n_docs - df + 0.5) / (df + 0.5))
 
 

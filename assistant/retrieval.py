@@ -20,12 +20,13 @@ from typing import Literal
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import STOPWORDS, keyword_weights
+from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, query_terms
 from assistant.keywords import coverage as keyword_coverage
 from assistant.settings import RetrievalSettings
 from assistant.types import RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
+RARE_CHUNKS = 3  # a question term in at most this many chunks is rare (one or two abstracts)
 TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
 
 
@@ -97,6 +98,22 @@ class HybridRetriever:
         self.index = index
         self.settings = settings
 
+    def _keep_rare_match(self, question: str, bm25: dict[str, tuple[int, ChunkHit]],
+                         fused: dict[str, float], stats: KeywordStats) -> None:
+        """BM25's first paper stays in the fused top 3 when it holds a question term that
+        almost no abstract uses: fusion dilutes such an exact match, and it is how
+        researchers search (a word in one abstract was 12th in the fused ranking)."""
+        rare = [t for t in query_terms(question) if 0 < stats.doc_freq(t) <= RARE_CHUNKS]
+        first = min(bm25, key=lambda pid: bm25[pid][0])
+        paper = self.index.papers().get(first)
+        if not rare or paper is None or first not in fused:
+            return
+        if not set(rare) & set(query_terms(f"{paper.title}. {paper.text}")):
+            return
+        ranked = sorted(fused.values(), reverse=True)
+        if len(ranked) > 3 and fused[first] < ranked[2]:
+            fused[first] = ranked[2] + 1e-6
+
     def unknown_names(self, question: str) -> list[str]:
         """Names in the question that no stored title or abstract uses at all: no paper can
         be about them, so the question gets no sources (rather than near misses)."""
@@ -134,7 +151,10 @@ class HybridRetriever:
         if method == "hybrid" and named:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
-        weights = keyword_weights(question, self.index.keyword_stats())
+        stats = self.index.keyword_stats()
+        if method == "hybrid" and bm25:
+            self._keep_rare_match(question, bm25, fused, stats)
+        weights = keyword_weights(question, stats)
         results: list[RetrievedPaper] = []
         answerable = False
         for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
