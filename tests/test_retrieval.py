@@ -3,14 +3,12 @@ with distractors indexed the fused ranking beats both of its parts."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_no_shared_data
 
-from assistant.evals import load_dataset
-from assistant.keywords import query_terms
+from assistant.evals import load_dataset, rare_word_probes
 from assistant.pipeline import Assistant
 from assistant.retrieval import names_in, proper_names
 from assistant.settings import PROJECT_ROOT
@@ -118,26 +116,10 @@ def test_proper_names_are_capitalised_words_inside_a_sentence() -> None:
         "DPO", "Mamba", "Transformers"]
 
 
-def rare_word_questions(app: Assistant, count: int = 12) -> list[tuple[str, str]]:
-    """(question, paper_id) for words that exactly one stored abstract uses, stem and all
-    (as BM25 sees them), chosen evenly through the alphabet, asked as a keyword search."""
-    by_stem: dict[str, set[str]] = {}
-    by_word: dict[str, set[str]] = {}
-    for paper in app.index.papers().values():
-        for stem in query_terms(f"{paper.title}. {paper.text}"):
-            by_stem.setdefault(stem, set()).add(paper.paper_id)
-        for word in set(re.findall(r"[a-z]{8,}", paper.text.lower())):
-            by_word.setdefault(word, set()).add(paper.paper_id)
-    once = [w for w in sorted(by_word) if len(by_word[w]) == 1
-            and len(stems := query_terms(w)) == 1 and by_stem.get(stems[0]) == by_word[w]]
-    step = max(1, len(once) // count)
-    return [(f"What about {w}?", next(iter(by_word[w]))) for w in once[::step][:count]]
-
-
 @skipif_no_shared_data
 def test_a_word_only_one_abstract_uses_puts_it_in_the_top_3(with_distractors: Assistant) -> None:
     misses = []
-    for question, paper_id in rare_word_questions(with_distractors):
+    for question, paper_id in rare_word_probes(with_distractors.index.papers().values()):
         found = with_distractors.retriever.retrieve(question, top_k=3, apply_floor=False)
         if paper_id not in [r.paper.paper_id for r in found]:
             misses.append(question)

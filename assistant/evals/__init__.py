@@ -1,7 +1,14 @@
 """Evals: the stored questions (``dataset``), each scored through the real pipeline
 (``scoring``), and the reports (``report``); ``runner`` is `assistant eval`."""
 
-from assistant.evals.dataset import DEFAULT_DATASET, THRESHOLDS, DatasetError, EvalItem, load_dataset
+from assistant.evals.dataset import (
+    DEFAULT_DATASET,
+    THRESHOLDS,
+    DatasetError,
+    EvalItem,
+    load_dataset,
+    rare_word_probes,
+)
 from assistant.evals.report import check_thresholds, compare, flat_metrics, markdown_report
 from assistant.evals.runner import run_cli
 from assistant.evals.scoring import (
@@ -16,6 +23,6 @@ from assistant.evals.scoring import (
 __all__ = [
     "DEFAULT_DATASET", "THRESHOLDS", "DatasetError", "EvalItem", "EvalRun", "QuestionResult",
     "check_thresholds", "compare", "evaluate", "fact_found", "flat_metrics", "indexed_items",
-    "load_dataset",
+    "load_dataset", "rare_word_probes",
     "markdown_report", "retrieval_scores", "run_cli",
 ]

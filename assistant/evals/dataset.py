@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from assistant.corpus import Paper
 from assistant.errors import BadInputError
+from assistant.keywords import query_terms
 from assistant.settings import PROJECT_ROOT
 
 Kind = Literal["paraphrase", "named", "detail", "multi", "none"]
@@ -63,3 +67,20 @@ def load_dataset(path: Path) -> list[EvalItem]:
     if not items:
         raise DatasetError(f"{path}: holds no questions")
     return items
+
+
+def rare_word_probes(papers: Iterable[Paper], count: int = 12) -> list[tuple[str, str]]:
+    """(question, paper_id) for words that exactly one abstract uses, stem and all (as BM25
+    sees them), chosen evenly through the alphabet and asked as a keyword search ("What
+    about deconvolution?"): the paper must come back near the top."""
+    by_stem: dict[str, set[str]] = {}
+    by_word: dict[str, set[str]] = {}
+    for paper in papers:
+        for stem in query_terms(f"{paper.title}. {paper.text}"):
+            by_stem.setdefault(stem, set()).add(paper.paper_id)
+        for word in set(re.findall(r"[a-z]{8,}", paper.text.lower())):
+            by_word.setdefault(word, set()).add(paper.paper_id)
+    once = [w for w in sorted(by_word) if len(by_word[w]) == 1
+            and len(stems := query_terms(w)) == 1 and by_stem.get(stems[0]) == by_word[w]]
+    step = max(1, len(once) // count)
+    return [(f"What about {w}?", next(iter(by_word[w]))) for w in once[::step][:count]]
