@@ -13,6 +13,17 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
 
+class JSONHandler(BaseHTTPRequestHandler):
+    """A quiet handler that reads a JSON request body."""
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def json_body(self) -> dict[str, Any]:
+        length = int(self.headers.get("Content-Length", 0))
+        return json.loads(self.rfile.read(length) or b"{}")
+
+
 class LocalServer:
     """A ThreadingHTTPServer on a free loopback port, started and stopped as a context."""
 
@@ -44,13 +55,9 @@ class FakeOpenAI(LocalServer):
         self.delay = 0.0
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JSONHandler):
             def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length) or b"{}")
+                body = self.json_body()
                 server.requests.append({"path": self.path, "body": body,
                                         "auth": self.headers.get("Authorization")})
                 if server.status != 200:
@@ -148,13 +155,9 @@ class FaultyOpenAI(LocalServer):
         self.closing = threading.Event()
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
+        class Handler(JSONHandler):
             def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length) or b"{}")
+                body = self.json_body()
                 model = str(body.get("model", ""))
                 case = model.removeprefix("fault-")
                 times = server.requests.setdefault(case, [])
