@@ -201,6 +201,24 @@ def test_upload_makes_new_abstracts_answerable(client: Client, tmp_path: Path) -
     assert answer["citations"][0]["source"] == "uploads.csv#1"
 
 
+def test_papers_another_process_ingests_are_answered_without_restart(
+        client: Client, offline_server: Server, tmp_path: Path) -> None:
+    path = tmp_path / "elsewhere.jsonl"
+    path.write_text(json.dumps({"title": "Wombat Burrows", "abstract": "We introduce "
+                                "WombatNet, a detector of wombat burrows in drone images."}) + "\n")
+    data_dir = offline_server.log.parent / "data"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
+    subprocess.run([sys.executable, "-m", "assistant.cli", "ingest", str(path), "--data-dir",
+                    str(data_dir)], check=True, capture_output=True, env=clean, timeout=300)
+    deadline = time.monotonic() + 10
+    while True:
+        answer = client.predict("What is WombatNet?", 3, api_name="/ask")
+        if answer.get("citations") or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert answer["citations"][0]["source"] == "elsewhere.jsonl#1"
+
+
 # ---------------------------------------------------------------- the browser
 
 
