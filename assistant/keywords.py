@@ -104,27 +104,29 @@ _WORD = re.compile(r"[a-z0-9]+")
 
 @dataclass(frozen=True)
 class SurfaceText:
-    """The stored titles and abstracts as plain lower-case text and as a set of its words,
-    unstemmed: a stemmer folds "Constitutional" into "constitutes", a researcher asking
-    about Constitutional AI does not."""
+    """The words of the stored titles and abstracts, lower-cased and unstemmed: a stemmer
+    folds "Constitutional" into "constitutes", a researcher asking about Constitutional AI
+    does not."""
 
-    text: str
     words: frozenset[str]
 
     @classmethod
     def of(cls, texts: Iterable[str]) -> SurfaceText:
-        text = "\n".join(t.lower() for t in texts)
-        return cls(text, frozenset(_WORD.findall(text)))
+        words: set[str] = set()
+        for text in texts:
+            words.update(_WORD.findall(text.lower()))
+        return cls(frozenset(words))
 
-    def knows(self, name: str) -> bool:
+    def knows(self, name: str, nearby: Sequence[str] = ()) -> bool:
         """Whether the corpus uses ``name``: each capitalised part of it ("FlashAttention" of
         "FlashAttention-3", "MuRating" of "MuRating-selected") occurs as words (a plural "s"
-        either way), or, for an acronym (half its letters capitals), as a phrase with its
-        initials ("low-rank adaptation" for LoRA)."""
+        either way), or, for an acronym (half its letters capitals), one of the ``nearby``
+        texts (the papers found for the question) spells it out ("low-rank adaptation" for
+        LoRA); among thousands of abstracts some phrase has any initials, so only those."""
         parts = [p for p in name.split("-") if any(c.isupper() for c in p)] or [name]
-        return all(self._knows_part(part) for part in parts)
+        return all(self._knows_part(part, nearby) for part in parts)
 
-    def _knows_part(self, part: str) -> bool:
+    def _knows_part(self, part: str, nearby: Sequence[str]) -> bool:
         words = [w for w in _WORD.findall(part.lower()) if len(w) > 1 and not w.isdigit()]
         if all(w in self.words or w.removesuffix("s") in self.words or f"{w}s" in self.words
                for w in words):
@@ -132,5 +134,5 @@ class SurfaceText:
         initials = [c.lower() for c in part if c.isupper()]
         if len(initials) < 2 or 2 * len(initials) < sum(c.isalpha() for c in part):
             return False  # not an acronym (FlashAttention is a name, not F… A…)
-        phrase = r"\b" + r"\w*[\s-]+".join(initials)
-        return re.search(phrase, self.text) is not None
+        phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials))
+        return any(phrase.search(text.lower()) for text in nearby)

@@ -27,6 +27,7 @@ from assistant.types import RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
 RARE_CHUNKS = 3  # a question term in at most this many chunks is rare (one or two abstracts)
+NEARBY = 10  # papers searched for an unknown acronym's spelled-out phrase
 TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
 
 
@@ -114,26 +115,28 @@ class HybridRetriever:
         if len(ranked) > 3 and fused[first] < ranked[2]:
             fused[first] = ranked[2] + 1e-6
 
-    def unknown_names(self, question: str) -> list[str]:
+    def unknown_names(self, question: str, fused: dict[str, float] | None = None) -> list[str]:
         """Names in the question that no stored title or abstract uses at all: no paper can
-        be about them, so the question gets no sources (rather than near misses)."""
+        be about them, so the question gets no sources (rather than near misses). An
+        acronym counts as used when one of the papers found for the question spells it out."""
         names = proper_names(question)
         if not names:
             return []
         corpus = self.index.surface_text()
-        return [name for name in names if not corpus.knows(name)]
-
-    def retrieve(
-        self,
-        question: str,
-        top_k: int | None = None,
-        method: Method = "hybrid",
-        apply_floor: bool = True,
-    ) -> list[RetrievedPaper]:
-        s = self.settings
-        top_k = top_k or s.top_k
-        if apply_floor and self.unknown_names(question):
+        unknown = [name for name in names if not corpus.knows(name)]
+        if not unknown:
             return []
+        if fused is None:
+            fused = self._fused(question, "hybrid")[2]
+        papers = self.index.papers()
+        nearby = [f"{papers[pid].title} {papers[pid].text}"
+                  for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY] if pid in papers]
+        return [name for name in unknown if not corpus.knows(name, nearby)]
+
+    def _fused(self, question: str, method: Method
+               ) -> tuple[dict[str, tuple[int, ChunkHit]], dict[str, tuple[int, ChunkHit]], dict[str, float]]:
+        """Each ranking's papers (rank, best chunk) and their fused scores."""
+        s = self.settings
         bm25_hits: list[ChunkHit] = []
         dense_hits: list[ChunkHit] = []
         if method in ("hybrid", "bm25"):
@@ -144,7 +147,20 @@ class HybridRetriever:
         dense = _rank_papers(dense_hits)
         weights = {"hybrid": (s.bm25_weight, s.dense_weight), "bm25": (1.0, 0.0),
                    "dense": (0.0, 1.0)}[method]
-        fused = fuse(bm25, dense, weights, s.fusion, s.rrf_k)
+        return bm25, dense, fuse(bm25, dense, weights, s.fusion, s.rrf_k)
+
+    def retrieve(
+        self,
+        question: str,
+        top_k: int | None = None,
+        method: Method = "hybrid",
+        apply_floor: bool = True,
+    ) -> list[RetrievedPaper]:
+        s = self.settings
+        top_k = top_k or s.top_k
+        bm25, dense, fused = self._fused(question, method)
+        if apply_floor and self.unknown_names(question, fused):
+            return []
         papers = self.index.papers()
         names = names_in(question)
         named = {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
