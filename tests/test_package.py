@@ -15,7 +15,8 @@ from fake_openai import FakeOpenAI
 
 from assistant.settings import PROJECT_ROOT
 
-UV = [sys.executable, "-m", "uv"] if shutil.which("uv") is None else ["uv"]
+# tests/run.sh installs uv with `python3 -m pip`; its command may not be on PATH.
+UV = ["uv"] if shutil.which("uv") else ["python3", "-m", "uv"]
 
 
 def _uv(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
