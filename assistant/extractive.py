@@ -9,14 +9,18 @@ its paper ranked. Summary-style questions get one line per paper.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
 
 from assistant.answering import AnswerStream, NumberedSource, build_citations
-from assistant.corpus import split_sentences
+from assistant.compare import compose_table, is_comparison_question
+from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
-from assistant.keywords import coverage, keyword_weights
+from assistant.keywords import keyword_weights
+from assistant.ranking import text_terms
 from assistant.retrieval import names_in
 from assistant.types import Answer
 
@@ -37,7 +41,20 @@ POINTER_RE = re.compile(
     r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
-SUMMARY_RATIO = 0.8  # a paper gets a summary line when it ranked this close to the first
+# A paper is quoted when the ranker's belief in it (its probability) is this close to the
+# first paper's: near-ties for a single answer, a wider band for "which papers…" summaries
+# (tuned on the dev split among the 13.9k distractors).
+CLOSE_RATIO = 0.8
+SUMMARY_RATIO = 0.04
+
+
+def close_papers(question: str, paper_scores: dict[int, float]) -> set[int]:
+    """The numbers of the sources ranked close enough to the first to be quoted."""
+    if not paper_scores:
+        return set()
+    top = max(paper_scores.values())
+    ratio = SUMMARY_RATIO if is_summary_question(question) else CLOSE_RATIO
+    return {n for n, score in paper_scores.items() if score >= ratio * top}
 
 
 @dataclass(frozen=True)
@@ -52,21 +69,71 @@ def is_summary_question(question: str) -> bool:
     return bool(SUMMARY_RE.search(question))
 
 
+@dataclass(frozen=True)
+class _PaperSentences:
+    """A paper's sentences with their vectors (float32, as embedded) and stemmed terms."""
+
+    sentences: list[str]
+    vectors: np.ndarray
+    terms: list[frozenset[str]]
+
+
+_CACHE: OrderedDict[tuple[str, str, str], _PaperSentences] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+CACHE_PAPERS = 4096  # papers whose sentence vectors are remembered (~10 MB per 1,000)
+
+
+def _sentences_of(paper: Paper, index: AbstractIndex) -> _PaperSentences:
+    """A paper's sentences, embedded once per process and remembered (keyed by the embedding
+    model, the paper id and its text, so an edited abstract is embedded again): embedding
+    every sentence of the quoted abstracts for each question was most of an answer's time.
+    Each paper is embedded on its own, so its vectors never depend on which other papers a
+    question brought along, nor on what was asked before."""
+    key = (index.settings.index.embed_model, paper.paper_id, paper.text)
+    with _CACHE_LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
+    sentences = split_sentences(paper.text)
+    vectors = (np.asarray(index.embed_model.get_text_embedding_batch(sentences), dtype=np.float32)
+               if sentences else np.zeros((0, 0), dtype=np.float32))
+    vectors.setflags(write=False)
+    made = _PaperSentences(sentences, vectors, [text_terms(t) for t in sentences])
+    with _CACHE_LOCK:
+        _CACHE[key] = made
+        while len(_CACHE) > CACHE_PAPERS:
+            _CACHE.popitem(last=False)
+    return made
+
+
+def _coverage(weights: dict[str, float], present: frozenset[str]) -> float:
+    """``keywords.coverage`` over a sentence's cached terms."""
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    return sum(w for t, w in weights.items() if t in present) / total
+
+
 def score_sentences(
     question: str, sources: list[NumberedSource], index: AbstractIndex
 ) -> list[ScoredSentence]:
-    items = [(s, i, sent) for s in sources for i, sent in enumerate(split_sentences(s.found.paper.text))]
+    parts = [_sentences_of(s.found.paper, index) for s in sources]
+    items = [(s, i, sent) for s, part in zip(sources, parts, strict=True)
+             for i, sent in enumerate(part.sentences)]
     if not items:
         return []
-    vectors = np.asarray(index.embed_model.get_text_embedding_batch([question] + [t for *_, t in items]))
-    cosines = vectors[1:] @ vectors[0]
+    question_vector = np.asarray(index.query_vector(question), dtype=np.float64)
+    cosines = (np.concatenate([p.vectors for p in parts if p.sentences]).astype(np.float64)
+               @ question_vector)
+    terms = [t for p in parts for t in p.terms]
     top = max(s.found.score for s in sources) or 1.0
     names = names_in(question)
     quantitative = bool(QUANTITY_RE.search(question))
     weights = keyword_weights(question, index.keyword_stats())
     scored = []
-    for (source, position, text), cosine in zip(items, cosines, strict=True):
-        lexical = coverage(weights, text)
+    for (source, position, text), cosine, present in zip(items, cosines, terms, strict=True):
+        lexical = _coverage(weights, present)
         paper_weight = 0.5 + 0.5 * source.found.score / top
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
         if names and any(n in text for n in names) and INTRO_RE.search(text):
@@ -86,8 +153,7 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     from papers that ranked close to the first."""
     if not scored:
         return []
-    top = max(paper_scores.values())
-    close = {n for n, score in paper_scores.items() if score >= SUMMARY_RATIO * top}
+    close = close_papers(question, paper_scores)
     if is_summary_question(question):
         per_paper: dict[int, ScoredSentence] = {}
         for s in scored:
@@ -108,11 +174,17 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
 
 
 def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) -> AnswerStream:
-    """Stream the extractive answer sentence by sentence; the last event is the Answer."""
-    chosen = select(question, score_sentences(question, sources, index),
-                    {s.n: s.found.score for s in sources})
+    """Stream the extractive answer sentence by sentence (a comparison or "which
+    papers…" question: a table, compare.py); the last event is the Answer."""
+    close = close_papers(question, {s.n: s.found.score for s in sources})
+    quoted = [s for s in sources if s.n in close]  # all that select reads
+    chosen = select(question, score_sentences(question, quoted, index),
+                    {s.n: s.found.score for s in quoted})
     titles = {s.n: s.found.paper.title for s in sources}
     summary = is_summary_question(question)
+    if summary and is_comparison_question(question):  # a table: problem / method / result
+        yield from compose_table(question, sources, [s.n for s in chosen], NOTICE)
+        return
     pieces = [NOTICE + "\n\n"]
     yield pieces[0]
     previous = None

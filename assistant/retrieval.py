@@ -16,17 +16,23 @@ from __future__ import annotations
 
 import re
 import statistics
+from dataclasses import dataclass
 from typing import Literal
+
+import numpy as np
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, query_terms
-from assistant.keywords import coverage as keyword_coverage
+from assistant.ranking import cached_coverage as keyword_coverage
+from assistant.ranking import candidate_features, load_ranker, text_terms
 from assistant.settings import RetrievalSettings
-from assistant.types import RetrievedPaper
+from assistant.types import Filters, RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
 RARE_CHUNKS = 3  # a question term in at most this many chunks is rare (one or two abstracts)
+POOL = 30  # papers taken from each ranking for the learned ranker to order
+FULL_MATCH = 0.99  # share of the question's keyword weight that counts as all of it
 NEARBY = 10  # papers searched for an unknown acronym's spelled-out phrase
 TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
 
@@ -92,6 +98,18 @@ def fuse(
     return fused
 
 
+@dataclass
+class Ranking:
+    """One question's rankings: each side's papers (rank, best chunk), the combined scores,
+    and the learned ranker's raw score of its first paper (``evidence``; None for a fixed
+    fusion), the number abstention is calibrated on."""
+
+    bm25: dict[str, tuple[int, ChunkHit]]
+    dense: dict[str, tuple[int, ChunkHit]]
+    fused: dict[str, float]
+    evidence: float | None = None
+
+
 class HybridRetriever:
     """Retrieves papers for a question from an ``AbstractIndex``."""
 
@@ -109,13 +127,14 @@ class HybridRetriever:
         paper = self.index.papers().get(first)
         if not rare or paper is None or first not in fused:
             return
-        if not set(rare) & set(query_terms(f"{paper.title}. {paper.text}")):
+        if not set(rare) & text_terms(f"{paper.title}. {paper.text}"):
             return
         ranked = sorted(fused.values(), reverse=True)
         if len(ranked) > 3 and fused[first] < ranked[2]:
             fused[first] = ranked[2] + 1e-6
 
-    def unknown_names(self, question: str, fused: dict[str, float] | None = None) -> list[str]:
+    def unknown_names(self, question: str, fused: dict[str, float] | None = None,
+                      filters: Filters | None = None) -> list[str]:
         """Names in the question that no stored title or abstract uses at all: no paper can
         be about them, so the question gets no sources (rather than near misses). An
         acronym counts as used when one of the papers found for the question spells it out."""
@@ -127,27 +146,84 @@ class HybridRetriever:
         if not unknown:
             return []
         if fused is None:
-            fused = self._fused(question, "hybrid")[2]
+            fused = self._fused(question, "hybrid", filters).fused
         papers = self.index.papers()
         nearby = [f"{papers[pid].title} {papers[pid].text}"
                   for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY] if pid in papers]
         return [name for name in unknown if not corpus.knows(name, nearby)]
 
-    def _fused(self, question: str, method: Method
-               ) -> tuple[dict[str, tuple[int, ChunkHit]], dict[str, tuple[int, ChunkHit]], dict[str, float]]:
-        """Each ranking's papers (rank, best chunk) and their fused scores."""
+    def allowed(self, filters: Filters | None) -> set[str] | None:
+        """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
+        if not filters:
+            return None
+        return {pid for pid, paper in self.index.papers().items() if filters.allows(paper)}
+
+    def _fused(self, question: str, method: Method, filters: Filters | None = None) -> Ranking:
+        """Both rankings and their combination: the learned ranker's probabilities over the
+        pooled candidates, or a fixed fusion. ``filters`` narrow both rankings before they
+        are cut to their candidates (a BM25 mask, a Chroma ``where``)."""
         s = self.settings
+        allowed = self.allowed(filters)
+        if allowed is not None and not allowed:
+            return Ranking({}, {}, {})
         bm25_hits: list[ChunkHit] = []
         dense_hits: list[ChunkHit] = []
+        lexical: dict[str, float] = {}
+        vector = None
         if method in ("hybrid", "bm25"):
-            bm25_hits = self.index.search_bm25(question, s.candidates)
+            lexical = self.index.bm25_paper_scores(question, allowed)
+            bm25_hits = [ChunkHit("", pid, "", lexical[pid])
+                         for pid in sorted(lexical, key=lambda p: -lexical[p])[:s.candidates]]
         if method in ("hybrid", "dense"):
-            dense_hits = self.index.search_dense(question, s.candidates)
+            vector = self.index.query_vector(question)
+            dense_hits = self.index.search_dense(question, s.candidates, vector, filters)
         bm25 = _rank_papers(bm25_hits)
         dense = _rank_papers(dense_hits)
+        if method == "hybrid" and s.fusion == "learned" and vector is not None:
+            return Ranking(bm25, dense, *self._learned(question, lexical, dense, vector, allowed))
         weights = {"hybrid": (s.bm25_weight, s.dense_weight), "bm25": (1.0, 0.0),
                    "dense": (0.0, 1.0)}[method]
-        return bm25, dense, fuse(bm25, dense, weights, s.fusion, s.rrf_k)
+        how = "dbsf" if s.fusion == "learned" else s.fusion
+        return Ranking(bm25, dense, fuse(bm25, dense, weights, how, s.rrf_k))
+
+    def _learned(self, question: str, lexical: dict[str, float],
+                 dense: dict[str, tuple[int, ChunkHit]], vector: np.ndarray,
+                 allowed: set[str] | None = None) -> tuple[dict[str, float], float | None]:
+        """The learned ranker over the first POOL papers of each ranking: every candidate
+        gets both scores (its cosine read from the stored vectors when the dense search did
+        not return it), then the ranker's probability.
+
+        With a filter (``allowed``) only those papers are ranked, but the unfiltered first
+        POOL papers join the candidates' features as the yardstick: the features are
+        normalised per question over the candidates, and the abstention threshold was
+        calibrated on unfiltered pools, so a lone paper in a narrow filter would otherwise
+        lose its standing (the one relevant paper of 2012 was refused)."""
+        cosines = {pid: hit.score for pid, (_, hit) in dense.items()}
+        ids = list(dict.fromkeys(sorted(lexical, key=lambda p: -lexical[p])[:POOL]
+                                 + sorted(cosines, key=lambda p: -cosines[p])[:POOL]))
+        if allowed is not None:
+            lexical = self.index.bm25_paper_scores(question)  # the allowed scores are the same
+            every = _rank_papers(self.index.search_dense(question, self.settings.candidates, vector))
+            cosines.update({pid: hit.score for pid, (_, hit) in every.items() if pid not in cosines})
+            ids = list(dict.fromkeys(ids + sorted(lexical, key=lambda p: -lexical[p])[:POOL]
+                                     + sorted(every, key=lambda p: every[p][0])[:POOL]))
+        cosines.update(self.index.paper_cosines(vector, [p for p in ids if p not in cosines]))
+        papers = self.index.papers()
+        texts = {pid: papers[pid].text for pid in ids if pid in papers}
+        found = candidate_features(question, ids, lexical, cosines, texts, self.index.keyword_stats())
+        ranker = load_ranker()
+        scores = ranker.scores(found)
+        if allowed is not None:  # the yardstick's papers leave again
+            keep = [i for i, pid in enumerate(ids) if pid in allowed]
+            ids, scores = [ids[i] for i in keep], scores[keep]
+        probabilities = ranker.probabilities(scores)
+        evidence = float(scores.max()) if len(scores) else None
+        return dict(zip(ids, probabilities.tolist(), strict=True)), evidence
+
+    def evidence(self, question: str) -> float | None:
+        """The learned ranker's raw score of the best paper for ``question`` (for the eval's
+        score plot and the abstention calibration)."""
+        return self._fused(question, "hybrid").evidence
 
     def retrieve(
         self,
@@ -155,10 +231,14 @@ class HybridRetriever:
         top_k: int | None = None,
         method: Method = "hybrid",
         apply_floor: bool = True,
+        filters: Filters | None = None,
     ) -> list[RetrievedPaper]:
         s = self.settings
         top_k = top_k or s.top_k
-        bm25, dense, fused = self._fused(question, method)
+        ranking = self._fused(question, method, filters)
+        bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
+        if not fused:
+            return []
         if apply_floor and self.unknown_names(question, fused):
             return []
         papers = self.index.papers()
@@ -197,7 +277,18 @@ class HybridRetriever:
             ))
             if len(results) >= top_k:
                 break
-        return results if answerable or not apply_floor else []
+        if not apply_floor:
+            return results
+        return results if answerable and self._enough_evidence(ranking, results) else []
+
+    def _enough_evidence(self, ranking: Ranking, results: list[RetrievedPaper]) -> bool:
+        """The calibrated abstention: the ranker's score of its best paper clears the
+        threshold chosen on the dev split (bench/calibrate_abstention.py), or the first paper
+        holds every keyword of the question (a bare name: "What is Buckwild?")."""
+        threshold = load_ranker().abstain_below
+        if ranking.evidence is None or threshold is None or not results:
+            return True
+        return ranking.evidence >= threshold or results[0].coverage >= FULL_MATCH
 
 
 def _mentions_all(paper: Paper, names: list[str]) -> bool:

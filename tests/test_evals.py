@@ -97,6 +97,7 @@ def test_eval_command_writes_reports_and_compares(seed_dir: Path, tmp_path: Path
     report = (tmp_path / "out" / "report.md").read_text()
     assert "| hybrid (ours) |" in report and "BM25 only" in report and "Failures" in report
     assert (tmp_path / "out" / "metrics.png").read_bytes()[:4] == b"\x89PNG"
+    assert (tmp_path / "out" / "scores.png").read_bytes()[:4] == b"\x89PNG"
     printed = console.export_text()
     assert "ours.hit@5" in printed and "+0.500" in printed
 

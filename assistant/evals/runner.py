@@ -1,5 +1,5 @@
 """`assistant eval`: run the dataset on the seeds (and, if asked, among distractors), write
-results.json / report.md / metrics.png, print a summary and any comparison."""
+results.json / report.md / metrics.png / scores.png, print a summary and any comparison."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.console import progress_bar
 from assistant.evals.dataset import DEFAULT_DATASET, EvalItem, load_dataset
-from assistant.evals.report import chart, compare, fmt, markdown_report, print_summary
+from assistant.evals.report import chart, compare, fmt, markdown_report, print_summary, score_plot
 from assistant.evals.scoring import EvalRun, evaluate, indexed_items
+from assistant.ranking import load_ranker
 from assistant.settings import Settings
 
 if TYPE_CHECKING:
@@ -35,8 +36,10 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
     if distractors is not None:
         big = settings.model_copy(deep=True)
         big.data.dir = Path(f"{settings.data.dir}-distractors")
+        if big.data.chroma_url:  # one server: the distractors get a collection of their own
+            big.data.collection = f"{settings.data.collection}-distractors"
         app_big = Assistant(big)
-        err.print(f"Indexing the seeds and {distractors} into {big.data.dir} "
+        err.print(f"Indexing the seeds and {distractors} into {app_big.index.where} "
                   "(only what is not there yet)…")
         with progress_bar() as progress:
             app_big.ingest([settings.data.seeds, distractors], progress=progress)
@@ -52,13 +55,16 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
     (out_dir / "results.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     (out_dir / "report.md").write_text(markdown_report(sections, app.mode_label))
     chart(sections, out_dir / "metrics.png")
+    score_plot(sections, load_ranker().abstain_below, out_dir / "scores.png")
     print_summary(sections, out)
     if old is not None:
         out.print(f"\n[bold]Compared with {compare_to}[/]")
         for name, before, after, delta in compare(result["metrics"], old.get("metrics", old)):
             sign = "" if delta is None else f"{delta:+.3f}"
             out.print(f"  {name:28s} {fmt(before):>8s} → {fmt(after):>8s}  {sign}")
-    out.print(f"\nWrote {out_dir / 'results.json'}, {out_dir / 'report.md'}, {out_dir / 'metrics.png'}")
+    written = ", ".join(str(out_dir / n) for n in ("results.json", "report.md", "metrics.png",
+                                                   "scores.png"))
+    out.print(f"\nWrote {written}")
     return 0
 
 
@@ -66,7 +72,7 @@ def _run(app: Assistant, items: list[EvalItem], baselines: bool, err: Console) -
     here = indexed_items(app, items)
     if len(here) < len(items):
         err.print(f"{len(items) - len(here)} questions are about papers not in "
-                  f"{app.settings.data.dir}; they are left out of this section.")
+                  f"{app.index.where}; they are left out of this section.")
     with progress_bar() as progress:
         run = evaluate(app, here, progress, baselines)
     run.metrics["papers"] = len(app.index.papers())
