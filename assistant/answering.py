@@ -49,9 +49,7 @@ class NumberedSource:
     found: RetrievedPaper
 
     def ref(self) -> SourceRef:
-        p = self.found.paper
-        return SourceRef(n=self.n, paper_id=p.paper_id, title=p.title, source=p.source,
-                         score=self.found.score)
+        return SourceRef.of(self.n, self.found.paper, self.found.score)
 
 
 def number_sources(found: list[RetrievedPaper]) -> list[NumberedSource]:

@@ -6,11 +6,11 @@ one-line reason on stderr and a non-zero exit code, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -54,7 +54,7 @@ def friendly_errors() -> Iterator[None]:
         fail("interrupted", 130)
 
 
-def load_settings(data_dir: Path | None = None) -> Settings:
+def load_settings(data_dir: Path | None = None, chroma_url: str | None = None) -> Settings:
     from pydantic import ValidationError
 
     try:
@@ -69,11 +69,25 @@ def load_settings(data_dir: Path | None = None) -> Settings:
     redact_logs()
     if data_dir is not None:
         settings.data.dir = data_dir
+    if chroma_url is not None:
+        settings.data.chroma_url = chroma_url
     return settings
+
+
+class OutputFormat(StrEnum):
+    """``assistant ask --format`` (the renderers are in assistant/references.py)."""
+
+    text = "text"
+    markdown = "markdown"
+    bibtex = "bibtex"
+    json = "json"
 
 
 DataDir = Annotated[Path | None, typer.Option("--data-dir", help="Index directory "
                                               "(default ASSISTANT_DATA_DIR or .data).")]
+ChromaUrl = Annotated[str | None, typer.Option("--chroma-url", help="A Chroma server, e.g. "
+                                               "http://127.0.0.1:8000 (default "
+                                               "ASSISTANT_DATA_CHROMA_URL; unset: on disk).")]
 
 
 @app.command()
@@ -82,11 +96,12 @@ def ingest(
                                                       "(.txt seed format, .csv, .jsonl).")] = None,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Delete the index first.")] = False,
     data_dir: DataDir = None,
+    chroma_url: ChromaUrl = None,
 ) -> None:
     """Add abstracts to the index (default: the seeds). Re-running adds nothing new."""
     from assistant.pipeline import Assistant
 
-    settings = load_settings(data_dir)
+    settings = load_settings(data_dir, chroma_url)
     targets = paths or [settings.data.seeds]
     with friendly_errors():
         assistant = Assistant(settings)
@@ -113,48 +128,111 @@ def ingest(
 @app.command()
 def ask(
     question: Annotated[str, typer.Argument(help="Your question, in quotes.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object "
+                                          "(the same as --format json).")] = False,
+    output_format: Annotated[OutputFormat, typer.Option(
+        "--format", help="text streams the answer, then its sources; markdown is the answer "
+        "with its references; bibtex one entry per cited paper.")] = OutputFormat.text,
     top_k: Annotated[int | None, typer.Option("--top-k", min=1, max=50)] = None,
+    year: Annotated[str | None, typer.Option(
+        "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")] = None,
+    venue: Annotated[str | None, typer.Option(
+        "--venue", help="Only papers of this venue or collection, e.g. NeurIPS.")] = None,
     data_dir: DataDir = None,
+    chroma_url: ChromaUrl = None,
 ) -> None:
-    """Answer a question with citations (streams the answer, then the sources)."""
+    """Answer a question with citations (streams the answer, then the sources). A range the
+    question states ("since 2019", "in NeurIPS 2025") filters too; --year/--venue win."""
+    from assistant.errors import BadInputError
+    from assistant.filters import explicit
     from assistant.pipeline import Assistant
     from assistant.types import Answer
 
     if not question.strip():
         fail("the question is empty; ask something like: assistant ask \"What is CRAFT?\"")
-    settings = load_settings(data_dir)
+    if as_json and output_format not in (OutputFormat.text, OutputFormat.json):
+        fail(f"--json and --format {output_format.value} ask for two formats; give one of them")
+    fmt = OutputFormat.json if as_json else output_format
+    try:
+        filters = explicit(year, venue)
+    except BadInputError as exc:
+        fail(str(exc))
+    settings = load_settings(data_dir, chroma_url)
     with friendly_errors():
         assistant = Assistant(settings)
         assistant.ensure_corpus()
         answer: Answer | None = None
-        for event in assistant.ask_stream(question, top_k=top_k):
+        for event in assistant.ask_stream(question, top_k=top_k, filters=filters):
             if isinstance(event, Answer):
                 answer = event
-            elif not as_json:
+            elif fmt is OutputFormat.text:
                 sys.stdout.write(event)
                 sys.stdout.flush()
     assert answer is not None
-    if as_json:
-        sys.stdout.write(json.dumps(answer.public_json(), ensure_ascii=False) + "\n")
+    if fmt is not OutputFormat.text:
+        from assistant.references import render
+
+        if fmt is OutputFormat.bibtex and not answer.citations:
+            err.print("[yellow]the answer cites no source, so there are no BibTeX entries[/]")
+        sys.stdout.write(render(answer, fmt.value))
         return
     out.print()
     if answer.dropped_citations:
         err.print(f"[yellow]removed citation(s) to sources that were not given: "
                   f"{', '.join(f'[{n}]' for n in answer.dropped_citations)}[/]")
+    if answer.filters:
+        out.print(f"\nfilter: {answer.filters}", markup=False, highlight=False)
     print_sources(answer)
 
 
 def print_sources(answer: Answer) -> None:
+    from assistant.references import byline
+
     if not answer.sources:
         return
     cited = {c.n for c in answer.citations}
     out.print("\n[bold]Sources[/] (* cited)")
     for s in answer.sources:
         mark = "*" if s.n in cited else " "
-        out.print(f"{mark}[{s.n}] {s.title} — {s.source} (score {s.score:.2f})", markup=False)
+        known = byline(s)  # venue, year and authors, when the input gave them
+        out.print(f"{mark}[{s.n}] {s.title} — {s.source} (score {s.score:.2f})"
+                  + (f" · {known}" if known else ""), markup=False)
     mode = answer.model if answer.mode == "llm" else "extractive, offline"
     out.print(f"[dim]{mode} · {answer.timings_ms.get('total', 0):.0f} ms[/]")
+
+
+@app.command()
+def similar(
+    target: Annotated[str, typer.Argument(help="A locator (file#n), a paper id, or text in "
+                                          "quotes.")],
+    top_k: Annotated[int, typer.Option("-k", "--top-k", min=1, max=50,
+                                       help="How many papers.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    data_dir: DataDir = None,
+    chroma_url: ChromaUrl = None,
+) -> None:
+    """List the papers most like a stored paper or a piece of text, with scores."""
+    import json
+
+    from assistant.pipeline import Assistant
+    from assistant.references import byline
+    from assistant.types import SourceRef
+
+    settings = load_settings(data_dir, chroma_url)
+    with friendly_errors():
+        assistant = Assistant(settings)
+        assistant.ensure_corpus()
+        result = assistant.similar(target, top_k=top_k)
+    if as_json:
+        sys.stdout.write(json.dumps(result.public_json(), ensure_ascii=False, indent=2) + "\n")
+        return
+    what = (f"{result.paper.title} ({result.paper.source})" if result.paper
+            else f"\u201c{result.query}\u201d")
+    out.print(f"Papers like {what}:", markup=False, highlight=False)
+    for i, r in enumerate(result.results, start=1):
+        known = byline(SourceRef.of(i, r.paper, r.score))
+        out.print(f"{i:>2}. {r.score:.3f}  {r.paper.title} \u2014 {r.paper.source}"
+                  + (f" \u00b7 {known}" if known else ""), markup=False, highlight=False)
 
 
 @app.command()
@@ -162,11 +240,12 @@ def serve(
     host: Annotated[str | None, typer.Option(help="Default 127.0.0.1 (loopback).")] = None,
     port: Annotated[int | None, typer.Option(help="Default 7860.")] = None,
     data_dir: DataDir = None,
+    chroma_url: ChromaUrl = None,
 ) -> None:
     """Start the chat UI in the browser."""
     from assistant.ui import launch
 
-    settings = load_settings(data_dir)
+    settings = load_settings(data_dir, chroma_url)
     if host:
         settings.serve.host = host
     if port:
@@ -184,11 +263,12 @@ def run_eval(
                                                      "separate data directory) and rerun.")] = None,
     baselines: Annotated[bool, typer.Option(help="Also score BM25-only and dense-only.")] = True,
     data_dir: DataDir = None,
+    chroma_url: ChromaUrl = None,
 ) -> None:
     """Score the pipeline against stored question–answer pairs."""
     from assistant.evals import run_cli
 
-    settings = load_settings(data_dir)
+    settings = load_settings(data_dir, chroma_url)
     with friendly_errors():
         code = run_cli(settings, dataset, out_dir, compare, distractors, baselines, out, err)
     raise typer.Exit(code)

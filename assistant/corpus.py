@@ -25,6 +25,8 @@ FIELD_ALIASES = {
     "title": ("title", "name"),
     "authors": ("authors", "author"),
     "link": ("link", "url", "paper_link", "pdf", "pdf_url"),
+    "year": ("year", "publication_year", "date"),
+    "venue": ("venue", "booktitle", "conference", "journal", "collection"),
 }
 
 
@@ -42,10 +44,18 @@ class Paper:
     # The identity of the file the paper was read from: its resolved path, or
     # ``upload:<name>``; "" for papers stored by a version that did not record it.
     file_key: str = ""
+    year: int | None = None  # publication year, when the input gives one
+    venue: str = ""  # venue or collection ("NeurIPS"), when the input gives one
+    title_derived: bool = False  # the input had no title: ``title`` is derive_title's label
 
     @property
     def file(self) -> str:
         return self.source.rsplit("#", 1)[0]
+
+    @property
+    def link(self) -> str:
+        """The paper's own link (its link field), not an address quoted in its abstract."""
+        return next((u for u in self.links if u not in self.text), "")
 
 
 @dataclass(frozen=True)
@@ -306,14 +316,18 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
             continue
         link = normalise(rec.get("link", ""))
         links = tuple(dict.fromkeys(([link] if link else []) + list(find_links(abstract))))
+        title = normalise(rec.get("title", ""))
         papers.append(Paper(
             paper_id=make_paper_id(abstract),
             source=f"{name}#{ordinal}",
-            title=normalise(rec.get("title", "")) or derive_title(abstract),
+            title=title or derive_title(abstract),
             text=abstract,
             authors=normalise(rec.get("authors", "")),
             links=links,
             file_key=key,
+            year=parse_year(rec.get("year", "")),
+            venue=normalise(rec.get("venue", "")) or venue_from_name(name),
+            title_derived=not title,
         ))
     if not papers and not skipped:
         skipped.append(Skipped(name, "holds no abstracts (empty or header only)", whole_file=True))
@@ -346,15 +360,60 @@ def _seed_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
             leading = len(block) - len(block.lstrip("\n"))
             paragraphs.append((line_no + leading, block.strip()))
         line_no += block.count("\n")
+    header: dict[str, str] = {}
     if paragraphs and _is_header(paragraphs[0][1]):
+        header = parse_header(paragraphs[0][1])
         paragraphs = paragraphs[1:]
     for ordinal, (line, para) in enumerate(paragraphs, start=1):
-        records.append((line, ordinal, {"abstract": para}))
+        records.append((line, ordinal, {"abstract": para, **header}))
     return records, []
 
 
 def _is_header(paragraph: str) -> bool:
     return "\n" not in paragraph and len(paragraph) <= 120 and not paragraph.endswith(".")
+
+
+# ---------------------------------------------------------------- year and venue
+
+_YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
+_GENERIC_EDGE = re.compile(r"^(?:(?:the|proceedings|of|accepted|papers?|abstracts?)[\s:,]+)+|"
+                           r"(?:(?:^|\s+)(?:the|of|accepted|papers?|abstracts?|proceedings|track))+$", re.I)
+# Venue names a file name may carry ("neurips_abstract_1987.csv"), in their usual spelling.
+KNOWN_VENUES = {v.lower(): v for v in (
+    "NeurIPS ICML ICLR AAAI IJCAI COLT AISTATS UAI KDD ACL EMNLP NAACL CVPR ICCV ECCV "
+    "SIGIR WWW TMLR JMLR").split()} | {"nips": "NeurIPS"}
+
+
+def parse_year(value: str) -> int | None:
+    """The year in a year or date field ("2019", "2019-05-01", "1987.0"), else None."""
+    m = _YEAR.search(str(value))
+    return int(m.group(1)) if m else None
+
+
+def parse_header(line: str) -> dict[str, str]:
+    """The venue and year a seed file's header names: ``NeurIPS 2025 Papers`` → NeurIPS, 2025
+    (the words before the year, else the header less words such as "Papers")."""
+    line = normalise(line)
+    m = _YEAR.search(line)
+    before = line[:m.start()] if m else line
+    venue = _strip_generic(before) or (_strip_generic(line[m.end():]) if m else "")
+    fields = {"venue": venue} if venue else {}
+    return fields | ({"year": m.group(1)} if m else {})
+
+
+def _strip_generic(text: str) -> str:
+    """``text`` less the generic words at its edges ("Accepted Papers:")."""
+    while True:
+        stripped = _GENERIC_EDGE.sub("", text.strip(" ,:;-–—()")).strip(" ,:;-–—()")
+        if stripped == text:
+            return text
+        text = stripped
+
+
+def venue_from_name(name: str) -> str:
+    """A known venue named in a file name ("neurips_abstract_1987.csv" → NeurIPS), else ""."""
+    words = re.split(r"[^a-z]+", Path(name).stem.lower())
+    return next((KNOWN_VENUES[w] for w in words if w in KNOWN_VENUES), "")
 
 
 def _pick(columns: Iterable[str]) -> dict[str, str]:

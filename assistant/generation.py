@@ -44,6 +44,7 @@ from assistant.answering import (
     build_citations,
     prompt,
 )
+from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError, EndpointError, add_secret, redact
 from assistant.settings import LLMSettings
 from assistant.types import Answer
@@ -449,10 +450,13 @@ def _short(text: str, limit: int = 200) -> str:
 
 
 def generate(question: str, sources: list[NumberedSource], model: ChatModel,
-             deadline: float | None = None) -> AnswerStream:
+             deadline: float | None = None, checker: ClaimChecker | None = None) -> AnswerStream:
     """Stream a cited answer; the last event is the ``Answer`` (timings filled by the caller).
 
-    The Answer's ``sources`` are exactly those the model saw (what fitted the window)."""
+    The Answer's ``sources`` are exactly those the model saw (what fitted the window); its
+    ``claims`` are the answer's sentences checked against the abstracts they cite
+    (``checker``: the index's, ``ClaimChecker.for_index``; without one, idf comes from those
+    abstracts alone)."""
     messages, seen = build_messages(question, sources, model.settings)
     filt = StreamingCitationFilter({s.n for s in seen})
     parts: list[str] = []
@@ -492,6 +496,7 @@ def generate(question: str, sources: list[NumberedSource], model: ChatModel,
     else:
         usage = dict(end.usage)
     citations = build_citations(text, seen)
+    claims = (checker or ClaimChecker()).check(text, {s.n: s.found.paper.text for s in seen})
     yield Answer(
         question=question,
         answer=text,
@@ -503,4 +508,5 @@ def generate(question: str, sources: list[NumberedSource], model: ChatModel,
         dropped_citations=filt.dropped,
         uncited=not citations,
         truncated=truncated,
+        claims=claims,
     )

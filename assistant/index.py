@@ -10,6 +10,12 @@ Another process may write the same store (``assistant ingest`` beside a running
 read paths look at that stamp at most once a second; when another writer changed it they
 drop their caches (papers, BM25) and reopen Chroma, whose vector index is otherwise held in
 memory as it was when opened.
+
+With ``ASSISTANT_DATA_CHROMA_URL`` the store is a Chroma server (``chroma run``) that
+processes on several machines share: the stamp then lives in the collection's metadata, and
+each process rebuilds its BM25 index from the store's documents when the stamp changes
+(keeping a copy in its own data directory). Chroma 1.5's own sparse/BM25 search is refused
+by a self-hosted server ("Sparse vector indexing is not enabled in local").
 """
 
 from __future__ import annotations
@@ -18,23 +24,29 @@ import contextlib
 import json
 import math
 import os
+import queue
 import shutil
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Container, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import bm25s
 import chromadb
+import httpx
 import numpy as np
 import tiktoken
 from chromadb.api import ServerAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.config import DEFAULT_DATABASE, DEFAULT_TENANT, System
 from chromadb.config import Settings as ChromaSettings
+from chromadb.errors import NotFoundError
 from llama_index.core import VectorStoreIndex
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from llama_index.core.node_parser import SentenceSplitter
@@ -43,7 +55,7 @@ from llama_index.core.vector_stores.types import VectorStoreQuery
 from llama_index.vector_stores.chroma import ChromaVectorStore
 
 from assistant.corpus import Paper, ReadResult, Skipped, read_paths
-from assistant.embedding import load_embedding
+from assistant.embedding import dimension_mismatch, embed_texts, load_embedding
 from assistant.errors import AssistantError
 from assistant.keywords import (
     TOKENIZER_VERSION,
@@ -55,13 +67,16 @@ from assistant.keywords import (
 )
 from assistant.settings import Settings
 from assistant.sync import Kept, plan_sync
+from assistant.types import Filters
 
 # Chroma's defaults found a stored vector only 67–93% of the time at 20k vectors on these
 # machines; a wider graph and search beam buy recall for ~1 ms (bench/ann_recall.py).
 HNSW_CONFIG = {"space": "cosine", "ef_construction": 200, "ef_search": 200, "max_neighbors": 32}
 ProgressFn = Callable[[int, int, str], None]
 VERSION_FILE = "store-version"  # rewritten after every write; readers compare it
+VERSION_KEY = "store_version"  # the same stamp in the collection's metadata, with a server
 REFRESH_SECONDS = 1.0  # how often a read path looks at it
+QUERY_CACHE = 256  # question vectors remembered (``query_vector``)
 
 
 class IndexConfigError(AssistantError):
@@ -108,23 +123,44 @@ class AbstractIndex:
         self.settings = settings
         self.dir = Path(settings.data.dir)
         self._lock = threading.RLock()
-        try:
-            (self.dir / "chroma").mkdir(parents=True, exist_ok=True)
-            self._client = chromadb.PersistentClient(
-                path=str(self.dir / "chroma"),
-                settings=ChromaSettings(anonymized_telemetry=False, allow_reset=True),
-            )
-        except Exception as exc:  # OSError, or Chroma's own errors for an unusable path
-            raise IndexConfigError(f"cannot open the index in {self.dir}: {exc}; choose another "
-                                   "directory with --data-dir or ASSISTANT_DATA_DIR") from exc
+        self.server = (settings.data.chroma_url or "").strip() or None
+        self._latest: Any = None  # a server's collection as ``_read_version`` last saw it
+        self._bm25_dir = self.dir / "bm25"
+        if self.server:
+            self._client = _http_client(self.server)
+            # This process's copy of the BM25 index, apart from an embedded store's.
+            where = urlsplit(self.server)
+            self._bm25_dir = self.dir / (f"bm25-{where.hostname}-{where.port or 'default'}-"
+                                         f"{settings.data.collection}")
+            with contextlib.suppress(OSError):  # no copy on disk then: rebuilt when needed
+                self.dir.mkdir(parents=True, exist_ok=True)
+        else:
+            try:
+                (self.dir / "chroma").mkdir(parents=True, exist_ok=True)
+                self._client = chromadb.PersistentClient(
+                    path=str(self.dir / "chroma"),
+                    settings=ChromaSettings(anonymized_telemetry=False, allow_reset=True),
+                )
+            except Exception as exc:  # OSError, or Chroma's own errors for an unusable path
+                raise IndexConfigError(f"cannot open the index in {self.dir}: {exc}; choose "
+                                       "another directory with --data-dir or "
+                                       "ASSISTANT_DATA_DIR") from exc
         self._embed_name = settings.index.embed_model
-        self._version_seen = self._read_version()
+        if self.server:  # the version lives in the collection: open it first
+            self._collection = self._open_collection()
+            self._version_seen = self._read_version()
+        else:
+            self._version_seen = self._read_version()
+            self._collection = self._open_collection()
         self._version_checked = time.monotonic()
-        self._collection = self._open_collection()
         self._embed_model = embed_model
+        self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()  # LRU, QUERY_CACHE
         self._bm25: bm25s.BM25 | None = None
         self._bm25_ids: list[str] = []
         self._bm25_df: np.ndarray | None = None
+        self._bm25_owner: list[str] | None = None  # the _bm25_ids the two below were made for
+        self._bm25_pids: list[str] = []
+        self._bm25_owner_of = np.zeros(0, dtype=np.int64)
         self._papers: dict[str, Paper] | None = None
         self._surface: tuple[dict[str, Paper], SurfaceText] | None = None
 
@@ -135,17 +171,28 @@ class AbstractIndex:
         existing = {c.name for c in self._client.list_collections()}
         if name in existing:
             return self._checked(self._client.get_collection(name))
-        return self._client.create_collection(
-            name,
-            metadata={"embed_model": self._embed_name, "created": time.time()},
-            configuration={"hnsw": HNSW_CONFIG},
-        )
+        try:
+            return self._client.create_collection(
+                name,
+                metadata={"embed_model": self._embed_name, "created": time.time()},
+                configuration={"hnsw": HNSW_CONFIG},
+            )
+        except Exception as exc:  # a server: another process may have just created it
+            if not self.server:
+                raise
+            try:
+                return self._checked(self._client.get_collection(name))
+            except EmbeddingMismatchError:
+                raise
+            except Exception:
+                raise IndexConfigError(f"cannot create the collection '{name}' at {self.where}: "
+                                       f"{exc}") from exc
 
     def _checked(self, collection: Any) -> Any:
         built_with = (collection.metadata or {}).get("embed_model")
         if built_with and built_with != self._embed_name:
             raise EmbeddingMismatchError(
-                f"the index in {self.dir} was built with the embedding model '{built_with}', "
+                f"the index at {self.where} was built with the embedding model '{built_with}', "
                 f"but '{self._embed_name}' is configured. Rebuild it with "
                 "`assistant ingest --rebuild`, or set "
                 f"ASSISTANT_INDEX_EMBED_MODEL={built_with}."
@@ -154,15 +201,40 @@ class AbstractIndex:
 
     # ------------------------------------------------------------ other writers
 
+    @property
+    def where(self) -> str:
+        """The store, as messages name it: a server and collection, or a directory."""
+        if self.server:
+            return f"{self.server} (collection '{self.settings.data.collection}')"
+        return str(self.dir)
+
     def _read_version(self) -> str:
+        """The store's version: a file beside the embedded store; in server mode the
+        collection's id and its metadata's stamp (processes may share no disk)."""
+        if not self.server:
+            try:
+                return (self.dir / VERSION_FILE).read_text()
+            except OSError:
+                return ""
         try:
-            return (self.dir / VERSION_FILE).read_text()
-        except OSError:
+            collection = self._client.get_collection(self.settings.data.collection)
+        except NotFoundError:  # mid-way through another process's --rebuild
+            self._latest = None
             return ""
+        except httpx.TransportError as exc:
+            raise IndexConfigError(_unreachable(self.server)) from exc
+        self._latest = collection
+        return f"{collection.id} {(collection.metadata or {}).get(VERSION_KEY, '')}"
 
     def _stamp(self) -> None:
         """Mark the store as written (after every write), for readers in other processes."""
         stamp = f"{time.time_ns()} {os.getpid()} {uuid.uuid4().hex}"
+        if self.server:
+            # Only this key changes; the others (embed_model, created) are set at creation.
+            self._collection.modify(metadata={**(self._collection.metadata or {}),
+                                              VERSION_KEY: stamp})
+            self._version_seen = f"{self._collection.id} {stamp}"
+            return
         tmp = self.dir / f".{VERSION_FILE}.{os.getpid()}.{threading.get_ident()}"
         tmp.write_text(stamp)
         os.replace(tmp, self.dir / VERSION_FILE)
@@ -186,7 +258,14 @@ class AbstractIndex:
         """A Chroma view of the store as it is now. Chroma keeps one client per path per
         process, holding the vector index as it was loaded; a private one of our own sees
         what the other process wrote, and leaves anyone else's client in this process be.
-        The one it replaces is left to the garbage collector: a search may still use it."""
+        The one it replaces is left to the garbage collector: a search may still use it.
+        A server always answers with the store as it is now: only a --rebuild elsewhere
+        (a new collection id) needs the handle that ``_read_version`` just fetched."""
+        if self.server:
+            if self._latest is None:
+                return False
+            self._collection = self._checked(self._latest)
+            return True
         settings = ChromaSettings(anonymized_telemetry=False, allow_reset=True,
                                   is_persistent=True, persist_directory=str(self.dir / "chroma"))
         system = System(settings)
@@ -273,12 +352,23 @@ class AbstractIndex:
             report.unchanged = len(plan.unchanged) + len(plan.adopt)
             report.kept = plan.kept
             # Add (in batches of whole papers, so an interrupted ingest keeps what it
-            # embedded) before deleting anything: a failure never loses stored papers.
-            for nodes in self._embedded_batches(plan.to_embed, progress):
+            # embedded) before deleting anything: a failure never loses stored papers. A
+            # thread writes each batch while the next is embedded: one write at a time, in
+            # order, and the one under way always finishes, even on an interrupt.
+            def write(nodes: list[TextNode]) -> int:
                 self.vector_store.add(nodes)
-                report.chunks_added += len(nodes)
                 self._papers = None
                 self._stamp()
+                return len(nodes)
+
+            with ThreadPoolExecutor(1, thread_name_prefix="chroma-write") as writer:
+                pending: Future[int] | None = None
+                for nodes in self._embedded_batches(plan.to_embed, progress):
+                    if pending is not None:
+                        report.chunks_added += pending.result()
+                    pending = writer.submit(write, nodes)
+                if pending is not None:
+                    report.chunks_added += pending.result()
             for ids in _batches(plan.to_delete):
                 self._collection.delete(where={"paper_id": {"$in": ids}})
             for papers in _batches(plan.to_update):
@@ -294,7 +384,7 @@ class AbstractIndex:
 
     def _reset(self) -> None:
         self._client.delete_collection(self.settings.data.collection)
-        shutil.rmtree(self.dir / "bm25", ignore_errors=True)
+        shutil.rmtree(self._bm25_dir, ignore_errors=True)
         self._collection = self._open_collection()
         self._papers = None
         self._bm25 = None
@@ -311,34 +401,86 @@ class AbstractIndex:
     def _embedded_batches(
         self, papers: list[Paper], progress: ProgressFn | None
     ) -> Iterator[list[TextNode]]:
-        """Chunk and embed ``papers``; yields embedded nodes, whole papers per batch."""
+        """Chunk and embed ``papers``; yields embedded nodes, whole papers per batch (about
+        eight embedding batches: 256 chunks by default), for the caller to write as they come.
+
+        For throughput (bench/ingest.py): a thread chunks the next batches while this one is
+        embedded (onnxruntime and the tokenizers release the GIL); a batch is embedded in one
+        call, tokenized once and run in length-sorted sub-batches (``embed_texts``), and the
+        caller writes it while the next is embedded. Progress counts abstracts."""
         if not papers:
             return
-        splitter = self._splitter()
-        per_paper: list[list[TextNode]] = []
-        for paper in papers:
-            doc = Document(text=paper.text, doc_id=paper.paper_id, metadata=_paper_meta(paper))
-            doc.excluded_embed_metadata_keys = list(doc.metadata)
-            doc.excluded_llm_metadata_keys = list(doc.metadata)
-            nodes = splitter.get_nodes_from_documents([doc])
-            for i, node in enumerate(nodes):
-                node.id_ = f"{paper.paper_id}:{i}"
-                node.metadata["chunk"] = i
-            per_paper.append(nodes)
-        total = sum(len(n) for n in per_paper)
-        done = 0
-        batch: list[TextNode] = []
-        for i, nodes in enumerate(per_paper):
-            batch.extend(nodes)
-            if len(batch) >= 256 or i == len(per_paper) - 1:
-                vectors = self.embed_model.get_text_embedding_batch([n.text for n in batch])
-                for node, vector in zip(batch, vectors, strict=True):
+        per_write = max(16, 8 * self.settings.index.embed_batch_size)  # chunks, about
+        stop = threading.Event()
+        chunked: queue.Queue[tuple[int, list[TextNode]] | BaseException | None] = queue.Queue(2)
+
+        def put(item: tuple[int, list[TextNode]] | BaseException | None) -> None:
+            while not stop.is_set():
+                with contextlib.suppress(queue.Full):
+                    chunked.put(item, timeout=0.2)
+                    return
+
+        def chunk_all() -> None:
+            try:
+                splitter = self._splitter()
+                batch: list[TextNode] = []
+                count = 0
+                for paper in papers:
+                    if stop.is_set():
+                        return
+                    doc = Document(text=paper.text, doc_id=paper.paper_id,
+                                   metadata=_paper_meta(paper))
+                    doc.excluded_embed_metadata_keys = list(doc.metadata)
+                    doc.excluded_llm_metadata_keys = list(doc.metadata)
+                    nodes = splitter.get_nodes_from_documents([doc])
+                    for i, node in enumerate(nodes):
+                        node.id_ = f"{paper.paper_id}:{i}"
+                        node.metadata["chunk"] = i
+                    batch.extend(nodes)
+                    count += 1
+                    if len(batch) >= per_write:
+                        put((count, batch))
+                        batch, count = [], 0
+                if batch:
+                    put((count, batch))
+                put(None)
+            except BaseException as exc:  # handed to the caller's thread, raised there
+                put(exc)
+
+        chunker = threading.Thread(target=chunk_all, name="chunker", daemon=True)
+        chunker.start()
+        try:
+            model = self.embed_model  # loads while the first batch is chunked
+            got = self._collection.get(limit=1, include=["embeddings"])
+            stored = got.get("embeddings")
+            stored_dim = len(stored[0]) if stored is not None and len(stored) else None
+            total, done = len(papers), 0
+            if progress:
+                progress(0, total, "embedding abstracts")
+            while (item := chunked.get()) is not None:
+                if isinstance(item, BaseException):
+                    raise item
+                count, nodes = item
+                embedded = [0]  # texts of this batch embedded so far
+
+                def step(n: int, before: int = done, count: int = count, size: int = len(nodes),
+                         embedded: list[int] = embedded) -> None:
+                    embedded[0] += n
+                    if progress:
+                        progress(before + count * embedded[0] // size, total, "embedding abstracts")
+
+                vectors = embed_texts(model, [n.text for n in nodes], step)
+                if stored_dim is not None and vectors and len(vectors[0]) != stored_dim:
+                    raise dimension_mismatch(len(vectors[0]), stored_dim, model.model_name)
+                stored_dim = stored_dim or (len(vectors[0]) if vectors else None)
+                for node, vector in zip(nodes, vectors, strict=True):
                     node.embedding = vector
-                done += len(batch)
+                done += count
                 if progress:
-                    progress(done, total, "embedding chunks")
-                yield batch
-                batch = []
+                    progress(done, total, "embedding abstracts")
+                yield nodes
+        finally:
+            stop.set()
 
     def _update_metadata(self, papers: list[Paper]) -> None:
         """Rewrite the stored metadata of ``papers`` (locator, title, file identity…) on all
@@ -348,7 +490,10 @@ class AbstractIndex:
         metas = []
         for meta in got["metadatas"]:
             paper = by_id[str(meta["paper_id"])]
-            metas.append({**meta, **{k: v for k, v in _paper_meta(paper).items() if k != "abstract"}})
+            fresh = {k: v for k, v in _paper_meta(paper).items() if k != "abstract"}
+            if paper.year is None:
+                fresh["year"] = None  # Chroma merges on update; None removes a year no longer given
+            metas.append({**meta, **fresh})
         if got["ids"]:
             self._collection.update(ids=got["ids"], metadatas=metas)
 
@@ -358,7 +503,7 @@ class AbstractIndex:
         got = self._collection.get(include=["documents", "metadatas"])
         ids: list[str] = list(got["ids"])
         if not ids:
-            shutil.rmtree(self.dir / "bm25", ignore_errors=True)
+            shutil.rmtree(self._bm25_dir, ignore_errors=True)
             self._bm25, self._bm25_ids, self._bm25_df = None, [], None
             return
         # Titles are searched too: a CSV title often holds the method's name.
@@ -371,13 +516,17 @@ class AbstractIndex:
         retriever.index(tokens, show_progress=False)
         df = document_frequencies(tokens.ids, len(tokens.vocab))
         self._bm25, self._bm25_ids, self._bm25_df = retriever, ids, df
-        self._save_bm25(retriever, ids, df)
+        try:
+            self._save_bm25(retriever, ids, df)
+        except OSError:
+            if not self.server:  # with a server the copy on disk is only a shortcut
+                raise
 
     def _save_bm25(self, retriever: bm25s.BM25, ids: list[str], df: np.ndarray) -> None:
         """Write beside the old copy, then swap: a reader in another process finds the
         whole old one, the whole new one, or none (and builds its own)."""
         tag = f"{os.getpid()}-{threading.get_ident()}"
-        tmp, old, final = self.dir / f".bm25-new-{tag}", self.dir / f".bm25-old-{tag}", self.dir / "bm25"
+        tmp, old, final = self.dir / f".bm25-new-{tag}", self.dir / f".bm25-old-{tag}", self._bm25_dir
         shutil.rmtree(tmp, ignore_errors=True)
         retriever.save(str(tmp))
         (tmp / "ids.json").write_text(json.dumps(
@@ -391,7 +540,7 @@ class AbstractIndex:
     def _load_bm25(self) -> bm25s.BM25 | None:
         """The BM25 index saved for the store as it is now, else one built afresh."""
         if self._bm25 is None:
-            bm25_dir = self.dir / "bm25"
+            bm25_dir = self._bm25_dir
             try:
                 saved = json.loads((bm25_dir / "ids.json").read_text())
                 current = (saved["tokenizer"] == TOKENIZER_VERSION
@@ -441,14 +590,20 @@ class AbstractIndex:
             vocab = self._bm25.vocab_dict if self._bm25 else {}
             return KeywordStats(n_docs=len(self._bm25_ids), vocab=vocab, df=self._bm25_df)
 
-    def search_dense(self, query: str, k: int) -> list[ChunkHit]:
-        """Top-``k`` chunks by cosine similarity of MiniLM vectors (score = cosine)."""
+    def search_dense(self, query: str, k: int, vector: np.ndarray | None = None,
+                     filters: Filters | None = None) -> list[ChunkHit]:
+        """Top-``k`` chunks by cosine similarity of MiniLM vectors (score = cosine); pass the
+        question's ``vector`` when it is already embedded. ``filters`` restrict the search
+        itself (a Chroma ``where``), so the top ``k`` are all papers that pass."""
         count = self.chunk_count()
         if not count:
             return []
-        vector = self.embed_model.get_query_embedding(query)
+        if vector is None:
+            vector = self.query_vector(query)
+        where = self.chroma_where(filters) if filters else None
         result = self.vector_store.query(
-            VectorStoreQuery(query_embedding=vector, similarity_top_k=min(k, count))
+            VectorStoreQuery(query_embedding=vector.tolist(), similarity_top_k=min(k, count)),
+            **({"where": where} if where else {}),
         )
         hits = []
         for node, sim in zip(result.nodes or [], result.similarities or [], strict=True):
@@ -457,31 +612,177 @@ class AbstractIndex:
         return hits
 
 
+    def chunk_texts(self) -> tuple[list[str], list[str]]:
+        """(paper id, text) of every stored chunk, titles left out (for training the ranker
+        on title queries without the title in the documents)."""
+        with self._lock:
+            self._refresh()
+            got = self._collection.get(include=["documents", "metadatas"])
+        return [str(m["paper_id"]) for m in got["metadatas"]], list(got["documents"])
+
+    def query_vector(self, query: str) -> np.ndarray:
+        """The question's vector (unit length, as the store's), for ``paper_cosines``;
+        remembered for the last QUERY_CACHE questions (retrieval and the extractive composer
+        both need it, and the UI's examples come back)."""
+        with self._lock:
+            found = self._query_vectors.get(query)
+            if found is not None:
+                self._query_vectors.move_to_end(query)
+                return found
+        vector = np.asarray(self.embed_model.get_query_embedding(query), dtype=np.float32)
+        vector.setflags(write=False)
+        with self._lock:
+            self._query_vectors[query] = vector
+            while len(self._query_vectors) > QUERY_CACHE:
+                self._query_vectors.popitem(last=False)
+        return vector
+
+    def venues(self) -> list[str]:
+        """The stored venues and collections (for the UI's filter)."""
+        return sorted({p.venue for p in self.papers().values() if p.venue}, key=str.casefold)
+
+    def chroma_where(self, filters: Filters) -> dict[str, Any] | None:
+        """``filters`` as a Chroma ``where``: the same papers as ``Filters.allows`` (a venue
+        matches case-insensitively, so it becomes the stored spellings that match)."""
+        clauses: list[dict[str, Any]] = []
+        if filters.years is not None:
+            clauses += [{"year": {"$gte": filters.years[0]}}, {"year": {"$lte": filters.years[1]}}]
+        if filters.venue:
+            wanted = filters.venue.casefold()
+            spellings = [v for v in self.venues() if v.casefold() == wanted] or [filters.venue]
+            clauses.append({"venue": {"$in": spellings}})
+        if not clauses:
+            return None
+        return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+    def bm25_paper_scores(self, query: str, allowed: Container[str] | None = None
+                          ) -> dict[str, float]:
+        """Every paper's best BM25 chunk score for ``query`` (papers scoring 0 left out): the
+        whole ranking, so a paper that only the dense side found still gets its BM25 score.
+        With ``allowed`` (paper ids passing a filter) every other chunk is masked to 0."""
+        with self._lock:
+            self._refresh()
+            retriever = self._load_bm25()
+            if retriever is None:
+                return {}
+            vocab = retriever.vocab_dict
+            known = [vocab[t] for t in query_terms(query) if t in vocab]
+            if not known:
+                return {}
+            if self._bm25_owner is not self._bm25_ids:  # chunk → paper, once per BM25 index
+                pids = [cid.rsplit(":", 1)[0] for cid in self._bm25_ids]
+                self._bm25_pids = list(dict.fromkeys(pids))
+                position = {pid: i for i, pid in enumerate(self._bm25_pids)}
+                self._bm25_owner_of = np.fromiter((position[p] for p in pids), dtype=np.int64)
+                self._bm25_owner = self._bm25_ids
+            mask = None
+            if allowed is not None:
+                keep = np.fromiter((pid in allowed for pid in self._bm25_pids), dtype=bool,
+                                   count=len(self._bm25_pids))
+                mask = keep[self._bm25_owner_of].astype(np.float32)
+            scores = retriever.get_scores(known, weight_mask=mask)
+            best = np.zeros(len(self._bm25_pids), dtype=np.float64)
+            np.maximum.at(best, self._bm25_owner_of, scores)
+            papers = self.papers()
+            return {self._bm25_pids[i]: float(best[i]) for i in np.flatnonzero(best > 0)
+                    if self._bm25_pids[i] in papers}
+
+    def paper_vector(self, paper_id: str) -> np.ndarray | None:
+        """The mean of a stored paper's chunk vectors, unit length (None when no such paper):
+        the query vector for papers like it, read from the store, so nothing is re-embedded."""
+        with self._lock:
+            self._refresh()
+            got = self._collection.get(where={"paper_id": paper_id}, include=["embeddings"])
+        embeddings = got["embeddings"]
+        if embeddings is None or not len(embeddings):
+            return None
+        mean = np.asarray(embeddings, dtype=np.float32).mean(axis=0)
+        return mean / max(float(np.linalg.norm(mean)), 1e-12)
+
+    def paper_cosines(self, vector: np.ndarray, paper_ids: Iterable[str]) -> dict[str, float]:
+        """Cosine of ``vector`` with each paper's best chunk, read from the stored vectors
+        (for candidates the dense search did not return)."""
+        ids = list(paper_ids)
+        if not ids:
+            return {}
+        with self._lock:
+            self._refresh()
+            got = self._collection.get(where={"paper_id": {"$in": ids}},
+                                       include=["embeddings", "metadatas"])
+        best: dict[str, float] = {}
+        embeddings = got["embeddings"]
+        if embeddings is None or not len(embeddings):
+            return best
+        sims = np.asarray(embeddings, dtype=np.float32) @ vector
+        for meta, sim in zip(got["metadatas"], sims, strict=True):
+            pid = str(meta["paper_id"])
+            best[pid] = max(best.get(pid, -1.0), float(sim))
+        return best
+
+
+def _unreachable(url: str) -> str:
+    port = urlsplit(url).port or 8000
+    return (f"cannot reach a Chroma server at {url}: start one with `chroma run --path DIR "
+            f"--port {port}` (the chromadb package installs `chroma`), or unset "
+            "ASSISTANT_DATA_CHROMA_URL / --chroma-url to use the index on disk")
+
+
+def _http_client(url: str) -> Any:
+    """A client of the Chroma server at ``url`` (telemetry off), or a one-line reason."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 8000)
+    except ValueError:  # a port that is not a number, or out of range
+        port = 0
+    if parts.scheme not in ("http", "https") or not parts.hostname or not port:
+        raise IndexConfigError(f"bad Chroma server URL '{url}': expected http://HOST:PORT "
+                               "(ASSISTANT_DATA_CHROMA_URL or --chroma-url)")
+    try:
+        return chromadb.HttpClient(host=parts.hostname, port=port, ssl=parts.scheme == "https",
+                                   settings=ChromaSettings(anonymized_telemetry=False))
+    except Exception as exc:  # refused, no such host, or not a Chroma server
+        raise IndexConfigError(_unreachable(url)) from exc
+
+
 def _batches(items: list[Any], size: int = 500) -> Iterator[list[Any]]:
     for start in range(0, len(items), size):
         yield items[start:start + size]
 
 
 def _paper_meta(paper: Paper) -> dict[str, Any]:
-    return {
+    """A chunk's metadata: the paper it belongs to. Chroma takes no None, so ``year`` is
+    there only when known (a year filter then leaves out papers of unknown year)."""
+    meta: dict[str, Any] = {
         "paper_id": paper.paper_id,
         "source": paper.source,
         "file": paper.file,
         "file_key": paper.file_key,
         "title": paper.title,
+        "title_derived": paper.title_derived,
         "authors": paper.authors,
+        "venue": paper.venue,
         "links": " ".join(paper.links),
         "abstract": paper.text,
     }
+    if paper.year is not None:
+        meta["year"] = paper.year
+    return meta
 
 
 def _paper_from_meta(meta: dict[str, Any]) -> Paper:
+    """The paper of a chunk's metadata; papers stored by earlier versions lack ``year``,
+    ``venue`` and ``title_derived`` (seed-format files never carry titles)."""
+    source = str(meta["source"])
+    year = meta.get("year")
     return Paper(
         paper_id=str(meta["paper_id"]),
-        source=str(meta["source"]),
+        source=source,
         title=str(meta.get("title", "")),
         text=str(meta.get("abstract", "")),
         authors=str(meta.get("authors", "")),
         links=tuple(str(meta.get("links", "")).split()),
         file_key=str(meta.get("file_key", "")),
+        year=int(year) if isinstance(year, int | float) and not isinstance(year, bool) else None,
+        venue=str(meta.get("venue", "")),
+        title_derived=bool(meta.get("title_derived", source.rsplit("#", 1)[0].endswith(".txt"))),
     )

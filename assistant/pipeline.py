@@ -21,13 +21,16 @@ from assistant.answering import (
     number_sources,
     prompt,
 )
+from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
+from assistant.filters import merge, stated
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
-from assistant.types import Answer, RetrievedPaper
+from assistant.similar import SimilarResult, similar
+from assistant.types import Answer, Filters, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 FOLLOW_UP_RE = re.compile(
@@ -48,6 +51,11 @@ class Assistant:
     @cached_property
     def retriever(self) -> HybridRetriever:
         return HybridRetriever(self.index, self.settings.retrieval)
+
+    @cached_property
+    def claim_checker(self) -> ClaimChecker:
+        """Scores a model answer's sentences against the abstracts they cite."""
+        return ClaimChecker.for_index(self.index)
 
     @cached_property
     def chat_model(self) -> ChatModel | None:
@@ -91,8 +99,17 @@ class Assistant:
     # ------------------------------------------------------------ answering
 
     def retrieve(self, question: str, top_k: int | None = None,
-                 method: Method = "hybrid") -> list[RetrievedPaper]:
-        return self.retriever.retrieve(question, top_k=top_k, method=method)
+                 method: Method = "hybrid", filters: Filters | None = None
+                 ) -> list[RetrievedPaper]:
+        return self.retriever.retrieve(question, top_k=top_k, method=method, filters=filters)
+
+    def question_filters(self, question: str, filters: Filters | None = None
+                         ) -> tuple[Filters | None, str]:
+        """The filter to answer ``question`` under (``filters`` given explicitly win, field
+        by field, over a range the question states) and the question to search with: the
+        question less the words that stated its range."""
+        said, rest = stated(question, self.index.venues())
+        return merge(filters, said), rest
 
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:
@@ -111,8 +128,8 @@ class Assistant:
             return f"{history[-1][0]} {question}"
         return question
 
-    def ask_stream(self, question: str, history: History = (), top_k: int | None = None
-                   ) -> AnswerStream:
+    def ask_stream(self, question: str, history: History = (), top_k: int | None = None,
+                   filters: Filters | None = None) -> AnswerStream:
         started = time.perf_counter()
         question = check_question(question)  # too long or empty: refused before any call
         deadline = None  # ASSISTANT_LLM_TIMEOUT bounds the answer from its first model call
@@ -120,21 +137,31 @@ class Assistant:
             check_fits(question, self.settings.llm)
             deadline = self.chat_model.deadline() if history else None
         standalone = self.standalone_question(question, history, deadline)
-        found = self.retrieve(standalone, top_k=top_k)
+        applied, search = self.question_filters(standalone, filters)
+        found = self.retrieve(search, top_k=top_k, filters=applied)
         retrieved = time.perf_counter()
         sources = number_sources(found)
         if not sources:
-            text = no_answer(self.retriever.unknown_names(standalone))
+            matching = len(self.retriever.allowed(applied) or ()) if applied else None
+            if applied and not matching:
+                text = (f"No indexed paper matches the filter ({applied.describe()}): widen it "
+                        "or leave it out.")
+            else:
+                text = no_answer(self.retriever.unknown_names(search, filters=applied))
+                if applied:
+                    text += f" (Searched only the {matching} papers of {applied.describe()}.)"
             answer = Answer(question=question, answer=text,
                             mode="llm" if self.chat_model else "extractive",
                             model=self.settings.llm.model if self.chat_model else None)
             yield text
         elif self.chat_model is not None:
-            answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline))
+            answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline,
+                                                      checker=self.claim_checker))
         else:
-            answer = yield from _relay(compose(standalone, sources, self.index))
+            answer = yield from _relay(compose(search, sources, self.index))
         answer.question = question
         answer.standalone_question = standalone if standalone != question else None
+        answer.filters = applied.describe() if applied else None
         done = time.perf_counter()
         answer.timings_ms = {
             "retrieve": round((retrieved - started) * 1000, 1),
@@ -143,8 +170,13 @@ class Assistant:
         }
         yield answer
 
-    def ask(self, question: str, history: History = (), top_k: int | None = None) -> Answer:
-        return final_answer(self.ask_stream(question, history, top_k))
+    def ask(self, question: str, history: History = (), top_k: int | None = None,
+            filters: Filters | None = None) -> Answer:
+        return final_answer(self.ask_stream(question, history, top_k, filters))
+
+    def similar(self, target: str, top_k: int = 5) -> SimilarResult:
+        """The ``top_k`` papers most like a stored paper (locator or id) or free text."""
+        return similar(self.index, target, k=top_k)
 
 
 def no_answer(unknown_names: Sequence[str]) -> str:

@@ -37,6 +37,11 @@ class DataSettings(BaseModel):
                       description="Chroma store and BM25 index directory (default: per user).")
     collection: str = Field("abstracts", description="Chroma collection name.")
     seeds: Path = Field(PACKAGE_SEEDS, description="Ingested into an empty index.")
+    # Several processes (serve replicas, ingests) on several machines share one store this
+    # way; the data directory then only holds each process's local copy of the BM25 index.
+    chroma_url: str | None = Field(
+        None, description="A Chroma server (`chroma run --path DIR --port N`), e.g. "
+        "http://127.0.0.1:8000; unset: the embedded store in the data directory.")
 
 
 class IndexSettings(BaseModel):
@@ -52,6 +57,9 @@ class IndexSettings(BaseModel):
         "served by the configured endpoint.",
     )
     embed_batch_size: int = Field(32, ge=1)
+    embed_concurrency: int = Field(
+        4, ge=1, le=64, description="Requests in flight at once to a remote (openai:) "
+        "embedding endpoint during an ingest.")
     max_abstract_chars: int = Field(
         20_000, ge=1_000, description="Longer paragraphs are skipped as not an abstract."
     )
@@ -62,8 +70,9 @@ class RetrievalSettings(BaseModel):
 
     top_k: int = Field(5, ge=1, le=50, description="Papers returned per question.")
     candidates: int = Field(50, ge=5, description="Chunks taken from each ranking before fusion.")
-    fusion: Literal["rrf", "dbsf"] = Field(
-        "dbsf", description="Distribution-based score fusion, or reciprocal-rank fusion.")
+    fusion: Literal["learned", "dbsf", "rrf"] = Field(
+        "learned", description="The learned ranker over both rankings (ranking.py), "
+        "distribution-based score fusion, or reciprocal-rank fusion.")
     bm25_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
     dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
     rrf_k: int = Field(60, ge=1, description="Rank constant of reciprocal-rank fusion.")

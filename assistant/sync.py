@@ -46,7 +46,10 @@ class SyncPlan:
     replace: list[tuple[str, Paper]] = field(default_factory=list)  # (old id, new paper at its locator)
     remove: list[str] = field(default_factory=list)  # ids their file no longer holds
     relocate: list[Paper] = field(default_factory=list)  # stored, with a new locator/title/links
-    adopt: list[Paper] = field(default_factory=list)  # earlier-version papers given their file's key
+    # Stored papers whose metadata is rewritten in place, counted as unchanged: earlier-version
+    # papers given their file's key, and papers given details an earlier version did not
+    # store (year, venue, whether the title is derived).
+    adopt: list[Paper] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     kept: list[Kept] = field(default_factory=list)
 
@@ -66,6 +69,10 @@ class SyncPlan:
 
 def _shown(paper: Paper) -> tuple[str, str, str, tuple[str, ...]]:
     return paper.source, paper.title, paper.authors, paper.links
+
+
+def _details(paper: Paper) -> tuple[int | None, str, bool]:
+    return paper.year, paper.venue, paper.title_derived
 
 
 def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead]) -> SyncPlan:
@@ -88,7 +95,7 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead]) -> SyncPla
                     adopted_by[f.key] += 1
                 if _shown(old) != _shown(paper):
                     plan.relocate.append(paper)
-                elif old.file_key != paper.file_key:
+                elif old.file_key != paper.file_key or _details(old) != _details(paper):
                     plan.adopt.append(paper)
                 else:
                     plan.unchanged.append(paper.paper_id)

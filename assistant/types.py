@@ -17,8 +17,46 @@ from assistant.corpus import Paper
 # The keys of the documented ``assistant ask --json`` object (README, tests/test_cli.py).
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
-    "dropped_citations", "uncited", "truncated",
+    "dropped_citations", "uncited", "truncated", "claims", "filters",
 })
+OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which papers a question may be answered from: a year range (both ends included) and a
+    venue or collection (case-insensitive). Applied before ranking (assistant/filters.py
+    parses them, index.py turns them into a Chroma ``where`` and a BM25 mask)."""
+
+    years: tuple[int, int] | None = None
+    venue: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.years is not None or bool(self.venue)
+
+    def allows(self, paper: Paper) -> bool:
+        """The same test as the Chroma ``where``: a paper of unknown year fails a year range."""
+        if self.years is not None and (paper.year is None
+                                       or not self.years[0] <= paper.year <= self.years[1]):
+            return False
+        return not self.venue or paper.venue.casefold() == self.venue.casefold()
+
+    def describe(self) -> str:
+        """The filter as an answer names it: "years 2019–2021, venue NeurIPS"."""
+        parts = []
+        if self.years is not None:
+            start, end = self.years
+            if start == end:
+                parts.append(f"year {start}")
+            elif start <= OPEN_START:
+                parts.append(f"years up to {end}")
+            elif end >= OPEN_END:
+                parts.append(f"years {start} on")
+            else:
+                parts.append(f"years {start}–{end}")
+        if self.venue:
+            parts.append(f"venue {self.venue}")
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -40,6 +78,20 @@ class SourceRef(BaseModel):
     title: str
     source: str
     score: float
+    # What the input said of the paper, for reference lists (empty or None when unknown).
+    authors: str = ""
+    year: int | None = None
+    venue: str = ""
+    url: str = Field("", description="The paper's own link, not one quoted in its abstract.")
+    title_derived: bool = Field(False, description="The input had no title; this one is "
+                                "derived from the abstract.")
+
+    @classmethod
+    def of(cls, n: int, paper: Paper, score: float) -> SourceRef:
+        """The numbered source for ``paper``, with the metadata its input gave."""
+        return cls(n=n, paper_id=paper.paper_id, title=paper.title, source=paper.source,
+                   score=score, authors=paper.authors, year=paper.year, venue=paper.venue,
+                   url=paper.link, title_derived=paper.title_derived)
 
 
 class Citation(BaseModel):
@@ -51,6 +103,15 @@ class Citation(BaseModel):
     source: str
     text: str
     highlights: list[str] = Field(default_factory=list, description="Sentences the answer used.")
+
+
+class Claim(BaseModel):
+    """One sentence of a model's answer, scored against the abstracts it cites (claims.py)."""
+
+    text: str
+    cites: list[int] = Field(default_factory=list)
+    support: float = Field(description="0–1: how well the cited abstracts' sentences back it.")
+    supported: bool = Field(description="support reached the calibrated threshold.")
 
 
 class Answer(BaseModel):
@@ -71,6 +132,11 @@ class Answer(BaseModel):
         False, description="The reply reached the token budget (ASSISTANT_LLM_MAX_TOKENS) and "
         "was cut there.")
     standalone_question: str | None = None
+    claims: list[Claim] = Field(
+        default_factory=list, description="Model answers: each sentence with its support by "
+        "the cited abstracts (sentences that cite nothing are unsupported).")
+    filters: str | None = Field(None, description="The filter the sources were chosen under "
+                                "(\"years 2019–2021, venue NeurIPS\"), None when unfiltered.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object."""

@@ -275,3 +275,67 @@ class FaultyOpenAI(LocalServer):
     def __exit__(self, *exc: object) -> None:
         self.closing.set()
         super().__exit__(*exc)
+
+
+# ---------------------------------------------------------------- embeddings
+
+class FakeEmbeddings(LocalServer):
+    """An OpenAI-compatible ``/v1/embeddings`` server: each text's vector comes from its hash
+    (``dim`` numbers), after ``delay`` seconds. ``faults`` holds statuses to answer the next
+    requests with (429 carries ``Retry-After: 0``). It records each request's batch size and
+    the most requests it had in flight at once."""
+
+    def __init__(self, dim: int = 384, delay: float = 0.0) -> None:
+        self.dim, self.delay = dim, delay
+        self.faults: list[int] = []
+        self.batches: list[int] = []
+        self.statuses: list[int] = []
+        self.in_flight = self.max_in_flight = 0
+        lock = threading.Lock()
+        server = self
+
+        class Handler(JSONHandler):
+            def do_POST(self) -> None:
+                body = self.json_body()
+                with lock:
+                    fault = server.faults.pop(0) if server.faults else 200
+                    server.statuses.append(fault)
+                    server.in_flight += 1
+                    server.max_in_flight = max(server.max_in_flight, server.in_flight)
+                try:
+                    time.sleep(server.delay)
+                    texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
+                    if fault != 200:
+                        data = {"error": {"message": f"scripted {fault}", "type": "fault"}}
+                        self.reply(fault, data, {"Retry-After": "0"} if fault == 429 else {})
+                        return
+                    with lock:
+                        server.batches.append(len(texts))
+                    self.reply(200, {"object": "list", "model": body.get("model"), "data": [
+                        {"object": "embedding", "index": i, "embedding": server.vector(t)}
+                        for i, t in enumerate(texts)],
+                        "usage": {"prompt_tokens": 0, "total_tokens": 0}})
+                finally:
+                    with lock:
+                        server.in_flight -= 1
+
+            def reply(self, code: int, data: dict[str, Any],
+                      headers: dict[str, str] | None = None) -> None:
+                raw = json.dumps(data).encode()
+                self.send_response(code)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                for k, v in (headers or {}).items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(raw)
+
+        self.serve(Handler)
+
+    def vector(self, text: str) -> list[float]:
+        """The (unnormalised) vector this server gives ``text``."""
+        import hashlib
+        import random
+
+        rng = random.Random(hashlib.sha256(text.encode()).digest())
+        return [round(rng.gauss(0, 1), 6) for _ in range(self.dim)]

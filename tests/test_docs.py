@@ -9,6 +9,7 @@ import pytest
 from typer.main import get_command
 
 from assistant.cli import app
+from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT, Settings
 
 README = (PROJECT_ROOT / "README.md").read_text()
@@ -59,3 +60,13 @@ def test_readme_options_exist(command: str, rest: str) -> None:
                for opt in [*param.opts, *param.secondary_opts]}
     used = set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", rest))
     assert sorted(used - options) == [], f"`assistant {command}` has no such option"
+
+
+def test_every_question_the_readme_asks_gets_a_cited_answer(seed_assistant: Assistant) -> None:
+    """The README's first command (and each `assistant ask "…"` after it) shows an answer a
+    newcomer can check, not a refusal: a garbled question there went unnoticed once."""
+    questions = re.findall(r'assistant ask (?:--[\w-]+ (?:\S+ )?)*"([^"]+)"', README)
+    assert questions, "the README asks no question"
+    for question in dict.fromkeys(questions):
+        answer = seed_assistant.ask(question)
+        assert answer.citations, f"README question {question!r} gets no cited answer"

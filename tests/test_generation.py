@@ -128,9 +128,10 @@ def test_extractive_answer_quotes_sentences_with_citations(seed_assistant: Assis
 
 
 def test_extractive_summary_has_one_line_per_paper(seed_assistant: Assistant) -> None:
+    """A "which papers…" question gets the comparison table (compare.py): a row per paper."""
     answer = seed_assistant.ask("Which papers address safety or security attacks on large models?")
-    lines = [line for line in answer.answer.splitlines() if line.startswith("- ")]
-    assert len(lines) == len(answer.citations) >= 2
+    rows = [line for line in answer.answer.splitlines() if line.startswith("| **")][1:]
+    assert len(rows) == len(answer.citations) >= 2
     assert {c.source for c in answer.citations} >= {f"{FILE_B}#17", f"{FILE_B}#19"}
 
 

@@ -79,6 +79,11 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                          f"{r.retrieved[:5] or 'nothing'}; cited {r.cited or 'nothing'}")
             if r.missing_facts:
                 lines.append(f"  - missing key facts: {r.missing_facts}")
+        unsupported = [r for r in run.rows if r.unsupported_claims]
+        lines += ["", f"### Unsupported claims ({sum(r.claims for r in run.rows)} sentences "
+                  f"checked, supported share {fmt(m.get('supported_claims'))})", ""]
+        for r in unsupported:
+            lines.append(f"- **{r.id}**: " + " · ".join(r.unsupported_claims))
         lines.append("")
     return "\n".join(lines)
 
@@ -103,6 +108,33 @@ def chart(sections: dict[str, EvalRun], path: Path) -> None:
     ax.set_ylim(0, 1.1)
     ax.set_title("Abstracts assistant: eval metrics")
     ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def score_plot(sections: dict[str, EvalRun], threshold: float | None, path: Path) -> None:
+    """Where answerable and unanswerable questions score (the learned ranker's score of the
+    best paper), one row per section, with the refusal threshold drawn in."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(len(sections), 1, figsize=(9, 1.8 + 1.6 * len(sections)),
+                             squeeze=False)
+    for ax, (title, run) in zip(axes[:, 0], sections.items(), strict=True):
+        for answerable, label, y, colour in ((True, "answerable", 1, "tab:blue"),
+                                             (False, "no abstract answers it", 0, "tab:red")):
+            values = [r.evidence for r in run.rows
+                      if r.evidence is not None and r.answerable == answerable]
+            ax.scatter(values, [y] * len(values), alpha=0.5, s=18, c=colour, label=label)
+        if threshold is not None:
+            ax.axvline(threshold, color="black", linestyle="--", label=f"threshold {threshold:g}")
+        ax.set_yticks([0, 1], ["none", "answerable"])
+        ax.set_ylim(-0.6, 1.6)
+        ax.set_title(f"{title}: ranker score of the best paper", fontsize=9)
+    axes[0, 0].legend(loc="upper left", fontsize=7, ncols=3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

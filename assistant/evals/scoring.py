@@ -22,13 +22,14 @@ from assistant.evals.dataset import EvalItem, Kind, Split
 from assistant.types import Answer
 
 if TYPE_CHECKING:
+    from assistant.claims import ClaimChecker
     from assistant.generation import ChatModel
     from assistant.pipeline import Assistant
 
 RETRIEVAL_METRICS = ("hit@1", "hit@3", "hit@5", "mrr", "recall@5")
 ANSWER_METRICS = ("citation_precision", "citation_recall", "key_fact_recall", "refusal_on_none",
                   "wrong_refusal", "refusal_accuracy", "correctness_1to5", "faithfulness",
-                  "latency_ms_p50", "latency_ms_p95")
+                  "supported_claims", "latency_ms_p50", "latency_ms_p95")
 SYSTEMS = ("ours", "bm25", "dense")
 ProgressFn = Callable[[int, int, str], None]
 
@@ -55,6 +56,9 @@ class QuestionResult(BaseModel):
     retrieval: dict[str, dict[str, float]] = Field(default_factory=dict)
     correctness: float | None = None
     faithfulness: float | None = None
+    evidence: float | None = None  # the learned ranker's score of the best paper
+    claims: int = 0  # sentences of the answer checked against the abstracts they cite
+    unsupported_claims: list[str] = Field(default_factory=list)
 
     @property
     def answerable(self) -> bool:
@@ -114,6 +118,16 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
     if item.key_facts:
         result.key_fact_recall = 1 - len(result.missing_facts) / len(item.key_facts)
     return result
+
+
+def score_claims(result: QuestionResult, answer: Answer, checker: ClaimChecker) -> None:
+    """The answer's checked claims: a model answer carries them; an extractive one is
+    checked here (it quotes the abstracts, so every claim must be supported)."""
+    claims = answer.claims
+    if not claims and answer.mode == "extractive" and answer.citations:
+        claims = checker.check(answer.answer, {c.n: c.text for c in answer.citations})
+    result.claims = len(claims)
+    result.unsupported_claims = [c.text for c in claims if not c.supported]
 
 
 def score_error(item: EvalItem, error: str, ms: float) -> QuestionResult:
@@ -180,7 +194,10 @@ def indexed_items(app: Assistant, items: list[EvalItem]) -> list[EvalItem]:
 def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None = None,
              baselines: bool = True) -> EvalRun:
     """Run every question through the pipeline; return the averages and each result."""
+    from assistant.claims import ClaimChecker
+
     judge = Judge(app.chat_model) if app.chat_model is not None else None
+    checker = ClaimChecker.for_index(app.index)
     rows: list[QuestionResult] = []
     for done, item in enumerate(items, start=1):
         started = time.perf_counter()
@@ -191,6 +208,8 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
                                     (time.perf_counter() - started) * 1000))
         else:
             result = score_answer(item, answer, (time.perf_counter() - started) * 1000)
+            score_claims(result, answer, checker)
+            result.evidence = app.retriever.evidence(answer.standalone_question or item.question)
             if judge is not None:
                 result.correctness = judge.correctness(item, answer)
                 result.faithfulness = judge.faithfulness(answer) if answer.citations else None
@@ -234,6 +253,9 @@ def summarize(rows: list[QuestionResult], baselines: bool = True) -> dict[str, A
                                         + [1 - float(r.refused) for r in answerable])
     metrics["correctness_1to5"] = _mean([r.correctness for r in rows])
     metrics["faithfulness"] = _mean([r.faithfulness for r in rows])
+    claims = sum(r.claims for r in rows)  # pooled: the share of all checked sentences
+    metrics["supported_claims"] = (round(1 - sum(len(r.unsupported_claims) for r in rows) / claims, 4)
+                                   if claims else None)
     latencies = [r.ms for r in rows if r.ms is not None]
     metrics["latency_ms_p50"] = _percentile(latencies, 0.5)
     metrics["latency_ms_p95"] = _percentile(latencies, 0.95)

@@ -4,14 +4,23 @@
 from __future__ import annotations
 
 import html
+import shutil
+import tempfile
+import threading
 import time
+import uuid
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import gradio as gr
 
 from assistant.errors import AssistantError, redact
+from assistant.filters import explicit
 from assistant.pipeline import Assistant
+from assistant.references import to_bibtex, to_markdown
 from assistant.retrieval import names_in
 from assistant.types import Answer
 from assistant.ui.render import (
@@ -20,13 +29,42 @@ from assistant.ui.render import (
     own_links,
     render_answer,
     render_error,
+    similar_error,
+    similar_html,
     streamed,
 )
 
 Chat = list[dict[str, Any]]
 QA = list[list[str]]
 ChatUpdate = tuple[Chat, QA, Any, str]  # chat, (question, answer) pairs, Markdown copy, box
+SIMILAR_K = 5  # papers a "More like this" lists
+# Runs once when the results panel loads: a click on "More like this" (under a source in the
+# chat, or beside a listed paper) puts that paper's locator, read from its <code>, in the box
+# and presses the button. (The chat's sanitizer keeps classes, not data attributes or events.)
+MORE_LIKE_JS = """
+if (!window.__moreLikeThis) {
+  window.__moreLikeThis = true;
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a.more-like");
+    if (!link) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const holder = link.closest("details.source, li.similar");
+    const code = holder && holder.querySelector("code");
+    const box = document.querySelector("#similar-target textarea, #similar-target input");
+    if (!code || !box) return;
+    box.value = code.textContent;
+    box.dispatchEvent(new Event("input", {bubbles: true}));
+    setTimeout(() => {
+      document.querySelector("#similar").click();
+      document.querySelector("#similar-target").scrollIntoView({block: "nearest"});
+    }, 50);
+  }, true);
+}
+"""
 THINKING = "…"
+KEPT_SESSIONS = 1000  # sessions whose last answer is kept for its downloads
+ANY_VENUE = "any venue"
 
 
 class AskPage:
@@ -38,11 +76,20 @@ class AskPage:
     def __init__(self, app: Assistant, stream_interval: float = 0.15) -> None:
         self.app = app
         self.stream_interval = stream_interval
+        # Each session's last answer, for its Markdown and BibTeX downloads (written after
+        # the answer, so the chat's outputs stay as they are for gradio_client callers).
+        self._answers: OrderedDict[str, Answer] = OrderedDict()
+        self._files: dict[str, Path] = {}
+        self._answers_lock = threading.Lock()
+        self._download_dir: Path | None = None
 
     # ------------------------------------------------------------ handlers
 
-    def respond(self, message: str, chat: Chat, qa: QA, top_k: int) -> Iterator[ChatUpdate]:
-        """Stream an answer into the chat; the last update adds its sources (or the error)."""
+    def respond(self, message: str, chat: Chat, qa: QA, top_k: int,
+                picked: tuple[str, str] | None = None, request: gr.Request | None = None
+                ) -> Iterator[ChatUpdate]:
+        """Stream an answer into the chat; the last update adds its sources (or the error).
+        ``picked`` is the (years, venue) filter the page's fields held when it was sent."""
         message = (message or "").strip()
         if not message:
             yield chat, qa, gr.skip(), ""
@@ -57,11 +104,14 @@ class AskPage:
         deltas: list[str] = []
         last_sent = 0.0
         try:
+            years, venue = picked or ("", ANY_VENUE)
+            filters = explicit(years, None if venue == ANY_VENUE else venue)
             for event in self.app.ask_stream(message, history=[(q, a) for q, a in qa],
-                                             top_k=int(top_k)):
+                                             top_k=int(top_k), filters=filters):
                 if isinstance(event, Answer):
-                    chat = [*chat[:-1], {"role": "assistant",
-                                         "content": render_answer(event, self.links_of)}]
+                    self._remember(request, event)
+                    shown = render_answer(event, self.links_of) + filter_note(event)
+                    chat = [*chat[:-1], {"role": "assistant", "content": shown}]
                     yield chat, [*qa, [message, event.answer]], answer_as_markdown(event), ""
                     return
                 deltas.append(event)
@@ -76,28 +126,123 @@ class AskPage:
             yield chat, qa, gr.skip(), ""
 
     @staticmethod
+    def pick_filters(years: str, venue: str) -> tuple[str, str]:
+        """The filter fields as a question is sent (kept in the session for ``respond``, so
+        that ``/chat`` takes the same inputs for gradio_client callers as before)."""
+        return years or "", venue or ANY_VENUE
+
+    @staticmethod
     def clear() -> tuple[Chat, QA, str]:
         return [], [], ""
 
-    def ask(self, question: str, top_k: int = 5) -> dict[str, Any]:
+    # ------------------------------------------------------------ downloads
+
+    def _remember(self, request: gr.Request | None, answer: Answer) -> None:
+        session = getattr(request, "session_hash", None)
+        if not session:
+            return
+        with self._answers_lock:
+            self._answers[session] = answer
+            self._answers.move_to_end(session)
+            while len(self._answers) > KEPT_SESSIONS:
+                old, _ = self._answers.popitem(last=False)
+                self._drop_files(old)
+
+    def _drop_files(self, session: str) -> None:
+        folder = self._files.pop(session, None)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def download_files(self, answer: Answer) -> tuple[Path, Path]:
+        """The answer with its references as ``answer.md`` and the cited papers as
+        ``references.bib``, in a folder of their own."""
+        if self._download_dir is None:
+            self._download_dir = Path(tempfile.mkdtemp(prefix="assistant-downloads-"))
+            weakref.finalize(self, shutil.rmtree, self._download_dir, True)
+        folder = self._download_dir / uuid.uuid4().hex
+        folder.mkdir()
+        markdown, bib = folder / "answer.md", folder / "references.bib"
+        markdown.write_text(to_markdown(answer), encoding="utf-8")
+        bib.write_text(to_bibtex(answer) or "% This answer cites no source.\n", encoding="utf-8")
+        return markdown, bib
+
+    def downloads(self, request: gr.Request | None = None) -> tuple[Any, Any]:
+        """The two download buttons for the session's last answer (off when there is none).
+        Gradio copies the files into its cache, so the session's earlier ones are removed."""
+        session = getattr(request, "session_hash", None) or ""
+        with self._answers_lock:
+            answer = self._answers.get(session)
+            if answer is None:
+                return (gr.DownloadButton(value=None, interactive=False),
+                        gr.DownloadButton(value=None, interactive=False))
+            self._drop_files(session)
+            markdown, bib = self.download_files(answer)
+            self._files[session] = markdown.parent
+        return (gr.DownloadButton(value=str(markdown), interactive=True),
+                gr.DownloadButton(value=str(bib), interactive=True))
+
+    def forget(self, request: gr.Request | None = None) -> tuple[Any, Any]:
+        """*Clear*: the session's last answer and its downloads go too."""
+        session = getattr(request, "session_hash", None) or ""
+        with self._answers_lock:
+            self._answers.pop(session, None)
+            self._drop_files(session)
+        return self.downloads(request)
+
+    def ask(self, question: str, top_k: int = 5, years: str = "", venue: str = ""
+            ) -> dict[str, Any]:
         """Answer a question from the abstracts, with numbered citations.
 
         Args:
-            question: a question in plain language.
+            question: a question in plain language ("since 2019" in it filters the sources).
             top_k: how many papers to retrieve as sources (1-50).
+            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:
-            {question, answer, mode, citations, sources, timings_ms, usage}; every [n] in the
-            answer refers to the citation with that n.
+            {question, answer, mode, citations, sources, timings_ms, usage, filters}; every [n]
+            in the answer refers to the citation with that n; filters names the filter applied.
         """
         try:
-            return self.app.ask(question, top_k=max(1, min(int(top_k), 50))).public_json()
+            filters = explicit(years, venue)
+            return self.app.ask(question, top_k=max(1, min(int(top_k), 50)),
+                                filters=filters).public_json()
         except AssistantError as exc:  # GenerationError is an EndpointError
             failed: dict[str, Any] = {"question": question, "error": redact(str(exc))}
             partial = str(getattr(exc, "partial", "") or "")
             if partial:
                 failed["partial"] = redact(partial)
             return failed
+
+    # ------------------------------------------------------------ related papers
+
+    def similar_papers(self, target: str, top_k: int = 5) -> dict[str, Any]:
+        """List the indexed papers most like a given paper, or like a piece of text.
+
+        Args:
+            target: a paper's locator ("file#n", as sources show it), its 16-hex paper id,
+                or free text (keywords, a sentence, an abstract).
+            top_k: how many papers to return (1-50).
+
+        Returns:
+            {query, kind: "paper"|"text", paper, results: [{rank, paper_id, title, source,
+            score, authors, year, venue, url}]}, best first, the paper itself left out; or
+            {query, error} for a locator or id that names no stored paper.
+        """
+        try:
+            return self.app.similar(target, top_k=max(1, min(int(top_k), 50))).public_json()
+        except AssistantError as exc:
+            return {"query": target, "error": redact(str(exc))}
+
+    def more_like_this(self, target: str) -> str:
+        """The results panel for the box's locator, paper id or text."""
+        if not (target or "").strip():
+            return ('<p class="note">Press <i>More like this</i> under a source, or enter a '
+                    "locator (file#n), a paper id or some text.</p>")
+        try:
+            return similar_html(self.app.similar(target, top_k=SIMILAR_K))
+        except AssistantError as exc:
+            return similar_error(exc)
 
     # ------------------------------------------------------------ helpers
 
@@ -122,6 +267,7 @@ class AskPage:
         """The tab's components and events (call inside ``gr.Blocks``)."""
         with gr.Tab("Ask"):
             qa_state = gr.State([])
+            picked = gr.State(None)  # (years, venue) as the question was sent
             chatbot = gr.Chatbot(label="Conversation", height=560, sanitize_html=True,
                                  allow_tags=False, latex_delimiters=[], feedback_options=None,
                                  buttons=["copy"], elem_id="chat")
@@ -131,6 +277,23 @@ class AskPage:
                                       autofocus=True)
                 send = gr.Button("Ask", variant="primary", scale=1, elem_id="ask")
                 clear_btn = gr.Button("Clear", scale=1, elem_id="clear")
+            with gr.Row():
+                years = gr.Textbox(label="Years", placeholder="any, or 2019-2021, 2019-, -2000",
+                                   max_lines=1, scale=2, elem_id="years")
+                venue = gr.Dropdown([ANY_VENUE, *self.app.index.venues()], value=ANY_VENUE,
+                                    label="Venue or collection", scale=2, elem_id="venue",
+                                    allow_custom_value=True)
+            with gr.Row():
+                download_md = gr.DownloadButton("Answer as Markdown", size="sm", interactive=False,
+                                                elem_id="download-markdown")
+                download_bib = gr.DownloadButton("References as BibTeX", size="sm",
+                                                 interactive=False, elem_id="download-bibtex")
+            with gr.Row():
+                similar_target = gr.Textbox(
+                    label="More like this", max_lines=1, scale=6, elem_id="similar-target",
+                    placeholder="A source's locator (file#n), a paper id, or text")
+                similar_btn = gr.Button("More like this", scale=1, elem_id="similar")
+            similar_view = gr.HTML(elem_id="similar-results", js_on_load=MORE_LIKE_JS)
             gr.Examples(self.example_questions(), inputs=question, label="Try")
             with gr.Accordion("Settings and Markdown copy", open=False):
                 top_k = gr.Slider(1, 20, value=self.app.settings.retrieval.top_k, step=1,
@@ -139,10 +302,28 @@ class AskPage:
                 gr.Markdown(f"Answers by **{html.escape(self.app.mode_label)}**.")
                 copy_md = gr.Textbox(label="Last answer as Markdown, with references", lines=6,
                                      buttons=["copy"], interactive=False, elem_id="markdown")
-        submit = {"fn": self.respond, "inputs": [question, chatbot, qa_state, top_k],
+        submit = {"fn": self.respond, "inputs": [question, chatbot, qa_state, top_k, picked],
                   "outputs": [chatbot, qa_state, copy_md, question]}
         # The UI's own events stay callable by gradio_client without being advertised.
-        send.click(api_name="chat", api_visibility="undocumented", **submit)
-        question.submit(api_visibility="private", **submit)
-        clear_btn.click(self.clear, outputs=[chatbot, qa_state, copy_md], api_visibility="private")
+        files = {"outputs": [download_md, download_bib], "api_visibility": "private"}
+        pick = {"fn": self.pick_filters, "inputs": [years, venue], "outputs": picked,
+                "api_visibility": "private", "queue": False}
+        send.click(**pick).then(api_name="chat", api_visibility="undocumented", **submit).then(
+            self.downloads, **files)
+        question.submit(**pick).then(api_visibility="private", **submit).then(
+            self.downloads, **files)
+        clear_btn.click(self.clear, outputs=[chatbot, qa_state, copy_md], api_visibility="private"
+                        ).then(self.forget, **files)
         gr.api(self.ask, api_name="ask")
+        more = {"fn": self.more_like_this, "inputs": similar_target, "outputs": similar_view,
+                "api_visibility": "private"}
+        similar_btn.click(**more)
+        similar_target.submit(**more)
+        gr.api(self.similar_papers, api_name="similar_papers")
+
+
+def filter_note(answer: Answer) -> str:
+    """The filter the sources were chosen under, under the answer (empty when none)."""
+    if not answer.filters:
+        return ""
+    return f'<p class="filter">Filter: {inert(answer.filters)}</p>'

@@ -11,6 +11,7 @@ import gradio as gr
 
 from assistant.corpus import Paper
 from assistant.errors import AssistantError, redact
+from assistant.filters import explicit
 from assistant.pipeline import Assistant
 from assistant.ui.render import inert, own_links, render_paper, upload_summary
 
@@ -30,7 +31,7 @@ class CorpusPage:
         settings = self.app.settings
         return (f"**{len(self.app.index.papers())}** papers · **{self.app.index.chunk_count()}** "
                 f"chunks · embedding {inert(settings.index.embed_model)} · data "
-                f"{inert(str(settings.data.dir))} · answers by "
+                f"{inert(self.app.index.where)} · answers by "
                 f"**{html.escape(self.app.mode_label)}**")
 
     def search_table(self, query: str) -> tuple[Rows, list[str]]:
@@ -72,19 +73,27 @@ class CorpusPage:
         rows, ids = self.search_table("")
         return summary, rows, ids, self.facts()
 
-    def search_abstracts(self, query: str, top_k: int = 5) -> list[dict[str, Any]]:
+    def search_abstracts(self, query: str, top_k: int = 5, years: str = "", venue: str = ""
+                         ) -> list[dict[str, Any]]:
         """Search the indexed research-paper abstracts (hybrid BM25 + dense retrieval).
 
         Args:
             query: keywords, a method name, or a question.
             top_k: how many papers to return (1-50).
+            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" for any).
+            venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:
-            Papers best first, each with title, locator ("file#n"), score and abstract text.
+            Papers best first, each with title, locator ("file#n"), score, abstract text, year and venue.
         """
-        found = self.app.retrieve(query, top_k=max(1, min(int(top_k), 50)))
+        try:
+            filters = explicit(years, venue)
+        except AssistantError as exc:  # a bad filter: one line for the caller
+            raise gr.Error(str(exc)) from exc
+        found = self.app.retrieve(query, top_k=max(1, min(int(top_k), 50)), filters=filters)
         return [{"title": r.paper.title, "source": r.paper.source, "paper_id": r.paper.paper_id,
-                 "score": r.score, "abstract": r.paper.text, "links": list(r.paper.links)}
+                 "score": r.score, "abstract": r.paper.text, "links": list(r.paper.links),
+                 "year": r.paper.year, "venue": r.paper.venue}
                 for r in found]
 
     # ------------------------------------------------------------ layout

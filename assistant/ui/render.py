@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
 from assistant.errors import redact
-from assistant.types import Answer
+from assistant.references import byline
+from assistant.types import Answer, Claim, SourceRef
 
 if TYPE_CHECKING:  # the index (and Chroma) is not imported to render a summary
     from assistant.index import IngestReport
+    from assistant.similar import SimilarResult
 
 # Markdown/HTML syntax, GFM auto-link triggers (":" of http:, "." of www., "@" of e-mail) and
 # KaTeX's "$". Letters, digits, spaces, "?", ",", ";", "/" and "%" stay as they are.
@@ -33,6 +35,10 @@ _ENTITIES = {ord(c): f"&#{ord(c)};" for c in _SYNTAX} | {
 MARKER_RE = re.compile(r"\[(\d+)\]")
 URL_OK_RE = re.compile(r"https?://[^\s\"'<>`]+")
 UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
+# Under each source: lists the papers most like it (static/ has no part in it: the Ask tab's
+# results panel carries the click handler, which reads the locator from the source's <code>).
+MORE_LIKE_THIS = ('<a href="#" class="more-like" title="list the papers most like this one">'
+                  "More like this</a>")
 CUT_OFF_NOTE = "The answer was cut off here; what arrived is shown unchecked."
 
 
@@ -47,9 +53,44 @@ _BULLET_RE = re.compile(r"(^|<br>)&#45; ")
 
 
 def pretty(escaped: str) -> str:
-    """Inert text with the two formats answers use, ``**bold**`` and ``- `` list lines, shown
-    again (as <b> and a bullet: neither can load or link anything)."""
-    return _BULLET_RE.sub(r"\1• ", _BOLD_RE.sub(r"<b>\1</b>", escaped))
+    """Inert text with the formats answers use, ``**bold**``, ``- `` list lines and the
+    comparison tables' ``| … |`` rows, shown again (as <b>, a bullet and an HTML table: none
+    can load or link anything)."""
+    return tables(_BULLET_RE.sub(r"\1• ", _BOLD_RE.sub(r"<b>\1</b>", escaped)))
+
+
+_PIPE = "&#124;"
+_RULE_CELL_RE = re.compile(r"(?:&#45;|&#58;|\s)+")
+
+
+def tables(escaped: str) -> str:
+    """Runs of inert ``| a | b |`` lines as an HTML table (the first row its header; the
+    ``| --- |`` rule dropped). Cells are split at the escaped "|", which answers' cells never
+    hold (compare.py leaves out sentences with one)."""
+    lines = escaped.split("<br>")
+    out: list[str] = []
+    block: list[list[str]] = []
+
+    def flush() -> None:
+        if block:
+            head, *body = block
+            out.append('<table class="compare"><thead><tr>'
+                       + "".join(f"<th>{c}</th>" for c in head) + "</tr></thead><tbody>"
+                       + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
+                                 for row in body) + "</tbody></table>")
+            block.clear()
+
+    for line in lines:
+        row = line.strip()
+        if len(row) > 2 * len(_PIPE) and row.startswith(_PIPE) and row.endswith(_PIPE):
+            cells = [c.strip() for c in row[len(_PIPE):-len(_PIPE)].split(_PIPE)]
+            if not all(_RULE_CELL_RE.fullmatch(c) for c in cells):
+                block.append(cells)
+            continue
+        flush()
+        out.append(line)
+    flush()
+    return "<br>".join(out)
 
 
 def highlight(text: str, sentences: Iterable[str]) -> str:
@@ -88,9 +129,38 @@ def streamed(text: str) -> str:
     return pretty(inert(redact(text).strip()))
 
 
-def answer_body(text: str, valid: set[int]) -> str:
-    """The inert answer text (redacted) with each ``[n]`` that names a source made a link."""
-    text = redact(text)
+UNSUPPORTED_TITLE = "not supported by the cited abstract"
+_FLAG = "\ue000"  # stands for an unsupported-claim marker until the text is inert
+
+
+def _flag_html(claim_cites: bool) -> str:
+    title = UNSUPPORTED_TITLE if claim_cites else "cites no source"
+    return f' <span class="unsupported" title="{title}">⚠</span>'
+
+
+def flag_unsupported(text: str, claims: Iterable[Claim]) -> tuple[str, list[str]]:
+    """``text`` with ``_FLAG`` after each claim that is not supported (found in order, any
+    whitespace between its words), and the marker HTML for each flag placed."""
+    text = text.replace(_FLAG, "")
+    cursor = 0
+    flags: list[str] = []
+    for claim in claims:
+        words = redact(claim.text).split()
+        m = re.compile(r"\s+".join(map(re.escape, words))).search(text, cursor) if words else None
+        if m is None:
+            continue
+        cursor = m.end()
+        if not claim.supported:
+            text = text[:cursor] + _FLAG + text[cursor:]
+            cursor += len(_FLAG)
+            flags.append(_flag_html(bool(claim.cites)))
+    return text, flags
+
+
+def answer_body(text: str, valid: set[int], claims: Sequence[Claim] = ()) -> str:
+    """The inert answer text (redacted) with each ``[n]`` that names a source made a link,
+    and a ⚠ after each sentence its cited abstracts do not support (``claims``)."""
+    text, flags = flag_unsupported(redact(text), claims)
     parts: list[str] = []
     last = 0
     for m in MARKER_RE.finditer(text):
@@ -101,15 +171,24 @@ def answer_body(text: str, valid: set[int]) -> str:
         parts.append(f'<a href="#" class="cite" title="open source {n}">[{n}]</a>')
         last = m.end()
     parts.append(inert(text[last:]))
-    return pretty("".join(parts).strip())
+    body = pretty("".join(parts).strip())
+    for flag in flags:
+        body = body.replace(_FLAG, flag, 1)
+    return body
 
 
 def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None) -> str:
     """The chat message for a finished answer: text with clickable [n], notes, its sources
     (each opening to the abstract with the quoted sentences marked) and the mode."""
-    parts = [answer_body(answer.answer.strip(), {s.n for s in answer.sources})]
+    claims = getattr(answer, "claims", [])
+    parts = [answer_body(answer.answer.strip(), {s.n for s in answer.sources}, claims)]
     if getattr(answer, "uncited", False):
         parts.append(f'<p class="note uncited">⚠️ {UNCITED_NOTE}</p>')
+    unsupported = sum(not c.supported for c in claims)
+    if unsupported and not getattr(answer, "uncited", False):
+        parts.append(f'<p class="note unsupported">⚠ {unsupported} of {len(claims)} '
+                     f"sentence{'s' if len(claims) != 1 else ''} not supported by the cited "
+                     "abstracts (marked ⚠).</p>")
     if getattr(answer, "truncated", False):
         parts.append('<p class="note truncated">⚠️ The model reached its length limit; the '
                      "answer may be incomplete.</p>")
@@ -134,14 +213,37 @@ def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None
                     else "<i>Retrieved, not cited.</i>")
         link_html = links_html(links_of(s.paper_id)) if links_of else ""
         mark = "cited" if citation else "not cited"
+        known = byline(s)  # venue, year and authors, when the input gave them
         items.append(
             f'<details class="source"><summary>[{s.n}] '
-            f"<b>{inert(s.title)}</b> · <code>{inert(s.source)}</code> · "
+            f"<b>{inert(s.title)}</b> · " + (f'<span class="byline">{inert(known)}</span> · '
+                                              if known else "")
+            + f"<code>{inert(s.source)}</code> · "
             f"score {s.score:.2f} · {mark}</summary><p>{abstract}</p>"
-            + (f"<p>{link_html}</p>" if link_html else "") + "</details>"
+            + (f"<p>{link_html}</p>" if link_html else "") + f"<p>{MORE_LIKE_THIS}</p></details>"
         )
     return (f'<details class="sources"><summary>Sources ({len(cited)} cited of '
             f"{len(answer.sources)})</summary>{''.join(items)}</details>")
+
+
+def similar_html(result: SimilarResult) -> str:
+    """The "More like this" panel: what was asked, then each related paper (score, title,
+    byline, locator), each with its own "More like this"; every text inert."""
+    asked = (f"<b>{inert(result.paper.title)}</b> <code>{inert(result.paper.source)}</code>"
+             if result.paper else f"“{inert(result.query)}”")
+    rows = []
+    for r in result.results:
+        known = byline(SourceRef.of(0, r.paper, r.score))
+        rows.append(f'<li class="similar">{r.score:.2f} · <b>{inert(r.paper.title)}</b> · '
+                    + (f'<span class="byline">{inert(known)}</span> · ' if known else "")
+                    + f"<code>{inert(r.paper.source)}</code> · {MORE_LIKE_THIS}</li>")
+    found = f"<ol>{''.join(rows)}</ol>" if rows else "<p>No other paper is stored.</p>"
+    return f'<div class="similar-papers"><p>Papers like {asked}:</p>{found}</div>'
+
+
+def similar_error(exc: Exception) -> str:
+    """A "More like this" that failed (an unknown locator): one readable line."""
+    return f'<p class="note error">⚠️ {inert(redact(str(exc)))}</p>'
 
 
 def render_error(exc: Exception) -> str:

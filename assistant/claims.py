@@ -1,0 +1,348 @@
+"""Checked claims: how well each sentence of an answer is backed by the abstracts it cites.
+
+No entailment model runs offline, so support is measured with what the assistant already
+has: the bundled MiniLM sentence vectors (meaning) and the index's idf weights (which words
+matter), against the cited abstracts' sentences and adjacent sentence pairs. On top of that,
+cheap checks catch what similarity misses: a number or a name the claim states must occur in
+a cited abstract (a wrong figure is close in meaning but not supported), a negation or a
+direction ("higher" for "lower") the best sentence does not share lowers the score, and so
+does an absolute ("all", "always") the abstract never uses.
+
+A sentence that cites nothing is unsupported (support 0); a sentence quoted verbatim from its
+cited abstract (the extractive answers) has support 1. ``THRESHOLD`` comes from
+``bench/claims_calibration.py`` on the dev split of ``tests/data/claims.jsonl`` (hand-written
+true and false claims about the seed abstracts); it is calibrated for MiniLM, which is why the
+checker uses MiniLM whatever embedding the index was built with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from assistant.answering import CITATION_RE, cited_numbers
+from assistant.corpus import normalise, split_sentences
+from assistant.keywords import KeywordStats, document_frequencies, query_terms, tokenize
+from assistant.types import Claim
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
+
+# Chosen on the dev split by bench/claims_calibration.py (best F1 of the "unsupported" flag).
+THRESHOLD = 0.69
+DENSE_WEIGHT = 0.5  # support = DENSE_WEIGHT · cosine + (1 − DENSE_WEIGHT) · idf word overlap
+CONTEXT_CREDIT = 0.5  # share of a word's weight when it is in the abstract, not the sentence
+POLARITY_PENALTY = 0.7  # negation or direction not shared with the best sentence
+ABSOLUTE_PENALTY = 0.8  # "all", "always"… that the cited abstracts never say
+MISSING_CAP = 0.25  # a number or name absent from the cited abstracts: support at most this
+CACHE_SIZE = 512  # abstracts whose sentence vectors are kept
+
+_LEADING_CITES = re.compile(r"^((?:\[\d+(?:\s*[,;]\s*\d+)*\]\s*)+)(.*)$", re.S)
+_TITLE_PREFIX = re.compile(r"^\s*(?:[-*•]\s+)?\*\*[^*]+\*\*\s*:?\s*")
+_MARKUP = re.compile(r"[*_`#>]+|^\s*[-•]\s+")
+_WORDS = re.compile(r"[A-Za-z][\w'’]*")
+
+NEGATIONS = frozenset("""not no never cannot can't won't doesn't don't didn't isn't aren't
+wasn't weren't fails fail failed failing without neither nor unable none lack lacks lacking
+nothing hardly""".split())
+UP = frozenset("""increase increases increased increasing higher more rise rises rose grows grow
+grew growing better outperform outperforms outperformed outperforming faster larger greater
+above exceeds exceed beat beats surpass surpasses""".split())
+DOWN = frozenset("""decrease decreases decreased decreasing lower less fewer fall falls fell drop
+drops dropped shrink shrinks worse underperform underperforms underperformed slower smaller
+below""".split())
+ABSOLUTES = frozenset("""all every always any never guarantee guarantees guaranteed completely
+entirely perfectly eliminates eliminate universally regardless solves""".split())
+NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero _ two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split()) if w != "_"}
+NUMBER_WORDS |= {"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100"}
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d+)?")
+# Capitalised words that are not names when they begin a clause ("…: The model", "(In …").
+_NOT_NAMES = frozenset("""the a an this that these those it its their they we our in on for
+with by to of and or but as at from however while when where both each across after before
+during under over using unlike""".split())
+
+
+def claim_sentences(answer: str) -> list[str]:
+    """The answer's sentences (``corpus.split_sentences``, line by line), each keeping the
+    citation markers that follow it: "… sentence. [1] Next" gives "… sentence. [1]"."""
+    sentences: list[str] = []
+    for line in answer.splitlines():
+        for part in split_sentences(line):
+            m = _LEADING_CITES.match(part)
+            if m and sentences:
+                sentences[-1] += " " + m.group(1).strip()
+                part = m.group(2).strip()
+            if part:
+                sentences.append(part)
+    return sentences
+
+
+def claim_text(sentence: str) -> str:
+    """What a sentence claims, for scoring: no citation markers, no "**Title**:" lead, no
+    Markdown."""
+    text = CITATION_RE.sub("", sentence)
+    text = _MARKUP.sub("", _TITLE_PREFIX.sub("", text))
+    return " ".join(text.split()).strip()
+
+
+def is_claim(sentence: str) -> bool:
+    """Lead-ins ("Extractive answer (…):", "Two papers discuss this:") and bare markup state
+    nothing to check; every other sentence does."""
+    text = claim_text(sentence)
+    if not re.search(r"[A-Za-z0-9]", text):
+        return False
+    return not (text.endswith(":") and not cited_numbers(sentence))
+
+
+# ---------------------------------------------------------------- facts
+
+
+def _numbers(text: str) -> set[str]:
+    """Numbers in ``text``, as digits ("seven" → "7"; "1,000" → "1000")."""
+    found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)}
+    found |= {NUMBER_WORDS[w] for w in _WORDS.findall(text.lower()) if w in NUMBER_WORDS}
+    return {n.rstrip("0").rstrip(".") if "." in n else n for n in found}
+
+
+def _names(text: str) -> list[str]:
+    """Names the claim states: words with an inner capital or a digit (MuRating, GPT-4o,
+    CIFAR-10), and capitalised words that do not begin the sentence (Gaussian, Singapore)."""
+    tokens = re.findall(r"[A-Za-z][\w@.+\-]*[\w+]|[A-Za-z]", text)
+    names = []
+    for i, token in enumerate(tokens):
+        token = token.strip(".-")
+        inner = any(c.isupper() for c in token[1:]) or (
+            any(c.isdigit() for c in token) and any(c.isalpha() for c in token))
+        capital = (token[:1].isupper() and i > 0 and token.lower() not in _NOT_NAMES
+                   and not token.isupper())
+        if (inner or capital) and len(token) > 1:
+            names.append(token)
+    return list(dict.fromkeys(names))
+
+
+def _name_found(name: str, lowered: str, words: set[str]) -> bool:
+    """A name occurs in the (lower-cased) abstracts: as a word (a plural "s" either way; each hyphen part),
+    or, for an acronym of three or more capitals, spelt out ("LLMs" for large language
+    models)."""
+    key = name.lower()
+    if re.search(r"(?<![a-z0-9])" + re.escape(key.removesuffix("s")) + r"s?(?![a-z0-9])", lowered):
+        return True
+    parts = [p for p in re.split(r"[-/]", key) if p]
+    if len(parts) > 1 and all(p in words or p.removesuffix("s") in words or p.isdigit()
+                              for p in parts):
+        return True
+    initials = [c.lower() for c in name if c.isupper()]
+    if len(initials) >= 3 and 2 * len(initials) >= sum(c.isalpha() for c in name):
+        return bool(re.search(r"\b" + r"\w*[\s-]+".join(initials), lowered))
+    return False
+
+
+def missing_facts(claim: str, abstracts: Sequence[str]) -> list[str]:
+    """The numbers and names of ``claim`` that none of the cited ``abstracts`` contains."""
+    joined = " ".join(normalise(a) for a in abstracts)
+    lowered = joined.lower()
+    words = set(re.findall(r"[a-z0-9]+", lowered))
+    known = _numbers(joined)
+    missing = [n for n in sorted(_numbers(claim)) if n not in known]
+    missing += [n for n in _names(claim) if not _name_found(n, lowered, words)]
+    return missing
+
+
+@dataclass(frozen=True)
+class _Cues:
+    """What similarity misses in a text: its negations (how many), its direction (+1 "higher",
+    −1 "lower", 0 neither or both) and its words (for "identifiable"/"unidentifiable")."""
+
+    negations: int
+    direction: int
+    words: frozenset[str]
+
+
+_PASSIVE_WIN = re.compile(r"\b(outperformed|surpassed|beaten|exceeded|bettered) by\b")
+
+
+def _cues(text: str) -> _Cues:
+    lowered = _PASSIVE_WIN.sub("underperforms", text.lower())  # "outperformed by X" is down
+    tokens = _WORDS.findall(lowered.replace("n't", " not"))
+    words = frozenset(tokens)
+    up, down = bool(words & UP), bool(words & DOWN)
+    return _Cues(sum(t in NEGATIONS for t in tokens), (up and not down) - (down and not up), words)
+
+
+def _opposite_words(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One text uses a word the other negates by a prefix (identifiable, unidentifiable)."""
+    return any(f"{prefix}{w}" in b and w not in b or f"{prefix}{w}" in a and w not in a
+               for prefix in ("un", "non", "non-", "in", "im", "ir")
+               for w in (a | b) if len(w) > 4)
+
+
+def _polarity_clash(claim: _Cues, unit: _Cues) -> bool:
+    """The claim and the sentence differ in negation (parity), direction or a prefix
+    antonym: similar words, opposite statements."""
+    return ((claim.negations % 2) != (unit.negations % 2) or claim.direction * unit.direction < 0
+            or _opposite_words(claim.words, unit.words))
+
+
+# ---------------------------------------------------------------- the checker
+
+
+def local_stats(texts: Iterable[str]) -> KeywordStats:
+    """Keyword statistics over ``texts`` alone (each a document), for a checker without an
+    index: the cited abstracts' sentences then say which words are common."""
+    docs = [t for t in texts if t.strip()]
+    if not docs:
+        return KeywordStats()
+    tokens = tokenize(docs)
+    return KeywordStats(n_docs=len(docs), vocab=dict(tokens.vocab),
+                        df=document_frequencies(tokens.ids, len(tokens.vocab)))
+
+
+def quoted(claim: str, abstracts: Sequence[str]) -> bool:
+    """The claim is a sentence (or a run of at least four words) of a cited abstract, quoted
+    verbatim."""
+    flat = normalise(claim).rstrip(" .").lower()
+    return len(flat.split()) >= 4 and any(flat in normalise(a).lower() for a in abstracts)
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """A sentence (or two adjacent ones) of a cited abstract, ready for scoring."""
+
+    text: str
+    terms: frozenset[str]
+    cues: _Cues
+    vector: np.ndarray = field(repr=False)
+
+
+@cache
+def _minilm() -> Any:
+    from assistant.embedding import MiniLMOnnxEmbedding
+
+    return MiniLMOnnxEmbedding()
+
+
+class ClaimChecker:
+    """Scores each sentence of an answer against the abstracts it cites.
+
+    ``stats`` give the keyword statistics (idf): the index's ``keyword_stats``, asked at
+    every check so that an ingest is seen; without them, idf comes from the cited abstracts
+    themselves. ``embed`` defaults to the bundled MiniLM (the threshold is calibrated for
+    it). One checker may serve many answers: abstracts' sentence vectors are cached."""
+
+    def __init__(self, stats: Callable[[], KeywordStats] | None = None, embed: Any = None,
+                 threshold: float = THRESHOLD) -> None:
+        self.stats = stats
+        self._embed = embed
+        self.threshold = threshold
+        self._units: dict[str, list[_Unit]] = {}
+
+    @classmethod
+    def for_index(cls, index: AbstractIndex) -> ClaimChecker:
+        """A checker with the index's idf, reusing its embedding when that is MiniLM."""
+        from assistant.settings import DEFAULT_EMBED_MODEL
+
+        embed = index.embed_model if index.settings.index.embed_model == DEFAULT_EMBED_MODEL else None
+        return cls(stats=index.keyword_stats, embed=embed)
+
+    @property
+    def embed(self) -> Any:
+        if self._embed is None:
+            self._embed = _minilm()
+        return self._embed
+
+    def vectors(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit-length MiniLM vectors of ``texts``."""
+        if not texts:
+            return np.zeros((0, 384), dtype=np.float32)
+        if hasattr(self.embed, "embed"):  # MiniLM: batches sorted by length
+            return np.asarray(self.embed.embed(list(texts)), dtype=np.float32)
+        return np.asarray(self.embed.get_text_embedding_batch(list(texts)), dtype=np.float32)
+
+    def units(self, abstract: str) -> list[_Unit]:
+        """The abstract's sentences and adjacent pairs, with their terms, cues and vectors
+        (cached by text: an eval checks the same abstracts again and again). A pair's vector
+        is the normalised sum of its sentences' vectors, which saves embedding every pair."""
+        found = self._units.get(abstract)
+        if found is None:
+            sents = split_sentences(abstract)
+            vectors = self.vectors(sents)
+            found = [_Unit(t, frozenset(query_terms(t)), _cues(t), v)
+                     for t, v in zip(sents, vectors, strict=True)]
+            for first, second in zip(found, found[1:], strict=False):
+                both = first.vector + second.vector
+                found.append(_Unit(f"{first.text} {second.text}", first.terms | second.terms,
+                                   _cues(f"{first.text} {second.text}"),
+                                   both / max(float(np.linalg.norm(both)), 1e-12)))
+            if len(self._units) >= CACHE_SIZE:
+                self._units.clear()
+            self._units[abstract] = found
+        return found
+
+    def check(self, answer: str, abstracts: Mapping[int, str]) -> list[Claim]:
+        """One ``Claim`` per sentence of ``answer``; ``abstracts`` maps each source number
+        the answer may cite to that abstract's text."""
+        sentences = [s for s in claim_sentences(answer) if is_claim(s)]
+        cited = [[abstracts[n] for n in cited_numbers(s) if n in abstracts] for s in sentences]
+        texts = [claim_text(s) for s in sentences]
+        scored = [i for i, known in enumerate(cited) if known and not quoted(texts[i], known)]
+        vectors = dict(zip(scored, self.vectors([texts[i] for i in scored]), strict=True))
+        stats = None
+        if scored:  # one batch of vectors for the answer; idf only when something is scored
+            stats = self.stats() if self.stats is not None else None
+            if stats is None or not stats.n_docs:
+                stats = local_stats(s for a in abstracts.values() for s in split_sentences(a))
+        claims = []
+        for i, sentence in enumerate(sentences):
+            support = (0.0 if not cited[i] else 1.0 if i not in vectors
+                       else self.support(texts[i], cited[i], stats or KeywordStats(), vectors[i]))
+            claims.append(Claim(text=sentence, cites=cited_numbers(sentence),
+                                support=round(support, 3), supported=support >= self.threshold))
+        return claims
+
+    def support(self, claim: str, abstracts: Sequence[str], stats: KeywordStats,
+                vector: np.ndarray | None = None) -> float:
+        """0–1: how well the cited ``abstracts`` (their best sentence or sentence pair) back
+        ``claim``."""
+        if quoted(claim, abstracts):
+            return 1.0
+        units = [u for a in abstracts for u in self.units(a)]
+        if not units or not claim.strip(" ."):
+            return 0.0
+        weights = {t: stats.idf(t) for t in query_terms(claim)}
+        total = sum(weights.values())
+        if vector is None:
+            vector = self.vectors([claim])[0]
+        cosines = np.stack([u.vector for u in units]) @ vector
+        cues = _cues(claim)
+        # Words found elsewhere in the cited abstracts (the method's name, usually) count
+        # for part of their weight: a claim about "MAGE" matches a sentence that says "each
+        # expert".
+        context = set().union(*(u.terms for u in units))
+        in_context = sum(w for t, w in weights.items() if t in context)
+        best = 0.0
+        for unit, cosine in zip(units, cosines, strict=True):
+            found = sum(w for t, w in weights.items() if t in unit.terms)
+            lexical = (found + CONTEXT_CREDIT * (in_context - found)) / total if total else 0.0
+            score = DENSE_WEIGHT * float(cosine) + (1 - DENSE_WEIGHT) * lexical
+            if _polarity_clash(cues, unit.cues):
+                score *= POLARITY_PENALTY
+            best = max(best, score)
+        joined = " ".join(abstracts).lower()
+        absolutes = set(_WORDS.findall(claim.lower())) & ABSOLUTES
+        if any(not re.search(rf"\b{w}\b", joined) for w in absolutes):
+            best *= ABSOLUTE_PENALTY
+        if missing_facts(claim, abstracts):
+            best = min(best, MISSING_CAP)
+        return max(0.0, min(1.0, best))
+
+
+def share_supported(claims: Sequence[Claim]) -> float | None:
+    """The share of claims marked supported (None when there are none)."""
+    return sum(c.supported for c in claims) / len(claims) if claims else None

@@ -1,0 +1,150 @@
+"""Filters from the command line, the UI and the question itself.
+
+``explicit`` reads ``--year 2019-2021 --venue NeurIPS`` (and the same strings from the UI and
+the API); ``stated`` finds the range a question gives in words ("since 2019", "before 2000",
+"between 2010 and 2012", "in NeurIPS 2025") and returns the question without those words, so
+that "2019" does not count as a keyword that no abstract holds. ``merge``: what was set
+explicitly wins, field by field, over what the question says.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from assistant.corpus import KNOWN_VENUES
+from assistant.errors import BadInputError
+from assistant.types import OPEN_END, OPEN_START, Filters
+
+YEAR = r"((?:19|20)\d\d)"
+# "in 2048 dimensions" is a count, not a year.
+NOT_A_COUNT = (r"(?![\d.,]\d)(?!\s*(?:dimensions?|steps?|samples?|tokens?|parameters?|images?|"
+               r"nodes?|layers?|examples?|iterations?|epochs?|words?|languages?|classes?|"
+               r"points?|users?|items?|times?|tasks?|questions?|queries|documents?|hours?|"
+               r"features?|agents?|patients?|genes?|species|[%×x]))")
+END = r"(?!\d)" + NOT_A_COUNT
+# (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
+YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
+    (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
+     "range"),
+    (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
+    (re.compile(rf"\b(?:since|from)\s+{YEAR}\s+(?:on|onwards?)\b", re.I), "from"),
+    (re.compile(rf"\b(?:since|in\s+or\s+after|starting\s+(?:in|from))\s+{YEAR}{END}", re.I),
+     "from"),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+later|and\s+later|onwards?|and\s+after)\b", re.I),
+     "from"),
+    (re.compile(rf"\bafter\s+{YEAR}{END}", re.I), "after"),
+    (re.compile(rf"\bbefore\s+{YEAR}{END}", re.I), "before"),
+    (re.compile(rf"\b(?:until|till|up\s+to|through|in\s+or\s+before)\s+{YEAR}{END}", re.I),
+     "to"),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b", re.I),
+     "to"),
+    (re.compile(rf"\b(?:in|from|of|during)\s+{YEAR}{END}", re.I), "in"),
+]
+CLI_YEARS = re.compile(r"^\s*(\d{4})?\s*(?:(-|–|\.\.)\s*(\d{4})?)?\s*$")
+YEARS_HELP = "a year or a range such as 2019, 2019-2021, 2019- (from 2019) or -2000 (up to 2000)"
+
+
+def parse_years(text: str) -> tuple[int, int]:
+    """``--year`` as a range: "2019" → (2019, 2019), "2019-2021", "2019-" and "-2000" open."""
+    m = CLI_YEARS.match(text or "")
+    if not m or not (m.group(1) or m.group(3)) or (m.group(2) is None and m.group(3)):
+        raise BadInputError(f"bad year filter '{text}': give {YEARS_HELP}")
+    start = int(m.group(1)) if m.group(1) else OPEN_START
+    if m.group(2) is None:
+        return start, start
+    end = int(m.group(3)) if m.group(3) else OPEN_END
+    if start > end:
+        raise BadInputError(f"bad year filter '{text}': {start} is after {end}; write "
+                            f"{end}-{start}")
+    return start, end
+
+
+def canonical_venue(venue: str) -> str:
+    """A venue as stored: known spellings ("neurips", "NIPS") become the usual one."""
+    venue = " ".join(venue.split())
+    return KNOWN_VENUES.get(venue.lower(), venue)
+
+
+def explicit(years: str | None = None, venue: str | None = None) -> Filters | None:
+    """The filters given as options or fields ("" and None mean none); bad values raise
+    ``BadInputError`` with a one-line reason."""
+    span = parse_years(years) if years and years.strip() else None
+    name = canonical_venue(venue) if venue and venue.strip() else None
+    if name is not None and len(name) > 200:
+        raise BadInputError("bad venue filter: longer than 200 characters")
+    found = Filters(years=span, venue=name)
+    return found or None
+
+
+def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
+    first = values[0]
+    return {
+        "range": (min(values), max(values)),
+        "from": (first, OPEN_END),
+        "after": (first + 1, OPEN_END),
+        "to": (OPEN_START, first),
+        "before": (OPEN_START, first - 1),
+        "in": (first, first),
+    }[kind]
+
+
+def _venue_pattern(venues: Iterable[str]) -> re.Pattern[str] | None:
+    names = {canonical_venue(v) for v in venues if len(v.strip()) >= 3}
+    names |= set(KNOWN_VENUES.values())
+    spellings = {n.lower(): n for n in names} | KNOWN_VENUES
+    if not spellings:
+        return None
+    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
+    venue = rf"(?<![\w-])({alternatives})(?![\w-])"
+    # A venue counts only where it is meant as one: "in/at/from NeurIPS", "NeurIPS 2025",
+    # "NeurIPS papers".
+    return re.compile(
+        rf"(?:\b(?:in|at|from|of)\s+(?:the\s+)?{venue}(?:\s+{YEAR}{END})?)"
+        rf"|(?:{venue}\s+{YEAR}{END})"
+        rf"|(?:{venue}(?=\s+(?:papers?|abstracts?|proceedings)\b))", re.I)
+
+
+def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, str]:
+    """The filter a question states in words, and the question without those words (the
+    question itself when nothing else would be left)."""
+    rest = question
+    span: tuple[int, int] | None = None
+    venue: str | None = None
+    pattern = _venue_pattern(venues)
+    m = pattern.search(rest) if pattern else None
+    if m:
+        name = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
+        venue = canonical_venue(name)
+        year = m.group(2) or m.group(4)
+        if year:
+            span = (int(year), int(year))
+        rest = _cut(rest, m)
+    if span is None:
+        for phrase, kind in YEAR_PHRASES:
+            m = phrase.search(rest)
+            if m:
+                span = _years_of(kind, [int(g) for g in m.groups() if g])
+                rest = _cut(rest, m)
+                break
+    found = Filters(years=span, venue=venue)
+    if not found:
+        return None, question
+    rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
+    return found, rest if re.search(r"\w", rest) else question
+
+
+def _cut(text: str, m: re.Match[str]) -> str:
+    return f"{text[:m.start()]} {text[m.end():]}"
+
+
+def merge(given: Filters | None, said: Filters | None) -> Filters | None:
+    """Explicit filters (options, UI, API) win, field by field, over the question's own."""
+    if not said:
+        return given or None
+    if not given:
+        return said
+    merged = Filters(years=given.years if given.years is not None else said.years,
+                     venue=given.venue or said.venue)
+    return merged or None

@@ -1,0 +1,211 @@
+"""An answer with its references, to reuse elsewhere: Markdown for notes, BibTeX for papers.
+
+Both list exactly the sources the answer cites. A BibTeX key is a function of the paper
+alone (first author's surname, year, first title word, and the start of its ``paper_id``),
+so the same paper gets the same key in every answer, run and re-ingest, and two papers never
+share one whatever else an answer cites. Titles, authors and answers are untrusted text: in
+BibTeX every TeX special character is escaped; in Markdown nothing from them can become a
+link, an image or HTML (the only links are the papers' own link fields).
+
+Imports only the core types, so the CLI, the UI and programs share it without the index.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Literal
+
+from assistant.errors import redact
+from assistant.types import Answer, SourceRef
+
+Format = Literal["text", "markdown", "bibtex", "json"]
+FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
+DERIVED_NOTE = "title derived from the abstract"
+UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
+_URL_OK = re.compile(r"https?://[^\s\"'<>`{}\\]+")
+_MARKER = re.compile(r"\[(\d+)\]")
+_STOPWORDS = frozenset("a an the on of for in to towards toward with and via from by is are "
+                       "do does how what when why can".split())
+
+
+# ---------------------------------------------------------------- the cited sources
+
+
+def cited_sources(answer: Answer) -> list[SourceRef]:
+    """The sources the answer cites, by number; a citation whose source is missing (an
+    answer built by hand) still gets an entry from what the citation carries."""
+    by_n = {s.n: s for s in answer.sources}
+    refs: dict[int, SourceRef] = {}
+    for c in answer.citations:
+        refs[c.n] = by_n.get(c.n) or SourceRef(n=c.n, paper_id=c.paper_id, title=c.title,
+                                               source=c.source, score=0.0)
+    return [refs[n] for n in sorted(refs)]
+
+
+def split_authors(authors: str) -> list[str]:
+    """Author names from one field: "A. One, B. Two", "One, A.; Two, B." or "A and B"."""
+    authors = " ".join(authors.split())
+    if not authors:
+        return []
+    if ";" in authors:
+        parts = authors.split(";")
+    elif re.search(r"\sand\s", authors):
+        parts = re.split(r",?\s+and\s+", authors)
+    else:
+        parts = re.split(r",|\s+&\s+", authors)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def surname(name: str) -> str:
+    """The family name of "First Last" or "Last, First"."""
+    if "," in name:
+        return name.split(",", 1)[0].strip()
+    words = name.split()
+    return words[-1] if words else ""
+
+
+def short_authors(authors: str, most: int = 3) -> str:
+    """Up to ``most`` names, else the first one and "et al.", for one-line source lists."""
+    names = split_authors(authors)
+    return ", ".join(names) if len(names) <= most else f"{names[0]} et al."
+
+
+def byline(source: SourceRef) -> str:
+    """"NeurIPS 2025 · A. One, B. Two": what is known of where and by whom, or ""."""
+    where = " ".join(p for p in (source.venue, str(source.year or "")) if p)
+    return " · ".join(p for p in (where, short_authors(source.authors)) if p)
+
+
+# ---------------------------------------------------------------- BibTeX
+
+
+def _ascii_word(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]", "", folded.lower())
+
+
+def bibtex_key(source: SourceRef) -> str:
+    """``vidal1987synchronization_0a1b``: surname, year, first title word, and the first four
+    characters of the paper id, which make it unique without depending on the other sources."""
+    names = split_authors(source.authors)
+    family = _ascii_word(surname(names[0])) if names else ""
+    word = next((w for w in map(_ascii_word, re.split(r"[\s\-–—:/]+", source.title))
+                 if w and w not in _STOPWORDS), "")
+    return f"{family or 'anon'}{source.year or ''}{word[:20]}_{source.paper_id[:4]}"
+
+
+_TEX = str.maketrans({
+    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "$": r"\$",
+    "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+})
+
+
+def tex(text: str) -> str:
+    """``text`` for a braced BibTeX field: one line, every TeX special character escaped (so
+    the braces always balance)."""
+    return " ".join(text.split()).translate(_TEX)
+
+
+def tex_title(title: str) -> str:
+    """The escaped title with words such as ``TCCM`` or ``MuRating`` in braces, so that styles
+    which lower-case titles keep their capitals."""
+    words = []
+    for word in " ".join(title.split()).split(" "):
+        escaped = tex(word)
+        words.append(f"{{{escaped}}}" if re.search(r".[A-Z]", word) else escaped)
+    return " ".join(words)
+
+
+def bibtex_entry(source: SourceRef) -> str:
+    """One entry: @inproceedings when the venue is known, else @misc."""
+    fields = [("title", tex_title(source.title))]
+    names = split_authors(source.authors)
+    if names:
+        fields.append(("author", " and ".join(tex(n) for n in names)))
+    if source.year:
+        fields.append(("year", str(source.year)))
+    if source.venue:
+        fields.append(("booktitle", tex(source.venue)))
+    if source.url and _URL_OK.fullmatch(source.url):
+        fields.append(("url", source.url))  # verbatim, as BibTeX styles read it
+    notes = [DERIVED_NOTE] if source.title_derived else []
+    notes.append(f"abstract {source.source}")
+    fields.append(("note", tex("; ".join(notes))))
+    kind = "inproceedings" if source.venue else "misc"
+    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
+    return f"@{kind}{{{bibtex_key(source)},\n{body}\n}}\n"
+
+
+def to_bibtex(answer: Answer) -> str:
+    """One entry per cited source, in citation order ("" when the answer cites none)."""
+    return "\n".join(bibtex_entry(s) for s in cited_sources(answer))
+
+
+# ---------------------------------------------------------------- Markdown
+
+
+def md(text: str) -> str:
+    """Untrusted text for Markdown: one line, and nothing in it can start a link, an image,
+    HTML, code or emphasis."""
+    return re.sub(r"([\\`*_\[\]<>])", r"\\\1", " ".join(text.split()))
+
+
+def md_answer(text: str, valid: set[int]) -> str:
+    """The answer's text (redacted) with its own ``**bold**`` and line breaks kept, and with
+    every bracket but the ``[n]`` of a source, and every ``<``/``>``, escaped: no link, image
+    or HTML can come of it."""
+    out: list[str] = []
+    last = 0
+    text = redact(text.strip())
+    for m in _MARKER.finditer(text):
+        if int(m.group(1)) in valid:
+            out.append(_md_keep_bold(text[last:m.start()]) + m.group(0))
+            last = m.end()
+    out.append(_md_keep_bold(text[last:]))
+    return "".join(out)
+
+
+def _md_keep_bold(text: str) -> str:
+    return re.sub(r"([\\`\[\]<>])", r"\\\1", text)
+
+
+def reference_line(source: SourceRef) -> str:
+    """``- [1] A. One, B. Two. *Title*. NeurIPS 2025. `file#n`. <url>``"""
+    parts = [f"- [{source.n}]"]
+    if source.authors:
+        parts.append(md(", ".join(split_authors(source.authors))) + ".")
+    parts.append(f"*{md(source.title)}*" + (f" ({DERIVED_NOTE})" if source.title_derived else "") + ".")
+    where = " ".join(p for p in (md(source.venue), str(source.year or "")) if p)
+    if where:
+        parts.append(where + ".")
+    parts.append(f"`{source.source.replace('`', '')}`.")
+    if source.url and _URL_OK.fullmatch(source.url):
+        parts.append(f"<{source.url}>")
+    return " ".join(parts)
+
+
+def to_markdown(answer: Answer) -> str:
+    """The question, the answer and a numbered list of exactly the sources it cites."""
+    refs = cited_sources(answer)
+    lines = [f"**Question:** {md(redact(answer.question))}", "",
+             md_answer(answer.answer, {s.n for s in refs}), ""]
+    if answer.uncited or not refs:
+        lines += [f"*{UNCITED_NOTE}*", ""]
+    if refs:
+        lines += ["## References", "", *(reference_line(s) for s in refs), ""]
+    lines.append(f"*Answered by model {md(answer.model or '')}.*" if answer.mode == "llm"
+                 else "*Extractive answer (offline, no model).*")
+    return "\n".join(lines) + "\n"
+
+
+def render(answer: Answer, fmt: Format) -> str:
+    """The answer in a non-streaming format: ``markdown``, ``bibtex`` or ``json``."""
+    if fmt == "markdown":
+        return to_markdown(answer)
+    if fmt == "bibtex":
+        return to_bibtex(answer)
+    if fmt == "json":
+        return json.dumps(answer.public_json(), ensure_ascii=False) + "\n"
+    raise ValueError(f"no renderer for the format {fmt!r}; use one of {', '.join(FORMATS[1:])}")

@@ -1,0 +1,180 @@
+"""Checked claims (issue 11): the checker against hand-written true and false claims about
+the seeds (a regression guard on the test split), extractive answers fully supported, a model
+answer over real HTTP with one false sentence marked in the JSON and in the UI."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SEEDS, make_settings
+from fake_openai import FakeOpenAI
+
+from assistant.claims import MISSING_CAP, THRESHOLD, ClaimChecker, claim_sentences, missing_facts
+from assistant.corpus import Paper, read_paths
+from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
+from assistant.evals.report import markdown_report
+from assistant.evals.scoring import evaluate
+from assistant.pipeline import Assistant
+from assistant.settings import PROJECT_ROOT
+from assistant.types import Answer, Claim, SourceRef
+from assistant.ui.render import UNSUPPORTED_TITLE, render_answer
+
+CLAIMS = PROJECT_ROOT / "tests" / "data" / "claims.jsonl"
+CALIBRATION = PROJECT_ROOT / "bench" / "results" / "claims.json"
+# Measured on the test split by bench/claims_calibration.py at THRESHOLD (0.69):
+# "unsupported" flag precision 0.771, recall 0.750; "supported" precision 0.763, recall 0.784.
+MEASURED = {"unsupported_precision": 0.771, "unsupported_recall": 0.750,
+            "supported_precision": 0.763, "supported_recall": 0.784}
+MARGIN = 0.05
+SPAN_RE = re.compile(r'<span class="unsupported" title="([^"]+)">⚠</span>')
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in CLAIMS.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def seed_papers() -> list[Paper]:
+    return read_paths([SEEDS]).papers
+
+
+def paper_of(row: dict[str, Any], papers: list[Paper]) -> Paper:
+    return next(p for p in papers if row["source_text_contains"] in p.text)
+
+
+def test_calibration_set_is_hand_written_balanced_and_locates_its_abstracts(
+        rows: list[dict[str, Any]], seed_papers: list[Paper]) -> None:
+    assert len(rows) >= 80
+    counts = Counter((r["split"], r["supported"]) for r in rows)
+    assert set(counts) == {("dev", True), ("dev", False), ("test", True), ("test", False)}
+    assert max(counts.values()) - min(counts.values()) <= 4, counts
+    for row in rows:
+        found = [p for p in seed_papers if row["source_text_contains"] in p.text]
+        assert len(found) == 1, row["source_text_contains"]
+        # A restatement, never a copy of an abstract sentence.
+        assert row["claim"].rstrip(".").lower() not in found[0].text.lower(), row["claim"]
+
+
+def test_threshold_is_the_one_calibrated_on_dev() -> None:
+    figures = json.loads(CALIBRATION.read_text())
+    assert figures["threshold"] == THRESHOLD
+    assert THRESHOLD > MISSING_CAP  # a missing number or name always means unsupported
+
+
+def test_test_split_precision_and_recall_stay_at_the_calibrated_level(
+        seed_assistant: Assistant, rows: list[dict[str, Any]], seed_papers: list[Paper]) -> None:
+    """A regression guard: the checker on the held-out claims keeps the precision and recall
+    measured when the threshold was chosen (minus a small margin), for both flags."""
+    checker = ClaimChecker.for_index(seed_assistant.index)
+    test = [r for r in rows if r["split"] == "test"]
+    # One answer, a line per claim citing its own abstract: one batch of vectors.
+    numbers: dict[str, int] = {}
+    lines = [f"{r['claim']} [{numbers.setdefault(paper_of(r, seed_papers).text, len(numbers) + 1)}]"
+             for r in test]
+    claims = checker.check("\n".join(lines), {n: text for text, n in numbers.items()})
+    assert [c.text for c in claims] == lines
+    outcome: Counter[tuple[bool, bool]] = Counter()
+    for row, claim in zip(test, claims, strict=True):
+        assert claim.supported == (claim.support >= THRESHOLD)
+        outcome[(row["supported"], claim.supported)] += 1
+    flagged, unsupported = outcome[(False, False)], outcome[(False, False)] + outcome[(False, True)]
+    passed, supported = outcome[(True, True)], outcome[(True, True)] + outcome[(True, False)]
+    got = {"unsupported_precision": flagged / (flagged + outcome[(True, False)]),
+           "unsupported_recall": flagged / unsupported,
+           "supported_precision": passed / (passed + outcome[(False, True)]),
+           "supported_recall": passed / supported}
+    low = {k: round(v, 3) for k, v in got.items() if v < MEASURED[k] - MARGIN}
+    assert low == {}, f"below the calibrated figures {MEASURED}: {got}"
+
+
+def test_numbers_and_names_must_be_in_the_cited_abstract(seed_papers: list[Paper]) -> None:
+    hm = next(p for p in seed_papers if "(HM-MATAS)" in p.text).text
+    assert missing_facts("It assigns 164.10% more feasible tasks.", [hm]) == []
+    assert missing_facts("It assigns 64.10% more feasible tasks.", [hm]) == ["64.1"]
+    uam = next(p for p in seed_papers if "Unlearning-Aware Minimization" in p.text).text
+    assert missing_facts("UAM is tested on CIFAR-100 and WMDP-Cyber with LLMs.", [uam]) == []
+    assert missing_facts("UAM is tested on ImageNet-1k with Claude.", [uam]) == [
+        "1", "ImageNet-1k", "Claude"]
+
+
+def test_sentences_keep_their_citations_and_uncited_ones_are_unsupported(
+        seed_assistant: Assistant, seed_papers: list[Paper]) -> None:
+    assert claim_sentences("First claim. [1] Second claim [2]. Third.") == [
+        "First claim. [1]", "Second claim [2].", "Third."]
+    mu = next(p for p in seed_papers if "We introduce MuRating" in p.text).text
+    checker = ClaimChecker.for_index(seed_assistant.index)
+    claims = checker.check("MuRating is great for everything. A summary follows:\n\n"
+                           "MuRating's autorater covers 17 languages [1].", {1: mu})
+    assert [(c.cites, c.supported) for c in claims] == [([], False), ([1], True)]
+    assert claims[0].support == 0.0
+
+
+EXTRACTIVE_IDS = ("para-03", "name-01", "para-05", "para-04")
+
+
+def test_extractive_answers_are_fully_supported_in_the_eval(seed_assistant: Assistant) -> None:
+    items = {i.id: i for i in load_dataset(DEFAULT_DATASET)}
+    chosen = [items[i] for i in EXTRACTIVE_IDS if i in items]
+    chosen.append(next(i for i in items.values() if i.question.lower().startswith("summar")
+                       or "which papers" in i.question.lower()))
+    assert len(chosen) >= 4
+    run = evaluate(seed_assistant, chosen, baselines=False)
+    assert sum(r.claims for r in run.rows) >= len(chosen), "every answer has checked sentences"
+    assert run.metrics["supported_claims"] == 1.0
+    assert all(r.unsupported_claims == [] for r in run.rows)
+    report = markdown_report({"seeds": run}, "extractive")
+    assert "supported_claims | 1.000" in report and "### Unsupported claims" in report
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as fake:
+        yield fake
+
+
+TRUE_SENTENCE = ("MuRating turns English data-quality signals into a multilingual autorater "
+                 "that can handle 17 languages [1].")
+FALSE_SENTENCE = "It was used to pretrain LLaMA models of 70B parameters [1]."
+
+
+def test_a_false_sentence_of_a_model_answer_is_marked_unsupported(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    server.replies = [f"{TRUE_SENTENCE} {FALSE_SENTENCE}"]
+    app = Assistant(make_settings(seed_dir, base_url=server.base_url, model="scripted-model"))
+    answer = app.ask("What is MuRating?")
+    assert answer.sources[0].title.startswith("MuRating")
+    data = json.loads(json.dumps(answer.public_json()))
+    assert [set(c) for c in data["claims"]] == [{"text", "cites", "support", "supported"}] * 2
+    assert [(c["text"], c["cites"], c["supported"]) for c in data["claims"]] == [
+        (TRUE_SENTENCE, [1], True), (FALSE_SENTENCE, [1], False)]
+    assert data["claims"][0]["support"] >= THRESHOLD > data["claims"][1]["support"]
+    html = render_answer(answer)
+    assert SPAN_RE.findall(html) == [UNSUPPORTED_TITLE]
+    # The marker follows the false sentence, not the true one.
+    assert html.index("70B") < html.index('class="unsupported"')
+    assert "1 of 2 sentences not supported" in html
+
+
+def test_render_marks_each_unsupported_sentence_and_keeps_text_inert() -> None:
+    text = ("Claim <b>one</b> holds [1]. Claim two ![x](http://127.0.0.1:9/x.png) fails [1]. "
+            "Nothing cited here.")
+    claims = [Claim(text="Claim <b>one</b> holds [1].", cites=[1], support=0.9, supported=True),
+              Claim(text="Claim two ![x](http://127.0.0.1:9/x.png) fails [1].", cites=[1],
+                    support=0.3, supported=False),
+              Claim(text="Nothing cited here.", cites=[], support=0.0, supported=False)]
+    answer = Answer(question="q", answer=text, mode="llm", model="m", claims=claims,
+                    sources=[SourceRef(n=1, paper_id="p", title="T", source="f.txt#1", score=1.0)])
+    html = render_answer(answer)
+    assert SPAN_RE.findall(html) == [UNSUPPORTED_TITLE, "cites no source"]
+    first = html.index('class="unsupported"')
+    assert html.index("fails") < first < html.index("Nothing")
+    assert "<b>one</b>" not in html and 'src="http' not in html and "\ue000" not in html
+    # Without claims (an extractive answer), nothing is marked.
+    assert SPAN_RE.findall(render_answer(answer.model_copy(update={"claims": []}))) == []

@@ -1,0 +1,304 @@
+"""Year and venue filters: the parser, retrieval that filters before ranking, the CLI, the
+API, and the 1987–2021 CSVs as they are."""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
+from gradio_client import Client
+from test_cli import run
+from test_ui import ARTIFACTS, CHROMIUM, Server, start_server, stop, text_of
+
+from assistant.errors import BadInputError
+from assistant.filters import explicit, merge, parse_years, stated
+from assistant.pipeline import Assistant
+from assistant.types import OPEN_END, OPEN_START, Filters
+
+QUESTION = "How do wombat burrows regulate temperature?"
+# (year, venue, title, abstract): one topic over several years, a venue of their own, a
+# paper of unknown year, and one off-topic paper.
+PAPERS = [
+    ("2020", "Wombat Workshop", "Burrow Climate",
+     "We measure wombat burrow thermodynamics: wombat burrows regulate temperature and "
+     "humidity across seasons, and burrow temperature stays stable while the surface swings."),
+    ("2020", "Wombat Workshop", "Burrows as Heat Buffers",
+     "Wombat burrows regulate temperature: we model how a wombat burrow buffers heat, keeping "
+     "burrow temperature within a few degrees of the soil temperature."),
+    ("2021", "Wombat Workshop", "Seasonal Burrow Temperature",
+     "Across two winters and summers, wombat burrow temperature was logged hourly: wombat "
+     "burrows regulate temperature better than rabbit warrens."),
+    ("2012", "Wombat Workshop", "Early Burrow Sensors",
+     "A low-cost sensor network logs soil readings in wombat burrows, from which we estimate "
+     "the temperature at depth."),
+    ("2016", "Koala Symposium", "Eucalyptus Digestion",
+     "Koalas digest eucalyptus leaves with the help of gut microbes that break down tannins."),
+    ("", "Wombat Workshop", "Undated Burrow Notes",
+     "Field notes on wombat burrows and the temperature inside them, year unknown."),
+]
+
+
+def write_csv(path: Path) -> Path:
+    with path.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["year", "venue", "title", "abstract"])
+        writer.writerows(PAPERS)
+    return path
+
+
+@pytest.fixture(scope="module")
+def wombat_dir(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seeds (NeurIPS 2025) plus the wombat CSV, in a data directory of this module."""
+    data = tmp_path_factory.mktemp("filters") / "data"
+    shutil.copytree(seed_dir, data)
+    csv_path = write_csv(tmp_path_factory.mktemp("csv") / "wombats.csv")
+    report = Assistant(make_settings(data)).ingest([csv_path])
+    assert report.added == len(PAPERS)
+    return data
+
+
+@pytest.fixture(scope="module")
+def wombats(wombat_dir: Path) -> Assistant:
+    return Assistant(make_settings(wombat_dir))
+
+
+# ---------------------------------------------------------------- the parser
+
+
+@pytest.mark.parametrize(("question", "years", "venue", "rest"), [
+    ("Which papers since 2019 study attention?", (2019, OPEN_END), None,
+     "Which papers study attention?"),
+    ("What was done on backprop before 2000?", (OPEN_START, 1999), None,
+     "What was done on backprop?"),
+    ("Which papers in 2016 study GANs?", (2016, 2016), None, "Which papers study GANs?"),
+    ("Papers between 2010 and 2012 on kernels?", (2010, 2012), None, "Papers on kernels?"),
+    ("What is new in NeurIPS 2025 on diffusion?", (2025, 2025), "NeurIPS",
+     "What is new on diffusion?"),
+    ("work from 2015 to 2017 on reinforcement learning", (2015, 2017), None,
+     "work on reinforcement learning"),
+    ("sparse coding after 2010", (2011, OPEN_END), None, "sparse coding"),
+    ("Which nips papers study graphs?", None, "NeurIPS", "Which papers study graphs?"),
+    ("What did the Wombat Workshop papers find?", None, "Wombat Workshop",
+     "What did the papers find?"),
+])
+def test_a_question_states_its_own_range(question: str, years: tuple[int, int] | None,
+                                         venue: str | None, rest: str) -> None:
+    found, left = stated(question, ["NeurIPS", "Wombat Workshop"])
+    assert found == Filters(years=years, venue=venue)
+    assert left == rest
+
+
+@pytest.mark.parametrize("question", [
+    "What is CRAFT?", "How do models behave with 2048 dimensions?",
+    "What happens in 2048 dimensions?", "Which method reaches 2019 points?",
+])
+def test_numbers_that_are_not_years_set_no_filter(question: str) -> None:
+    assert stated(question, ["NeurIPS"]) == (None, question)
+
+
+def test_year_options_and_bad_values() -> None:
+    assert parse_years("2019") == (2019, 2019)
+    assert parse_years("2019-2021") == parse_years("2019–2021") == (2019, 2021)
+    assert parse_years("2019-") == (2019, OPEN_END)
+    assert parse_years("-2000") == (OPEN_START, 2000)
+    for bad in ("abc", "19", "2019-20", "2021-2019", "-", "2019 2021"):
+        with pytest.raises(BadInputError, match="bad year filter"):
+            parse_years(bad)
+    assert explicit("", "") is None
+    assert explicit(None, "nips") == Filters(venue="NeurIPS")
+    assert Filters((2019, 2021), "NeurIPS").describe() == "years 2019–2021, venue NeurIPS"
+    assert Filters((2019, OPEN_END)).describe() == "years 2019 on"
+    assert Filters((OPEN_START, 1999)).describe() == "years up to 1999"
+
+
+def test_explicit_filters_win_over_the_question_field_by_field() -> None:
+    said, _ = stated("What is new in NeurIPS 2025?", ["NeurIPS"])
+    assert merge(Filters(years=(2019, 2021)), said) == Filters((2019, 2021), "NeurIPS")
+    assert merge(Filters(venue="ICML"), said) == Filters((2025, 2025), "ICML")
+    assert merge(None, said) == said and merge(None, None) is None
+
+
+# ---------------------------------------------------------------- retrieval
+
+
+def test_filters_apply_before_the_top_k(wombats: Assistant) -> None:
+    """The 2012 paper is not first unfiltered, so a filter applied to the top 1 would leave
+    nothing; applied before ranking it is the answer."""
+    unfiltered = wombats.retrieve(QUESTION, top_k=1)
+    assert unfiltered and unfiltered[0].paper.year != 2012
+    found = wombats.retrieve(QUESTION, top_k=1, filters=Filters(years=(2010, 2013)))
+    assert [r.paper.title for r in found] == ["Early Burrow Sensors"]
+
+
+def test_a_range_that_excludes_the_relevant_papers_finds_none_of_them(wombats: Assistant) -> None:
+    found = wombats.retrieve(QUESTION, top_k=10, filters=Filters(years=(2013, 2019)))
+    assert all(r.paper.year is not None and 2013 <= r.paper.year <= 2019 for r in found)
+    assert not any("wombat" in r.paper.text.lower() for r in found)
+    answer = wombats.ask(QUESTION, filters=Filters(years=(2013, 2019)))
+    assert not answer.citations and answer.filters == "years 2013–2019"
+    assert "Searched only the 1 papers of years 2013–2019" in answer.answer
+
+
+def test_a_venue_filter_keeps_undated_papers_and_a_year_filter_does_not(wombats: Assistant) -> None:
+    by_venue = wombats.retrieve(QUESTION, top_k=10, filters=Filters(venue="wombat workshop"))
+    titles = {r.paper.title for r in by_venue}
+    assert "Undated Burrow Notes" in titles
+    assert {r.paper.venue for r in by_venue} == {"Wombat Workshop"}
+    by_year = wombats.retrieve(QUESTION, top_k=10, filters=Filters(years=(1900, 2100)))
+    assert by_year and "Undated Burrow Notes" not in {r.paper.title for r in by_year}
+
+
+def test_the_question_sets_the_filter_and_the_answer_names_it(wombats: Assistant) -> None:
+    answer = wombats.ask("How did wombat burrows regulate temperature in 2012?")
+    assert answer.filters == "year 2012"
+    assert [s.year for s in answer.sources] == [2012] and answer.citations
+    wins = wombats.ask("How did wombat burrows regulate temperature in 2012?",
+                       filters=Filters(years=(2021, 2021)))
+    assert wins.filters == "year 2021" and {s.year for s in wins.sources} == {2021}
+    nothing = wombats.ask(QUESTION, filters=Filters(years=(2030, 2031)))
+    assert nothing.sources == [] and "No indexed paper matches the filter (years 2030–2031)" \
+        in nothing.answer
+    assert wombats.ask(QUESTION).filters is None
+
+
+# ---------------------------------------------------------------- CLI
+
+
+def test_cli_filters_include_and_exclude(wombat_dir: Path) -> None:
+    included = run("ask", "--year", "2025", "--venue", "neurips", "What is CRAFT?",
+                   "--data-dir", str(wombat_dir))
+    assert included.returncode == 0, included.stderr
+    assert "filter: year 2025, venue NeurIPS" in included.stdout
+    assert "*[1] CRAFT: Future Link Predictor on Temporal Graphs" in included.stdout
+
+    excluded = run("ask", "--json", "--year", "2019-2021", QUESTION, "--data-dir", str(wombat_dir))
+    assert excluded.returncode == 0, excluded.stderr
+    data = json.loads(excluded.stdout)
+    assert data["filters"] == "years 2019–2021"
+    assert data["sources"] and all(2019 <= s["year"] <= 2021 for s in data["sources"])
+    assert "Early Burrow Sensors" not in {s["title"] for s in data["sources"]}
+
+
+@pytest.mark.parametrize("value", ["2021-2019", "last year"])
+def test_cli_bad_year_is_one_line_and_exit_2(value: str, tmp_path: Path) -> None:
+    result = run("ask", "--year", value, "What is CRAFT?", "--data-dir", str(tmp_path / "d"))
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0 and "bad year filter" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "d").exists(), "a bad option should stop before opening the index"
+
+
+# ---------------------------------------------------------------- API and MCP
+
+
+@pytest.fixture(scope="module")
+def server(wombat_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("filters-ui") / "data"
+    shutil.copytree(wombat_dir, data)
+    running = start_server(data, data.parent / "serve.log")
+    yield running
+    stop(running)
+
+
+def test_api_and_chat_take_filters(server: Server) -> None:
+    client = Client(server.url, verbose=False, download_files=False)
+    answer = client.predict(QUESTION, 5, "2019-2021", "", api_name="/ask")
+    assert answer["filters"] == "years 2019–2021"
+    assert answer["sources"] and all(2019 <= s["year"] <= 2021 for s in answer["sources"])
+    assert "error" in client.predict(QUESTION, 5, "2021-2019", "", api_name="/ask")
+
+    found = client.predict("temporal graph link prediction", 3, "2025", "NeurIPS",
+                           api_name="/search_abstracts")
+    assert found[0]["title"].startswith("CRAFT") and found[0]["year"] == 2025
+    assert client.predict("temporal graph link prediction", 3, "", "Wombat Workshop",
+                          api_name="/search_abstracts") == []
+
+    # /chat keeps its inputs (the page's filter fields reach it through the session)
+    plain = client.predict("What is CRAFT?", [], 5, api_name="/chat")[0]
+    assert "Filter:" not in text_of(plain[-1]) and "CRAFT" in text_of(plain[-1])
+
+
+def test_the_page_filters_and_shows_the_filter(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1100})
+            page.goto(server.url)
+            page.wait_for_selector("#question textarea", timeout=60_000)
+            page.fill("#years input, #years textarea", "2010-2013")
+            page.fill("#question textarea", QUESTION)
+            page.click("#ask")
+            page.wait_for_selector("#chat p.filter", timeout=60_000)
+            message = page.locator("#chat .message").last.inner_text()
+            assert "Filter: years 2010–2013" in message
+            assert "Early Burrow Sensors" in message and "Burrow Climate" not in message
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "ui-filters.png"), full_page=True)
+        finally:
+            browser.close()
+
+
+def test_the_ask_page_handler_takes_the_venue_field(wombats: Assistant) -> None:
+    from assistant.ui.ask_page import AskPage
+
+    *_, (chat, *_rest) = AskPage(wombats).respond(QUESTION, [], [], 5, ("", "Koala Symposium"))
+    message = html.unescape(text_of(chat[-1]))
+    assert "Filter: venue Koala Symposium" in message and "Burrow Climate" not in message
+    *_, (chat, *_rest) = AskPage(wombats).respond(QUESTION, [], [], 5, ("20x", "any venue"))
+    assert "bad year filter" in html.unescape(text_of(chat[-1]))
+
+
+def test_mcp_tools_offer_the_filters(server: Server) -> None:
+    import asyncio
+
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    async def tools() -> dict[str, dict[str, object]]:
+        async with streamable_http_client(server.url + "gradio_api/mcp/") as (read, write, _), \
+                ClientSession(read, write) as session:
+            await session.initialize()
+            return {t.name: t.inputSchema for t in (await session.list_tools()).tools}
+
+    schemas = asyncio.run(asyncio.wait_for(tools(), 60))
+    for tool in ("ask", "search_abstracts"):
+        assert {"years", "venue"} <= set(schemas[tool]["properties"])  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the 1987–2021 CSVs
+
+
+@skipif_no_shared_data
+def test_year_filter_on_the_neurips_csvs(tmp_path: Path) -> None:
+    """Two years of the real CSVs (the first 30 rows of each, under the files' own names, for
+    speed): each paper is stored with its year and the venue its file name gives, and a year
+    filter keeps to it."""
+    files = []
+    for year in (1987, 1988):
+        name = f"neurips_abstract_{year}.csv"
+        with (SHARED_DATA / name).open(newline="") as f:
+            rows = list(csv.reader(f))[:31]
+        with (tmp_path / name).open("w", newline="") as f:
+            csv.writer(f).writerows(rows)
+        files.append(tmp_path / name)
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest(files)
+    assert {(p.venue, p.year) for p in app.index.papers().values()} == {("NeurIPS", 1987),
+                                                                        ("NeurIPS", 1988)}
+    question = "How does the vestibulo-ocular reflex control sensory acquisition?"
+    title = "Neural Control of Sensory Acquisition: The Vestibulo-Ocular Reflex"
+    found = app.retrieve(question, filters=Filters(years=(1988, 1988), venue="NeurIPS"))
+    assert found and found[0].paper.title == title
+    other = app.retrieve(question, top_k=10, filters=Filters(years=(1987, 1987)))
+    assert all(r.paper.year == 1987 for r in other) and title not in {r.paper.title for r in other}
+    stated_answer = app.ask(f"{question[:-1]} in NeurIPS 1988?")
+    assert stated_answer.filters == "year 1988, venue NeurIPS"
+    assert stated_answer.citations and stated_answer.citations[0].title == title
