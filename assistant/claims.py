@@ -74,7 +74,7 @@ def claim_sentences(answer: str) -> list[str]:
     citation markers that follow it: "… sentence. [1] Next" gives "… sentence. [1]"."""
     sentences: list[str] = []
     for line in answer.splitlines():
-        for part in split_sentences(line):
+        for part in (p for cell in table_cells(line) for p in split_sentences(cell)):
             m = _LEADING_CITES.match(part)
             if m and sentences:
                 sentences[-1] += " " + m.group(1).strip()
@@ -82,6 +82,15 @@ def claim_sentences(answer: str) -> list[str]:
             if part:
                 sentences.append(part)
     return sentences
+
+
+def table_cells(line: str) -> list[str]:
+    """A Markdown table row's cells, each read on its own (the comparison tables of
+    compare.py: one quoted sentence per cell); any other line whole."""
+    row = line.strip()
+    if len(row) > 1 and row.startswith("|") and row.endswith("|"):
+        return [cell.strip() for cell in row[1:-1].split("|")]
+    return [line]
 
 
 def claim_text(sentence: str) -> str:

@@ -77,6 +77,7 @@ VERSION_FILE = "store-version"  # rewritten after every write; readers compare i
 VERSION_KEY = "store_version"  # the same stamp in the collection's metadata, with a server
 REFRESH_SECONDS = 1.0  # how often a read path looks at it
 QUERY_CACHE = 256  # question vectors remembered (``query_vector``)
+PAGE_CHUNKS = 1000  # chunks' metadata read at a time (``papers``)
 
 
 class IndexConfigError(AssistantError):
@@ -308,11 +309,19 @@ class AbstractIndex:
             self._refresh()
             if self._papers is None:
                 self._papers = {}
-                got = self._collection.get(include=["metadatas"])
-                for meta in got["metadatas"] or []:
-                    pid = str(meta["paper_id"])
-                    if pid not in self._papers:
-                        self._papers[pid] = _paper_from_meta(meta)
+                # In pages: one get of every chunk's metadata held 1.2 GB at 21.8k chunks
+                # (the allocator kept it), pages of PAGE_CHUNKS about a third of that.
+                offset = 0
+                while True:
+                    got = self._collection.get(include=["metadatas"], limit=PAGE_CHUNKS,
+                                               offset=offset)
+                    for meta in got["metadatas"] or []:
+                        pid = str(meta["paper_id"])
+                        if pid not in self._papers:
+                            self._papers[pid] = _paper_from_meta(meta)
+                    offset += PAGE_CHUNKS
+                    if len(got["ids"]) < PAGE_CHUNKS:
+                        break
             return self._papers
 
     def surface_text(self) -> SurfaceText:

@@ -188,7 +188,8 @@ def main() -> None:
         row: dict[str, Any] = {}
         if texts:
             row["bare_seconds"] = [bare(model, texts)]
-        for name, code in variants.items():
+        order = list(variants.items())
+        for name, code in order if r % 2 == 0 else order[::-1]:  # neither always goes first
             data_dir = tmp / f"{name}-{r}"
             row[name] = ingest(source, data_dir, code)
             print(name, row[name], flush=True)

@@ -1,15 +1,20 @@
 """Wall-clock timings a newcomer feels, each in a fresh process.
 
-Usage: python bench/timings.py
+Usage: python bench/timings.py [--label NAME]
 Measures: `assistant ingest` of the seeds into an empty directory; `assistant ask` cold
 (new process, index on disk); `assistant serve` until Chromium shows the question box.
-Writes bench/results/timings.json.
+Wall seconds, and the CPU seconds the command used (user + system, its children included):
+on a shared machine the wall time grows with the load average, the CPU time much less.
+Writes bench/results/timings.json: the figures under NAME (default "latest"), beside those
+of earlier labels (e.g. "before" and "after" a change).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -17,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import save
+from common import RESULTS, save
 
 from assistant.settings import PROJECT_ROOT
 
@@ -25,9 +30,20 @@ ASSISTANT = [sys.executable, "-m", "assistant.cli"]
 ENV = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
 
 
+CPU: list[float] = []  # CPU seconds of each timed command, in order
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(args: list[str]) -> float:
+    """Wall seconds of one command in a fresh process (its CPU seconds go to ``CPU``)."""
+    cpu = children_cpu()
     started = time.perf_counter()
     subprocess.run(ASSISTANT + args, check=True, capture_output=True, env=ENV, cwd=PROJECT_ROOT)
+    CPU.append(round(children_cpu() - cpu, 2))
     return round(time.perf_counter() - started, 2)
 
 
@@ -65,6 +81,10 @@ def serve_to_page(data_dir: Path) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--label", default="latest", help="the name these figures go under")
+    label = parser.parse_args().label
+    load_before = [round(x, 2) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
         ingest = timed(["ingest", "--data-dir", str(data)])
@@ -76,9 +96,15 @@ def main() -> None:
         "ask_cold_s": asks,
         "ask_on_empty_index_s": first,
         "serve_to_page_ready_s": serve,
+        "cpu_s": {"seed_ingest": CPU[0], "ask_cold": CPU[1:4], "ask_on_empty_index": CPU[4]},
         "cpus": os.cpu_count(),
+        "load_average": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
     }
-    save("timings", out)
+    path = RESULTS / "timings.json"
+    saved = json.loads(path.read_text()) if path.exists() else {}
+    if "ask_cold_s" in saved:  # the old flat layout: one unlabelled run
+        saved = {"earlier": saved}
+    save("timings", {**saved, label: out})
     print(json.dumps(out))
 
 

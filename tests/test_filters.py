@@ -278,14 +278,14 @@ def test_mcp_tools_offer_the_filters(server: Server) -> None:
 
 @skipif_no_shared_data
 def test_year_filter_on_the_neurips_csvs(tmp_path: Path) -> None:
-    """Two years of the real CSVs (the first 30 rows of each, under the files' own names, for
+    """Two years of the real CSVs (the first 20 rows of each, under the files' own names, for
     speed): each paper is stored with its year and the venue its file name gives, and a year
     filter keeps to it."""
     files = []
     for year in (1987, 1988):
         name = f"neurips_abstract_{year}.csv"
         with (SHARED_DATA / name).open(newline="") as f:
-            rows = list(csv.reader(f))[:31]
+            rows = list(csv.reader(f))[:21]
         with (tmp_path / name).open("w", newline="") as f:
             csv.writer(f).writerows(rows)
         files.append(tmp_path / name)

@@ -19,6 +19,7 @@ from conftest import FILE_A, FILE_B
 from gradio_client import Client
 from test_ui import CHROMIUM, Server, start_server, stop
 
+from assistant.errors import BadInputError
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
 
@@ -76,15 +77,22 @@ def test_similar_to_free_text(data: Path) -> None:
     assert result["results"][0]["source"] == CRAFT and len(result["results"]) == 5
 
 
-@pytest.mark.parametrize(("target", "named"), [
-    ("nowhere.txt#99", "no stored paper has the locator 'nowhere.txt#99'"),
-    ("0123456789abcdef", "no stored paper has the id '0123456789abcdef'"),
-])
-def test_unknown_locator_or_id_is_one_line_exit_2(data: Path, target: str, named: str) -> None:
-    done = run_cli(data, target)
+def test_unknown_locator_is_one_line_exit_2(data: Path) -> None:
+    done = run_cli(data, "nowhere.txt#99")
     assert done.returncode == 2 and done.stdout == ""
-    assert named in done.stderr and "Traceback" not in done.stderr
-    assert len(done.stderr.strip().splitlines()) == 1
+    assert "no stored paper has the locator 'nowhere.txt#99'" in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("target", "named"), [
+    ("0123456789abcdef", "no stored paper has the id '0123456789abcdef'"),
+    ("  ", "nothing to compare with"),
+    ("x" * 5000, "the limit is 4,000"),
+])
+def test_unknown_id_empty_or_over_long_target_is_bad_input(seed_assistant: Assistant,
+                                                          target: str, named: str) -> None:
+    with pytest.raises(BadInputError, match=named):
+        seed_assistant.similar(target)
 
 
 def test_paper_vector_is_the_unit_mean_of_its_chunks(seed_assistant: Assistant) -> None:
@@ -167,6 +175,23 @@ def test_more_like_this_under_a_source_in_chromium(server: Server,
                 ".includes('Papers like') && !document.querySelector('#similar-results')"
                 ".innerText.includes('Papers like TCCM')", arg=listed[0], timeout=60_000)
             assert listed[0] in page.locator("#similar-results p").first.inner_text()
+            # A comparison question's table shows as a table in the chat (compare.py); a
+            # new conversation, or "…what do they study?" would lean on the last question.
+            page.click("#clear")
+            page.wait_for_function("() => !document.querySelector('#chat details.sources')")
+            page.fill("#question textarea", "Compare the graph neural network papers: what "
+                      "do they study?")
+            page.click("#ask")
+            page.wait_for_function(  # the finished answer: its sources follow the table
+                "() => document.querySelectorAll('#chat details.sources').length === 1 && "
+                "document.querySelector('#chat table.compare')", timeout=60_000)
+            table = page.locator("#chat table.compare").last
+            assert table.locator("th").all_inner_texts() == ["paper", "problem", "method",
+                                                             "result"]
+            assert table.locator("tbody tr").count() >= 2
+            assert table.locator("a.cite").count() >= 4
+            table.scroll_into_view_if_needed()
+            page.screenshot(path=str(shots / "compare-table.png"), full_page=True)
         finally:
             browser.close()
     assert (shots / "more-like-this.png").stat().st_size > 10_000

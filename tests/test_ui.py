@@ -184,9 +184,9 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert found[0]["source"] == f"{FILE_B}#1" and len(found) <= 3
     info = client.view_api(print_info=False, return_format="dict")
     named = info["named_endpoints"]
-    assert set(named) == {"/ask", "/search_abstracts"}
+    assert set(named) == {"/ask", "/search_abstracts", "/similar_papers"}
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
-    assert params == {"question", "top_k"}
+    assert params == {"question", "top_k", "years", "venue"}
 
 
 def test_upload_makes_new_abstracts_answerable(client: Client, tmp_path: Path) -> None:

@@ -1,0 +1,60 @@
+"""The learned ranker: its training finds the signal, its features read what they claim, the
+shipped weights fit the code, and the calibrated abstention refuses on weak evidence."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+
+from assistant.keywords import KeywordStats
+from assistant.pipeline import Assistant
+from assistant.ranking import FEATURES, WEIGHTS_FILE, candidate_features, load_ranker, train
+from assistant.settings import PROJECT_ROOT
+
+
+def test_training_weighs_the_signal_that_marks_the_right_candidate() -> None:
+    rng = np.random.default_rng(0)
+    signal = FEATURES.index("coverage")
+    groups = []
+    for _ in range(200):
+        x = rng.normal(size=(12, len(FEATURES)))
+        positive = int(rng.integers(12))
+        x[positive, signal] += 4.0  # the right paper holds more of the question's keywords
+        groups.append((x, positive))
+    ranker = train(groups[:150])
+    assert int(np.argmax(ranker.weights)) == signal
+    held = [int(np.argmax(x @ ranker.weights)) == positive for x, positive in groups[150:]]
+    assert sum(held) / len(held) > 0.8
+
+
+def test_features_read_coverage_and_rare_terms() -> None:
+    stats = KeywordStats(n_docs=100, vocab={"wombat": 0, "model": 1}, df=np.array([1, 60]))
+    texts = {"a": "A wombat model.", "b": "A model."}
+    found = candidate_features("wombat model", ["a", "b"], {"a": 3.0, "b": 1.0},
+                               {"a": 0.5, "b": 0.4}, texts, stats)
+    column = {name: found.features[:, i] for i, name in enumerate(FEATURES)}
+    assert list(column["rare"]) == [1.0, 0.0]
+    assert column["coverage"][0] == 1.0 > column["coverage"][1] > 0.0
+    assert list(column["bm25_rel"]) == [1.0, pytest.approx(1 / 3)]
+    assert column["dense_gap"][0] == 0.0 > column["dense_gap"][1]
+
+
+def test_shipped_weights_fit_the_features_and_were_not_trained_on_the_eval() -> None:
+    ranker = load_ranker()
+    data = json.loads((PROJECT_ROOT / "assistant" / WEIGHTS_FILE).read_text())
+    assert data["features"] == list(FEATURES) and len(ranker.weights) == len(FEATURES)
+    assert ranker.abstain_below is not None
+    assert "title→abstract pairs" in data["trained_on"]
+
+
+def test_weak_evidence_is_refused_unless_the_paper_holds_every_keyword(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    assert seed_assistant.retrieve(question)  # answered at the shipped threshold
+    strict = dataclasses.replace(load_ranker(), abstain_below=1e9)
+    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
+    assert seed_assistant.retrieve(question) == []
+    assert seed_assistant.retrieve("What is CRAFT?")  # a bare name its abstract spells out
