@@ -74,6 +74,7 @@ def claim_sentences(answer: str) -> list[str]:
     citation markers that follow it: "… sentence. [1] Next" gives "… sentence. [1]"."""
     sentences: list[str] = []
     for line in answer.splitlines():
+        line = _TITLE_PREFIX.sub("", line)  # a "**Title?**:" lead would split a sentence
         for part in (p for cell in table_cells(line) for p in split_sentences(cell)):
             m = _LEADING_CITES.match(part)
             if m and sentences:

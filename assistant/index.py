@@ -509,7 +509,7 @@ class AbstractIndex:
     # ------------------------------------------------------------ BM25
 
     def _build_bm25(self) -> None:
-        got = self._collection.get(include=["documents", "metadatas"])
+        got = self._get_all(["documents", "metadatas"])
         ids: list[str] = list(got["ids"])
         if not ids:
             shutil.rmtree(self._bm25_dir, ignore_errors=True)
@@ -530,6 +530,20 @@ class AbstractIndex:
         except OSError:
             if not self.server:  # with a server the copy on disk is only a shortcut
                 raise
+
+    def _get_all(self, include: list[str]) -> dict[str, list[Any]]:
+        """Every chunk's ids and ``include`` fields, read PAGE_CHUNKS at a time: one get of
+        all of them fails past ~32k chunks in the embedded store ("too many SQL
+        variables", bench/scale.py at 50k)."""
+        out: dict[str, list[Any]] = {"ids": [], **{key: [] for key in include}}
+        offset = 0
+        while True:
+            got = self._collection.get(include=include, limit=PAGE_CHUNKS, offset=offset)
+            for key in out:
+                out[key].extend(got[key] or [])
+            offset += PAGE_CHUNKS
+            if len(got["ids"]) < PAGE_CHUNKS:
+                return out
 
     def _save_bm25(self, retriever: bm25s.BM25, ids: list[str], df: np.ndarray) -> None:
         """Write beside the old copy, then swap: a reader in another process finds the

@@ -128,6 +128,21 @@ class Assistant:
             return f"{history[-1][0]} {question}"
         return question
 
+    def helpful_sources(self, question: str, found: list[RetrievedPaper],
+                        deadline: float | None = None) -> list[RetrievedPaper]:
+        """The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK, as PaperQA2 scores
+        evidence): only the abstracts it marks as helping to answer stay; NONE leaves no
+        source, so no answer. A reply naming no valid number changes nothing."""
+        assert self.chat_model is not None
+        abstracts = "\n\n".join(f"[{i}] {f.paper.title}\n{f.paper.text}"
+                                 for i, f in enumerate(found, start=1))
+        text = prompt("relevance_check").format(question=question, abstracts=abstracts)
+        reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)
+        numbers = {int(n) for n in re.findall(r"\d+", reply)} & set(range(1, len(found) + 1))
+        if not numbers:
+            return [] if re.search(r"\bnone\b", reply, re.I) else found
+        return [f for i, f in enumerate(found, start=1) if i in numbers]
+
     def ask_stream(self, question: str, history: History = (), top_k: int | None = None,
                    filters: Filters | None = None) -> AnswerStream:
         started = time.perf_counter()
@@ -135,10 +150,13 @@ class Assistant:
         deadline = None  # ASSISTANT_LLM_TIMEOUT bounds the answer from its first model call
         if self.chat_model is not None:
             check_fits(question, self.settings.llm)
-            deadline = self.chat_model.deadline() if history else None
+            checks = bool(history) or self.settings.llm.relevance_check
+            deadline = self.chat_model.deadline() if checks else None
         standalone = self.standalone_question(question, history, deadline)
         applied, search = self.question_filters(standalone, filters)
         found = self.retrieve(search, top_k=top_k, filters=applied)
+        if found and self.chat_model is not None and self.settings.llm.relevance_check:
+            found = self.helpful_sources(standalone, found, deadline)
         retrieved = time.perf_counter()
         sources = number_sources(found)
         if not sources:

@@ -95,6 +95,9 @@ class LLMSettings(BaseModel):
     temperature: float = 0.1
     timeout: float = Field(
         60.0, gt=0, description="Overall deadline in seconds for one answer, retries included.")
+    relevance_check: bool = Field(
+        False, description="Before answering, the model marks which retrieved abstracts help "
+        "answer the question; the others are dropped (none left: no answer).")
     retries: int = Field(
         2, ge=0, le=10, description="Retries of a 429/5xx reply or a failed connection before "
         "the first token (Retry-After is honoured within the deadline).")

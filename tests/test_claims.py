@@ -178,3 +178,10 @@ def test_render_marks_each_unsupported_sentence_and_keeps_text_inert() -> None:
     assert "<b>one</b>" not in html and 'src="http' not in html and "\ue000" not in html
     # Without claims (an extractive answer), nothing is marked.
     assert SPAN_RE.findall(render_answer(answer.model_copy(update={"claims": []}))) == []
+
+
+def test_a_title_lead_with_a_question_mark_stays_out_of_the_claims() -> None:
+    answer = ("**Can Implicit Bias Explain Generalization? A Case Study**: The notion of implicit "
+              "bias has been suggested to explain generalization. [1]")
+    assert claim_sentences(answer) == [
+        "The notion of implicit bias has been suggested to explain generalization. [1]"]

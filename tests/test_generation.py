@@ -258,3 +258,29 @@ def test_deadline_bounds_a_slow_stream(seed_dir: Path, server: FakeOpenAI) -> No
         app.ask("What is CRAFT?")
     assert time.monotonic() - started < 6
     assert info.value.partial.startswith("CRA")
+
+
+QUESTION_WITH_SEVERAL_SOURCES = "Compare the graph neural network papers: what do they study?"
+
+
+def test_relevance_check_keeps_only_the_abstracts_the_model_marks(seed_dir: Path,
+                                                                   server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server, relevance_check=True)
+    found = app.retrieve(QUESTION_WITH_SEVERAL_SOURCES)
+    assert len(found) >= 2
+    server.requests.clear()
+    server.replies = ["2", "It studies memorization [1]."]
+    answer = app.ask(QUESTION_WITH_SEVERAL_SOURCES)
+    assert [s.paper_id for s in answer.sources] == [found[1].paper.paper_id]
+    check = server.requests[0]["body"]["messages"][0]["content"]
+    assert all(f"[{i}] {f.paper.title}" in check for i, f in enumerate(found, start=1))
+
+
+def test_relevance_check_answering_none_gives_no_sources_and_no_answer_call(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server, relevance_check=True)
+    server.requests.clear()
+    server.replies = ["NONE", "An answer that must not be asked for [1]."]
+    answer = app.ask(QUESTION_WITH_SEVERAL_SOURCES)
+    assert answer.sources == [] and answer.citations == [] and answer.answer.startswith(NO_ANSWER)
+    assert len(server.requests) == 1
