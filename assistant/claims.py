@@ -215,10 +215,15 @@ def local_stats(texts: Iterable[str]) -> KeywordStats:
 
 
 def quoted(claim: str, abstracts: Sequence[str]) -> bool:
-    """The claim is a sentence (or a run of at least four words) of a cited abstract, quoted
-    verbatim."""
-    flat = normalise(claim).rstrip(" .").lower()
-    return len(flat.split()) >= 4 and any(flat in normalise(a).lower() for a in abstracts)
+    """The claim is a whole sentence of a cited abstract, quoted verbatim. A fragment is
+    not: "transformers cannot learn parity" inside "Prior work claims that transformers
+    cannot learn parity; we prove it false" says the opposite of the abstract."""
+    def flat(text: str) -> str:
+        return normalise(text).rstrip(" .").lower()
+
+    claim_flat = flat(claim)
+    return bool(claim_flat) and any(claim_flat == flat(sentence) for a in abstracts
+                                    for sentence in split_sentences(a))
 
 
 @dataclass(frozen=True)

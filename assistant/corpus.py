@@ -326,7 +326,7 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
             links=links,
             file_key=key,
             year=parse_year(rec.get("year", "")),
-            venue=normalise(rec.get("venue", "")) or venue_from_name(name),
+            venue=canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name),
             title_derived=not title,
         ))
     if not papers and not skipped:
@@ -382,6 +382,13 @@ _GENERIC_EDGE = re.compile(r"^(?:(?:the|proceedings|of|accepted|papers?|abstract
 KNOWN_VENUES = {v.lower(): v for v in (
     "NeurIPS ICML ICLR AAAI IJCAI COLT AISTATS UAI KDD ACL EMNLP NAACL CVPR ICCV ECCV "
     "SIGIR WWW TMLR JMLR").split()} | {"nips": "NeurIPS"}
+
+
+def canonical_venue(venue: str) -> str:
+    """A venue as stored and filtered: known spellings ("neurips", "NIPS") become the usual
+    one, so a filter for NeurIPS finds the papers a file called NIPS."""
+    venue = " ".join(venue.split())
+    return KNOWN_VENUES.get(venue.lower(), venue)
 
 
 def parse_year(value: str) -> int | None:

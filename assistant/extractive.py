@@ -19,7 +19,7 @@ from assistant.answering import AnswerStream, NumberedSource, build_citations
 from assistant.compare import compose_table, is_comparison_question
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
-from assistant.keywords import keyword_weights
+from assistant.keywords import coverage_of_terms, keyword_weights
 from assistant.ranking import text_terms
 from assistant.retrieval import names_in
 from assistant.types import Answer
@@ -107,14 +107,6 @@ def _sentences_of(paper: Paper, index: AbstractIndex) -> _PaperSentences:
     return made
 
 
-def _coverage(weights: dict[str, float], present: frozenset[str]) -> float:
-    """``keywords.coverage`` over a sentence's cached terms."""
-    total = sum(weights.values())
-    if not total:
-        return 0.0
-    return sum(w for t, w in weights.items() if t in present) / total
-
-
 def score_sentences(
     question: str, sources: list[NumberedSource], index: AbstractIndex
 ) -> list[ScoredSentence]:
@@ -133,7 +125,7 @@ def score_sentences(
     weights = keyword_weights(question, index.keyword_stats())
     scored = []
     for (source, position, text), cosine, present in zip(items, cosines, terms, strict=True):
-        lexical = _coverage(weights, present)
+        lexical = coverage_of_terms(weights, present)
         paper_weight = 0.5 + 0.5 * source.found.score / top
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
         if names and any(n in text for n in names) and INTRO_RE.search(text):

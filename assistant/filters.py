@@ -9,10 +9,11 @@ explicitly wins, field by field, over what the question says.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable
 
-from assistant.corpus import KNOWN_VENUES
+from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.errors import BadInputError
 from assistant.types import OPEN_END, OPEN_START, Filters
 
@@ -40,8 +41,10 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
      "to"),
     (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b", re.I),
      "to"),
-    (re.compile(rf"\b(?:in|from|of|during)\s+{YEAR}{END}", re.I), "in"),
+    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I),
+     "in"),
 ]
+LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
 CLI_YEARS = re.compile(r"^\s*(\d{4})?\s*(?:(-|–|\.\.)\s*(\d{4})?)?\s*$")
 YEARS_HELP = "a year or a range such as 2019, 2019-2021, 2019- (from 2019) or -2000 (up to 2000)"
 
@@ -59,12 +62,6 @@ def parse_years(text: str) -> tuple[int, int]:
         raise BadInputError(f"bad year filter '{text}': {start} is after {end}; write "
                             f"{end}-{start}")
     return start, end
-
-
-def canonical_venue(venue: str) -> str:
-    """A venue as stored: known spellings ("neurips", "NIPS") become the usual one."""
-    venue = " ".join(venue.split())
-    return KNOWN_VENUES.get(venue.lower(), venue)
 
 
 def explicit(years: str | None = None, venue: str | None = None) -> Filters | None:
@@ -118,14 +115,15 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
         name = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
         venue = canonical_venue(name)
         year = m.group(2) or m.group(4)
-        if year:
+        if year and int(year) <= LATEST_YEAR:
             span = (int(year), int(year))
         rest = _cut(rest, m)
     if span is None:
         for phrase, kind in YEAR_PHRASES:
             m = phrase.search(rest)
-            if m:
-                span = _years_of(kind, [int(g) for g in m.groups() if g])
+            values = [int(g) for g in m.groups() if g] if m else []
+            if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
+                span = _years_of(kind, values)
                 rest = _cut(rest, m)
                 break
     found = Filters(years=span, venue=venue)

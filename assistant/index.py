@@ -56,7 +56,7 @@ from llama_index.vector_stores.chroma import ChromaVectorStore
 
 from assistant.corpus import Paper, ReadResult, Skipped, read_paths
 from assistant.embedding import dimension_mismatch, embed_texts, load_embedding
-from assistant.errors import AssistantError
+from assistant.errors import AssistantError, add_secret
 from assistant.keywords import (
     TOKENIZER_VERSION,
     KeywordStats,
@@ -124,7 +124,7 @@ class AbstractIndex:
         self.settings = settings
         self.dir = Path(settings.data.dir)
         self._lock = threading.RLock()
-        self.server = (settings.data.chroma_url or "").strip() or None
+        self.server = _without_credentials(settings.data.chroma_url)
         self._latest: Any = None  # a server's collection as ``_read_version`` last saw it
         self._bm25_dir = self.dir / "bm25"
         if self.server:
@@ -743,6 +743,26 @@ class AbstractIndex:
         return best
 
 
+def _without_credentials(url: str | None) -> str | None:
+    """The server URL as messages may show it: a user or password in it (never used: the
+    client takes host and port) is dropped and kept out of every message."""
+    url = (url or "").strip()
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise IndexConfigError("bad Chroma server URL in ASSISTANT_DATA_CHROMA_URL or "
+                               "--chroma-url: expected http://HOST:PORT") from None
+    if parts.username or parts.password:
+        for secret in (parts.password, parts.username):
+            if secret:
+                add_secret(secret)
+        parts = parts._replace(netloc=parts.netloc.rsplit("@", 1)[1])
+    return parts.geturl()
+
+
 def _unreachable(url: str) -> str:
     port = urlsplit(url).port or 8000
     return (f"cannot reach a Chroma server at {url}: start one with `chroma run --path DIR "
@@ -752,11 +772,8 @@ def _unreachable(url: str) -> str:
 
 def _http_client(url: str) -> Any:
     """A client of the Chroma server at ``url`` (telemetry off), or a one-line reason."""
-    parts = urlsplit(url)
-    try:
-        port = parts.port or (443 if parts.scheme == "https" else 8000)
-    except ValueError:  # a port that is not a number, or out of range
-        port = 0
+    parts = urlsplit(url)  # checked by _without_credentials
+    port = parts.port or (443 if parts.scheme == "https" else 8000)
     if parts.scheme not in ("http", "https") or not parts.hostname or not port:
         raise IndexConfigError(f"bad Chroma server URL '{url}': expected http://HOST:PORT "
                                "(ASSISTANT_DATA_CHROMA_URL or --chroma-url)")

@@ -11,6 +11,7 @@ import math
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,10 +93,14 @@ def keyword_weights(question: str, stats: KeywordStats) -> dict[str, float]:
 
 def coverage(weights: Mapping[str, float], text: str) -> float:
     """Share of the question's keyword weight (idf) that ``text`` contains."""
+    return coverage_of_terms(weights, set(query_terms(text)))
+
+
+def coverage_of_terms(weights: Mapping[str, float], present: AbstractSet[str]) -> float:
+    """``coverage`` for a text whose stemmed terms are known already (cached)."""
     total = sum(weights.values())
     if not total:
         return 0.0
-    present = set(query_terms(text))
     return sum(w for t, w in weights.items() if t in present) / total
 
 

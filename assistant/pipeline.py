@@ -107,8 +107,12 @@ class Assistant:
                          ) -> tuple[Filters | None, str]:
         """The filter to answer ``question`` under (``filters`` given explicitly win, field
         by field, over a range the question states) and the question to search with: the
-        question less the words that stated its range."""
+        question less the words that stated its range. A range the question states that no
+        stored paper falls in (an index without years or venues) is not applied: the
+        question is answered without it."""
         said, rest = stated(question, self.index.venues())
+        if said and not self.retriever.allowed(said):
+            return filters, rest
         return merge(filters, said), rest
 
     def standalone_question(self, question: str, history: History,
@@ -131,17 +135,19 @@ class Assistant:
     def helpful_sources(self, question: str, found: list[RetrievedPaper],
                         deadline: float | None = None) -> list[RetrievedPaper]:
         """The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK, as PaperQA2 scores
-        evidence): only the abstracts it marks as helping to answer stay; NONE leaves no
-        source, so no answer. A reply naming no valid number changes nothing."""
+        evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
+        leaves no source, so no answer. Any other reply (prose) changes nothing."""
         assert self.chat_model is not None
         abstracts = "\n\n".join(f"[{i}] {f.paper.title}\n{f.paper.text}"
                                  for i, f in enumerate(found, start=1))
         text = prompt("relevance_check").format(question=question, abstracts=abstracts)
         reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)
-        numbers = {int(n) for n in re.findall(r"\d+", reply)} & set(range(1, len(found) + 1))
-        if not numbers:
-            return [] if re.search(r"\bnone\b", reply, re.I) else found
-        return [f for i, f in enumerate(found, start=1) if i in numbers]
+        if re.match(r"\W*none\b", reply, re.I):
+            return []
+        listed = re.match(r"\W*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*\.?\s*$", reply)  # "1, 3" only
+        numbers = {int(n) for n in re.findall(r"\d+", listed.group(1))} if listed else set()
+        numbers &= set(range(1, len(found) + 1))
+        return [f for i, f in enumerate(found, start=1) if i in numbers] if numbers else found
 
     def ask_stream(self, question: str, history: History = (), top_k: int | None = None,
                    filters: Filters | None = None) -> AnswerStream:

@@ -21,7 +21,7 @@ from importlib.resources import files
 
 import numpy as np
 
-from assistant.keywords import KeywordStats, keyword_weights, query_terms
+from assistant.keywords import KeywordStats, coverage_of_terms, keyword_weights, query_terms
 
 FEATURES = ("bm25_rel", "bm25_z", "dense", "dense_gap", "dense_z", "coverage", "rare",
             "rare_share")
@@ -49,11 +49,7 @@ def text_terms(text: str) -> frozenset[str]:
 
 def cached_coverage(weights: Mapping[str, float], text: str) -> float:
     """``keywords.coverage`` over ``text_terms`` (the same sum, in the same order)."""
-    total = sum(weights.values())
-    if not total:
-        return 0.0
-    present = text_terms(text)
-    return sum(w for t, w in weights.items() if t in present) / total
+    return coverage_of_terms(weights, text_terms(text))
 
 
 def _zscore(values: np.ndarray) -> np.ndarray:

@@ -25,7 +25,6 @@ FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
 DERIVED_NOTE = "title derived from the abstract"
 UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
 _URL_OK = re.compile(r"https?://[^\s\"'<>`{}\\]+")
-_MARKER = re.compile(r"\[(\d+)\]")
 _STOPWORDS = frozenset("a an the on of for in to towards toward with and via from by is are "
                        "do does how what when why can".split())
 
@@ -152,19 +151,11 @@ def md(text: str) -> str:
     return re.sub(r"([\\`*_\[\]<>])", r"\\\1", " ".join(text.split()))
 
 
-def md_answer(text: str, valid: set[int]) -> str:
-    """The answer's text (redacted) with its own ``**bold**`` and line breaks kept, and with
-    every bracket but the ``[n]`` of a source, and every ``<``/``>``, escaped: no link, image
-    or HTML can come of it."""
-    out: list[str] = []
-    last = 0
-    text = redact(text.strip())
-    for m in _MARKER.finditer(text):
-        if int(m.group(1)) in valid:
-            out.append(_md_keep_bold(text[last:m.start()]) + m.group(0))
-            last = m.end()
-    out.append(_md_keep_bold(text[last:]))
-    return "".join(out)
+def md_answer(text: str) -> str:
+    """The answer's text (redacted) with its own ``**bold**`` and line breaks kept, and every
+    bracket (a source's ``[n]`` too: it still renders as [n]) and every ``<``/``>`` escaped:
+    no link, image or HTML can come of it ("[1](https://…)", a "[1]: https://…" line)."""
+    return _md_keep_bold(redact(text.strip()))
 
 
 def _md_keep_bold(text: str) -> str:
@@ -190,7 +181,7 @@ def to_markdown(answer: Answer) -> str:
     """The question, the answer and a numbered list of exactly the sources it cites."""
     refs = cited_sources(answer)
     lines = [f"**Question:** {md(redact(answer.question))}", "",
-             md_answer(answer.answer, {s.n for s in refs}), ""]
+             md_answer(answer.answer), ""]
     if answer.uncited or not refs:
         lines += [f"*{UNCITED_NOTE}*", ""]
     if refs:

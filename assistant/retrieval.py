@@ -24,13 +24,12 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, query_terms
+from assistant.ranking import RARE_CHUNKS, candidate_features, load_ranker, text_terms
 from assistant.ranking import cached_coverage as keyword_coverage
-from assistant.ranking import candidate_features, load_ranker, text_terms
 from assistant.settings import RetrievalSettings
 from assistant.types import Filters, RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
-RARE_CHUNKS = 3  # a question term in at most this many chunks is rare (one or two abstracts)
 POOL = 30  # papers taken from each ranking for the learned ranker to order
 FULL_MATCH = 0.99  # share of the question's keyword weight that counts as all of it
 NEARBY = 10  # papers searched for an unknown acronym's spelled-out phrase

@@ -77,6 +77,9 @@ def resolve(index: AbstractIndex, target: str) -> Paper | None:
         raise BadInputError("nothing to compare with: give a locator (file#n), a paper id or "
                             "some text, e.g. assistant similar \"temporal graph link prediction\"")
     papers = index.papers()
+    exact = next((p for p in papers.values() if p.source == target), None)
+    if exact is not None:  # a stored locator, spaces in its file name and all
+        return exact
     if PAPER_ID_RE.fullmatch(target):
         if target in papers:
             return papers[target]

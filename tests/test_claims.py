@@ -185,3 +185,13 @@ def test_a_title_lead_with_a_question_mark_stays_out_of_the_claims() -> None:
               "bias has been suggested to explain generalization. [1]")
     assert claim_sentences(answer) == [
         "The notion of implicit bias has been suggested to explain generalization. [1]"]
+
+
+def test_a_quoted_fragment_the_abstract_refutes_is_not_taken_as_quoted() -> None:
+    abstract = ("Prior work claims that transformers cannot learn parity functions. We prove this "
+                "claim is false: a two-layer transformer learns parity exactly.")
+    [claim] = ClaimChecker().check("Transformers cannot learn parity functions [1].", {1: abstract})
+    assert claim.support < 1.0
+    [whole] = ClaimChecker().check("We prove this claim is false: a two-layer transformer learns "
+                                   "parity exactly. [1]", {1: abstract})
+    assert whole.support == 1.0 and whole.supported

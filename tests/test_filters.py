@@ -97,6 +97,9 @@ def test_a_question_states_its_own_range(question: str, years: tuple[int, int] |
 @pytest.mark.parametrize("question", [
     "What is CRAFT?", "How do models behave with 2048 dimensions?",
     "What happens in 2048 dimensions?", "Which method reaches 2019 points?",
+    "What is the batch size of 2048 used in CRAFT?", "What does a method of 2000 runs show?",
+    "What happens from 2000 to 5000 neurons?", "Which model achieves top-1 of 2000?",
+    "What results come in 2048?",
 ])
 def test_numbers_that_are_not_years_set_no_filter(question: str) -> None:
     assert stated(question, ["NeurIPS"]) == (None, question)
@@ -302,3 +305,25 @@ def test_year_filter_on_the_neurips_csvs(tmp_path: Path) -> None:
     stated_answer = app.ask(f"{question[:-1]} in NeurIPS 1988?")
     assert stated_answer.filters == "year 1988, venue NeurIPS"
     assert stated_answer.citations and stated_answer.citations[0].title == title
+
+
+def test_a_stated_range_no_stored_paper_has_is_not_applied(tmp_path: Path) -> None:
+    """An index without years or venues (stored by an older release, or from a file that
+    gives none) still answers "… in NeurIPS 2025?"."""
+    plain = tmp_path / "plain.csv"
+    plain.write_text('title,abstract\n"Quokka Sampling","We introduce QuokkaSampler, a sampler '
+                     'for marsupial population surveys that halves the survey cost."\n')
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest([plain])
+    answer = app.ask("What is QuokkaSampler in NeurIPS 2025?")
+    assert answer.citations and answer.filters is None
+
+
+def test_a_venue_spelled_nips_in_the_input_is_found_by_neurips(tmp_path: Path) -> None:
+    nips = tmp_path / "old.csv"
+    nips.write_text('title,venue,year,abstract\n"Quokka Sampling",NIPS,1999,"We introduce '
+                    'QuokkaSampler, a sampler for marsupial population surveys."\n')
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest([nips])
+    assert app.index.venues() == ["NeurIPS"]
+    assert app.retrieve("QuokkaSampler", filters=explicit(None, "NIPS"))

@@ -284,3 +284,17 @@ def test_relevance_check_answering_none_gives_no_sources_and_no_answer_call(
     answer = app.ask(QUESTION_WITH_SEVERAL_SOURCES)
     assert answer.sources == [] and answer.citations == [] and answer.answer.startswith(NO_ANSWER)
     assert len(server.requests) == 1
+
+
+@pytest.mark.parametrize(("reply", "kept"), [
+    ("NONE of the 5 abstracts helps.", []),
+    ("None. (Abstract 2 is about a different topic.)", []),
+    ("1, 2", [1, 2]),
+    ("Only 1 helps; 2 does not.", [1, 2]),  # prose is not a list: nothing is dropped
+])
+def test_relevance_check_reads_only_a_list_or_none(seed_dir: Path, server: FakeOpenAI,
+                                                   reply: str, kept: list[int]) -> None:
+    app = model_assistant(seed_dir, server, relevance_check=True)
+    found = app.retrieve(QUESTION_WITH_SEVERAL_SOURCES)[:2]
+    server.replies = [reply]
+    assert app.helpful_sources(QUESTION_WITH_SEVERAL_SOURCES, found) == [found[i - 1] for i in kept]

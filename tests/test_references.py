@@ -318,3 +318,16 @@ def test_ask_page_downloads_the_answer_as_markdown_and_bibtex(
     assert list(served) == list(parse(to_bibtex(refs_app.ask(question))))
     assert next(iter(served.values()))["title"] == QUOKKA_TITLE
     assert (tmp_path / "ask-downloads.png").stat().st_size > 0
+
+
+def test_markdown_answer_text_cannot_turn_a_citation_into_a_link() -> None:
+    from markdown_it import MarkdownIt
+
+    from assistant.references import to_markdown
+    from assistant.types import Answer, SourceRef
+
+    source = SourceRef(n=1, paper_id="0" * 16, title="Evil", source="x.csv#1", score=1.0)
+    answer = Answer(question="q", answer="It works [1](https://evil.example/x).\n\n[1]: https://evil.example/ref",
+                    mode="llm", sources=[source])
+    html = MarkdownIt("commonmark").render(to_markdown(answer))
+    assert 'href="https://evil.example' not in html

@@ -209,7 +209,8 @@ def test_a_server_gone_mid_run_is_one_clear_error(tmp_path: Path) -> None:
         index.chunk_count()
 
 
-@pytest.mark.parametrize("url", ["localhost:8000", "ftp://127.0.0.1:8000", "http://127.0.0.1:x"])
+@pytest.mark.parametrize("url", ["localhost:8000", "ftp://127.0.0.1:8000", "http://127.0.0.1:x",
+                                 "http://[::1", "http://127.0.0.1:99999"])
 def test_malformed_server_url_is_refused_by_name(url: str, tmp_path: Path) -> None:
     with pytest.raises(IndexConfigError, match="bad Chroma server URL"):
         AbstractIndex(server_settings(url, tmp_path))
@@ -306,3 +307,12 @@ def test_a_rebuild_elsewhere_leaves_an_open_reader_working(seeded: str, tmp_path
             and not reader.search_bm25("PlatypusNet", 3)
     assert poll(follows)
     assert reader.search_dense("spine counter for echidna photographs", 1)[0].text
+
+
+def test_a_password_in_the_server_url_is_never_shown(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "ask", "--chroma-url",
+         "http://admin:s3cretpw@127.0.0.1:1", "--data-dir", str(tmp_path), "What is CRAFT?"],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "cannot reach a Chroma server at http://127.0.0.1:1" in result.stderr
+    assert "s3cretpw" not in result.stdout + result.stderr and "admin" not in result.stderr

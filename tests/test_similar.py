@@ -195,3 +195,16 @@ def test_more_like_this_under_a_source_in_chromium(server: Server,
         finally:
             browser.close()
     assert (shots / "more-like-this.png").stat().st_size > 10_000
+
+
+def test_a_locator_with_a_space_in_its_file_name_is_a_paper(tmp_path: Path) -> None:
+    from conftest import make_settings
+
+    upload = tmp_path / "my papers.csv"
+    upload.write_text('title,abstract\n"Quokka Sampling","We introduce QuokkaSampler, a sampler for '
+                      'marsupial population surveys."\n"Wombat Burrows","Wombat burrows regulate '
+                      'temperature across seasons."\n')
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest([upload])
+    found = app.similar("my papers.csv#1", top_k=3)
+    assert found.kind == "paper" and "my papers.csv#1" not in [r.paper.source for r in found.results]

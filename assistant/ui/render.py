@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
 from assistant.errors import redact
-from assistant.references import byline
+from assistant.references import UNCITED_NOTE, byline
 from assistant.types import Answer, Claim, SourceRef
 
 if TYPE_CHECKING:  # the index (and Chroma) is not imported to render a summary
@@ -34,7 +34,6 @@ _ENTITIES = {ord(c): f"&#{ord(c)};" for c in _SYNTAX} | {
 }
 MARKER_RE = re.compile(r"\[(\d+)\]")
 URL_OK_RE = re.compile(r"https?://[^\s\"'<>`]+")
-UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
 # Under each source: lists the papers most like it (static/ has no part in it: the Ask tab's
 # results panel carries the click handler, which reads the locator from the source's <code>).
 MORE_LIKE_THIS = ('<a href="#" class="more-like" title="list the papers most like this one">'
