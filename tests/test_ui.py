@@ -184,9 +184,22 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert found[0]["source"] == f"{FILE_B}#1" and len(found) <= 3
     info = client.view_api(print_info=False, return_format="dict")
     named = info["named_endpoints"]
-    assert set(named) == {"/ask", "/search_abstracts", "/similar_papers"}
+    assert set(named) == {"/ask", "/search_abstracts", "/similar_papers", "/answer_with_references"}
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
     assert params == {"question", "top_k", "years", "venue"}
+
+
+def test_answer_with_references_gives_bibtex_and_markdown(client: Client) -> None:
+    import bibtexparser
+
+    bib = client.predict("What is PoLAR?", "bibtex", 3, "", "", api_name="/answer_with_references")
+    entries = bibtexparser.parse_string(bib).entries
+    assert entries and "PoLAR" in entries[0].fields_dict["title"].value
+    markdown = client.predict("What is PoLAR?", "markdown", 3, "", "",
+                              api_name="/answer_with_references")
+    assert "## References" in markdown and f"`{FILE_A}#6`" in markdown
+    assert client.predict("What is PoLAR?", "pdf", 3, "", "",
+                          api_name="/answer_with_references").startswith("error: unknown format")
 
 
 def test_upload_makes_new_abstracts_answerable(client: Client, tmp_path: Path) -> None:
@@ -336,7 +349,7 @@ def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
             return tools, " ".join(getattr(c, "text", "") for c in result.content)
 
     tools, text = asyncio.run(run())
-    assert {"ask", "search_abstracts"} <= set(tools)
+    assert {"ask", "search_abstracts", "answer_with_references"} <= set(tools)
     schema = tools["search_abstracts"].inputSchema
     assert schema["properties"]["query"]["type"] == "string"
     assert "keywords" in (schema["properties"]["query"].get("description") or "")

@@ -20,6 +20,7 @@ import gradio as gr
 from assistant.errors import AssistantError, redact
 from assistant.filters import explicit
 from assistant.pipeline import Assistant
+from assistant.references import render as render_references
 from assistant.references import to_bibtex, to_markdown
 from assistant.retrieval import names_in
 from assistant.types import Answer
@@ -214,6 +215,32 @@ class AskPage:
                 failed["partial"] = redact(partial)
             return failed
 
+    def answer_with_references(self, question: str, fmt: str = "bibtex", top_k: int = 5,
+                               years: str = "", venue: str = "") -> str:
+        """Answer a question and return it as Markdown with its reference list, or just the
+        BibTeX entries of the papers it cites.
+
+        Args:
+            question: a question in plain language.
+            fmt: "markdown" (the answer and its numbered references) or "bibtex" (one entry
+                per cited paper, with stable keys).
+            top_k: how many papers to retrieve as sources (1-50).
+            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
+
+        Returns:
+            The Markdown or BibTeX text ("" in BibTeX when the answer cites nothing), or a
+            line starting with "error:" naming the problem.
+        """
+        if fmt not in ("markdown", "bibtex"):
+            return f"error: unknown format '{fmt}': use markdown or bibtex"
+        try:
+            answer = self.app.ask(question, top_k=max(1, min(int(top_k), 50)),
+                                  filters=explicit(years, venue))
+        except AssistantError as exc:
+            return f"error: {redact(str(exc))}"
+        return render_references(answer, "markdown" if fmt == "markdown" else "bibtex")
+
     # ------------------------------------------------------------ related papers
 
     def similar_papers(self, target: str, top_k: int = 5) -> dict[str, Any]:
@@ -320,6 +347,7 @@ class AskPage:
         similar_btn.click(**more)
         similar_target.submit(**more)
         gr.api(self.similar_papers, api_name="similar_papers")
+        gr.api(self.answer_with_references, api_name="answer_with_references")
 
 
 def filter_note(answer: Answer) -> str:
