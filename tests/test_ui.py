@@ -391,6 +391,26 @@ def test_model_mode_shows_model_and_survives_a_failure(tmp_path: Path) -> None:
             assert len(job.outputs()) >= 4
             assert "one forward pass" in text_of(chat[-1])
             assert "model scripted-model" in text_of(chat[-1])
+            fake.delay = 0.0
+            fake.replies = ["TCCM scores anomalies in one forward pass [1]. "
+                            "TCCM was trained on 40 billion satellite images [1]."]
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as p:  # the checked claims, as a reader sees them
+                browser = p.chromium.launch(executable_path=CHROMIUM,
+                                            args=["--no-sandbox", "--disable-gpu"])
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.goto(server.url)
+                page.wait_for_selector("#question textarea", timeout=60_000)
+                page.fill("#question textarea", "What is TCCM?")
+                page.click("#ask")
+                marker = page.wait_for_selector(".unsupported", timeout=60_000)
+                assert marker is not None
+                assert page.locator("span.unsupported").count() == 1  # the second sentence
+                assert "not supported by the cited abstract" in page.inner_html("#chat")
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "ui-unsupported-claim.png"), full_page=True)
+                browser.close()
         finally:
             stop(server)
 
