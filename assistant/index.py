@@ -433,7 +433,7 @@ class AbstractIndex:
             try:
                 splitter = self._splitter()
                 batch: list[TextNode] = []
-                count = 0
+                count, first = 0, True
                 for paper in papers:
                     if stop.is_set():
                         return
@@ -447,9 +447,9 @@ class AbstractIndex:
                         node.metadata["chunk"] = i
                     batch.extend(nodes)
                     count += 1
-                    if len(batch) >= per_write:
-                        put((count, batch))
-                        batch, count = [], 0
+                    if len(batch) >= per_write or (first and len(batch) >= per_write // 8):
+                        put((count, batch))  # a small first batch starts the embedder early
+                        batch, count, first = [], 0, False
                 if batch:
                     put((count, batch))
                 put(None)
