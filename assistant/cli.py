@@ -243,15 +243,18 @@ def serve(
     chroma_url: ChromaUrl = None,
 ) -> None:
     """Start the chat UI in the browser."""
-    from assistant.ui import launch
+    from assistant.ui.loading import LoadingServer
 
     settings = load_settings(data_dir, chroma_url)
     if host:
         settings.serve.host = host
     if port:
         settings.serve.port = port
-    with friendly_errors():
-        launch(settings, started=IMPORTED_AT)
+    # The port answers with a "loading" page within a second; the app takes it over when built.
+    with friendly_errors(), LoadingServer.for_settings(settings.serve, IMPORTED_AT) as loading:
+        from assistant.ui import launch
+
+        launch(settings, started=IMPORTED_AT, loading=loading)
 
 
 @app.command("eval")

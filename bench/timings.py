@@ -2,7 +2,9 @@
 
 Usage: python bench/timings.py [--label NAME]
 Measures: `assistant ingest` of the seeds into an empty directory; `assistant ask` cold
-(new process, index on disk); `assistant serve` until Chromium shows the question box.
+(new process, index on disk), and until the first answer text reaches its stdout; `assistant
+serve` until Chromium shows the loading page, and until the same tab, left alone, shows the
+question box.
 Wall seconds, and the CPU seconds the command used (user + system, its children included):
 on a shared machine the wall time grows with the load average, the CPU time much less.
 Writes bench/results/timings.json: the figures under NAME (default "latest"), beside those
@@ -47,22 +49,41 @@ def timed(args: list[str]) -> float:
     return round(time.perf_counter() - started, 2)
 
 
-def serve_to_page(data_dir: Path) -> float:
+def ask_to_first_text(data_dir: Path) -> float:
+    """Wall seconds until `assistant ask` writes the first answer text to its stdout."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(ASSISTANT + ["ask", "What is CRAFT?", "--data-dir", str(data_dir)],
+                            env=ENV, cwd=PROJECT_ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    elapsed = None
+    while chunk := os.read(proc.stdout.fileno(), 4096):
+        if elapsed is None and chunk.strip():
+            elapsed = time.perf_counter() - started
+    if proc.wait() != 0 or elapsed is None:
+        raise SystemExit("assistant ask failed or printed nothing")
+    return round(elapsed, 2)
+
+
+def serve_to_page(data_dir: Path) -> tuple[float, float]:
+    """Seconds from `assistant serve` to Chromium showing its loading page, and to the same
+    tab showing the question box (the loading page reloads into the app by itself)."""
     from playwright.sync_api import sync_playwright
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    started = time.perf_counter()
-    proc = subprocess.Popen(ASSISTANT + ["serve", "--port", str(port), "--data-dir", str(data_dir)],
-                            env=ENV, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = None
     try:
-        with sync_playwright() as p:
+        with sync_playwright() as p:  # the browser is open before the command, as a user's is
             browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                         args=["--no-sandbox", "--disable-gpu",
                                               "--disable-background-networking"])
             page = browser.new_page()
+            started = time.perf_counter()
+            proc = subprocess.Popen(ASSISTANT + ["serve", "--port", str(port), "--data-dir",
+                                                 str(data_dir)], env=ENV, cwd=PROJECT_ROOT,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             while True:
                 try:
                     page.goto(f"http://127.0.0.1:{port}/", timeout=2000)
@@ -70,14 +91,18 @@ def serve_to_page(data_dir: Path) -> float:
                 except Exception:
                     if time.perf_counter() - started > 300:
                         raise
-                    time.sleep(0.2)
-            page.wait_for_selector("#question textarea", timeout=60_000)
+                    time.sleep(0.1)
+            first = time.perf_counter() - started
+            if "loading" not in page.content() and not page.query_selector("#question"):
+                raise SystemExit(f"neither the loading page nor the app: {page.content()[:300]}")
+            page.wait_for_selector("#question textarea", timeout=300_000)
             elapsed = time.perf_counter() - started
             browser.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-    return round(elapsed, 2)
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=30)
+    return round(first, 2), round(elapsed, 2)
 
 
 def main() -> None:
@@ -90,12 +115,15 @@ def main() -> None:
         ingest = timed(["ingest", "--data-dir", str(data)])
         asks = [timed(["ask", "What is CRAFT?", "--data-dir", str(data)]) for _ in range(3)]
         first = timed(["ask", "What is CRAFT?", "--data-dir", str(Path(tmp) / "empty")])
+        first_text = [ask_to_first_text(data) for _ in range(2)]
         serve = [serve_to_page(data) for _ in range(2)]
     out = {
         "seed_ingest_s": ingest,
         "ask_cold_s": asks,
         "ask_on_empty_index_s": first,
-        "serve_to_page_ready_s": serve,
+        "ask_to_first_text_s": first_text,
+        "serve_to_loading_page_s": [loading for loading, _ in serve],
+        "serve_to_page_ready_s": [ready for _, ready in serve],
         "cpu_s": {"seed_ingest": CPU[0], "ask_cold": CPU[1:4], "ask_on_empty_index": CPU[4]},
         "cpus": os.cpu_count(),
         "load_average": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
