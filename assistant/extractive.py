@@ -83,34 +83,44 @@ _CACHE_LOCK = threading.Lock()
 CACHE_PAPERS = 4096  # papers whose sentence vectors are remembered (~10 MB per 1,000)
 
 
-def _sentences_of(paper: Paper, index: AbstractIndex) -> _PaperSentences:
-    """A paper's sentences, embedded once per process and remembered (keyed by the embedding
-    model, the paper id and its text, so an edited abstract is embedded again): embedding
-    every sentence of the quoted abstracts for each question was most of an answer's time.
-    Each paper is embedded on its own, so its vectors never depend on which other papers a
-    question brought along, nor on what was asked before."""
-    key = (index.settings.index.embed_model, paper.paper_id, paper.text)
+def _sentences_of(papers: list[Paper], index: AbstractIndex) -> list[_PaperSentences]:
+    """Each paper's sentences with their vectors, remembered per process (keyed by the
+    embedding model, the paper id and its text, so an edited abstract is read again). The
+    vectors come from the store, made at ingest from each chunk's own run of the model
+    (``index.sentence_vectors``); a paper stored without them (another embedding model, an
+    older index) has its sentences embedded here, each paper on its own, so its vectors never
+    depend on which other papers a question brought along."""
+    model = index.settings.index.embed_model
+    found: dict[str, _PaperSentences] = {}
     with _CACHE_LOCK:
-        found = _CACHE.get(key)
-        if found is not None:
-            _CACHE.move_to_end(key)
-            return found
-    sentences = split_sentences(paper.text)
-    vectors = (np.asarray(index.embed_model.get_text_embedding_batch(sentences), dtype=np.float32)
-               if sentences else np.zeros((0, 0), dtype=np.float32))
-    vectors.setflags(write=False)
-    made = _PaperSentences(sentences, vectors, [text_terms(t) for t in sentences])
-    with _CACHE_LOCK:
-        _CACHE[key] = made
-        while len(_CACHE) > CACHE_PAPERS:
-            _CACHE.popitem(last=False)
-    return made
+        for paper in papers:
+            hit = _CACHE.get((model, paper.paper_id, paper.text))
+            if hit is not None:
+                _CACHE.move_to_end((model, paper.paper_id, paper.text))
+                found[paper.paper_id] = hit
+    missing = [p for p in papers if p.paper_id not in found]
+    stored = index.sentence_vectors(missing) if missing else {}
+    for paper in missing:
+        sentences = split_sentences(paper.text)
+        vectors = stored.get(paper.paper_id)
+        if vectors is None:
+            vectors = (np.asarray(index.embed_model.get_text_embedding_batch(sentences),
+                                  dtype=np.float32)
+                       if sentences else np.zeros((0, 0), dtype=np.float32))
+        vectors.setflags(write=False)
+        made = found[paper.paper_id] = _PaperSentences(sentences, vectors,
+                                                       [text_terms(t) for t in sentences])
+        with _CACHE_LOCK:
+            _CACHE[(model, paper.paper_id, paper.text)] = made
+            while len(_CACHE) > CACHE_PAPERS:
+                _CACHE.popitem(last=False)
+    return [found[p.paper_id] for p in papers]
 
 
 def score_sentences(
     question: str, sources: list[NumberedSource], index: AbstractIndex
 ) -> list[ScoredSentence]:
-    parts = [_sentences_of(s.found.paper, index) for s in sources]
+    parts = _sentences_of([s.found.paper for s in sources], index)
     items = [(s, i, sent) for s, part in zip(sources, parts, strict=True)
              for i, sent in enumerate(part.sentences)]
     if not items:

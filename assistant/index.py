@@ -20,9 +20,9 @@ by a self-hosted server ("Sparse vector indexing is not enabled in local").
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
-import math
 import os
 import queue
 import shutil
@@ -34,7 +34,7 @@ from collections.abc import Callable, Container, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import bm25s
@@ -47,15 +47,16 @@ from chromadb.api.models.Collection import Collection
 from chromadb.config import DEFAULT_DATABASE, DEFAULT_TENANT, System
 from chromadb.config import Settings as ChromaSettings
 from chromadb.errors import NotFoundError
-from llama_index.core import VectorStoreIndex
-from llama_index.core.base.embeddings.base import BaseEmbedding
-from llama_index.core.node_parser import SentenceSplitter
-from llama_index.core.schema import Document, TextNode
-from llama_index.core.vector_stores.types import VectorStoreQuery
-from llama_index.vector_stores.chroma import ChromaVectorStore
 
-from assistant.corpus import Paper, ReadResult, Skipped, read_paths
-from assistant.embedding import dimension_mismatch, embed_texts, load_embedding
+from assistant.corpus import Paper, ReadResult, Skipped, read_paths, split_sentences
+from assistant.embedding import (
+    Embedder,
+    MiniLMOnnxEmbedding,
+    Span,
+    as_llama_embedding,
+    dimension_mismatch,
+    load_embedding,
+)
 from assistant.errors import AssistantError, add_secret
 from assistant.keywords import (
     TOKENIZER_VERSION,
@@ -69,6 +70,12 @@ from assistant.settings import Settings
 from assistant.sync import Kept, plan_sync
 from assistant.types import Filters
 
+if TYPE_CHECKING:  # llama_index is imported by the ingest only: a question needs none of it
+    from llama_index.core import VectorStoreIndex
+    from llama_index.core.node_parser import SentenceSplitter
+    from llama_index.core.schema import TextNode
+    from llama_index.vector_stores.chroma import ChromaVectorStore
+
 # Chroma's defaults found a stored vector only 67–93% of the time at 20k vectors on these
 # machines; a wider graph and search beam buy recall for ~1 ms (bench/ann_recall.py).
 HNSW_CONFIG = {"space": "cosine", "ef_construction": 200, "ef_search": 200, "max_neighbors": 32}
@@ -78,6 +85,8 @@ VERSION_KEY = "store_version"  # the same stamp in the collection's metadata, wi
 REFRESH_SECONDS = 1.0  # how often a read path looks at it
 QUERY_CACHE = 256  # question vectors remembered (``query_vector``)
 PAGE_CHUNKS = 1000  # chunks' metadata read at a time (``papers``)
+SENTENCES_KEY = "sentence_vectors"  # a chunk's metadata: vectors of the sentences it holds
+SENTENCES_FORMAT = "s1"  # bumped when split_sentences or the packing changes
 
 
 class IndexConfigError(AssistantError):
@@ -120,7 +129,7 @@ class ChunkHit:
 class AbstractIndex:
     """Opens (or creates) the store under ``settings.data.dir``."""
 
-    def __init__(self, settings: Settings, embed_model: BaseEmbedding | None = None) -> None:
+    def __init__(self, settings: Settings, embed_model: Embedder | None = None) -> None:
         self.settings = settings
         self.dir = Path(settings.data.dir)
         self._lock = threading.RLock()
@@ -282,18 +291,23 @@ class AbstractIndex:
         return True
 
     @property
-    def embed_model(self) -> BaseEmbedding:
+    def embed_model(self) -> Embedder:
         if self._embed_model is None:
             self._embed_model = load_embedding(self.settings)
         return self._embed_model
 
     @property
     def vector_store(self) -> ChromaVectorStore:
+        from llama_index.vector_stores.chroma import ChromaVectorStore
+
         return ChromaVectorStore(chroma_collection=self._collection)
 
     def vector_index(self) -> VectorStoreIndex:
         """LlamaIndex's plain vector index over the same store (the dense-only baseline)."""
-        return VectorStoreIndex.from_vector_store(self.vector_store, embed_model=self.embed_model)
+        from llama_index.core import VectorStoreIndex
+
+        return VectorStoreIndex.from_vector_store(self.vector_store,
+                                                  embed_model=as_llama_embedding(self.embed_model))
 
     # ------------------------------------------------------------ reading
 
@@ -365,7 +379,7 @@ class AbstractIndex:
             # thread writes each batch while the next is embedded: one write at a time, in
             # order, and the one under way always finishes, even on an interrupt.
             def write(nodes: list[TextNode]) -> int:
-                self.vector_store.add(nodes)
+                self._add_nodes(nodes)
                 self._papers = None
                 self._stamp()
                 return len(nodes)
@@ -399,7 +413,33 @@ class AbstractIndex:
         self._bm25 = None
         self._stamp()
 
+    def _add_nodes(self, nodes: list[TextNode]) -> None:
+        """Write embedded chunks as LlamaIndex's ChromaVectorStore.add does (its metadata
+        layout, so its readers work), plus each chunk's sentence vectors, kept out of the
+        copy of the metadata LlamaIndex serialises into ``_node_content``."""
+        from llama_index.core.schema import MetadataMode
+        from llama_index.core.vector_stores.utils import node_to_metadata_dict
+
+        metadatas = []
+        for node in nodes:
+            packed = node.metadata.pop(SENTENCES_KEY, None)
+            meta = node_to_metadata_dict(node, remove_text=True, flat_metadata=True)
+            meta = {k: "" if v is None else v for k, v in meta.items()}
+            if packed:
+                meta[SENTENCES_KEY] = packed
+            metadatas.append(meta)
+        for start in range(0, len(nodes), 5000):
+            part = slice(start, start + 5000)
+            self._collection.add(
+                ids=[n.node_id for n in nodes[part]],
+                embeddings=[n.get_embedding() for n in nodes[part]],
+                metadatas=metadatas[part],
+                documents=[n.get_content(metadata_mode=MetadataMode.NONE) for n in nodes[part]],
+            )
+
     def _splitter(self) -> SentenceSplitter:
+        from llama_index.core.node_parser import SentenceSplitter
+
         encoding = tiktoken.get_encoding("cl100k_base")
         return SentenceSplitter(
             chunk_size=self.settings.index.chunk_size,
@@ -415,7 +455,7 @@ class AbstractIndex:
 
         For throughput (bench/ingest.py): a thread chunks the next batches while this one is
         embedded (onnxruntime and the tokenizers release the GIL); a batch is embedded in one
-        call, tokenized once and run in length-sorted sub-batches (``embed_texts``), and the
+        call, tokenized once and run in length-sorted sub-batches (``_embed_nodes``), and the
         caller writes it while the next is embedded. Progress counts abstracts."""
         if not papers:
             return
@@ -430,6 +470,8 @@ class AbstractIndex:
                     return
 
         def chunk_all() -> None:
+            from llama_index.core.schema import Document
+
             try:
                 splitter = self._splitter()
                 batch: list[TextNode] = []
@@ -478,11 +520,11 @@ class AbstractIndex:
                     if progress:
                         progress(before + count * embedded[0] // size, total, "embedding abstracts")
 
-                vectors = embed_texts(model, [n.text for n in nodes], step)
-                if stored_dim is not None and vectors and len(vectors[0]) != stored_dim:
-                    raise dimension_mismatch(len(vectors[0]), stored_dim, model.model_name)
-                stored_dim = stored_dim or (len(vectors[0]) if vectors else None)
-                for node, vector in zip(nodes, vectors, strict=True):
+                vectors = _embed_nodes(model, nodes, step)
+                if stored_dim is not None and len(vectors) and vectors.shape[1] != stored_dim:
+                    raise dimension_mismatch(vectors.shape[1], stored_dim, model.model_name)
+                stored_dim = stored_dim or (vectors.shape[1] if len(vectors) else None)
+                for node, vector in zip(nodes, vectors.tolist(), strict=True):
                     node.embedding = vector
                 done += count
                 if progress:
@@ -624,16 +666,37 @@ class AbstractIndex:
         if vector is None:
             vector = self.query_vector(query)
         where = self.chroma_where(filters) if filters else None
-        result = self.vector_store.query(
-            VectorStoreQuery(query_embedding=vector.tolist(), similarity_top_k=min(k, count)),
-            **({"where": where} if where else {}),
-        )
-        hits = []
-        for node, sim in zip(result.nodes or [], result.similarities or [], strict=True):
-            cosine = 1.0 + math.log(max(sim, 1e-12))  # the store reports exp(-distance)
-            hits.append(ChunkHit(node.node_id, str(node.metadata["paper_id"]), node.text, cosine))
-        return hits
+        # Straight to Chroma: LlamaIndex's query rebuilt a node from JSON for every hit.
+        got = self._collection.query(query_embeddings=[vector.tolist()], n_results=min(k, count),
+                                     where=where, include=["documents", "metadatas", "distances"])
+        return [ChunkHit(cid, str(meta["paper_id"]), text or "", 1.0 - float(distance))
+                for cid, text, meta, distance in zip(got["ids"][0], got["documents"][0],
+                                                     got["metadatas"][0], got["distances"][0],
+                                                     strict=True)]
 
+    def sentence_vectors(self, papers: Iterable[Paper]) -> dict[str, np.ndarray]:
+        """The stored vectors of each paper's sentences (``split_sentences`` order), for the
+        papers whose chunks hold all of them (indexed by this version with MiniLM); the
+        others are left out, and the caller embeds their sentences itself."""
+        wanted = {p.paper_id: len(split_sentences(p.text)) for p in papers}
+        if not wanted:
+            return {}
+        with self._lock:
+            self._refresh()
+            got = self._collection.get(where={"paper_id": {"$in": list(wanted)}},
+                                       include=["metadatas"])
+        rows: dict[str, dict[int, np.ndarray]] = {}
+        for meta in got["metadatas"] or []:
+            pid = str(meta["paper_id"])
+            unpacked = _unpack_sentences(meta.get(SENTENCES_KEY), wanted.get(pid, -1))
+            for i, vector in unpacked:
+                rows.setdefault(pid, {})[i] = vector
+        out = {}
+        for pid, count in wanted.items():
+            found = rows.get(pid, {})
+            if count and len(found) == count:
+                out[pid] = np.stack([found[i] for i in range(count)]).astype(np.float32)
+        return out
 
     def chunk_texts(self) -> tuple[list[str], list[str]]:
         """(paper id, text) of every stored chunk, titles left out (for training the ranker
@@ -730,15 +793,16 @@ class AbstractIndex:
             return {}
         with self._lock:
             self._refresh()
-            got = self._collection.get(where={"paper_id": {"$in": ids}},
-                                       include=["embeddings", "metadatas"])
+            # vectors only: the paper is in the chunk's id ("<paper>:<n>"), and the metadata
+            # (the abstract, the sentence vectors) would be most of the bytes read
+            got = self._collection.get(where={"paper_id": {"$in": ids}}, include=["embeddings"])
         best: dict[str, float] = {}
         embeddings = got["embeddings"]
         if embeddings is None or not len(embeddings):
             return best
         sims = np.asarray(embeddings, dtype=np.float32) @ vector
-        for meta, sim in zip(got["metadatas"], sims, strict=True):
-            pid = str(meta["paper_id"])
+        for cid, sim in zip(got["ids"], sims, strict=True):
+            pid = cid.rsplit(":", 1)[0]
             best[pid] = max(best.get(pid, -1.0), float(sim))
         return best
 
@@ -782,6 +846,78 @@ def _http_client(url: str) -> Any:
                                    settings=ChromaSettings(anonymized_telemetry=False))
     except Exception as exc:  # refused, no such host, or not a Chroma server
         raise IndexConfigError(_unreachable(url)) from exc
+
+
+def _embed_nodes(model: Embedder, nodes: list[TextNode], on_progress: Callable[[int], None]
+                 ) -> np.ndarray:
+    """The chunks' vectors; with MiniLM also each paper's sentence vectors, from the same
+    run (``embed_with_spans``), packed into the chunks' metadata: the extractive answer
+    scores every sentence of the abstracts it quotes, and embedding them per question was
+    most of an answer's time (bench/latency.py). A sentence no chunk holds whole (an
+    abstract past the word-piece limit) is embedded on its own."""
+    texts = [n.text for n in nodes]
+    if not isinstance(model, MiniLMOnnxEmbedding):
+        return model.embed(texts, on_progress)
+    by_paper: dict[str, list[int]] = {}
+    for i, node in enumerate(nodes):
+        by_paper.setdefault(str(node.metadata["paper_id"]), []).append(i)
+    plans: list[list[Span]] = [[] for _ in nodes]
+    owners: list[list[int]] = [[] for _ in nodes]  # the sentence number of each span
+    sentences_of: dict[str, list[str]] = {}
+    for pid, members in by_paper.items():
+        sentences = sentences_of[pid] = split_sentences(str(nodes[members[0]].metadata["abstract"]))
+        for k, sentence in enumerate(sentences):
+            for i in members:
+                at = texts[i].find(sentence)
+                if at >= 0:
+                    plans[i].append((at, at + len(sentence)))
+                    owners[i].append(k)
+    vectors, pooled = model.embed_with_spans(texts, plans, on_progress)
+    missing: list[tuple[str, int]] = []
+    chosen: dict[str, dict[int, tuple[int, np.ndarray]]] = {}
+    for pid, members in by_paper.items():
+        best = chosen.setdefault(pid, {})
+        for i in members:
+            for k, vector in zip(owners[i], pooled[i], strict=True):
+                if k not in best and vector.any():
+                    best[k] = (i, vector)
+        missing += [(pid, k) for k in range(len(sentences_of[pid])) if k not in best]
+    if missing:
+        alone = model.embed([sentences_of[pid][k] for pid, k in missing])
+        for (pid, k), vector in zip(missing, alone, strict=True):
+            chosen[pid][k] = (by_paper[pid][0], vector)
+    for pid, best in chosen.items():
+        per_node: dict[int, list[tuple[int, np.ndarray]]] = {}
+        for k, (i, vector) in best.items():
+            per_node.setdefault(i, []).append((k, vector))
+        for i, items in per_node.items():
+            nodes[i].metadata[SENTENCES_KEY] = _pack_sentences(sorted(items, key=lambda x: x[0]),
+                                                               len(sentences_of[pid]))
+    return vectors
+
+
+def _pack_sentences(items: list[tuple[int, np.ndarray]], total: int) -> str:
+    """``format:total:k,k,…:base64(float16 rows)``: a chunk's share of its paper's sentence
+    vectors, as one metadata string (Chroma metadata holds no arrays)."""
+    numbers = ",".join(str(k) for k, _ in items)
+    rows = np.stack([v for _, v in items]).astype(np.float16)
+    return f"{SENTENCES_FORMAT}:{total}:{numbers}:{base64.b64encode(rows.tobytes()).decode()}"
+
+
+def _unpack_sentences(packed: Any, total: int) -> list[tuple[int, np.ndarray]]:
+    """The (sentence number, vector) pairs of ``_pack_sentences``; none when absent, of
+    another format, or made for a different sentence count than the paper has now."""
+    if not isinstance(packed, str):
+        return []
+    try:
+        fmt, count, numbers, data = packed.split(":", 3)
+        if fmt != SENTENCES_FORMAT or int(count) != total:
+            return []
+        ks = [int(k) for k in numbers.split(",")]
+        rows = np.frombuffer(base64.b64decode(data), dtype=np.float16).reshape(len(ks), -1)
+    except ValueError:
+        return []
+    return [(k, row.astype(np.float32)) for k, row in zip(ks, rows, strict=True)]
 
 
 def _batches(items: list[Any], size: int = 500) -> Iterator[list[Any]]:

@@ -10,6 +10,7 @@ from conftest import make_settings
 
 from assistant import extractive
 from assistant import index as index_module
+from assistant.corpus import split_sentences
 from assistant.embedding import MiniLMOnnxEmbedding
 from assistant.index import AbstractIndex
 from assistant.pipeline import Assistant
@@ -19,9 +20,10 @@ QUESTION = "How many languages can MuRating handle?"
 
 def test_a_repeated_question_embeds_nothing_and_answers_the_same(
         seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The quoted abstracts' sentences and the question are embedded once per process: a
-    second ask embeds no text at all, and its answer is the first one, word for word, as is
-    the answer of a process whose caches were emptied."""
+    """The quoted abstracts' sentence vectors come from the store (made at ingest) and the
+    question is embedded once per process: the first ask embeds the question alone, a second
+    one nothing at all, and its answer is the first one, word for word, as is the answer of
+    a process whose caches were emptied."""
     embedded: list[int] = []
     real = MiniLMOnnxEmbedding.embed
 
@@ -33,7 +35,7 @@ def test_a_repeated_question_embeds_nothing_and_answers_the_same(
     extractive._CACHE.clear()
     app = Assistant(make_settings(seed_dir))
     first = app.ask(QUESTION)
-    assert first.mode == "extractive" and first.citations and sum(embedded) > 1
+    assert first.mode == "extractive" and first.citations and embedded == [1]
     embedded.clear()
     again = app.ask(QUESTION)
     assert embedded == []
@@ -57,3 +59,60 @@ def test_papers_read_in_pages_are_all_the_papers(seed_dir: Path, page: int,
     got = index._collection.get(include=["metadatas"])
     assert list(paged) == list(dict.fromkeys(str(m["paper_id"]) for m in got["metadatas"]))
     assert len(paged) == 38
+
+
+def test_every_seed_sentence_has_a_stored_vector_close_to_its_own(seed_dir: Path) -> None:
+    """Ingest stores a vector for every sentence of every abstract (``split_sentences``
+    order), pooled from its chunk's run of the model: unit length, and close in meaning to
+    the sentence embedded on its own (the vectors differ by the chunk's context only)."""
+    index = AbstractIndex(make_settings(seed_dir))
+    papers = list(index.papers().values())
+    stored = index.sentence_vectors(papers)
+    assert set(stored) == {p.paper_id for p in papers}
+    paper = next(p for p in papers if "MuRating" in p.text)
+    sentences = split_sentences(paper.text)
+    vectors = stored[paper.paper_id]
+    assert vectors.shape == (len(sentences), 384)
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=2e-3)  # float16
+    alone = index.embed_model.embed(sentences)
+    own = (vectors * alone).sum(axis=1)
+    others = vectors @ alone.T
+    assert own.min() > 0.6
+    # each stored vector is nearest to its own sentence's, not to a neighbour's
+    assert (others.argmax(axis=1) == np.arange(len(sentences))).mean() >= 0.8
+
+
+def test_a_paper_stored_without_sentence_vectors_embeds_them_when_asked(
+        seed_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An index built before sentence vectors were stored (or one whose vectors no longer
+    fit the paper's sentences) still answers: the sentences are embedded at question time."""
+    import shutil
+
+    data = tmp_path / "old"
+    shutil.copytree(seed_dir, data)
+    index = AbstractIndex(make_settings(data))
+    got = index._collection.get(include=["metadatas"])
+    metas = []
+    for meta in got["metadatas"]:
+        meta = dict(meta)
+        packed = meta.get(index_module.SENTENCES_KEY)
+        if meta["chunk"] == 0 or not packed:
+            meta[index_module.SENTENCES_KEY] = None  # removed: an index from before them
+        else:  # made for another sentence count than the paper has
+            fmt, _, rest = packed.split(":", 2)
+            meta[index_module.SENTENCES_KEY] = f"{fmt}:999:{rest}"
+        metas.append(meta)
+    index._collection.update(ids=got["ids"], metadatas=metas)
+    assert index.sentence_vectors(index.papers().values()) == {}
+    embedded: list[int] = []
+    real = MiniLMOnnxEmbedding.embed
+
+    def counting(self: MiniLMOnnxEmbedding, texts: list[str], *args: object) -> np.ndarray:
+        embedded.append(len(texts))
+        return real(self, texts, *args)
+
+    monkeypatch.setattr(MiniLMOnnxEmbedding, "embed", counting)
+    extractive._CACHE.clear()
+    answer = Assistant(make_settings(data)).ask(QUESTION)
+    assert answer.citations and "MuRating" in answer.answer
+    assert sum(embedded) > 1  # the question and the quoted papers' sentences

@@ -58,3 +58,20 @@ def test_weak_evidence_is_refused_unless_the_paper_holds_every_keyword(
     monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
     assert seed_assistant.retrieve(question) == []
     assert seed_assistant.retrieve("What is CRAFT?")  # a bare name its abstract spells out
+
+
+def test_query_terms_are_the_bm25_tokenizers_terms() -> None:
+    """``query_terms`` (the ranker's and coverage's tokenizer, rewritten for speed) gives
+    exactly the terms, in the order of first use, that bm25s's tokenizer gives the index:
+    on every seed abstract and on text with digits, accents, hyphens, stopwords and case."""
+    from assistant.corpus import read_paths
+    from assistant.keywords import query_terms, tokenize
+
+    texts = [p.text for p in read_paths([PROJECT_ROOT / "seeds"]).papers]
+    texts += ["", "a I x", "The GPT-4o model's 2nd-order U-Net naïve Café ÉCOLE résumé",
+              "What does this paper propose about LoRA and low-rank adaptation, 10x faster?",
+              "studies studied studying 3D x86_64 foo_bar"]
+    for text in texts:
+        tokens = tokenize([text])
+        inverse = {i: t for t, i in tokens.vocab.items()}
+        assert query_terms(text) == list(dict.fromkeys(inverse[i] for i in tokens.ids[0])), text
