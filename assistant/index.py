@@ -171,6 +171,11 @@ class AbstractIndex:
         self._bm25_owner: list[str] | None = None  # the _bm25_ids the two below were made for
         self._bm25_pids: list[str] = []
         self._bm25_owner_of = np.zeros(0, dtype=np.int64)
+        self._bm25_order = np.zeros(0, dtype=np.int64)  # chunks grouped by paper, in pid order
+        self._bm25_starts = np.zeros(0, dtype=np.int64)  # where each paper's group starts
+        self._bm25_pid_array = np.zeros(0, dtype=object)
+        self._count: tuple[str, int] | None = None  # (store version, chunks) last counted
+        self._venues: tuple[dict[str, Paper], list[str]] | None = None
         self._papers: dict[str, Paper] | None = None
         self._surface: tuple[dict[str, Paper], SurfaceText] | None = None
 
@@ -312,9 +317,13 @@ class AbstractIndex:
     # ------------------------------------------------------------ reading
 
     def chunk_count(self) -> int:
+        """The stored chunks, counted again only when the store's version changed (a count
+        cost Chroma ~10 ms, once per question)."""
         with self._lock:
             self._refresh()
-            return int(self._collection.count())
+            if self._count is None or self._count[0] != self._version_seen or not self._version_seen:
+                self._count = (self._version_seen, int(self._collection.count()))
+            return self._count[1]
 
     def papers(self) -> dict[str, Paper]:
         """All stored papers by id, read from the chunks' metadata (cached until a write,
@@ -724,8 +733,14 @@ class AbstractIndex:
         return vector
 
     def venues(self) -> list[str]:
-        """The stored venues and collections (for the UI's filter)."""
-        return sorted({p.venue for p in self.papers().values() if p.venue}, key=str.casefold)
+        """The stored venues and collections (for the UI's filter and every question's
+        stated venue; kept until the paper cache changes)."""
+        with self._lock:
+            papers = self.papers()
+            if self._venues is None or self._venues[0] is not papers:
+                self._venues = (papers, sorted({p.venue for p in papers.values() if p.venue},
+                                               key=str.casefold))
+            return self._venues[1]
 
     def chroma_where(self, filters: Filters) -> dict[str, Any] | None:
         """``filters`` as a Chroma ``where``: the same papers as ``Filters.allows`` (a venue
@@ -760,6 +775,11 @@ class AbstractIndex:
                 self._bm25_pids = list(dict.fromkeys(pids))
                 position = {pid: i for i, pid in enumerate(self._bm25_pids)}
                 self._bm25_owner_of = np.fromiter((position[p] for p in pids), dtype=np.int64)
+                # chunks sorted by paper, for one maximum per paper (reduceat, not ufunc.at)
+                self._bm25_order = np.argsort(self._bm25_owner_of, kind="stable")
+                owners = self._bm25_owner_of[self._bm25_order]
+                self._bm25_starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
+                self._bm25_pid_array = np.array(self._bm25_pids, dtype=object)
                 self._bm25_owner = self._bm25_ids
             mask = None
             if allowed is not None:
@@ -767,11 +787,13 @@ class AbstractIndex:
                                    count=len(self._bm25_pids))
                 mask = keep[self._bm25_owner_of].astype(np.float32)
             scores = retriever.get_scores(known, weight_mask=mask)
-            best = np.zeros(len(self._bm25_pids), dtype=np.float64)
-            np.maximum.at(best, self._bm25_owner_of, scores)
+            best = np.maximum.reduceat(np.asarray(scores, dtype=np.float64)[self._bm25_order],
+                                       self._bm25_starts)
+            found = np.flatnonzero(best > 0)
             papers = self.papers()
-            return {self._bm25_pids[i]: float(best[i]) for i in np.flatnonzero(best > 0)
-                    if self._bm25_pids[i] in papers}
+            return {pid: score for pid, score in zip(self._bm25_pid_array[found].tolist(),
+                                                     best[found].tolist(), strict=True)
+                    if pid in papers}
 
     def paper_vector(self, paper_id: str) -> np.ndarray | None:
         """The mean of a stored paper's chunk vectors, unit length (None when no such paper):

@@ -1,15 +1,19 @@
 """How far one index goes: synthetic stores of N chunks, then query and load costs.
 
-Usage: python bench/scale.py [N ...] [--dir /tmp/scale] [--chroma-url http://127.0.0.1:PORT]
+Usage: python bench/scale.py [N ...] [--dir /tmp/scale] [--server | --chroma-url URL]
 (default N: 50000 200000; the stores go under /tmp, never into the repository.)
 
 Each store is made by ``AbstractIndex`` (same collection, HNSW settings and metadata), filled
-with fake abstracts of a real chunk's length (4–8 sentences of the seed abstracts, ~1,000 characters, one
-chunk each, as most abstracts are) and random unit vectors of 384 dimensions, added straight
-to its Chroma collection (no embedding model: only the store is measured). Then, in the same
-process: the time to read every paper's metadata (``papers``), to build the BM25 index,
-dense and BM25 query p50/p95 through the retrieval code's calls (``search_dense``,
-``bm25_paper_scores``), peak RSS and disk use. Writes bench/results/scale.json.
+with fake abstracts of a real chunk's length (4–8 sentences of the seed abstracts, ~1,000
+characters, one chunk each, as most abstracts are) and random unit vectors of 384
+dimensions, added straight to its Chroma collection (no embedding model: only the store is
+measured). Then a fresh process opens the store as a replica would, and times reading every
+paper's metadata (``papers``), building the BM25 index, and dense and BM25 query p50/p95
+through the retrieval code's calls (``search_dense``, ``bm25_paper_scores``); its peak RSS is
+what one reader costs. ``--server`` starts a ``chroma run`` of its own under ``--dir`` (and
+stops it), so its memory and disk are measured too; ``--chroma-url`` uses one already
+running (its disk is then not measured). Writes bench/results/scale.json, keyed by mode
+("embedded", "server") and size.
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ import os
 import random
 import resource
 import shutil
+import socket
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import numpy as np
 from common import save
 
@@ -38,6 +45,7 @@ from assistant.settings import PACKAGE_SEEDS, PROJECT_ROOT, Settings
 DIM = 384
 BATCH = 2000  # chunks per add (Chroma's own limit is larger; this keeps memory flat)
 QUERIES = 60
+CHROMA = Path(sys.executable).with_name("chroma")
 
 
 def rss_mb() -> float:
@@ -48,6 +56,18 @@ def rss_mb() -> float:
 
 def peak_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def proc_mb(pid: int) -> dict[str, float]:
+    """Another process's resident memory now and at its peak (VmRSS, VmHWM)."""
+    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                  if ":" in line)
+    return {key: round(int(fields[name].split()[0]) / 1024, 1)
+            for key, name in (("rss_mb", "VmRSS"), ("peak_rss_mb", "VmHWM"))}
+
+
+def load_average() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -74,13 +94,19 @@ def fake_meta(i: int, text: str, rng: random.Random) -> dict[str, Any]:
             "abstract": text, "year": 2000 + i % 26, "chunk": 0}
 
 
-def build(store: Path, n: int, pool: list[str], chroma_url: str | None) -> dict[str, Any]:
-    """Fill a fresh store with ``n`` one-chunk papers; the seconds it took."""
+def settings_for(store: Path, n: int, chroma_url: str | None) -> Settings:
     settings = Settings()
     settings.data.dir = store
     settings.data.chroma_url = chroma_url
     settings.data.collection = f"scale{n}"
-    index = AbstractIndex(settings)
+    return settings
+
+
+def build(store: Path, n: int, pool: list[str], chroma_url: str | None) -> dict[str, Any]:
+    """Fill a fresh store with ``n`` one-chunk papers; the seconds it took."""
+    index = AbstractIndex(settings_for(store, n, chroma_url))
+    if index.chunk_count():  # a server's collection left by an earlier run
+        index._reset()
     rng = random.Random(n)
     np_rng = np.random.default_rng(n)
     started = time.perf_counter()
@@ -94,21 +120,21 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None) -> dict[
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
         index._collection.add(ids=[f"{m['paper_id']}:0" for m in metas], documents=texts,
                               metadatas=metas, embeddings=vectors)
-        print(f"  {start + size}/{n} chunks", flush=True)
+        if (start // BATCH) % 10 == 9 or start + size == n:
+            print(f"  {start + size}/{n} chunks, {time.perf_counter() - started:.0f} s",
+                  flush=True)
     index._stamp()
-    return {"build_s": round(time.perf_counter() - started, 1),
-            "mean_chunk_chars": round(chars / n)}
+    seconds = time.perf_counter() - started
+    return {"build_s": round(seconds, 1), "build_chunks_per_s": round(n / seconds),
+            "mean_chunk_chars": round(chars / n), "load_average_after_build": load_average()}
 
 
 def measure(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
-    """Open the store as ``assistant`` does and time its read paths."""
-    settings = Settings()
-    settings.data.dir = store
-    settings.data.chroma_url = chroma_url
-    settings.data.collection = f"scale{n}"
+    """Open the store as ``assistant`` does and time its read paths (run in a fresh
+    process, so its peak RSS is what one reader of this store costs)."""
     before = rss_mb()
     t = time.perf_counter()
-    index = AbstractIndex(settings)
+    index = AbstractIndex(settings_for(store, n, chroma_url))
     papers = index.papers()
     papers_s = time.perf_counter() - t
     after_papers = rss_mb()
@@ -135,9 +161,22 @@ def measure(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
         "bm25_build_s": round(bm25_s, 1),
         "dense_query_ms": timed_ms(dense),
         "bm25_query_ms": timed_ms(lexical),
-        "rss_mb": {"before_open": before, "after_papers": after_papers, "after_bm25": after_bm25,
-                   "after_queries": rss_mb()},
+        "reader_rss_mb": {"before_open": before, "after_papers": after_papers,
+                          "after_bm25": after_bm25, "after_queries": rss_mb()},
+        "reader_peak_rss_mb": peak_mb(),
+        "load_average_after_queries": load_average(),
     }
+
+
+def measure_in_child(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
+    """``measure`` in a fresh interpreter; its last stdout line is the JSON row."""
+    cmd = [sys.executable, __file__, str(n), "--dir", str(store.parent), "--measure-only"]
+    if chroma_url:
+        cmd += ["--chroma-url", chroma_url]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if out.returncode:
+        raise SystemExit(f"measuring {store} failed:\n{out.stderr[-3000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def disk_mb(path: Path) -> float:
@@ -145,37 +184,111 @@ def disk_mb(path: Path) -> float:
     return float(out.stdout.split()[0])
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_chroma(path: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``chroma run`` on a free loopback port, once its heartbeat answers."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([str(CHROMA), "run", "--path", str(path), "--host", "127.0.0.1",
+                                 "--port", str(port)], stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"`chroma run` exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"{url}/api/v2/heartbeat", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.TransportError:
+            pass
+        time.sleep(0.5)
+    proc.terminate()
+    raise SystemExit(f"`chroma run` did not answer within 60 s: {log.read_text()[-2000:]}")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def run_one(n: int, store: Path, pool: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Build and measure one store; with ``--server``, in a ``chroma run`` of its own."""
+    shutil.rmtree(store, ignore_errors=True)
+    store.mkdir(parents=True)
+    row: dict[str, Any] = {"load_average_at_start": load_average()}
+    server: subprocess.Popen[bytes] | None = None
+    url = args.chroma_url
+    if args.server:
+        server, url = start_chroma(store / "chroma-server", store / "chroma-server.log")
+        row["server_command"] = f"chroma run --path {store / 'chroma-server'} --port N"
+    try:
+        row.update(build(store / "client", n, pool, url))
+        if server:
+            row["server_after_build"] = proc_mb(server.pid)
+        row.update(measure_in_child(store / "client", n, url))
+        if server:
+            row["server_after_queries"] = proc_mb(server.pid)
+            row["server_disk_mb"] = disk_mb(store / "chroma-server")
+    finally:
+        if server:
+            stop(server)
+    # Embedded: the whole store (Chroma + BM25). Server: this reader's BM25 copy only.
+    row["client_disk_mb"] = disk_mb(store / "client")
+    row["peak_rss_mb_builder"] = peak_mb()
+    return row
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[50_000, 200_000])
     parser.add_argument("--dir", type=Path, default=Path("/tmp/assistant-scale"))
-    parser.add_argument("--chroma-url", help="a running `chroma run` server to use instead")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--chroma-url", help="a running `chroma run` server to use")
+    where.add_argument("--server", action="store_true",
+                       help="start a `chroma run` of its own under --dir for each size")
     parser.add_argument("--keep", action="store_true", help="keep the stores afterwards")
+    parser.add_argument("--measure-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure_only:  # the child of measure_in_child
+        n = args.sizes[0]
+        print(json.dumps(measure(args.dir / "client", n, args.chroma_url)))
+        return
     if args.dir.resolve().is_relative_to(PROJECT_ROOT):
         raise SystemExit("put the synthetic stores outside the repository (--dir /tmp/...)")
     pool = sentence_pool()
-    results: dict[str, Any] = {}
+    mode = "server" if args.server or args.chroma_url else "embedded"
     path = PROJECT_ROOT / "bench" / "results" / "scale.json"
-    if path.exists():
-        results = json.loads(path.read_text()).get("runs", {})
     for n in args.sizes:
-        store = args.dir / f"n{n}"
-        shutil.rmtree(store, ignore_errors=True)
-        mode = "server" if args.chroma_url else "embedded"
+        store = args.dir / f"{mode}-{n}"
         print(f"{n} chunks ({mode}) in {store}", flush=True)
-        row = build(store, n, pool, args.chroma_url)
-        row.update(measure(store, n, args.chroma_url))
-        row["disk_mb"] = disk_mb(store)  # with a server: only the BM25 copy is here
-        row["peak_rss_mb"] = peak_mb()
-        row["load_average"] = [round(x, 2) for x in os.getloadavg()]
-        results[f"{mode}-{n}"] = row
+        try:
+            row = run_one(n, store, pool, args)
+        finally:
+            if not args.keep:
+                shutil.rmtree(store, ignore_errors=True)
         print(json.dumps(row), flush=True)
-        if not args.keep:
-            shutil.rmtree(store, ignore_errors=True)
-    save("scale", {"runs": results, "cpus": os.cpu_count(),
-                   "note": "one process per run of sizes; peak_rss_mb is that process's peak "
-                           "up to that size"})
+        # Read just before writing: another invocation (the other mode) may have saved since.
+        results: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+        if "runs" in results:  # the layout before figures were kept apart by mode
+            results = {}
+        results.setdefault(mode, {})[str(n)] = row
+        results["cpus"] = os.cpu_count()
+        results["note"] = (
+            "one builder process per invocation; every store is measured by a fresh reader "
+            "process (reader_peak_rss_mb: one replica's cost for that store). server mode: "
+            "`chroma run` holds the store (server_* figures: its memory and disk), "
+            "client_disk_mb is then only the reader's BM25 copy. Random vectors, fake "
+            "abstracts of ~1,000 characters, one chunk per paper.")
+        save("scale", results)
 
 
 if __name__ == "__main__":
