@@ -887,12 +887,23 @@ def _embed_nodes(model: Embedder, nodes: list[TextNode], on_progress: Callable[[
     owners: list[list[int]] = [[] for _ in nodes]  # the sentence number of each span
     sentences_of: dict[str, list[str]] = {}
     for pid, members in by_paper.items():
-        sentences = sentences_of[pid] = split_sentences(str(nodes[members[0]].metadata["abstract"]))
-        for k, sentence in enumerate(sentences):
-            for i in members:
-                at = texts[i].find(sentence)
-                if at >= 0:
-                    plans[i].append((at, at + len(sentence)))
+        # Exact places, not a search in the chunk (a sentence repeated, or inside a longer
+        # one, would take the other's words): each sentence's start in the abstract by a
+        # cursor, each chunk's from the splitter (``start_char_idx``, found the same way).
+        abstract = str(nodes[members[0]].metadata["abstract"])
+        sentences = sentences_of[pid] = split_sentences(abstract)
+        starts, cursor = [], 0
+        for sentence in sentences:
+            at = abstract.find(sentence, cursor)
+            starts.append(at)
+            cursor = at + len(sentence) if at >= 0 else cursor
+        for i in members:
+            begin = nodes[i].start_char_idx
+            if begin is None or abstract[begin:begin + len(texts[i])] != texts[i]:
+                continue  # no trustworthy offsets: its sentences are embedded alone
+            for k, (sentence, at) in enumerate(zip(sentences, starts, strict=True)):
+                if at >= begin and at + len(sentence) <= begin + len(texts[i]):
+                    plans[i].append((at - begin, at - begin + len(sentence)))
                     owners[i].append(k)
     vectors, pooled = model.embed_with_spans(texts, plans, on_progress)
     missing: list[tuple[str, int]] = []

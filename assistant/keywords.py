@@ -54,6 +54,7 @@ def tokenize(texts: Sequence[str]) -> Any:
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern
 _STOPSET = frozenset(STOPWORDS)
 _STEMS: dict[str, str] = {}  # word → stem: words repeat across abstracts; stemming is pure
+STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow a server
 
 
 def query_terms(text: str) -> list[str]:
@@ -68,6 +69,8 @@ def query_terms(text: str) -> list[str]:
             continue
         stem = stems.get(word)
         if stem is None:
+            if len(stems) >= STEMS_KEPT:
+                stems.clear()
             stem = stems[word] = stemmer().stemWord(word)
         terms[stem] = None
     return list(terms)
