@@ -6,7 +6,8 @@ Usage: python bench/scale.py [N ...] [--dir /tmp/scale] [--server | --chroma-url
 Each store is made by ``AbstractIndex`` (same collection, HNSW settings and metadata), filled
 with fake abstracts of a real chunk's length (4–8 sentences of the seed abstracts, ~1,000
 characters, one chunk each, as most abstracts are) and random unit vectors of 384
-dimensions, added straight to its Chroma collection (no embedding model: only the store is
+dimensions (for the chunk and for each sentence), written by the index's own ``_add_nodes``
+so the metadata is laid out as an ingest lays it out (no embedding model: only the store is
 measured). Then a fresh process opens the store as a replica would, and times reading every
 paper's metadata (``papers``), building the BM25 index, and dense and BM25 query p50/p95
 through the retrieval code's calls (``search_dense``, ``bm25_paper_scores``); its peak RSS is
@@ -30,17 +31,20 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import numpy as np
 from common import save
 
 import assistant  # noqa: F401
-from assistant.corpus import read_paths, split_sentences
+from assistant.corpus import Paper, read_paths, split_sentences
 from assistant.evals import load_dataset
-from assistant.index import AbstractIndex
+from assistant.index import SENTENCES_KEY, AbstractIndex, _pack_sentences, _paper_meta
 from assistant.settings import PACKAGE_SEEDS, PROJECT_ROOT, Settings
+
+if TYPE_CHECKING:
+    from llama_index.core.schema import TextNode
 
 DIM = 384
 BATCH = 2000  # chunks per add (Chroma's own limit is larger; this keeps memory flat)
@@ -85,13 +89,28 @@ def sentence_pool() -> list[str]:
     return [s for p in papers for s in split_sentences(p.text) if len(s) > 30]
 
 
-def fake_meta(i: int, text: str, rng: random.Random) -> dict[str, Any]:
-    """The metadata ``index._paper_meta`` writes for a one-chunk paper."""
-    pid = f"{i:08x}{rng.getrandbits(32):08x}"
-    return {"paper_id": pid, "source": f"synthetic.csv#{i}", "file": "synthetic.csv",
-            "file_key": "synthetic.csv", "title": " ".join(text.split()[:8]),
-            "title_derived": False, "authors": "", "venue": "Synthetic", "links": "",
-            "abstract": text, "year": 2000 + i % 26, "chunk": 0}
+def fake_node(i: int, sentences: list[str], vector: np.ndarray, rng: random.Random,
+              np_rng: np.random.Generator) -> TextNode:
+    """A one-chunk paper as ingest makes it: ``_paper_meta``'s metadata, the chunk number,
+    a random float16 vector per sentence packed as ingest packs them (``sentence_vectors``,
+    ~1.4 KB of metadata per sentence), and the chunk's vector."""
+    # Here, not at the top: the reader process (``measure``) must not import LlamaIndex,
+    # as ``assistant`` answering a question does not.
+    from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
+
+    text = " ".join(sentences)
+    paper = Paper(paper_id=f"{i:08x}{rng.getrandbits(32):08x}", source=f"synthetic.csv#{i}",
+                  title=" ".join(text.split()[:8]), text=text, file_key="synthetic.csv",
+                  year=2000 + i % 26, venue="Synthetic")
+    unit = np_rng.standard_normal((len(sentences), DIM)).astype(np.float32)
+    unit /= np.linalg.norm(unit, axis=1, keepdims=True)
+    meta = {**_paper_meta(paper), "chunk": 0,
+            SENTENCES_KEY: _pack_sentences(list(enumerate(unit)), len(sentences))}
+    node = TextNode(id_=f"{paper.paper_id}:0", text=text, metadata=meta, embedding=vector.tolist(),
+                    relationships={NodeRelationship.SOURCE: RelatedNodeInfo(node_id=paper.paper_id)})
+    node.excluded_embed_metadata_keys = [k for k in meta if k != SENTENCES_KEY]
+    node.excluded_llm_metadata_keys = list(node.excluded_embed_metadata_keys)
+    return node
 
 
 def settings_for(store: Path, n: int, chroma_url: str | None) -> Settings:
@@ -113,13 +132,12 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None) -> dict[
     chars = 0
     for start in range(0, n, BATCH):
         size = min(BATCH, n - start)
-        texts = [" ".join(rng.sample(pool, rng.randint(4, 8))) for _ in range(size)]
-        chars += sum(len(t) for t in texts)
-        metas = [fake_meta(start + j, t, rng) for j, t in enumerate(texts)]
         vectors = np_rng.standard_normal((size, DIM)).astype(np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        index._collection.add(ids=[f"{m['paper_id']}:0" for m in metas], documents=texts,
-                              metadatas=metas, embeddings=vectors)
+        nodes = [fake_node(start + j, rng.sample(pool, rng.randint(4, 8)), vectors[j], rng, np_rng)
+                 for j in range(size)]
+        chars += sum(len(node.text) for node in nodes)
+        index._add_nodes(nodes)  # the very write of an ingest: same metadata layout
         if (start // BATCH) % 10 == 9 or start + size == n:
             print(f"  {start + size}/{n} chunks, {time.perf_counter() - started:.0f} s",
                   flush=True)
@@ -224,7 +242,9 @@ def run_one(n: int, store: Path, pool: list[str], args: argparse.Namespace) -> d
     """Build and measure one store; with ``--server``, in a ``chroma run`` of its own."""
     shutil.rmtree(store, ignore_errors=True)
     store.mkdir(parents=True)
-    row: dict[str, Any] = {"load_average_at_start": load_average()}
+    row: dict[str, Any] = {"load_average_at_start": load_average(),
+                           "metadata_layout": "as ingest writes it (_add_nodes), sentence vectors "
+                                              "included"}
     server: subprocess.Popen[bytes] | None = None
     url = args.chroma_url
     if args.server:
