@@ -96,3 +96,17 @@ def test_the_stem_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         keywords.query_terms(" ".join("".join(rng.choice(letters, 9)) for _ in range(200)))
     assert len(keywords._STEMS) <= 1000
     assert keywords.query_terms("Studies of running networks") == ["run", "network"]
+
+
+def test_the_corpus_words_are_saved_with_bm25_and_equal_the_papers(seed_dir: Path) -> None:
+    """The words that tell whether a question's name occurs anywhere are saved beside the
+    BM25 index (a new process reads them instead of scanning every abstract), and they are
+    the words of the stored titles and abstracts."""
+    from assistant.keywords import SurfaceText
+
+    index = AbstractIndex(make_settings(seed_dir))
+    saved = index.surface_text()
+    assert (index._bm25_dir / "surface.txt").is_file() and index._bm25_surface is saved
+    papers = index.papers().values()
+    assert saved == SurfaceText.of(f"{p.title} {p.text}" for p in papers)
+    assert saved.knows("MuRating") and not saved.knows("Zorblax")
