@@ -53,6 +53,7 @@ def test_papers_read_in_pages_are_all_the_papers(seed_dir: Path, page: int,
     in the order one read of everything gives them."""
     index = AbstractIndex(make_settings(seed_dir))
     chunks = index.chunk_count()
+    monkeypatch.setattr(index, "_saved_papers", lambda: None)  # read Chroma, not the copy
     monkeypatch.setattr(index_module, "PAGE_CHUNKS", page)
     assert chunks == 70
     paged = index.papers()
@@ -116,3 +117,31 @@ def test_a_paper_stored_without_sentence_vectors_embeds_them_when_asked(
     answer = Assistant(make_settings(data)).ask(QUESTION)
     assert answer.citations and "MuRating" in answer.answer
     assert sum(embedded) > 1  # the question and the quoted papers' sentences
+
+
+def test_the_papers_saved_beside_bm25_are_the_stored_papers(seed_dir: Path, tmp_path: Path) -> None:
+    """A new process takes the papers from the copy saved with the BM25 index, the same
+    papers in the same order as Chroma's metadata gives; after a write, whoever made it, the
+    copy no longer counts until BM25 is rebuilt, and the new paper is there."""
+    import json
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(seed_dir, data)
+    index = AbstractIndex(make_settings(data))
+    saved = index._saved_papers()
+    assert saved is not None and len(saved) == 38
+    got = index._collection.get(include=["metadatas"])
+    read = {}
+    for meta in got["metadatas"]:
+        read.setdefault(str(meta["paper_id"]), index_module._paper_from_meta(meta))
+    assert list(saved) == list(read) and saved == read
+    extra = tmp_path / "extra.jsonl"
+    extra.write_text(json.dumps({"title": "Wombat routing", "abstract": "We route wombats "
+                                 "through burrows with a learned planner.", "year": 2024}) + "\n")
+    other = AbstractIndex(make_settings(data))  # another writer
+    other.ingest([extra])
+    index._refresh(force=True)
+    papers = index.papers()
+    assert len(papers) == 39 and any(p.title == "Wombat routing" for p in papers.values())
+    assert index._saved_papers() == papers  # the writer saved a copy of the new state

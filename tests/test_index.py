@@ -127,6 +127,7 @@ def test_papers_stored_by_the_earlier_version_are_adopted_not_lost(fresh_copy: P
     index = AbstractIndex(make_settings(fresh_copy))
     got = index._collection.get(include=["metadatas"])
     index._collection.update(ids=got["ids"], metadatas=[{**m, "file_key": ""} for m in got["metadatas"]])
+    (index._bm25_dir / "papers.json").unlink()  # that version saved no copy of the papers
     app = Assistant(make_settings(fresh_copy))
     assert {p.file_key for p in app.index.papers().values()} == {""}
     header, *abstracts = (SEEDS / FILE_A).read_text().strip().split("\n\n")
