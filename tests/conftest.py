@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,3 +55,20 @@ def fresh_copy(seed_dir: Path, tmp_path: Path) -> Iterator[Path]:
     target = tmp_path / "data"
     shutil.copytree(seed_dir, target)
     yield target
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on (for servers the tests start)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server the test started: politely, then for sure."""
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

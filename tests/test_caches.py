@@ -18,12 +18,8 @@ from assistant.pipeline import Assistant
 QUESTION = "How many languages can MuRating handle?"
 
 
-def test_a_repeated_question_embeds_nothing_and_answers_the_same(
-        seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The quoted abstracts' sentence vectors come from the store (made at ingest) and the
-    question is embedded once per process: the first ask embeds the question alone, a second
-    one nothing at all, and its answer is the first one, word for word, as is the answer of
-    a process whose caches were emptied."""
+def count_embedded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, how many texts each call of the MiniLM model embeds."""
     embedded: list[int] = []
     real = MiniLMOnnxEmbedding.embed
 
@@ -32,6 +28,16 @@ def test_a_repeated_question_embeds_nothing_and_answers_the_same(
         return real(self, texts, *args)
 
     monkeypatch.setattr(MiniLMOnnxEmbedding, "embed", counting)
+    return embedded
+
+
+def test_a_repeated_question_embeds_nothing_and_answers_the_same(
+        seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quoted abstracts' sentence vectors come from the store (made at ingest) and the
+    question is embedded once per process: the first ask embeds the question alone, a second
+    one nothing at all, and its answer is the first one, word for word, as is the answer of
+    a process whose caches were emptied."""
+    embedded = count_embedded(monkeypatch)
     extractive._CACHE.clear()
     app = Assistant(make_settings(seed_dir))
     first = app.ask(QUESTION)
@@ -105,14 +111,7 @@ def test_a_paper_stored_without_sentence_vectors_embeds_them_when_asked(
         metas.append(meta)
     index._collection.update(ids=got["ids"], metadatas=metas)
     assert index.sentence_vectors(index.papers().values()) == {}
-    embedded: list[int] = []
-    real = MiniLMOnnxEmbedding.embed
-
-    def counting(self: MiniLMOnnxEmbedding, texts: list[str], *args: object) -> np.ndarray:
-        embedded.append(len(texts))
-        return real(self, texts, *args)
-
-    monkeypatch.setattr(MiniLMOnnxEmbedding, "embed", counting)
+    embedded = count_embedded(monkeypatch)
     extractive._CACHE.clear()
     answer = Assistant(make_settings(data)).ask(QUESTION)
     assert answer.citations and "MuRating" in answer.answer

@@ -14,6 +14,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import free_port, stop
 
 from assistant.settings import PROJECT_ROOT
 from assistant.ui.loading import LoadingServer
@@ -21,11 +22,6 @@ from assistant.ui.loading import LoadingServer
 CLEAN_ENV = {k: v for k, v in os.environ.items()
              if not k.startswith("ASSISTANT_") and k != "OPENAI_API_KEY"}
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def get(url: str, method: str = "GET", body: bytes | None = None,
@@ -49,14 +45,6 @@ def serve(data_dir: Path, port: int, log: Path, env: dict[str, str] | None = Non
          "--data-dir", str(data_dir)],
         cwd=PROJECT_ROOT, env={**CLEAN_ENV, **(env or {})}, stdout=log.open("wb"),
         stderr=subprocess.STDOUT)
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
 
 
 def test_serve_shows_loading_then_the_app_on_the_same_url(fresh_copy: Path, tmp_path: Path
@@ -103,6 +91,9 @@ def test_serve_shows_loading_then_the_app_on_the_same_url(fresh_copy: Path, tmp_
         assert status == 200, log.read_text()
         status, _, config = get(url + "config", accept="application/json")
         assert status == 200 and "components" in json.loads(config)
+        deadline = time.monotonic() + 30  # printed just after the app took the port
+        while "Serving on" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert "Serving on" in log.read_text()
     finally:
         stop(process)

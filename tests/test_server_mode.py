@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import SEEDS, make_settings
+from conftest import SEEDS, free_port, make_settings, stop
 from gradio_client import Client, handle_file
 
 from assistant.evals import DEFAULT_DATASET, evaluate, indexed_items, load_dataset
@@ -28,11 +27,6 @@ from assistant.settings import PROJECT_ROOT, Settings
 CHROMA = Path(sys.executable).parent / "chroma"  # installed by the chromadb package
 DEADLINE = 10.0  # seconds for a paper written elsewhere to be answerable (issue 10)
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -64,14 +58,6 @@ def poll(check: Callable[[], bool], seconds: float = DEADLINE) -> bool:
             return False
         time.sleep(0.5)
 
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 # ---------------------------------------------------------------- fixtures
