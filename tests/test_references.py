@@ -131,6 +131,7 @@ def test_an_older_store_loads_and_a_reingest_rewrites_only_its_metadata(fresh_co
     collection.update(ids=before["ids"], metadatas=[
         {"year": None, "venue": None, "title_derived": None} for _ in before["ids"]])  # None: drop
     assert "year" not in collection.get(ids=before["ids"][:1], include=["metadatas"])["metadatas"][0]
+    (fresh_copy / "bm25" / "papers.json").unlink()  # that version saved no copy of the papers
 
     app = Assistant(make_settings(fresh_copy))
     old = app.index.papers()
