@@ -11,10 +11,12 @@ so the metadata is laid out as an ingest lays it out (no embedding model: only t
 measured). Then a fresh process opens the store as a replica would, and times reading every
 paper's metadata (``papers``), building the BM25 index, and dense and BM25 query p50/p95
 through the retrieval code's calls (``search_dense``, ``bm25_paper_scores``); its peak RSS is
-what one reader costs. ``--server`` starts a ``chroma run`` of its own under ``--dir`` (and
-stops it), so its memory and disk are measured too; ``--chroma-url`` uses one already
-running (its disk is then not measured). Writes bench/results/scale.json, keyed by mode
-("embedded", "server") and size.
+what one reader costs. A third process then reopens the store from the papers and BM25
+copy the second one saved (``reopen_s``: a replica's restart). ``--server`` starts a
+``chroma run`` of its own under ``--dir`` (and stops it), so its memory and disk are
+measured too; ``--chroma-url`` uses one already running (its disk is then not measured).
+``--max-minutes`` stops adding in time and measures what was stored. Writes
+bench/results/scale.json, keyed by mode ("embedded", "server") and chunks stored.
 """
 
 from __future__ import annotations
@@ -121,8 +123,10 @@ def settings_for(store: Path, n: int, chroma_url: str | None) -> Settings:
     return settings
 
 
-def build(store: Path, n: int, pool: list[str], chroma_url: str | None) -> dict[str, Any]:
-    """Fill a fresh store with ``n`` one-chunk papers; the seconds it took."""
+def build(store: Path, n: int, pool: list[str], chroma_url: str | None,
+          max_minutes: float | None = None) -> dict[str, Any]:
+    """Fill a fresh store with ``n`` one-chunk papers (fewer when ``max_minutes`` pass
+    first: the store is then measured as far as it got); the seconds it took."""
     index = AbstractIndex(settings_for(store, n, chroma_url))
     if index.chunk_count():  # a server's collection left by an earlier run
         index._reset()
@@ -130,7 +134,11 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None) -> dict[
     np_rng = np.random.default_rng(n)
     started = time.perf_counter()
     chars = 0
+    added = 0
     for start in range(0, n, BATCH):
+        if max_minutes is not None and time.perf_counter() - started > max_minutes * 60:
+            print(f"  stopped at {added}/{n} chunks: --max-minutes {max_minutes:g}", flush=True)
+            break
         size = min(BATCH, n - start)
         vectors = np_rng.standard_normal((size, DIM)).astype(np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
@@ -138,13 +146,16 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None) -> dict[
                  for j in range(size)]
         chars += sum(len(node.text) for node in nodes)
         index._add_nodes(nodes)  # the very write of an ingest: same metadata layout
+        added += size
         if (start // BATCH) % 10 == 9 or start + size == n:
             print(f"  {start + size}/{n} chunks, {time.perf_counter() - started:.0f} s",
                   flush=True)
     index._stamp()
     seconds = time.perf_counter() - started
-    return {"build_s": round(seconds, 1), "build_chunks_per_s": round(n / seconds),
-            "mean_chunk_chars": round(chars / n), "load_average_after_build": load_average()}
+    return {"requested_chunks": n, "build_s": round(seconds, 1),
+            "build_chunks_per_s": round(added / seconds),
+            "mean_chunk_chars": round(chars / max(added, 1)),
+            "load_average_after_build": load_average()}
 
 
 def measure(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
@@ -186,11 +197,27 @@ def measure(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
     }
 
 
-def measure_in_child(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
-    """``measure`` in a fresh interpreter; its last stdout line is the JSON row."""
+def reopen(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
+    """A later process on the same data directory: papers and BM25 from the copy that the
+    first reader saved (how long a replica's restart takes to be ready, and its memory)."""
+    t = time.perf_counter()
+    index = AbstractIndex(settings_for(store, n, chroma_url))
+    papers = index.papers()
+    index._load_bm25()
+    index.bm25_paper_scores("graph neural networks")
+    return {"reopen_s": round(time.perf_counter() - t, 1), "reopen_papers": len(papers),
+            "reopen_peak_rss_mb": peak_mb()}
+
+
+def measure_in_child(store: Path, n: int, chroma_url: str | None,
+                     again: bool = False) -> dict[str, Any]:
+    """``measure`` (``again``: ``reopen``) in a fresh interpreter; its last stdout line is
+    the JSON row."""
     cmd = [sys.executable, __file__, str(n), "--dir", str(store.parent), "--measure-only"]
     if chroma_url:
         cmd += ["--chroma-url", chroma_url]
+    if again:
+        cmd.append("--reopen")
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if out.returncode:
         raise SystemExit(f"measuring {store} failed:\n{out.stderr[-3000:]}")
@@ -251,10 +278,11 @@ def run_one(n: int, store: Path, pool: list[str], args: argparse.Namespace) -> d
         server, url = start_chroma(store / "chroma-server", store / "chroma-server.log")
         row["server_command"] = f"chroma run --path {store / 'chroma-server'} --port N"
     try:
-        row.update(build(store / "client", n, pool, url))
+        row.update(build(store / "client", n, pool, url, args.max_minutes))
         if server:
             row["server_after_build"] = proc_mb(server.pid)
         row.update(measure_in_child(store / "client", n, url))
+        row.update(measure_in_child(store / "client", n, url, again=True))
         if server:
             row["server_after_queries"] = proc_mb(server.pid)
             row["server_disk_mb"] = disk_mb(store / "chroma-server")
@@ -276,11 +304,16 @@ def main() -> None:
     where.add_argument("--server", action="store_true",
                        help="start a `chroma run` of its own under --dir for each size")
     parser.add_argument("--keep", action="store_true", help="keep the stores afterwards")
+    parser.add_argument("--max-minutes", type=float,
+                        help="stop adding after this long and measure the store as it is "
+                             "(a 2-core machine adds ~25-100 chunks/s, slower as it grows)")
     parser.add_argument("--measure-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--reopen", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure_only:  # the child of measure_in_child
         n = args.sizes[0]
-        print(json.dumps(measure(args.dir / "client", n, args.chroma_url)))
+        step = reopen if args.reopen else measure
+        print(json.dumps(step(args.dir / "client", n, args.chroma_url)))
         return
     if args.dir.resolve().is_relative_to(PROJECT_ROOT):
         raise SystemExit("put the synthetic stores outside the repository (--dir /tmp/...)")
@@ -300,7 +333,7 @@ def main() -> None:
         results: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
         if "runs" in results:  # the layout before figures were kept apart by mode
             results = {}
-        results.setdefault(mode, {})[str(n)] = row
+        results.setdefault(mode, {})[str(row["chunks"])] = row  # as stored (--max-minutes)
         results["cpus"] = os.cpu_count()
         results["note"] = (
             "one builder process per invocation; every store is measured by a fresh reader "
