@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-from common import save
+from common import save, wait_until_up
 from gradio_client import Client, handle_file
 
 from assistant.settings import PROJECT_ROOT
@@ -142,18 +141,8 @@ def start_server(data_dir: Path, log: Path) -> tuple[subprocess.Popen[bytes], st
          str(data_dir)], cwd=PROJECT_ROOT, env=env, stdout=log.open("wb"),
         stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"the server exited: {log.read_text()}")
-        try:
-            if httpx.get(url, timeout=2).status_code == 200:
-                return process, url
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    process.kill()
-    raise SystemExit(f"the server did not start: {log.read_text()}")
+    wait_until_up(process, url, log, "the server", 300)
+    return process, url
 
 
 def percentile(values: list[float], p: float) -> float | None:

@@ -35,9 +35,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import numpy as np
-from common import save
+from common import save, stop, wait_until_up
 
 import assistant  # noqa: F401
 from assistant.corpus import Paper, read_paths, split_sentences
@@ -242,27 +241,8 @@ def start_chroma(path: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     with log.open("wb") as out:
         proc = subprocess.Popen([str(CHROMA), "run", "--path", str(path), "--host", "127.0.0.1",
                                  "--port", str(port)], stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"`chroma run` exited: {log.read_text()[-2000:]}")
-        try:
-            if httpx.get(f"{url}/api/v2/heartbeat", timeout=2).status_code == 200:
-                return proc, url
-        except httpx.TransportError:
-            pass
-        time.sleep(0.5)
-    proc.terminate()
-    raise SystemExit(f"`chroma run` did not answer within 60 s: {log.read_text()[-2000:]}")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    wait_until_up(proc, f"{url}/api/v2/heartbeat", log, "`chroma run`", 60)
+    return proc, url
 
 
 def run_one(n: int, store: Path, pool: list[str], args: argparse.Namespace) -> dict[str, Any]:
