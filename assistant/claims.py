@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from assistant.keywords import KeywordStats, document_frequencies, query_terms, 
 from assistant.types import Claim
 
 if TYPE_CHECKING:
+    from assistant.embedding import Embedder
     from assistant.index import AbstractIndex
 
 # Chosen on the dev split by bench/claims_calibration.py (best F1 of the "unsupported" flag).
@@ -237,7 +238,7 @@ class _Unit:
 
 
 @cache
-def _minilm() -> Any:
+def _minilm() -> Embedder:
     from assistant.embedding import MiniLMOnnxEmbedding
 
     return MiniLMOnnxEmbedding()
@@ -251,7 +252,7 @@ class ClaimChecker:
     themselves. ``embed`` defaults to the bundled MiniLM (the threshold is calibrated for
     it). One checker may serve many answers: abstracts' sentence vectors are cached."""
 
-    def __init__(self, stats: Callable[[], KeywordStats] | None = None, embed: Any = None,
+    def __init__(self, stats: Callable[[], KeywordStats] | None = None, embed: Embedder | None = None,
                  threshold: float = THRESHOLD) -> None:
         self.stats = stats
         self._embed = embed
@@ -267,7 +268,7 @@ class ClaimChecker:
         return cls(stats=index.keyword_stats, embed=embed)
 
     @property
-    def embed(self) -> Any:
+    def embed(self) -> Embedder:
         if self._embed is None:
             self._embed = _minilm()
         return self._embed
@@ -276,9 +277,7 @@ class ClaimChecker:
         """Unit-length MiniLM vectors of ``texts``."""
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
-        if hasattr(self.embed, "embed"):  # MiniLM: batches sorted by length
-            return np.asarray(self.embed.embed(list(texts)), dtype=np.float32)
-        return np.asarray(self.embed.get_text_embedding_batch(list(texts)), dtype=np.float32)
+        return np.asarray(self.embed.embed(list(texts)), dtype=np.float32)
 
     def units(self, abstract: str) -> list[_Unit]:
         """The abstract's sentences and adjacent pairs, with their terms, cues and vectors

@@ -86,19 +86,13 @@ def _minilm_session(model_path: str) -> Any:
 
 class Embedder:
     """What the index needs of an embedding model: vectors for texts, in order, L2-normalised
-    (``embed``), and the two LlamaIndex-style calls the rest of the code uses."""
+    float32 rows (``embed``)."""
 
     model_name: str = ""
     embed_batch_size: int = 32
 
     def embed(self, texts: list[str], on_progress: DoneFn | None = None) -> np.ndarray:
         raise NotImplementedError
-
-    def get_query_embedding(self, query: str) -> list[float]:
-        return self.embed([query])[0].tolist()
-
-    def get_text_embedding_batch(self, texts: list[str], **_: Any) -> list[list[float]]:
-        return self.embed(list(texts)).tolist()
 
 
 class MiniLMOnnxEmbedding(Embedder):
@@ -176,6 +170,7 @@ def _span_vectors(hidden: np.ndarray, offsets: list[tuple[int, int]], spans: lis
     """Mean output of the word pieces inside each span (special tokens have no characters
     and are left out); zeros for a span with none, or one cut off by the word-piece limit."""
     out = np.zeros((len(spans), hidden.shape[-1]), dtype=np.float32)
+    hidden = hidden[: len(offsets)]  # the batch's padding left out
     starts = np.array([a for a, b in offsets])
     ends = np.array([b for a, b in offsets])
     real = ends > starts
@@ -185,7 +180,7 @@ def _span_vectors(hidden: np.ndarray, offsets: list[tuple[int, int]], spans: lis
             continue
         inside = real & (starts >= a) & (ends <= b)
         if inside.any():
-            out[k] = _normalised(hidden[: len(offsets)][inside].mean(axis=0))
+            out[k] = _normalised(hidden[inside].mean(axis=0))
     return out
 
 
@@ -289,7 +284,7 @@ def as_llama_embedding(model: Embedder) -> Any:
             self._model = inner
 
         def _get_query_embedding(self, query: str) -> list[float]:
-            return self._model.get_query_embedding(query)
+            return self._model.embed([query])[0].tolist()
 
         async def _aget_query_embedding(self, query: str) -> list[float]:
             return self._get_query_embedding(query)

@@ -104,9 +104,8 @@ def _sentences_of(papers: list[Paper], index: AbstractIndex) -> list[_PaperSente
         sentences = split_sentences(paper.text)
         vectors = stored.get(paper.paper_id)
         if vectors is None:
-            vectors = (np.asarray(index.embed_model.get_text_embedding_batch(sentences),
-                                  dtype=np.float32)
-                       if sentences else np.zeros((0, 0), dtype=np.float32))
+            vectors = (index.embed_model.embed(sentences) if sentences
+                       else np.zeros((0, 0), dtype=np.float32))
         vectors.setflags(write=False)
         made = found[paper.paper_id] = _PaperSentences(sentences, vectors,
                                                        [text_terms(t) for t in sentences])

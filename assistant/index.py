@@ -764,7 +764,7 @@ class AbstractIndex:
             if found is not None:
                 self._query_vectors.move_to_end(query)
                 return found
-        vector = np.asarray(self.embed_model.get_query_embedding(query), dtype=np.float32)
+        vector = np.asarray(self.embed_model.embed([query])[0], dtype=np.float32)
         vector.setflags(write=False)
         with self._lock:
             self._query_vectors[query] = vector

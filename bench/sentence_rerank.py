@@ -43,8 +43,7 @@ def main() -> None:
         question = app.index.query_vector(item.question)
         best = []
         for pid in top:
-            vectors = np.asarray(app.index.embed_model.get_text_embedding_batch(
-                split_sentences(papers[pid].text)))
+            vectors = app.index.embed_model.embed(split_sentences(papers[pid].text))
             best.append(float((vectors @ question).max()))
         rows.append({"id": item.id, "split": item.split, "top": top,
                      "log_p": [math.log(max(fused[p], 1e-9)) for p in top], "best_sentence": best,
