@@ -169,11 +169,10 @@ class AbstractIndex:
         self._bm25_ids: list[str] = []
         self._bm25_df: np.ndarray | None = None
         self._bm25_owner: list[str] | None = None  # the _bm25_ids the two below were made for
-        self._bm25_pids: list[str] = []
+        self._bm25_pids = np.zeros(0, dtype=object)  # each paper once, in chunk order
         self._bm25_owner_of = np.zeros(0, dtype=np.int64)
         self._bm25_order = np.zeros(0, dtype=np.int64)  # chunks grouped by paper, in pid order
         self._bm25_starts = np.zeros(0, dtype=np.int64)  # where each paper's group starts
-        self._bm25_pid_array = np.zeros(0, dtype=object)
         self._count: tuple[str, int] | None = None  # (store version, chunks) last counted
         self._venues: tuple[dict[str, Paper], list[str]] | None = None
         self._papers: dict[str, Paper] | None = None
@@ -353,12 +352,23 @@ class AbstractIndex:
                         break
             return self._papers
 
-    def _saved_papers(self) -> dict[str, Paper] | None:
+    def _saved_copy(self) -> dict[str, Any] | None:
+        """``ids.json`` of the copy saved beside the store (BM25, the papers, the corpus
+        words) when it was made for the store as it is now: same tokenizer, version stamp
+        and chunk count."""
         try:
             saved = json.loads((self._bm25_dir / "ids.json").read_text())
-            if (saved.get("version", "") != self._version_seen or not self._version_seen
-                    or len(saved["ids"]) != self.chunk_count()):
-                return None
+            current = (saved["tokenizer"] == TOKENIZER_VERSION
+                       and saved.get("version", "") == self._version_seen
+                       and len(saved["ids"]) == self.chunk_count())
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # none saved, or being replaced by another process
+        return saved if current else None
+
+    def _saved_papers(self) -> dict[str, Paper] | None:
+        if not self._version_seen or self._saved_copy() is None:
+            return None
+        try:
             metas = json.loads((self._bm25_dir / "papers.json").read_text(encoding="utf-8"))
             if metas.get("version") != self._version_seen:  # both files of one save
                 return None
@@ -519,7 +529,7 @@ class AbstractIndex:
                     doc.excluded_llm_metadata_keys = list(doc.metadata)
                     nodes = splitter.get_nodes_from_documents([doc])
                     for i, node in enumerate(nodes):
-                        node.id_ = f"{paper.paper_id}:{i}"
+                        node.id_ = _chunk_id(paper.paper_id, i)
                         node.metadata["chunk"] = i
                     batch.extend(nodes)
                     count += 1
@@ -651,11 +661,8 @@ class AbstractIndex:
         if self._bm25 is None:
             bm25_dir = self._bm25_dir
             try:
-                saved = json.loads((bm25_dir / "ids.json").read_text())
-                current = (saved["tokenizer"] == TOKENIZER_VERSION
-                           and saved.get("version", "") == self._version_seen
-                           and len(saved["ids"]) == self._collection.count())
-                if current:
+                saved = self._saved_copy()
+                if saved is not None:
                     self._bm25 = bm25s.BM25.load(str(bm25_dir))
                     self._bm25_ids = saved["ids"]
                     self._bm25_df = np.load(bm25_dir / "df.npy")
@@ -690,7 +697,7 @@ class AbstractIndex:
                 if score <= 0:
                     continue
                 cid = self._bm25_ids[int(doc)]
-                pid = cid.rsplit(":", 1)[0]
+                pid = _paper_of(cid)
                 if pid in papers:
                     hits.append(ChunkHit(cid, pid, "", float(score)))
             return hits
@@ -719,7 +726,7 @@ class AbstractIndex:
         # sentence vectors, LlamaIndex's node copy; ~13 KB a chunk) doubled the query's time.
         got = self._collection.query(query_embeddings=[vector.tolist()], n_results=min(k, count),
                                      where=where, include=["documents", "distances"])
-        return [ChunkHit(cid, cid.rsplit(":", 1)[0], text or "", 1.0 - float(distance))
+        return [ChunkHit(cid, _paper_of(cid), text or "", 1.0 - float(distance))
                 for cid, text, distance in zip(got["ids"][0], got["documents"][0],
                                                got["distances"][0], strict=True)]
 
@@ -811,15 +818,14 @@ class AbstractIndex:
             if not known:
                 return {}
             if self._bm25_owner is not self._bm25_ids:  # chunk → paper, once per BM25 index
-                pids = [cid.rsplit(":", 1)[0] for cid in self._bm25_ids]
-                self._bm25_pids = list(dict.fromkeys(pids))
+                pids = [_paper_of(cid) for cid in self._bm25_ids]
+                self._bm25_pids = np.array(list(dict.fromkeys(pids)), dtype=object)
                 position = {pid: i for i, pid in enumerate(self._bm25_pids)}
                 self._bm25_owner_of = np.fromiter((position[p] for p in pids), dtype=np.int64)
                 # chunks sorted by paper, for one maximum per paper (reduceat, not ufunc.at)
                 self._bm25_order = np.argsort(self._bm25_owner_of, kind="stable")
                 owners = self._bm25_owner_of[self._bm25_order]
                 self._bm25_starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
-                self._bm25_pid_array = np.array(self._bm25_pids, dtype=object)
                 self._bm25_owner = self._bm25_ids
             mask = None
             if allowed is not None:
@@ -831,7 +837,7 @@ class AbstractIndex:
                                        self._bm25_starts)
             found = np.flatnonzero(best > 0)
             papers = self.papers()
-            return {pid: score for pid, score in zip(self._bm25_pid_array[found].tolist(),
+            return {pid: score for pid, score in zip(self._bm25_pids[found].tolist(),
                                                      best[found].tolist(), strict=True)
                     if pid in papers}
 
@@ -864,7 +870,7 @@ class AbstractIndex:
             return best
         sims = np.asarray(embeddings, dtype=np.float32) @ vector
         for cid, sim in zip(got["ids"], sims, strict=True):
-            pid = cid.rsplit(":", 1)[0]
+            pid = _paper_of(cid)
             best[pid] = max(best.get(pid, -1.0), float(sim))
         return best
 
@@ -991,6 +997,16 @@ def _unpack_sentences(packed: Any, total: int) -> list[tuple[int, np.ndarray]]:
     except ValueError:
         return []
     return [(k, row.astype(np.float32)) for k, row in zip(ks, rows, strict=True)]
+
+
+def _chunk_id(paper_id: str, n: int) -> str:
+    """A chunk's id: its paper's and its place in the paper (paper ids hold no colon)."""
+    return f"{paper_id}:{n}"
+
+
+def _paper_of(chunk_id: str) -> str:
+    """The paper of a chunk, from its id alone: no metadata need be read for it."""
+    return chunk_id.rsplit(":", 1)[0]
 
 
 def _batches(items: list[Any], size: int = 500) -> Iterator[list[Any]]:
