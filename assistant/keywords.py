@@ -123,6 +123,7 @@ def coverage_of_terms(weights: Mapping[str, float], present: AbstractSet[str]) -
 
 
 _WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset(STOPWORDS)
 
 
 @dataclass(frozen=True)
@@ -154,8 +155,28 @@ class SurfaceText:
         if all(w in self.words or w.removesuffix("s") in self.words or f"{w}s" in self.words
                for w in words):
             return True
-        initials = [c.lower() for c in part if c.isupper()]
-        if len(initials) < 2 or 2 * len(initials) < sum(c.isalpha() for c in part):
-            return False  # not an acronym (FlashAttention is a name, not F… A…)
-        phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials))
-        return any(phrase.search(text.lower()) for text in nearby)
+        return any(spells_out(part, text) for text in nearby)
+
+
+def spells_out(acronym: str, text: str) -> bool:
+    """Whether ``text`` spells ``acronym`` out, its capitals as the initials of consecutive
+    words ("singular value decomposition" for SVD, "low-rank adaptation" for LoRA). Only
+    for acronyms (at least two capitals, half its letters or more): FlashAttention is a
+    name, not F… A…; a stopword is nobody's initial ("some value decomposition")."""
+    initials = [c.lower() for c in acronym if c.isupper()]
+    if len(initials) < 2 or 2 * len(initials) < sum(c.isalpha() for c in acronym):
+        return False
+    phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials) + r"\w*")
+    return any(not _STOP.intersection(re.split(r"[\s-]+", m.group(0)))
+               for m in phrase.finditer(text.lower()))
+
+
+def mentions(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` as a researcher would: the name itself, case and all,
+    a plural "s" allowed ("SVMs"), without a lower-case qualifier glued on ("SVM" for
+    "SVM-based", "MuRating" for "MuRating-selected"; "FlashAttention-3" keeps its version),
+    or an acronym spelled out ("singular value decomposition" names SVD)."""
+    core = "-".join(p for p in name.split("-") if not (p.isalpha() and p.islower())) or name
+    if re.search(rf"(?<![\w-]){re.escape(core)}s?(?![\w-])", text):
+        return True
+    return spells_out(core, text)

@@ -23,7 +23,7 @@ import numpy as np
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, query_terms
+from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
 from assistant.ranking import RARE_CHUNKS, candidate_features, load_ranker, text_terms
 from assistant.ranking import cached_coverage as keyword_coverage
 from assistant.settings import RetrievalSettings
@@ -292,4 +292,4 @@ class HybridRetriever:
 
 def _mentions_all(paper: Paper, names: list[str]) -> bool:
     text = f"{paper.title} {paper.text}"
-    return bool(names) and all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
+    return bool(names) and all(mentions(text, n) for n in names)

@@ -10,6 +10,7 @@ import pytest
 from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_no_shared_data
 
 from assistant.evals import load_dataset, rare_word_probes
+from assistant.keywords import mentions
 from assistant.pipeline import Assistant
 from assistant.retrieval import names_in, proper_names
 from assistant.settings import PROJECT_ROOT
@@ -128,6 +129,19 @@ def test_proper_names_are_capitalised_words_inside_a_sentence() -> None:
 
 
 @skipif_no_shared_data
+@pytest.mark.parametrize(("text", "name", "named"), [
+    ("For the classification task we utilized SVMs.", "SVM-based", True),  # plural, qualifier
+    ("A truncated singular value decomposition of the matrix.", "SVD", True),  # spelled out
+    ("We adapt with low-rank adaptation.", "LoRA", True),
+    ("FlashAttention-2 is fast.", "FlashAttention-3", False),  # the version counts
+    ("An SVMlight run.", "SVM", False),  # inside another word
+    ("Some value decomposition.", "SVD", False),
+])
+def test_a_paper_names_what_a_question_names_as_a_researcher_writes_it(
+        text: str, name: str, named: bool) -> None:
+    assert mentions(text, name) is named
+
+
 def test_a_word_only_one_abstract_uses_puts_it_in_the_top_3(with_distractors: Assistant) -> None:
     misses = []
     for question, paper_id in rare_word_probes(with_distractors.index.papers().values()):
