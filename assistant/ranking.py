@@ -13,6 +13,7 @@ so the trainer and the retriever build the very same features.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -91,6 +92,27 @@ def candidate_features(
 
 
 @dataclass(frozen=True)
+class Neighbourhood:
+    """The off-topic check of a large store. A question whose nearest chunks are all far off
+    (the mean cosine of its ``NEAREST`` closest below ``below``) is about nothing the corpus
+    covers, even when one abstract shares a rare word with it ("passport", "cricket"): the
+    ranker's evidence cannot tell such a match from a topical one. A small store has no
+    neighbourhoods to speak of (among the 38 seeds answerable and off-topic questions
+    overlap), so the check applies from ``min_chunks`` on, and only with the embedding
+    ``model`` it was calibrated with (bench/calibrate_abstention.py, dev split)."""
+
+    below: float
+    min_chunks: int
+    model: str
+
+    def applies(self, chunks: int, model: str) -> bool:
+        return chunks >= self.min_chunks and model == self.model
+
+
+NEAREST = 10  # chunks whose mean cosine measures a question's neighbourhood
+
+
+@dataclass(frozen=True)
 class LinearRanker:
     """score = features · weights; trained listwise (softmax over each question's
     candidates), so scores compare within a question and ``probabilities`` says how sure."""
@@ -98,6 +120,7 @@ class LinearRanker:
     weights: np.ndarray
     temperature: float = 1.0
     abstain_below: float | None = None  # the best paper's score below which no answer is given
+    neighbourhood: Neighbourhood | None = None
 
     def scores(self, candidates: Candidates) -> np.ndarray:
         return candidates.features @ self.weights
@@ -114,6 +137,8 @@ class LinearRanker:
         return json.dumps({"features": list(FEATURES),
                            "weights": [round(float(w), 6) for w in self.weights],
                            "temperature": self.temperature, "abstain_below": self.abstain_below,
+                           "neighbourhood": (dataclasses.asdict(self.neighbourhood)
+                                             if self.neighbourhood else None),
                            **info}, indent=1) + "\n"
 
 
@@ -125,9 +150,11 @@ def load_ranker() -> LinearRanker:
         raise ValueError(f"{WEIGHTS_FILE} was trained on features {data['features']}, "
                          f"not {list(FEATURES)}: retrain with bench/train_ranker.py")
     threshold = data.get("abstain_below")
+    neighbourhood = data.get("neighbourhood")
     return LinearRanker(np.asarray(data["weights"], dtype=np.float64),
                         float(data.get("temperature", 1.0)),
-                        None if threshold is None else float(threshold))
+                        None if threshold is None else float(threshold),
+                        Neighbourhood(**neighbourhood) if neighbourhood else None)
 
 
 def train(groups: Sequence[tuple[np.ndarray, int]], l2: float = 1e-3, steps: int = 2000,

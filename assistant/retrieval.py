@@ -24,7 +24,7 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
-from assistant.ranking import RARE_CHUNKS, candidate_features, load_ranker, text_terms
+from assistant.ranking import NEAREST, RARE_CHUNKS, candidate_features, load_ranker, text_terms
 from assistant.ranking import cached_coverage as keyword_coverage
 from assistant.settings import RetrievalSettings
 from assistant.types import Filters, RetrievedPaper
@@ -107,6 +107,7 @@ class Ranking:
     dense: dict[str, tuple[int, ChunkHit]]
     fused: dict[str, float]
     evidence: float | None = None
+    nearest: float | None = None  # mean cosine of the NEAREST chunks (unfiltered hybrid only)
 
 
 class HybridRetriever:
@@ -179,7 +180,10 @@ class HybridRetriever:
         bm25 = _rank_papers(bm25_hits)
         dense = _rank_papers(dense_hits)
         if method == "hybrid" and s.fusion == "learned" and vector is not None:
-            return Ranking(bm25, dense, *self._learned(question, lexical, dense, vector, allowed))
+            nearest = ([h.score for h in dense_hits[:NEAREST]]
+                       if allowed is None and len(dense_hits) >= NEAREST else [])
+            return Ranking(bm25, dense, *self._learned(question, lexical, dense, vector, allowed),
+                           nearest=statistics.fmean(nearest) if nearest else None)
         weights = {"hybrid": (s.bm25_weight, s.dense_weight), "bm25": (1.0, 0.0),
                    "dense": (0.0, 1.0)}[method]
         how = "dbsf" if s.fusion == "learned" else s.fusion
@@ -219,10 +223,23 @@ class HybridRetriever:
         evidence = float(scores.max()) if len(scores) else None
         return dict(zip(ids, probabilities.tolist(), strict=True)), evidence
 
+    def _named(self, question: str, fused: dict[str, float]) -> set[str]:
+        """The candidates that name everything the question names (methods, acronyms)."""
+        papers = self.index.papers()
+        names = names_in(question)
+        return {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
+
     def evidence(self, question: str) -> float | None:
         """The learned ranker's raw score of the best paper for ``question`` (for the eval's
         score plot and the abstention calibration)."""
         return self._fused(question, "hybrid").evidence
+
+    def neighbourhood(self, question: str) -> tuple[float | None, bool]:
+        """The mean cosine of the question's nearest chunks, and whether a candidate names
+        what it names (which, like a full keyword match, exempts it from the off-topic
+        check): for the calibration."""
+        ranking = self._fused(question, "hybrid")
+        return ranking.nearest, bool(self._named(question, ranking.fused))
 
     def retrieve(
         self,
@@ -241,8 +258,7 @@ class HybridRetriever:
         if apply_floor and self.unknown_names(question, fused):
             return []
         papers = self.index.papers()
-        names = names_in(question)
-        named = {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
+        named = self._named(question, fused)
         if method == "hybrid" and named:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
@@ -278,7 +294,21 @@ class HybridRetriever:
                 break
         if not apply_floor:
             return results
-        return results if answerable and self._enough_evidence(ranking, results) else []
+        # a question that names a paper's method, or whose every keyword the first paper
+        # holds ("What is Buckwild?"), is on topic whatever its neighbourhood
+        on_topic = (bool(named) or (bool(results) and results[0].coverage >= FULL_MATCH)
+                    or self._in_a_neighbourhood(ranking))
+        return results if answerable and on_topic and self._enough_evidence(ranking, results) else []
+
+    def _in_a_neighbourhood(self, ranking: Ranking) -> bool:
+        """The store's off-topic check (``ranking.Neighbourhood``): a large store answers
+        only questions whose nearest chunks are close enough (always true where the check
+        does not apply: a small store, another embedding model, a filtered search)."""
+        check = load_ranker().neighbourhood
+        if check is None or ranking.nearest is None or not check.applies(
+                self.index.chunk_count(), self.index.settings.index.embed_model):
+            return True
+        return ranking.nearest >= check.below
 
     def _enough_evidence(self, ranking: Ranking, results: list[RetrievedPaper]) -> bool:
         """The calibrated abstention: the ranker's score of its best paper clears the

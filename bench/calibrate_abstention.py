@@ -8,7 +8,9 @@ score of its best paper (the evidence), and whether the relevance floor alone wo
 A question is refused when the floor refuses, or when its evidence is below the threshold and
 its first paper lacks some keyword of the question. The threshold is the highest one that
 wrongly refuses at most MAX_WRONG of the dev answerable questions in each index, placed
-halfway to the next score below; the test split is never read. Writes the threshold to
+halfway to the next score below. Then the off-topic check of large stores
+(``ranking.Neighbourhood``: the mean cosine of the question's nearest chunks) is set the same
+way, as high as that ceiling still allows. The test split is never read. Writes both to
 assistant/ranker.json and every dev score to bench/results/abstention.json.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from common import save
@@ -24,11 +27,14 @@ import assistant  # noqa: F401
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.evals.scoring import indexed_items
 from assistant.pipeline import Assistant
-from assistant.ranking import WEIGHTS_FILE
+from assistant.ranking import WEIGHTS_FILE, Neighbourhood
 from assistant.retrieval import FULL_MATCH
-from assistant.settings import PROJECT_ROOT, Settings
+from assistant.settings import DEFAULT_EMBED_MODEL, PROJECT_ROOT, Settings
 
 MAX_WRONG = 0.02  # the issue's ceiling on wrong refusals
+# The off-topic check needs a store with neighbourhoods: the 13,847 papers are 21,779 chunks,
+# the 38 seeds 70; from a conference's worth of abstracts on (NeurIPS 2025: ~5,300 papers).
+MIN_CHUNKS = 8000
 
 
 def dev_scores(data_dir: Path) -> list[dict[str, object]]:
@@ -39,17 +45,39 @@ def dev_scores(data_dir: Path) -> list[dict[str, object]]:
     rows = []
     for item in dev:
         found = app.retrieve(item.question)
+        nearest, named = app.retriever.neighbourhood(item.question)
         rows.append({"id": item.id, "answerable": item.answerable,
                      "evidence": app.retriever.evidence(item.question),
                      "floor_answers": bool(found),
-                     "full_match": bool(found) and found[0].coverage >= FULL_MATCH})
+                     "full_match": bool(found) and found[0].coverage >= FULL_MATCH,
+                     "nearest": nearest, "named": named,
+                     "checked": check_applies(app)})
     return rows
 
 
-def refused(row: dict[str, object], threshold: float) -> bool:
+def check_applies(app: Assistant) -> bool:
+    return Neighbourhood(0.0, MIN_CHUNKS, DEFAULT_EMBED_MODEL).applies(
+        app.index.chunk_count(), app.settings.index.embed_model)
+
+
+def refused(row: dict[str, object], threshold: float, below: float | None = None) -> bool:
     evidence = row["evidence"]
     assert isinstance(evidence, float)
-    return not row["floor_answers"] or (evidence < threshold and not row["full_match"])
+    far = (below is not None and bool(row["checked"]) and not row["named"] and not row["full_match"]
+           and row["nearest"] is not None and float(row["nearest"]) < below)  # type: ignore[arg-type]
+    return not row["floor_answers"] or far or (evidence < threshold and not row["full_match"])
+
+
+def highest_allowed(values: list[float], ok: Callable[[float], bool]) -> float:
+    """The highest of ``values`` (sorted) at which ``ok`` still holds, placed halfway to the
+    next value below (``values[0]`` when even the lowest fails)."""
+    best = values[0]
+    for value in values:
+        if not ok(value):
+            break
+        best = value
+    below = [v for v in values if v < best]
+    return round((best + below[-1]) / 2, 3) if below else best
 
 
 def main() -> None:
@@ -57,37 +85,43 @@ def main() -> None:
                                                PROJECT_ROOT / ".data-distractors"]
     weights = PROJECT_ROOT / "assistant" / WEIGHTS_FILE
     data = json.loads(weights.read_text())
-    if data.get("abstain_below") is not None:  # score with the floor alone
-        data["abstain_below"] = None
+    if data.get("abstain_below") is not None or data.get("neighbourhood"):  # the floor alone
+        data["abstain_below"] = data["neighbourhood"] = None
         weights.write_text(json.dumps(data, indent=1) + "\n")
     sections = {d.name: dev_scores(d) for d in dirs}
-    candidates = sorted({float(r["evidence"]) for rows in sections.values() for r in rows  # type: ignore[arg-type]
-                         if r["evidence"] is not None})
-    best = candidates[0]
-    for value in candidates:
-        ok = all(sum(refused(r, value) for r in rows if r["answerable"])
-                 <= MAX_WRONG * sum(bool(r["answerable"]) for r in rows)
-                 for rows in sections.values())
-        if not ok:
-            break
-        best = value
-    below = [v for v in candidates if v < best]
-    threshold = round((best + below[-1]) / 2, 3) if below else best
+
+    def few_wrong(threshold: float, below: float | None = None) -> bool:
+        return all(sum(refused(r, threshold, below) for r in rows if r["answerable"])
+                   <= MAX_WRONG * sum(bool(r["answerable"]) for r in rows)
+                   for rows in sections.values())
+
+    evidence = sorted({float(r["evidence"]) for rows in sections.values() for r in rows  # type: ignore[arg-type]
+                       if r["evidence"] is not None})
+    threshold = highest_allowed(evidence, few_wrong)
+    # then the off-topic check, as high as the same ceiling allows on top of the threshold
+    nearest = sorted({float(r["nearest"]) for rows in sections.values() for r in rows  # type: ignore[arg-type]
+                      if r["nearest"] is not None and r["checked"] and not r["named"]
+                      and not r["full_match"]})
+    below = highest_allowed(nearest, lambda v: few_wrong(threshold, v)) if nearest else None
     figures = {}
     for name, rows in sections.items():
         answerable = [r for r in rows if r["answerable"]]
         none = [r for r in rows if not r["answerable"]]
         figures[name] = {
             "dev_answerable": len(answerable), "dev_none": len(none),
-            "wrong_refusals": sum(refused(r, threshold) for r in answerable),
-            "none_refused": sum(refused(r, threshold) for r in none),
+            "wrong_refusals": sum(refused(r, threshold, below) for r in answerable),
+            "none_refused": sum(refused(r, threshold, below) for r in none),
+            "none_refused_without_neighbourhood": sum(refused(r, threshold) for r in none),
             "none_refused_by_floor_alone": sum(not r["floor_answers"] for r in none),
         }
         print(name, figures[name])
     data["abstain_below"] = threshold
+    data["neighbourhood"] = (None if below is None else
+                             {"below": below, "min_chunks": MIN_CHUNKS, "model": DEFAULT_EMBED_MODEL})
     weights.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"abstain_below = {threshold}")
-    save("abstention", {"threshold": threshold, "max_wrong": MAX_WRONG, "sections": figures,
+    print(f"abstain_below = {threshold}, neighbourhood below = {below}")
+    save("abstention", {"threshold": threshold, "neighbourhood_below": below,
+                        "min_chunks": MIN_CHUNKS, "max_wrong": MAX_WRONG, "sections": figures,
                         "scores": sections})
 
 

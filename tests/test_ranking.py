@@ -11,7 +11,14 @@ import pytest
 
 from assistant.keywords import KeywordStats
 from assistant.pipeline import Assistant
-from assistant.ranking import FEATURES, WEIGHTS_FILE, candidate_features, load_ranker, train
+from assistant.ranking import (
+    FEATURES,
+    WEIGHTS_FILE,
+    Neighbourhood,
+    candidate_features,
+    load_ranker,
+    train,
+)
 from assistant.settings import PROJECT_ROOT
 
 
@@ -58,6 +65,31 @@ def test_weak_evidence_is_refused_unless_the_paper_holds_every_keyword(
     monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
     assert seed_assistant.retrieve(question) == []
     assert seed_assistant.retrieve("What is CRAFT?")  # a bare name its abstract spells out
+
+
+def test_a_large_store_refuses_a_question_with_no_neighbourhood(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The off-topic check (``ranking.Neighbourhood``) refuses a question whose nearest chunks
+    are all far off, but only in a store large enough and embedded with the model it was
+    calibrated with; a question naming a paper's method is exempt."""
+    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    model = seed_assistant.settings.index.embed_model
+    shipped = load_ranker()
+    assert shipped.neighbourhood is not None and shipped.neighbourhood.model == model
+    assert seed_assistant.index.chunk_count() < shipped.neighbourhood.min_chunks
+    assert seed_assistant.retrieve(question)  # the seeds are too few for the check
+
+    def use(check: Neighbourhood) -> None:
+        monkeypatch.setattr("assistant.retrieval.load_ranker",
+                            lambda: dataclasses.replace(shipped, neighbourhood=check))
+
+    use(Neighbourhood(below=0.99, min_chunks=1, model=model))
+    assert seed_assistant.retrieve(question) == []
+    assert seed_assistant.retrieve("What is CRAFT?")  # named: exempt
+    use(Neighbourhood(below=0.99, min_chunks=1, model="openai:another-model"))
+    assert seed_assistant.retrieve(question)  # calibrated cosines mean nothing for it
+    use(Neighbourhood(below=0.0, min_chunks=1, model=model))
+    assert seed_assistant.retrieve(question)
 
 
 def test_query_terms_are_the_bm25_tokenizers_terms() -> None:
