@@ -30,7 +30,7 @@ SUMMARY_RE = re.compile(
     r"list|compare|comparison|papers (on|about|that)|work on|survey)\b",
     re.I,
 )
-MAX_SENTENCES = 3
+MAX_SENTENCES = 4
 KEEP_RATIO = 0.75  # further sentences must score this close to the best one
 DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
 QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long)|what (share|range|percentage|"
@@ -41,6 +41,10 @@ POINTER_RE = re.compile(
     r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
+# "What is X?", "How does X work?": the sentence that introduces X rarely says how it works;
+# the abstract's next sentence usually does, so it is quoted too.
+DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|explain|describe)\b",
+                                    re.I)
 # A paper is quoted when the ranker's belief in it (its probability) is this close to the
 # first paper's: near-ties for a single answer, a wider band for "which papers…" summaries
 # (tuned on the dev split among the 13.9k distractors).
@@ -150,8 +154,9 @@ def score_sentences(
 def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float]
            ) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
-    that ranked close to the first; otherwise up to three sentences close to the best one,
-    from papers that ranked close to the first."""
+    that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
+    one, from papers that ranked close to the first (and, for "What is X?", the sentence
+    after the best one)."""
     if not scored:
         return []
     close = close_papers(question, paper_scores)
@@ -169,6 +174,10 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
             break
         if s is not best:
             chosen.append(s)
+    if DEFINITION_QUESTION_RE.search(question):  # the best sentence's continuation
+        chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
+                   and s not in chosen and not s.text.endswith("?")
+                   and not POINTER_RE.search(s.text)]
     # Group by paper (best paper first), original order inside a paper.
     paper_order = list(dict.fromkeys(s.n for s in chosen))
     return sorted(chosen, key=lambda s: (paper_order.index(s.n), s.position))

@@ -70,6 +70,7 @@ def test_malformed_line_names_its_line(tmp_path: Path) -> None:
 def test_scoring_helpers() -> None:
     assert fact_found("twenty|20", "Twenty models were tested")
     assert not fact_found("80%", "about eighty percent")
+    assert fact_found("80%", r"reduced the attack success rate by nearly 80\% on average")  # LaTeX
     scores = retrieval_scores(["a#1", "b#2", "c#3"], ["b#2", "z#9"])
     assert scores == {"hit@1": 0.0, "hit@3": 1.0, "hit@5": 1.0, "mrr": 0.5, "recall@5": 0.5}
 

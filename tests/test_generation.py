@@ -127,6 +127,18 @@ def test_extractive_answer_quotes_sentences_with_citations(seed_assistant: Assis
         assert sentence in cited.text and sentence in answer.answer
 
 
+def test_a_definition_question_gets_the_introducing_sentence_and_the_next(
+        seed_assistant: Assistant) -> None:
+    """"What is CRAFT?" quotes the sentence that introduces CRAFT and the one after it, which
+    says what the design does; a bare "CRAFT" is a search, not a definition question."""
+    introduces = "we propose Cross-Attention based Future Link Predictor on Temporal Graphs (CRAFT)"
+    continuation = "This design provides strong expressive power"
+    definition = seed_assistant.ask("What is CRAFT?").answer
+    assert introduces in definition and continuation in definition
+    assert definition.index(introduces) < definition.index(continuation)
+    assert continuation not in seed_assistant.ask("CRAFT").answer
+
+
 def test_extractive_summary_has_one_line_per_paper(seed_assistant: Assistant) -> None:
     """A "which papers…" question gets the comparison table (compare.py): a row per paper."""
     answer = seed_assistant.ask("Which papers address safety or security attacks on large models?")

@@ -82,8 +82,9 @@ class EvalRun(BaseModel):
 
 
 def fact_found(fact: str, text: str) -> bool:
-    """A key fact is present when any of its |-separated alternatives is (case-insensitive)."""
-    lowered = text.lower()
+    """A key fact is present when any of its |-separated alternatives is (case-insensitive;
+    LaTeX's escaped percent sign, as abstracts write it, counts as one: "80\\%" is 80%)."""
+    lowered = text.lower().replace("\\%", "%")
     return any(alt.strip().lower() in lowered for alt in fact.split("|") if alt.strip())
 
 
