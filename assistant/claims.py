@@ -218,9 +218,11 @@ def local_stats(texts: Iterable[str]) -> KeywordStats:
 def quoted(claim: str, abstracts: Sequence[str]) -> bool:
     """The claim is a whole sentence of a cited abstract, quoted verbatim. A fragment is
     not: "transformers cannot learn parity" inside "Prior work claims that transformers
-    cannot learn parity; we prove it false" says the opposite of the abstract."""
-    def flat(text: str) -> str:
-        return normalise(text).rstrip(" .").lower()
+    cannot learn parity; we prove it false" says the opposite of the abstract. Markdown
+    characters leave both sides, as ``claim_text`` strips them from the claim: LaTeX's
+    ``\\Delta_i`` is ``\\Deltai`` in a claim, and still a verbatim quote."""
+    def flat(text: str) -> str:  # both sides as claim_text leaves a claim: no Markdown
+        return " ".join(_MARKUP.sub("", normalise(text)).split()).rstrip(" .").lower()
 
     claim_flat = flat(claim)
     return bool(claim_flat) and any(claim_flat == flat(sentence) for a in abstracts

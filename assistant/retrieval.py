@@ -229,17 +229,12 @@ class HybridRetriever:
         names = names_in(question)
         return {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
 
-    def evidence(self, question: str) -> float | None:
-        """The learned ranker's raw score of the best paper for ``question`` (for the eval's
-        score plot and the abstention calibration)."""
-        return self._fused(question, "hybrid").evidence
-
-    def neighbourhood(self, question: str) -> tuple[float | None, bool]:
-        """The mean cosine of the question's nearest chunks, and whether a candidate names
-        what it names (which, like a full keyword match, exempts it from the off-topic
-        check): for the calibration."""
+    def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:
+        """What the refusal of ``question`` rests on, for the eval's score plot and the
+        calibration: the learned ranker's raw score of the best paper (the evidence), the
+        mean cosine of its nearest chunks, and whether a candidate names what it names."""
         ranking = self._fused(question, "hybrid")
-        return ranking.nearest, bool(self._named(question, ranking.fused))
+        return ranking.evidence, ranking.nearest, bool(self._named(question, ranking.fused))
 
     def retrieve(
         self,

@@ -45,9 +45,9 @@ def dev_scores(data_dir: Path) -> list[dict[str, object]]:
     rows = []
     for item in dev:
         found = app.retrieve(item.question)
-        nearest, named = app.retriever.neighbourhood(item.question)
+        evidence, nearest, named = app.retriever.abstention_signals(item.question)
         rows.append({"id": item.id, "answerable": item.answerable,
-                     "evidence": app.retriever.evidence(item.question),
+                     "evidence": evidence,
                      "floor_answers": bool(found),
                      "full_match": bool(found) and found[0].coverage >= FULL_MATCH,
                      "nearest": nearest, "named": named,

@@ -187,6 +187,16 @@ def test_a_title_lead_with_a_question_mark_stays_out_of_the_claims() -> None:
         "The notion of implicit bias has been suggested to explain generalization. [1]"]
 
 
+def test_a_quoted_sentence_full_of_latex_subscripts_is_supported() -> None:
+    """Markdown is stripped from a claim (``_``, ``*``, ``>``), and LaTeX abstracts are full
+    of those: the verbatim quote of such a sentence was taken as an unsupported claim."""
+    sentence = (r"Here $A$ is the number of actions, and $\mathcal{R} = \sum_{\Delta_i > 0}"
+                r"\log(T)/\Delta_i$ is the optimal single agent regret.")
+    abstract = f"We study bandits on graphs. {sentence} Our bound is new."
+    [claim] = ClaimChecker().check(f"{sentence} [1]", {1: abstract})
+    assert claim.support == 1.0 and claim.supported
+
+
 def test_a_quoted_fragment_the_abstract_refutes_is_not_taken_as_quoted() -> None:
     abstract = ("Prior work claims that transformers cannot learn parity functions. We prove this "
                 "claim is false: a two-layer transformer learns parity exactly.")

@@ -113,28 +113,33 @@ def chart(sections: dict[str, EvalRun], path: Path) -> None:
     plt.close(fig)
 
 
-def score_plot(sections: dict[str, EvalRun], threshold: float | None, path: Path) -> None:
-    """Where answerable and unanswerable questions score (the learned ranker's score of the
-    best paper), one row per section, with the refusal threshold drawn in."""
+def score_plot(sections: dict[str, EvalRun], threshold: float | None,
+               nearest_below: float | None, path: Path) -> None:
+    """Where answerable and unanswerable questions fall on the two signals refusal rests on
+    (the learned ranker's score of the best paper; the mean cosine of the question's nearest
+    chunks), one panel per section, with both thresholds drawn in (the second applies to
+    large stores only: ``ranking.Neighbourhood``)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(len(sections), 1, figsize=(9, 1.8 + 1.6 * len(sections)),
-                             squeeze=False)
-    for ax, (title, run) in zip(axes[:, 0], sections.items(), strict=True):
-        for answerable, label, y, colour in ((True, "answerable", 1, "tab:blue"),
-                                             (False, "no abstract answers it", 0, "tab:red")):
-            values = [r.evidence for r in run.rows
-                      if r.evidence is not None and r.answerable == answerable]
-            ax.scatter(values, [y] * len(values), alpha=0.5, s=18, c=colour, label=label)
+    fig, axes = plt.subplots(1, len(sections), figsize=(5.2 * len(sections), 4.4), squeeze=False)
+    for ax, (title, run) in zip(axes[0], sections.items(), strict=True):
+        for answerable, label, marker, colour in ((True, "answerable", "o", "tab:blue"),
+                                                  (False, "no abstract answers it", "x", "tab:red")):
+            rows = [r for r in run.rows if r.evidence is not None and r.answerable == answerable]
+            ax.scatter([r.evidence for r in rows], [r.nearest or 0.0 for r in rows], alpha=0.6,
+                       s=20, c=colour, marker=marker, label=label)
         if threshold is not None:
-            ax.axvline(threshold, color="black", linestyle="--", label=f"threshold {threshold:g}")
-        ax.set_yticks([0, 1], ["none", "answerable"])
-        ax.set_ylim(-0.6, 1.6)
-        ax.set_title(f"{title}: ranker score of the best paper", fontsize=9)
-    axes[0, 0].legend(loc="upper left", fontsize=7, ncols=3)
+            ax.axvline(threshold, color="black", linestyle="--", label=f"score threshold {threshold:g}")
+        if nearest_below is not None:
+            ax.axhline(nearest_below, color="grey", linestyle=":",
+                       label=f"nearest-chunks threshold {nearest_below:g} (large stores)")
+        ax.set_xlabel("ranker score of the best paper", fontsize=8)
+        ax.set_ylabel("mean cosine of the 10 nearest chunks", fontsize=8)
+        ax.set_title(title, fontsize=9)
+    axes[0, 0].legend(loc="lower right", fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

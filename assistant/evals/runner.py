@@ -55,7 +55,9 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
     (out_dir / "results.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     (out_dir / "report.md").write_text(markdown_report(sections, app.mode_label))
     chart(sections, out_dir / "metrics.png")
-    score_plot(sections, load_ranker().abstain_below, out_dir / "scores.png")
+    ranker = load_ranker()
+    score_plot(sections, ranker.abstain_below,
+               ranker.neighbourhood.below if ranker.neighbourhood else None, out_dir / "scores.png")
     print_summary(sections, out)
     if old is not None:
         out.print(f"\n[bold]Compared with {compare_to}[/]")

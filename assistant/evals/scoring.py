@@ -57,6 +57,7 @@ class QuestionResult(BaseModel):
     correctness: float | None = None
     faithfulness: float | None = None
     evidence: float | None = None  # the learned ranker's score of the best paper
+    nearest: float | None = None  # mean cosine of the question's nearest chunks
     claims: int = 0  # sentences of the answer checked against the abstracts they cite
     unsupported_claims: list[str] = Field(default_factory=list)
 
@@ -210,7 +211,8 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
         else:
             result = score_answer(item, answer, (time.perf_counter() - started) * 1000)
             score_claims(result, answer, checker)
-            result.evidence = app.retriever.evidence(answer.standalone_question or item.question)
+            result.evidence, result.nearest, _ = app.retriever.abstention_signals(
+                answer.standalone_question or item.question)
             if judge is not None:
                 result.correctness = judge.correctness(item, answer)
                 result.faithfulness = judge.faithfulness(answer) if answer.citations else None
