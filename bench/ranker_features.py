@@ -8,7 +8,9 @@ The shipped features (``ranking.FEATURES``) plus, per candidate paper:
   vectors stored at ingest), raw, z-scored over the candidates and as a gap to the best;
 - ``prf``: pseudo-relevance feedback, the cosine of the paper's mean sentence vector with
   the query vector moved towards the shipped ranker's top 3 papers (Rocchio, beta 0.7);
-- ``stage2``: the ``sentence`` features only for the shipped ranker's top K, as a second stage.
+- ``stage2``: the ``sentence`` features only for the shipped ranker's top K, as a second stage;
+- ``dense xF``: the shipped weights with the dense ones multiplied by F (not trained: would
+  questions, more paraphrased than titles, want more of the dense side?).
 Each set is trained on the same 80% of the title → abstract pairs as the shipped ranker and
 scored on the other 20%, then on the eval's answerable questions among the distractors (dev
 and test, candidates as retrieval pools them; no post-ranking rules). Writes
@@ -38,6 +40,7 @@ BASE = len(ranking.FEATURES)
 SENTENCE = [BASE, BASE + 1, BASE + 2]
 PRF = [BASE + 3, BASE + 4]
 STAGE2_K = (5, 10, 20)
+DENSE_FACTORS = (1.25, 1.5, 2.0)
 
 
 def _z(values: np.ndarray) -> np.ndarray:
@@ -149,6 +152,11 @@ def main() -> None:
                 tops.append((part, order[:k].index(pos)))
         w = fit(tops)
         orderers[f"stage2 top {k}"] = lambda x, w=w, k=k: stage2_order(x, base_w, k, w)
+    dense = [ranking.FEATURES.index(f) for f in ("dense", "dense_gap", "dense_z")]
+    for factor in DENSE_FACTORS:  # not trained: the shipped weights, dense ones scaled
+        w = base_w.copy()
+        w[dense] *= factor
+        orderers[f"dense x{factor}"] = lambda x, w=w: list(np.argsort(-(x[:, :BASE] @ w)))
     for name, order in orderers.items():
         held[name] = metrics([rank_of(order(x), {pos}) for x, pos in pairs[cut:]])
         print(f"held-out pairs  {name:18s} {held[name]}", flush=True)
