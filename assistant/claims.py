@@ -46,6 +46,7 @@ CACHE_SIZE = 512  # abstracts whose sentence vectors are kept
 _LEADING_CITES = re.compile(r"^((?:\[\d+(?:\s*[,;]\s*\d+)*\]\s*)+)(.*)$", re.S)
 _TITLE_PREFIX = re.compile(r"^\s*(?:[-*•]\s+)?\*\*[^*]+\*\*\s*:?\s*")
 _MARKUP = re.compile(r"[*_`#>]+|^\s*[-•]\s+")
+_MATH = re.compile(r"\$[^$]+\$")  # inline LaTeX, as abstracts write it
 _WORDS = re.compile(r"[A-Za-z][\w'’]*")
 
 NEGATIONS = frozenset("""not no never cannot can't won't doesn't don't didn't isn't aren't
@@ -218,15 +219,19 @@ def local_stats(texts: Iterable[str]) -> KeywordStats:
 def quoted(claim: str, abstracts: Sequence[str]) -> bool:
     """The claim is a whole sentence of a cited abstract, quoted verbatim. A fragment is
     not: "transformers cannot learn parity" inside "Prior work claims that transformers
-    cannot learn parity; we prove it false" says the opposite of the abstract. Markdown
-    characters leave both sides, as ``claim_text`` strips them from the claim: LaTeX's
-    ``\\Delta_i`` is ``\\Deltai`` in a claim, and still a verbatim quote."""
-    def flat(text: str) -> str:  # both sides as claim_text leaves a claim: no Markdown
-        return " ".join(_MARKUP.sub("", normalise(text)).split()).rstrip(" .").lower()
+    cannot learn parity; we prove it false" says the opposite of the abstract. ``claim_text``
+    strips Markdown characters from the claim, so they leave the abstract's LaTeX too
+    (``$\\Delta_i$`` is ``$\\Deltai$`` in a claim), and only there: outside ``$…$`` a
+    "*" or "_" can carry meaning ("2*3 times" is not "23 times")."""
+    def flat(text: str) -> str:
+        return " ".join(normalise(text).split()).rstrip(" .").lower()
+
+    def math_unmarked(text: str) -> str:
+        return _MATH.sub(lambda m: _MARKUP.sub("", m.group(0)), text)
 
     claim_flat = flat(claim)
-    return bool(claim_flat) and any(claim_flat == flat(sentence) for a in abstracts
-                                    for sentence in split_sentences(a))
+    return bool(claim_flat) and any(claim_flat == flat(math_unmarked(sentence))
+                                    for a in abstracts for sentence in split_sentences(a))
 
 
 @dataclass(frozen=True)

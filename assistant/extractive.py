@@ -69,6 +69,12 @@ class ScoredSentence:
     score: float
 
 
+def introduces(sentence: str, question: str, names: list[str] | None = None) -> bool:
+    """The sentence introduces something the question names ("we propose CRAFT, a …")."""
+    names = names_in(question) if names is None else names
+    return any(n in sentence for n in names) and bool(INTRO_RE.search(sentence))
+
+
 def is_summary_question(question: str) -> bool:
     return bool(SUMMARY_RE.search(question))
 
@@ -141,7 +147,7 @@ def score_sentences(
         lexical = coverage_of_terms(weights, present)
         paper_weight = 0.5 + 0.5 * source.found.score / top
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
-        if names and any(n in text for n in names) and INTRO_RE.search(text):
+        if introduces(text, question, names):
             score += DEFINITION_BONUS
         if quantitative and NUMBER_RE.search(text):
             score += QUANTITY_BONUS
@@ -155,8 +161,8 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
            ) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
     that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
-    one, from papers that ranked close to the first (and, for "What is X?", the sentence
-    after the best one)."""
+    one, from papers that ranked close to the first; for "What is X?" answered by the
+    sentence that introduces X, the sentence after it as well (one beyond MAX_SENTENCES)."""
     if not scored:
         return []
     close = close_papers(question, paper_scores)
@@ -174,7 +180,7 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
             break
         if s is not best:
             chosen.append(s)
-    if DEFINITION_QUESTION_RE.search(question):  # the best sentence's continuation
+    if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and not s.text.endswith("?")
                    and not POINTER_RE.search(s.text)]

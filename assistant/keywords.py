@@ -123,7 +123,7 @@ def coverage_of_terms(weights: Mapping[str, float], present: AbstractSet[str]) -
 
 
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(STOPWORDS)
+_FUNCTION_WORDS = frozenset(bm25s.stopwords.STOPWORDS_EN)
 
 
 @dataclass(frozen=True)
@@ -158,25 +158,36 @@ class SurfaceText:
         return any(spells_out(part, text) for text in nearby)
 
 
-def spells_out(acronym: str, text: str) -> bool:
+def spells_out(acronym: str, text: str, min_initials: int = 2) -> bool:
     """Whether ``text`` spells ``acronym`` out, its capitals as the initials of consecutive
     words ("singular value decomposition" for SVD, "low-rank adaptation" for LoRA). Only
-    for acronyms (at least two capitals, half its letters or more): FlashAttention is a
-    name, not F… A…; a stopword is nobody's initial ("some value decomposition")."""
+    for acronyms (at least ``min_initials`` capitals, half its letters or more):
+    FlashAttention is a name, not F… A…; a function word is nobody's initial ("some of
+    the" is not SOT), though "method" is (FEM: finite element method)."""
     initials = [c.lower() for c in acronym if c.isupper()]
-    if len(initials) < 2 or 2 * len(initials) < sum(c.isalpha() for c in acronym):
+    if len(initials) < min_initials or 2 * len(initials) < sum(c.isalpha() for c in acronym):
         return False
     phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials) + r"\w*")
-    return any(not _STOP.intersection(re.split(r"[\s-]+", m.group(0)))
+    return any(not _FUNCTION_WORDS.intersection(re.split(r"[\s-]+", m.group(0)))
                for m in phrase.finditer(text.lower()))
 
 
+SPELLED_OUT_INITIALS = 3  # two initials begin some phrase of most abstracts (GP: "given presynaptic")
+
+
 def mentions(text: str, name: str) -> bool:
-    """Whether ``text`` names ``name`` as a researcher would: the name itself, case and all,
-    a plural "s" allowed ("SVMs"), without a lower-case qualifier glued on ("SVM" for
-    "SVM-based", "MuRating" for "MuRating-selected"; "FlashAttention-3" keeps its version),
-    or an acronym spelled out ("singular value decomposition" names SVD)."""
-    core = "-".join(p for p in name.split("-") if not (p.isalpha() and p.islower())) or name
-    if re.search(rf"(?<![\w-]){re.escape(core)}s?(?![\w-])", text):
+    """Whether ``text`` names ``name`` as a researcher would: the name itself, case and all
+    (a plural "s" allowed: "SVMs"); else without a lower-case qualifier glued on after it
+    ("SVM" for "SVM-based", "MuRating" for "MuRating-selected"; "quasi-Newton" and
+    "FlashAttention-3" stay whole); else, for an acronym of three or more capitals, spelled
+    out ("singular value decomposition" names SVD)."""
+    if _written(text, name):
         return True
-    return spells_out(core, text)
+    core = re.sub(r"(-[a-z]+)+$", "", name)
+    if core != name and _written(text, core):
+        return True
+    return spells_out(core, text, SPELLED_OUT_INITIALS)
+
+
+def _written(text: str, name: str) -> bool:
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}s?(?![\w-])", text))

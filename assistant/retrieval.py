@@ -107,7 +107,7 @@ class Ranking:
     dense: dict[str, tuple[int, ChunkHit]]
     fused: dict[str, float]
     evidence: float | None = None
-    nearest: float | None = None  # mean cosine of the NEAREST chunks (unfiltered hybrid only)
+    nearest: float | None = None  # mean cosine of the store's NEAREST chunks (learned hybrid)
 
 
 class HybridRetriever:
@@ -176,14 +176,16 @@ class HybridRetriever:
                          for pid in sorted(lexical, key=lambda p: -lexical[p])[:s.candidates]]
         if method in ("hybrid", "dense"):
             vector = self.index.query_vector(question)
-            dense_hits = self.index.search_dense(question, s.candidates, vector, filters)
+            dense_hits = self.index.search_dense(question, max(s.candidates, NEAREST), vector,
+                                                 filters)
         bm25 = _rank_papers(bm25_hits)
-        dense = _rank_papers(dense_hits)
+        dense = _rank_papers(dense_hits[:s.candidates])
         if method == "hybrid" and s.fusion == "learned" and vector is not None:
-            nearest = ([h.score for h in dense_hits[:NEAREST]]
-                       if allowed is None and len(dense_hits) >= NEAREST else [])
-            return Ranking(bm25, dense, *self._learned(question, lexical, dense, vector, allowed),
-                           nearest=statistics.fmean(nearest) if nearest else None)
+            fused, evidence, unfiltered = self._learned(question, lexical, dense, vector, allowed)
+            nearest = (unfiltered or dense_hits)[:NEAREST]
+            return Ranking(bm25, dense, fused, evidence,
+                           statistics.fmean(h.score for h in nearest)
+                           if len(nearest) == NEAREST else None)
         weights = {"hybrid": (s.bm25_weight, s.dense_weight), "bm25": (1.0, 0.0),
                    "dense": (0.0, 1.0)}[method]
         how = "dbsf" if s.fusion == "learned" else s.fusion
@@ -191,7 +193,8 @@ class HybridRetriever:
 
     def _learned(self, question: str, lexical: dict[str, float],
                  dense: dict[str, tuple[int, ChunkHit]], vector: np.ndarray,
-                 allowed: set[str] | None = None) -> tuple[dict[str, float], float | None]:
+                 allowed: set[str] | None = None
+                 ) -> tuple[dict[str, float], float | None, list[ChunkHit]]:
         """The learned ranker over the first POOL papers of each ranking: every candidate
         gets both scores (its cosine read from the stored vectors when the dense search did
         not return it), then the ranker's probability.
@@ -200,13 +203,19 @@ class HybridRetriever:
         POOL papers join the candidates' features as the yardstick: the features are
         normalised per question over the candidates, and the abstention threshold was
         calibrated on unfiltered pools, so a lone paper in a narrow filter would otherwise
-        lose its standing (the one relevant paper of 2012 was refused)."""
+        lose its standing (the one relevant paper of 2012 was refused). Those unfiltered
+        chunk hits are returned too (empty without a filter): the off-topic check measures
+        the question's neighbourhood in the whole store, not in the filter's slice of it
+        ("…since 1980?" must not make an off-topic question answerable)."""
         cosines = {pid: hit.score for pid, (_, hit) in dense.items()}
         ids = list(dict.fromkeys(sorted(lexical, key=lambda p: -lexical[p])[:POOL]
                                  + sorted(cosines, key=lambda p: -cosines[p])[:POOL]))
+        unfiltered: list[ChunkHit] = []
         if allowed is not None:
             lexical = self.index.bm25_paper_scores(question)  # the allowed scores are the same
-            every = _rank_papers(self.index.search_dense(question, self.settings.candidates, vector))
+            unfiltered = self.index.search_dense(question, max(self.settings.candidates, NEAREST),
+                                                 vector)
+            every = _rank_papers(unfiltered[:self.settings.candidates])
             cosines.update({pid: hit.score for pid, (_, hit) in every.items() if pid not in cosines})
             ids = list(dict.fromkeys(ids + sorted(lexical, key=lambda p: -lexical[p])[:POOL]
                                      + sorted(every, key=lambda p: every[p][0])[:POOL]))
@@ -221,7 +230,13 @@ class HybridRetriever:
             ids, scores = [ids[i] for i in keep], scores[keep]
         probabilities = ranker.probabilities(scores)
         evidence = float(scores.max()) if len(scores) else None
-        return dict(zip(ids, probabilities.tolist(), strict=True)), evidence
+        return dict(zip(ids, probabilities.tolist(), strict=True)), evidence, unfiltered
+
+    @staticmethod
+    def _names_a_method(question: str, named: set[str]) -> bool:
+        """Some candidate names what the question names, and that is more than two letters:
+        "UK" or "GP" names no method, and occurs in papers on anything."""
+        return bool(named) and any(len(n) > 2 for n in names_in(question))
 
     def _named(self, question: str, fused: dict[str, float]) -> set[str]:
         """The candidates that name everything the question names (methods, acronyms)."""
@@ -232,9 +247,11 @@ class HybridRetriever:
     def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:
         """What the refusal of ``question`` rests on, for the eval's score plot and the
         calibration: the learned ranker's raw score of the best paper (the evidence), the
-        mean cosine of its nearest chunks, and whether a candidate names what it names."""
+        mean cosine of its nearest chunks, and whether it names a method a candidate names
+        (which exempts it from the off-topic check)."""
         ranking = self._fused(question, "hybrid")
-        return ranking.evidence, ranking.nearest, bool(self._named(question, ranking.fused))
+        return (ranking.evidence, ranking.nearest,
+                self._names_a_method(question, self._named(question, ranking.fused)))
 
     def retrieve(
         self,
@@ -291,7 +308,8 @@ class HybridRetriever:
             return results
         # a question that names a paper's method, or whose every keyword the first paper
         # holds ("What is Buckwild?"), is on topic whatever its neighbourhood
-        on_topic = (bool(named) or (bool(results) and results[0].coverage >= FULL_MATCH)
+        on_topic = (self._names_a_method(question, named)
+                    or (bool(results) and results[0].coverage >= FULL_MATCH)
                     or self._in_a_neighbourhood(ranking))
         return results if answerable and on_topic and self._enough_evidence(ranking, results) else []
 

@@ -15,7 +15,14 @@ import pytest
 from conftest import SEEDS, make_settings
 from fake_openai import FakeOpenAI
 
-from assistant.claims import MISSING_CAP, THRESHOLD, ClaimChecker, claim_sentences, missing_facts
+from assistant.claims import (
+    MISSING_CAP,
+    THRESHOLD,
+    ClaimChecker,
+    claim_sentences,
+    missing_facts,
+    quoted,
+)
 from assistant.corpus import Paper, read_paths
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.evals.report import markdown_report
@@ -195,6 +202,9 @@ def test_a_quoted_sentence_full_of_latex_subscripts_is_supported() -> None:
     abstract = f"We study bandits on graphs. {sentence} Our bound is new."
     [claim] = ClaimChecker().check(f"{sentence} [1]", {1: abstract})
     assert claim.support == 1.0 and claim.supported
+    # outside LaTeX a "*" or "_" is part of what the sentence says
+    assert not quoted("The speedup is 23 times", ["The speedup is 2*3 times."])
+    assert not quoted("The bound is T1 log T", ["The bound is T_1 log T."])
 
 
 def test_a_quoted_fragment_the_abstract_refutes_is_not_taken_as_quoted() -> None:

@@ -20,6 +20,7 @@ from assistant.ranking import (
     train,
 )
 from assistant.settings import PROJECT_ROOT
+from assistant.types import Filters
 
 
 def test_training_weighs_the_signal_that_marks_the_right_candidate() -> None:
@@ -85,7 +86,12 @@ def test_a_large_store_refuses_a_question_with_no_neighbourhood(
 
     use(Neighbourhood(below=0.99, min_chunks=1, model=model))
     assert seed_assistant.retrieve(question) == []
+    # a filter measures nothing new: the neighbourhood is the whole store's
+    years = Filters(years=(1900, 2100))
+    assert seed_assistant.retrieve(question, filters=years) == []
     assert seed_assistant.retrieve("What is CRAFT?")  # named: exempt
+    monkeypatch.setattr(seed_assistant.retriever.settings, "candidates", 5)  # fewer than NEAREST
+    assert seed_assistant.retrieve(question) == []
     use(Neighbourhood(below=0.99, min_chunks=1, model="openai:another-model"))
     assert seed_assistant.retrieve(question)  # calibrated cosines mean nothing for it
     use(Neighbourhood(below=0.0, min_chunks=1, model=model))

@@ -128,20 +128,26 @@ def test_proper_names_are_capitalised_words_inside_a_sentence() -> None:
         "DPO", "Mamba", "Transformers"]
 
 
-@skipif_no_shared_data
 @pytest.mark.parametrize(("text", "name", "named"), [
     ("For the classification task we utilized SVMs.", "SVM-based", True),  # plural, qualifier
+    ("We fine-tune SVM-based classifiers.", "SVM-based", True),  # as the question writes it
+    ("Stochastic quasi-Newton methods converge.", "quasi-Newton", True),
+    ("Points shown by t-SNE.", "t-SNE", True),
+    ("Stochastic Newton methods converge.", "quasi-Newton", False),  # a leading part counts
     ("A truncated singular value decomposition of the matrix.", "SVD", True),  # spelled out
     ("We adapt with low-rank adaptation.", "LoRA", True),
+    ("Solved by the finite element method.", "FEM", True),  # "method" is an initial too
     ("FlashAttention-2 is fast.", "FlashAttention-3", False),  # the version counts
     ("An SVMlight run.", "SVM", False),  # inside another word
-    ("Some value decomposition.", "SVD", False),
+    ("We take the value decomposition.", "TVD", False),  # a function word is no initial
+    ("Given presynaptic input, spikes follow.", "GP", False),  # two initials: too common
 ])
 def test_a_paper_names_what_a_question_names_as_a_researcher_writes_it(
         text: str, name: str, named: bool) -> None:
     assert mentions(text, name) is named
 
 
+@skipif_no_shared_data
 def test_a_word_only_one_abstract_uses_puts_it_in_the_top_3(with_distractors: Assistant) -> None:
     misses = []
     for question, paper_id in rare_word_probes(with_distractors.index.papers().values()):

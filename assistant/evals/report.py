@@ -129,7 +129,8 @@ def score_plot(sections: dict[str, EvalRun], threshold: float | None,
         for answerable, label, marker, colour in ((True, "answerable", "o", "tab:blue"),
                                                   (False, "no abstract answers it", "x", "tab:red")):
             rows = [r for r in run.rows if r.evidence is not None and r.answerable == answerable]
-            ax.scatter([r.evidence for r in rows], [r.nearest or 0.0 for r in rows], alpha=0.6,
+            ax.scatter([r.evidence for r in rows],
+                       [float("nan") if r.nearest is None else r.nearest for r in rows], alpha=0.6,
                        s=20, c=colour, marker=marker, label=label)
         if threshold is not None:
             ax.axvline(threshold, color="black", linestyle="--", label=f"score threshold {threshold:g}")
