@@ -267,6 +267,9 @@ class HybridRetriever:
         bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
         if not fused:
             return []
+        stats = self.index.keyword_stats()
+        if apply_floor and not any(term in stats.vocab for term in query_terms(question)):
+            return []  # no word of it occurs in any abstract: dense alone would be guessing
         if apply_floor and self.unknown_names(question, fused):
             return []
         papers = self.index.papers()
@@ -274,7 +277,6 @@ class HybridRetriever:
         if method == "hybrid" and named:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
-        stats = self.index.keyword_stats()
         if method == "hybrid" and bm25:
             self._keep_rare_match(question, bm25, fused, stats)
         weights = keyword_weights(question, stats)

@@ -4,6 +4,7 @@ with distractors indexed the fused ranking beats both of its parts."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_n
 from assistant.evals import load_dataset, rare_word_probes
 from assistant.keywords import mentions
 from assistant.pipeline import Assistant
+from assistant.ranking import load_ranker
 from assistant.retrieval import names_in, proper_names
 from assistant.settings import PROJECT_ROOT
 
@@ -56,6 +58,21 @@ def test_bare_acronym_finds_its_paper_where_dense_alone_does_not_stand_out(
 @pytest.mark.parametrize("question", OFF_TOPIC)
 def test_off_topic_questions_retrieve_nothing(seed_assistant: Assistant, question: str) -> None:
     assert seed_assistant.retrieve(question) == []
+
+
+@pytest.mark.parametrize("question", ["Ünïcödé ÄÖÜ?", "asdf qwer zxcv?"])
+def test_a_question_none_of_whose_words_any_abstract_uses_gets_no_sources(
+        seed_assistant: Assistant, question: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dense search always finds a nearest paper, even for gibberish (among the 13,847 it
+    cleared both refusal signals); with every other floor lowered, no shared word still
+    means no sources."""
+    settings = seed_assistant.retriever.settings
+    monkeypatch.setattr(settings, "min_dense", -1.0)
+    monkeypatch.setattr(settings, "min_coverage", 0.0)
+    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: dataclasses.replace(
+        load_ranker(), abstain_below=None, neighbourhood=None))
+    assert seed_assistant.retrieve(question) == []
+    assert seed_assistant.retrieve("How does CRAFT predict future links?")  # the floors are low
 
 
 def test_each_paper_appears_once(seed_assistant: Assistant) -> None:
