@@ -87,6 +87,11 @@ QUERY_CACHE = 256  # question vectors remembered (``query_vector``)
 PAGE_CHUNKS = 1000  # chunks' metadata read at a time (``papers``)
 SENTENCES_KEY = "sentence_vectors"  # a chunk's metadata: vectors of the sentences it holds
 SENTENCES_FORMAT = "s1"  # bumped when split_sentences or the packing changes
+# What LlamaIndex's ``node_to_metadata_dict`` added to every chunk (stores written before
+# the lean layout): a JSON copy of the node (the paper's fields and abstract again, ~12 KB a
+# chunk on the NeurIPS store) and its document id three times. Nothing of ours reads them,
+# and LlamaIndex's own Chroma reader rebuilds a node from the plain keys without them.
+LLAMA_KEYS = ("_node_content", "_node_type", "doc_id", "document_id", "ref_doc_id")
 
 
 class IndexConfigError(AssistantError):
@@ -339,14 +344,11 @@ class AbstractIndex:
                 self._papers = {}
                 # In pages: one get of every chunk's metadata held 1.2 GB at 21.8k chunks
                 # (the allocator kept it), pages of PAGE_CHUNKS about a third of that.
-                offset = 0
+                offset, partial = 0, set[str]()  # partial: see _gather_papers
                 while True:
                     got = self._collection.get(include=["metadatas"], limit=PAGE_CHUNKS,
                                                offset=offset)
-                    for meta in got["metadatas"] or []:
-                        pid = str(meta["paper_id"])
-                        if pid not in self._papers:
-                            self._papers[pid] = _paper_from_meta(meta)
+                    _gather_papers(self._papers, partial, got["metadatas"] or [])
                     offset += PAGE_CHUNKS
                     if len(got["ids"]) < PAGE_CHUNKS:
                         break
@@ -458,19 +460,17 @@ class AbstractIndex:
         self._stamp()
 
     def _add_nodes(self, nodes: list[TextNode]) -> None:
-        """Write embedded chunks as LlamaIndex's ChromaVectorStore.add does (its metadata
-        layout, so its readers work), plus each chunk's sentence vectors, kept out of the
-        copy of the metadata LlamaIndex serialises into ``_node_content``."""
+        """Write embedded chunks: each with its paper's fields (``_paper_meta``), its number
+        and its sentence vectors; the abstract only on chunk 0 (``papers`` reads it there).
+        None of LlamaIndex's ``LLAMA_KEYS``: they were 60% of a chunk's bytes, and its
+        ChromaVectorStore reads the plain layout too (the eval's dense baseline)."""
         from llama_index.core.schema import MetadataMode
-        from llama_index.core.vector_stores.utils import node_to_metadata_dict
 
         metadatas = []
         for node in nodes:
-            packed = node.metadata.pop(SENTENCES_KEY, None)
-            meta = node_to_metadata_dict(node, remove_text=True, flat_metadata=True)
-            meta = {k: "" if v is None else v for k, v in meta.items()}
-            if packed:
-                meta[SENTENCES_KEY] = packed
+            meta = {k: "" if v is None else v for k, v in node.metadata.items()}
+            if meta.get("chunk", 0) != 0:
+                meta.pop("abstract", None)
             metadatas.append(meta)
         for start in range(0, len(nodes), 5000):
             part = slice(start, start + 5000)
@@ -588,6 +588,9 @@ class AbstractIndex:
             fresh = {k: v for k, v in _paper_meta(paper).items() if k != "abstract"}
             if paper.year is None:
                 fresh["year"] = None  # Chroma merges on update; None removes a year no longer given
+            # A chunk of the earlier layout sheds LlamaIndex's copy of the node, which would
+            # keep the old locator (LlamaIndex's reader prefers it to the plain keys).
+            fresh.update({key: None for key in LLAMA_KEYS if key in meta})
             metas.append({**meta, **fresh})
         if got["ids"]:
             self._collection.update(ids=got["ids"], metadatas=metas)
@@ -613,12 +616,11 @@ class AbstractIndex:
         df = document_frequencies(tokens.ids, len(tokens.vocab))
         self._bm25, self._bm25_ids, self._bm25_df = retriever, ids, df
         self._bm25_surface = SurfaceText.of(texts)
-        papers: dict[str, dict[str, Any]] = {}
-        for meta in got["metadatas"]:
-            if str(meta["paper_id"]) not in papers:
-                papers[str(meta["paper_id"])] = _paper_meta(_paper_from_meta(meta))
+        papers: dict[str, Paper] = {}
+        _gather_papers(papers, set(), got["metadatas"])
         try:
-            self._save_bm25(retriever, ids, df, self._bm25_surface, list(papers.values()))
+            self._save_bm25(retriever, ids, df, self._bm25_surface,
+                            [_paper_meta(p) for p in papers.values()])
         except OSError:
             if not self.server:  # with a server the copy on disk is only a shortcut
                 raise
@@ -1032,6 +1034,25 @@ def _paper_meta(paper: Paper) -> dict[str, Any]:
     if paper.year is not None:
         meta["year"] = paper.year
     return meta
+
+
+def _gather_papers(papers: dict[str, Paper], partial: set[str],
+                   metas: Iterable[dict[str, Any]]) -> None:
+    """Add the papers of ``metas`` (chunks' metadata, in any order, perhaps a page of
+    them) to ``papers``, each from a chunk that holds its abstract: chunk 0 since the lean
+    layout, any chunk before it. ``partial``: the papers so far read from a chunk without
+    one, replaced when their chunk 0 comes (in the dict's place: first-seen order)."""
+    for meta in metas:
+        pid = str(meta["paper_id"])
+        if pid in papers and pid not in partial:
+            continue
+        if pid in papers and "abstract" not in meta:
+            continue
+        papers[pid] = _paper_from_meta(meta)
+        if "abstract" in meta:
+            partial.discard(pid)
+        else:
+            partial.add(pid)
 
 
 def _paper_from_meta(meta: dict[str, Any]) -> Paper:

@@ -16,7 +16,10 @@ copy the second one saved (``reopen_s``: a replica's restart). ``--server`` star
 ``chroma run`` of its own under ``--dir`` (and stops it), so its memory and disk are
 measured too; ``--chroma-url`` uses one already running (its disk is then not measured).
 ``--max-minutes`` stops adding in time and measures what was stored. Writes
-bench/results/scale.json, keyed by mode ("embedded", "server") and chunks stored.
+bench/results/scale.json, keyed by mode and metadata layout ("embedded_lean_v2",
+"server_lean_v2": ``LAYOUT``) and chunks stored; figures of earlier layouts stay under their
+own keys ("embedded" and "server": LlamaIndex's node copy and the abstract on every chunk;
+"lean_metadata": paper fields only, no sentence vectors).
 """
 
 from __future__ import annotations
@@ -51,6 +54,12 @@ DIM = 384
 BATCH = 2000  # chunks per add (Chroma's own limit is larger; this keeps memory flat)
 QUERIES = 60
 CHROMA = Path(sys.executable).with_name("chroma")
+# The metadata ``_add_nodes`` writes, named in the results' keys: a change to it gets a new
+# name, so the figures of the layout before stay beside the new ones.
+LAYOUT = "lean_v2"
+LAYOUT_NOTE = ("as ingest writes it (_add_nodes): paper fields, chunk number, sentence vectors "
+               "and the abstract (on chunk 0: every paper here is one chunk); no LlamaIndex "
+               "node copy (_node_content) or document ids")
 
 
 def rss_mb() -> float:
@@ -94,7 +103,7 @@ def fake_node(i: int, sentences: list[str], vector: np.ndarray, rng: random.Rand
               np_rng: np.random.Generator) -> TextNode:
     """A one-chunk paper as ingest makes it: ``_paper_meta``'s metadata, the chunk number,
     a random float16 vector per sentence packed as ingest packs them (``sentence_vectors``,
-    ~1.4 KB of metadata per sentence), and the chunk's vector."""
+    ~1 KB of metadata per sentence), and the chunk's vector."""
     # Here, not at the top: the reader process (``measure``) must not import LlamaIndex,
     # as ``assistant`` answering a question does not.
     from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
@@ -249,9 +258,7 @@ def run_one(n: int, store: Path, pool: list[str], args: argparse.Namespace) -> d
     """Build and measure one store; with ``--server``, in a ``chroma run`` of its own."""
     shutil.rmtree(store, ignore_errors=True)
     store.mkdir(parents=True)
-    row: dict[str, Any] = {"load_average_at_start": load_average(),
-                           "metadata_layout": "as ingest writes it (_add_nodes), sentence vectors "
-                                              "included"}
+    row: dict[str, Any] = {"load_average_at_start": load_average(), "metadata_layout": LAYOUT_NOTE}
     server: subprocess.Popen[bytes] | None = None
     url = args.chroma_url
     if args.server:
@@ -313,7 +320,7 @@ def main() -> None:
         results: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
         if "runs" in results:  # the layout before figures were kept apart by mode
             results = {}
-        results.setdefault(mode, {})[str(row["chunks"])] = row  # as stored (--max-minutes)
+        results.setdefault(f"{mode}_{LAYOUT}", {})[str(row["chunks"])] = row  # as stored
         results["cpus"] = os.cpu_count()
         results["note"] = (
             "one builder process per invocation; every store is measured by a fresh reader "

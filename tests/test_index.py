@@ -7,15 +7,20 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import FILE_A, SEEDS, make_settings
+from conftest import FILE_A, FILE_B, SEEDS, make_settings
 
-from assistant.index import AbstractIndex, EmbeddingMismatchError
+from assistant import index as index_module
+from assistant.corpus import read_paths
+from assistant.evals.scoring import baseline_rankings
+from assistant.index import LLAMA_KEYS, SENTENCES_KEY, AbstractIndex, EmbeddingMismatchError
 from assistant.keywords import KeywordStats, coverage, keyword_weights
 from assistant.pipeline import Assistant
+from assistant.types import Filters
 
 
 def own_copy_of_seeds(app: Assistant, tmp_path: Path) -> Path:
@@ -178,3 +183,133 @@ def test_keyword_scoring_needs_only_what_the_index_hands_over() -> None:
     assert coverage(weights, "A graph kernel.") == pytest.approx(
         (weights["kernel"] + weights["graph"]) / sum(weights.values()))
     assert coverage({}, "anything") == 0.0
+
+
+# ------------------------------------------------------------ the metadata layout
+
+def test_a_new_ingest_writes_no_node_copy_and_the_abstract_once(seed_dir: Path) -> None:
+    """Each chunk carries its paper's fields, number and sentence vectors, none of
+    LlamaIndex's node copy (60% of a chunk's bytes), and the abstract only on chunk 0;
+    the papers read back are the seeds as they were read."""
+    index = AbstractIndex(make_settings(seed_dir))
+    got = index._collection.get(include=["metadatas"])
+    assert not {k for m in got["metadatas"] for k in m} & set(LLAMA_KEYS)
+    assert all(("abstract" in m) == (m["chunk"] == 0) for m in got["metadatas"])
+    assert sum(m["chunk"] > 0 for m in got["metadatas"]) >= 20  # multi-chunk papers exist
+    assert all(SENTENCES_KEY in m for m in got["metadatas"])
+    fresh = AbstractIndex(make_settings(seed_dir))
+    fresh._saved_papers = lambda: None  # type: ignore[method-assign]  # Chroma's, not the copy
+    expected = {p.paper_id: p.text for p in read_paths([SEEDS]).papers}
+    assert {pid: p.text for pid, p in fresh.papers().items()} == expected
+
+
+def test_papers_take_the_abstract_from_chunk_0_whatever_order_chunks_come_in(
+        fresh_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks come back in the order Chroma holds them, a page at a time: a paper whose
+    later chunks come first (pages of one chunk) still gets its whole abstract, in
+    ``papers`` and in the copy saved with BM25, and keeps its first-seen place."""
+    index = AbstractIndex(make_settings(fresh_copy))
+    got = index._collection.get(include=["metadatas", "documents", "embeddings"])
+    pid = next(str(m["paper_id"]) for m in got["metadatas"] if m["chunk"] == 2)
+    mine = sorted((i for i, m in enumerate(got["metadatas"]) if m["paper_id"] == pid),
+                  key=lambda i: -got["metadatas"][i]["chunk"])
+    index._collection.delete(ids=[got["ids"][i] for i in mine])
+    for i in mine:  # re-added last chunk first: chunk 0 is now stored after the others
+        index._collection.add(ids=[got["ids"][i]], embeddings=[got["embeddings"][i]],
+                              metadatas=[got["metadatas"][i]], documents=[got["documents"][i]])
+    order = [m["chunk"] for m in index._collection.get(where={"paper_id": pid},
+                                                       include=["metadatas"])["metadatas"]]
+    assert order[0] != 0  # the case under test: a chunk without the abstract comes first
+    index._stamp()
+    monkeypatch.setattr(index_module, "PAGE_CHUNKS", 1)
+    expected = next(p.text for p in read_paths([SEEDS]).papers if p.paper_id == pid)
+    assert index._saved_papers() is None
+    assert index.papers()[pid].text == expected
+    index._build_bm25()
+    assert AbstractIndex(make_settings(fresh_copy))._saved_papers()[pid].text == expected  # type: ignore[index]
+
+
+def write_old_layout(data_dir: Path, years: dict[str, int]) -> None:
+    """Rewrite every chunk of the store as the ingest before the lean layout wrote it
+    (LlamaIndex's ``node_to_metadata_dict``: its node copy and document ids, the abstract on
+    every chunk), through the real collection; ``years`` by file, to filter on. The copy of
+    the papers saved beside BM25 goes too, so every reader reads Chroma's metadata."""
+    from llama_index.core.schema import NodeRelationship, RelatedNodeInfo, TextNode
+    from llama_index.core.vector_stores.utils import node_to_metadata_dict
+
+    index = AbstractIndex(make_settings(data_dir))
+    papers = index.papers()
+    got = index._collection.get(include=["metadatas", "documents", "embeddings"])
+    metas = []
+    for meta, text in zip(got["metadatas"], got["documents"], strict=True):
+        paper = papers[str(meta["paper_id"])]
+        year = years.get(paper.file, paper.year)
+        fields = {**index_module._paper_meta(replace(paper, year=year)), "chunk": meta["chunk"]}
+        node = TextNode(id_=f"{paper.paper_id}:{meta['chunk']}", text=text, metadata=fields,
+                        relationships={NodeRelationship.SOURCE:
+                                       RelatedNodeInfo(node_id=paper.paper_id)})
+        node.excluded_embed_metadata_keys = list(fields)
+        node.excluded_llm_metadata_keys = list(fields)
+        old = node_to_metadata_dict(node, remove_text=True, flat_metadata=True)
+        metas.append({**{k: "" if v is None else v for k, v in old.items()},
+                      SENTENCES_KEY: meta[SENTENCES_KEY]})
+    index._collection.delete(ids=got["ids"])
+    index._collection.add(ids=got["ids"], embeddings=got["embeddings"], metadatas=metas,
+                          documents=got["documents"])
+    shutil.rmtree(index._bm25_dir)
+    index._stamp()
+
+
+@pytest.fixture(scope="module")
+def old_layout(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seed store as the earlier ingest laid it out, FILE_B's papers of 2019."""
+    data = tmp_path_factory.mktemp("old-layout") / "data"
+    shutil.copytree(seed_dir, data)
+    write_old_layout(data, {FILE_B: 2019})
+    return data
+
+
+def test_a_store_of_the_earlier_layout_still_serves_every_reader(old_layout: Path,
+                                                                  seed_assistant: Assistant) -> None:
+    """No rebuild needed: its papers, filters, sentence vectors, answers, similar papers
+    and the eval's dense baseline (LlamaIndex's reader, from its node copy) all work."""
+    assert "_node_content" in AbstractIndex(make_settings(old_layout))._collection.get(
+        limit=1, include=["metadatas"])["metadatas"][0]
+    app = Assistant(make_settings(old_layout))
+    papers = app.index.papers()
+    assert {pid: p.text for pid, p in papers.items()} == {
+        pid: p.text for pid, p in seed_assistant.index.papers().items()}
+    assert {p.file for p in papers.values() if p.year == 2019} == {FILE_B}
+    assert len(app.index.sentence_vectors(papers.values())) == 38
+    question = "How do diffusion models generate images?"
+    found = app.retrieve(question, filters=Filters(years=(2019, 2019)))
+    assert found and {f.paper.file for f in found} == {FILE_B}
+    hits = app.index.search_dense(question, 10, filters=Filters(years=(2019, 2019)))
+    assert hits and {papers[h.paper_id].file for h in hits} == {FILE_B}
+    answer = app.ask("What is TCCM?")
+    assert answer.citations and answer.sources[0].source == f"{FILE_A}#7"
+    assert app.similar(f"{FILE_A}#7").results
+    for q in ("What is TCCM?", question):
+        assert baseline_rankings(app, q, "dense") == baseline_rankings(seed_assistant, q, "dense")
+    assert app.index._saved_papers() == papers  # BM25 rebuilt from it, the papers saved
+
+
+def test_syncing_a_store_of_the_earlier_layout_rewrites_no_stale_copy(
+        old_layout: Path, tmp_path: Path) -> None:
+    """A sync of an earlier-layout store moves and removes papers without re-embedding;
+    a moved paper's chunks shed LlamaIndex's node copy, which held the old locator (the
+    dense baseline read it from there, and named a place the paper no longer was)."""
+    data = tmp_path / "data"
+    shutil.copytree(old_layout, data)
+    app = Assistant(make_settings(data))
+    seeds = own_copy_of_seeds(app, tmp_path)
+    header, *abstracts = (SEEDS / FILE_A).read_text().strip().split("\n\n")
+    (seeds / FILE_A).write_text("\n\n".join([header, *reversed(abstracts[1:])]) + "\n")
+    report = app.ingest([seeds / FILE_A])
+    assert (report.removed, report.chunks_added, report.papers_total) == (1, 0, 37)
+    tccm = next(p for p in app.index.papers().values() if p.title.startswith("TCCM"))
+    assert tccm.source == f"{FILE_A}#13" and "Contraction Matching" in tccm.text
+    got = app.index._collection.get(where={"paper_id": tccm.paper_id}, include=["metadatas"])
+    assert got["ids"] and not {k for m in got["metadatas"] for k in m} & set(LLAMA_KEYS)
+    assert all("abstract" in m for m in got["metadatas"])  # nothing stored is dropped
+    assert baseline_rankings(app, "What is TCCM?", "dense")[0] == f"{FILE_A}#13"
