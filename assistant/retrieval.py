@@ -317,8 +317,9 @@ class HybridRetriever:
 
     def _in_a_neighbourhood(self, ranking: Ranking) -> bool:
         """The store's off-topic check (``ranking.Neighbourhood``): a large store answers
-        only questions whose nearest chunks are close enough (always true where the check
-        does not apply: a small store, another embedding model, a filtered search)."""
+        only questions whose nearest chunks in the whole store (under a filter too) are close
+        enough; always true where the check does not apply (a small store, another
+        embedding model, a fixed fusion)."""
         check = load_ranker().neighbourhood
         if check is None or ranking.nearest is None or not check.applies(
                 self.index.chunk_count(), self.index.settings.index.embed_model):
