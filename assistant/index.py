@@ -344,7 +344,8 @@ class AbstractIndex:
                 self._papers = {}
                 # In pages: one get of every chunk's metadata held 1.2 GB at 21.8k chunks
                 # (the allocator kept it), pages of PAGE_CHUNKS about a third of that.
-                offset, partial = 0, set[str]()  # partial: see _gather_papers
+                offset = 0
+                partial: set[str] = set()  # see _gather_papers
                 while True:
                     got = self._collection.get(include=["metadatas"], limit=PAGE_CHUNKS,
                                                offset=offset)

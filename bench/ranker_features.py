@@ -106,14 +106,19 @@ def rank_of(order: list[int], positives: set[int]) -> int:
     return next((n for n, i in enumerate(order, 1) if i in positives), 10**6)
 
 
-def stage2_order(x: np.ndarray, base_w: np.ndarray, k: int, w: np.ndarray) -> list[int]:
-    base = x[:, :BASE] @ base_w
-    by_base = list(np.argsort(-base))
-    top = by_base[:k]
-    part = x[top][:, list(range(BASE)) + SENTENCE].copy()
+def stage2_top(x: np.ndarray, base_w: np.ndarray, k: int) -> tuple[list[int], np.ndarray]:
+    """The shipped ranker's order, and its top ``k`` with the ``sentence`` features
+    normalised among those ``k`` (the second stage's input)."""
+    by_base = [int(i) for i in np.argsort(-(x[:, :BASE] @ base_w))]
+    part = x[by_base[:k]][:, list(range(BASE)) + SENTENCE].copy()
     part[:, BASE + 1] = _z(part[:, BASE])
     part[:, BASE + 2] = part[:, BASE] - part[:, BASE].max()
-    return [top[i] for i in np.argsort(-(part @ w))] + by_base[k:]
+    return by_base, part
+
+
+def stage2_order(x: np.ndarray, base_w: np.ndarray, k: int, w: np.ndarray) -> list[int]:
+    by_base, part = stage2_top(x, base_w, k)
+    return [by_base[i] for i in np.argsort(-(part @ w))] + by_base[k:]
 
 
 def main() -> None:
@@ -144,12 +149,9 @@ def main() -> None:
     for k in STAGE2_K:
         tops = []
         for x, pos in pairs[:cut]:
-            order = stage2_order(x, base_w, k, np.zeros(BASE + 3))
-            if pos in order[:k]:
-                part = x[order[:k]][:, list(range(BASE)) + SENTENCE].copy()
-                part[:, BASE + 1] = _z(part[:, BASE])
-                part[:, BASE + 2] = part[:, BASE] - part[:, BASE].max()
-                tops.append((part, order[:k].index(pos)))
+            by_base, part = stage2_top(x, base_w, k)
+            if pos in by_base[:k]:
+                tops.append((part, by_base.index(pos)))
         w = fit(tops)
         orderers[f"stage2 top {k}"] = lambda x, w=w, k=k: stage2_order(x, base_w, k, w)
     dense = [ranking.FEATURES.index(f) for f in ("dense", "dense_gap", "dense_z")]
