@@ -144,3 +144,34 @@ def test_the_papers_saved_beside_bm25_are_the_stored_papers(seed_dir: Path, tmp_
     papers = index.papers()
     assert len(papers) == 39 and any(p.title == "Wombat routing" for p in papers.values())
     assert index._saved_papers() == papers  # the writer saved a copy of the new state
+
+
+def test_preloading_the_model_while_it_is_loaded_builds_one_session() -> None:
+    """`assistant ask` starts building the ONNX session in a thread; the embedder it then
+    loads waits for that session instead of building a second one."""
+    from assistant import embedding
+
+    embedding._open_minilm_session.cache_clear()
+    embedding.preload(make_settings(Path("unused")))
+    model = MiniLMOnnxEmbedding()  # while the thread is still building (it takes ~0.4 s)
+    assert embedding._open_minilm_session.cache_info().misses == 1
+    assert model.embed(["a question"]).shape == (1, 384)
+
+
+def test_heavy_imports_pause_the_collector_and_restore_it() -> None:
+    import gc
+
+    from assistant.cli import importing
+
+    frozen = gc.get_freeze_count()
+    try:
+        with importing():
+            assert not gc.isenabled()
+        assert gc.isenabled() and gc.get_freeze_count() > frozen
+        gc.disable()
+        with importing():
+            pass
+        assert not gc.isenabled()  # a caller's own pause is left as it was
+    finally:
+        gc.enable()
+        gc.unfreeze()
