@@ -6,7 +6,6 @@ one-line reason on stderr and a non-zero exit code, never a traceback.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from rich.markup import escape
 from assistant import IMPORTED_AT
 from assistant.console import err, out, progress_bar
 from assistant.errors import EXIT_BAD_INPUT, AssistantError, add_secret, redact, redact_logs
+from assistant.imports import importing
 from assistant.settings import Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
@@ -29,22 +29,6 @@ if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Cited answers from research-paper abstracts.")
 DEBUG = os.environ.get("ASSISTANT_DEBUG", "") not in ("", "0", "false", "False")
-
-
-@contextmanager
-def importing() -> Iterator[None]:
-    """Heavy imports without Python's cyclic garbage collector. Importing Chroma and the
-    pipeline creates ~75,000 long-lived objects, and the collector kept re-walking them:
-    ~17% of a cold `assistant ask`, and 0.3 s more at exit. Afterwards ``gc.freeze`` leaves
-    them out of every later collection, the one at exit included."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:

@@ -58,6 +58,7 @@ from assistant.embedding import (
     load_embedding,
 )
 from assistant.errors import AssistantError, add_secret
+from assistant.imports import importing
 from assistant.keywords import (
     TOKENIZER_VERSION,
     KeywordStats,
@@ -496,7 +497,9 @@ class AbstractIndex:
         self, papers: list[Paper], progress: ProgressFn | None
     ) -> Iterator[list[TextNode]]:
         """Chunk and embed ``papers``; yields embedded nodes, whole papers per batch (about
-        eight embedding batches: 256 chunks by default), for the caller to write as they come.
+        sixteen embedding batches: 512 chunks by default; each is sorted by length before it
+        is embedded, and the bigger it is, the less padding), for the caller to write as
+        they come.
 
         For throughput (bench/ingest.py): a thread chunks the next batches while this one is
         embedded (onnxruntime and the tokenizers release the GIL); a batch is embedded in one
@@ -504,7 +507,7 @@ class AbstractIndex:
         caller writes it while the next is embedded. Progress counts abstracts."""
         if not papers:
             return
-        per_write = max(16, 8 * self.settings.index.embed_batch_size)  # chunks, about
+        per_write = max(16, 16 * self.settings.index.embed_batch_size)  # chunks, about
         stop = threading.Event()
         chunked: queue.Queue[tuple[int, list[TextNode]] | BaseException | None] = queue.Queue(2)
 
@@ -515,10 +518,11 @@ class AbstractIndex:
                     return
 
         def chunk_all() -> None:
-            from llama_index.core.schema import Document
+            with importing():
+                from llama_index.core.schema import Document
 
             try:
-                splitter = self._splitter()
+                splitter = self._splitter()  # imports LlamaIndex: ~2 s, under `importing`
                 batch: list[TextNode] = []
                 count, first = 0, True
                 for paper in papers:
@@ -534,7 +538,7 @@ class AbstractIndex:
                         node.metadata["chunk"] = i
                     batch.extend(nodes)
                     count += 1
-                    if len(batch) >= per_write or (first and len(batch) >= per_write // 8):
+                    if len(batch) >= per_write or (first and len(batch) >= per_write // 16):
                         put((count, batch))  # a small first batch starts the embedder early
                         batch, count, first = [], 0, False
                 if batch:

@@ -161,7 +161,7 @@ def test_preloading_the_model_while_it_is_loaded_builds_one_session() -> None:
 def test_heavy_imports_pause_the_collector_and_restore_it() -> None:
     import gc
 
-    from assistant.cli import importing
+    from assistant.imports import importing
 
     frozen = gc.get_freeze_count()
     try:
