@@ -33,10 +33,13 @@ SUMMARY_RE = re.compile(
 MAX_SENTENCES = 4
 KEEP_RATIO = 0.75  # further sentences must score this close to the best one
 DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
-QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long)|what (share|range|percentage|"
-                         r"rate|size)|by how much|which (datasets|benchmarks))\b", re.I)
+QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long|accurate|far|well|often|high|low|"
+                         r"small)|what (\w+ )?(share|range|percentage|rates?|size|accuracy|"
+                         r"speed(-?up)?|errors?|fraction)|by how much|which (datasets|benchmarks))\b",
+                         re.I)
 NUMBER_RE = re.compile(r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b", re.I)
 QUANTITY_BONUS = 0.1  # "How many…?": a sentence with a number in it is likelier the answer
+COMPLETE_GAIN = 0.1  # a further sentence adds this share of the question's keyword weight
 POINTER_RE = re.compile(
     r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
@@ -67,6 +70,7 @@ class ScoredSentence:
     position: int
     text: str
     score: float
+    terms: frozenset[str] = frozenset()  # stemmed, for what the question's keywords it holds
 
 
 def introduces(sentence: str, question: str, names: list[str] | None = None) -> bool:
@@ -127,8 +131,11 @@ def _sentences_of(papers: list[Paper], index: AbstractIndex) -> list[_PaperSente
 
 
 def score_sentences(
-    question: str, sources: list[NumberedSource], index: AbstractIndex
+    question: str, sources: list[NumberedSource], index: AbstractIndex,
+    weights: dict[str, float] | None = None,
 ) -> list[ScoredSentence]:
+    """Every sentence of ``sources``, scored; ``weights``: the question's keyword weights
+    (``keyword_weights``), when the caller has them already."""
     parts = _sentences_of([s.found.paper for s in sources], index)
     items = [(s, i, sent) for s, part in zip(sources, parts, strict=True)
              for i, sent in enumerate(part.sentences)]
@@ -141,7 +148,8 @@ def score_sentences(
     top = max(s.found.score for s in sources) or 1.0
     names = names_in(question)
     quantitative = bool(QUANTITY_RE.search(question))
-    weights = keyword_weights(question, index.keyword_stats())
+    if weights is None:
+        weights = keyword_weights(question, index.keyword_stats())
     scored = []
     for (source, position, text), cosine, present in zip(items, cosines, terms, strict=True):
         lexical = coverage_of_terms(weights, present)
@@ -153,12 +161,36 @@ def score_sentences(
             score += QUANTITY_BONUS
         if text.endswith("?") or POINTER_RE.search(text):  # a question or "code is at …"
             score *= 0.5
-        scored.append(ScoredSentence(source.n, position, text, score))
+        scored.append(ScoredSentence(source.n, position, text, score, present))
     return scored
 
 
-def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float]
-           ) -> list[ScoredSentence]:
+def completed(chosen: list[ScoredSentence], scored: list[ScoredSentence],
+              weights: dict[str, float]) -> list[ScoredSentence]:
+    """``chosen`` plus the sentences of the same papers that hold what it leaves out of the
+    question ("How many models were tested, and where did accuracy plateau?": the plateau's
+    sentence scores best, the count is in another): while one adds COMPLETE_GAIN of the
+    question's keyword weight, the one that adds most, up to MAX_SENTENCES in all."""
+    total = sum(weights.values())
+    if not total or not chosen:
+        return chosen
+    papers = {s.n for s in chosen}
+    covered = set().union(*(s.terms for s in chosen))
+    chosen = list(chosen)
+    while len(chosen) < MAX_SENTENCES:
+        gains = [(sum(w for t, w in weights.items() if t in s.terms and t not in covered), s)
+                 for s in scored if s.n in papers and s not in chosen
+                 and not s.text.endswith("?") and not POINTER_RE.search(s.text)]
+        gain, best = max(gains, key=lambda g: (g[0], g[1].score), default=(0.0, None))
+        if best is None or gain < COMPLETE_GAIN * total:
+            break
+        chosen.append(best)
+        covered |= best.terms
+    return chosen
+
+
+def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float],
+           weights: dict[str, float] | None = None) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
     that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
     one, from papers that ranked close to the first; for "What is X?" answered by the
@@ -180,6 +212,8 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
             break
         if s is not best:
             chosen.append(s)
+    if weights:
+        chosen = completed(chosen, scored, weights)
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and not s.text.endswith("?")
@@ -194,8 +228,9 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     papers…" question: a table, compare.py); the last event is the Answer."""
     close = close_papers(question, {s.n: s.found.score for s in sources})
     quoted = [s for s in sources if s.n in close]  # all that select reads
-    chosen = select(question, score_sentences(question, quoted, index),
-                    {s.n: s.found.score for s in quoted})
+    weights = keyword_weights(question, index.keyword_stats())
+    chosen = select(question, score_sentences(question, quoted, index, weights),
+                    {s.n: s.found.score for s in quoted}, weights)
     titles = {s.n: s.found.paper.title for s in sources}
     summary = is_summary_question(question)
     if summary and is_comparison_question(question):  # a table: problem / method / result

@@ -310,3 +310,37 @@ def test_relevance_check_reads_only_a_list_or_none(seed_dir: Path, server: FakeO
     found = app.retrieve(QUESTION_WITH_SEVERAL_SOURCES)[:2]
     server.replies = [reply]
     assert app.helpful_sources(QUESTION_WITH_SEVERAL_SOURCES, found) == [found[i - 1] for i in kept]
+
+
+def test_a_two_part_question_also_gets_the_sentence_with_the_other_part() -> None:
+    """The best sentences answer "where did accuracy plateau"; the count of models is in a
+    sentence that scored lower: it is quoted too, since it holds keywords the others lack.
+    A sentence adding none of the question's words, or from another paper, is not."""
+    from assistant.extractive import ScoredSentence, select
+
+    def sentence(n: int, position: int, score: float, *terms: str) -> ScoredSentence:
+        return ScoredSentence(n, position, f"sentence {n}.{position}", score, frozenset(terms))
+
+    plateau = sentence(1, 4, 0.9, "accuraci", "plateau", "recoveri")
+    count = sentence(1, 1, 0.4, "vision", "model", "test")
+    other_paper = sentence(2, 0, 0.45, "vision", "model", "test")
+    filler = sentence(1, 2, 0.5, "simul", "trial")
+    weights = {"vision": 2.0, "model": 1.0, "test": 1.0, "recoveri": 2.0, "accuraci": 1.0,
+               "plateau": 3.0}
+    scored = [plateau, count, other_paper, filler]
+    papers = {1: 0.9, 2: 0.5}
+    assert select("How many vision models were tested, and where did recovery accuracy "
+                  "plateau?", scored, papers, weights) == [count, plateau]
+    assert select("Where did recovery accuracy plateau?", scored, papers,
+                  {"recoveri": 2.0, "accuraci": 1.0, "plateau": 3.0}) == [plateau]
+
+
+def test_quantity_questions_include_rates_and_accuracy() -> None:
+    from assistant.extractive import QUANTITY_RE
+
+    for question in ("What convergence rate does it achieve?", "What transfer rates did it reach?",
+                     "How accurate was the detector?", "How far did it generalize?",
+                     "How many agents were there?"):
+        assert QUANTITY_RE.search(question), question
+    for question in ("What real data validated the analysis?", "What is CRAFT?"):
+        assert not QUANTITY_RE.search(question), question
