@@ -90,7 +90,9 @@ def preload(settings: Settings) -> None:
         with contextlib.suppress(Exception):  # MiniLMOnnxEmbedding raises it again, readably
             _minilm_session(str(model_path()))
 
-    threading.Thread(target=build, name="preload-embedding", daemon=True).start()
+    # Not a daemon: an exit (Ctrl-C during the imports) waits for the build (<0.5 s), since
+    # onnxruntime aborts the process when it is torn down in the middle of one.
+    threading.Thread(target=build, name="preload-embedding").start()
 
 
 @cache

@@ -34,9 +34,9 @@ MAX_SENTENCES = 4
 KEEP_RATIO = 0.75  # further sentences must score this close to the best one
 DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
 QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long|accurate|far|well|often|high|low|"
-                         r"small)|what (\w+ )?(share|range|percentage|rates?|size|accuracy|"
-                         r"speed(-?up)?|errors?|fraction)|by how much|which (datasets|benchmarks))\b",
-                         re.I)
+                         r"small)(?![-\w])|what (?!(do|does|did|is|are|was|were) )(\w+ )?(share|range|"
+                         r"percentage|rates?|size|accuracy|speed(-?up)?|fraction)|by how much|"
+                         r"which (datasets|benchmarks))\b", re.I)
 NUMBER_RE = re.compile(r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b", re.I)
 QUANTITY_BONUS = 0.1  # "How many…?": a sentence with a number in it is likelier the answer
 COMPLETE_GAIN = 0.1  # a further sentence adds this share of the question's keyword weight
@@ -193,8 +193,10 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
            weights: dict[str, float] | None = None) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
     that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
-    one, from papers that ranked close to the first; for "What is X?" answered by the
-    sentence that introduces X, the sentence after it as well (one beyond MAX_SENTENCES)."""
+    one, from papers that ranked close to the first, then (``completed``, given the question's
+    keyword ``weights``) those of the same papers that hold the question's other keywords;
+    for "What is X?" answered by the sentence that introduces X, the sentence after it as
+    well (one beyond MAX_SENTENCES)."""
     if not scored:
         return []
     close = close_papers(question, paper_scores)

@@ -497,9 +497,11 @@ class AbstractIndex:
         self, papers: list[Paper], progress: ProgressFn | None
     ) -> Iterator[list[TextNode]]:
         """Chunk and embed ``papers``; yields embedded nodes, whole papers per batch (about
-        sixteen embedding batches: 512 chunks by default; each is sorted by length before it
-        is embedded, and the bigger it is, the less padding), for the caller to write as
-        they come.
+        32 embedding batches: 1,024 chunks by default, ~80 s of work that an interrupt
+        loses; each is sorted by length before it is embedded, and the bigger it is, the less
+        padding: on the 2016 abstracts 6% more tokens than one global sort at 256 chunks, 2%
+        at 1,024), for the
+        caller to write as they come.
 
         For throughput (bench/ingest.py): a thread chunks the next batches while this one is
         embedded (onnxruntime and the tokenizers release the GIL); a batch is embedded in one
@@ -507,7 +509,7 @@ class AbstractIndex:
         caller writes it while the next is embedded. Progress counts abstracts."""
         if not papers:
             return
-        per_write = max(16, 16 * self.settings.index.embed_batch_size)  # chunks, about
+        per_write = max(16, 32 * self.settings.index.embed_batch_size)  # chunks, about
         stop = threading.Event()
         chunked: queue.Queue[tuple[int, list[TextNode]] | BaseException | None] = queue.Queue(2)
 
@@ -518,11 +520,11 @@ class AbstractIndex:
                     return
 
         def chunk_all() -> None:
-            with importing():
+            with importing():  # LlamaIndex's first import: ~2 s before the first chunk
                 from llama_index.core.schema import Document
 
             try:
-                splitter = self._splitter()  # imports LlamaIndex: ~2 s, under `importing`
+                splitter = self._splitter()
                 batch: list[TextNode] = []
                 count, first = 0, True
                 for paper in papers:
@@ -538,7 +540,7 @@ class AbstractIndex:
                         node.metadata["chunk"] = i
                     batch.extend(nodes)
                     count += 1
-                    if len(batch) >= per_write or (first and len(batch) >= per_write // 16):
+                    if len(batch) >= per_write or (first and len(batch) >= per_write // 32):
                         put((count, batch))  # a small first batch starts the embedder early
                         batch, count, first = [], 0, False
                 if batch:

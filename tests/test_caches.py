@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -153,13 +154,20 @@ def test_preloading_the_model_while_it_is_loaded_builds_one_session() -> None:
 
     embedding._open_minilm_session.cache_clear()
     embedding.preload(make_settings(Path("unused")))
+    [builder] = [t for t in threading.enumerate() if t.name == "preload-embedding"]
+    assert not builder.daemon  # an exit waits for it: onnxruntime aborts if torn down mid-build
     model = MiniLMOnnxEmbedding()  # while the thread is still building (it takes ~0.4 s)
     assert embedding._open_minilm_session.cache_info().misses == 1
     assert model.embed(["a question"]).shape == (1, 384)
 
 
 def test_heavy_imports_pause_the_collector_and_restore_it() -> None:
+    """The collector is off inside ``importing`` and back on after it; what existed is frozen
+    only when the block imported something new (a freeze also keeps cyclic garbage for good,
+    so `assistant serve` re-running an import it has done must not freeze anything)."""
     import gc
+    import sys
+    import types
 
     from assistant.imports import importing
 
@@ -167,11 +175,15 @@ def test_heavy_imports_pause_the_collector_and_restore_it() -> None:
     try:
         with importing():
             assert not gc.isenabled()
+        assert gc.isenabled() and gc.get_freeze_count() == frozen  # nothing new imported
+        with importing():
+            sys.modules["assistant_test_fresh_module"] = types.ModuleType("fresh")
         assert gc.isenabled() and gc.get_freeze_count() > frozen
         gc.disable()
         with importing():
             pass
         assert not gc.isenabled()  # a caller's own pause is left as it was
     finally:
+        sys.modules.pop("assistant_test_fresh_module", None)
         gc.enable()
         gc.unfreeze()

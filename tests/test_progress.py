@@ -29,8 +29,8 @@ SUMMARY = re.compile(r"papers: (\d+) \((\d+) added.*chunks: (\d+) \(\+(\d+)\)")
 
 def run_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
-    # A line every 0.05 s; batches of 2 texts, so a write batch is 16 chunks (~9 papers).
-    env.update(ASSISTANT_PROGRESS_SECONDS="0.05", ASSISTANT_INDEX_EMBED_BATCH_SIZE="2")
+    # A line every 0.05 s; batches of 1 text, so a write batch is 32 chunks (~17 papers).
+    env.update(ASSISTANT_PROGRESS_SECONDS="0.05", ASSISTANT_INDEX_EMBED_BATCH_SIZE="1")
     return env
 
 
