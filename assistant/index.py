@@ -500,8 +500,7 @@ class AbstractIndex:
         32 embedding batches: 1,024 chunks by default, ~80 s of work that an interrupt
         loses; each is sorted by length before it is embedded, and the bigger it is, the less
         padding: on the 2016 abstracts 6% more tokens than one global sort at 256 chunks, 2%
-        at 1,024), for the
-        caller to write as they come.
+        at 1,024), for the caller to write as they come.
 
         For throughput (bench/ingest.py): a thread chunks the next batches while this one is
         embedded (onnxruntime and the tokenizers release the GIL); a batch is embedded in one
