@@ -70,7 +70,7 @@ class ScoredSentence:
     position: int
     text: str
     score: float
-    terms: frozenset[str] = frozenset()  # stemmed, for what the question's keywords it holds
+    terms: frozenset[str] = frozenset()  # its stemmed words: which of the question's it holds
 
 
 def introduces(sentence: str, question: str, names: list[str] | None = None) -> bool:

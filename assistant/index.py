@@ -519,10 +519,10 @@ class AbstractIndex:
                     return
 
         def chunk_all() -> None:
-            with importing():  # LlamaIndex's first import: ~2 s before the first chunk
-                from llama_index.core.schema import Document
-
             try:
+                with importing():  # LlamaIndex's first import: ~2 s before the first chunk
+                    from llama_index.core.schema import Document
+
                 splitter = self._splitter()
                 batch: list[TextNode] = []
                 count, first = 0, True
