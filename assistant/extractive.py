@@ -132,10 +132,10 @@ def _sentences_of(papers: list[Paper], index: AbstractIndex) -> list[_PaperSente
 
 def score_sentences(
     question: str, sources: list[NumberedSource], index: AbstractIndex,
-    weights: dict[str, float] | None = None,
+    weights: dict[str, float],
 ) -> list[ScoredSentence]:
     """Every sentence of ``sources``, scored; ``weights``: the question's keyword weights
-    (``keyword_weights``), when the caller has them already."""
+    (``keyword_weights``)."""
     parts = _sentences_of([s.found.paper for s in sources], index)
     items = [(s, i, sent) for s, part in zip(sources, parts, strict=True)
              for i, sent in enumerate(part.sentences)]
@@ -148,8 +148,6 @@ def score_sentences(
     top = max(s.found.score for s in sources) or 1.0
     names = names_in(question)
     quantitative = bool(QUANTITY_RE.search(question))
-    if weights is None:
-        weights = keyword_weights(question, index.keyword_stats())
     scored = []
     for (source, position, text), cosine, present in zip(items, cosines, terms, strict=True):
         lexical = coverage_of_terms(weights, present)
@@ -190,10 +188,10 @@ def completed(chosen: list[ScoredSentence], scored: list[ScoredSentence],
 
 
 def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float],
-           weights: dict[str, float] | None = None) -> list[ScoredSentence]:
+           weights: dict[str, float]) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
     that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
-    one, from papers that ranked close to the first, then (``completed``, given the question's
+    one, from papers that ranked close to the first, then (``completed``, by the question's
     keyword ``weights``) those of the same papers that hold the question's other keywords;
     for "What is X?" answered by the sentence that introduces X, the sentence after it as
     well (one beyond MAX_SENTENCES)."""
@@ -214,8 +212,7 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
             break
         if s is not best:
             chosen.append(s)
-    if weights:
-        chosen = completed(chosen, scored, weights)
+    chosen = completed(chosen, scored, weights)
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and not s.text.endswith("?")

@@ -1,9 +1,9 @@
 """Heavy library imports, made cheaper: Python's cyclic garbage collector paused, then frozen.
 
-Importing Chroma, the pipeline or LlamaIndex creates tens of thousands of long-lived objects
-(~75,000 for Chroma and the pipeline), and the collector kept re-walking them while the
-imports ran: ~17% of a cold `assistant ask`, and 0.3 s more at exit. ``gc.freeze`` afterwards
-leaves them out of every later collection, the one at exit included.
+Importing Chroma alone creates ~75,000 long-lived objects, and the collector kept re-walking
+them while the imports ran: under `perf`, ~17% of `import chromadb` was the collector, and
+~0.3 s more went to walking them again at exit. ``gc.freeze`` afterwards leaves them out of
+every later collection, the one at exit included.
 """
 
 from __future__ import annotations
@@ -13,10 +13,21 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+
+
+@dataclass
+class _Pause:
+    """The pause under way: how many ``importing`` blocks (in any thread) are inside it, and
+    what its first one found: the collector's state and how many modules were loaded."""
+
+    depth: int = 0
+    was_enabled: bool = True
+    modules: int = 0
+
 
 _LOCK = threading.Lock()
-_PAUSES = [0]  # imports under way in any thread; the collector runs again after the last
-_BEFORE: list[tuple[bool, int]] = []  # the collector's state and len(sys.modules) at the first
+_PAUSE = _Pause()
 
 
 @contextmanager
@@ -27,18 +38,17 @@ def importing() -> Iterator[None]:
     whose modules are imported already (each upload's ingest in `assistant serve`) freezes
     nothing. A pause the caller made itself (``gc.disable()`` before) is left in place."""
     with _LOCK:
-        if _PAUSES[0] == 0:
-            _BEFORE.append((gc.isenabled(), len(sys.modules)))
+        if _PAUSE.depth == 0:
+            _PAUSE.was_enabled, _PAUSE.modules = gc.isenabled(), len(sys.modules)
             gc.disable()
-        _PAUSES[0] += 1
+        _PAUSE.depth += 1
     try:
         yield
     finally:
         with _LOCK:
-            _PAUSES[0] -= 1
-            if _PAUSES[0] == 0:
-                enabled, modules = _BEFORE.pop()
-                if len(sys.modules) > modules:
+            _PAUSE.depth -= 1
+            if _PAUSE.depth == 0:
+                if len(sys.modules) > _PAUSE.modules:
                     gc.freeze()
-                if enabled:
+                if _PAUSE.was_enabled:
                     gc.enable()

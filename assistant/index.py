@@ -497,8 +497,8 @@ class AbstractIndex:
         self, papers: list[Paper], progress: ProgressFn | None
     ) -> Iterator[list[TextNode]]:
         """Chunk and embed ``papers``; yields embedded nodes, whole papers per batch (about
-        32 embedding batches: 1,024 chunks by default, ~80 s of work that an interrupt
-        loses; each is sorted by length before it is embedded, and the bigger it is, the less
+        32 embedding batches: 1,024 chunks by default, about a minute of work on 2 cores that
+        an interrupt loses; each is sorted by length before it is embedded, and the bigger it is, the less
         padding: on the 2016 abstracts 6% more tokens than one global sort at 256 chunks, 2%
         at 1,024), for the caller to write as they come.
 
