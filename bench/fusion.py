@@ -55,7 +55,8 @@ def main() -> None:
         scores = []
         for item in answerable:
             found = retriever.retrieve(item.question, top_k=5, method=method, apply_floor=False)
-            scores.append(retrieval_scores([r.paper.source for r in found], item.expected_sources))
+            scores.append(retrieval_scores([r.paper.source for r in found], item.expected_sources,
+                                           item.also_relevant))
         row = {m: round(sum(s[m] for s in scores) / len(scores), 3) for m in ("hit@1", "hit@5", "mrr")}
         out["fusion"][name] = row
         print(f"{name:24s} " + "  ".join(f"{m} {v:.3f}" for m, v in row.items()), flush=True)

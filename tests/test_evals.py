@@ -25,8 +25,10 @@ from assistant.evals import (
     markdown_report,
     retrieval_scores,
     run_cli,
+    score_answer,
 )
 from assistant.pipeline import Assistant
+from assistant.types import Answer, Citation, SourceRef
 
 
 def test_dataset_mix_and_locators(seed_assistant: Assistant) -> None:
@@ -54,6 +56,7 @@ def test_questions_about_older_papers_point_at_real_abstracts() -> None:
             if source.startswith("neurips_abstract_"):
                 paper = papers[source]
                 assert all(fact_found(f, paper.text) for f in item.key_facts), item.id
+        assert all(source in papers for source in item.also_relevant), item.id
 
 
 def test_malformed_line_names_its_line(tmp_path: Path) -> None:
@@ -73,6 +76,31 @@ def test_scoring_helpers() -> None:
     assert fact_found("80%", r"reduced the attack success rate by nearly 80\% on average")  # LaTeX
     scores = retrieval_scores(["a#1", "b#2", "c#3"], ["b#2", "z#9"])
     assert scores == {"hit@1": 0.0, "hit@3": 1.0, "hit@5": 1.0, "mrr": 0.5, "recall@5": 0.5}
+    # a paper judged to answer the question too is a hit, but recall counts the expected only
+    judged = retrieval_scores(["a#1", "b#2", "c#3"], ["b#2", "z#9"], also_relevant=["a#1"])
+    assert judged == {"hit@1": 1.0, "hit@3": 1.0, "hit@5": 1.0, "mrr": 1.0, "recall@5": 0.5}
+
+
+def test_judged_papers_count_as_right_citations_not_as_recall(tmp_path: Path) -> None:
+    first = json.loads(DEFAULT_DATASET.read_text().splitlines()[0])
+    item = {**first, "expected_sources": ["b#2"], "also_relevant": ["a#1"]}
+    path = tmp_path / "qa.jsonl"
+    path.write_text(json.dumps(item) + "\n")
+    [loaded] = load_dataset(path)
+    cited = [Citation(n=n, paper_id=s, title=s, source=s, text="t")
+             for n, s in ((1, "a#1"), (2, "c#3"))]
+    sources = [SourceRef(n=c.n, paper_id=c.paper_id, title=c.title, source=c.source, score=1.0)
+               for c in cited]
+    answer = Answer(question="q", answer="x", mode="extractive", citations=cited,
+                    sources=sources)
+    result = score_answer(loaded, answer, 1.0)
+    assert (result.citation_precision, result.citation_recall) == (0.5, 0.0)
+    assert result.retrieval["ours"]["hit@1"] == 1.0 and result.also_relevant == ["a#1"]
+    for bad in ({**item, "also_relevant": ["b#2"]},  # already expected
+                {**item, "kind": "none", "expected_sources": []}):
+        path.write_text(json.dumps(bad) + "\n")
+        with pytest.raises(DatasetError, match="also_relevant"):
+            load_dataset(path)
 
 
 def test_offline_default_stays_above_thresholds(seed_assistant: Assistant) -> None:

@@ -18,11 +18,12 @@ from assistant.evals.scoring import (
     fact_found,
     indexed_items,
     retrieval_scores,
+    score_answer,
 )
 
 __all__ = [
     "DEFAULT_DATASET", "THRESHOLDS", "DatasetError", "EvalItem", "EvalRun", "QuestionResult",
     "check_thresholds", "compare", "evaluate", "fact_found", "flat_metrics", "indexed_items",
     "load_dataset", "rare_word_probes",
-    "markdown_report", "retrieval_scores", "run_cli",
+    "markdown_report", "retrieval_scores", "run_cli", "score_answer",
 ]

@@ -35,6 +35,15 @@ class EvalItem(BaseModel):
     key_facts: list[str] = Field(default_factory=list)
     kind: Kind
     split: Split
+    # Other papers that two blind judges found to answer the question too (pooled from the
+    # top of ours, BM25 and dense among the distractors): citing or ranking one is right,
+    # but recall is still counted over ``expected_sources`` alone. See evals/README.md.
+    also_relevant: list[str] = Field(default_factory=list)
+
+    @property
+    def relevant(self) -> list[str]:
+        """Every paper a citation or a hit may rightly name."""
+        return self.expected_sources + self.also_relevant
 
     @property
     def answerable(self) -> bool:
@@ -62,6 +71,10 @@ def load_dataset(path: Path) -> list[EvalItem]:
         if (item.kind == "none") != (not item.expected_sources):
             raise DatasetError(f"{path}:{line_no}: kind 'none' goes with empty expected_sources, "
                                "and only it")
+        if item.also_relevant and (item.kind == "none"
+                                   or set(item.also_relevant) & set(item.expected_sources)):
+            raise DatasetError(f"{path}:{line_no}: 'also_relevant' names papers beside the "
+                               "expected ones, so never for kind 'none' nor an expected paper")
         seen.add(item.id)
         items.append(item)
     if not items:

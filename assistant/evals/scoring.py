@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
@@ -43,6 +43,7 @@ class QuestionResult(BaseModel):
     split: Split
     question: str
     expected: list[str]
+    also_relevant: list[str] = Field(default_factory=list)
     error: str | None = None
     retrieved: list[str] = Field(default_factory=list)
     cited: list[str] = Field(default_factory=list)
@@ -89,9 +90,12 @@ def fact_found(fact: str, text: str) -> bool:
     return any(alt.strip().lower() in lowered for alt in fact.split("|") if alt.strip())
 
 
-def retrieval_scores(ranked: list[str], expected: list[str]) -> dict[str, float]:
-    """Paper-level scores for one question from its ranked locators."""
-    ranks = [i for i, source in enumerate(ranked, start=1) if source in expected]
+def retrieval_scores(ranked: list[str], expected: list[str],
+                     also_relevant: Sequence[str] = ()) -> dict[str, float]:
+    """Paper-level scores for one question from its ranked locators: a hit is an expected
+    paper or one judged ``also_relevant``; recall@5 counts the expected ones only."""
+    relevant = set(expected) | set(also_relevant)
+    ranks = [i for i, source in enumerate(ranked, start=1) if source in relevant]
     first = ranks[0] if ranks else None
     return {
         "hit@1": float(first == 1),
@@ -106,17 +110,19 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
     cited = list(dict.fromkeys(c.source for c in answer.citations))
     result = QuestionResult(
         id=item.id, kind=item.kind, split=item.split, question=item.question,
-        expected=item.expected_sources, retrieved=[s.source for s in answer.sources],
+        expected=item.expected_sources, also_relevant=item.also_relevant,
+        retrieved=[s.source for s in answer.sources],
         cited=cited, answer=answer.answer,
         missing_facts=[f for f in item.key_facts if not fact_found(f, answer.answer)],
         ms=round(ms, 1), refused=not cited,
     )
     if item.answerable:
-        expected = item.expected_sources
-        result.citation_precision = (sum(s in expected for s in cited) / len(cited)
+        expected, relevant = item.expected_sources, set(item.relevant)
+        result.citation_precision = (sum(s in relevant for s in cited) / len(cited)
                                      if cited else None)
         result.citation_recall = len(set(cited) & set(expected)) / len(expected)
-        result.retrieval["ours"] = retrieval_scores(result.retrieved, expected)
+        result.retrieval["ours"] = retrieval_scores(result.retrieved, expected,
+                                                    item.also_relevant)
     if item.key_facts:
         result.key_fact_recall = 1 - len(result.missing_facts) / len(item.key_facts)
     return result
@@ -220,7 +226,8 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
         if item.answerable and baselines:
             for method in ("bm25", "dense"):
                 rows[-1].retrieval[method] = retrieval_scores(
-                    baseline_rankings(app, item.question, method), item.expected_sources)
+                    baseline_rankings(app, item.question, method), item.expected_sources,
+                    item.also_relevant)
         if progress:
             progress(done, len(items), "questions")
     return EvalRun(metrics=summarize_run(rows, baselines), rows=rows)
