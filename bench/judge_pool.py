@@ -1,16 +1,18 @@
-"""Pool the papers an eval question could rightly cite among the distractors, then merge
-two blind relevance judgments into ``also_relevant`` (the procedure in evals/README.md).
+"""Pool the papers an eval question could rightly cite, then merge two blind relevance
+judgments into ``also_relevant`` (the procedure and its limits in evals/README.md).
 
 Usage:
   python bench/judge_pool.py pool OUT.jsonl [DATA_DIR]   (default .data-distractors)
-  python bench/judge_pool.py merge JUDGED_1.jsonl JUDGED_2.jsonl
+  python bench/judge_pool.py merge FIRST.jsonl SECOND.jsonl
 
 ``pool`` writes one line per (question, candidate): the top 3 (top 10 for `multi`) of ours,
-BM25 only and dense only for every answerable question except `named`, the expected papers
-left out, shuffled per question so that a judge cannot tell which system found which; the
-judge sees the question, title and abstract only. ``merge`` reads two judges' verdicts over
-the same pool (``{"qid", "paper", "relevant"}`` per line), keeps a paper only when both
-judged it relevant, writes those into evals/qa.jsonl and the agreement (Cohen's kappa) into
+BM25 only and dense only for every answerable question except `named`, the question's own
+expected papers left out, shuffled per question so that a judge cannot tell which system
+found which; a judge sees the question, title and abstract only, and applies
+bench/results/judging/rule.md. ``merge`` reads two judges' verdicts over the same pool
+(``{"qid", "paper", "relevant"}`` per line; the committed ones are in
+bench/results/judging/), keeps a paper only when both judged it relevant, writes those into
+evals/qa.jsonl and the agreement (Cohen's kappa, overall and per question) into
 bench/results/judging.json.
 """
 
@@ -57,7 +59,18 @@ def pool(out: Path, data_dir: Path) -> None:
     print(f"{len(items)} questions, {len(lines)} (question, paper) pairs → {out}")
 
 
-def merge(first: Path, second: Path) -> None:
+def agreement(a: list[bool], b: list[bool]) -> tuple[float, float]:
+    """(share of equal verdicts, Cohen's kappa) of two judges over the same pairs."""
+    n = len(a)
+    agree = sum(x == y for x, y in zip(a, b, strict=True)) / n
+    pa, pb = sum(a) / n, sum(b) / n
+    chance = pa * pb + (1 - pa) * (1 - pb)
+    return agree, (agree - chance) / (1 - chance) if chance < 1 else 1.0
+
+
+def merge(first: Path, second: Path, dataset: Path = DEFAULT_DATASET) -> dict[str, object]:
+    """Write into ``dataset`` the papers both judgments call relevant (and drop any earlier
+    ones); return the agreement, overall and for each question either judge said yes to."""
     def verdicts(path: Path) -> dict[tuple[str, str], bool]:
         rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
         return {(r["qid"], r["paper"]): bool(r["relevant"]) for r in rows}
@@ -65,18 +78,15 @@ def merge(first: Path, second: Path) -> None:
     a, b = verdicts(first), verdicts(second)
     if a.keys() != b.keys():
         raise SystemExit("the two judgments cover different (question, paper) pairs")
-    n = len(a)
-    both = sum(a[k] and b[k] for k in a)
-    agree = sum(a[k] == b[k] for k in a) / n
-    pa, pb = sum(a.values()) / n, sum(b.values()) / n
-    chance = pa * pb + (1 - pa) * (1 - pb)
-    kappa = (agree - chance) / (1 - chance) if chance < 1 else 1.0
+    keys = list(a)
+    agree, kappa = agreement([a[k] for k in keys], [b[k] for k in keys])
     relevant: dict[str, list[str]] = {}
-    for (qid, paper), verdict in a.items():
-        if verdict and b[(qid, paper)]:
+    for qid, paper in keys:
+        if a[(qid, paper)] and b[(qid, paper)]:
             relevant.setdefault(qid, []).append(paper)
+    said_yes = sorted({qid for qid, paper in keys if a[(qid, paper)] or b[(qid, paper)]})
     out = []
-    for line in DEFAULT_DATASET.read_text(encoding="utf-8").splitlines():
+    for line in dataset.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         row = json.loads(line)
@@ -84,13 +94,21 @@ def merge(first: Path, second: Path) -> None:
         if relevant.get(row["id"]):
             row["also_relevant"] = sorted(relevant[row["id"]])
         out.append(json.dumps(row, ensure_ascii=False))
-    DEFAULT_DATASET.write_text("".join(line + "\n" for line in out), encoding="utf-8")
-    load_dataset(DEFAULT_DATASET)  # still valid
-    figures = {"pairs": n, "relevant_first": sum(a.values()), "relevant_second": sum(b.values()),
-               "relevant_both": both, "agreement": round(agree, 3), "cohen_kappa": round(kappa, 3),
-               "questions_with_judged_papers": {q: len(p) for q, p in sorted(relevant.items())}}
-    print(json.dumps(figures, indent=1))
-    save("judging", figures)
+    dataset.write_text("".join(line + "\n" for line in out), encoding="utf-8")
+    load_dataset(dataset)  # still valid
+    by_question: dict[str, dict[str, float]] = {}
+    for qid in said_yes:
+        pairs = [k for k in keys if k[0] == qid]
+        q_agree, q_kappa = agreement([a[k] for k in pairs], [b[k] for k in pairs])
+        by_question[qid] = {"pairs": len(pairs), "first": sum(a[k] for k in pairs),
+                            "second": sum(b[k] for k in pairs),
+                            "both": len(relevant.get(qid, [])),
+                            "agreement": round(q_agree, 3), "cohen_kappa": round(q_kappa, 3)}
+    return {"pairs": len(keys), "relevant_first": sum(a.values()),
+            "relevant_second": sum(b.values()),
+            "relevant_both": sum(len(p) for p in relevant.values()),
+            "agreement": round(agree, 3), "cohen_kappa": round(kappa, 3),
+            "by_question": by_question}
 
 
 if __name__ == "__main__":
@@ -98,6 +116,8 @@ if __name__ == "__main__":
         pool(Path(sys.argv[2]),
              Path(sys.argv[3]) if len(sys.argv) > 3 else PROJECT_ROOT / ".data-distractors")
     elif len(sys.argv) == 4 and sys.argv[1] == "merge":
-        merge(Path(sys.argv[2]), Path(sys.argv[3]))
+        figures = merge(Path(sys.argv[2]), Path(sys.argv[3]))
+        print(json.dumps(figures, indent=1))
+        save("judging", figures)
     else:
         raise SystemExit(__doc__)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,9 @@ from assistant.evals import (
     run_cli,
     score_answer,
 )
+from assistant.evals.scoring import baseline_rankings
 from assistant.pipeline import Assistant
+from assistant.settings import PROJECT_ROOT
 from assistant.types import Answer, Citation, SourceRef
 
 
@@ -96,11 +99,56 @@ def test_judged_papers_count_as_right_citations_not_as_recall(tmp_path: Path) ->
     result = score_answer(loaded, answer, 1.0)
     assert (result.citation_precision, result.citation_recall) == (0.5, 0.0)
     assert result.retrieval["ours"]["hit@1"] == 1.0 and result.also_relevant == ["a#1"]
+    # ... and the figures with the expected papers alone say what they say without them
+    assert result.citation_precision_expected_only == 0.0
+    assert result.expected_only["ours"]["hit@1"] == 0.0
+    assert result.failed  # no expected paper cited: listed among the failures
     for bad in ({**item, "also_relevant": ["b#2"]},  # already expected
+                {**item, "also_relevant": ["a#1", "a#1"]},  # twice
+                {**item, "also_relevant": ["a paper"]},  # not a locator
                 {**item, "kind": "none", "expected_sources": []}):
         path.write_text(json.dumps(bad) + "\n")
         with pytest.raises(DatasetError, match="also_relevant"):
             load_dataset(path)
+
+
+def test_baselines_count_judged_papers_too(seed_assistant: Assistant, tmp_path: Path) -> None:
+    first = json.loads(DEFAULT_DATASET.read_text().splitlines()[0])
+    ranked = baseline_rankings(seed_assistant, first["question"], "bm25")
+    item = {**first, "expected_sources": [ranked[1]], "also_relevant": [ranked[0]],
+            "key_facts": []}
+    path = tmp_path / "qa.jsonl"
+    path.write_text(json.dumps(item) + "\n")
+    run = evaluate(seed_assistant, load_dataset(path))
+    [row] = run.rows
+    assert row.retrieval["bm25"]["hit@1"] == 1.0 and row.expected_only["bm25"]["hit@1"] == 0.0
+    assert run.metrics["expected_only"]["bm25"]["mrr"] == 0.5
+    assert "judged ones not counted" in markdown_report({"seeds": run}, "extractive")
+
+
+def test_judge_pool_merge_keeps_what_both_judges_call_relevant(tmp_path: Path) -> None:
+    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
+    try:
+        import judge_pool
+    finally:
+        sys.path.remove(str(PROJECT_ROOT / "bench"))
+    first = json.loads(DEFAULT_DATASET.read_text().splitlines()[0])
+    dataset = tmp_path / "qa.jsonl"
+    dataset.write_text(json.dumps({**first, "also_relevant": ["old#1"]}) + "\n")
+    verdicts = {("x#1", True, True), ("x#2", True, False), ("x#3", False, False),
+                ("x#4", False, False)}
+    for n, name in ((1, "a.jsonl"), (2, "b.jsonl")):
+        (tmp_path / name).write_text("".join(
+            json.dumps({"qid": first["id"], "paper": paper, "relevant": v[n - 1]}) + "\n"
+            for paper, *v in sorted(verdicts)))
+    figures = judge_pool.merge(tmp_path / "a.jsonl", tmp_path / "b.jsonl", dataset)
+    [item] = load_dataset(dataset)
+    assert item.also_relevant == ["x#1"]  # the earlier label replaced, the contested one left out
+    assert figures["relevant_both"] == 1 and figures["agreement"] == 0.75
+    assert figures["cohen_kappa"] == 0.5  # 0.75 observed against 0.5 by chance
+    (tmp_path / "b.jsonl").write_text("")
+    with pytest.raises(SystemExit, match="different"):
+        judge_pool.merge(tmp_path / "a.jsonl", tmp_path / "b.jsonl", dataset)
 
 
 def test_offline_default_stays_above_thresholds(seed_assistant: Assistant) -> None:

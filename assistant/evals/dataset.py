@@ -18,6 +18,7 @@ from assistant.settings import PROJECT_ROOT
 Kind = Literal["paraphrase", "named", "detail", "multi", "none"]
 Split = Literal["dev", "test"]  # tune constants on dev; report test
 DEFAULT_DATASET = PROJECT_ROOT / "evals" / "qa.jsonl"
+LOCATOR_RE = re.compile(r".+#\d+")  # a paper's source: "<file>#<n>"
 THRESHOLDS = PROJECT_ROOT / "evals" / "thresholds.json"
 
 
@@ -72,9 +73,11 @@ def load_dataset(path: Path) -> list[EvalItem]:
             raise DatasetError(f"{path}:{line_no}: kind 'none' goes with empty expected_sources, "
                                "and only it")
         if item.also_relevant and (item.kind == "none"
-                                   or set(item.also_relevant) & set(item.expected_sources)):
-            raise DatasetError(f"{path}:{line_no}: 'also_relevant' names papers beside the "
-                               "expected ones, so never for kind 'none' nor an expected paper")
+                                   or set(item.also_relevant) & set(item.expected_sources)
+                                   or len(set(item.also_relevant)) < len(item.also_relevant)
+                                   or not all(LOCATOR_RE.fullmatch(s) for s in item.also_relevant)):
+            raise DatasetError(f"{path}:{line_no}: 'also_relevant' names other papers than the "
+                               "expected ones, each once, as '<file>#<n>'; never for kind 'none'")
         seen.add(item.id)
         items.append(item)
     if not items:

@@ -46,6 +46,16 @@ def fmt(value: Any) -> str:
     return "–" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
+def expected_only_line(m: dict[str, Any]) -> str:
+    """The figures with only the expected papers counting (judged ones ignored)."""
+    strict = m.get("expected_only", {})
+    systems = " · ".join(f"{system} hit@1 {fmt(strict[system]['hit@1'])}, hit@5 "
+                         f"{fmt(strict[system]['hit@5'])}, MRR {fmt(strict[system]['mrr'])}"
+                         for system in SYSTEMS if system in strict)
+    return (f"Expected papers only (judged ones not counted): {systems}; citation precision "
+            f"{fmt(strict.get('citation_precision'))}.")
+
+
 def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
     lines = ["# Eval report", "", f"Answer mode: {mode}.", ""]
     for title, run in sections.items():
@@ -58,6 +68,7 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
             if system in m:
                 cells = " | ".join(fmt(m[system][k]) for k in RETRIEVAL_METRICS)
                 lines.append(f"| {SYSTEM_LABELS[system]} | {cells} |")
+        lines += ["", expected_only_line(m)]
         lines += ["", "| answers | value |", "| --- | --- |"]
         lines += [f"| {key} | {fmt(m.get(key))} |" for key in ANSWER_METRICS]
         for key, label in (("by_split", "split"), ("by_kind", "kind")):
@@ -75,7 +86,8 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
             if r.error is not None:
                 lines.append(f"  - error: {r.error}")
                 continue
-            lines.append(f"  - expected {r.expected or 'no sources'}; retrieved "
+            judged = f" (or judged relevant: {r.also_relevant})" if r.also_relevant else ""
+            lines.append(f"  - expected {r.expected or 'no sources'}{judged}; retrieved "
                          f"{r.retrieved[:5] or 'nothing'}; cited {r.cited or 'nothing'}")
             if r.missing_facts:
                 lines.append(f"  - missing key facts: {r.missing_facts}")
@@ -161,3 +173,4 @@ def print_summary(sections: dict[str, EvalRun], out: Console) -> None:
                 table.add_row(system, *(fmt(m[system][k]) for k in RETRIEVAL_METRICS))
         out.print(table)
         out.print("  ".join(f"{k} {fmt(m.get(k))}" for k in ANSWER_METRICS))
+        out.print(expected_only_line(m))

@@ -55,6 +55,11 @@ class QuestionResult(BaseModel):
     citation_recall: float | None = None
     key_fact_recall: float | None = None
     retrieval: dict[str, dict[str, float]] = Field(default_factory=dict)
+    # The same scores with the expected papers alone counting (judged papers ignored): the
+    # judged ones were pooled from ours, BM25 and dense, so a system outside that pool is
+    # compared fairly only here.
+    expected_only: dict[str, dict[str, float]] = Field(default_factory=dict)
+    citation_precision_expected_only: float | None = None
     correctness: float | None = None
     faithfulness: float | None = None
     evidence: float | None = None  # the learned ranker's score of the best paper
@@ -73,7 +78,8 @@ class QuestionResult(BaseModel):
         if not self.answerable:
             return not self.refused
         return (self.retrieval.get("ours", {}).get("hit@5", 0.0) == 0.0 or self.refused
-                or bool(self.missing_facts) or (self.citation_precision or 0.0) < 1.0)
+                or bool(self.missing_facts) or (self.citation_precision or 0.0) < 1.0
+                or self.citation_recall == 0.0)  # only judged papers cited, no expected one
 
 
 class EvalRun(BaseModel):
@@ -106,6 +112,12 @@ def retrieval_scores(ranked: list[str], expected: list[str],
     }
 
 
+def score_ranking(result: QuestionResult, system: str, ranked: list[str], item: EvalItem) -> None:
+    """A system's ranking scored twice: judged papers counting, and the expected alone."""
+    result.retrieval[system] = retrieval_scores(ranked, item.expected_sources, item.also_relevant)
+    result.expected_only[system] = retrieval_scores(ranked, item.expected_sources)
+
+
 def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
     cited = list(dict.fromkeys(c.source for c in answer.citations))
     result = QuestionResult(
@@ -120,9 +132,10 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         expected, relevant = item.expected_sources, set(item.relevant)
         result.citation_precision = (sum(s in relevant for s in cited) / len(cited)
                                      if cited else None)
+        result.citation_precision_expected_only = (sum(s in expected for s in cited) / len(cited)
+                                                   if cited else None)
         result.citation_recall = len(set(cited) & set(expected)) / len(expected)
-        result.retrieval["ours"] = retrieval_scores(result.retrieved, expected,
-                                                    item.also_relevant)
+        score_ranking(result, "ours", result.retrieved, item)
     if item.key_facts:
         result.key_fact_recall = 1 - len(result.missing_facts) / len(item.key_facts)
     return result
@@ -141,13 +154,14 @@ def score_claims(result: QuestionResult, answer: Answer, checker: ClaimChecker) 
 def score_error(item: EvalItem, error: str, ms: float) -> QuestionResult:
     """A question whose pipeline raised: the worst score in every metric it counts in."""
     result = QuestionResult(id=item.id, kind=item.kind, split=item.split, question=item.question,
-                            expected=item.expected_sources, error=error, ms=round(ms, 1),
-                            missing_facts=list(item.key_facts),
+                            expected=item.expected_sources, also_relevant=item.also_relevant,
+                            error=error, ms=round(ms, 1), missing_facts=list(item.key_facts),
                             refused=item.answerable)  # answerable: a wrong refusal; none: no refusal
     if item.answerable:
         result.citation_precision = 0.0
         result.citation_recall = 0.0
-        result.retrieval["ours"] = retrieval_scores([], item.expected_sources)
+        result.citation_precision_expected_only = 0.0
+        score_ranking(result, "ours", [], item)
     if item.key_facts:
         result.key_fact_recall = 0.0
     return result
@@ -225,9 +239,8 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
             rows.append(result)
         if item.answerable and baselines:
             for method in ("bm25", "dense"):
-                rows[-1].retrieval[method] = retrieval_scores(
-                    baseline_rankings(app, item.question, method), item.expected_sources,
-                    item.also_relevant)
+                score_ranking(rows[-1], method, baseline_rankings(app, item.question, method),
+                              item)
         if progress:
             progress(done, len(items), "questions")
     return EvalRun(metrics=summarize_run(rows, baselines), rows=rows)
@@ -254,6 +267,11 @@ def summarize(rows: list[QuestionResult], baselines: bool = True) -> dict[str, A
     for system in SYSTEMS if baselines else ("ours",):
         metrics[system] = {m: _mean([r.retrieval[system][m] for r in answerable
                                      if system in r.retrieval]) for m in RETRIEVAL_METRICS}
+    metrics["expected_only"] = {
+        **{system: {m: _mean([r.expected_only[system][m] for r in answerable
+                              if system in r.expected_only]) for m in ("hit@1", "hit@5", "mrr")}
+           for system in (SYSTEMS if baselines else ("ours",))},
+        "citation_precision": _mean([r.citation_precision_expected_only for r in answerable])}
     metrics["citation_precision"] = _mean([r.citation_precision for r in answerable])
     metrics["citation_recall"] = _mean([r.citation_recall for r in answerable])
     metrics["key_fact_recall"] = _mean([r.key_fact_recall for r in rows])
