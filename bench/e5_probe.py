@@ -28,11 +28,10 @@ from pathlib import Path
 
 import numpy as np
 from common import save
-from ranker_features import eval_pool, metrics, rank_of
+from ranker_features import eval_questions, metrics, rank_of
 from tokenizers import Tokenizer, models
 
 import assistant  # noqa: F401
-from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex
 from assistant.ranking import candidate_features, load_ranker
 from assistant.settings import PROJECT_ROOT, Settings
@@ -214,17 +213,11 @@ def main() -> None:
     stats = index.keyword_stats()
     papers = index.papers()
     texts = {pid: p.text for pid, p in papers.items()}
-    by_source = {p.source: pid for pid, p in papers.items()}
     weights = load_ranker().weights
     questions = []
-    for item in load_dataset(DEFAULT_DATASET):
-        expected = {by_source.get(s) for s in item.expected_sources}
-        if not item.answerable or None in expected:
-            continue
-        ids, lexical, cosines = eval_pool(index, settings, item.question)
+    for item, expected, ids, lexical, cosines in eval_questions(index, settings, papers):
         x = candidate_features(item.question, ids, lexical, cosines, texts, stats).features
         best = [ids[i] for i in np.argsort(-(x @ weights))[:top]]
-        # expected papers only: the judged ones were pooled from MiniLM's rankings
         questions.append((item, best, expected, lexical, cosines))
     wanted = sorted({pid for _, best, *_ in questions for pid in best})
     print(f"{len(questions)} questions, {len(wanted)} papers to embed with e5", flush=True)
@@ -237,8 +230,9 @@ def main() -> None:
         vectors.update(zip(part, model.embed([texts[p] for p in part], query=False), strict=True))
         cache.write_bytes(pickle.dumps(vectors))
         print(f"  {start + len(part)}/{len(missing)}", flush=True)
-    rate = len(missing) / (time.perf_counter() - started) if missing else None
-    print(f"{rate or 0:.2f} abstracts/s", flush=True)
+    # timed only over a real batch (the cache may leave one or two papers to embed)
+    rate = len(missing) / (time.perf_counter() - started) if len(missing) >= 64 else None
+    print(f"{rate:.2f} abstracts/s" if rate else "too few embedded to time", flush=True)
     ranks: dict[str, dict[str, list[int]]] = {}
     for item, best, relevant, lexical, cosines in questions:
         query = model.embed([item.question], query=True)[0]

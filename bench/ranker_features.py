@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import pickle
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -33,7 +33,8 @@ from common import save
 
 import assistant  # noqa: F401
 from assistant import ranking
-from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
+from assistant.corpus import Paper
+from assistant.evals.dataset import DEFAULT_DATASET, EvalItem, load_dataset
 from assistant.index import AbstractIndex
 from assistant.ranking import candidate_features, load_ranker, train
 from assistant.retrieval import POOL, _rank_papers
@@ -140,6 +141,21 @@ def eval_pool(index: AbstractIndex, settings: Settings, question: str
     return ids, lexical, cosines
 
 
+def eval_questions(index: AbstractIndex, settings: Settings, papers: dict[str, Paper]
+                   ) -> Iterator[tuple[EvalItem, set[str], list[str], dict[str, float],
+                                       dict[str, float]]]:
+    """Each answerable eval question whose expected papers are all indexed, with their ids and
+    its candidates (``eval_pool``). The expected papers alone are returned: the judged ones
+    were pooled from the shipped ranker's top, so counting them would favour it over every
+    lever measured against it."""
+    by_source = {p.source: pid for pid, p in papers.items()}
+    for item in load_dataset(DEFAULT_DATASET):
+        expected = {by_source.get(s) for s in item.expected_sources}
+        if item.answerable and None not in expected:
+            yield (item, {pid for pid in expected if pid is not None},
+                   *eval_pool(index, settings, item.question))
+
+
 def gbdt_orderers(pairs: list[tuple[np.ndarray, int]]) -> dict[str, Callable[[np.ndarray], list[int]]]:
     """LightGBM lambdarank rankers trained on ``pairs``; none when it is not installed."""
     try:
@@ -205,17 +221,10 @@ def main() -> None:
         held[name] = metrics([rank_of(order(x), {pos}) for x, pos in pairs[cut:]])
         print(f"held-out pairs  {name:18s} {held[name]}", flush=True)
 
-    by_source = {p.source: pid for pid, p in signals.papers.items()}
     eval_ranks: dict[str, dict[str, list[int]]] = {name: {"dev": [], "test": []} for name in orderers}
-    for item in load_dataset(DEFAULT_DATASET):
-        expected = {by_source.get(s) for s in item.expected_sources}
-        if not item.answerable or None in expected:
-            continue
-        ids, lexical, cosines = eval_pool(index, settings, item.question)
+    for item, expected, ids, lexical, cosines in eval_questions(index, settings, signals.papers):
         base = candidate_features(item.question, ids, lexical, cosines, texts, stats).features
         x = signals.columns(item.question, ids, base)
-        # expected papers only: the judged ones were pooled from the shipped ranker's top,
-        # so counting them would favour it over every lever measured here
         positives = {i for i, pid in enumerate(ids) if pid in expected}
         for name, order in orderers.items():
             eval_ranks[name][item.split].append(rank_of(order(x), positives))
