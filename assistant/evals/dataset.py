@@ -37,8 +37,8 @@ class EvalItem(BaseModel):
     kind: Kind
     split: Split
     # Other papers that two blind judges found to answer the question too (pooled from the
-    # top of ours, BM25 and dense among the distractors): citing or ranking one is right,
-    # but recall is still counted over ``expected_sources`` alone. See evals/README.md.
+    # top of ours, BM25 and dense over the seeds and the distractors): citing or ranking one
+    # is right, but recall is still counted over ``expected_sources`` alone (evals/README.md).
     also_relevant: list[str] = Field(default_factory=list)
 
     @property

@@ -118,6 +118,11 @@ def score_ranking(result: QuestionResult, system: str, ranked: list[str], item: 
     result.expected_only[system] = retrieval_scores(ranked, item.expected_sources)
 
 
+def _share_of(cited: list[str], papers: list[str]) -> float | None:
+    """The share of the cited papers that are among ``papers`` (None: nothing cited)."""
+    return sum(s in papers for s in cited) / len(cited) if cited else None
+
+
 def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
     cited = list(dict.fromkeys(c.source for c in answer.citations))
     result = QuestionResult(
@@ -129,11 +134,9 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         ms=round(ms, 1), refused=not cited,
     )
     if item.answerable:
-        expected, relevant = item.expected_sources, set(item.relevant)
-        result.citation_precision = (sum(s in relevant for s in cited) / len(cited)
-                                     if cited else None)
-        result.citation_precision_expected_only = (sum(s in expected for s in cited) / len(cited)
-                                                   if cited else None)
+        expected = item.expected_sources
+        result.citation_precision = _share_of(cited, item.relevant)
+        result.citation_precision_expected_only = _share_of(cited, expected)
         result.citation_recall = len(set(cited) & set(expected)) / len(expected)
         score_ranking(result, "ours", result.retrieved, item)
     if item.key_facts:
