@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from assistant.answering import AnswerStream, NumberedSource, build_citations
+from assistant.answering import AnswerStream, NumberedSource, build_citations, quoted
 from assistant.corpus import split_sentences
 from assistant.types import Answer
 
@@ -99,7 +99,8 @@ def table_lines(rows: Sequence[Row]) -> list[str]:
              "| --- | " + " | ".join("---" for _ in COLUMNS) + " |"]
     for row in rows:
         title = row.title.replace("|", "/").replace("*", "").strip() or f"Source {row.n}"
-        cells = [f"{row.cells[c]} [{row.n}]" if row.cells[c] else EMPTY_CELL for c in COLUMNS]
+        cells = [f"{quoted(row.cells[c])} [{row.n}]" if row.cells[c] else EMPTY_CELL
+                 for c in COLUMNS]
         lines.append(f"| **{title}** [{row.n}] | " + " | ".join(cells) + " |")
     return lines
 

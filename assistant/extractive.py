@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from assistant.answering import AnswerStream, NumberedSource, build_citations
+from assistant.answering import AnswerStream, NumberedSource, build_citations, quoted
 from assistant.compare import compose_table, is_comparison_question
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
@@ -163,6 +163,11 @@ def score_sentences(
     return scored
 
 
+def _quotable(s: ScoredSentence) -> bool:
+    """Not a question of the abstract's own and not a pointer ("code is at …")."""
+    return not s.text.endswith("?") and not POINTER_RE.search(s.text)
+
+
 def completed(chosen: list[ScoredSentence], scored: list[ScoredSentence],
               weights: dict[str, float]) -> list[ScoredSentence]:
     """``chosen`` plus the sentences of the same papers that hold what it leaves out of the
@@ -177,8 +182,7 @@ def completed(chosen: list[ScoredSentence], scored: list[ScoredSentence],
     chosen = list(chosen)
     while len(chosen) < MAX_SENTENCES:
         gains = [(sum(w for t, w in weights.items() if t in s.terms and t not in covered), s)
-                 for s in scored if s.n in papers and s not in chosen
-                 and not s.text.endswith("?") and not POINTER_RE.search(s.text)]
+                 for s in scored if s.n in papers and s not in chosen and _quotable(s)]
         gain, best = max(gains, key=lambda g: (g[0], g[1].score), default=(0.0, None))
         if best is None or gain < COMPLETE_GAIN * total:
             break
@@ -215,8 +219,7 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     chosen = completed(chosen, scored, weights)
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
-                   and s not in chosen and not s.text.endswith("?")
-                   and not POINTER_RE.search(s.text)]
+                   and s not in chosen and _quotable(s)]
     # Group by paper (best paper first), original order inside a paper.
     paper_order = list(dict.fromkeys(s.n for s in chosen))
     return sorted(chosen, key=lambda s: (paper_order.index(s.n), s.position))
@@ -226,10 +229,10 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     """Stream the extractive answer sentence by sentence (a comparison or "which
     papers…" question: a table, compare.py); the last event is the Answer."""
     close = close_papers(question, {s.n: s.found.score for s in sources})
-    quoted = [s for s in sources if s.n in close]  # all that select reads
+    candidates = [s for s in sources if s.n in close]  # all that select reads
     weights = keyword_weights(question, index.keyword_stats())
-    chosen = select(question, score_sentences(question, quoted, index, weights),
-                    {s.n: s.found.score for s in quoted}, weights)
+    chosen = select(question, score_sentences(question, candidates, index, weights),
+                    {s.n: s.found.score for s in candidates}, weights)
     titles = {s.n: s.found.paper.title for s in sources}
     summary = is_summary_question(question)
     if summary and is_comparison_question(question):  # a table: problem / method / result
@@ -239,12 +242,13 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     yield pieces[0]
     previous = None
     for s in chosen:
+        text = quoted(s.text)
         if summary:
-            piece = f"- **{titles[s.n]}**: {s.text} [{s.n}]\n"
+            piece = f"- **{titles[s.n]}**: {text} [{s.n}]\n"
         elif s.n != previous:  # a new paragraph, led by the paper's title, for each paper
-            piece = ("\n\n" if previous else "") + f"**{titles[s.n]}**: {s.text} [{s.n}]"
+            piece = ("\n\n" if previous else "") + f"**{titles[s.n]}**: {text} [{s.n}]"
         else:
-            piece = f" {s.text} [{s.n}]"
+            piece = f" {text} [{s.n}]"
         previous = s.n
         pieces.append(piece)
         yield piece

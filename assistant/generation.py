@@ -43,6 +43,7 @@ from assistant.answering import (
     StreamingCitationFilter,
     build_citations,
     prompt,
+    quoted,
 )
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError, EndpointError, add_secret, redact
@@ -79,7 +80,7 @@ def count_tokens(text: str) -> int:
 def format_source(source: NumberedSource, text: str | None = None) -> str:
     p = source.found.paper
     return prompt("source").format(n=source.n, title=p.title, source=p.source,
-                                   text=text if text is not None else p.text)
+                                   text=quoted(text if text is not None else p.text))
 
 
 def _fixed_tokens(question: str) -> int:
@@ -119,7 +120,7 @@ def select_sources(question: str, sources: list[NumberedSource], settings: LLMSe
             continue
         header = len(enc.encode(format_source(source, ""), disallowed_special=())) + 2
         if budget - header >= 48:  # room for a useful part of this abstract
-            ids = enc.encode(source.found.paper.text, disallowed_special=())[: budget - header - 2]
+            ids = enc.encode(quoted(source.found.paper.text), disallowed_special=())[: budget - header - 2]
             kept.append((source, format_source(source, enc.decode(ids) + " …")))
         break
     return kept

@@ -20,6 +20,7 @@ from assistant.answering import (
     final_answer,
     number_sources,
     prompt,
+    quoted,
 )
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
@@ -138,7 +139,7 @@ class Assistant:
         evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
         leaves no source, so no answer. Any other reply (prose) changes nothing."""
         assert self.chat_model is not None
-        abstracts = "\n\n".join(f"[{i}] {f.paper.title}\n{f.paper.text}"
+        abstracts = "\n\n".join(f"[{i}] {f.paper.title}\n{quoted(f.paper.text)}"
                                  for i, f in enumerate(found, start=1))
         text = prompt("relevance_check").format(question=question, abstracts=abstracts)
         reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)

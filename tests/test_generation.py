@@ -3,6 +3,7 @@ and the offline extractive path."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from conftest import FILE_A, FILE_B, make_settings
 from fake_openai import FakeOpenAI
 
-from assistant.answering import NO_ANSWER, StreamingCitationFilter, clean_citations
+from assistant.answering import NO_ANSWER, StreamingCitationFilter, cited_numbers, clean_citations
 from assistant.extractive import NOTICE
 from assistant.generation import GenerationError, fit_sources
 from assistant.pipeline import Assistant
@@ -346,3 +347,58 @@ def test_quantity_questions_include_rates_and_accuracy() -> None:
                      "How low-resource languages fare in translation?",
                      "What errors do code LLMs make?", "What do rates mean here?"):
         assert not QUANTITY_RE.search(question), question
+
+
+MARKED_ABSTRACT = (
+    "We define a unifying framework for random walk kernels on graphs. Reduction to a Sylvester "
+    "equation lets us compute these kernels in cubic time, including the marginal graph kernels "
+    "of Kashima et al. [2] and the geometric kernels of [3, 4]. Our algorithms are often more "
+    "than 1000 times faster than existing approaches.")
+
+
+@pytest.fixture(scope="module")
+def marked_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An index whose first paper's abstract cites its own references as [2] and [3, 4]."""
+    root = tmp_path_factory.mktemp("marked")
+    papers = [("Fast Computation of Graph Kernels", MARKED_ABSTRACT),
+              ("Random Walk Kernels for Molecules", "We compare random walk graph kernels and "
+               "shortest-path kernels on molecule graphs, and compute them faster by sampling "
+               "walks."),
+              ("Weisfeiler-Lehman Graph Kernels", "We propose graph kernels from the "
+               "Weisfeiler-Lehman test that scale linearly in the number of edges."),
+              ("Protein Folding With Attention", "We predict protein contact maps with sparse "
+               "attention over residues.")]
+    corpus = root / "papers.jsonl"
+    corpus.write_text("".join(json.dumps({"title": t, "abstract": a}) + "\n" for t, a in papers))
+    data_dir = root / "data"
+    Assistant(make_settings(data_dir)).ingest([corpus])
+    return data_dir
+
+
+def test_an_abstracts_own_reference_markers_are_never_citations(marked_dir: Path,
+                                                                  server: FakeOpenAI) -> None:
+    """"Kashima et al. [2]" quoted as it stands would cite source [2], a paper that says
+    nothing of the kind (6 of the 153 eval answers among the 13.9k did): the quote shows
+    "[ref. 2]", only the quoted paper is cited, and the model's prompt reads the same."""
+    question = "How fast are random walk graph kernels computed with a Sylvester equation?"
+    answer = Assistant(make_settings(marked_dir)).ask(question)
+    assert "Kashima et al. [ref. 2]" in answer.answer and "kernels of [ref. 3, 4]" in answer.answer
+    assert [c.title for c in answer.citations] == ["Fast Computation of Graph Kernels"]
+    assert len(answer.sources) >= 2, "another source [2] exists to be wrongly cited"
+    # The highlights stay the abstract's own sentences, to be found in it.
+    assert all(h in MARKED_ABSTRACT for h in answer.citations[0].highlights)
+
+    server.replies = ["Often over 1000 times faster [1]."]
+    app = model_assistant(marked_dir, server)
+    assert [c.n for c in app.ask(question).citations] == [1]
+    prompt = server.requests[-1]["body"]["messages"][1]["content"]
+    assert "Kashima et al. [ref. 2]" in prompt and "Kashima et al. [2]" not in prompt
+
+
+def test_a_table_cell_shows_reference_markers_as_references() -> None:
+    from assistant.compare import Row, table_lines
+
+    row = Row(1, "Graph Kernels", {"problem": None, "method": "We extend the kernels of [2].",
+                                   "result": None})
+    line = table_lines([row])[2]
+    assert "the kernels of [ref. 2]. [1]" in line and cited_numbers(line) == [1]
