@@ -196,7 +196,8 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
     that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
     one, from papers that ranked close to the first, then (``completed``, by the question's
-    keyword ``weights``) those of the same papers that hold the question's other keywords;
+    keyword ``weights``) those of the same papers that hold the question's other keywords,
+    then the best sentence's paper's next best until MAX_SENTENCES are quoted;
     for "What is X?" answered by the sentence that introduces X, the sentence after it as
     well (one beyond MAX_SENTENCES)."""
     if not scored:
@@ -217,6 +218,10 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
         if s is not best:
             chosen.append(s)
     chosen = completed(chosen, scored, weights)
+    # The best sentence's paper is quoted up to MAX_SENTENCES: a fact the question asks for
+    # often sits in a sentence that scores below the one that names the method.
+    chosen += sorted((s for s in scored if s.n == best.n and s not in chosen and _quotable(s)),
+                     key=lambda s: -s.score)[:max(0, MAX_SENTENCES - len(chosen))]
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and _quotable(s)]

@@ -315,9 +315,10 @@ def test_relevance_check_reads_only_a_list_or_none(seed_dir: Path, server: FakeO
 
 def test_a_two_part_question_also_gets_the_sentence_with_the_other_part() -> None:
     """The best sentences answer "where did accuracy plateau"; the count of models is in a
-    sentence that scored lower: it is quoted too, since it holds keywords the others lack.
-    A sentence adding none of the question's words, or from another paper, is not."""
-    from assistant.extractive import ScoredSentence, select
+    sentence that scored lower: it is quoted too, since it holds keywords the others lack,
+    ahead of the paper's higher-scoring sentences that fill the answer to MAX_SENTENCES.
+    A sentence of another paper that did not rank close is not quoted."""
+    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
 
     def sentence(n: int, position: int, score: float, *terms: str) -> ScoredSentence:
         return ScoredSentence(n, position, f"sentence {n}.{position}", score, frozenset(terms))
@@ -325,15 +326,37 @@ def test_a_two_part_question_also_gets_the_sentence_with_the_other_part() -> Non
     plateau = sentence(1, 4, 0.9, "accuraci", "plateau", "recoveri")
     count = sentence(1, 1, 0.4, "vision", "model", "test")
     other_paper = sentence(2, 0, 0.45, "vision", "model", "test")
-    filler = sentence(1, 2, 0.5, "simul", "trial")
+    fillers = [sentence(1, 5 + i, 0.5 - 0.01 * i, "simul", "trial") for i in range(3)]
     weights = {"vision": 2.0, "model": 1.0, "test": 1.0, "recoveri": 2.0, "accuraci": 1.0,
                "plateau": 3.0}
-    scored = [plateau, count, other_paper, filler]
+    scored = [plateau, count, other_paper, *fillers]
     papers = {1: 0.9, 2: 0.5}
+    assert MAX_SENTENCES == 4
     assert select("How many vision models were tested, and where did recovery accuracy "
-                  "plateau?", scored, papers, weights) == [count, plateau]
+                  "plateau?", scored, papers, weights) == [count, plateau, *fillers[:2]]
     assert select("Where did recovery accuracy plateau?", scored, papers,
-                  {"recoveri": 2.0, "accuraci": 1.0, "plateau": 3.0}) == [plateau]
+                  {"recoveri": 2.0, "accuraci": 1.0, "plateau": 3.0}) == [plateau, *fillers]
+
+
+def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
+    """"What is X?" is answered by the sentence introducing X (it has the bonus), but what X
+    does is often in sentences that score well below it: the paper is quoted up to
+    MAX_SENTENCES (best first, in the abstract's order), plus the definition's next sentence;
+    a paper with fewer sentences is quoted whole, and nothing is taken from a paper that did
+    not rank close."""
+    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
+
+    def sentence(n: int, position: int, score: float) -> ScoredSentence:
+        return ScoredSentence(n, position, f"We propose CorEx {n}.{position}" if position == 0
+                              else f"sentence {n}.{position}", score)
+
+    intro = sentence(1, 0, 0.8)
+    rest = [sentence(1, p, 0.3 - 0.01 * p) for p in range(1, 8)]  # all under 0.75 × 0.8
+    far = sentence(2, 0, 0.5)
+    chosen = select("What is CorEx?", [intro, *rest, far], {1: 1.0, 2: 0.1}, {"corex": 1.0})
+    # The three best of the rest fill it to MAX_SENTENCES; position 1 also follows the intro.
+    assert chosen == [intro, *rest[:MAX_SENTENCES - 1]]
+    assert select("What is CorEx?", [intro, rest[5]], {1: 1.0}, {"corex": 1.0}) == [intro, rest[5]]
 
 
 def test_quantity_questions_include_rates_and_accuracy() -> None:
