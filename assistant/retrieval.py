@@ -26,6 +26,7 @@ from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
 from assistant.ranking import NEAREST, RARE_CHUNKS, candidate_features, load_ranker, text_terms
 from assistant.ranking import cached_coverage as keyword_coverage
+from assistant.reranking import CrossEncoder, passage_of
 from assistant.settings import RetrievalSettings
 from assistant.types import Filters, RetrievedPaper
 
@@ -33,6 +34,8 @@ Method = Literal["hybrid", "bm25", "dense"]
 POOL = 30  # papers taken from each ranking for the learned ranker to order
 FULL_MATCH = 0.99  # share of the question's keyword weight that counts as all of it
 NEARBY = 10  # papers searched for an unknown acronym's spelled-out phrase
+RERANK_TOP = 2  # papers the cross-encoder rereads (~0.08 s each on 2 cores)
+RERANK_BELOW = 0.9  # ...when the ranker's probability of its first is below this (dev)
 TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
 
 
@@ -203,6 +206,8 @@ class HybridRetriever:
         dense = _rank_papers(dense_hits[:s.candidates])
         if method == "hybrid" and s.fusion == "learned" and vector is not None:
             fused, evidence, unfiltered = self._learned(question, lexical, dense, vector, allowed)
+            if s.rerank:
+                self._rerank(question, fused)
             nearest = (unfiltered or dense_hits)[:NEAREST]
             return Ranking(bm25, dense, fused, evidence,
                            statistics.fmean(h.score for h in nearest)
@@ -252,6 +257,25 @@ class HybridRetriever:
         probabilities = ranker.probabilities(scores)
         evidence = float(scores.max()) if len(scores) else None
         return dict(zip(ids, probabilities.tolist(), strict=True)), evidence, unfiltered
+
+    def _rerank(self, question: str, fused: dict[str, float]) -> None:
+        """When the ranker is less than RERANK_BELOW sure of its first paper, the
+        cross-encoder reads its first RERANK_TOP with the question and orders them by
+        log-probability + logit (the ranker's belief as the prior, the cross-encoder's
+        reading as the evidence); they keep their places' probabilities, so how close the
+        first few are, and the rest of the ranking, stay as the ranker had them
+        (bench/cross_encoder.py: dev hit@1 0.852 → 0.885; the gain holds for thresholds
+        from 0.8 up)."""
+        papers = self.index.papers()
+        top = [pid for pid in sorted(fused, key=lambda p: -fused[p]) if pid in papers][:RERANK_TOP]
+        if len(top) < 2 or fused[top[0]] >= RERANK_BELOW:
+            return
+        logits = CrossEncoder().scores(question, [passage_of(papers[pid]) for pid in top])
+        places = [fused[pid] for pid in top]
+        combined = [np.log(max(p, 1e-9)) + logit for p, logit in zip(places, logits, strict=True)]
+        order = sorted(range(len(top)), key=lambda i: -combined[i])
+        for place, i in zip(places, order, strict=True):
+            fused[top[i]] = place
 
     @staticmethod
     def _names_a_method(question: str, named: set[str]) -> bool:

@@ -82,6 +82,9 @@ class RetrievalSettings(BaseModel):
     min_coverage: float = Field(
         0.45, description="...or when it holds this share of the question's keyword weight."
     )
+    rerank: bool = Field(
+        True, description="A cross-encoder rereads the learned ranker's first 2 papers when it "
+        "is less than 90% sure of its first (reranking.py).")
 
 
 class LLMSettings(BaseModel):

