@@ -172,8 +172,7 @@ class Assistant:
                 text = (f"No indexed paper matches the filter ({applied.describe()}): widen it "
                         "or leave it out.")
             else:
-                text = no_answer(self.retriever.unknown_names(search, filters=applied),
-                                 self.retriever.unmatched_names(search, filters=applied))
+                text = no_answer(self.retriever.unknown_names(search, filters=applied))
                 if applied:
                     text += f" (Searched only the {matching} papers of {applied.describe()}.)"
             answer = Answer(question=question, answer=text,
@@ -205,19 +204,12 @@ class Assistant:
         return similar(self.index, target, k=top_k)
 
 
-def no_answer(unknown_names: Sequence[str], unmatched_names: Sequence[str] = ()) -> str:
-    """The refusal, saying which names of the question no indexed abstract uses, or else
-    which the abstracts closest to it do not."""
-    if unknown_names:
-        return f"{NO_ANSWER} No indexed abstract mentions {_quoted_names(unknown_names)}."
-    if unmatched_names:
-        return (f"{NO_ANSWER} The abstracts closest to it do not mention "
-                f"{_quoted_names(unmatched_names)}.")
-    return NO_ANSWER
-
-
-def _quoted_names(names: Sequence[str]) -> str:
-    return ", ".join(f"“{name}”" for name in names)
+def no_answer(unknown_names: Sequence[str]) -> str:
+    """The refusal, saying which names of the question no indexed abstract uses."""
+    if not unknown_names:
+        return NO_ANSWER
+    quoted = ", ".join(f"“{name}”" for name in unknown_names)
+    return f"{NO_ANSWER} No indexed abstract mentions {quoted}."
 
 
 def _relay(events: AnswerStream) -> Generator[str, None, Answer]:

@@ -155,27 +155,6 @@ class HybridRetriever:
                   for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY] if pid in papers]
         return [name for name in unknown if not corpus.knows(name, nearby)]
 
-    def unmatched_names(self, question: str, fused: dict[str, float] | None = None,
-                        filters: Filters | None = None) -> list[str]:
-        """Names in the question that only one or two abstracts use (each of its terms in at
-        most RARE_CHUNKS chunks, in any case) and that none of the NEARBY papers found for
-        it uses: those papers are about something else. "Mamba", the state-space model,
-        asked of a store whose one MAMBA is an imitation-learning method brought papers on
-        DNA sequences that never name it."""
-        stats = self.index.keyword_stats()
-        rare = [name for name in proper_names(question)
-                if (terms := query_terms(name))
-                and all(0 < stats.doc_freq(t) <= RARE_CHUNKS for t in terms)]
-        if not rare:
-            return []
-        if fused is None:
-            fused = self._fused(question, "hybrid", filters).fused
-        papers = self.index.papers()
-        nearby = [text_terms(f"{papers[pid].title}. {papers[pid].text}")
-                  for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY] if pid in papers]
-        return [name for name in rare
-                if not any(set(query_terms(name)) <= terms for terms in nearby)]
-
     def allowed(self, filters: Filters | None) -> set[str] | None:
         """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
         if not filters:
@@ -315,8 +294,7 @@ class HybridRetriever:
         stats = self.index.keyword_stats()
         if apply_floor and not any(term in stats.vocab for term in query_terms(question)):
             return []  # no word of it occurs in any abstract: dense alone would be guessing
-        if apply_floor and (self.unknown_names(question, fused)
-                            or self.unmatched_names(question, fused)):
+        if apply_floor and self.unknown_names(question, fused):
             return []
         papers = self.index.papers()
         named = self._named(question, fused)

@@ -140,27 +140,6 @@ def test_names_no_abstract_uses_mean_no_sources(seed_assistant: Assistant, quest
         assert answer.sources == [] and f"mentions “{unknown[0]}”" in answer.answer
 
 
-def test_a_rare_name_the_papers_found_do_not_use_means_no_sources(
-        seed_assistant: Assistant) -> None:
-    """A name one or two abstracts use ("Shapley": one seed) that none of the question's
-    nearest papers uses: those papers are about something else, so no sources, and the
-    refusal says which name they lack. A common name ("Model") never counts."""
-    from assistant.pipeline import no_answer
-
-    retriever = seed_assistant.retriever
-    papers = seed_assistant.index.papers()
-    shapley = next(pid for pid, p in papers.items() if p.source == f"{FILE_A}#14")
-    others = [pid for pid, p in papers.items()
-              if pid != shapley and "shapley" not in p.text.lower()][:10]
-    question = "How do Shapley values explain a Model of graph predictions?"
-    assert retriever.unmatched_names(question, {pid: 1.0 for pid in others}) == ["Shapley"]
-    assert retriever.unmatched_names(question, {shapley: 1.0, **{p: 0.5 for p in others}}) == []
-    assert retriever.unmatched_names(question) == []  # it is found for the question
-    assert no_answer([], ["Shapley"]).endswith("The abstracts closest to it do not mention "
-                                               "“Shapley”.")
-    assert no_answer(["QLoRA"], ["Shapley"]).endswith("No indexed abstract mentions “QLoRA”.")
-
-
 def test_proper_names_are_capitalised_words_inside_a_sentence() -> None:
     assert proper_names("How does the Mamba model compare with Transformers? And DPO?") == [
         "DPO", "Mamba", "Transformers"]
