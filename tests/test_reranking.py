@@ -7,12 +7,22 @@ import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
-from conftest import FILE_A, FILE_B
+from conftest import FILE_A, FILE_B, make_settings
 
+from assistant.corpus import Paper
 from assistant.pipeline import Assistant
-from assistant.reranking import RERANKER_SHA256, CrossEncoder, RerankerError, _session, model_dir
+from assistant.reranking import (
+    RERANKER_SHA256,
+    CrossEncoder,
+    RerankerError,
+    _session,
+    _tokenizer,
+    model_dir,
+)
 from assistant.retrieval import RERANK_BELOW
+from assistant.types import RetrievedPaper
 
 
 def test_the_cross_encoder_scores_the_answering_passage_highest() -> None:
@@ -33,26 +43,58 @@ def test_weights_that_are_not_the_pinned_file_are_refused(tmp_path: Path) -> Non
     (folder / "model.onnx").write_bytes(b"not the model")
     with pytest.raises(RerankerError, match=rf"not the expected {RERANKER_SHA256}.*reinstall"):
         _session(folder)
+    (folder / "tokenizer.json").unlink()
+    with pytest.raises(RerankerError, match=r"tokenizer.json has sha256 missing.*reinstall"):
+        _tokenizer(folder, 256)
 
 
 def test_an_unsure_ranker_has_its_first_two_reread(seed_assistant: Assistant) -> None:
-    """The ranker's places keep their probabilities; the two papers swap when the second is
-    the one that answers; a sure ranker (≥ RERANK_BELOW) is left alone, as is the rest."""
+    """The places keep their scores; the two papers swap when the second is the one that
+    answers; a sure ranker (≥ RERANK_BELOW) is left alone, and so is the rest."""
     retriever = seed_assistant.retriever
-    by_source = {p.source: pid for pid, p in seed_assistant.index.papers().items()}
+    by_source = {p.source: p for p in seed_assistant.index.papers().values()}
     adam, craft, other = (by_source[f"{FILE_B}#4"], by_source[f"{FILE_B}#1"],
                           by_source[f"{FILE_A}#3"])
+
+    def found(*scored: tuple[Paper, float]) -> list[RetrievedPaper]:
+        return [RetrievedPaper(paper, score, "", 0.5, 0.5) for paper, score in scored]
+
+    def order(results: list[RetrievedPaper]) -> list[tuple[str, float]]:
+        return [(r.paper.source, r.score) for r in results]
+
     question = "What implicit regularization does the Adam optimizer have compared with SGD?"
-    unsure = {craft: 0.6, adam: 0.3, other: 0.1}
-    retriever._rerank(question, unsure)
-    assert unsure == {adam: 0.6, craft: 0.3, other: 0.1}
-    sure = {craft: RERANK_BELOW, adam: 0.05, other: 0.05}
-    retriever._rerank(question, sure)
-    assert sure == {craft: RERANK_BELOW, adam: 0.05, other: 0.05}
-    # The ranker's own order stands when the cross-encoder agrees with it.
-    agreed = {adam: 0.6, craft: 0.3, other: 0.1}
-    retriever._rerank(question, agreed)
-    assert agreed == {adam: 0.6, craft: 0.3, other: 0.1}
+    unsure = retriever._reranked(question, found((craft, 0.6), (adam, 0.3), (other, 0.1)))
+    assert order(unsure) == order(found((adam, 0.6), (craft, 0.3), (other, 0.1)))
+    sure = found((craft, RERANK_BELOW), (adam, 0.05), (other, 0.05))
+    assert retriever._reranked(question, sure) == sure
+    agreed = found((adam, 0.6), (craft, 0.3), (other, 0.1))
+    assert order(retriever._reranked(question, agreed)) == order(agreed)
+
+
+def test_retrieval_calls_it_only_for_answered_unsure_questions_and_only_when_on(
+        seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unsure question's answer has been reread; a refused one, or any with
+    ASSISTANT_RETRIEVAL_RERANK=false, never pays for the cross-encoder. A question longer than
+    the cross-encoder reads is cut, not an error."""
+    calls: list[str] = []
+    real = CrossEncoder.scores
+
+    def counted(self: CrossEncoder, question: str, passages: list[str]) -> np.ndarray:
+        calls.append(question)
+        return real(self, question, passages)
+
+    monkeypatch.setattr(CrossEncoder, "scores", counted)
+    app = Assistant(make_settings(seed_dir))
+    unsure = "How are graph neural networks explained?"
+    first = app.retrieve(unsure)
+    assert first and first[0].score < RERANK_BELOW and calls == [unsure]
+    assert app.retrieve("Who won the 2022 FIFA World Cup?") == [] and len(calls) == 1
+    long_question = " ".join([unsure] * 60)  # ~500 tokens, within MAX_QUESTION_CHARS
+    assert app.ask(long_question).citations and calls[-1] == long_question
+    off = make_settings(seed_dir)
+    off.retrieval.rerank = False
+    calls.clear()
+    assert Assistant(off).retrieve(unsure) and calls == []
 
 
 def test_a_pair_scored_before_is_not_scored_again(monkeypatch: pytest.MonkeyPatch) -> None:

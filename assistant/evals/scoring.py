@@ -186,9 +186,10 @@ class Judge:
         return float(m.group(1)) if m else None
 
     def faithfulness(self, answer: Answer) -> float | None:
-        from assistant.answering import prompt
+        from assistant.answering import prompt, quoted
 
-        sources = "\n\n".join(f"[{c.n}] {c.title}\n{c.text}" for c in answer.citations) or "(none)"
+        sources = "\n\n".join(f"[{c.n}] {c.title}\n{quoted(c.text)}"
+                                for c in answer.citations) or "(none)"
         text = prompt("judge_faithfulness").format(sources=sources, answer=answer.answer)
         reply = self.model.complete([{"role": "user", "content": text}], max_tokens=120)
         m = re.search(r"Supported:\s*(YES|NO)", reply, re.I)
