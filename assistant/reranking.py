@@ -94,6 +94,7 @@ class CrossEncoder:
             self._tokenizer = _tokenizer(folder, max_tokens)
 
     def scores(self, question: str, passages: list[str]) -> np.ndarray:
+        """One logit per passage, in order; pairs scored before come from memory."""
         keys = [(self.max_tokens, question, p) for p in passages]
         with _LOCK:
             known = {k: _SCORED[k] for k in keys if k in _SCORED}
