@@ -15,6 +15,7 @@ before use. It runs on onnxruntime, with no torch and no download.
 from __future__ import annotations
 
 import importlib.util
+import math
 import threading
 from collections import OrderedDict
 from functools import cache
@@ -78,6 +79,15 @@ def passage_of(paper: Paper) -> str:
     """What the cross-encoder reads of a paper: its title and abstract (only the abstract
     when the title was derived from its first words)."""
     return paper.text if paper.title_derived else f"{paper.title}. {paper.text}"
+
+
+def reread_order(scores: list[float], logits: list[float], weight: float = 1.0) -> list[int]:
+    """The positions of ``scores`` (the ranker's probabilities) in the order the reread sets:
+    logit + weight × log-probability, the ranker's belief as the prior, the cross-encoder's
+    reading as the evidence."""
+    combined = [float(logit) + weight * math.log(max(score, 1e-9))
+                for score, logit in zip(scores, logits, strict=True)]
+    return sorted(range(len(combined)), key=lambda i: -combined[i])
 
 
 _SCORED: OrderedDict[tuple[int, str, str], float] = OrderedDict()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import math
 import re
 import statistics
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
 from assistant.ranking import NEAREST, RARE_CHUNKS, candidate_features, load_ranker, text_terms
 from assistant.ranking import cached_coverage as keyword_coverage
-from assistant.reranking import CrossEncoder, RerankerError, passage_of
+from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
 from assistant.settings import RetrievalSettings
 from assistant.types import Filters, RetrievedPaper
 
@@ -257,9 +256,7 @@ class HybridRetriever:
         except Exception as error:  # the tokenizer or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the ranker's order stands", error)
             return results
-        combined = [math.log(max(r.score, 1e-9)) + float(logit)
-                    for r, logit in zip(top, logits, strict=True)]
-        order = sorted(range(len(top)), key=lambda i: -combined[i])
+        order = reread_order([r.score for r in top], logits.tolist())
         return [dataclasses.replace(top[i], score=place.score)
                 for place, i in zip(top, order, strict=True)] + results[len(top):]
 

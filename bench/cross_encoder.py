@@ -23,30 +23,23 @@ Run: ``python bench/cross_encoder.py [--data-dir .data-distractors] [--k 10]``; 
 from __future__ import annotations
 
 import argparse
-import math
 import pickle
 import statistics
 import time
 from pathlib import Path
 
 from common import RESULTS, save
+from ranker_features import metrics, rank_of
 
 from assistant import reranking
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.pipeline import Assistant
-from assistant.reranking import CrossEncoder, passage_of
+from assistant.reranking import CrossEncoder, passage_of, reread_order
 from assistant.retrieval import RERANK_TOP
 from assistant.settings import Settings
 
 MIXES = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 BELOW = (0.6, 0.7, 0.8, 0.9, 1.01)
-
-
-def metrics(ranks: list[int | None]) -> dict[str, float]:
-    n = len(ranks) or 1
-    return {"hit@1": round(sum(r == 1 for r in ranks) / n, 3),
-            "hit@5": round(sum(r is not None and r <= 5 for r in ranks) / n, 3),
-            "mrr": round(sum(1 / r for r in ranks if r) / n, 3), "n": len(ranks)}
 
 
 def main() -> None:
@@ -79,7 +72,7 @@ def main() -> None:
         scored[item.id] = ([f.paper.paper_id for f in found], [f.score for f in found],
                            [float(x) for x in logits])
     cache.write_bytes(pickle.dumps(scored))
-    orders: dict[str, dict[str, list[int | None]]] = {}
+    orders: dict[str, dict[str, list[int]]] = {}
     for item in items:
         ids, probabilities, logits = scored[item.id]
         expected = {by_source[s] for s in item.expected_sources}
@@ -87,21 +80,22 @@ def main() -> None:
         # As shipped: mix 1.0 over the first RERANK_TOP, only when the first's score is below
         # a threshold (RERANK_BELOW ships; the others show how flat dev is around it).
         for below in BELOW:
-            head = range(min(RERANK_TOP, len(ids)))
-            candidates[f"top{RERANK_TOP} mix 1.0 below {below}"] = (sorted(head, key=lambda i: -(
-                logits[i] + math.log(max(probabilities[i], 1e-9))))
-                if probabilities[0] < below else list(head)) + list(range(len(head), len(ids)))
+            head = min(RERANK_TOP, len(ids))
+            candidates[f"top{RERANK_TOP} mix 1.0 below {below}"] = (
+                reread_order(probabilities[:head], logits[:head])
+                if probabilities[0] < below else list(range(head))) + list(range(head, len(ids)))
         for top in sorted({2, 3, 5, args.k}):
             if top > args.k:
                 continue
-            head = range(min(top, len(ids)))
-            rest = list(range(len(head), len(ids)))
-            candidates[f"top{top} ce"] = sorted(head, key=lambda i: -logits[i]) + rest
+            head = min(top, len(ids))
+            rest = list(range(head, len(ids)))
+            candidates[f"top{top} ce"] = reread_order(probabilities[:head], logits[:head], 0.0) + rest
             for a in MIXES[1:]:
-                candidates[f"top{top} mix {a}"] = sorted(head, key=lambda i, a=a: -(
-                    logits[i] + a * math.log(max(probabilities[i], 1e-9)))) + rest
+                candidates[f"top{top} mix {a}"] = (
+                    reread_order(probabilities[:head], logits[:head], a) + rest)
+        positives = {i for i, pid in enumerate(ids) if pid in expected}
         for name, order in candidates.items():
-            rank = next((n for n, i in enumerate(order, 1) if ids[i] in expected), None)
+            rank = rank_of(order, positives)
             orders.setdefault(name, {}).setdefault(item.split, []).append(rank)
             orders[name].setdefault("all", []).append(rank)
     figures = {name: {split: metrics(ranks) for split, ranks in by_split.items()}
