@@ -15,6 +15,7 @@ from __future__ import annotations
 import pickle
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import bm25s
@@ -38,6 +39,23 @@ def per_paper(paper_of: np.ndarray, ids: list[str], scores: np.ndarray) -> dict[
     return {ids[i]: float(best[i]) for i in np.flatnonzero(best > 0)}
 
 
+def untitled_bm25(index: AbstractIndex) -> Callable[[str], dict[str, float]]:
+    """BM25 rebuilt over the stored chunks, which never hold titles: a query's score by
+    paper (a title cannot find itself through its own words)."""
+    chunk_papers, chunk_texts = index.chunk_texts()
+    paper_ids = list(dict.fromkeys(chunk_papers))
+    position = {pid: i for i, pid in enumerate(paper_ids)}
+    paper_of = np.array([position[p] for p in chunk_papers])
+    bm25 = bm25s.BM25()
+    bm25.index(tokenize(chunk_texts), show_progress=False)
+    vocab = bm25.vocab_dict
+
+    def scores(query: str) -> dict[str, float]:
+        known = [vocab[t] for t in query_terms(query) if t in vocab]
+        return per_paper(paper_of, paper_ids, bm25.get_scores(known)) if known else {}
+    return scores
+
+
 def ranks_of(scores: dict[str, float], positive: str) -> int:
     order = sorted(scores, key=lambda p: -scores[p])
     return order.index(positive) + 1 if positive in order else 10**6
@@ -58,12 +76,7 @@ def main() -> None:
     chosen = pool[:count]
     print(f"{len(papers)} papers, {len(pool)} usable titles, {len(chosen)} pairs", flush=True)
 
-    chunk_papers, chunk_texts = index.chunk_texts()
-    paper_ids = list(dict.fromkeys(chunk_papers))
-    position = {pid: i for i, pid in enumerate(paper_ids)}
-    paper_of = np.array([position[p] for p in chunk_papers])
-    bm25 = bm25s.BM25()
-    bm25.index(tokenize(chunk_texts), show_progress=False)
+    bm25 = untitled_bm25(index)
     stats = index.keyword_stats()
     texts = {pid: p.text for pid, p in papers.items()}
 
@@ -78,9 +91,7 @@ def main() -> None:
                 groups.append((found, ids.index(pid), lexical, dense))
             continue
         title = papers[pid].title
-        vocab = bm25.vocab_dict
-        known = [vocab[t] for t in query_terms(title) if t in vocab]
-        lexical = per_paper(paper_of, paper_ids, bm25.get_scores(known)) if known else {}
+        lexical = bm25(title)
         hits = index.search_dense(title, settings.retrieval.candidates)
         dense: dict[str, float] = {}
         for hit in hits:
