@@ -347,8 +347,10 @@ def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
 
     def sentence(n: int, position: int, score: float) -> ScoredSentence:
-        return ScoredSentence(n, position, f"We propose CorEx {n}.{position}" if position == 0
-                              else f"sentence {n}.{position}", score)
+        if position == 0:
+            return ScoredSentence(n, position, f"We propose CorEx {n}.0", score,
+                                  frozenset({"corex"}))
+        return ScoredSentence(n, position, f"sentence {n}.{position}", score)
 
     intro = sentence(1, 0, 0.8)
     rest = [sentence(1, p, 0.3 - 0.01 * p) for p in range(1, 8)]  # all under 0.75 × 0.8
@@ -357,6 +359,25 @@ def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     # The three best of the rest fill it to MAX_SENTENCES; position 1 also follows the intro.
     assert chosen == [intro, *rest[:MAX_SENTENCES - 1]]
     assert select("What is CorEx?", [intro, rest[5]], {1: 1.0}, {"corex": 1.0}) == [intro, rest[5]]
+
+
+def test_a_paper_that_lacks_a_keyword_of_the_question_is_not_filled_with_filler() -> None:
+    """The first paper holds "uncertainty" but not "calibrated": it may be the wrong paper,
+    so only its sentences that share a keyword with the question are quoted, not the rest
+    of its abstract (a regret bound in LaTeX); once a sentence holds the missing keyword,
+    the paper is about the question and is quoted up to MAX_SENTENCES again."""
+    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
+
+    best = ScoredSentence(1, 0, "An optimism-under-uncertainty policy.", 0.8,
+                          frozenset({"uncertainti"}))
+    also = ScoredSentence(1, 3, "Uncertainty sets shrink.", 0.3, frozenset({"uncertainti"}))
+    filler = [ScoredSentence(1, p, f"sentence 1.{p}", 0.3 - 0.01 * p) for p in (1, 2)]
+    weights = {"uncertainti": 1.0, "calibr": 2.0}
+    question = "How is calibrated uncertainty estimated?"
+    assert select(question, [best, also, *filler], {1: 1.0}, weights) == [best, also]
+    about = ScoredSentence(1, 4, "It is calibrated.", 0.1, frozenset({"calibr"}))
+    chosen = select(question, [best, also, *filler, about], {1: 1.0}, weights)
+    assert chosen == [best, filler[0], also, about] and len(chosen) == MAX_SENTENCES
 
 
 def test_quantity_questions_include_rates_and_accuracy() -> None:
