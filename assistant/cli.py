@@ -184,6 +184,10 @@ def ask(
         sys.stdout.write(render(answer, fmt.value))
         return
     out.print()
+    if answer.unmentioned:
+        from assistant.references import unmentioned_note
+
+        err.print(f"[yellow]{escape(unmentioned_note(answer))}[/]", highlight=False, soft_wrap=True)
     if answer.dropped_citations:
         err.print(f"[yellow]removed citation(s) to sources that were not given: "
                   f"{', '.join(f'[{n}]' for n in answer.dropped_citations)}[/]")

@@ -28,7 +28,7 @@ from assistant.extractive import compose
 from assistant.filters import merge, stated
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.retrieval import HybridRetriever, Method
+from assistant.retrieval import HybridRetriever, Method, unmentioned
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.types import Answer, Filters, RetrievedPaper
@@ -184,6 +184,10 @@ class Assistant:
                                                       checker=self.claim_checker))
         else:
             answer = yield from _relay(compose(search, sources, self.index))
+        if sources:
+            cited = {c.n for c in answer.citations}
+            answer.unmentioned = unmentioned(search, [s.found.paper for s in sources
+                                                      if s.n in cited])
         answer.question = question
         answer.standalone_question = standalone if standalone != question else None
         answer.filters = applied.describe() if applied else None

@@ -24,6 +24,12 @@ Format = Literal["text", "markdown", "bibtex", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
 DERIVED_NOTE = "title derived from the abstract"
 UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
+
+
+def unmentioned_note(answer: Answer) -> str:
+    """The warning for names of the question that no cited abstract mentions."""
+    names = ", ".join(f"“{name}”" for name in answer.unmentioned)
+    return f"None of the cited abstracts mentions {names}: they may not answer the question as asked."
 _URL_OK = re.compile(r"https?://[^\s\"'<>`{}\\]+")
 _STOPWORDS = frozenset("a an the on of for in to towards toward with and via from by is are "
                        "do does how what when why can".split())
@@ -184,6 +190,8 @@ def to_markdown(answer: Answer) -> str:
              md_answer(answer.answer), ""]
     if answer.uncited or not refs:
         lines += [f"*{UNCITED_NOTE}*", ""]
+    if answer.unmentioned:
+        lines += [f"*{md(unmentioned_note(answer))}*", ""]
     if refs:
         lines += ["## References", "", *(reference_line(s) for s in refs), ""]
     lines.append(f"*Answered by model {md(answer.model or '')}.*" if answer.mode == "llm"

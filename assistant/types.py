@@ -17,7 +17,7 @@ from assistant.corpus import Paper
 # The keys of the documented ``assistant ask --json`` object (README, tests/test_cli.py).
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
-    "dropped_citations", "uncited", "truncated", "claims", "filters",
+    "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -137,6 +137,9 @@ class Answer(BaseModel):
         "the cited abstracts (sentences that cite nothing are unsupported).")
     filters: str | None = Field(None, description="The filter the sources were chosen under "
                                 "(\"years 2019–2021, venue NeurIPS\"), None when unfiltered.")
+    unmentioned: list[str] = Field(
+        default_factory=list, description="Names in the question that none of the cited "
+        "abstracts mentions (\"Mamba\"): the answer may be about something else.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object."""

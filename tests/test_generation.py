@@ -154,6 +154,48 @@ def test_extractive_off_topic_says_so(seed_assistant: Assistant) -> None:
     assert "No indexed abstract mentions “FIFA”" in answer.answer
 
 
+def test_an_answer_from_papers_that_never_name_what_was_asked_says_so(
+        seed_assistant: Assistant, seed_dir: Path, server: FakeOpenAI) -> None:
+    """"Singapore" is in one seed abstract (so the question is not refused as naming nothing
+    stored), but not in the federated-learning paper that answers: the answer says so, in
+    both modes and in the markdown export; a question whose sources name it gets no note."""
+    from assistant.references import render
+    from assistant.ui.render import render_answer
+
+    question = "Can federated learning with Markovian data streams run at Singapore hospitals?"
+    answer = seed_assistant.ask(question)
+    assert [c.source for c in answer.citations] == [f"{FILE_A}#1"]
+    assert answer.unmentioned == ["Singapore"]
+    assert "None of the cited abstracts mentions “Singapore”" in render(answer, "markdown")
+    assert '<p class="note unmentioned">⚠ None of the cited abstracts mentions “Singapore”' in (
+        render_answer(answer))
+    assert seed_assistant.ask("Can federated learning with Markovian data streams run in "
+                              "hospitals?").unmentioned == []
+    server.replies = ["Yes: FL supports Markovian client streams [1]."]
+    assert model_assistant(seed_dir, server).ask(question).unmentioned == ["Singapore"]
+
+
+def test_named_phrases_keep_a_capitalised_run_together_and_match_any_form() -> None:
+    from assistant.corpus import Paper
+    from assistant.retrieval import named_phrases, unmentioned
+
+    sam = "How well does the Segment Anything Model (SAM) transfer zero-shot to new prompts?"
+    assert named_phrases(sam) == ["Segment Anything Model", "SAM"]
+    assert named_phrases("Does pass@N help the iVAE of Schmidhuber?") == ["Schmidhuber", "pass@N",
+                                                                         "iVAE"]
+    memory = Paper(paper_id="m", source="f.txt#1", title="Sparse reads",
+                   text="We call it Sparse Access Memory (SAM); it segments anything.")
+    segment = Paper(paper_id="s", source="f.txt#2", title="Promptable",
+                    text="The segment-anything model transfers to new prompts.")
+    assert unmentioned(sam, [memory]) == ["Segment Anything Model"]
+    assert unmentioned(sam, [memory, segment]) == []
+    mamba = "How does the Mamba model compare with Transformers on DNA?"
+    dna = Paper(paper_id="d", source="f.txt#3", title="The Power of Amnesia",
+                text="A Markov model of DNA, unlike a transformer.")
+    assert unmentioned(mamba, [dna]) == ["Mamba"]
+    assert unmentioned(mamba, []) == []
+
+
 def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI) -> None:
     server.replies = ["How does DTE differ from TCCM for anomaly detection?",
                       "TCCM needs one forward pass, DTE is costly [1]."]

@@ -96,6 +96,11 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                   f"checked, supported share {fmt(m.get('supported_claims'))})", ""]
         for r in unsupported:
             lines.append(f"- **{r.id}**: " + " · ".join(r.unsupported_claims))
+        warned = [r for r in run.rows if r.unmentioned]
+        lines += ["", "### Answers warned that no cited abstract names what the question "
+                  f"names ({len(warned)})", ""]
+        lines += [f"- **{r.id}** ({r.kind}{', a failure' if r.failed else ''}): "
+                  f"{', '.join(r.unmentioned)}" for r in warned]
         lines.append("")
     return "\n".join(lines)
 

@@ -66,6 +66,7 @@ class QuestionResult(BaseModel):
     nearest: float | None = None  # mean cosine of the question's nearest chunks
     claims: int = 0  # sentences of the answer checked against the abstracts they cite
     unsupported_claims: list[str] = Field(default_factory=list)
+    unmentioned: list[str] = Field(default_factory=list)  # the answer's warning (Answer's)
 
     @property
     def answerable(self) -> bool:
@@ -131,7 +132,7 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         retrieved=[s.source for s in answer.sources],
         cited=cited, answer=answer.answer,
         missing_facts=[f for f in item.key_facts if not fact_found(f, answer.answer)],
-        ms=round(ms, 1), refused=not cited,
+        ms=round(ms, 1), refused=not cited, unmentioned=answer.unmentioned,
     )
     if item.answerable:
         expected = item.expected_sources

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
 from assistant.errors import redact
-from assistant.references import UNCITED_NOTE, byline
+from assistant.references import UNCITED_NOTE, byline, unmentioned_note
 from assistant.types import Answer, Claim, SourceRef
 
 if TYPE_CHECKING:  # the index (and Chroma) is not imported to render a summary
@@ -191,6 +191,8 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
     if getattr(answer, "truncated", False):
         parts.append('<p class="note truncated">⚠️ The model reached its length limit; the '
                      "answer may be incomplete.</p>")
+    if getattr(answer, "unmentioned", None):
+        parts.append(f'<p class="note unmentioned">⚠ {html.escape(unmentioned_note(answer))}</p>')
     if answer.dropped_citations:
         dropped = ", ".join(f"&#91;{n}&#93;" for n in answer.dropped_citations)
         parts.append(f'<p class="note">Removed citation(s) to sources that were not given: '
@@ -263,6 +265,8 @@ def answer_as_markdown(answer: Answer) -> str:
     lines = [answer.answer.strip(), ""]
     if getattr(answer, "uncited", False):
         lines += [f"({UNCITED_NOTE})", ""]
+    if getattr(answer, "unmentioned", None):
+        lines += [f"({unmentioned_note(answer)})", ""]
     if answer.citations:
         lines.append("References:")
         for c in answer.citations:
