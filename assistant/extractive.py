@@ -197,8 +197,7 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
     one, from papers that ranked close to the first, then (``completed``, by the question's
     keyword ``weights``) those of the same papers that hold the question's other keywords,
-    then the best sentence's paper's next best that share a keyword with the question until
-    MAX_SENTENCES are quoted;
+    then the best sentence's paper's next best until MAX_SENTENCES are quoted;
     for "What is X?" answered by the sentence that introduces X, the sentence after it as
     well (one beyond MAX_SENTENCES)."""
     if not scored:
@@ -220,13 +219,8 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
             chosen.append(s)
     chosen = completed(chosen, scored, weights)
     # The best sentence's paper is quoted up to MAX_SENTENCES: a fact the question asks for
-    # often sits in a sentence that scores below the one that names the method ("What is
-    # CorEx?"). A paper that holds only some of the question's keywords may be the wrong
-    # one, so from it only sentences sharing a keyword are added, never filler.
-    own = [s for s in scored if s.n == best.n]
-    about_it = set(weights) <= set().union(*(s.terms for s in own))
-    chosen += sorted((s for s in own if s not in chosen and _quotable(s)
-                      and (about_it or not s.terms.isdisjoint(weights))),
+    # often sits in a sentence that scores below the one that names the method.
+    chosen += sorted((s for s in scored if s.n == best.n and s not in chosen and _quotable(s)),
                      key=lambda s: -s.score)[:max(0, MAX_SENTENCES - len(chosen))]
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1

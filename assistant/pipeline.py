@@ -28,7 +28,8 @@ from assistant.extractive import compose
 from assistant.filters import merge, stated
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.retrieval import HybridRetriever, Method, unmentioned
+from assistant.naming import unmentioned
+from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.types import Answer, Filters, RetrievedPaper

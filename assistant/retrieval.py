@@ -54,43 +54,6 @@ def proper_names(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def named_phrases(question: str) -> list[str]:
-    """What a question names, as a researcher would write it: ``proper_names`` with runs of
-    capitalised words kept together ("Segment Anything Model", not "Anything")."""
-    names = set(proper_names(question))
-    phrases: list[str] = []
-    run: list[re.Match[str]] = []
-    for m in [*TOKEN_RE.finditer(question), None]:
-        if m is not None and m.group(0) in names and m.group(0)[0].isupper() and (
-                not run or question[run[-1].end():m.start()] == " "):
-            run.append(m)
-            continue
-        if run:
-            phrases.append(question[run[0].start():run[-1].end()])
-        run = [m] if m is not None and m.group(0) in names and m.group(0)[0].isupper() else []
-    phrases += [n for n in names_in(question) if not n[0].isupper()]  # "pass@N", "iVAE"
-    return list(dict.fromkeys(phrases))
-
-
-def unmentioned(question: str, papers: list[Paper]) -> list[str]:
-    """The names of ``named_phrases(question)`` that none of ``papers`` mentions (a word in
-    any form of it: "Transformer" for "Transformers"; a phrase as written, any case): an
-    answer from them may be about something else ("Mamba" answered from Markov models of
-    DNA), which a researcher should be told."""
-    if not papers:
-        return []
-    texts = [f"{p.title} {p.text}" for p in papers]
-
-    def mentioned(name: str, text: str) -> bool:
-        if " " in name:
-            words = r"[\s-]+".join(re.escape(w) for w in name.split())
-            return bool(re.search(rf"(?<![\w-]){words}s?(?![\w-])", text, re.I))
-        return mentions(text, name) or (bool(query_terms(name))
-                                         and set(query_terms(name)) <= text_terms(text))
-
-    return [n for n in named_phrases(question) if not any(mentioned(n, t) for t in texts)]
-
-
 def names_in(question: str) -> list[str]:
     """Method names and acronyms in a question (CRAFT, PoLAR, AB-MCTS, pass@N), to be matched
     case-sensitively: a stemmer folds "CRAFT" into "crafted", a researcher does not."""

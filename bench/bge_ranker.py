@@ -2,16 +2,19 @@
 place or beside it (``bge_probe`` only swapped the cosine under the shipped weights).
 
 Usage: python bench/bge_ranker.py [DATA_DIR] [N]   (default .data-distractors, 2000 pairs;
-the first run embeds every paper with bge, ~20 min on 2 cores, kept in bge_probe's cache)
+the first run embeds every paper with bge, ~20 min on 2 cores, into
+bench/results/.bge-vectors-<dir>.pkl, the file bge_probe.py's comparison keeps its vectors in)
 
 Each variant gets its own candidates and its own weights, trained like the shipped ranker
-(``bench/train_ranker.py``: the same title → abstract pairs from the corpus, seed and 80/20
-split, BM25 over the untitled chunks):
+(``bench/train_ranker.py``: the same title → abstract pairs from the corpus and seed, BM25
+over the untitled chunks):
 - ``minilm``: BM25's and MiniLM's top ``POOL``, the shipped features (the reference);
 - ``bge``: BM25's and bge's top ``POOL``, bge's cosine as the dense signal;
 - ``both``: all three tops, the shipped features plus bge's three dense columns.
-Each is scored on the held-out pairs and on the eval's answerable questions among the
-distractors, expected papers alone (as ``e5_probe``); dev decides, test is only reported.
+Each is scored on the held-out pairs (the last 20% of all pairs, a paper missing from the
+variant's candidates counting as a miss: not comparable with train_ranker's figure over the
+pairs found) and on the eval's answerable questions among the distractors, expected papers
+alone (as ``e5_probe``); dev decides, test is only reported.
 Writes bench/results/bge_ranker.json.
 """
 

@@ -160,40 +160,20 @@ def test_an_answer_from_papers_that_never_name_what_was_asked_says_so(
     stored), but not in the federated-learning paper that answers: the answer says so, in
     both modes and in the markdown export; a question whose sources name it gets no note."""
     from assistant.references import render
-    from assistant.ui.render import render_answer
+    from assistant.ui.render import answer_as_markdown, render_answer
 
     question = "Can federated learning with Markovian data streams run at Singapore hospitals?"
     answer = seed_assistant.ask(question)
     assert [c.source for c in answer.citations] == [f"{FILE_A}#1"]
     assert answer.unmentioned == ["Singapore"]
-    assert "None of the cited abstracts mentions “Singapore”" in render(answer, "markdown")
-    assert '<p class="note unmentioned">⚠ None of the cited abstracts mentions “Singapore”' in (
-        render_answer(answer))
+    note = "The cited abstract does not mention “Singapore”; it may not answer the question"
+    assert note in render(answer, "markdown")
+    assert f'<p class="note unmentioned">⚠ {note}' in render_answer(answer)
+    assert note in answer_as_markdown(answer)
     assert seed_assistant.ask("Can federated learning with Markovian data streams run in "
                               "hospitals?").unmentioned == []
     server.replies = ["Yes: FL supports Markovian client streams [1]."]
     assert model_assistant(seed_dir, server).ask(question).unmentioned == ["Singapore"]
-
-
-def test_named_phrases_keep_a_capitalised_run_together_and_match_any_form() -> None:
-    from assistant.corpus import Paper
-    from assistant.retrieval import named_phrases, unmentioned
-
-    sam = "How well does the Segment Anything Model (SAM) transfer zero-shot to new prompts?"
-    assert named_phrases(sam) == ["Segment Anything Model", "SAM"]
-    assert named_phrases("Does pass@N help the iVAE of Schmidhuber?") == ["Schmidhuber", "pass@N",
-                                                                         "iVAE"]
-    memory = Paper(paper_id="m", source="f.txt#1", title="Sparse reads",
-                   text="We call it Sparse Access Memory (SAM); it segments anything.")
-    segment = Paper(paper_id="s", source="f.txt#2", title="Promptable",
-                    text="The segment-anything model transfers to new prompts.")
-    assert unmentioned(sam, [memory]) == ["Segment Anything Model"]
-    assert unmentioned(sam, [memory, segment]) == []
-    mamba = "How does the Mamba model compare with Transformers on DNA?"
-    dna = Paper(paper_id="d", source="f.txt#3", title="The Power of Amnesia",
-                text="A Markov model of DNA, unlike a transformer.")
-    assert unmentioned(mamba, [dna]) == ["Mamba"]
-    assert unmentioned(mamba, []) == []
 
 
 def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI) -> None:
@@ -389,10 +369,8 @@ def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
 
     def sentence(n: int, position: int, score: float) -> ScoredSentence:
-        if position == 0:
-            return ScoredSentence(n, position, f"We propose CorEx {n}.0", score,
-                                  frozenset({"corex"}))
-        return ScoredSentence(n, position, f"sentence {n}.{position}", score)
+        return ScoredSentence(n, position, f"We propose CorEx {n}.{position}" if position == 0
+                              else f"sentence {n}.{position}", score)
 
     intro = sentence(1, 0, 0.8)
     rest = [sentence(1, p, 0.3 - 0.01 * p) for p in range(1, 8)]  # all under 0.75 × 0.8
@@ -401,25 +379,6 @@ def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     # The three best of the rest fill it to MAX_SENTENCES; position 1 also follows the intro.
     assert chosen == [intro, *rest[:MAX_SENTENCES - 1]]
     assert select("What is CorEx?", [intro, rest[5]], {1: 1.0}, {"corex": 1.0}) == [intro, rest[5]]
-
-
-def test_a_paper_that_lacks_a_keyword_of_the_question_is_not_filled_with_filler() -> None:
-    """The first paper holds "uncertainty" but not "calibrated": it may be the wrong paper,
-    so only its sentences that share a keyword with the question are quoted, not the rest
-    of its abstract (a regret bound in LaTeX); once a sentence holds the missing keyword,
-    the paper is about the question and is quoted up to MAX_SENTENCES again."""
-    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
-
-    best = ScoredSentence(1, 0, "An optimism-under-uncertainty policy.", 0.8,
-                          frozenset({"uncertainti"}))
-    also = ScoredSentence(1, 3, "Uncertainty sets shrink.", 0.3, frozenset({"uncertainti"}))
-    filler = [ScoredSentence(1, p, f"sentence 1.{p}", 0.3 - 0.01 * p) for p in (1, 2)]
-    weights = {"uncertainti": 1.0, "calibr": 2.0}
-    question = "How is calibrated uncertainty estimated?"
-    assert select(question, [best, also, *filler], {1: 1.0}, weights) == [best, also]
-    about = ScoredSentence(1, 4, "It is calibrated.", 0.1, frozenset({"calibr"}))
-    chosen = select(question, [best, also, *filler, about], {1: 1.0}, weights)
-    assert chosen == [best, filler[0], also, about] and len(chosen) == MAX_SENTENCES
 
 
 def test_quantity_questions_include_rates_and_accuracy() -> None:

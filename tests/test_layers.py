@@ -15,7 +15,8 @@ PACKAGE = PROJECT_ROOT / "assistant"
 LAYERS: list[set[str]] = [
     {"assistant", "assistant.offline", "assistant.errors", "assistant.imports"},
     {"assistant.settings", "assistant.console"},
-    {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync"},
+    {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
+     "assistant.naming"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.index"},
     {"assistant.ranking", "assistant.retrieval", "assistant.filters",

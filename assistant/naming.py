@@ -1,0 +1,108 @@
+"""What a question names, and whether the papers an answer cites mention it.
+
+Why: an answer quoted from papers that never mention what was asked ("How does Mamba compare
+with Transformers on DNA?" answered from Markov models of DNA) looks like an answer. The
+ranker cannot always tell (a refusal on such names refused answerable questions), so the
+researcher is told instead: ``Answer.unmentioned``. A false warning on a right answer would
+teach researchers to ignore it, so every doubt here goes towards "mentioned".
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.corpus import Paper
+from assistant.keywords import STOPWORDS, mentions, query_terms
+
+WORD_RE = re.compile(r"[A-Za-z][\w@-]*\w|[A-Z]")
+ABBREVIATIONS = ("vs.", "e.g.", "i.e.", "cf.", "al.", "etc.")  # a full stop that ends nothing
+MAX_NAMES = 20  # names checked per question (a pasted list of acronyms costs seconds)
+_STOP = frozenset(STOPWORDS)
+
+
+def _plain(word: str) -> bool:
+    """A capitalised word ("Mamba", "Jensen-Shannon", "Q-Networks"): each hyphen-part an
+    upper-case letter and lower-case ones, or a lone capital."""
+    return all(part[:1].isupper() and (len(part) == 1 or part[1:].islower())
+               for part in word.split("-"))
+
+
+def _marked(word: str) -> bool:
+    """An acronym or a coined name: a capital after the first letter (SAM, CorEx, AB-MCTS,
+    iVAE, pass@N), not a capitalised stopword used for emphasis ("NOT", "ALL")."""
+    return any(c.isupper() for c in word[1:]) and not _plain(word)
+
+
+def _starts_sentence(question: str, at: int) -> bool:
+    before = question[:at].rstrip(" \"'(“‘")
+    if not before:
+        return True
+    return before[-1] in ".?!" and not before.lower().endswith(ABBREVIATIONS)
+
+
+def named_phrases(question: str) -> list[str]:
+    """What ``question`` names, as a researcher writes it: acronyms and coined names alone
+    ("SGD", "CorEx"), runs of capitalised words whole ("Segment Anything Model"). A lone
+    capitalised word that opens a sentence is no name ("How", but also "Adam", which cannot be
+    told apart); nor is anything in a question whose capitals carry no signal: all in capitals,
+    or in title case ("How Does Dropout Affect Generalization?": only its acronyms count)."""
+    if not any(c.islower() for c in question):
+        return []
+    later = [m.group(0) for m in WORD_RE.finditer(question)
+             if m.group(0).lower() not in _STOP and not _marked(m.group(0))
+             and not _starts_sentence(question, m.start())]
+    title_case = len(later) >= 3 and sum(w[0].isupper() for w in later) >= 0.75 * len(later)
+    phrases: list[str] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        if run and (len(run) > 1 or not _starts_sentence(question, run[0].start())):
+            phrases.append(question[run[0].start():run[-1].end()])
+        run.clear()
+
+    for m in WORD_RE.finditer(question):
+        word = m.group(0)
+        if word.lower() in _STOP:
+            close()
+        elif _marked(word):
+            close()
+            phrases.append(word)
+        elif _plain(word) and not title_case:
+            if run and question[run[-1].end():m.start()] != " ":
+                close()
+            run.append(m)
+        else:
+            close()
+    close()
+    return list(dict.fromkeys(phrases))[:MAX_NAMES]
+
+
+def _squashed(text: str) -> str:
+    return re.sub(r"[\s-]+", "", text.lower())
+
+
+def mentioned(name: str, text: str) -> bool:
+    """Whether ``text`` mentions ``name`` in some form. An acronym or coined name: as written
+    (case and all; "GPT3" for "GPT-3"), spelled out (``keywords.mentions``), or a coined name
+    run together in any case ("batch normalization" for "BatchNorm"), but an acronym never
+    through a word it folds into ("clipping" is not CLIP). Capitalised words: each one's stem
+    somewhere in the text ("neural tangent kernel" for "Neural Tangent Kernels"), the words
+    run together ("multihead" for "Multi-Head"), or their initials ("DQN" for "Deep
+    Q-Networks"; so "SAM" for Sparse Access Memory counts for "Segment Anything Model": a
+    doubt goes towards "mentioned")."""
+    if " " not in name and _marked(name):
+        return (mentions(text, name) or mentions(text.replace("-", ""), name.replace("-", ""))
+                or (any(c.islower() for c in name) and _squashed(name) in _squashed(text)))
+    parts = [part for word in name.split() for part in word.split("-")]
+    initials = "".join(part[0] for part in parts)
+    return (set(query_terms(name)) <= set(query_terms(text)) or _squashed(name) in _squashed(text)
+            or (len(parts) > 1 and mentions(text, initials)))
+
+
+def unmentioned(question: str, papers: list[Paper]) -> list[str]:
+    """The names of ``question`` (``named_phrases``) that none of ``papers`` (title and
+    abstract) mentions; none when no paper is given."""
+    if not papers:
+        return []
+    texts = [f"{p.title} {p.text}" for p in papers]
+    return [n for n in named_phrases(question) if not any(mentioned(n, t) for t in texts)]

@@ -1,0 +1,114 @@
+"""The warning's two halves: what a question names, and whether a cited abstract mentions
+it. A false warning on a right answer is the worse error, so the cases below are mostly the
+ways a right paper writes a name differently from the question (review of the first version)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assistant.corpus import Paper
+from assistant.naming import MAX_NAMES, mentioned, named_phrases, unmentioned
+from assistant.references import unmentioned_note
+from assistant.types import Answer, Citation
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("How well does the Segment Anything Model (SAM) transfer zero-shot?",
+     ["Segment Anything Model", "SAM"]),
+    ("How does the Mamba model compare with Transformers on long DNA sequences?",
+     ["Mamba", "Transformers", "DNA"]),
+    ("Does pass@N help the iVAE of Schmidhuber?", ["pass@N", "iVAE", "Schmidhuber"]),
+    # acronyms and coined names stand alone, never glued to their neighbours
+    ("How does SGD Momentum affect convergence?", ["SGD", "Momentum"]),
+    ("Do BERT Transformers capture syntax?", ["BERT", "Transformers"]),
+    # capitals for emphasis are stopwords, not names
+    ("Why does Adam NOT converge in some cases?", ["Adam"]),
+    ("Which is better for GANs: Wasserstein OR Jensen-Shannon divergence?",
+     ["GANs", "Wasserstein", "Jensen-Shannon"]),
+    # after a colon or "vs." a sentence goes on; a run that opens one keeps its first word
+    ("For long DNA sequences: Mamba or Transformers?", ["DNA", "Mamba", "Transformers"]),
+    ("Transformers vs. Mamba on long DNA sequences?", ["Mamba", "DNA"]),
+    ("Segment Anything Model: how well does it transfer?", ["Segment Anything Model"]),
+    # a lone capitalised word that opens the question cannot be told from "How"
+    ("Adam optimizer: what does it regularize?", []),
+    # capitals that carry no signal: all capitals, title case
+    ("WHAT IS DROPOUT?", []),
+    ("How Does Dropout Affect Generalization?", []),
+    ("How Do Graph Neural Networks Generalize on OGB?", ["OGB"]),
+])
+def test_named_phrases(question: str, names: list[str]) -> None:
+    assert named_phrases(question) == names
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("Transformers", "A Markov model, unlike a transformer."),
+    ("Neural Tangent Kernels", "which we call the neural tangent kernel (NTK)"),
+    ("Vision Transformers", "Vision Transformer (ViT) beats CNNs"),
+    ("State-Space", "state space models"),
+    ("Multi-Head", "multihead attention helps"),
+    ("Deep Q-Networks", "it beats DQN on Atari"),
+    ("CIFAR-10", "Results on CIFAR10"),
+    ("GPT-3", "GPT3 is large"),
+    ("U-Net", "a UNet architecture"),
+    ("BatchNorm", "batch normalization smooths the landscape"),
+    ("SVMs", "support vector machines (SVM)"),
+])
+def test_a_name_written_differently_is_still_mentioned(name: str, text: str) -> None:
+    assert mentioned(name, text)
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("CLIP", "Gradient clipping stabilises training."),
+    ("CRAFT", "We crafted adversarial examples."),
+    ("Mamba", "A variable memory length Markov model of DNA."),
+    ("Segment Anything Model", "A model that segments images."),
+])
+def test_an_acronym_is_not_mentioned_by_a_word_it_folds_into(name: str, text: str) -> None:
+    assert not mentioned(name, text)
+
+
+def test_unmentioned_asks_every_cited_paper_and_caps_the_names() -> None:
+    dna = Paper(paper_id="d", source="f.txt#1", title="The Power of Amnesia",
+                text="A Markov model of DNA, unlike a transformer.")
+    mamba = Paper(paper_id="m", source="f.txt#2", title="Mamba", text="Selective state spaces.")
+    question = "How does the Mamba model compare with Transformers on DNA?"
+    assert unmentioned(question, [dna]) == ["Mamba"]
+    assert unmentioned(question, [dna, mamba]) == []
+    assert unmentioned(question, []) == []  # nothing cited: the uncited note speaks instead
+    many = "Compare " + ", ".join(f"X{i}Y" for i in range(3 * MAX_NAMES)) + "?"
+    assert len(unmentioned(many, [dna])) == MAX_NAMES
+
+
+def test_the_note_lists_a_few_names_and_counts_the_papers() -> None:
+    def answer(names: list[str], cited: int) -> Answer:
+        return Answer(question="q", answer="a [1]", mode="extractive", unmentioned=names,
+                      citations=[Citation(n=n, paper_id="p", title="t", source="s", text="t")
+                                 for n in range(1, cited + 1)])
+
+    assert unmentioned_note(answer(["Mamba"], 1)) == (
+        "The cited abstract does not mention “Mamba”; it may not answer the question as asked.")
+    assert unmentioned_note(answer(["Mamba", "Transformers"], 2)).startswith(
+        "No cited abstract mentions “Mamba” or “Transformers”; they may not")
+    assert "“A”, “B”, “C”, “D” or 3 more;" in unmentioned_note(answer(list("ABCDEFG"), 2))
+    assert "“" + "Adam " * 11 + "Adam…”" in unmentioned_note(answer(["Adam " * 30], 1))
+
+
+def test_the_cli_and_the_eval_report_show_the_warning(fresh_copy: Path) -> None:
+    """The CLI prints the note under the answer (stderr, beside the other notes); the eval
+    report lists the warned answers."""
+    from test_cli import run
+
+    from assistant.evals.report import markdown_report
+    from assistant.evals.scoring import EvalRun, QuestionResult
+
+    question = "Can federated learning with Markovian data streams run at Singapore hospitals?"
+    result = run("ask", question, "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    assert "The cited abstract does not mention “Singapore”" in " ".join(result.stderr.split())
+    row = QuestionResult(id="near-03", kind="none", split="dev", question="q", expected=[],
+                         cited=["f.txt#1"], unmentioned=["Mamba", "Transformers"])
+    report = markdown_report({"run": EvalRun(metrics={"questions": 1, "answerable": 0,
+                                                      "errors": 0}, rows=[row])}, "extractive")
+    assert "names (1)" in report and "- **near-03** (none, a failure): Mamba, Transformers" in report
