@@ -21,21 +21,18 @@ Writes bench/results/bge_ranker.json.
 from __future__ import annotations
 
 import pickle
-import random
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from bge_probe import BGE
-from common import save
+from common import pairs_args, save
 from ranker_features import eval_questions, fit, metrics, rank_of
-from train_ranker import SEED, untitled_bm25
+from train_ranker import title_pair_papers, untitled_bm25
 
 import assistant  # noqa: F401
 from assistant.corpus import Paper
-from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex
 from assistant.keywords import KeywordStats
 from assistant.ranking import candidate_features
@@ -121,24 +118,15 @@ def pool_for(query: str, lexical: dict[str, float], index: AbstractIndex, settin
 
 
 def main() -> None:
-    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
-    settings = Settings()
-    settings.data.dir = data_dir
-    index = AbstractIndex(settings)
+    data_dir, count, settings, index = pairs_args()
     papers = index.papers()
     texts = {pid: p.text for pid, p in papers.items()}
     stats = index.keyword_stats()
     corpus = BgeCorpus(BGE(), papers, data_dir)
 
-    expected = {src for item in load_dataset(DEFAULT_DATASET) for src in item.expected_sources}
-    usable = sorted(pid for pid, p in papers.items()
-                    if p.file.endswith(".csv") and p.source not in expected
-                    and len(p.title.split()) >= 3)
-    random.Random(SEED).shuffle(usable)  # the very pairs bench/train_ranker.py draws
     bm25 = untitled_bm25(index)
     pairs: list[tuple[Pool, str]] = []
-    for n, pid in enumerate(usable[:count], 1):
+    for n, pid in enumerate(title_pair_papers(papers, count), 1):  # train_ranker's pairs
         title = papers[pid].title
         pairs.append((pool_for(title, bm25(title), index, settings, corpus), pid))
         if n % 500 == 0:

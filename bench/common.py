@@ -5,15 +5,27 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from assistant.settings import PROJECT_ROOT
+from assistant.index import AbstractIndex
+from assistant.settings import PROJECT_ROOT, Settings
 
 RESULTS = PROJECT_ROOT / "bench" / "results"
+
+
+def pairs_args() -> tuple[Path, int, Settings, AbstractIndex]:
+    """``[DATA_DIR] [N]`` of the scripts that train on title pairs (default .data-distractors,
+    2,000 pairs), with the settings and the store they name."""
+    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+    settings = Settings()
+    settings.data.dir = data_dir
+    return data_dir, count, settings, AbstractIndex(settings)
 
 
 def save(name: str, figures: dict[str, Any]) -> Path:

@@ -14,21 +14,20 @@ from __future__ import annotations
 
 import pickle
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import bm25s
 import numpy as np
-from common import save
+from common import pairs_args, save
 
 import assistant  # noqa: F401
+from assistant.corpus import Paper
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import query_terms, tokenize
 from assistant.ranking import FEATURES, Candidates, candidate_features, train
 from assistant.retrieval import POOL, fuse
-from assistant.settings import PROJECT_ROOT, Settings
+from assistant.settings import PROJECT_ROOT
 
 SEED = 0
 
@@ -56,25 +55,28 @@ def untitled_bm25(index: AbstractIndex) -> Callable[[str], dict[str, float]]:
     return scores
 
 
+def title_pair_papers(papers: dict[str, Paper], count: int) -> list[str]:
+    """The ``count`` papers whose titles are the training questions: from the CSV corpus,
+    titles of three words or more, never a paper the eval expects; shuffled with SEED."""
+    expected = {src for item in load_dataset(DEFAULT_DATASET) for src in item.expected_sources}
+    pool = sorted(pid for pid, p in papers.items()
+                  if p.file.endswith(".csv") and p.source not in expected
+                  and len(p.title.split()) >= 3)
+    random.Random(SEED).shuffle(pool)
+    print(f"{len(papers)} papers, {len(pool)} usable titles, {min(count, len(pool))} pairs",
+          flush=True)
+    return pool[:count]
+
+
 def ranks_of(scores: dict[str, float], positive: str) -> int:
     order = sorted(scores, key=lambda p: -scores[p])
     return order.index(positive) + 1 if positive in order else 10**6
 
 
 def main() -> None:
-    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
-    settings = Settings()
-    settings.data.dir = data_dir
-    index = AbstractIndex(settings)
+    data_dir, count, settings, index = pairs_args()
     papers = index.papers()
-    expected = {src for item in load_dataset(DEFAULT_DATASET) for src in item.expected_sources}
-    pool = sorted(pid for pid, p in papers.items()
-                  if p.file.endswith(".csv") and p.source not in expected
-                  and len(p.title.split()) >= 3)
-    random.Random(SEED).shuffle(pool)
-    chosen = pool[:count]
-    print(f"{len(papers)} papers, {len(pool)} usable titles, {len(chosen)} pairs", flush=True)
+    chosen = title_pair_papers(papers, count)
 
     bm25 = untitled_bm25(index)
     stats = index.keyword_stats()
