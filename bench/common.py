@@ -8,12 +8,14 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from assistant.index import AbstractIndex
 from assistant.settings import PROJECT_ROOT, Settings
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
 
 RESULTS = PROJECT_ROOT / "bench" / "results"
 
@@ -21,6 +23,8 @@ RESULTS = PROJECT_ROOT / "bench" / "results"
 def pairs_args() -> tuple[Path, int, Settings, AbstractIndex]:
     """``[DATA_DIR] [N]`` of the scripts that train on title pairs (default .data-distractors,
     2,000 pairs), with the settings and the store they name."""
+    from assistant.index import AbstractIndex  # only these scripts open a store here
+
     data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     settings = Settings()
