@@ -24,22 +24,21 @@ Format = Literal["text", "markdown", "bibtex", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
 DERIVED_NOTE = "title derived from the abstract"
 UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
+_URL_OK = re.compile(r"https?://[^\s\"'<>`{}\\]+")
+_STOPWORDS = frozenset("a an the on of for in to towards toward with and via from by is are "
+                       "do does how what when why can".split())
 
 
 def unmentioned_note(answer: Answer, shown: int = 5, width: int = 60) -> str:
     """The warning for names of the question that no cited abstract mentions (the first
     ``shown``, each cut to ``width`` characters)."""
     names = [f"“{n if len(n) <= width else n[:width - 1] + '…'}”" for n in answer.unmentioned]
-    listed = ", ".join(names[:shown - 1] if len(names) > shown else names[:-1])
-    last = (f" or {len(names) - shown + 1} more" if len(names) > shown else
-            f" or {names[-1]}" if len(names) > 1 else names[0])
-    listed = f"{listed}{last}" if listed else last
+    if len(names) > shown:
+        names = [*names[:shown - 1], f"{len(names) - shown + 1} more"]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
     if len({c.n for c in answer.citations}) == 1:
         return f"The cited abstract does not mention {listed}; it may not answer the question as asked."
     return f"No cited abstract mentions {listed}; they may not answer the question as asked."
-_URL_OK = re.compile(r"https?://[^\s\"'<>`{}\\]+")
-_STOPWORDS = frozenset("a an the on of for in to towards toward with and via from by is are "
-                       "do does how what when why can".split())
 
 
 # ---------------------------------------------------------------- the cited sources
