@@ -168,6 +168,16 @@ def test_chat_streams_a_cited_answer_with_sources(client: Client) -> None:
     assert f"[1] CRAFT: Future Link Predictor on Temporal Graphs. {FILE_B}#1." in markdown
 
 
+def test_chat_warns_when_no_cited_abstract_names_what_was_asked(client: Client) -> None:
+    """The name warning reaches the chat (tests/test_naming.py holds what it warns on)."""
+    question = "Can federated learning with Markovian data streams run at Singapore hospitals?"
+    message = text_of(client.predict(question, [], 5, api_name="/chat")[0][-1])
+    assert '<p class="note unmentioned">' in message
+    assert "does not mention “Singapore”" in html.unescape(message)
+    plain = "Can federated learning with Markovian data streams run in hospitals?"
+    assert "unmentioned" not in text_of(client.predict(plain, [], 5, api_name="/chat")[0][-1])
+
+
 def test_follow_up_uses_the_previous_question(client: Client) -> None:
     first = client.predict("What is DTE in anomaly detection?", [], 5, api_name="/chat")
     chat = first[0]
