@@ -5,6 +5,10 @@ with Transformers on DNA?" answered from Markov models of DNA) looks like an ans
 ranker cannot always tell (a refusal on such names refused answerable questions), so the
 researcher is told instead: ``Answer.unmentioned``. A false warning on a right answer would
 teach researchers to ignore it, so every doubt here goes towards "mentioned".
+
+Refusal reads a question's names too (``retrieval.proper_names``: a name no stored abstract
+uses means no sources), with its own, older rules: they were tuned on the dev split, and a
+name missed here costs a warning, a name missed there a wrong answer.
 """
 
 from __future__ import annotations
