@@ -68,8 +68,8 @@ def _tokenizer(folder: Path, max_tokens: int) -> Any:
     check_sha256(path, TOKENIZER_SHA256, f"uv pip install --reinstall {PACKAGE_PIN}",
                  RerankerError)
     tokenizer = Tokenizer.from_file(str(path))
-    # The shipped file pads every pair to 512 tokens; a batch needs only its longest.
-    tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+    # The shipped file pads every pair to 512 tokens; a pair runs alone, so needs none.
+    tokenizer.no_padding()
     # The longer of question and abstract is cut: a question may be longer than max_tokens.
     tokenizer.enable_truncation(max_tokens, strategy="longest_first")
     return tokenizer
@@ -110,14 +110,19 @@ class CrossEncoder:
             known = {k: _SCORED[k] for k in keys if k in _SCORED}
         missing = list(dict.fromkeys(k for k in keys if k not in known))
         if missing:
-            rows = self._tokenizer.encode_batch([(question, p) for _, _, p in missing])
-            feed = {"input_ids": np.array([r.ids for r in rows], dtype=np.int64),
-                    "attention_mask": np.array([r.attention_mask for r in rows], dtype=np.int64),
-                    "token_type_ids": np.array([r.type_ids for r in rows], dtype=np.int64)}
-            logits = np.asarray(self._session.run(None, feed)[0], dtype=np.float64).reshape(-1)
-            known.update(zip(missing, logits.tolist(), strict=True))
+            known.update((k, self._logit(question, k[2])) for k in missing)
             with _LOCK:
                 _SCORED.update((k, known[k]) for k in missing)
                 while len(_SCORED) > CACHE_PAIRS:
                     _SCORED.popitem(last=False)
         return np.array([known[k] for k in keys], dtype=np.float64)
+
+    def _logit(self, question: str, passage: str) -> float:
+        """One pair, run alone: the int8 model quantizes its activations over the whole batch,
+        so a pair scored beside others got another logit (by up to 0.1, enough to swap two
+        papers), and the answer depended on what had been scored with it before."""
+        row = self._tokenizer.encode(question, passage)
+        feed = {"input_ids": np.array([row.ids], dtype=np.int64),
+                "attention_mask": np.array([row.attention_mask], dtype=np.int64),
+                "token_type_ids": np.array([row.type_ids], dtype=np.int64)}
+        return float(np.asarray(self._session.run(None, feed)[0], dtype=np.float64).reshape(-1)[0])

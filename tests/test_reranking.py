@@ -108,3 +108,22 @@ def test_a_pair_scored_before_is_not_scored_again(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(encoder, "_session", SimpleNamespace(run=run_again))
     again = encoder.scores("How fast are random walk graph kernels?", passages[::-1])
     assert again.tolist() == first[::-1].tolist()
+
+
+def test_a_pair_gets_the_same_logit_whatever_it_is_scored_beside() -> None:
+    """The int8 model quantizes activations over a batch: scored beside the other passages the
+    Adam pair got another logit (by ~0.05-0.1), enough to swap two papers, and which one a
+    question saw depended on what had been scored before (the memory keeps the first)."""
+    from assistant import reranking
+
+    question = "What implicit regularization does the Adam optimizer have?"
+    adam = ("Adam reduces a specific form of sharpness measure shaped by its adaptive updates, "
+            "leading to qualitatively different solutions from SGD.")
+    others = ["Protein contact maps are predicted with sparse attention over residues. " * 8,
+              "We price goods online when past sales come from a shifted market."]
+    logits = []
+    for batch in ([adam], [adam, *others], [others[0], adam]):
+        reranking._SCORED.clear()
+        scores = CrossEncoder().scores(question, batch)
+        logits.append(float(scores[batch.index(adam)]))
+    assert logits[1] == logits[0] and logits[2] == logits[0], logits
