@@ -392,7 +392,8 @@ class AbstractIndex:
                 return self._bm25_surface
             papers = self.papers()
             if self._surface is None or self._surface[0] is not papers:
-                self._surface = (papers, SurfaceText.of(f"{p.title} {p.text}" for p in papers.values()))
+                self._surface = (papers, SurfaceText.of((f"{p.title} {p.text}" for p in papers.values()),
+                                                        (p.text for p in papers.values())))
             return self._surface[1]
 
     def is_empty(self) -> bool:
@@ -621,9 +622,9 @@ class AbstractIndex:
         retriever.index(tokens, show_progress=False)
         df = document_frequencies(tokens.ids, len(tokens.vocab))
         self._bm25, self._bm25_ids, self._bm25_df = retriever, ids, df
-        self._bm25_surface = SurfaceText.of(texts)
         papers: dict[str, Paper] = {}
         _gather_papers(papers, set(), got["metadatas"])
+        self._bm25_surface = SurfaceText.of(texts, (p.text for p in papers.values()))
         try:
             self._save_bm25(retriever, ids, df, self._bm25_surface,
                             [_paper_meta(p) for p in papers.values()])
@@ -657,6 +658,7 @@ class AbstractIndex:
             {"tokenizer": TOKENIZER_VERSION, "version": self._version_seen, "ids": ids}))
         np.save(tmp / "df.npy", df)
         (tmp / "surface.txt").write_text("\n".join(sorted(surface.words)), encoding="utf-8")
+        (tmp / "proper.txt").write_text("\n".join(sorted(surface.proper)), encoding="utf-8")
         (tmp / "papers.json").write_text(json.dumps({"version": self._version_seen,
                                                      "papers": papers}), encoding="utf-8")
         with contextlib.suppress(FileNotFoundError):  # none yet
@@ -675,9 +677,12 @@ class AbstractIndex:
                     self._bm25_ids = saved["ids"]
                     self._bm25_df = np.load(bm25_dir / "df.npy")
                     self._bm25_surface = None
-                    with contextlib.suppress(OSError):  # a copy saved before it was kept
+                    # A copy saved before these were kept: surface_text builds them per process.
+                    with contextlib.suppress(OSError):
                         words = (bm25_dir / "surface.txt").read_text(encoding="utf-8").split("\n")
-                        self._bm25_surface = SurfaceText(frozenset(words) - {""})
+                        proper = (bm25_dir / "proper.txt").read_text(encoding="utf-8").split("\n")
+                        self._bm25_surface = SurfaceText(frozenset(words) - {""},
+                                                         frozenset(proper) - {""})
             except (OSError, ValueError, KeyError, TypeError):
                 self._bm25, self._bm25_surface = None, None  # missing, or being replaced
             if self._bm25 is None and self._collection.count():  # stale, interrupted, or old

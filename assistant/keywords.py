@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -126,20 +127,38 @@ _WORD = re.compile(r"[a-z0-9]+")
 _FUNCTION_WORDS = frozenset(bm25s.stopwords.STOPWORDS_EN)
 
 
+_CASED_WORD = re.compile(r"[A-Za-z0-9]+")  # _WORD before lower-casing
+_INSIDE = re.compile(r"[^.?!:\s] +([A-Z][A-Za-z0-9]*)")  # a capital inside a sentence
+
+
 @dataclass(frozen=True)
 class SurfaceText:
     """The words of the stored titles and abstracts, lower-cased and unstemmed: a stemmer
     folds "Constitutional" into "constitutes", a researcher asking about Constitutional AI
-    does not."""
+    does not. ``proper``: the words the abstracts write capitalised inside a sentence more
+    often than in lower case, and twice at least (Adam, Markov, English, MAMBA; not However,
+    not Explain), so that a name opening a question ("Adam optimizer: …") can be told from
+    "Compare"."""
 
     words: frozenset[str]
+    proper: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, texts: Iterable[str]) -> SurfaceText:
+    def of(cls, texts: Iterable[str], prose: Iterable[str] | None = None) -> SurfaceText:
+        """From ``texts``; ``proper`` from ``prose`` (the abstracts alone, default
+        ``texts``): titles capitalise every word."""
+        texts = list(texts)
         words: set[str] = set()
         for text in texts:
             words.update(_WORD.findall(text.lower()))
-        return cls(frozenset(words))
+        capitalised: Counter[str] = Counter()
+        lower: Counter[str] = Counter()
+        for text in texts if prose is None else prose:
+            capitalised.update(w.lower() for w in _INSIDE.findall(text))
+            lower.update(t for t in _CASED_WORD.findall(text) if t.islower())
+        proper = {w for w, n in capitalised.items()
+                  if n > max(1, lower[w]) and w not in _FUNCTION_WORDS}
+        return cls(frozenset(words), frozenset(proper))
 
     def knows(self, name: str, nearby: Sequence[str] = ()) -> bool:
         """Whether the corpus uses ``name``: each capitalised part of it ("FlashAttention" of

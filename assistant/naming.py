@@ -16,6 +16,7 @@ name missed here costs a warning, a name missed there a wrong answer.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS, mentions, query_terms
@@ -46,12 +47,16 @@ def _starts_sentence(question: str, at: int) -> bool:
     return before[-1] in ".?!" and not before.lower().endswith(ABBREVIATIONS)
 
 
-def named_phrases(question: str) -> list[str]:
+def named_phrases(question: str, proper: AbstractSet[str] | None = None) -> list[str]:
     """What ``question`` names, as a researcher writes it: acronyms and coined names alone
-    ("SGD", "CorEx"), runs of capitalised words whole ("Segment Anything Model"). A lone
-    capitalised word that opens a sentence is no name ("How", but also "Adam", which cannot be
-    told apart); nor is anything in a question whose capitals carry no signal: all in capitals,
-    or in title case ("How Does Dropout Affect Generalization?": only its acronyms count)."""
+    ("SGD", "CorEx"), runs of capitalised words whole ("Segment Anything Model"). A capitalised
+    word that opens a sentence is a name only if the corpus writes it capitalised inside its
+    sentences (``proper``, lower-cased: ``SurfaceText.proper``): "Adam optimizer: …" names
+    Adam, "Compare Adam and SGD" names Adam, not "Compare Adam"; a longer run opening a
+    sentence stays whole ("Segment Anything Model: …"). Without ``proper`` a lone word opening
+    a sentence is no name ("How", but also "Adam"). Nothing is a name in a question whose
+    capitals carry no signal: all in capitals, or in title case ("How Does Dropout Affect
+    Generalization?": only its acronyms count)."""
     if not any(c.islower() for c in question):
         return []
     later = [m.group(0) for m in WORD_RE.finditer(question)
@@ -61,8 +66,14 @@ def named_phrases(question: str) -> list[str]:
     phrases: list[str] = []
     run: list[re.Match[str]] = []
 
+    def is_proper(word: re.Match[str]) -> bool:
+        return proper is not None and set(word.group(0).lower().split("-")) <= proper
+
     def close() -> None:
-        if run and (len(run) > 1 or not _starts_sentence(question, run[0].start())):
+        opens = bool(run) and _starts_sentence(question, run[0].start()) and not is_proper(run[0])
+        if opens and (len(run) == 1 or (len(run) == 2 and is_proper(run[1]))):
+            del run[0]  # "How", "Compare Adam"; a longer run stays whole
+        if run:
             phrases.append(question[run[0].start():run[-1].end()])
         run.clear()
 
@@ -121,10 +132,12 @@ def written(name: str, text: str) -> bool:
     return bool(re.search(rf"(?<![\w-]){pattern}(?:s|es)?(?!\w)", text, re.IGNORECASE))
 
 
-def unmentioned(question: str, papers: list[Paper]) -> list[str]:
-    """The names of ``question`` (``named_phrases``) that none of ``papers`` (title and
-    abstract) mentions; none when no paper is given."""
+def unmentioned(question: str, papers: list[Paper],
+                proper: AbstractSet[str] | None = None) -> list[str]:
+    """The names of ``question`` (``named_phrases``, with the corpus's ``proper`` words)
+    that none of ``papers`` (title and abstract) mentions; none when no paper is given."""
     if not papers:
         return []
     texts = [f"{p.title} {p.text}" for p in papers]
-    return [n for n in named_phrases(question) if not any(mentioned(n, t) for t in texts)]
+    return [n for n in named_phrases(question, proper)
+            if not any(mentioned(n, t) for t in texts)]

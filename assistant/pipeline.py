@@ -188,7 +188,8 @@ class Assistant:
         if sources:
             cited = {c.n for c in answer.citations}
             answer.unmentioned = unmentioned(search, [s.found.paper for s in sources
-                                                      if s.n in cited])
+                                                      if s.n in cited],
+                                             self.index.surface_text().proper)
         answer.question = question
         answer.standalone_question = standalone if standalone != question else None
         answer.filters = applied.describe() if applied else None

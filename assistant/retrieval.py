@@ -279,7 +279,7 @@ class HybridRetriever:
         ("the Adam optimizer": ``naming.named_phrases``), each kind half the bonus when some
         candidates are of both."""
         acronyms = set(names_in(question))
-        plain = [n for n in named_phrases(question)
+        plain = [n for n in named_phrases(question, self.index.surface_text().proper)
                  if len(n) > 2 and " " not in n and n not in acronyms]
         papers = self.index.papers()
         mentioning = {pid for pid in fused if pid in papers and plain

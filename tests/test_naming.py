@@ -42,6 +42,41 @@ def test_named_phrases(question: str, names: list[str]) -> None:
     assert named_phrases(question) == names
 
 
+PROPER = frozenset({"adam", "markov", "mamba", "english"})  # as SurfaceText.proper holds them
+
+
+@pytest.mark.parametrize(("question", "without", "with_proper"), [
+    ("Adam optimizer: how does it regularize?", [], ["Adam"]),
+    ("Mamba, the selective state-space model: is it better than Transformers?",
+     ["Transformers"], ["Mamba", "Transformers"]),
+    ("How does it work? Markov says so.", [], ["Markov"]),  # a later sentence too
+    ("Compare Adam and SGD.", ["Compare Adam", "SGD"], ["Adam", "SGD"]),
+    # a word the corpus writes in lower case opens the question, and is no name
+    ("How does dropout work?", [], []),
+    ("Summarize work on Bayesian optimization.", ["Bayesian"], ["Bayesian"]),
+    # a longer run that opens a sentence stays whole: its first word may be the name's
+    ("Segment Anything Model: how well does it transfer?", ["Segment Anything Model"],
+     ["Segment Anything Model"]),
+    ("Compare Vision Transformers and CNNs.", ["Compare Vision Transformers", "CNNs"],
+     ["Compare Vision Transformers", "CNNs"]),
+])
+def test_a_name_that_opens_a_sentence_counts_when_the_corpus_writes_it_capitalised(
+        question: str, without: list[str], with_proper: list[str]) -> None:
+    assert named_phrases(question) == without
+    assert named_phrases(question, PROPER) == with_proper
+
+
+def test_the_words_abstracts_capitalise_inside_their_sentences() -> None:
+    from assistant.keywords import SurfaceText
+
+    abstracts = ["We train with Adam. However, Adam diverges. Results on Markov chains.",
+                 "However, we use Markov models. The Adam variant is robust; adam-like rules."]
+    surface = SurfaceText.of(["Title With Capitals. " + a for a in abstracts], abstracts)
+    # "However" opens sentences only; "Title", "With", "Capitals" are the title's
+    assert surface.proper == {"adam", "markov"}
+    assert SurfaceText.of(["Only Once Capitalised here."]).proper == set()  # twice at least
+
+
 @pytest.mark.parametrize(("name", "text"), [
     ("Transformers", "A Markov model, unlike a transformer."),
     ("Neural Tangent Kernels", "which we call the neural tangent kernel (NTK)"),
@@ -123,6 +158,12 @@ def test_the_cli_and_the_eval_report_show_the_warning(fresh_copy: Path) -> None:
     result = run("ask", question, "--data-dir", str(fresh_copy))
     assert result.returncode == 0, result.stderr
     assert "The cited abstract does not mention “Singapore”" in " ".join(result.stderr.split())
+    # a name that opens the question, which the seeds write capitalised inside sentences
+    opening = ("Adam optimizer: how can a hospital detect that recorded patient entries no "
+               "longer reflect the patient's true condition?")
+    result = run("ask", opening, "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    assert "does not mention “Adam”" in " ".join(result.stderr.split())
     row = QuestionResult(id="near-03", kind="none", split="dev", question="q", expected=[],
                          cited=["f.txt#1"], unmentioned=["Mamba", "Transformers"])
     report = markdown_report({"run": EvalRun(metrics={"questions": 1, "answerable": 0,

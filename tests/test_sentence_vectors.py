@@ -107,6 +107,19 @@ def test_the_corpus_words_are_saved_with_bm25_and_equal_the_papers(seed_dir: Pat
     index = AbstractIndex(make_settings(seed_dir))
     saved = index.surface_text()
     assert (index._bm25_dir / "surface.txt").is_file() and index._bm25_surface is saved
+    assert (index._bm25_dir / "proper.txt").is_file()
     papers = index.papers().values()
-    assert saved == SurfaceText.of(f"{p.title} {p.text}" for p in papers)
+    assert saved == SurfaceText.of((f"{p.title} {p.text}" for p in papers), (p.text for p in papers))
     assert saved.knows("MuRating") and not saved.knows("Zorblax")
+    # written capitalised inside the abstracts' sentences: Adam, Markov; never "However"
+    assert {"adam", "markov", "english"} <= saved.proper and "however" not in saved.proper
+
+
+def test_a_copy_saved_before_the_proper_words_were_kept_still_gets_them(fresh_copy: Path) -> None:
+    """A store whose BM25 copy has no proper.txt (saved by an earlier version) is read as it
+    is: its words come from the papers, once per process, rather than going without."""
+    index = AbstractIndex(make_settings(fresh_copy))
+    index.surface_text()
+    (index._bm25_dir / "proper.txt").unlink()
+    again = AbstractIndex(make_settings(fresh_copy)).surface_text()
+    assert "adam" in again.proper and again.knows("MuRating")
