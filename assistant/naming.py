@@ -6,8 +6,6 @@ ranker cannot always tell (a refusal on such names refused answerable questions)
 researcher is told instead: ``Answer.unmentioned``. A false warning on a right answer would
 teach researchers to ignore it, so every doubt here goes towards "mentioned".
 
-Retrieval reads them too: a paper that writes a capitalised name of the question ("the Adam
-optimizer": ``written``, stricter than ``mentioned``) goes first, as one naming its acronym does.
 Refusal reads a question's names too (``retrieval.proper_names``: a name no stored abstract
 uses means no sources), with its own, older rules: they were tuned on the dev split, and a
 name missed here costs a warning, a name missed there a wrong answer.
@@ -114,22 +112,6 @@ def mentioned(name: str, text: str) -> bool:
     initials = "".join(part[0] for part in parts)
     return (set(query_terms(name)) <= set(query_terms(text)) or _squashed(name) in _squashed(text)
             or (len(parts) > 1 and mentions(text, initials)))
-
-
-def written(name: str, text: str) -> bool:
-    """Whether ``text`` writes ``name`` itself: in any case, hyphens and spaces alike, its last
-    word in the singular or plural ("vision transformer" for "Vision Transformers"), a
-    qualifier after it ("ADAM-alike"), never inside a longer word ("Fourier-transform" is no
-    Transformer). Stricter than ``mentioned``:
-    what retrieval may put first on, where a doubt must not move a paper up."""
-    words = [w for w in re.split(r"[\s-]+", name.strip()) if w]
-    if not words:
-        return False
-    last = words[-1]
-    singular = {last} | ({last[:-1], last[:-2]} if len(last) > 3 and last.endswith("s") else set())
-    words[-1] = "(?:" + "|".join(re.escape(w) for w in sorted(singular, key=len, reverse=True)) + ")"
-    pattern = r"[\s-]+".join([re.escape(w) for w in words[:-1]] + [words[-1]])
-    return bool(re.search(rf"(?<![\w-]){pattern}(?:s|es)?(?!\w)", text, re.IGNORECASE))
 
 
 def unmentioned(question: str, papers: list[Paper],

@@ -26,7 +26,6 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
-from assistant.naming import named_phrases, written
 from assistant.ranking import NEAREST, RARE_CHUNKS, candidate_features, load_ranker, text_terms
 from assistant.ranking import cached_coverage as keyword_coverage
 from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
@@ -273,24 +272,6 @@ class HybridRetriever:
         names = names_in(question)
         return {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
 
-    def _boost_named(self, question: str, fused: dict[str, float], named: set[str]) -> None:
-        """A paper that names what was asked about comes first: the candidates in ``named``
-        (acronyms, coined names), and those that mention the question's capitalised names
-        ("the Adam optimizer": ``naming.named_phrases``), each kind half the bonus when some
-        candidates are of both."""
-        acronyms = set(names_in(question))
-        plain = [n for n in named_phrases(question, self.index.surface_text().proper)
-                 if len(n) > 2 and " " not in n and n not in acronyms]
-        papers = self.index.papers()
-        mentioning = {pid for pid in fused if pid in papers and plain
-                      and all(written(n, f"{papers[pid].title} {papers[pid].text}") for n in plain)}
-        kinds = [kind for kind in (named, mentioning) if kind]
-        if not kinds:
-            return
-        for pid in fused:
-            bonus = sum(pid in kind for kind in kinds) / len(kinds)
-            fused[pid] = (fused[pid] + bonus) / 2.0
-
     def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:
         """What the refusal of ``question`` rests on, for the eval's score plot and the
         calibration: the learned ranker's raw score of the best paper (the evidence), the
@@ -321,8 +302,9 @@ class HybridRetriever:
             return []
         papers = self.index.papers()
         named = self._named(question, fused)
-        if method == "hybrid":
-            self._boost_named(question, fused, named)
+        if method == "hybrid" and named:
+            for pid in fused:  # a paper that names what was asked about comes first
+                fused[pid] = (fused[pid] + (1.0 if pid in named else 0.0)) / 2.0
         if method == "hybrid" and bm25:
             self._keep_rare_match(question, bm25, fused, stats)
         weights = keyword_weights(question, stats)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from assistant.corpus import Paper
-from assistant.naming import MAX_NAMES, mentioned, named_phrases, unmentioned, written
+from assistant.naming import MAX_NAMES, mentioned, named_phrases, unmentioned
 from assistant.references import unmentioned_note
 from assistant.types import Answer, Citation
 
@@ -102,22 +102,6 @@ def test_a_name_written_differently_is_still_mentioned(name: str, text: str) -> 
 ])
 def test_an_acronym_is_not_mentioned_by_a_word_it_folds_into(name: str, text: str) -> None:
     assert not mentioned(name, text)
-
-
-@pytest.mark.parametrize(("name", "text", "is_written"), [
-    ("Adam", r"the first proximal version of \textsc{Adam}, one of", True),
-    ("Adam", "ADAM-alike adaptive gradient algorithms", True),  # any case, a qualifier after
-    ("Transformers", "the Transformer model", True),  # singular for plural
-    ("Gaussian Process", "mixtures of Gaussian processes", True),
-    ("Expectation Maximization", "by expectation-maximization (EM)", True),
-    ("Class", "three classes", True),
-    ("Transformers", "Fourier-transform-based priors", False),  # inside a longer word
-    ("Adam", "an adamant refusal", False),
-    ("Mamba", "A variable memory length Markov model of DNA.", False),
-])
-def test_written_is_the_name_itself_in_any_case(name: str, text: str, is_written: bool) -> None:
-    assert written(name, text) is is_written
-    assert not is_written or mentioned(name, text)  # stricter than ``mentioned``
 
 
 def test_unmentioned_asks_every_cited_paper_and_caps_the_names() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import json
 from pathlib import Path
 
 import pytest
@@ -139,31 +138,6 @@ def test_names_no_abstract_uses_mean_no_sources(seed_assistant: Assistant, quest
     if unknown:
         answer = seed_assistant.ask(question)
         assert answer.sources == [] and f"mentions “{unknown[0]}”" in answer.answer
-
-
-def test_a_paper_that_writes_the_capitalised_name_asked_about_comes_first(
-        fresh_copy: Path) -> None:
-    """"The Adam optimizer": the seed paper on Adam goes before a decoy that matches every other
-    word of the question better (first without the name boost). The cross-encoder is off: it
-    may still reorder the first two, as it does for acronyms."""
-    decoy = fresh_copy.parent / "decoy.jsonl"
-    decoy.write_text(json.dumps({
-        "title": "The implicit regularization of plain gradient descent",
-        "abstract": "We study the implicit regularization of plain gradient descent on "
-        "overparameterized linear models. Plain gradient descent converges to the minimum-norm "
-        "solution, and we characterize this implicit regularization for gradient descent with "
-        "small step sizes. The implicit regularization explains why gradient descent "
-        "generalizes."}) + "\n")
-    settings = make_settings(fresh_copy)
-    settings.retrieval.rerank = False
-    app = Assistant(settings)
-    app.ingest([decoy])
-    about = "implicit regularization does {} have compared with plain gradient descent?"
-    found = app.retrieve("What " + about.format("the Adam optimizer"))
-    assert found[0].paper.title.startswith("Adam reduces")
-    assert found[1].paper.title.startswith("The implicit regularization")
-    found = app.retrieve("What " + about.format("an adaptive optimizer"))  # no name: no boost
-    assert found[0].paper.title.startswith("The implicit regularization")
 
 
 def test_proper_names_are_capitalised_words_inside_a_sentence() -> None:
