@@ -17,7 +17,8 @@ included), as the shipped reread sees it after the floor.
 
 Run: ``python bench/cross_encoder.py [--data-dir .data-distractors] [--k 10]``; writes
 ``bench/results/cross-encoder-<data dir>.json`` (its leading dot dropped). Cross-encoder scores are cached in
-``bench/results/.ce-scores-<data dir>-<k>-<max tokens>.pkl``.
+``bench/results/.ce-scores-<data dir>-<k>-<max tokens>-alone.pkl`` (each pair scored alone, as
+the answers score it; a cache of batched scores is not read).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def main() -> None:
     papers = app.index.papers()
     by_source = {p.source: pid for pid, p in papers.items()}
     encoder = CrossEncoder(max_tokens=args.max_tokens)
-    cache = RESULTS / f".ce-scores-{args.data_dir.name}-{args.k}-{args.max_tokens}.pkl"
+    cache = RESULTS / f".ce-scores-{args.data_dir.name}-{args.k}-{args.max_tokens}-alone.pkl"
     scored: dict[str, tuple[list[str], list[float], list[float]]] = (
         pickle.loads(cache.read_bytes()) if cache.exists() else {})
     items = [i for i in load_dataset(DEFAULT_DATASET) if i.answerable
