@@ -127,18 +127,24 @@ _WORD = re.compile(r"[a-z0-9]+")
 _FUNCTION_WORDS = frozenset(bm25s.stopwords.STOPWORDS_EN)
 
 
-_CASED_WORD = re.compile(r"[A-Za-z0-9]+")  # _WORD before lower-casing
-_INSIDE = re.compile(r"[^.?!:\s] +([A-Z][A-Za-z0-9]*)")  # a capital inside a sentence
+_CASED_WORD = re.compile(r"[^\W_]+")  # a word, any script, its case kept
+# A capitalised word inside a sentence: after a lower-case letter or a comma, not before a
+# number ("shown in Figure 1", "1 Introduction", "Appendix A" are a document's structure).
+_INSIDE = re.compile(r"(?<=[a-z,;]) +([^\W\d_][^\W_]*)(?![^\W_])(?!\.? *(?:\d|[A-Z]\b|\())")
+# What full-text "abstracts" capitalise inside sentences and no question names.
+_STRUCTURE = frozenset("""introduction appendix figure fig figs eq eqs equation section table
+theorem lemma proposition corollary definition algorithm department university institute
+laboratory professor school faculty college center centre""".split())
 
 
 @dataclass(frozen=True)
 class SurfaceText:
     """The words of the stored titles and abstracts, lower-cased and unstemmed: a stemmer
     folds "Constitutional" into "constitutes", a researcher asking about Constitutional AI
-    does not. ``proper``: the words the abstracts write capitalised inside a sentence more
-    often than in lower case, and twice at least (Adam, Markov, English, MAMBA; not However,
-    not Explain), so that a name opening a question ("Adam optimizer: …") can be told from
-    "Compare"."""
+    does not. ``proper``: the words the abstracts write capitalised (not in capitals: "GAS",
+    "DRONE" are acronyms) inside a sentence, twice at least and more often than in lower
+    case (Adam, Markov, English, Hopfield; not However, not Explain, not Figure), so that a
+    name opening a question ("Adam optimizer: …") can be told from "Compare"."""
 
     words: frozenset[str]
     proper: frozenset[str] = frozenset()
@@ -154,10 +160,11 @@ class SurfaceText:
         capitalised: Counter[str] = Counter()
         lower: Counter[str] = Counter()
         for text in texts if prose is None else prose:
-            capitalised.update(w.lower() for w in _INSIDE.findall(text))
+            capitalised.update(w.lower() for w in _INSIDE.findall(text)
+                               if w[0].isupper() and not w.isupper())
             lower.update(t for t in _CASED_WORD.findall(text) if t.islower())
-        proper = {w for w, n in capitalised.items()
-                  if n > max(1, lower[w]) and w not in _FUNCTION_WORDS}
+        proper = {w for w, n in capitalised.items() if n > max(1, lower[w])
+                  and w not in _FUNCTION_WORDS and w not in _STRUCTURE}
         return cls(frozenset(words), frozenset(proper))
 
     def knows(self, name: str, nearby: Sequence[str] = ()) -> bool:

@@ -50,11 +50,12 @@ def named_phrases(question: str, proper: AbstractSet[str] | None = None) -> list
     ("SGD", "CorEx"), runs of capitalised words whole ("Segment Anything Model"). A capitalised
     word that opens a sentence is a name only if the corpus writes it capitalised inside its
     sentences (``proper``, lower-cased: ``SurfaceText.proper``): "Adam optimizer: …" names
-    Adam, "Compare Adam and SGD" names Adam, not "Compare Adam"; a longer run opening a
-    sentence stays whole ("Segment Anything Model: …"). Without ``proper`` a lone word opening
-    a sentence is no name ("How", but also "Adam"). Nothing is a name in a question whose
-    capitals carry no signal: all in capitals, or in title case ("How Does Dropout Affect
-    Generalization?": only its acronyms count)."""
+    Adam, "Compare Adam and SGD" names Adam, not "Compare Adam"; a run opening a sentence
+    whose later words are not all such stays whole ("Segment Anything Model: …", but also
+    "Discuss Hopfield Networks": ``unmentioned`` accepts it without its first word).
+    Without ``proper`` a lone word opening a sentence is no name ("How", but also "Adam").
+    Nothing is a name in a question whose capitals carry no signal: all in capitals, or in
+    title case ("How Does Dropout Affect Generalization?": only its acronyms count)."""
     if not any(c.islower() for c in question):
         return []
     later = [m.group(0) for m in WORD_RE.finditer(question)
@@ -69,8 +70,8 @@ def named_phrases(question: str, proper: AbstractSet[str] | None = None) -> list
 
     def close() -> None:
         opens = bool(run) and _starts_sentence(question, run[0].start()) and not is_proper(run[0])
-        if opens and (len(run) == 1 or (len(run) == 2 and is_proper(run[1]))):
-            del run[0]  # "How", "Compare Adam"; a longer run stays whole
+        if opens and all(is_proper(word) for word in run[1:]):
+            del run[0]  # "How", "Compare Adam", "Review Monte Carlo"; see _opener
         if run:
             phrases.append(question[run[0].start():run[-1].end()])
         run.clear()
@@ -122,4 +123,16 @@ def unmentioned(question: str, papers: list[Paper],
         return []
     texts = [f"{p.title} {p.text}" for p in papers]
     return [n for n in named_phrases(question, proper)
-            if not any(mentioned(n, t) for t in texts)]
+            if not any(mentioned(form, t) for form in _forms(question, n, proper) for t in texts)]
+
+
+def _forms(question: str, name: str, proper: AbstractSet[str] | None) -> list[str]:
+    """``name``, and without its first word when it opens a sentence with a word the corpus
+    writes in lower case ("Discuss Hopfield Networks": the verb, or a name's own first word
+    as in "Segment Anything Model"; a doubt goes towards "mentioned")."""
+    first, _, rest = name.partition(" ")
+    at = question.find(name)
+    if (proper is None or not rest or at < 0 or not _starts_sentence(question, at)
+            or set(first.lower().split("-")) <= proper):
+        return [name]
+    return [name, rest]

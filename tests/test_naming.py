@@ -42,7 +42,7 @@ def test_named_phrases(question: str, names: list[str]) -> None:
     assert named_phrases(question) == names
 
 
-PROPER = frozenset({"adam", "markov", "mamba", "english"})  # as SurfaceText.proper holds them
+PROPER = frozenset({"adam", "markov", "mamba", "english", "monte", "carlo", "hopfield"})
 
 
 @pytest.mark.parametrize(("question", "without", "with_proper"), [
@@ -59,6 +59,9 @@ PROPER = frozenset({"adam", "markov", "mamba", "english"})  # as SurfaceText.pro
      ["Segment Anything Model"]),
     ("Compare Vision Transformers and CNNs.", ["Compare Vision Transformers", "CNNs"],
      ["Compare Vision Transformers", "CNNs"]),
+    # ...unless every later word is one the corpus writes capitalised
+    ("Review Monte Carlo methods for policy evaluation.", ["Review Monte Carlo"],
+     ["Monte Carlo"]),
 ])
 def test_a_name_that_opens_a_sentence_counts_when_the_corpus_writes_it_capitalised(
         question: str, without: list[str], with_proper: list[str]) -> None:
@@ -66,15 +69,45 @@ def test_a_name_that_opens_a_sentence_counts_when_the_corpus_writes_it_capitalis
     assert named_phrases(question, PROPER) == with_proper
 
 
-def test_the_words_abstracts_capitalise_inside_their_sentences() -> None:
+def test_an_opening_run_is_mentioned_without_its_first_word_too() -> None:
+    """"Discuss Hopfield Networks": the verb is no part of the name; "Segment Anything
+    Model": the first word is, and the name stays whole when nothing mentions it."""
+    hopfield = Paper(paper_id="h", source="h#1", title="Modern Hopfield Networks and Attention",
+                     text="We study modern Hopfield networks.")
+    question = "Discuss Hopfield Networks and attention."
+    assert unmentioned(question, [hopfield], PROPER) == []
+    assert unmentioned(question, [hopfield]) == ["Discuss Hopfield Networks"]  # as before
+    other = Paper(paper_id="o", source="o#1", title="Zero-shot segmentation",
+                  text="Masks for new classes.")
+    assert unmentioned("Segment Anything Model: does it transfer?", [other], PROPER) == [
+        "Segment Anything Model"]
+
+
+@pytest.mark.parametrize(("abstracts", "proper"), [
+    # inside sentences, twice: a name; opening a sentence or after a colon: not counted
+    (["We train with Adam. Then Adam diverges, unlike Adam.", "Results: Adam. Adam wins."],
+     {"adam"}),
+    (["We use a Monte Carlo method and a Monte Carlo estimate."], {"monte", "carlo"}),
+    (["Results on Markov chains, and Markov models."] * 2, {"markov"}),
+    # more often in lower case than capitalised: no name
+    (["Results differ, However slightly, However we note it; however however however."], set()),
+    (["It works, The end, The rest."], set()),  # a function word
+    (["Only once with Adam here."], set()),  # twice at least
+    (["Shown in Figure 1 and in Figure 2 and per Eq. (3) and Eq. (4), see Appendix A, Appendix B."],
+     set()),  # a document's structure
+    (["The proof in 1 Introduction and 2 Introduction is full text."], set()),
+    (["Sensors of GAS and of GAS and of DRONE and DRONE."], set()),  # acronyms in capitals
+    (["Maps of Poincaré and of Poincaré disks."], {"poincaré"}),  # any script
+])
+def test_the_words_abstracts_capitalise_inside_their_sentences(abstracts: list[str],
+                                                                proper: set[str]) -> None:
     from assistant.keywords import SurfaceText
 
-    abstracts = ["We train with Adam. However, Adam diverges. Results on Markov chains.",
-                 "However, we use Markov models. The Adam variant is robust; adam-like rules."]
-    surface = SurfaceText.of(["Title With Capitals. " + a for a in abstracts], abstracts)
-    # "However" opens sentences only; "Title", "With", "Capitals" are the title's
-    assert surface.proper == {"adam", "markov"}
-    assert SurfaceText.of(["Only Once Capitalised here."]).proper == set()  # twice at least
+    assert SurfaceText.of(abstracts).proper == proper
+    # a title capitalises every word: only the abstracts (``prose``) count
+    titled = SurfaceText.of(["Learning With Capitals Everywhere. " + a for a in abstracts] * 3,
+                            abstracts)
+    assert titled.proper == proper
 
 
 @pytest.mark.parametrize(("name", "text"), [
