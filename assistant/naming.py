@@ -65,13 +65,11 @@ def named_phrases(question: str, proper: AbstractSet[str] | None = None) -> list
     phrases: list[str] = []
     run: list[re.Match[str]] = []
 
-    def is_proper(word: re.Match[str]) -> bool:
-        return proper is not None and set(word.group(0).lower().split("-")) <= proper
-
     def close() -> None:
-        opens = bool(run) and _starts_sentence(question, run[0].start()) and not is_proper(run[0])
-        if opens and all(is_proper(word) for word in run[1:]):
-            del run[0]  # "How", "Compare Adam", "Review Monte Carlo"; see _opener
+        opens = (bool(run) and _starts_sentence(question, run[0].start())
+                 and not _is_proper(run[0].group(0), proper))
+        if opens and all(_is_proper(word.group(0), proper) for word in run[1:]):
+            del run[0]  # "How", "Compare Adam", "Review Monte Carlo"; see _forms
         if run:
             phrases.append(question[run[0].start():run[-1].end()])
         run.clear()
@@ -133,6 +131,11 @@ def _forms(question: str, name: str, proper: AbstractSet[str] | None) -> list[st
     first, _, rest = name.partition(" ")
     at = question.find(name)
     if (proper is None or not rest or at < 0 or not _starts_sentence(question, at)
-            or set(first.lower().split("-")) <= proper):
+            or _is_proper(first, proper)):
         return [name]
     return [name, rest]
+
+
+def _is_proper(word: str, proper: AbstractSet[str] | None) -> bool:
+    """The corpus writes ``word`` (each hyphen-part) capitalised inside its sentences."""
+    return proper is not None and set(word.lower().split("-")) <= proper
