@@ -116,10 +116,11 @@ def mentioned(name: str, text: str) -> bool:
 def unmentioned(question: str, papers: list[Paper],
                 proper: AbstractSet[str] | None = None) -> list[str]:
     """The names of ``question`` (``named_phrases``, with the corpus's ``proper`` words)
-    that none of ``papers`` (title and abstract) mentions; none when no paper is given."""
+    that none of ``papers`` mentions in its title, abstract or authors ("following
+    Schmidhuber" is answered by his own papers); none when no paper is given."""
     if not papers:
         return []
-    texts = [f"{p.title} {p.text}" for p in papers]
+    texts = [f"{p.title} {p.text} {p.authors}" for p in papers]
     return [n for n in named_phrases(question, proper)
             if not any(mentioned(form, t) for form in _forms(question, n, proper) for t in texts)]
 

@@ -69,6 +69,14 @@ def test_a_name_that_opens_a_sentence_counts_when_the_corpus_writes_it_capitalis
     assert named_phrases(question, PROPER) == with_proper
 
 
+def test_an_author_is_mentioned_by_his_own_paper() -> None:
+    paper = Paper(paper_id="l", source="l#1", title="Learning to forget",
+                  text="Recurrent networks with gates.", authors="Felix Gers, Jürgen Schmidhuber")
+    assert unmentioned("How are recurrent networks trained, following Schmidhuber?", [paper]) == []
+    assert unmentioned("How are recurrent networks trained, following Hochreiter?", [paper]) == [
+        "Hochreiter"]
+
+
 def test_an_opening_run_is_mentioned_without_its_first_word_too() -> None:
     """"Discuss Hopfield Networks": the verb is no part of the name; "Segment Anything
     Model": the first word is, and the name stays whole when nothing mentions it."""
