@@ -41,16 +41,21 @@ class BGE:
         self.session = verified_session(str(folder / "model.onnx"), MODEL_SHA256, reinstall)
         check_sha256(folder / "tokenizer.json", TOKENIZER_SHA256, reinstall)
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-        self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
         self.tokenizer.enable_truncation(256)
 
     def embed(self, texts: list[str], query: bool) -> np.ndarray:
-        rows = self.tokenizer.encode_batch([INSTRUCTION + t if query else t for t in texts])
-        feed = {"input_ids": np.array([r.ids for r in rows], dtype=np.int64),
-                "attention_mask": np.array([r.attention_mask for r in rows], dtype=np.int64),
-                "token_type_ids": np.array([r.type_ids for r in rows], dtype=np.int64)}
-        cls = self.session.run(None, feed)[0][:, 0, :].astype(np.float64)
-        return cls / np.linalg.norm(cls, axis=1, keepdims=True)
+        """Each text run alone: the int8 model quantizes its activations over the batch, so
+        a text embedded beside others got another vector (cosine 0.996-0.998 to its own);
+        alone is also faster here, with no padding (13.5 abstracts/s against 10-12)."""
+        return np.stack([self._embed_one(INSTRUCTION + t if query else t) for t in texts])
+
+    def _embed_one(self, text: str) -> np.ndarray:
+        row = self.tokenizer.encode(text)
+        feed = {"input_ids": np.array([row.ids], dtype=np.int64),
+                "attention_mask": np.array([row.attention_mask], dtype=np.int64),
+                "token_type_ids": np.array([row.type_ids], dtype=np.int64)}
+        cls = self.session.run(None, feed)[0][0, 0, :].astype(np.float64)
+        return cls / np.linalg.norm(cls)
 
 
 def main() -> None:

@@ -2,8 +2,8 @@
 place or beside it (``bge_probe`` only swapped the cosine under the shipped weights).
 
 Usage: python bench/bge_ranker.py [DATA_DIR] [N]   (default .data-distractors, 2000 pairs;
-the first run embeds every paper with bge, ~20 min on 2 cores, into
-bench/results/.bge-vectors-<dir>.pkl, the file bge_probe.py's comparison keeps its vectors in)
+the first run embeds every paper with bge, one at a time, ~17 min on 2 cores, into
+bench/results/.bge-alone-vectors-<dir>.pkl)
 
 Each variant gets its own candidates and its own weights, trained like the shipped ranker
 (``bench/train_ranker.py``: the same title → abstract pairs from the corpus and seed, BM25
@@ -78,7 +78,7 @@ class BgeCorpus:
 
     def __init__(self, model: BGE, papers: dict[str, Paper], data_dir: Path) -> None:
         self.model = model
-        cache = PROJECT_ROOT / "bench" / "results" / f".bge-vectors-{data_dir.name}.pkl"
+        cache = PROJECT_ROOT / "bench" / "results" / f".bge-alone-vectors-{data_dir.name}.pkl"
         vectors: dict[str, np.ndarray] = pickle.loads(cache.read_bytes()) if cache.is_file() else {}
         missing = sorted((p for p in papers if p not in vectors), key=lambda p: len(papers[p].text))
         started = time.perf_counter()
