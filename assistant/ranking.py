@@ -27,6 +27,10 @@ from assistant.keywords import KeywordStats, coverage_of_terms, keyword_weights,
 FEATURES = ("bm25_rel", "bm25_z", "dense", "dense_gap", "dense_z", "coverage", "rare",
             "rare_share")
 RARE_CHUNKS = 3  # a question term in at most this many chunks is rare (one or two abstracts)
+# Words of a text the lexical signals read: past any abstract's length (98% of the 13.9k
+# 1987-2021 entries have at most ~300 words, a few are whole papers of 600-3,500), so that a
+# full paper, which holds nearly every word, is read as far as an abstract goes.
+LEADING_WORDS = 400
 WEIGHTS_FILE = "ranker.json"
 
 
@@ -51,6 +55,13 @@ def text_terms(text: str) -> frozenset[str]:
 def cached_coverage(weights: Mapping[str, float], text: str) -> float:
     """``keywords.coverage`` over ``text_terms`` (the same sum, in the same order)."""
     return coverage_of_terms(weights, text_terms(text))
+
+
+@lru_cache(maxsize=16384)
+def leading(text: str) -> str:
+    """``text`` up to its first LEADING_WORDS words (whole when shorter)."""
+    words = text.split(maxsplit=LEADING_WORDS)
+    return text if len(words) <= LEADING_WORDS else " ".join(words[:LEADING_WORDS])
 
 
 def _zscore(values: np.ndarray) -> np.ndarray:
@@ -80,7 +91,7 @@ def candidate_features(
     rare_hit = np.zeros(len(ids))
     rare_share = np.zeros(len(ids))
     for i, pid in enumerate(ids):
-        text = texts.get(pid, "")
+        text = leading(texts.get(pid, ""))
         cov[i] = cached_coverage(weights, text)
         if rare:
             present = rare & text_terms(text)

@@ -13,6 +13,7 @@ from assistant.keywords import KeywordStats
 from assistant.pipeline import Assistant
 from assistant.ranking import (
     FEATURES,
+    LEADING_WORDS,
     WEIGHTS_FILE,
     Neighbourhood,
     candidate_features,
@@ -48,6 +49,19 @@ def test_features_read_coverage_and_rare_terms() -> None:
     assert column["coverage"][0] == 1.0 > column["coverage"][1] > 0.0
     assert list(column["bm25_rel"]) == [1.0, pytest.approx(1 / 3)]
     assert column["dense_gap"][0] == 0.0 > column["dense_gap"][1]
+
+
+def test_lexical_features_read_a_full_paper_only_as_far_as_an_abstract_goes() -> None:
+    """A whole paper stored as an abstract holds nearly every word somewhere: its coverage
+    and rare-term match count only its first LEADING_WORDS words, as an abstract's would."""
+    stats = KeywordStats(n_docs=100, vocab={"wombat": 0, "model": 1}, df=np.array([1, 60]))
+    filler = " ".join(["padding"] * LEADING_WORDS)
+    texts = {"paper": f"{filler} A wombat model.", "abstract": "A wombat model.",
+             "early": f"A wombat model. {filler}"}
+    found = candidate_features("wombat model", list(texts), {}, {}, texts, stats)
+    column = {name: found.features[:, i] for i, name in enumerate(FEATURES)}
+    assert list(column["coverage"]) == [0.0, 1.0, 1.0]
+    assert list(column["rare"]) == [0.0, 1.0, 1.0]
 
 
 def test_shipped_weights_fit_the_features_and_were_not_trained_on_the_eval() -> None:
