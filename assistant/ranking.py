@@ -79,7 +79,7 @@ def candidate_features(
 ) -> Candidates:
     """Features of each candidate for ``question``: ``bm25`` and ``dense`` map paper ids to
     their best chunk's score (BM25 over the whole corpus, cosine), ``texts`` to the abstract
-    the lexical signals read (without its title, as in training)."""
+    the lexical signals read (without its title, as in training; its first LEADING_WORDS)."""
     ids = list(paper_ids)
     b = np.array([bm25.get(pid, 0.0) for pid in ids], dtype=np.float64)
     d = np.array([dense.get(pid, 0.0) for pid in ids], dtype=np.float64)
