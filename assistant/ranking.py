@@ -104,8 +104,9 @@ def candidate_features(
 
 @dataclass(frozen=True)
 class Neighbourhood:
-    """The off-topic check of a large store. A question whose nearest chunks are all far off
-    (the mean cosine of its ``NEAREST`` closest below ``below``) is about nothing the corpus
+    """The off-topic check of a large store. A question whose nearest papers are all far off
+    (the mean cosine of its ``NEAREST`` closest, each by its best chunk, below ``below``; a
+    whole paper stored as many chunks once filled the ten alone) is about nothing the corpus
     covers, even when one abstract shares a rare word with it ("passport", "cricket"): the
     ranker's evidence cannot tell such a match from a topical one. A small store has no
     neighbourhoods to speak of (among the 38 seeds answerable and off-topic questions
@@ -120,7 +121,8 @@ class Neighbourhood:
         return chunks >= self.min_chunks and model == self.model
 
 
-NEAREST = 10  # chunks whose mean cosine measures a question's neighbourhood
+NEAREST = 10  # papers whose mean cosine (each its best chunk's) measures a neighbourhood
+NEAREST_CHUNKS = 50  # chunks searched for them: one paper's chunks can fill the first ten
 
 
 @dataclass(frozen=True)

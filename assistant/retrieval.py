@@ -26,7 +26,14 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
-from assistant.ranking import NEAREST, RARE_CHUNKS, candidate_features, load_ranker, text_terms
+from assistant.ranking import (
+    NEAREST,
+    NEAREST_CHUNKS,
+    RARE_CHUNKS,
+    candidate_features,
+    load_ranker,
+    text_terms,
+)
 from assistant.ranking import cached_coverage as keyword_coverage
 from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
 from assistant.settings import RetrievalSettings
@@ -113,7 +120,7 @@ class Ranking:
     dense: dict[str, tuple[int, ChunkHit]]
     fused: dict[str, float]
     evidence: float | None = None
-    nearest: float | None = None  # mean cosine of the store's NEAREST chunks (learned hybrid)
+    nearest: float | None = None  # mean cosine of the store's NEAREST papers (learned hybrid)
 
 
 class HybridRetriever:
@@ -182,13 +189,13 @@ class HybridRetriever:
                          for pid in sorted(lexical, key=lambda p: -lexical[p])[:s.candidates]]
         if method in ("hybrid", "dense"):
             vector = self.index.query_vector(question)
-            dense_hits = self.index.search_dense(question, max(s.candidates, NEAREST), vector,
+            dense_hits = self.index.search_dense(question, max(s.candidates, NEAREST_CHUNKS), vector,
                                                  filters)
         bm25 = _rank_papers(bm25_hits)
         dense = _rank_papers(dense_hits[:s.candidates])
         if method == "hybrid" and s.fusion == "learned" and vector is not None:
             fused, evidence, unfiltered = self._learned(question, lexical, dense, vector, allowed)
-            nearest = (unfiltered or dense_hits)[:NEAREST]
+            nearest = [hit for _, hit in _rank_papers(unfiltered or dense_hits).values()][:NEAREST]
             return Ranking(bm25, dense, fused, evidence,
                            statistics.fmean(h.score for h in nearest)
                            if len(nearest) == NEAREST else None)
@@ -219,7 +226,7 @@ class HybridRetriever:
         unfiltered: list[ChunkHit] = []
         if allowed is not None:
             lexical = self.index.bm25_paper_scores(question)  # the allowed scores are the same
-            unfiltered = self.index.search_dense(question, max(self.settings.candidates, NEAREST),
+            unfiltered = self.index.search_dense(question, max(self.settings.candidates, NEAREST_CHUNKS),
                                                  vector)
             every = _rank_papers(unfiltered[:self.settings.candidates])
             cosines.update({pid: hit.score for pid, (_, hit) in every.items() if pid not in cosines})
@@ -275,7 +282,7 @@ class HybridRetriever:
     def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:
         """What the refusal of ``question`` rests on, for the eval's score plot and the
         calibration: the learned ranker's raw score of the best paper (the evidence), the
-        mean cosine of its nearest chunks, and whether it names a method a candidate names
+        mean cosine of its nearest papers, and whether it names a method a candidate names
         (which exempts it from the off-topic check)."""
         ranking = self._fused(question, "hybrid")
         return (ranking.evidence, ranking.nearest,
@@ -349,7 +356,7 @@ class HybridRetriever:
 
     def _in_a_neighbourhood(self, ranking: Ranking) -> bool:
         """The store's off-topic check (``ranking.Neighbourhood``): a large store answers
-        only questions whose nearest chunks in the whole store (under a filter too) are close
+        only questions whose nearest papers in the whole store (under a filter too) are close
         enough; always true where the check does not apply (a small store, another
         embedding model, a fixed fusion)."""
         check = load_ranker().neighbourhood

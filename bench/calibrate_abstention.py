@@ -9,7 +9,7 @@ A question is refused when the floor refuses, or when its evidence is below the 
 its first paper lacks some keyword of the question. The threshold is the highest one that
 wrongly refuses at most MAX_WRONG of the dev answerable questions in each index, placed
 halfway to the next score below. Then the off-topic check of large stores
-(``ranking.Neighbourhood``: the mean cosine of the question's nearest chunks) is set the same
+(``ranking.Neighbourhood``: the mean cosine of the question's nearest papers) is set the same
 way, as high as that ceiling still allows. The test split is never read. Writes both to
 assistant/ranker.json and every dev score to bench/results/abstention.json.
 """

@@ -9,11 +9,13 @@ import json
 import numpy as np
 import pytest
 
+from assistant.index import ChunkHit
 from assistant.keywords import KeywordStats
 from assistant.pipeline import Assistant
 from assistant.ranking import (
     FEATURES,
     LEADING_WORDS,
+    NEAREST,
     WEIGHTS_FILE,
     Neighbourhood,
     candidate_features,
@@ -84,7 +86,7 @@ def test_weak_evidence_is_refused_unless_the_paper_holds_every_keyword(
 
 def test_a_large_store_refuses_a_question_with_no_neighbourhood(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The off-topic check (``ranking.Neighbourhood``) refuses a question whose nearest chunks
+    """The off-topic check (``ranking.Neighbourhood``) refuses a question whose nearest papers
     are all far off, but only in a store large enough and embedded with the model it was
     calibrated with; a question naming a paper's method is exempt."""
     question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
@@ -110,6 +112,25 @@ def test_a_large_store_refuses_a_question_with_no_neighbourhood(
     assert seed_assistant.retrieve(question)  # calibrated cosines mean nothing for it
     use(Neighbourhood(below=0.0, min_chunks=1, model=model))
     assert seed_assistant.retrieve(question)
+
+
+def test_the_neighbourhood_counts_each_paper_once(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole paper stored as many chunks near the question does not fill the neighbourhood
+    alone: its mean cosine reads the NEAREST papers, each by its best chunk ("Explain the
+    rules of cricket" was near one full paper on the cricket's ear, chunk after chunk)."""
+    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    index = seed_assistant.index
+    _, nearest, _ = seed_assistant.retriever.abstention_signals(question)
+    search = index.search_dense
+
+    def one_paper_repeated(*args: object, **kwargs: object) -> list[ChunkHit]:
+        hits = search(*args, **kwargs)  # type: ignore[arg-type]
+        return [hits[0]] * NEAREST + hits
+
+    monkeypatch.setattr(index, "search_dense", one_paper_repeated)
+    _, repeated, _ = seed_assistant.retriever.abstention_signals(question)
+    assert nearest is not None and repeated == pytest.approx(nearest)
 
 
 def test_query_terms_are_the_bm25_tokenizers_terms() -> None:

@@ -134,7 +134,7 @@ def score_plot(sections: dict[str, EvalRun], threshold: float | None,
                nearest_below: float | None, path: Path) -> None:
     """Where answerable and unanswerable questions fall on the two signals refusal rests on
     (the learned ranker's score of the best paper; the mean cosine of the question's nearest
-    chunks), one panel per section, with both thresholds drawn in (the second applies to
+    papers), one panel per section, with both thresholds drawn in (the second applies to
     large stores only: ``ranking.Neighbourhood``)."""
     import matplotlib
 
@@ -153,9 +153,9 @@ def score_plot(sections: dict[str, EvalRun], threshold: float | None,
             ax.axvline(threshold, color="black", linestyle="--", label=f"score threshold {threshold:g}")
         if nearest_below is not None:
             ax.axhline(nearest_below, color="grey", linestyle=":",
-                       label=f"nearest-chunks threshold {nearest_below:g} (large stores)")
+                       label=f"nearest-papers threshold {nearest_below:g} (large stores)")
         ax.set_xlabel("ranker score of the best paper", fontsize=8)
-        ax.set_ylabel("mean cosine of the 10 nearest chunks", fontsize=8)
+        ax.set_ylabel("mean cosine of the 10 nearest papers", fontsize=8)
         ax.set_title(title, fontsize=9)
     axes[0, 0].legend(loc="lower right", fontsize=7)
     fig.tight_layout()

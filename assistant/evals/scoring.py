@@ -63,7 +63,7 @@ class QuestionResult(BaseModel):
     correctness: float | None = None
     faithfulness: float | None = None
     evidence: float | None = None  # the learned ranker's score of the best paper
-    nearest: float | None = None  # mean cosine of the question's nearest chunks
+    nearest: float | None = None  # mean cosine of the question's nearest papers
     claims: int = 0  # sentences of the answer checked against the abstracts they cite
     unsupported_claims: list[str] = Field(default_factory=list)
     unmentioned: list[str] = Field(default_factory=list)  # the answer's warning (Answer's)
