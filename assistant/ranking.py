@@ -27,9 +27,10 @@ from assistant.keywords import KeywordStats, coverage_of_terms, keyword_weights,
 FEATURES = ("bm25_rel", "bm25_z", "dense", "dense_gap", "dense_z", "coverage", "rare",
             "rare_share")
 RARE_CHUNKS = 3  # a question term in at most this many chunks is rare (one or two abstracts)
-# Words of a text the lexical signals read: past any abstract's length (98% of the 13.9k
-# 1987-2021 entries have at most ~300 words, a few are whole papers of 600-3,500), so that a
-# full paper, which holds nearly every word, is read as far as an abstract goes.
+# Words of a text keyword coverage reads: past any abstract's length (98% of the 13.9k
+# 1987-2021 entries have at most ~300 words, 143 are whole papers of 600-3,500), so that a
+# full paper, which holds nearly every common word, is read as far as an abstract goes; the
+# question's rare words count wherever they are.
 LEADING_WORDS = 400
 WEIGHTS_FILE = "ranker.json"
 
@@ -79,7 +80,8 @@ def candidate_features(
 ) -> Candidates:
     """Features of each candidate for ``question``: ``bm25`` and ``dense`` map paper ids to
     their best chunk's score (BM25 over the whole corpus, cosine), ``texts`` to the abstract
-    the lexical signals read (without its title, as in training; its first LEADING_WORDS)."""
+    the lexical signals read (without its title, as in training; its common words in the
+    first LEADING_WORDS)."""
     ids = list(paper_ids)
     b = np.array([bm25.get(pid, 0.0) for pid in ids], dtype=np.float64)
     d = np.array([dense.get(pid, 0.0) for pid in ids], dtype=np.float64)
@@ -91,11 +93,13 @@ def candidate_features(
     rare_hit = np.zeros(len(ids))
     rare_share = np.zeros(len(ids))
     for i, pid in enumerate(ids):
-        text = leading(texts.get(pid, ""))
-        cov[i] = cached_coverage(weights, text)
-        if rare:
-            present = rare & text_terms(text)
-            rare_hit[i] = 1.0 if present else 0.0
+        text = texts.get(pid, "")
+        # common words count in the first LEADING_WORDS, a rare word anywhere: it is how a
+        # researcher finds the one full paper that uses it ("tachometer" on page 5)
+        present = rare & text_terms(text) if rare else frozenset()
+        cov[i] = coverage_of_terms(weights, text_terms(leading(text)) | present)
+        if present:
+            rare_hit[i] = 1.0
             rare_share[i] = sum(weights[t] for t in present) / rare_weight
     columns = [b / top_bm25, _zscore(b), d, d - (d.max() if len(d) else 0.0), _zscore(d), cov,
                rare_hit, rare_share]

@@ -195,14 +195,22 @@ class HybridRetriever:
         dense = _rank_papers(dense_hits[:s.candidates])
         if method == "hybrid" and s.fusion == "learned" and vector is not None:
             fused, evidence, unfiltered = self._learned(question, lexical, dense, vector, allowed)
-            nearest = [hit for _, hit in _rank_papers(unfiltered or dense_hits).values()][:NEAREST]
             return Ranking(bm25, dense, fused, evidence,
-                           statistics.fmean(h.score for h in nearest)
-                           if len(nearest) == NEAREST else None)
+                           self._nearest(question, vector, unfiltered or dense_hits))
         weights = {"hybrid": (s.bm25_weight, s.dense_weight), "bm25": (1.0, 0.0),
                    "dense": (0.0, 1.0)}[method]
         how = "dbsf" if s.fusion == "learned" else s.fusion
         return Ranking(bm25, dense, fuse(bm25, dense, weights, how, s.rrf_k))
+
+    def _nearest(self, question: str, vector: np.ndarray, hits: list[ChunkHit]) -> float | None:
+        """The mean cosine of the question's NEAREST papers in the whole store, each by its
+        best chunk (``hits``: the store's nearest chunks); when one paper's chunks crowd them
+        out, the store is searched further once. None in a store of fewer papers."""
+        nearest = [hit for _, hit in _rank_papers(hits).values()][:NEAREST]
+        if len(nearest) < NEAREST and len(hits) >= NEAREST_CHUNKS:
+            more = self.index.search_dense(question, 10 * NEAREST_CHUNKS, vector)
+            nearest = [hit for _, hit in _rank_papers(more).values()][:NEAREST]
+        return statistics.fmean(h.score for h in nearest) if len(nearest) == NEAREST else None
 
     def _learned(self, question: str, lexical: dict[str, float],
                  dense: dict[str, tuple[int, ChunkHit]], vector: np.ndarray,

@@ -16,6 +16,7 @@ from assistant.ranking import (
     FEATURES,
     LEADING_WORDS,
     NEAREST,
+    NEAREST_CHUNKS,
     WEIGHTS_FILE,
     Neighbourhood,
     candidate_features,
@@ -53,17 +54,26 @@ def test_features_read_coverage_and_rare_terms() -> None:
     assert column["dense_gap"][0] == 0.0 > column["dense_gap"][1]
 
 
-def test_lexical_features_read_a_full_paper_only_as_far_as_an_abstract_goes() -> None:
-    """A whole paper stored as an abstract holds nearly every word somewhere: its coverage
-    and rare-term match count only its first LEADING_WORDS words, as an abstract's would."""
+def test_coverage_reads_a_full_paper_as_far_as_an_abstract_goes_and_rare_words_anywhere() -> None:
+    """A whole paper stored as an abstract holds nearly every common word somewhere: coverage
+    counts those only in its first LEADING_WORDS words, as an abstract's would; a rare word of
+    the question counts wherever it is ("Which paper discusses tachometer?")."""
     stats = KeywordStats(n_docs=100, vocab={"wombat": 0, "model": 1}, df=np.array([1, 60]))
-    filler = " ".join(["padding"] * LEADING_WORDS)
-    texts = {"paper": f"{filler} A wombat model.", "abstract": "A wombat model.",
-             "early": f"A wombat model. {filler}"}
+
+    def filler(n: int) -> str:
+        return " ".join(["padding"] * n)
+
+    texts = {"abstract": "A wombat model.",
+             "within": f"{filler(LEADING_WORDS - 3)} A wombat model.",  # the last 3 words
+             "late": f"{filler(LEADING_WORDS)} A wombat model.",
+             "common late": f"{filler(LEADING_WORDS)} A model."}
     found = candidate_features("wombat model", list(texts), {}, {}, texts, stats)
-    column = {name: found.features[:, i] for i, name in enumerate(FEATURES)}
-    assert list(column["coverage"]) == [0.0, 1.0, 1.0]
-    assert list(column["rare"]) == [0.0, 1.0, 1.0]
+    column = {name: dict(zip(texts, found.features[:, i], strict=True))
+              for i, name in enumerate(FEATURES)}
+    coverage = column["coverage"]
+    assert coverage["abstract"] == coverage["within"] == 1.0
+    assert 0.0 < coverage["late"] < 1.0 and coverage["common late"] == 0.0
+    assert [column["rare"][k] for k in texts] == [1.0, 1.0, 1.0, 0.0]
 
 
 def test_shipped_weights_fit_the_features_and_were_not_trained_on_the_eval() -> None:
@@ -126,11 +136,35 @@ def test_the_neighbourhood_counts_each_paper_once(
 
     def one_paper_repeated(*args: object, **kwargs: object) -> list[ChunkHit]:
         hits = search(*args, **kwargs)  # type: ignore[arg-type]
-        return [hits[0]] * NEAREST + hits
+        first = hits[0]  # the best paper again, as chunks of its own
+        return [dataclasses.replace(first, chunk_id=f"{first.paper_id}:{100 + n}")
+                for n in range(NEAREST)] + hits
 
     monkeypatch.setattr(index, "search_dense", one_paper_repeated)
     _, repeated, _ = seed_assistant.retriever.abstention_signals(question)
     assert nearest is not None and repeated == pytest.approx(nearest)
+
+
+def test_the_neighbourhood_searches_further_when_few_papers_fill_the_nearest_chunks(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the nearest chunks hold fewer than NEAREST papers (a store of whole papers), the
+    store is searched further instead of the off-topic check being skipped."""
+    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    index = seed_assistant.index
+    _, nearest, _ = seed_assistant.retriever.abstention_signals(question)
+    search = index.search_dense
+
+    def crowded(query: str, k: int, *args: object, **kwargs: object) -> list[ChunkHit]:
+        hits = search(query, k, *args, **kwargs)  # type: ignore[arg-type]
+        if k >= 10 * NEAREST_CHUNKS:
+            return hits
+        few = list({h.paper_id: h for h in hits}.values())[:NEAREST - 1]
+        return [dataclasses.replace(few[n % len(few)], chunk_id=f"{few[n % len(few)].paper_id}:{n}")
+                for n in range(k)]
+
+    monkeypatch.setattr(index, "search_dense", crowded)
+    _, searched, _ = seed_assistant.retriever.abstention_signals(question)
+    assert nearest is not None and searched == pytest.approx(nearest)
 
 
 def test_query_terms_are_the_bm25_tokenizers_terms() -> None:
