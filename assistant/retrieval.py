@@ -206,10 +206,9 @@ class HybridRetriever:
         """The mean cosine of the question's NEAREST papers in the whole store, each by its
         best chunk (``hits``: the store's nearest chunks); when one paper's chunks crowd them
         out, the store is searched further once. None in a store of fewer papers."""
+        if len(_rank_papers(hits)) < NEAREST and len(hits) >= NEAREST_CHUNKS:
+            hits = self.index.search_dense(question, 10 * NEAREST_CHUNKS, vector)
         nearest = [hit for _, hit in _rank_papers(hits).values()][:NEAREST]
-        if len(nearest) < NEAREST and len(hits) >= NEAREST_CHUNKS:
-            more = self.index.search_dense(question, 10 * NEAREST_CHUNKS, vector)
-            nearest = [hit for _, hit in _rank_papers(more).values()][:NEAREST]
         return statistics.fmean(h.score for h in nearest) if len(nearest) == NEAREST else None
 
     def _learned(self, question: str, lexical: dict[str, float],

@@ -26,6 +26,9 @@ from assistant.ranking import (
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Filters
 
+# a question none of the 38 seeds is about, for the off-topic check
+FAR_FROM_THE_SEEDS = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+
 
 def test_training_weighs_the_signal_that_marks_the_right_candidate() -> None:
     rng = np.random.default_rng(0)
@@ -86,7 +89,7 @@ def test_shipped_weights_fit_the_features_and_were_not_trained_on_the_eval() -> 
 
 def test_weak_evidence_is_refused_unless_the_paper_holds_every_keyword(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
-    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    question = FAR_FROM_THE_SEEDS
     assert seed_assistant.retrieve(question)  # answered at the shipped threshold
     strict = dataclasses.replace(load_ranker(), abstain_below=1e9)
     monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
@@ -99,7 +102,7 @@ def test_a_large_store_refuses_a_question_with_no_neighbourhood(
     """The off-topic check (``ranking.Neighbourhood``) refuses a question whose nearest papers
     are all far off, but only in a store large enough and embedded with the model it was
     calibrated with; a question naming a paper's method is exempt."""
-    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    question = FAR_FROM_THE_SEEDS
     model = seed_assistant.settings.index.embed_model
     shipped = load_ranker()
     assert shipped.neighbourhood is not None and shipped.neighbourhood.model == model
@@ -129,7 +132,7 @@ def test_the_neighbourhood_counts_each_paper_once(
     """A whole paper stored as many chunks near the question does not fill the neighbourhood
     alone: its mean cosine reads the NEAREST papers, each by its best chunk ("Explain the
     rules of cricket" was near one full paper on the cricket's ear, chunk after chunk)."""
-    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    question = FAR_FROM_THE_SEEDS
     index = seed_assistant.index
     _, nearest, _ = seed_assistant.retriever.abstention_signals(question)
     search = index.search_dense
@@ -149,7 +152,7 @@ def test_the_neighbourhood_searches_further_when_few_papers_fill_the_nearest_chu
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
     """When the nearest chunks hold fewer than NEAREST papers (a store of whole papers), the
     store is searched further instead of the off-topic check being skipped."""
-    question = "How can a hospital detect that recorded patient entries no longer reflect the truth?"
+    question = FAR_FROM_THE_SEEDS
     index = seed_assistant.index
     _, nearest, _ = seed_assistant.retriever.abstention_signals(question)
     search = index.search_dense
@@ -159,8 +162,8 @@ def test_the_neighbourhood_searches_further_when_few_papers_fill_the_nearest_chu
         if k >= 10 * NEAREST_CHUNKS:
             return hits
         few = list({h.paper_id: h for h in hits}.values())[:NEAREST - 1]
-        return [dataclasses.replace(few[n % len(few)], chunk_id=f"{few[n % len(few)].paper_id}:{n}")
-                for n in range(k)]
+        return [dataclasses.replace(hit, chunk_id=f"{hit.paper_id}:{n}")
+                for n, hit in ((n, few[n % len(few)]) for n in range(k))]
 
     monkeypatch.setattr(index, "search_dense", crowded)
     _, searched, _ = seed_assistant.retriever.abstention_signals(question)
