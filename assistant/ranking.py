@@ -65,6 +65,21 @@ def leading(text: str) -> str:
     return text if len(words) <= LEADING_WORDS else " ".join(words[:LEADING_WORDS])
 
 
+def rare_terms(weights: Mapping[str, float], stats: KeywordStats) -> frozenset[str]:
+    """The question's keywords (``weights``) found in at most RARE_CHUNKS chunks."""
+    return frozenset(t for t in weights if 0 < stats.doc_freq(t) <= RARE_CHUNKS)
+
+
+def read_coverage(weights: Mapping[str, float], rare: frozenset[str],
+                  text: str) -> tuple[float, frozenset[str]]:
+    """The share of the question's keyword weight ``text`` holds, read as far as an abstract
+    goes: its common words count in the first LEADING_WORDS, a ``rare`` one anywhere (it is
+    how a researcher finds the one full paper that uses it, "tachometer" on page 5); with the
+    rare words it holds."""
+    present = rare & text_terms(text) if rare else frozenset()
+    return coverage_of_terms(weights, text_terms(leading(text)) | present), present
+
+
 def _zscore(values: np.ndarray) -> np.ndarray:
     spread = float(values.std())
     return (values - values.mean()) / spread if spread > 1e-9 else np.zeros_like(values)
@@ -87,17 +102,13 @@ def candidate_features(
     d = np.array([dense.get(pid, 0.0) for pid in ids], dtype=np.float64)
     top_bm25 = max(bm25.values(), default=0.0) or 1.0
     weights = keyword_weights(question, stats)
-    rare = {t for t in weights if 0 < stats.doc_freq(t) <= RARE_CHUNKS}
+    rare = rare_terms(weights, stats)
     rare_weight = sum(weights[t] for t in rare) or 1.0
     cov = np.zeros(len(ids))
     rare_hit = np.zeros(len(ids))
     rare_share = np.zeros(len(ids))
     for i, pid in enumerate(ids):
-        text = texts.get(pid, "")
-        # common words count in the first LEADING_WORDS, a rare word anywhere: it is how a
-        # researcher finds the one full paper that uses it ("tachometer" on page 5)
-        present = rare & text_terms(text) if rare else frozenset()
-        cov[i] = coverage_of_terms(weights, text_terms(leading(text)) | present)
+        cov[i], present = read_coverage(weights, rare, texts.get(pid, ""))
         if present:
             rare_hit[i] = 1.0
             rare_share[i] = sum(weights[t] for t in present) / rare_weight

@@ -32,9 +32,10 @@ from assistant.ranking import (
     RARE_CHUNKS,
     candidate_features,
     load_ranker,
+    rare_terms,
+    read_coverage,
     text_terms,
 )
-from assistant.ranking import cached_coverage as keyword_coverage
 from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
 from assistant.settings import RetrievalSettings
 from assistant.types import Filters, RetrievedPaper
@@ -322,6 +323,7 @@ class HybridRetriever:
         if method == "hybrid" and bm25:
             self._keep_rare_match(question, bm25, fused, stats)
         weights = keyword_weights(question, stats)
+        rare = rare_terms(weights, stats)
         results: list[RetrievedPaper] = []
         answerable = False
         for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
@@ -330,7 +332,7 @@ class HybridRetriever:
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
-            coverage = keyword_coverage(weights, f"{paper.title}. {paper.text}")
+            coverage, _ = read_coverage(weights, rare, f"{paper.title}. {paper.text}")
             strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
             answerable = answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the

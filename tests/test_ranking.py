@@ -3,11 +3,14 @@ shipped weights fit the code, and the calibrated abstention refuses on weak evid
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import make_settings
 
 from assistant.index import ChunkHit
 from assistant.keywords import KeywordStats
@@ -23,6 +26,7 @@ from assistant.ranking import (
     load_ranker,
     train,
 )
+from assistant.retrieval import FULL_MATCH
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Filters
 
@@ -77,6 +81,31 @@ def test_coverage_reads_a_full_paper_as_far_as_an_abstract_goes_and_rare_words_a
     assert coverage["abstract"] == coverage["within"] == 1.0
     assert 0.0 < coverage["late"] < 1.0 and coverage["common late"] == 0.0
     assert [column["rare"][k] for k in texts] == [1.0, 1.0, 1.0, 0.0]
+
+
+def test_the_relevance_floor_reads_a_full_paper_as_far_as_an_abstract_goes(
+        fresh_copy: Path, tmp_path: Path) -> None:
+    """The floor's coverage, and with it the "first paper holds every keyword" exemption from
+    abstention, reads a whole paper as the ranker does: the question's common words only in
+    its first LEADING_WORDS words, a rare word anywhere."""
+    title = "Notes on wombat burrows"
+    opening = "Wombats dig deep burrows at night. " * (LEADING_WORDS // 6 + 1)
+    rows = [{"title": title, "authors": "A. Keeper", "year": "2020", "link": "",
+             "abstract": opening + "Language models learn from data on quagga stripes."}]
+    path = tmp_path / "full-paper.csv"
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([path])
+
+    def coverage(question: str) -> float:
+        found = app.retriever.retrieve(question, top_k=50, apply_floor=False)
+        return {r.paper.title: r.coverage for r in found}[title]
+
+    assert coverage("How do language models learn from data?") == 0.0  # 1.0 over the whole text
+    assert coverage("quagga stripes") >= FULL_MATCH
 
 
 def test_shipped_weights_fit_the_features_and_were_not_trained_on_the_eval() -> None:
