@@ -70,14 +70,15 @@ def rare_terms(weights: Mapping[str, float], stats: KeywordStats) -> frozenset[s
     return frozenset(t for t in weights if 0 < stats.doc_freq(t) <= RARE_CHUNKS)
 
 
-def read_coverage(weights: Mapping[str, float], rare: frozenset[str],
-                  text: str) -> tuple[float, frozenset[str]]:
-    """The share of the question's keyword weight ``text`` holds, read as far as an abstract
-    goes: its common words count in the first LEADING_WORDS, a ``rare`` one anywhere (it is
-    how a researcher finds the one full paper that uses it, "tachometer" on page 5); with the
-    rare words it holds."""
+def read_coverage(weights: Mapping[str, float], rare: frozenset[str], text: str,
+                  title: str = "") -> tuple[float, frozenset[str]]:
+    """The share of the question's keyword weight ``title`` and ``text`` hold, the text read
+    as far as an abstract goes: its common words count in the first LEADING_WORDS, a ``rare``
+    one anywhere (it is how a researcher finds the one full paper that uses it, "tachometer"
+    on page 5); with the rare words the text holds."""
     present = rare & text_terms(text) if rare else frozenset()
-    return coverage_of_terms(weights, text_terms(leading(text)) | present), present
+    read = text_terms(leading(text)) | present | (text_terms(title) if title else frozenset())
+    return coverage_of_terms(weights, read), present
 
 
 def _zscore(values: np.ndarray) -> np.ndarray:

@@ -332,7 +332,7 @@ class HybridRetriever:
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
-            coverage, _ = read_coverage(weights, rare, f"{paper.title}. {paper.text}")
+            coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
             strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
             answerable = answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the

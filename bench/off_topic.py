@@ -1,10 +1,11 @@
 """How many questions no abstract answers are refused, beyond the eval's 34 `none` ones.
 
-Usage: python bench/off_topic.py [DATA_DIR]   (default .data-distractors; about 20 s)
+Usage: python bench/off_topic.py [DATA_DIR]   (default .data-distractors; about 10 s)
 
 The eval's refusal figure rests on 17 dev and 17 test questions, and its thresholds were
 chosen on the dev ones. This bench asks 80 off-topic questions written for it
-(bench/off_topic_questions.txt, never from evals/qa.jsonl): 40 on everyday topics, 40 on
+(bench/off_topic_questions.txt; none shares 40% of its words with an eval question, which the
+script checks first): 40 on everyday topics, 40 on
 everyday topics in machine-learning words ("train my dog", "power transformer", "wheelchair
 ramp gradient"). Nothing here is tuned; it only measures. Each answered question is listed
 with its first paper and the two refusal signals (the ranker's evidence, the mean cosine of
@@ -14,16 +15,20 @@ Writes bench/results/off_topic-<data dir>.json.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 from common import save
 
 import assistant  # noqa: F401
+from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
+from assistant.keywords import STOPWORDS
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
 
 QUESTIONS = PROJECT_ROOT / "bench" / "off_topic_questions.txt"
+TOO_CLOSE = 0.4  # word-set overlap (Jaccard) with an eval question that makes it a copy
 
 
 def grouped_questions(path: Path) -> dict[str, list[str]]:
@@ -39,14 +44,30 @@ def grouped_questions(path: Path) -> dict[str, list[str]]:
     return groups
 
 
+def words(question: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]+", question.lower()) if w not in STOPWORDS}
+
+
+def eval_copies(questions: list[str]) -> list[tuple[str, str]]:
+    """Pairs of (a bench question, an eval question) that share TOO_CLOSE of their words: the
+    bench must measure refusal beyond the eval, whose dev questions set the thresholds."""
+    asked = [item.question for item in load_dataset(DEFAULT_DATASET)]
+    return [(q, e) for q in questions for e in asked
+            if len(words(q) & words(e)) >= TOO_CLOSE * len(words(q) | words(e))]
+
+
 def main() -> None:
     data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     settings.data.dir = data_dir
     settings.llm = LLMSettings.model_validate({"base_url": None, "model": None})
     app = Assistant(settings)
+    groups = grouped_questions(QUESTIONS)
+    copies = eval_copies([q for questions in groups.values() for q in questions])
+    if copies:
+        sys.exit("\n".join(f"too close to an eval question: {q!r} ~ {e!r}" for q, e in copies))
     figures: dict[str, object] = {"data_dir": data_dir.name, "papers": len(app.index.papers())}
-    for group, questions in grouped_questions(QUESTIONS).items():
+    for group, questions in groups.items():
         answered = []
         for question in questions:
             answer = app.ask(question)

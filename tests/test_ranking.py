@@ -84,28 +84,42 @@ def test_coverage_reads_a_full_paper_as_far_as_an_abstract_goes_and_rare_words_a
 
 
 def test_the_relevance_floor_reads_a_full_paper_as_far_as_an_abstract_goes(
-        fresh_copy: Path, tmp_path: Path) -> None:
+        fresh_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The floor's coverage, and with it the "first paper holds every keyword" exemption from
-    abstention, reads a whole paper as the ranker does: the question's common words only in
-    its first LEADING_WORDS words, a rare word anywhere."""
-    title = "Notes on wombat burrows"
+    abstention, reads a whole paper as the ranker's feature does (the question's common words
+    only in its first LEADING_WORDS words, a rare word anywhere), and its title whole."""
+    title = "Language notes on wombat burrows"
     opening = "Wombats dig deep burrows at night. " * (LEADING_WORDS // 6 + 1)
-    rows = [{"title": title, "authors": "A. Keeper", "year": "2020", "link": "",
-             "abstract": opening + "Language models learn from data on quagga stripes."}]
+    text = opening + "Models learn from data on quagga stripes."
     path = tmp_path / "full-paper.csv"
     with path.open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer = csv.DictWriter(f, fieldnames=["title", "authors", "year", "link", "abstract"])
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerow({"title": title, "authors": "A. Keeper", "year": "2020", "link": "",
+                         "abstract": text})
     app = Assistant(make_settings(fresh_copy))
     app.ingest([path])
+    stats = app.index.keyword_stats()
 
     def coverage(question: str) -> float:
         found = app.retriever.retrieve(question, top_k=50, apply_floor=False)
         return {r.paper.title: r.coverage for r in found}[title]
 
-    assert coverage("How do language models learn from data?") == 0.0  # 1.0 over the whole text
-    assert coverage("quagga stripes") >= FULL_MATCH
+    def ranker_coverage(question: str) -> float:
+        found = candidate_features(question, ["p"], {}, {}, {"p": text}, stats)
+        return float(found.features[0, FEATURES.index("coverage")])
+
+    for question in ("How do models learn from data?", "quagga stripes", "wombat data"):
+        assert coverage(question) == pytest.approx(ranker_coverage(question), abs=1e-4)
+    assert coverage("How do models learn from data?") == 0.0  # 1.0 over the whole text
+    assert coverage("quagga stripes") >= FULL_MATCH  # rare words count anywhere
+    assert coverage("language wombat") >= FULL_MATCH  # "language" is in the title alone
+    # Only the exemption can answer at an unreachable threshold: it holds for the paper's
+    # rare words, not for the common ones it has only past word LEADING_WORDS.
+    strict = dataclasses.replace(load_ranker(), abstain_below=1e9)
+    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
+    assert app.retrieve("quagga stripes")[0].paper.title == title
+    assert app.retrieve("wombat models data") == []
 
 
 def test_shipped_weights_fit_the_features_and_were_not_trained_on_the_eval() -> None:
