@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from assistant.settings import PROJECT_ROOT, Settings
+from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
 
 if TYPE_CHECKING:
     from assistant.index import AbstractIndex
+    from assistant.pipeline import Assistant
 
 RESULTS = PROJECT_ROOT / "bench" / "results"
 
@@ -30,6 +31,18 @@ def pairs_args() -> tuple[Path, int, Settings, AbstractIndex]:
     settings = Settings()
     settings.data.dir = data_dir
     return data_dir, count, settings, AbstractIndex(settings)
+
+
+def offline_assistant() -> tuple[Path, Assistant]:
+    """``[DATA_DIR]`` of the scripts that ask questions (default .data-distractors): the store
+    it names, opened as the shipped defaults answer, with no .env and no model endpoint."""
+    from assistant.pipeline import Assistant
+
+    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings.data.dir = data_dir
+    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None})
+    return data_dir, Assistant(settings)
 
 
 def save(name: str, figures: dict[str, Any]) -> Path:

@@ -13,25 +13,17 @@ judged by reading the cited abstracts: the counts alone say nothing of which are
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-from common import save
+from common import offline_assistant, save
 
 import assistant  # noqa: F401
 from assistant.naming import unmentioned
-from assistant.pipeline import Assistant
-from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
+from assistant.settings import PROJECT_ROOT
 
 QUESTIONS = PROJECT_ROOT / "bench" / "name_questions.txt"
 
 
 def main() -> None:
-    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
-    settings.data.dir = data_dir
-    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None})
-    app = Assistant(settings)
+    data_dir, app = offline_assistant()
     papers = app.index.papers()
     questions = [line.strip() for line in QUESTIONS.read_text().splitlines() if line.strip()]
     changed, before_count, now_count = [], 0, 0

@@ -19,13 +19,12 @@ import re
 import sys
 from pathlib import Path
 
-from common import save
+from common import offline_assistant, save
 
 import assistant  # noqa: F401
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.keywords import STOPWORDS
-from assistant.pipeline import Assistant
-from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
+from assistant.settings import PROJECT_ROOT
 
 QUESTIONS = PROJECT_ROOT / "bench" / "off_topic_questions.txt"
 TOO_CLOSE = 0.4  # word-set overlap (Jaccard) with an eval question that makes it a copy
@@ -57,11 +56,7 @@ def eval_copies(questions: list[str]) -> list[tuple[str, str]]:
 
 
 def main() -> None:
-    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
-    settings.data.dir = data_dir
-    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None})
-    app = Assistant(settings)
+    data_dir, app = offline_assistant()
     groups = grouped_questions(QUESTIONS)
     copies = eval_copies([q for questions in groups.values() for q in questions])
     if copies:
