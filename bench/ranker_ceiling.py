@@ -1,6 +1,6 @@
 """A diagnostic, never a lever: how far can the learned ranker's weights go on these features?
 
-Usage: python bench/ranker_ceiling.py [DATA_DIR]   (default .data-distractors; about 30 s)
+Usage: python bench/ranker_ceiling.py [DATA_DIR]   (default .data-distractors; about 10 s)
 
 The linear ranker (assistant/ranking.py) is fitted here on the eval's own answerable questions,
 which no shipped weight may ever be: on dev, and on test, each scored on both splits. If even
@@ -15,11 +15,8 @@ miss.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import numpy as np
-from common import save
+from common import offline_assistant, save
 
 import assistant  # noqa: F401
 import assistant.retrieval as retrieval
@@ -27,7 +24,6 @@ from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.evals.scoring import indexed_items
 from assistant.pipeline import Assistant
 from assistant.ranking import FEATURES, Candidates, load_ranker, train
-from assistant.settings import PROJECT_ROOT, Settings
 
 L2 = (1e-3, 1e-2, 1e-1)
 SEARCHED = 20_000  # random weight vectors tried for dev hit@1 itself (the loss is listwise)
@@ -83,10 +79,8 @@ def searched_on_dev(start: np.ndarray, groups: list[Group], total: int) -> np.nd
 
 
 def main() -> None:
-    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
-    settings = Settings()
-    settings.data.dir = data_dir
-    groups, totals = eval_groups(Assistant(settings))
+    data_dir, app = offline_assistant()
+    groups, totals = eval_groups(app)
     fitted = {"shipped (title pairs)": load_ranker().weights}
     for split in ("dev", "test"):
         for l2 in L2:
