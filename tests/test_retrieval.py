@@ -60,6 +60,15 @@ def test_off_topic_questions_retrieve_nothing(seed_assistant: Assistant, questio
     assert seed_assistant.retrieve(question) == []
 
 
+def test_the_off_topic_bench_everyday_questions_retrieve_nothing(seed_assistant: Assistant) -> None:
+    """Beyond the eval's own: the 40 everyday questions of bench/off_topic.py, none tuned on."""
+    text = (PROJECT_ROOT / "bench" / "off_topic_questions.txt").read_text()
+    plain = text.split("## plain\n")[1].split("\n## ")[0]
+    questions = [q for q in plain.splitlines() if q.strip() and not q.startswith("#")]
+    assert len(questions) == 40
+    assert [q for q in questions if seed_assistant.retrieve(q)] == []
+
+
 @pytest.mark.parametrize("question", ["Ünïcödé ÄÖÜ?", "asdf qwer zxcv?"])
 def test_a_question_none_of_whose_words_any_abstract_uses_gets_no_sources(
         seed_assistant: Assistant, question: str, monkeypatch: pytest.MonkeyPatch) -> None:
