@@ -150,6 +150,8 @@ class LinearRanker:
     temperature: float = 1.0
     abstain_below: float | None = None  # the best paper's score below which no answer is given
     neighbourhood: Neighbourhood | None = None
+    # the cross-encoder's best logit over an answer's first papers below which none is given
+    cross_encoder_below: float | None = None
 
     def scores(self, candidates: Candidates) -> np.ndarray:
         return candidates.features @ self.weights
@@ -168,6 +170,7 @@ class LinearRanker:
                            "temperature": self.temperature, "abstain_below": self.abstain_below,
                            "neighbourhood": (dataclasses.asdict(self.neighbourhood)
                                              if self.neighbourhood else None),
+                           "cross_encoder_below": self.cross_encoder_below,
                            **info}, indent=1) + "\n"
 
 
@@ -180,10 +183,12 @@ def load_ranker() -> LinearRanker:
                          f"not {list(FEATURES)}: retrain with bench/train_ranker.py")
     threshold = data.get("abstain_below")
     neighbourhood = data.get("neighbourhood")
+    reading = data.get("cross_encoder_below")
     return LinearRanker(np.asarray(data["weights"], dtype=np.float64),
                         float(data.get("temperature", 1.0)),
                         None if threshold is None else float(threshold),
-                        Neighbourhood(**neighbourhood) if neighbourhood else None)
+                        Neighbourhood(**neighbourhood) if neighbourhood else None,
+                        None if reading is None else float(reading))
 
 
 def train(groups: Sequence[tuple[np.ndarray, int]], l2: float = 1e-3, steps: int = 2000,

@@ -26,6 +26,7 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
+from assistant.naming import named_phrases, unmentioned
 from assistant.ranking import (
     NEAREST,
     NEAREST_CHUNKS,
@@ -253,23 +254,56 @@ class HybridRetriever:
         evidence = float(scores.max()) if len(scores) else None
         return dict(zip(ids, probabilities.tolist(), strict=True)), evidence, unfiltered
 
-    def _reranked(self, question: str, results: list[RetrievedPaper]) -> list[RetrievedPaper]:
-        """``results`` with its first RERANK_TOP reread by the cross-encoder when the ranker
-        is less than RERANK_BELOW sure of the first, and ordered by log-probability + logit
-        (the ranker's belief as the prior, the cross-encoder's reading as the evidence). The
-        places keep their scores, so how close the first few are stays as the ranker had
-        it; whether to answer at all was decided before, without it (bench/cross_encoder.py:
-        dev hit@1 0.852 → 0.885, 2 of 61 questions; dev is flat for thresholds 0.8–1.0). A
-        failure to run it (not to load it) leaves the ranker's order, with a warning."""
+    def cross_encoder_reading(self, question: str, results: list[RetrievedPaper],
+                              always: bool = True) -> np.ndarray | None:
+        """The cross-encoder's logits for the first RERANK_TOP of ``results`` (the papers an
+        answer leads with); None when there is nothing to read, when not ``always`` and the
+        ranker is at least RERANK_BELOW sure of its first (no reread needed), or when it fails
+        to run (not to load), with a warning."""
         top = results[:RERANK_TOP]
-        if len(top) < 2 or top[0].score >= RERANK_BELOW:
-            return results
+        if not top or (not always and (len(top) < 2 or top[0].score >= RERANK_BELOW)):
+            return None
         try:
-            logits = CrossEncoder().scores(question, [passage_of(r.paper) for r in top])
+            return CrossEncoder().scores(question, [passage_of(r.paper) for r in top])
         except RerankerError:
             raise
         except Exception as error:  # the tokenizer or onnxruntime, on this input
-            log.warning("the cross-encoder failed (%s); the ranker's order stands", error)
+            log.warning("the cross-encoder failed (%s); its reading is left out", error)
+            return None
+
+    def _read_as_answering(self, question: str, results: list[RetrievedPaper],
+                           logits: np.ndarray | None) -> bool:
+        """The cross-encoder's refusal: one of the first RERANK_TOP papers reads as answering
+        the question (its logit at least the ``cross_encoder_below`` chosen on the dev split,
+        bench/calibrate_abstention.py). The ranker's signals score each side apart; reading
+        question and abstract together tells "Mamba on DNA" from a paper on DNA that never
+        names Mamba. Exempt, as for the evidence: a first paper that holds every keyword of
+        the question, and papers that name everything the question names (``name_it_all``:
+        "Which papers use the Yelp dataset?" is answered by an abstract on another topic that
+        used it)."""
+        threshold = load_ranker().cross_encoder_below
+        if threshold is None or logits is None or results[0].coverage >= FULL_MATCH:
+            return True
+        return float(logits.max()) >= threshold or self.name_it_all(question, results)
+
+    def name_it_all(self, question: str, results: list[RetrievedPaper]) -> bool:
+        """The question names something (``naming.named_phrases``) and the first RERANK_TOP
+        of ``results`` together mention every name (``naming.unmentioned``)."""
+        proper = self.index.surface_text().proper
+        papers = [r.paper for r in results[:RERANK_TOP]]
+        return bool(papers and named_phrases(question, proper)
+                    and not unmentioned(question, papers, proper))
+
+    @staticmethod
+    def _reranked(results: list[RetrievedPaper], logits: np.ndarray | None) -> list[RetrievedPaper]:
+        """``results`` with its first RERANK_TOP reread (``logits``) when the ranker is less
+        than RERANK_BELOW sure of the first, and ordered by log-probability + logit (the
+        ranker's belief as the prior, the cross-encoder's reading as the evidence). The places
+        keep their scores, so how close the first few are stays as the ranker had it
+        (bench/cross_encoder.py: dev hit@1 0.852 → 0.885, 2 of 61 questions; dev is flat for
+        thresholds 0.8–1.0)."""
+        top = results[:RERANK_TOP]
+        if logits is None or len(top) < 2 or top[0].score >= RERANK_BELOW:
             return results
         order = reread_order([r.score for r in top], logits.tolist())
         return [dataclasses.replace(top[i], score=place.score)
@@ -360,7 +394,12 @@ class HybridRetriever:
         if not (answerable and on_topic and self._enough_evidence(ranking, results)):
             return []
         if method == "hybrid" and s.fusion == "learned" and s.rerank:
-            return self._reranked(question, results)
+            reads = (load_ranker().cross_encoder_below is not None
+                     and results[0].coverage < FULL_MATCH)  # the refusal's exemption needs none
+            logits = self.cross_encoder_reading(question, results, always=reads)
+            if not self._read_as_answering(question, results, logits):
+                return []
+            return self._reranked(results, logits)
         return results
 
     def _in_a_neighbourhood(self, ranking: Ranking) -> bool:

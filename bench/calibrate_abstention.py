@@ -10,8 +10,12 @@ its first paper lacks some keyword of the question. The threshold is the highest
 wrongly refuses at most MAX_WRONG of the dev answerable questions in each index, placed
 halfway to the next score below. Then the off-topic check of large stores
 (``ranking.Neighbourhood``: the mean cosine of the question's nearest papers) is set the same
-way, as high as that ceiling still allows. The test split is never read. Writes both to
-assistant/ranker.json and every dev score to bench/results/abstention.json.
+way, as high as that ceiling still allows, and last the cross-encoder's refusal (its best
+logit over the first papers of the answer the floor leaves, ``retrieval.RERANK_TOP``; a first
+paper holding every keyword is exempt, and so are first papers that mention every name of the
+question) the same way again. The test split is never read.
+Writes all three to assistant/ranker.json and every dev score to
+bench/results/abstention.json.
 """
 
 from __future__ import annotations
@@ -47,8 +51,11 @@ def dev_scores(data_dir: Path) -> list[dict[str, object]]:
     for item in dev:
         found = app.retrieve(item.question)
         evidence, nearest, named = app.retriever.abstention_signals(item.question)
+        logits = app.retriever.cross_encoder_reading(item.question, found)
         rows.append({"id": item.id, "answerable": item.answerable,
                      "evidence": evidence,
+                     "reading": None if logits is None else float(logits.max()),
+                     "names_it_all": bool(found) and app.retriever.name_it_all(item.question, found),
                      "floor_answers": bool(found),
                      "full_match": bool(found) and found[0].coverage >= FULL_MATCH,
                      "nearest": nearest, "named": named,
@@ -61,12 +68,17 @@ def check_applies(app: Assistant) -> bool:
         app.index.chunk_count(), app.settings.index.embed_model)
 
 
-def refused(row: dict[str, object], threshold: float, below: float | None = None) -> bool:
+def refused(row: dict[str, object], threshold: float, below: float | None = None,
+            reading_below: float | None = None) -> bool:
     evidence = row["evidence"]
     assert isinstance(evidence, float)
     far = (below is not None and bool(row["checked"]) and not row["named"] and not row["full_match"]
            and row["nearest"] is not None and float(row["nearest"]) < below)  # type: ignore[arg-type]
-    return not row["floor_answers"] or far or (evidence < threshold and not row["full_match"])
+    unread = (reading_below is not None and not row["full_match"] and not row["names_it_all"]
+              and row["reading"] is not None
+              and float(row["reading"]) < reading_below)  # type: ignore[arg-type]
+    return (not row["floor_answers"] or far or unread
+            or (evidence < threshold and not row["full_match"]))
 
 
 def highest_allowed(values: list[float], ok: Callable[[float], bool]) -> float:
@@ -87,13 +99,15 @@ def main() -> None:
                                                PROJECT_ROOT / ".data-distractors"]
     weights = PROJECT_ROOT / "assistant" / WEIGHTS_FILE
     data = json.loads(weights.read_text())
-    if data.get("abstain_below") is not None or data.get("neighbourhood"):  # the floor alone
-        data["abstain_below"] = data["neighbourhood"] = None
+    if (data.get("abstain_below") is not None or data.get("neighbourhood")
+            or data.get("cross_encoder_below") is not None):  # the floor alone
+        data["abstain_below"] = data["neighbourhood"] = data["cross_encoder_below"] = None
         weights.write_text(json.dumps(data, indent=1) + "\n")
     sections = {d.name: dev_scores(d) for d in dirs}
 
-    def few_wrong(threshold: float, below: float | None = None) -> bool:
-        return all(sum(refused(r, threshold, below) for r in rows if r["answerable"])
+    def few_wrong(threshold: float, below: float | None = None,
+                  reading_below: float | None = None) -> bool:
+        return all(sum(refused(r, threshold, below, reading_below) for r in rows if r["answerable"])
                    <= MAX_WRONG * sum(bool(r["answerable"]) for r in rows)
                    for rows in sections.values())
 
@@ -105,14 +119,21 @@ def main() -> None:
                       if r["nearest"] is not None and r["checked"] and not r["named"]
                       and not r["full_match"]})
     below = highest_allowed(nearest, lambda v: few_wrong(threshold, v)) if nearest else None
+    # then the cross-encoder's reading of the first papers, as high as the ceiling still allows
+    readings = sorted({float(r["reading"]) for rows in sections.values() for r in rows  # type: ignore[arg-type]
+                       if r["reading"] is not None and not r["full_match"]
+                       and not r["names_it_all"]})
+    reading_below = (highest_allowed(readings, lambda v: few_wrong(threshold, below, v))
+                     if readings else None)
     figures = {}
     for name, rows in sections.items():
         answerable = [r for r in rows if r["answerable"]]
         none = [r for r in rows if not r["answerable"]]
         figures[name] = {
             "dev_answerable": len(answerable), "dev_none": len(none),
-            "wrong_refusals": sum(refused(r, threshold, below) for r in answerable),
-            "none_refused": sum(refused(r, threshold, below) for r in none),
+            "wrong_refusals": sum(refused(r, threshold, below, reading_below) for r in answerable),
+            "none_refused": sum(refused(r, threshold, below, reading_below) for r in none),
+            "none_refused_without_cross_encoder": sum(refused(r, threshold, below) for r in none),
             "none_refused_without_neighbourhood": sum(refused(r, threshold) for r in none),
             "none_refused_by_floor_alone": sum(not r["floor_answers"] for r in none),
         }
@@ -120,9 +141,12 @@ def main() -> None:
     data["abstain_below"] = threshold
     data["neighbourhood"] = (None if below is None else
                              {"below": below, "min_chunks": MIN_CHUNKS, "model": DEFAULT_EMBED_MODEL})
+    data["cross_encoder_below"] = reading_below
     weights.write_text(json.dumps(data, indent=1) + "\n")
-    print(f"abstain_below = {threshold}, neighbourhood below = {below}")
+    print(f"abstain_below = {threshold}, neighbourhood below = {below}, "
+          f"cross_encoder_below = {reading_below}")
     save("abstention", {"threshold": threshold, "neighbourhood_below": below,
+                        "cross_encoder_below": reading_below,
                         "min_chunks": MIN_CHUNKS, "max_wrong": MAX_WRONG, "sections": figures,
                         "scores": sections})
 

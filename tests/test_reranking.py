@@ -1,8 +1,10 @@
 """The cross-encoder (reranking.py) on its real weights, and the retriever's use of it: it
-reorders the ranker's first two when the ranker is unsure, and only then."""
+reorders the ranker's first two when the ranker is unsure, and only then, and refuses a question
+none of an answer's first papers reads as answering."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,6 +15,7 @@ from conftest import FILE_A, FILE_B, make_settings
 
 from assistant.corpus import Paper
 from assistant.pipeline import Assistant
+from assistant.ranking import load_ranker
 from assistant.reranking import (
     RERANKER_SHA256,
     CrossEncoder,
@@ -21,7 +24,7 @@ from assistant.reranking import (
     _tokenizer,
     model_dir,
 )
-from assistant.retrieval import RERANK_BELOW
+from assistant.retrieval import FULL_MATCH, RERANK_BELOW
 from assistant.types import RetrievedPaper
 
 
@@ -63,17 +66,24 @@ def test_an_unsure_ranker_has_its_first_two_reread(seed_assistant: Assistant) ->
         return [(r.paper.source, r.score) for r in results]
 
     question = "What implicit regularization does the Adam optimizer have compared with SGD?"
-    unsure = retriever._reranked(question, found((craft, 0.6), (adam, 0.3), (other, 0.1)))
+
+    def reranked(results: list[RetrievedPaper]) -> list[RetrievedPaper]:
+        return retriever._reranked(
+            results, retriever.cross_encoder_reading(question, results, always=False))
+
+    unsure = reranked(found((craft, 0.6), (adam, 0.3), (other, 0.1)))
     assert order(unsure) == order(found((adam, 0.6), (craft, 0.3), (other, 0.1)))
     sure = found((craft, RERANK_BELOW), (adam, 0.05), (other, 0.05))
-    assert retriever._reranked(question, sure) == sure
+    assert retriever.cross_encoder_reading(question, sure, always=False) is None
+    assert reranked(sure) == sure
     agreed = found((adam, 0.6), (craft, 0.3), (other, 0.1))
-    assert order(retriever._reranked(question, agreed)) == order(agreed)
+    assert order(reranked(agreed)) == order(agreed)
 
 
-def test_retrieval_calls_it_only_for_answered_unsure_questions_and_only_when_on(
+def test_retrieval_calls_it_only_for_answered_questions_and_only_when_on(
         seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An unsure question's answer has been reread; a refused one, or any with
+    """An answer's first papers are read (the refusal, and the reread of an unsure one) once;
+    a question refused before, one whose first paper holds every keyword, or any with
     ASSISTANT_RETRIEVAL_RERANK=false, never pays for the cross-encoder. A question longer than
     the cross-encoder reads is cut, not an error."""
     calls: list[str] = []
@@ -89,6 +99,9 @@ def test_retrieval_calls_it_only_for_answered_unsure_questions_and_only_when_on(
     first = app.retrieve(unsure)
     assert first and first[0].score < RERANK_BELOW and calls == [unsure]
     assert app.retrieve("Who won the 2022 FIFA World Cup?") == [] and len(calls) == 1
+    sure = "How does CRAFT handle social networks?"
+    assert app.retrieve(sure)[0].score >= RERANK_BELOW and calls[-1] == sure  # the refusal
+    assert app.retrieve("What is CRAFT?") and len(calls) == 2  # every keyword: exempt
     long_question = " ".join([unsure] * 60)  # ~500 tokens, within MAX_QUESTION_CHARS
     assert app.ask(long_question).citations and calls[-1] == long_question
     off = make_settings(seed_dir)
@@ -127,3 +140,20 @@ def test_a_pair_gets_the_same_logit_whatever_it_is_scored_beside() -> None:
         scores = CrossEncoder().scores(question, batch)
         logits.append(float(scores[batch.index(adam)]))
     assert logits[1] == logits[0] and logits[2] == logits[0], logits
+
+
+def test_a_question_no_first_paper_reads_as_answering_is_refused(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cross-encoder's refusal (``ranking.LinearRanker.cross_encoder_below``, chosen on the
+    dev split): at an unreachable threshold a question is refused unless its first paper holds
+    every keyword or its first papers name everything it names."""
+    question = "How are graph neural networks explained?"
+    assert seed_assistant.retrieve(question)  # at the shipped threshold
+    shipped = load_ranker()
+    assert shipped.cross_encoder_below is not None
+    strict = dataclasses.replace(shipped, cross_encoder_below=100.0)
+    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
+    assert seed_assistant.retrieve(question) == []
+    assert seed_assistant.retrieve("What is CRAFT?")  # holds every keyword
+    named = seed_assistant.retrieve("How does CRAFT handle social networks?")
+    assert named and named[0].coverage < FULL_MATCH  # exempt by the name alone
