@@ -83,8 +83,9 @@ class RetrievalSettings(BaseModel):
         0.45, description="...or when it holds this share of the question's keyword weight."
     )
     rerank: bool = Field(
-        True, description="A cross-encoder rereads the learned ranker's first 2 papers when it "
-        "is less than 90% sure of its first (reranking.py).")
+        True, description="A cross-encoder reads the answer's first 2 papers: it refuses a "
+        "question neither answers (calibrated) and reorders them when the learned ranker is "
+        "less than 90% sure of its first (reranking.py).")
 
 
 class LLMSettings(BaseModel):
