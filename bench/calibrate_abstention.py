@@ -11,9 +11,9 @@ wrongly refuses at most MAX_WRONG of the dev answerable questions in each index,
 halfway to the next score below. Then the off-topic check of large stores
 (``ranking.Neighbourhood``: the mean cosine of the question's nearest papers) is set the same
 way, as high as that ceiling still allows, and last the cross-encoder's refusal (its best
-logit over the first papers of the answer the floor leaves, ``retrieval.RERANK_TOP``; a first
-paper holding every keyword is exempt, and so are first papers that mention every name of the
-question) the same way again. The test split is never read.
+logit over the first papers of the answer the floor leaves, ``retrieval.RERANK_TOP``; exempt
+when those papers hold the question's keywords, ``HybridRetriever.holds_its_keywords``) the
+same way again. The test split is never read.
 Writes all three to assistant/ranker.json and every dev score to
 bench/results/abstention.json.
 """
@@ -55,7 +55,8 @@ def dev_scores(data_dir: Path) -> list[dict[str, object]]:
         rows.append({"id": item.id, "answerable": item.answerable,
                      "evidence": evidence,
                      "reading": None if logits is None else float(logits.max()),
-                     "names_it_all": bool(found) and app.retriever.name_it_all(item.question, found),
+                     "holds_its_keywords": (bool(found)
+                                            and app.retriever.holds_its_keywords(item.question, found)),
                      "floor_answers": bool(found),
                      "full_match": bool(found) and found[0].coverage >= FULL_MATCH,
                      "nearest": nearest, "named": named,
@@ -74,7 +75,7 @@ def refused(row: dict[str, object], threshold: float, below: float | None = None
     assert isinstance(evidence, float)
     far = (below is not None and bool(row["checked"]) and not row["named"] and not row["full_match"]
            and row["nearest"] is not None and float(row["nearest"]) < below)  # type: ignore[arg-type]
-    unread = (reading_below is not None and not row["full_match"] and not row["names_it_all"]
+    unread = (reading_below is not None and not row["holds_its_keywords"]
               and row["reading"] is not None
               and float(row["reading"]) < reading_below)  # type: ignore[arg-type]
     return (not row["floor_answers"] or far or unread
@@ -121,8 +122,7 @@ def main() -> None:
     below = highest_allowed(nearest, lambda v: few_wrong(threshold, v)) if nearest else None
     # then the cross-encoder's reading of the first papers, as high as the ceiling still allows
     readings = sorted({float(r["reading"]) for rows in sections.values() for r in rows  # type: ignore[arg-type]
-                       if r["reading"] is not None and not r["full_match"]
-                       and not r["names_it_all"]})
+                       if r["reading"] is not None and not r["holds_its_keywords"]})
     reading_below = (highest_allowed(readings, lambda v: few_wrong(threshold, below, v))
                      if readings else None)
     figures = {}
