@@ -270,18 +270,15 @@ class HybridRetriever:
             log.warning("the cross-encoder failed (%s); its reading is left out", error)
             return None
 
-    def _read_as_answering(self, question: str, results: list[RetrievedPaper],
-                           logits: np.ndarray | None) -> bool:
+    @staticmethod
+    def _read_as_answering(logits: np.ndarray | None) -> bool:
         """The cross-encoder's refusal: one of the first RERANK_TOP papers reads as answering
         the question (its logit at least the ``cross_encoder_below`` chosen on the dev split,
         bench/calibrate_abstention.py), else no sources. The ranker's signals score each side
         apart; reading question and abstract together tells "Mamba on DNA" from a paper on DNA
-        that never names Mamba. Exempt (``holds_its_keywords``): the first papers hold what the
-        question most specifically asks about."""
+        that never names Mamba. True when there is no reading (none needed, or it failed)."""
         threshold = load_ranker().cross_encoder_below
-        if threshold is None or logits is None:
-            return True
-        return float(logits.max()) >= threshold or self.holds_its_keywords(question, results)
+        return threshold is None or logits is None or float(logits.max()) >= threshold
 
     def holds_its_keywords(self, question: str, results: list[RetrievedPaper]) -> bool:
         """One of the first RERANK_TOP of ``results`` holds every keyword of the question, or
@@ -398,10 +395,11 @@ class HybridRetriever:
         if not (answerable and on_topic and self._enough_evidence(ranking, results)):
             return []
         if method == "hybrid" and s.fusion == "learned" and s.rerank:
-            reads = (load_ranker().cross_encoder_below is not None
-                     and not self.holds_its_keywords(question, results))  # exempt: no reading
-            logits = self.cross_encoder_reading(question, results, always=reads)
-            if not self._read_as_answering(question, results, logits):
+            # the refusal's exemption: the first papers hold what the question asks about
+            exempt = (load_ranker().cross_encoder_below is None
+                      or self.holds_its_keywords(question, results))
+            logits = self.cross_encoder_reading(question, results, always=not exempt)
+            if not exempt and not self._read_as_answering(logits):
                 return []
             return self._reranked(results, logits)
         return results
