@@ -84,8 +84,8 @@ class RetrievalSettings(BaseModel):
     )
     rerank: bool = Field(
         True, description="A cross-encoder reads the answer's first 2 papers: it refuses a "
-        "question neither answers (calibrated) and reorders them when the learned ranker is "
-        "less than 90% sure of its first (reranking.py).")
+        "question neither answers (calibrated), and reorders the first 3 when the learned "
+        "ranker is less than 90% sure of its first (reranking.py).")
 
 
 class LLMSettings(BaseModel):

@@ -11,7 +11,7 @@ wrongly refuses at most MAX_WRONG of the dev answerable questions in each index,
 halfway to the next score below. Then the off-topic check of large stores
 (``ranking.Neighbourhood``: the mean cosine of the question's nearest papers) is set the same
 way, as high as that ceiling still allows, and last the cross-encoder's refusal (its best
-logit over the first papers of the answer the floor leaves, ``retrieval.RERANK_TOP``; exempt
+logit over the first papers of the answer the floor leaves, ``retrieval.REFUSAL_TOP``; exempt
 when those papers hold the question's keywords, ``HybridRetriever.holds_its_keywords``) the
 same way again. The test split is never read.
 Writes all three to assistant/ranker.json and every dev score to
@@ -32,7 +32,7 @@ from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.evals.scoring import indexed_items
 from assistant.pipeline import Assistant
 from assistant.ranking import WEIGHTS_FILE, Neighbourhood
-from assistant.retrieval import FULL_MATCH
+from assistant.retrieval import FULL_MATCH, REFUSAL_TOP
 from assistant.settings import DEFAULT_EMBED_MODEL, PROJECT_ROOT, Settings
 
 MAX_WRONG = 0.02  # the ceiling on wrong refusals
@@ -45,6 +45,8 @@ MIN_CHUNKS = 15_000
 def dev_scores(data_dir: Path) -> list[dict[str, object]]:
     settings = Settings()
     settings.data.dir = data_dir
+    # the ranker's order, as retrieval reads it for the refusal (before the reread reorders it)
+    settings.retrieval.rerank = False
     app = Assistant(settings)
     dev = [i for i in indexed_items(app, load_dataset(DEFAULT_DATASET)) if i.split == "dev"]
     rows = []
@@ -54,7 +56,7 @@ def dev_scores(data_dir: Path) -> list[dict[str, object]]:
         logits = app.retriever.cross_encoder_reading(item.question, found)
         rows.append({"id": item.id, "answerable": item.answerable,
                      "evidence": evidence,
-                     "reading": None if logits is None else float(logits.max()),
+                     "reading": None if logits is None else float(logits[:REFUSAL_TOP].max()),
                      "holds_its_keywords": (bool(found)
                                             and app.retriever.holds_its_keywords(item.question, found)),
                      "floor_answers": bool(found),

@@ -85,6 +85,12 @@ def main() -> None:
             candidates[f"top{RERANK_TOP} mix 1.0 below {below}"] = (
                 reread_order(probabilities[:head], logits[:head])
                 if probabilities[0] < below else list(range(head))) + list(range(head, len(ids)))
+        for top in (3, 5):  # a deeper reread, gated the same way
+            head = min(top, len(ids))
+            for below in BELOW:
+                candidates[f"top{top} mix 1.0 below {below}"] = (
+                    reread_order(probabilities[:head], logits[:head])
+                    if probabilities[0] < below else list(range(head))) + list(range(head, len(ids)))
         for top in sorted({2, 3, 5, args.k}):
             if top > args.k:
                 continue

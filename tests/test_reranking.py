@@ -1,6 +1,6 @@
 """The cross-encoder (reranking.py) on its real weights, and the retriever's use of it: it
-reorders the ranker's first two when the ranker is unsure, and only then, and refuses a question
-none of an answer's first papers reads as answering."""
+reorders the ranker's first three when the ranker is unsure, and only then, and refuses a
+question none of an answer's first two papers reads as answering."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from assistant.reranking import (
     model_dir,
     passage_of,
 )
-from assistant.retrieval import FULL_MATCH, RERANK_BELOW
+from assistant.retrieval import FULL_MATCH, RERANK_BELOW, HybridRetriever
 from assistant.types import RetrievedPaper
 
 
@@ -52,9 +52,9 @@ def test_weights_that_are_not_the_pinned_file_are_refused(tmp_path: Path) -> Non
         _tokenizer(folder, 256)
 
 
-def test_an_unsure_ranker_has_its_first_two_reread(seed_assistant: Assistant) -> None:
-    """The places keep their scores; the two papers swap when the second is the one that
-    answers; a sure ranker (≥ RERANK_BELOW) is left alone, and so is the rest."""
+def test_an_unsure_ranker_has_its_first_three_reread(seed_assistant: Assistant) -> None:
+    """The places keep their scores; the papers swap when the second or the third is the one
+    that answers; a sure ranker (≥ RERANK_BELOW) is left alone, and so is the rest."""
     retriever = seed_assistant.retriever
     by_source = {p.source: p for p in seed_assistant.index.papers().values()}
     adam, craft, other = (by_source[f"{FILE_B}#4"], by_source[f"{FILE_B}#1"],
@@ -79,6 +79,11 @@ def test_an_unsure_ranker_has_its_first_two_reread(seed_assistant: Assistant) ->
     assert reranked(sure) == sure
     agreed = found((adam, 0.6), (craft, 0.3), (other, 0.1))
     assert order(reranked(agreed)) == order(agreed)
+    third = reranked(found((craft, 0.4), (other, 0.35), (adam, 0.25)))
+    assert [r.paper.source for r in third][0] == adam.source
+    assert [r.score for r in third] == [0.4, 0.35, 0.25]
+    fourth = found((craft, 0.4), (other, 0.3), (other, 0.2), (adam, 0.1))
+    assert reranked(fourth)[3] == fourth[3]
 
 
 def test_retrieval_calls_it_only_for_answered_questions_and_only_when_on(
@@ -164,6 +169,9 @@ def test_a_question_no_first_paper_reads_as_answering_is_refused(
 
     threshold(float(logits.mean()))  # between the two: the better one answers
     assert seed_assistant.retrieve(question)
+    # only the ranker's first two count, as calibrated: a third that answers is not enough
+    assert not HybridRetriever._read_as_answering(np.array([logits.min(), logits.min(), 100.0]))
+    assert HybridRetriever._read_as_answering(np.array([logits.min(), logits.max(), -100.0]))
     threshold(100.0)
     assert seed_assistant.retrieve(question) == []
     assert seed_assistant.retrieve("What is CRAFT?")  # holds every keyword
