@@ -32,7 +32,8 @@ until up very we were what when where which while who whom why would you your yo
 papers work works abstract abstracts method methods approach approaches explain describe
 tell summarize summarise summary give list show find study studies propose proposed
 """.split()))
-TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}"
+TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals"
+VOWELS = frozenset("aeiouy")
 
 _local = threading.local()
 
@@ -46,10 +47,25 @@ def stemmer() -> Stemmer.Stemmer:
     return found
 
 
+def stem_word(word: str) -> str:
+    """Porter's stem, and an acronym's plural folded into the acronym: Porter keeps the "s"
+    of a word with no vowel before it ("llms", "gnns", "svms", "gps"), so "LLM" in a question
+    missed every abstract that writes "large language models (LLMs)"."""
+    stem = stemmer().stemWord(word)
+    if (len(stem) >= 3 and stem == word and word.endswith("s") and not word.endswith("ss")
+            and not VOWELS & set(word[:-1])):
+        return word[:-1]
+    return stem
+
+
+def stem_words(words: Sequence[str]) -> list[str]:
+    return [stem_word(w) for w in words]
+
+
 def tokenize(texts: Sequence[str]) -> Any:
     """bm25s tokens (ids and vocabulary), stemmed, stopwords removed: the one tokenizer the
     BM25 index, the questions and coverage all use."""
-    return bm25s.tokenize(list(texts), stopwords=STOPWORDS, stemmer=stemmer(), show_progress=False)
+    return bm25s.tokenize(list(texts), stopwords=STOPWORDS, stemmer=stem_words, show_progress=False)
 
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern
@@ -72,7 +88,7 @@ def query_terms(text: str) -> list[str]:
         if stem is None:
             if len(stems) >= STEMS_KEPT:
                 stems.clear()
-            stem = stems[word] = stemmer().stemWord(word)
+            stem = stems[word] = stem_word(word)
         terms[stem] = None
     return list(terms)
 

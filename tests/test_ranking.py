@@ -10,10 +10,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import make_settings
+from conftest import FILE_A, make_settings
 
 from assistant.index import ChunkHit
-from assistant.keywords import KeywordStats
+from assistant.keywords import KeywordStats, keyword_weights
 from assistant.pipeline import Assistant
 from assistant.ranking import (
     FEATURES,
@@ -24,6 +24,8 @@ from assistant.ranking import (
     Neighbourhood,
     candidate_features,
     load_ranker,
+    rare_terms,
+    read_coverage,
     train,
 )
 from assistant.retrieval import FULL_MATCH
@@ -228,3 +230,23 @@ def test_query_terms_are_the_bm25_tokenizers_terms() -> None:
         tokens = tokenize([text])
         inverse = {i: t for t, i in tokens.vocab.items()}
         assert query_terms(text) == list(dict.fromkeys(inverse[i] for i in tokens.ids[0])), text
+
+
+def test_an_acronym_asked_in_the_singular_finds_the_abstracts_that_write_its_plural(
+        seed_assistant: Assistant) -> None:
+    """Porter keeps the "s" of "LLMs" (no vowel before it), so "LLM" in a question matched
+    no abstract that writes "large language models (LLMs)": AB-MCTS's abstract (seed 12)
+    was not among 13.9k papers' candidates for "scaling test-time compute for LLM reasoning".
+    Acronym plurals fold into the acronym, in BM25 and in coverage alike; words with a vowel
+    and singular acronyms ending in "ss" keep Porter's stem."""
+    from assistant.keywords import query_terms
+
+    assert query_terms("LLMs GNNs SVMs GPs MDPs") == query_terms("LLM GNN SVM GP MDP")
+    assert query_terms("class process BSS gas steps") == ["class", "process", "bss", "gas", "step"]
+    papers = seed_assistant.index.papers()
+    ab_mcts = next(pid for pid, p in papers.items() if p.source == f"{FILE_A}#12")
+    assert "LLM " not in papers[ab_mcts].text and "LLMs" in papers[ab_mcts].text
+    assert seed_assistant.index.bm25_paper_scores("LLM").get(ab_mcts, 0.0) > 0.0
+    stats = seed_assistant.index.keyword_stats()
+    weights = keyword_weights("LLM", stats)
+    assert read_coverage(weights, rare_terms(weights, stats), papers[ab_mcts].text)[0] == 1.0
