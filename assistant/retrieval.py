@@ -260,8 +260,9 @@ class HybridRetriever:
         answer leads with, in the ranker's order); None when there is nothing to read, when
         not ``always`` and the ranker is at least RERANK_BELOW sure of its first (no reread
         needed), or when it fails to run (not to load), with a warning."""
-        top = results[:RERANK_TOP]
-        if not top or (not always and (len(top) < 2 or top[0].score >= RERANK_BELOW)):
+        unsure = len(results) >= 2 and results[0].score < RERANK_BELOW
+        top = results[:RERANK_TOP if unsure else REFUSAL_TOP]  # a third only for the reread
+        if not top or (not always and not unsure):
             return None
         try:
             return CrossEncoder().scores(question, [passage_of(r.paper) for r in top])
@@ -344,6 +345,10 @@ class HybridRetriever:
     ) -> list[RetrievedPaper]:
         s = self.settings
         top_k = top_k or s.top_k
+        reread = method == "hybrid" and s.fusion == "learned" and s.rerank and apply_floor
+        # the refusal and the reread read the first RERANK_TOP papers whatever the answer
+        # shows: "--top-k 1" must not change which paper comes first, nor what is refused
+        wanted = max(top_k, RERANK_TOP) if reread else top_k
         ranking = self._fused(question, method, filters)
         bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
         if not fused:
@@ -386,7 +391,7 @@ class HybridRetriever:
                 dense=round(cosine, 4),
                 coverage=round(coverage, 4),
             ))
-            if len(results) >= top_k:
+            if len(results) >= wanted:
                 break
         if not apply_floor:
             return results
@@ -397,14 +402,14 @@ class HybridRetriever:
                     or self._in_a_neighbourhood(ranking))
         if not (answerable and on_topic and self._enough_evidence(ranking, results)):
             return []
-        if method == "hybrid" and s.fusion == "learned" and s.rerank:
+        if reread:
             # the refusal's exemption: the first papers hold what the question asks about
             exempt = (load_ranker().cross_encoder_below is None
                       or self.holds_its_keywords(question, results))
             logits = self.cross_encoder_reading(question, results, always=not exempt)
             if not exempt and not self._read_as_answering(logits):
                 return []
-            return self._reranked(results, logits)
+            return self._reranked(results, logits)[:top_k]
         return results
 
     def _in_a_neighbourhood(self, ranking: Ranking) -> bool:

@@ -10,14 +10,15 @@ expected papers alone (the judged ones were pooled from the shipped ranker's top
 - ``shipped``: the learned ranker's order;
 - ``topN ce``: the cross-encoder's score alone over the first N (2, 3, 5, K), the rest as shipped;
 - ``topN mix a``: cross-encoder logit + a × log(ranker probability) over the first N;
-- ``top2 mix 1.0 below t``: as shipped, only when the ranker's first has a score below t.
+- ``topN mix 1.0 below t``: as shipped (N = RERANK_TOP), only when the ranker's first has a
+  score below t.
 
 The order is ``retrieve``'s with the floor off (named-paper boost and rare-term match
 included), as the shipped reread sees it after the floor.
 
 Run: ``python bench/cross_encoder.py [--data-dir .data-distractors] [--k 10]``; writes
 ``bench/results/cross-encoder-<data dir>.json`` (its leading dot dropped). Cross-encoder scores are cached in
-``bench/results/.ce-scores-<data dir>-<k>-<max tokens>-alone.pkl`` (each pair scored alone, as
+``bench/results/.ce-scores-<data dir>-<k>-<max tokens>-alone-<tokenizer>.pkl`` (each pair scored alone, as
 the answers score it; a cache of batched scores is not read).
 """
 
@@ -34,6 +35,7 @@ from ranker_features import metrics, rank_of
 
 from assistant import reranking
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
+from assistant.keywords import TOKENIZER_VERSION
 from assistant.pipeline import Assistant
 from assistant.reranking import CrossEncoder, passage_of, reread_order
 from assistant.retrieval import RERANK_TOP
@@ -56,7 +58,8 @@ def main() -> None:
     papers = app.index.papers()
     by_source = {p.source: pid for pid, p in papers.items()}
     encoder = CrossEncoder(max_tokens=args.max_tokens)
-    cache = RESULTS / f".ce-scores-{args.data_dir.name}-{args.k}-{args.max_tokens}-alone.pkl"
+    cache = (RESULTS / f".ce-scores-{args.data_dir.name}-{args.k}-{args.max_tokens}-alone"
+                       f"-{TOKENIZER_VERSION}.pkl")  # which papers are retrieved depends on it
     scored: dict[str, tuple[list[str], list[float], list[float]]] = (
         pickle.loads(cache.read_bytes()) if cache.exists() else {})
     items = [i for i in load_dataset(DEFAULT_DATASET) if i.answerable
@@ -78,14 +81,9 @@ def main() -> None:
         ids, probabilities, logits = scored[item.id]
         expected = {by_source[s] for s in item.expected_sources}
         candidates = {"shipped": list(range(len(ids)))}
-        # As shipped: mix 1.0 over the first RERANK_TOP, only when the first's score is below
-        # a threshold (RERANK_BELOW ships; the others show how flat dev is around it).
-        for below in BELOW:
-            head = min(RERANK_TOP, len(ids))
-            candidates[f"top{RERANK_TOP} mix 1.0 below {below}"] = (
-                reread_order(probabilities[:head], logits[:head])
-                if probabilities[0] < below else list(range(head))) + list(range(head, len(ids)))
-        for top in (3, 5):  # a deeper reread, gated the same way
+        # As shipped: mix 1.0 over the first RERANK_TOP (3; 2 before), only when the first's
+        # score is below a threshold (RERANK_BELOW ships; the others show how flat dev is).
+        for top in (2, 3, 5):
             head = min(top, len(ids))
             for below in BELOW:
                 candidates[f"top{top} mix 1.0 below {below}"] = (

@@ -15,7 +15,7 @@ from conftest import FILE_A, FILE_B, make_settings
 
 from assistant.corpus import Paper
 from assistant.pipeline import Assistant
-from assistant.ranking import load_ranker
+from assistant.ranking import load_ranker, text_terms
 from assistant.reranking import (
     RERANKER_SHA256,
     CrossEncoder,
@@ -25,7 +25,7 @@ from assistant.reranking import (
     model_dir,
     passage_of,
 )
-from assistant.retrieval import FULL_MATCH, RERANK_BELOW, HybridRetriever
+from assistant.retrieval import FULL_MATCH, REFUSAL_TOP, RERANK_BELOW, RERANK_TOP, HybridRetriever
 from assistant.types import RetrievedPaper
 
 
@@ -88,25 +88,29 @@ def test_an_unsure_ranker_has_its_first_three_reread(seed_assistant: Assistant) 
 
 def test_retrieval_calls_it_only_for_answered_questions_and_only_when_on(
         seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An answer's first papers are read (the refusal, and the reread of an unsure one) once;
-    a question refused before, one whose first paper holds every keyword, or any with
-    ASSISTANT_RETRIEVAL_RERANK=false, never pays for the cross-encoder. A question longer than
-    the cross-encoder reads is cut, not an error."""
+    """An answer's first papers are read (the refusal, and the reread of an unsure one) once:
+    three for a reread, the two the refusal reads otherwise; a question refused before, one
+    whose first paper holds every keyword, or any with ASSISTANT_RETRIEVAL_RERANK=false,
+    never pays for the cross-encoder. A question longer than the cross-encoder reads is cut,
+    not an error."""
     calls: list[str] = []
+    read: list[int] = []
     real = CrossEncoder.scores
 
     def counted(self: CrossEncoder, question: str, passages: list[str]) -> np.ndarray:
         calls.append(question)
+        read.append(len(passages))
         return real(self, question, passages)
 
     monkeypatch.setattr(CrossEncoder, "scores", counted)
     app = Assistant(make_settings(seed_dir))
     unsure = "How are graph neural networks explained?"
     first = app.retrieve(unsure)
-    assert first and first[0].score < RERANK_BELOW and calls == [unsure]
+    assert first and first[0].score < RERANK_BELOW and calls == [unsure] and read == [RERANK_TOP]
     assert app.retrieve("Who won the 2022 FIFA World Cup?") == [] and len(calls) == 1
     sure = "How do graph models forecast traffic efficiently?"
     assert app.retrieve(sure)[0].score >= RERANK_BELOW and calls[-1] == sure  # the refusal
+    assert read[-1] == REFUSAL_TOP
     assert app.retrieve("What is CRAFT?") and len(calls) == 2  # holds its keywords: exempt
     long_question = " ".join([unsure] * 60)  # ~500 tokens, within MAX_QUESTION_CHARS
     assert app.ask(long_question).citations and calls[-1] == long_question
@@ -186,3 +190,33 @@ def test_a_question_no_first_paper_reads_as_answering_is_refused(
     with caplog.at_level("WARNING"):
         assert seed_assistant.retrieve(question)
     assert "the cross-encoder failed" in caplog.text
+
+
+def test_fewer_papers_shown_read_the_same_first_papers(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``top_k`` below RERANK_TOP (``--top-k 1``, the UI's slider) still has the first
+    RERANK_TOP papers reread and the first REFUSAL_TOP read for the refusal: the first paper
+    shown is the one a longer answer leads with. The exemption reads the first REFUSAL_TOP
+    only, as calibrated: a third paper that holds the keywords exempts nothing."""
+    question = "How are graph neural networks explained?"  # the ranker is unsure of it
+
+    def third_answers(self: CrossEncoder, q: str, passages: list[str]) -> np.ndarray:
+        return np.array([0.0, -1.0, 10.0][:len(passages)])
+
+    monkeypatch.setattr(CrossEncoder, "scores", third_answers)
+    five = seed_assistant.retrieve(question, top_k=5)
+    one = seed_assistant.retrieve(question, top_k=1)
+    two = seed_assistant.retrieve(question, top_k=2)
+    assert len(one) == 1 and len(two) == 2 and len(five) >= 3
+    assert one[0].paper.paper_id == two[0].paper.paper_id == five[0].paper.paper_id
+    off = seed_assistant.retriever.settings.model_copy(update={"rerank": False})
+    ranked = HybridRetriever(seed_assistant.index, off).retrieve(question, top_k=5)
+    assert five[0].paper.paper_id == ranked[2].paper.paper_id  # the ranker's third, reread first
+
+    by_source = {p.source: p for p in seed_assistant.index.papers().values()}
+    craft = by_source[f"{FILE_B}#1"]
+    others = [p for p in by_source.values() if "craft" not in text_terms(f"{p.title}. {p.text}")][:2]
+    results = [RetrievedPaper(p, 0.3, "", 0.5, 0.5) for p in [*others, craft]]
+    retriever = seed_assistant.retriever
+    assert not retriever.holds_its_keywords("What is CRAFT?", results)
+    assert retriever.holds_its_keywords("What is CRAFT?", [results[0], results[2], results[1]])
