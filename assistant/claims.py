@@ -27,7 +27,13 @@ import numpy as np
 
 from assistant.answering import CITATION_RE, cited_numbers
 from assistant.corpus import normalise, split_sentences
-from assistant.keywords import KeywordStats, document_frequencies, query_terms, tokenize
+from assistant.keywords import (
+    KeywordStats,
+    document_frequencies,
+    document_terms,
+    query_terms,
+    tokenize,
+)
 from assistant.types import Claim
 
 if TYPE_CHECKING:
@@ -294,7 +300,7 @@ class ClaimChecker:
         if found is None:
             sents = split_sentences(abstract)
             vectors = self.vectors(sents)
-            found = [_Unit(t, frozenset(query_terms(t)), _cues(t), v)
+            found = [_Unit(t, frozenset(document_terms(t)), _cues(t), v)
                      for t, v in zip(sents, vectors, strict=True)]
             for first, second in zip(found, found[1:], strict=False):
                 both = first.vector + second.vector

@@ -32,8 +32,7 @@ until up very we were what when where which while who whom why would you your yo
 papers work works abstract abstracts method methods approach approaches explain describe
 tell summarize summarise summary give list show find study studies propose proposed
 """.split()))
-TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals"
-VOWELS = frozenset("aeiouy")
+TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds"
 
 _local = threading.local()
 
@@ -47,25 +46,44 @@ def stemmer() -> Stemmer.Stemmer:
     return found
 
 
-def stem_word(word: str) -> str:
-    """Porter's stem, and an acronym's plural folded into the acronym: Porter keeps the "s"
-    of a word with no vowel before it ("llms", "gnns", "svms", "gps"), so "LLM" in a question
-    missed every abstract that writes "large language models (LLMs)"."""
-    stem = stemmer().stemWord(word)
-    if (len(stem) >= 3 and stem == word and word.endswith("s") and not word.endswith("ss")
-            and not VOWELS & set(word[:-1])):
-        return word[:-1]
-    return stem
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")
 
 
-def stem_words(words: Sequence[str]) -> list[str]:
-    return [stem_word(w) for w in words]
+def singular_acronyms(text: str) -> str:
+    """``text`` with an acronym's plural written as the acronym ("LLMs" → "LLM", "GPs" →
+    "GP"): Porter keeps the "s" of "llms" (no vowel before it), so "LLM" in a question missed
+    every abstract that writes "large language models (LLMs)". Only capitals followed by a
+    small "s" are folded, before the text is lower-cased: "RLS", "GPS", "MCTS" and "10ms"
+    stay apart from "RL", "GP", "MCT" and "10m"."""
+    return _ACRONYM_PLURAL.sub(r"\1", text)
+
+
+_COMPOUND = re.compile(r"\b\w+(?:[-\u2010\u2011]\w+)+\b")
+_HYPHENS = re.compile(r"[-\u2010\u2011]")
+
+
+def with_compounds(text: str) -> str:
+    """A stored ``text`` with each hyphenated word followed by its parts joined ("on-line" →
+    "on-line online"): 901 words of the 1987–2021 abstracts are written both ways ("on-line"
+    172 times, "online" 847; "back-propagation" and "backpropagation"; "pre-trained" and
+    "pretrained"), and a question's "online" must find either. Only stored texts get it
+    (``tokenize``, ``document_terms``): a question's "first-order" asking for a joined term
+    as well would count against every abstract that writes "first order"."""
+    return _COMPOUND.sub(lambda m: f"{m.group(0)} {_HYPHENS.sub('', m.group(0))}", text)
+
+
+def _stored(text: str) -> str:
+    """A stored text as it is tokenized: acronym plurals folded, then hyphenated words
+    joined (in that order, so "LLMs-based" gives "llmbase" as "LLM-based" does)."""
+    return with_compounds(singular_acronyms(text))
 
 
 def tokenize(texts: Sequence[str]) -> Any:
-    """bm25s tokens (ids and vocabulary), stemmed, stopwords removed: the one tokenizer the
-    BM25 index, the questions and coverage all use."""
-    return bm25s.tokenize(list(texts), stopwords=STOPWORDS, stemmer=stem_words, show_progress=False)
+    """bm25s tokens of stored texts (ids and vocabulary), stemmed, stopwords removed,
+    hyphenated words also joined: the terms ``document_terms`` gives, as the BM25 index
+    holds them; a question is read by ``query_terms``."""
+    return bm25s.tokenize([_stored(t) for t in texts], stopwords=STOPWORDS,
+                          stemmer=stemmer(), show_progress=False)
 
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern
@@ -75,22 +93,29 @@ STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow 
 
 
 def query_terms(text: str) -> list[str]:
-    """The distinct stemmed terms of ``text``, in order of first use: the same terms as
-    ``tokenize`` gives (lower case, bm25s's pattern, stopwords out, Porter stems; a test
-    holds them equal), without its per-call set-up, which was most of the time when the
-    ranker reads 60 abstracts a question."""
+    """A question's distinct stemmed terms, in order of first use (acronym plurals folded,
+    lower case, bm25s's pattern, stopwords out, Porter stems): for a text without hyphens the
+    terms ``tokenize`` gives (a test holds ``document_terms`` and ``tokenize`` equal),
+    without its per-call set-up, which was most of the time when the ranker reads 60
+    abstracts a question."""
     stems = _STEMS
     terms: dict[str, None] = {}
-    for word in _TOKEN.findall(text.lower()):
+    for word in _TOKEN.findall(singular_acronyms(text).lower()):
         if word in _STOPSET:
             continue
         stem = stems.get(word)
         if stem is None:
             if len(stems) >= STEMS_KEPT:
                 stems.clear()
-            stem = stems[word] = stem_word(word)
+            stem = stems[word] = stemmer().stemWord(word)
         terms[stem] = None
     return list(terms)
+
+
+def document_terms(text: str) -> list[str]:
+    """The terms a stored text holds, as ``tokenize`` indexes them (hyphenated words also
+    joined), for coverage and the ranker's lexical signals."""
+    return query_terms(_stored(text))
 
 
 def document_frequencies(token_ids: Sequence[Sequence[int]], vocab_size: int) -> np.ndarray:
@@ -128,7 +153,7 @@ def keyword_weights(question: str, stats: KeywordStats) -> dict[str, float]:
 
 def coverage(weights: Mapping[str, float], text: str) -> float:
     """Share of the question's keyword weight (idf) that ``text`` contains."""
-    return coverage_of_terms(weights, set(query_terms(text)))
+    return coverage_of_terms(weights, set(document_terms(text)))
 
 
 def coverage_of_terms(weights: Mapping[str, float], present: AbstractSet[str]) -> float:

@@ -22,7 +22,7 @@ from importlib.resources import files
 
 import numpy as np
 
-from assistant.keywords import KeywordStats, coverage_of_terms, keyword_weights, query_terms
+from assistant.keywords import KeywordStats, coverage_of_terms, document_terms, keyword_weights
 
 FEATURES = ("bm25_rel", "bm25_z", "dense", "dense_gap", "dense_z", "coverage", "rare",
             "rare_share")
@@ -50,7 +50,7 @@ class Candidates:
 def text_terms(text: str) -> frozenset[str]:
     """The stemmed terms of a candidate's text, cached: the same abstracts come back question
     after question, and tokenizing them was a third of the retrieval time at 13.9k papers."""
-    return frozenset(query_terms(text))
+    return frozenset(document_terms(text))
 
 
 def cached_coverage(weights: Mapping[str, float], text: str) -> float:

@@ -24,7 +24,7 @@ import assistant  # noqa: F401
 from assistant.corpus import Paper
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import query_terms, tokenize
+from assistant.keywords import TOKENIZER_VERSION, query_terms, tokenize
 from assistant.ranking import FEATURES, Candidates, candidate_features, train
 from assistant.retrieval import POOL, fuse
 from assistant.settings import PROJECT_ROOT
@@ -82,7 +82,9 @@ def main() -> None:
     stats = index.keyword_stats()
     texts = {pid: p.text for pid, p in papers.items()}
 
-    cache = PROJECT_ROOT / "bench" / "results" / f".ranker-signals-{data_dir.name}-{count}.pkl"
+    # the candidates and BM25 scores depend on the tokenizer: a new one searches afresh
+    cache = (PROJECT_ROOT / "bench" / "results"
+             / f".ranker-signals-{data_dir.name}-{count}-{TOKENIZER_VERSION}.pkl")
     signals = pickle.loads(cache.read_bytes()) if cache.is_file() else {}
     groups: list[tuple[Candidates, int, dict[str, float], dict[str, float]]] = []
     for n, pid in enumerate(chosen, 1):
