@@ -1,10 +1,12 @@
-"""Does a researcher's spelling of a hyphenated word find the papers that spell it the other way?
+"""Does a researcher's spelling of a word find the papers that spell it the other way?
 
 Usage: python bench/spelling_variants.py [DATA_DIR] [N]   (default .data-distractors, 200)
 
-901 words of the 1987–2021 abstracts are written both hyphenated and joined ("on-line" and
-"online", "back-propagation" and "backpropagation", "pre-trained" and "pretrained"). For up
-to N papers (seed 0) whose title holds such a word, the paper is asked for by its title with
+Two kinds of words, each written both ways in the 1987–2021 abstracts: hyphenated and joined
+(901 words: "on-line" and "online", "back-propagation" and "backpropagation"), and British
+and American ("optimisation" and "optimization", "behaviour" and "behavior"; pairs found by
+``keywords.american`` and kept only when the corpus uses both spellings). For up to N papers
+of each kind (seed 0) whose title holds such a word, the paper is asked for by its title with
 that word spelled the other way, and by a short question: that word and the title's two
 rarest other words. Reports where the paper ranks (hit@1, hit@5, MRR; refused counts as a
 miss) for the code as it is: run it before and after a tokenizer change. Writes
@@ -23,8 +25,16 @@ from common import offline_assistant, save
 import assistant  # noqa: F401
 from assistant.keywords import TOKENIZER_VERSION, keyword_weights
 
-COMPOUND = re.compile(r"\b[A-Za-z]{2,}(?:-[A-Za-z]{2,})+\b")
+try:
+    from assistant.keywords import american
+except ImportError:  # the tokenizer before British spellings: the same pairs, found here
+    _ISE = re.compile(r"(?<=\w)([iy])s(e|ed|es|ing|er|ers|ation|ations|able)$")
+
+    def american(word: str) -> str:
+        return _ISE.sub(r"\1z\2", word)
+
 WORD = re.compile(r"\b[A-Za-z]{4,}\b")
+TITLE_WORD = re.compile(r"\b[A-Za-z][\w-]*[A-Za-z]\b")
 SEED = 0
 
 
@@ -35,39 +45,47 @@ def main() -> None:
     words: Counter[str] = Counter()
     for paper in papers.values():
         words.update(set(re.findall(r"\b[\w-]+\b", f"{paper.title} {paper.text}".lower())))
-    # both spellings occur in the corpus: hyphenated form → joined form
-    both = {w: w.replace("-", "") for w in words if "-" in w and words[w.replace("-", "")]}
-    joined = {j: h for h, j in both.items()}
-    cases = []
+    # both spellings occur in the corpus: hyphenated ↔ joined, British ↔ American
+    joined = {w: w.replace("-", "") for w in words if "-" in w and words[w.replace("-", "")]}
+    british = {w: american(w) for w in words
+               if "-" not in w and american(w) != w and words[american(w)]}
+    other_spelling = {"hyphen": {**joined, **{j: h for h, j in joined.items()}},
+                      "british": {**british, **{a: b for b, a in british.items()}}}
+    cases: dict[str, list[tuple[str, str, str]]] = {kind: [] for kind in other_spelling}
     for pid, paper in sorted(papers.items()):
         if paper.title_derived:
             continue
-        for m in re.finditer(r"\b[A-Za-z][\w-]*[A-Za-z]\b", paper.title):
-            low = m.group(0).lower()
-            other = both.get(low) or joined.get(low)
-            if other:
-                cases.append((pid, m.group(0), other))
-                break
-    random.Random(SEED).shuffle(cases)
-    cases = cases[:n]
+        for kind, other_of in other_spelling.items():
+            for m in TITLE_WORD.finditer(paper.title):
+                other = other_of.get(m.group(0).lower())
+                if other:
+                    cases[kind].append((pid, m.group(0), other))
+                    break
+    for kind in cases:
+        random.Random(SEED).shuffle(cases[kind])
+        cases[kind] = cases[kind][:n]
     stats = app.index.keyword_stats()
-    ranks: dict[str, list[int | None]] = {"title": [], "short": []}
+    ranks: dict[str, list[int | None]] = {f"{kind} {asked}": [] for kind in cases
+                                          for asked in ("title", "short")}
     examples = []
-    for pid, word, other in cases:
-        title = papers[pid].title
-        respelled = title.replace(word, other)
-        weights = keyword_weights(title.replace(word, " "), stats)
-        rarest = [w for w in WORD.findall(title.replace(word, " "))
-                  if any(t in weights for t in keyword_weights(w, stats))]
-        rarest.sort(key=lambda w: -max((weights.get(t, 0.0) for t in keyword_weights(w, stats)),
-                                       default=0.0))
-        short = f"Which papers are about {other} {' '.join(rarest[:2])}?"
-        for kind, question in (("title", respelled), ("short", short)):
-            found = [r.paper.paper_id for r in app.retrieve(question)]
-            ranks[kind].append(found.index(pid) + 1 if pid in found else None)
-        if len(examples) < 10:
-            examples.append({"title": title, "respelled": respelled, "short": short,
-                             "ranks": [ranks["title"][-1], ranks["short"][-1]]})
+    for kind, found_cases in cases.items():
+        for pid, word, other in found_cases:
+            title = papers[pid].title
+            respelled = title.replace(word, other)
+            rest = title.replace(word, " ")
+            weights = keyword_weights(rest, stats)
+
+            weight = {w: max((weights.get(t, 0.0) for t in keyword_weights(w, stats)), default=0.0)
+                      for w in WORD.findall(rest)}
+            rarest = sorted((w for w in weight if weight[w] > 0), key=lambda w: -weight[w])
+            short = f"Which papers are about {other} {' '.join(rarest[:2])}?"
+            for asked, question in (("title", respelled), ("short", short)):
+                found = [r.paper.paper_id for r in app.retrieve(question)]
+                ranks[f"{kind} {asked}"].append(found.index(pid) + 1 if pid in found else None)
+            if len(examples) < 10 * (1 + list(cases).index(kind)):
+                examples.append({"kind": kind, "title": title, "respelled": respelled,
+                                 "short": short, "ranks": [ranks[f"{kind} title"][-1],
+                                                           ranks[f"{kind} short"][-1]]})
 
     def figures(found: list[int | None]) -> dict[str, float | int]:
         return {"hit@1": round(sum(r == 1 for r in found) / len(found), 3),
@@ -75,11 +93,13 @@ def main() -> None:
                 "mrr": round(sum(1 / r for r in found if r) / len(found), 3),
                 "none_retrieved_or_beyond_top_k": sum(r is None for r in found)}
 
-    result = {"tokenizer": TOKENIZER_VERSION, "data_dir": data_dir.name, "papers": len(cases),
-              "words_written_both_ways": len(both),
-              **{kind: figures(found) for kind, found in ranks.items()}, "examples": examples}
-    for kind in ranks:
-        print(kind, result[kind])
+    result = {"tokenizer": TOKENIZER_VERSION, "data_dir": data_dir.name,
+              "papers": {kind: len(found) for kind, found in cases.items()},
+              "words_written_both_ways": {"hyphen": len(joined), "british": len(british)},
+              **{name: figures(found) for name, found in ranks.items() if found},
+              "examples": examples}
+    for name in ranks:
+        print(name, result.get(name))
     save(f"spelling_variants-{data_dir.name.lstrip('.')}", result)
 
 
