@@ -32,7 +32,7 @@ until up very we were what when where which while who whom why would you your yo
 papers work works abstract abstracts method methods approach approaches explain describe
 tell summarize summarise summary give list show find study studies propose proposed
 """.split()))
-TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds-american"
+TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds-american-norms"
 
 _local = threading.local()
 
@@ -101,13 +101,18 @@ STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow 
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")
 
 
+_NORM_INDEX = re.compile(r"(?:\\ell|ℓ)_?\{?([0-9pq])\}?|\b[Ll]_\{?([0-9])\}?(?![\w{])")
+
+
 def singular_acronyms(text: str) -> str:
     """``text`` with an acronym's plural written as the acronym ("LLMs" → "LLM", "GPs" →
     "GP"): Porter keeps the "s" of "llms" (no vowel before it), so "LLM" in a question missed
     every abstract that writes "large language models (LLMs)". Only capitals followed by a
     small "s" are folded, before the text is lower-cased: "RLS", "GPS", "MCTS" and "10ms"
-    stay apart from "RL", "GP", "MCT" and "10m"."""
-    return _ACRONYM_PLURAL.sub(r"\1", text)
+    stay apart from "RL", "GP", "MCT" and "10m". A norm's LaTeX is written as researchers
+    type it, too: "$\\ell_1$", "ℓ1" and "$L_2$" as l1 and l2 (the tokenizer read "ell_1" and
+    "l_2": 214 of the 1987–2021 abstracts write \\ell_1 or \\ell_2)."""
+    return _ACRONYM_PLURAL.sub(r"\1", _NORM_INDEX.sub(lambda m: "l" + (m.group(1) or m.group(2)), text))
 
 
 _COMPOUND = re.compile(r"\b\w+(?:[-\u2010\u2011]\w+)+\b")

@@ -287,12 +287,27 @@ def test_the_tokenizer_version_names_the_tokenizer() -> None:
     store keeps an index its questions no longer match. Change one, change the other."""
     from assistant.keywords import TOKENIZER_VERSION, document_terms, query_terms
 
-    sample = "LLMs fine-tuning on-line back-propagation RLS 10ms studies of the GPs' behaviour"
+    sample = ("LLMs fine-tuning on-line back-propagation RLS 10ms studies of the GPs' behaviour"
+              " with $\\ell_1$ penalties")
     assert (TOKENIZER_VERSION, document_terms(sample), query_terms(sample)) == (
-        "porter-english-stop143-acronym-plurals2-compounds-american",
+        "porter-english-stop143-acronym-plurals2-compounds-american-norms",
         ["llm", "fine", "tune", "finetun", "line", "onlin", "back", "propag", "backpropag",
-         "rls", "10ms", "gp", "behavior"],
-        ["llm", "fine", "tune", "line", "back", "propag", "rls", "10ms", "gp", "behavior"])
+         "rls", "10ms", "gp", "behavior", "l1", "penalti"],
+        ["llm", "fine", "tune", "line", "back", "propag", "rls", "10ms", "gp", "behavior", "l1",
+         "penalti"])
+
+
+def test_a_norm_written_in_latex_is_the_norm_a_researcher_types() -> None:
+    """"L1" in a question finds "$\\ell_1$-regularized", "ℓ1" and "$L_{1}$" (the tokenizer read
+    "ell_1" and "l_1": 123 of the 1987-2021 abstracts held l1 or l2 as a term, 309 now);
+    an index that is not a norm's ("L_{ij}", "\\ell_\\infty") is left as it was."""
+    from assistant.keywords import query_terms
+
+    for written in ("$\\ell_1$-regularized", "ℓ1 regularized", "$L_{1}$ regularized",
+                    "l_1-regularized"):
+        assert query_terms(written)[:2] == query_terms("L1 regularized"), written
+    assert query_terms("$\\ell_p$ and $\\ell_2$") == ["lp", "l2"]
+    assert query_terms("L_{ij}") == ["l_", "ij"] and query_terms("\\ell_\\infty") == ["ell_", "infti"]
 
 
 def test_a_british_spelling_finds_the_american_one(seed_assistant: Assistant) -> None:
