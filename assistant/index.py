@@ -64,6 +64,7 @@ from assistant.keywords import (
     KeywordStats,
     SurfaceText,
     document_frequencies,
+    query_readings,
     query_terms,
     tokenize,
 )
@@ -827,8 +828,8 @@ class AbstractIndex:
             if retriever is None:
                 return {}
             vocab = retriever.vocab_dict
-            known = [vocab[t] for t in query_terms(query) if t in vocab]
-            if not known:
+            readings = [[vocab[t] for t in terms if t in vocab] for terms in query_readings(query)]
+            if not any(readings):
                 return {}
             if self._bm25_owner is not self._bm25_ids:  # chunk → paper, once per BM25 index
                 pids = [_paper_of(cid) for cid in self._bm25_ids]
@@ -845,8 +846,9 @@ class AbstractIndex:
                 keep = np.fromiter((pid in allowed for pid in self._bm25_pids), dtype=bool,
                                    count=len(self._bm25_pids))
                 mask = keep[self._bm25_owner_of].astype(np.float32)
-            scores = retriever.get_scores(known, weight_mask=mask)
-            best = np.maximum.reduceat(np.asarray(scores, dtype=np.float64)[self._bm25_order],
+            scores = np.max([np.asarray(retriever.get_scores(known, weight_mask=mask), dtype=np.float64)
+                             for known in readings if known], axis=0)  # a paper's better reading
+            best = np.maximum.reduceat(scores[self._bm25_order],
                                        self._bm25_starts)
             found = np.flatnonzero(best > 0)
             papers = self.papers()

@@ -160,6 +160,15 @@ def query_terms(text: str) -> list[str]:
     return list(terms)
 
 
+def query_readings(question: str) -> list[list[str]]:
+    """The question's terms as written and, when it hyphenates a word, with that word joined
+    ("non-convex" and "nonconvex"): BM25 scores a paper by its better reading, so a question's
+    "non-convex" finds the 151 abstracts of the 1987-2021 corpus that write "nonconvex" and
+    no spelling gains from the other's rarer terms."""
+    joined = _COMPOUND.sub(lambda m: _HYPHENS.sub("", m.group(0)), question)
+    return [query_terms(question)] + ([query_terms(joined)] if joined != question else [])
+
+
 def document_terms(text: str) -> list[str]:
     """The terms a stored text holds, as ``tokenize`` indexes them (hyphenated words also
     joined), for coverage and the ranker's lexical signals."""

@@ -9,7 +9,8 @@ and American ("optimisation" and "optimization", "behaviour" and "behavior"; pai
 of each kind (seed 0) whose title holds such a word, the paper is asked for by its title with
 that word spelled the other way, and by a short question: that word and the title's two
 rarest other words. Reports where the paper ranks (hit@1, hit@5, MRR; refused counts as a
-miss) for the code as it is: run it before and after a tokenizer change. Writes
+miss; hyphenated words also by which way round they were asked) for the code as it is: run
+it before and after a tokenizer change. Writes
 bench/results/spelling_variants-<data dir>.json.
 """
 
@@ -79,9 +80,14 @@ def main() -> None:
                       for w in WORD.findall(rest)}
             rarest = sorted((w for w in weight if weight[w] > 0), key=lambda w: -weight[w])
             short = f"Which papers are about {other} {' '.join(rarest[:2])}?"
+            # which way round: the question hyphenates (the paper joins) or the reverse
+            way = "asked hyphenated" if "-" in other else "asked joined"
             for asked, question in (("title", respelled), ("short", short)):
                 found = [r.paper.paper_id for r in app.retrieve(question)]
-                ranks[f"{kind} {asked}"].append(found.index(pid) + 1 if pid in found else None)
+                rank = found.index(pid) + 1 if pid in found else None
+                ranks[f"{kind} {asked}"].append(rank)
+                if kind == "hyphen":
+                    ranks.setdefault(f"{kind} {asked}, {way}", []).append(rank)
             if len(examples) < 10 * (1 + list(cases).index(kind)):
                 examples.append({"kind": kind, "title": title, "respelled": respelled,
                                  "short": short, "ranks": [ranks[f"{kind} title"][-1],

@@ -24,7 +24,7 @@ import assistant  # noqa: F401
 from assistant.corpus import Paper
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import TOKENIZER_VERSION, query_terms, tokenize
+from assistant.keywords import TOKENIZER_VERSION, query_readings, tokenize
 from assistant.ranking import FEATURES, Candidates, candidate_features, train
 from assistant.retrieval import POOL, fuse
 from assistant.settings import PROJECT_ROOT
@@ -49,9 +49,12 @@ def untitled_bm25(index: AbstractIndex) -> Callable[[str], dict[str, float]]:
     bm25.index(tokenize(chunk_texts), show_progress=False)
     vocab = bm25.vocab_dict
 
-    def scores(query: str) -> dict[str, float]:
-        known = [vocab[t] for t in query_terms(query) if t in vocab]
-        return per_paper(paper_of, paper_ids, bm25.get_scores(known)) if known else {}
+    def scores(query: str) -> dict[str, float]:  # as index.bm25_paper_scores reads a query
+        readings = [[vocab[t] for t in terms if t in vocab] for terms in query_readings(query)]
+        if not any(readings):
+            return {}
+        return per_paper(paper_of, paper_ids,
+                         np.max([bm25.get_scores(known) for known in readings if known], axis=0))
     return scores
 
 
