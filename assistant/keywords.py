@@ -32,7 +32,7 @@ until up very we were what when where which while who whom why would you your yo
 papers work works abstract abstracts method methods approach approaches explain describe
 tell summarize summarise summary give list show find study studies propose proposed
 """.split()))
-TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds-american-norms"
+TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds2-american2-norms"
 
 _local = threading.local()
 
@@ -65,18 +65,43 @@ _BRITISH_WORDS = {
     "scepticism": "skepticism"}
 BRITISH = {**{stem + "our" + end: stem + "or" + end for stem in _OUR for end in _OUR_ENDINGS},
            **_BRITISH_WORDS}
-_ISE = re.compile(r"(?<=\w)([iy])s(e|ed|es|ing|er|ers|ation|ations|able)$")
+# The roots the 1987-2021 abstracts and the seeds write with "-ize" or "-yze" (used twice at
+# least; fragments of hyphenated line breaks left out): only these are read from "-ise".
+# Rewriting every "-ise" had split "supervised" from "supervision" and merged "expertise"
+# with "expert" (a review).
+_IZE_ROOTS = frozenset("""
+amortiz analyz anesthetiz anonymiz axiomatiz binariz blackwelliz canonicaliz capitaliz catalyz
+categoriz centraliz characteriz coloriz computeriz conceptualiz conformaliz contextualiz
+continuiz criticiz crystalliz customiz deanonymiz decentraliz depolariz dequantiz derandomiz
+desensitiz destabiliz desynchroniz determiniz diagonaliz diariz dichotomiz digitiz discretiz
+dualiz emphasiz equaliz factoriz formaliz frontaliz gaussianiz generaliz harmoniz hybridiz
+hyperpolariz hypothesiz idealiz incentiviz individualiz initializ itemiz jeopardiz kerneliz
+lineariz localiz magnetiz majoriz marginaliz maximiz memoriz metriz minimiz minoriz
+mislocaliz modulariz moraliz neutraliz normaliz operationaliz optimiz organiz orthogonaliz
+orthonormaliz overemphasiz overparameteriz overparametriz paralleliz paralyz parameteriz
+parametriz particulariz penaliz personaliz polariz populariz prioritiz privatiz quantiz
+randomiz rasteriz rationaliz realiz reanalyz recogniz regulariz rematerializ renormaliz
+reorganiz reparameteriz reparametriz revitaliz revolutioniz sanitiz skeletoniz specializ
+stabiliz standardiz strategiz styliz summariz symmetriz synchroniz synergiz synthesiz
+systematiz tantaliz taxonomiz tensoriz triangulariz trivializ underparameteriz underutiliz
+uniformiz unnormaliz unoptimiz unorganiz unpenaliz unpolariz unrealiz unregulariz utiliz
+vectoriz visualiz vocaliz voxeliz""".split())
+_BRITISH_ROOTS = {root[:-1] + "s": root for root in _IZE_ROOTS}
+_ISE = re.compile(r"^(\w+?[iy]s)(e|ed|es|ing|er|ers|ation|ations|able)$")
 
 
 def american(word: str) -> str:
     """A lower-case word in American spelling: "-ise", "-isation", "-yse" and their forms as
-    "-ize", "-ization", "-yze" (a word that keeps its "s" in America, "supervised", is read
-    "supervized" in questions and abstracts alike, which merges it with nothing), and the
-    listed "-our", "-tre", "-ogue" and "-ence" words. 1,100 uses in the 1987–2021 abstracts
-    are British ("behaviour" 113, "optimisation" 66, "analyse" 51), and "analyse" in a
-    question missed the 698 abstracts that write "analyze"."""
+    "-ize", "-ization", "-yze" for the roots American abstracts write with a "z"
+    (``_IZE_ROOTS``: "supervised", "noise", "expertise" keep their "s"), and the listed
+    "-our", "-tre", "-ogue" and "-ence" words. 1,100 uses in the 1987–2021 abstracts are
+    British ("behaviour" 113, "optimisation" 66, "analyse" 51), and "analyse" in a question
+    missed the 698 abstracts that write "analyze"."""
     word = BRITISH.get(word, word)
-    return _ISE.sub(r"\1z\2", word) if "s" in word else word
+    m = _ISE.match(word) if "s" in word else None
+    if m and m.group(1) in _BRITISH_ROOTS:
+        return _BRITISH_ROOTS[m.group(1)] + m.group(2)
+    return word
 
 
 def stem_of(word: str) -> str:
@@ -112,7 +137,9 @@ def singular_acronyms(text: str) -> str:
     stay apart from "RL", "GP", "MCT" and "10m". A norm's LaTeX is written as researchers
     type it, too: "$\\ell_1$", "ℓ1" and "$L_2$" as l1 and l2 (the tokenizer read "ell_1" and
     "l_2": 214 of the 1987–2021 abstracts write \\ell_1 or \\ell_2)."""
-    return _ACRONYM_PLURAL.sub(r"\1", _NORM_INDEX.sub(lambda m: "l" + (m.group(1) or m.group(2)), text))
+    if "_" in text or "\\ell" in text or "ℓ" in text:
+        text = _NORM_INDEX.sub(lambda m: "l" + (m.group(1) or m.group(2)), text)
+    return _ACRONYM_PLURAL.sub(r"\1", text)
 
 
 _COMPOUND = re.compile(r"\b\w+(?:[-\u2010\u2011]\w+)+\b")
@@ -125,8 +152,15 @@ def with_compounds(text: str) -> str:
     172 times, "online" 847; "back-propagation" and "backpropagation"; "pre-trained" and
     "pretrained"), and a question's "online" must find either. Only stored texts get it
     (``tokenize``, ``document_terms``): a question's "first-order" asking for a joined term
-    as well would count against every abstract that writes "first order"."""
-    return _COMPOUND.sub(lambda m: f"{m.group(0)} {_HYPHENS.sub('', m.group(0))}", text)
+    as well would count against every abstract that writes "first order". A range or a
+    difference ("0-1", "t-1") is not a word: a part all digits leaves it as it is."""
+    return _COMPOUND.sub(lambda m: f"{m.group(0)} {_joined(m.group(0))}".rstrip(), text)
+
+
+def _joined(word: str) -> str:
+    """A hyphenated word's parts joined, or nothing when a part is all digits."""
+    parts = _HYPHENS.split(word)
+    return "" if any(p.isdigit() for p in parts) else "".join(parts)
 
 
 def _stored(text: str) -> str:
@@ -153,8 +187,12 @@ def query_terms(text: str) -> list[str]:
     terms ``tokenize`` gives (a test holds ``document_terms`` and ``tokenize`` equal),
     without its per-call set-up, which was most of the time when the ranker reads 60
     abstracts a question."""
+    return _terms(singular_acronyms(text).lower())
+
+
+def _terms(lowered: str) -> list[str]:
     terms: dict[str, None] = {}
-    for word in _TOKEN.findall(singular_acronyms(text).lower()):
+    for word in _TOKEN.findall(lowered):
         if word not in _STOPSET:
             terms[stem_of(word)] = None
     return list(terms)
@@ -165,14 +203,16 @@ def query_readings(question: str) -> list[list[str]]:
     ("non-convex" and "nonconvex"): BM25 scores a paper by its better reading, so a question's
     "non-convex" finds the 151 abstracts of the 1987-2021 corpus that write "nonconvex" and
     no spelling gains from the other's rarer terms."""
-    joined = _COMPOUND.sub(lambda m: _HYPHENS.sub("", m.group(0)), question)
-    return [query_terms(question)] + ([query_terms(joined)] if joined != question else [])
+    folded = singular_acronyms(question)  # as stored texts are, before joining
+    joined = _COMPOUND.sub(lambda m: _joined(m.group(0)) or m.group(0), folded)
+    return [query_terms(question)] + ([query_terms(joined)] if joined != folded else [])
 
 
 def document_terms(text: str) -> list[str]:
     """The terms a stored text holds, as ``tokenize`` indexes them (hyphenated words also
-    joined), for coverage and the ranker's lexical signals."""
-    return query_terms(_stored(text))
+    joined; ``singular_acronyms`` once, as bm25s gets the text), for coverage and the
+    ranker's lexical signals."""
+    return _terms(_stored(text).lower())
 
 
 def document_frequencies(token_ids: Sequence[Sequence[int]], vocab_size: int) -> np.ndarray:

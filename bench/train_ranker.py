@@ -12,19 +12,22 @@ hit@1 / MRR of the ranker beside BM25, dense and the DBSF fusion it replaces).
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import bm25s
 import numpy as np
 from common import pairs_args, save
 
 import assistant  # noqa: F401
+from assistant import keywords
 from assistant.corpus import Paper
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import TOKENIZER_VERSION, query_readings, tokenize
+from assistant.keywords import query_readings, tokenize
 from assistant.ranking import FEATURES, Candidates, candidate_features, train
 from assistant.retrieval import POOL, fuse
 from assistant.settings import PROJECT_ROOT
@@ -85,9 +88,11 @@ def main() -> None:
     stats = index.keyword_stats()
     texts = {pid: p.text for pid, p in papers.items()}
 
-    # the candidates and BM25 scores depend on the tokenizer: a new one searches afresh
+    # the candidates and BM25 scores depend on how keywords.py reads texts and questions:
+    # any change to it searches afresh
+    reading = hashlib.sha256(Path(keywords.__file__).read_bytes()).hexdigest()[:12]
     cache = (PROJECT_ROOT / "bench" / "results"
-             / f".ranker-signals-{data_dir.name}-{count}-{TOKENIZER_VERSION}.pkl")
+             / f".ranker-signals-{data_dir.name}-{count}-{reading}.pkl")
     signals = pickle.loads(cache.read_bytes()) if cache.is_file() else {}
     groups: list[tuple[Candidates, int, dict[str, float], dict[str, float]]] = []
     for n, pid in enumerate(chosen, 1):
