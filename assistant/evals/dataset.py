@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
-from assistant.keywords import query_terms
+from assistant.keywords import document_terms, query_terms
 from assistant.settings import PROJECT_ROOT
 
 Kind = Literal["paraphrase", "named", "detail", "multi", "none"]
@@ -92,7 +92,7 @@ def rare_word_probes(papers: Iterable[Paper], count: int = 12) -> list[tuple[str
     by_stem: dict[str, set[str]] = {}
     by_word: dict[str, set[str]] = {}
     for paper in papers:
-        for stem in query_terms(f"{paper.title}. {paper.text}"):
+        for stem in document_terms(f"{paper.title}. {paper.text}"):  # as the index holds them
             by_stem.setdefault(stem, set()).add(paper.paper_id)
         for word in set(re.findall(r"[a-z]{8,}", paper.text.lower())):
             by_word.setdefault(word, set()).add(paper.paper_id)
