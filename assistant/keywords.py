@@ -94,14 +94,18 @@ def american(word: str) -> str:
     """A lower-case word in American spelling: "-ise", "-isation", "-yse" and their forms as
     "-ize", "-ization", "-yze" for the roots American abstracts write with a "z"
     (``_IZE_ROOTS``: "supervised", "noise", "expertise" keep their "s"), and the listed
-    "-our", "-tre", "-ogue" and "-ence" words. 1,100 uses in the 1987–2021 abstracts are
-    British ("behaviour" 113, "optimisation" 66, "analyse" 51), and "analyse" in a question
-    missed the 698 abstracts that write "analyze"."""
+    "-our", "-tre", "-ogue" and "-ence" words. Some 1,000 uses in the 1987–2021 abstracts
+    are British ("behaviour" in 113 abstracts, "optimisation" 66, "analyse" 51), and
+    "analyse" in a question missed the 698 abstracts that write "analyze"."""
     word = BRITISH.get(word, word)
     m = _ISE.match(word) if "s" in word else None
     if m and m.group(1) in _BRITISH_ROOTS:
         return _BRITISH_ROOTS[m.group(1)] + m.group(2)
     return word
+
+
+_STEMS: dict[str, str] = {}  # word → stem
+STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow a server
 
 
 def stem_of(word: str) -> str:
@@ -119,24 +123,20 @@ def _stems_of(words: Sequence[str]) -> list[str]:
     return [stem_of(w) for w in words]
 
 
-_STEMS: dict[str, str] = {}  # word → stem
-STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow a server
-
-
 _ACRONYM_PLURAL = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")
 
 
 _NORM_INDEX = re.compile(r"(?:\\ell|ℓ)_?\{?([0-9pq])\}?|\b[Ll]_\{?([0-9])\}?(?![\w{])")
 
 
-def singular_acronyms(text: str) -> str:
-    """``text`` with an acronym's plural written as the acronym ("LLMs" → "LLM", "GPs" →
-    "GP"): Porter keeps the "s" of "llms" (no vowel before it), so "LLM" in a question missed
-    every abstract that writes "large language models (LLMs)". Only capitals followed by a
-    small "s" are folded, before the text is lower-cased: "RLS", "GPS", "MCTS" and "10ms"
-    stay apart from "RL", "GP", "MCT" and "10m". A norm's LaTeX is written as researchers
-    type it, too: "$\\ell_1$", "ℓ1" and "$L_2$" as l1 and l2 (the tokenizer read "ell_1" and
-    "l_2": 214 of the 1987–2021 abstracts write \\ell_1 or \\ell_2)."""
+def as_typed(text: str) -> str:
+    """``text`` with what a researcher types one way written that way. An acronym's plural
+    as the acronym ("LLMs" → "LLM", "GPs" → "GP"): Porter keeps the "s" of "llms" (no vowel
+    before it), so "LLM" in a question missed every abstract that writes "large language
+    models (LLMs)". Only capitals followed by a small "s" are folded, before the text is
+    lower-cased: "RLS", "GPS", "MCTS" and "10ms" stay apart from "RL", "GP", "MCT" and
+    "10m". A norm's LaTeX as l1 and l2: "$\\ell_1$", "ℓ1" and "$L_2$" (the tokenizer read
+    "ell_1" and "l_2"; \\ell_1 and \\ell_2 occur 214 times in the 1987–2021 abstracts)."""
     if "_" in text or "\\ell" in text or "ℓ" in text:
         text = _NORM_INDEX.sub(lambda m: "l" + (m.group(1) or m.group(2)), text)
     return _ACRONYM_PLURAL.sub(r"\1", text)
@@ -166,7 +166,7 @@ def _joined(word: str) -> str:
 def _stored(text: str) -> str:
     """A stored text as it is tokenized: acronym plurals folded, then hyphenated words
     joined (in that order, so "LLMs-based" gives "llmbase" as "LLM-based" does)."""
-    return with_compounds(singular_acronyms(text))
+    return with_compounds(as_typed(text))
 
 
 def tokenize(texts: Sequence[str]) -> Any:
@@ -187,7 +187,7 @@ def query_terms(text: str) -> list[str]:
     terms ``tokenize`` gives (a test holds ``document_terms`` and ``tokenize`` equal),
     without its per-call set-up, which was most of the time when the ranker reads 60
     abstracts a question."""
-    return _terms(singular_acronyms(text).lower())
+    return _terms(as_typed(text).lower())
 
 
 def _terms(lowered: str) -> list[str]:
@@ -203,14 +203,14 @@ def query_readings(question: str) -> list[list[str]]:
     ("non-convex" and "nonconvex"): BM25 scores a paper by its better reading, so a question's
     "non-convex" finds the 151 abstracts of the 1987-2021 corpus that write "nonconvex" and
     no spelling gains from the other's rarer terms."""
-    folded = singular_acronyms(question)  # as stored texts are, before joining
+    folded = as_typed(question)  # as stored texts are, before joining
     joined = _COMPOUND.sub(lambda m: _joined(m.group(0)) or m.group(0), folded)
     return [query_terms(question)] + ([query_terms(joined)] if joined != folded else [])
 
 
 def document_terms(text: str) -> list[str]:
     """The terms a stored text holds, as ``tokenize`` indexes them (hyphenated words also
-    joined; ``singular_acronyms`` once, as bm25s gets the text), for coverage and the
+    joined; ``as_typed`` once, as bm25s gets the text), for coverage and the
     ranker's lexical signals."""
     return _terms(_stored(text).lower())
 
