@@ -63,8 +63,8 @@ from assistant.keywords import (
     TOKENIZER_VERSION,
     KeywordStats,
     SurfaceText,
+    best_reading_scores,
     document_frequencies,
-    query_readings,
     query_terms,
     tokenize,
 )
@@ -827,10 +827,6 @@ class AbstractIndex:
             retriever = self._load_bm25()
             if retriever is None:
                 return {}
-            vocab = retriever.vocab_dict
-            readings = [[vocab[t] for t in terms if t in vocab] for terms in query_readings(query)]
-            if not any(readings):
-                return {}
             if self._bm25_owner is not self._bm25_ids:  # chunk → paper, once per BM25 index
                 pids = [_paper_of(cid) for cid in self._bm25_ids]
                 self._bm25_pids = np.array(list(dict.fromkeys(pids)), dtype=object)
@@ -846,8 +842,10 @@ class AbstractIndex:
                 keep = np.fromiter((pid in allowed for pid in self._bm25_pids), dtype=bool,
                                    count=len(self._bm25_pids))
                 mask = keep[self._bm25_owner_of].astype(np.float32)
-            scores = np.max([np.asarray(retriever.get_scores(known, weight_mask=mask), dtype=np.float64)
-                             for known in readings if known], axis=0)  # a paper's better reading
+            scores = best_reading_scores(query, retriever.vocab_dict,
+                                         lambda ids: retriever.get_scores(ids, weight_mask=mask))
+            if scores is None:
+                return {}
             best = np.maximum.reduceat(scores[self._bm25_order],
                                        self._bm25_starts)
             found = np.flatnonzero(best > 0)

@@ -11,7 +11,7 @@ import math
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
@@ -206,6 +206,16 @@ def query_readings(question: str) -> list[list[str]]:
     folded = as_typed(question)  # as stored texts are, before joining
     joined = _COMPOUND.sub(lambda m: _joined(m.group(0)) or m.group(0), folded)
     return [query_terms(question)] + ([query_terms(joined)] if joined != folded else [])
+
+
+def best_reading_scores(question: str, vocab: Mapping[str, int],
+                        score: Callable[[list[int]], Any]) -> np.ndarray | None:
+    """BM25 ``score`` (term ids → a score per document) of each of ``query_readings``, the
+    better one per document; None when no reading has a term the index knows. The one way
+    the store and the ranker's training both read a question."""
+    found = [np.asarray(score(ids), dtype=np.float64) for terms in query_readings(question)
+             if (ids := [vocab[t] for t in terms if t in vocab])]
+    return np.max(found, axis=0) if found else None
 
 
 def document_terms(text: str) -> list[str]:

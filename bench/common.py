@@ -45,6 +45,16 @@ def offline_assistant() -> tuple[Path, Assistant]:
     return data_dir, Assistant(settings)
 
 
+def reading_fingerprint() -> str:
+    """A short hash of keywords.py: which papers a question retrieves depends on how it reads
+    texts and questions, so a bench cache of retrieved candidates is keyed by it."""
+    import hashlib
+
+    from assistant import keywords
+
+    return hashlib.sha256(Path(keywords.__file__).read_bytes()).hexdigest()[:12]
+
+
 def save(name: str, figures: dict[str, Any]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"

@@ -18,8 +18,8 @@ included), as the shipped reread sees it after the floor.
 
 Run: ``python bench/cross_encoder.py [--data-dir .data-distractors] [--k 10]``; writes
 ``bench/results/cross-encoder-<data dir>.json`` (its leading dot dropped). Cross-encoder scores are cached in
-``bench/results/.ce-scores-<data dir>-<k>-<max tokens>-alone-<tokenizer>.pkl`` (each pair scored alone, as
-the answers score it; a cache of batched scores is not read).
+``bench/results/.ce-scores-<data dir>-<k>-<max tokens>-alone-<keywords.py hash>.pkl`` (each
+pair scored alone, as the answers score it; a cache of batched scores is not read).
 """
 
 from __future__ import annotations
@@ -30,12 +30,11 @@ import statistics
 import time
 from pathlib import Path
 
-from common import RESULTS, save
+from common import RESULTS, reading_fingerprint, save
 from ranker_features import metrics, rank_of
 
 from assistant import reranking
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
-from assistant.keywords import TOKENIZER_VERSION
 from assistant.pipeline import Assistant
 from assistant.reranking import CrossEncoder, passage_of, reread_order
 from assistant.retrieval import RERANK_TOP
@@ -59,7 +58,7 @@ def main() -> None:
     by_source = {p.source: pid for pid, p in papers.items()}
     encoder = CrossEncoder(max_tokens=args.max_tokens)
     cache = (RESULTS / f".ce-scores-{args.data_dir.name}-{args.k}-{args.max_tokens}-alone"
-                       f"-{TOKENIZER_VERSION}.pkl")  # which papers are retrieved depends on it
+                       f"-{reading_fingerprint()}.pkl")  # which papers are retrieved depends on it
     scored: dict[str, tuple[list[str], list[float], list[float]]] = (
         pickle.loads(cache.read_bytes()) if cache.exists() else {})
     items = [i for i in load_dataset(DEFAULT_DATASET) if i.answerable

@@ -24,15 +24,7 @@ from collections import Counter
 from common import offline_assistant, save
 
 import assistant  # noqa: F401
-from assistant.keywords import TOKENIZER_VERSION, keyword_weights
-
-try:
-    from assistant.keywords import american
-except ImportError:  # the tokenizer before British spellings: the same pairs, found here
-    _ISE = re.compile(r"(?<=\w)([iy])s(e|ed|es|ing|er|ers|ation|ations|able)$")
-
-    def american(word: str) -> str:
-        return _ISE.sub(r"\1z\2", word)
+from assistant.keywords import TOKENIZER_VERSION, american, keyword_weights
 
 WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 TITLE_WORD = re.compile(r"\b[A-Za-z][\w-]*[A-Za-z]\b")
@@ -75,7 +67,6 @@ def main() -> None:
             respelled = title.replace(word, other)
             rest = title.replace(word, " ")
             weights = keyword_weights(rest, stats)
-
             weight = {w: max((weights.get(t, 0.0) for t in keyword_weights(w, stats)), default=0.0)
                       for w in WORD.findall(rest)}
             rarest = sorted((w for w in weight if weight[w] > 0), key=lambda w: -weight[w])
@@ -88,7 +79,7 @@ def main() -> None:
                 ranks[f"{kind} {asked}"].append(rank)
                 if kind == "hyphen":
                     ranks.setdefault(f"{kind} {asked}, {way}", []).append(rank)
-            if len(examples) < 10 * (1 + list(cases).index(kind)):
+            if sum(e["kind"] == kind for e in examples) < 10:
                 examples.append({"kind": kind, "title": title, "respelled": respelled,
                                  "short": short, "ranks": [ranks[f"{kind} title"][-1],
                                                            ranks[f"{kind} short"][-1]]})

@@ -12,22 +12,19 @@ hit@1 / MRR of the ranker beside BM25, dense and the DBSF fusion it replaces).
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 import bm25s
 import numpy as np
-from common import pairs_args, save
+from common import pairs_args, reading_fingerprint, save
 
 import assistant  # noqa: F401
-from assistant import keywords
 from assistant.corpus import Paper
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import query_readings, tokenize
+from assistant.keywords import best_reading_scores, tokenize
 from assistant.ranking import FEATURES, Candidates, candidate_features, train
 from assistant.retrieval import POOL, fuse
 from assistant.settings import PROJECT_ROOT
@@ -53,11 +50,8 @@ def untitled_bm25(index: AbstractIndex) -> Callable[[str], dict[str, float]]:
     vocab = bm25.vocab_dict
 
     def scores(query: str) -> dict[str, float]:  # as index.bm25_paper_scores reads a query
-        readings = [[vocab[t] for t in terms if t in vocab] for terms in query_readings(query)]
-        if not any(readings):
-            return {}
-        return per_paper(paper_of, paper_ids,
-                         np.max([bm25.get_scores(known) for known in readings if known], axis=0))
+        found = best_reading_scores(query, vocab, bm25.get_scores)
+        return {} if found is None else per_paper(paper_of, paper_ids, found)
     return scores
 
 
@@ -90,9 +84,8 @@ def main() -> None:
 
     # the candidates and BM25 scores depend on how keywords.py reads texts and questions:
     # any change to it searches afresh
-    reading = hashlib.sha256(Path(keywords.__file__).read_bytes()).hexdigest()[:12]
     cache = (PROJECT_ROOT / "bench" / "results"
-             / f".ranker-signals-{data_dir.name}-{count}-{reading}.pkl")
+             / f".ranker-signals-{data_dir.name}-{count}-{reading_fingerprint()}.pkl")
     signals = pickle.loads(cache.read_bytes()) if cache.is_file() else {}
     groups: list[tuple[Candidates, int, dict[str, float], dict[str, float]]] = []
     for n, pid in enumerate(chosen, 1):
