@@ -28,7 +28,14 @@ from assistant.evals import (
     run_cli,
     score_answer,
 )
-from assistant.evals.scoring import baseline_rankings
+from assistant.evals.report import compare
+from assistant.evals.scoring import (
+    QuestionResult,
+    baseline_rankings,
+    intervals,
+    per_question,
+    summarize_run,
+)
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Answer, Citation, SourceRef
@@ -82,6 +89,61 @@ def test_scoring_helpers() -> None:
     # a paper judged to answer the question too is a hit, but recall counts the expected only
     judged = retrieval_scores(["a#1", "b#2", "c#3"], ["b#2", "z#9"], also_relevant=["a#1"])
     assert judged == {"hit@1": 1.0, "hit@3": 1.0, "hit@5": 1.0, "mrr": 1.0, "recall@5": 0.5}
+
+
+def _row(qid: str, split: str = "dev", *, hit: float = 1.0, precision: float | None = 1.0,
+         refused: bool = False, answerable: bool = True) -> QuestionResult:
+    """A scored question made by hand: the eval's figures are means of such rows."""
+    if not answerable:
+        return QuestionResult(id=qid, kind="none", split=split, question=qid, expected=[],
+                              refused=refused)
+    return QuestionResult(id=qid, kind="paraphrase", split=split, question=qid, expected=["a#1"],
+                          retrieval={"ours": dict.fromkeys(("hit@1", "hit@3", "hit@5", "mrr",
+                                                            "recall@5"), hit)},
+                          citation_precision=precision, citation_recall=hit, refused=refused)
+
+
+def test_intervals_are_repeatable_and_narrow_with_more_questions() -> None:
+    few = [_row(f"q{i}", hit=float(i % 4 != 0)) for i in range(40)]
+    many = [_row(f"q{i}", hit=float(i % 4 != 0)) for i in range(400)]
+    low, high = intervals(few)["hit@1"]
+    assert 0.0 <= low < 0.75 < high <= 1.0
+    assert intervals(few) == intervals(few)  # a fixed seed: the same report twice
+    many_low, many_high = intervals(many)["hit@1"]
+    assert low < many_low < 0.75 < many_high < high
+    # a figure every question shares has no spread; one no question has is left out
+    assert intervals(few)["citation_precision"] == [1.0, 1.0]
+    assert "refusal_on_none" not in intervals(few)
+    # a refused question is in no precision average: its None is not a zero
+    refused = [*few[:4], _row("r", precision=None, refused=True)]
+    assert intervals(refused)["citation_precision"] == [1.0, 1.0]
+    assert summarize_run(few)["intervals"] == intervals(few)
+
+
+def test_compare_names_the_questions_that_moved() -> None:
+    before = [_row("a"), _row("b", "test"), _row("c", hit=0.0, precision=0.0),
+              _row("n", answerable=False, refused=True), _row("w", refused=True, precision=None)]
+    after = [_row("a", precision=0.5), _row("b", "test"), _row("c"),
+             _row("n", answerable=False, refused=False), _row("w")]
+
+    def result(rows: list[QuestionResult]) -> dict[str, object]:
+        run = summarize_run(rows)
+        return {"metrics": run, "sections": {"with distractors": run},
+                "per_question": {"with distractors": per_question(rows)}}
+
+    changes = {c.metric: c for c in compare(result(after), result(before))["with distractors"]}
+    precision = changes["citation_precision"]
+    assert precision.better == ["c"] and precision.worse == ["a"]
+    assert precision.by_split["test"] == 0.0 and precision.by_split["dev"] != 0.0
+    assert changes["ours.hit@1"].better == ["c"] and changes["ours.hit@1"].worse == []
+    # fewer refusals: better for an answerable question, worse for a `none` one
+    assert changes["wrong_refusal"].better == ["w"] and changes["wrong_refusal"].delta == -0.25
+    assert changes["refusal_on_none"].worse == ["n"]
+    # an old results file of metrics alone is the seeds section, with no questions to name
+    old = {"metrics": {"ours": {"hit@1": 0.5}}}
+    seeds = compare({"sections": {"seeds": summarize_run(after)}}, old)["seeds"]
+    assert [(c.metric, c.before, c.delta) for c in seeds if c.before is not None] == [
+        ("ours.hit@1", 0.5, 0.5)]
 
 
 def test_judged_papers_count_as_right_citations_not_as_recall(tmp_path: Path) -> None:

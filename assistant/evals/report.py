@@ -3,16 +3,21 @@ bar chart, a console summary, comparisons with an earlier run and the CI thresho
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assistant.evals.scoring import ANSWER_METRICS, RETRIEVAL_METRICS, SYSTEMS, EvalRun
+from assistant.evals.scoring import (
+    ANSWER_METRICS,
+    HEADLINE,
+    RETRIEVAL_METRICS,
+    SYSTEMS,
+    EvalRun,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-BREAKDOWN = ("hit@1", "hit@5", "mrr", "citation_precision", "citation_recall", "key_fact_recall",
-             "refusal_on_none", "wrong_refusal")
 SYSTEM_LABELS = {"ours": "hybrid (ours)", "bm25": "BM25 only",
                  "dense": "dense only (LlamaIndex vector retriever)"}
 
@@ -28,11 +33,96 @@ def flat_metrics(metrics: dict[str, Any], prefix: str = "") -> dict[str, float]:
     return flat
 
 
-def compare(new: dict[str, Any], old: dict[str, Any]) -> list[tuple[str, float | None, float, float | None]]:
-    """(metric, old, new, delta) for every metric of the new run."""
-    before, after = flat_metrics(old), flat_metrics(new)
-    return [(k, before.get(k), v, round(v - before[k], 4) if k in before else None)
-            for k, v in after.items()]
+LOWER_IS_BETTER = {"wrong_refusal", "latency_ms_p50", "latency_ms_p95"}
+
+
+@dataclass
+class Change:
+    """One figure of one section, before and after; for a HEADLINE figure also its change on
+    each split and the questions whose own value rose or fell (``better``, ``worse``)."""
+
+    metric: str
+    before: float | None
+    after: float | None
+    by_split: dict[str, float | None] = field(default_factory=dict)
+    better: list[str] = field(default_factory=list)
+    worse: list[str] = field(default_factory=list)
+
+    @property
+    def delta(self) -> float | None:
+        if self.before is None or self.after is None:
+            return None
+        return round(self.after - self.before, 4)
+
+
+def compare(new: dict[str, Any], old: dict[str, Any]) -> dict[str, list[Change]]:
+    """Each section both results.json hold (an old file of metrics alone counts as the seeds
+    section): every system's hit@1/hit@5/MRR and the answer figures, before and after; for the
+    HEADLINE ones the change on each split and the questions that moved, so that a lever's
+    gain can be read as "two questions better, one worse" rather than a bare average."""
+    old_sections = old.get("sections") or {"seeds": old.get("metrics", old)}
+    found: dict[str, list[Change]] = {}
+    for section, after in new.get("sections", {"seeds": new.get("metrics", {})}).items():
+        before = old_sections.get(section)
+        if before is None:
+            continue
+        flat_before, flat_after = flat_metrics(before), flat_metrics(after)
+        names = [f"{s}.{k}" for s in SYSTEMS for k in ("hit@1", "hit@5", "mrr")] + list(
+            ANSWER_METRICS)
+        rows_before = old.get("per_question", {}).get(section)
+        rows_after = new.get("per_question", {}).get(section)
+        changes = []
+        for name in names:
+            if name not in flat_after and name not in flat_before:
+                continue
+            change = Change(name, flat_before.get(name), flat_after.get(name))
+            metric = name.removeprefix("ours.")
+            if metric in HEADLINE:
+                for split in after.get("by_split", {}):
+                    b = headline_value(before.get("by_split", {}).get(split, {}), metric)
+                    a = headline_value(after["by_split"][split], metric)
+                    change.by_split[split] = None if a is None or b is None else round(a - b, 4)
+                if rows_before and rows_after:
+                    _moved(change, metric, rows_before, rows_after)
+            changes.append(change)
+        found[section] = changes
+    return found
+
+
+def _moved(change: Change, metric: str, before: dict[str, dict[str, float | None]],
+           after: dict[str, dict[str, float | None]]) -> None:
+    """Fill ``change.better`` and ``.worse`` with the questions (in both runs' ``per_question``)
+    whose own value of ``metric`` moved."""
+    sign = -1.0 if metric in LOWER_IS_BETTER else 1.0
+    for qid, values in after.items():
+        a, b = values.get(metric), before.get(qid, {}).get(metric)
+        if a is None or b is None or a == b:
+            continue
+        (change.better if sign * (a - b) > 0 else change.worse).append(qid)
+
+
+def print_comparison(changes: dict[str, list[Change]], source: Path, out: Console) -> None:
+    """A table of each section's figures before and after, then the questions that moved."""
+    from rich.table import Table
+
+    for section, rows in changes.items():
+        splits = list(dict.fromkeys(s for c in rows for s in c.by_split))
+        table = Table(title=f"{section}: compared with {source}")
+        table.add_column("metric", no_wrap=True)
+        for column in ("before", "after", "Δ", *(f"{s} Δ" for s in splits)):
+            table.add_column(column, justify="right", no_wrap=True)
+        for c in rows:
+            table.add_row(c.metric, fmt(c.before), fmt(c.after), _signed(c.delta),
+                          *(_signed(c.by_split.get(s)) for s in splits))
+        out.print(table)
+        for c in rows:
+            if c.better or c.worse:
+                out.print(f"  {c.metric}: better {', '.join(c.better) or '–'}; "
+                          f"worse {', '.join(c.worse) or '–'}", highlight=False)
+
+
+def _signed(value: float | None) -> str:
+    return "–" if value is None else f"{value:+.3f}"
 
 
 def check_thresholds(metrics: dict[str, Any], thresholds: dict[str, float]) -> list[str]:
@@ -44,6 +134,22 @@ def check_thresholds(metrics: dict[str, Any], thresholds: dict[str, float]) -> l
 
 def fmt(value: Any) -> str:
     return "–" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+INTERVAL_NOTE = "bootstrap over the questions, 2.5th to 97.5th percentile"
+
+
+def headline_value(metrics: dict[str, Any], name: str) -> float | None:
+    """A HEADLINE figure of a run's (or a split's) metrics: retrieval ones are ours."""
+    value = metrics.get("ours", {}).get(name) if name in RETRIEVAL_METRICS else metrics.get(name)
+    return value if isinstance(value, int | float) else None
+
+
+def with_interval(metrics: dict[str, Any], name: str) -> str:
+    """``0.912 [0.861, 0.955]``: the figure and its 95% interval, when the run has one."""
+    low_high = metrics.get("intervals", {}).get(name)
+    value = fmt(headline_value(metrics, name))
+    return f"{value} [{low_high[0]:.3f}, {low_high[1]:.3f}]" if low_high else value
 
 
 def expected_only_line(m: dict[str, Any]) -> str:
@@ -69,15 +175,17 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                 cells = " | ".join(fmt(m[system][k]) for k in RETRIEVAL_METRICS)
                 lines.append(f"| {SYSTEM_LABELS[system]} | {cells} |")
         lines += ["", expected_only_line(m)]
+        lines += ["", f"Ours, with 95% intervals ({INTERVAL_NOTE}): "
+                  + ", ".join(f"{k} {with_interval(m, k)}" for k in RETRIEVAL_METRICS
+                              if k in HEADLINE) + "."]
         lines += ["", "| answers | value |", "| --- | --- |"]
-        lines += [f"| {key} | {fmt(m.get(key))} |" for key in ANSWER_METRICS]
+        lines += [f"| {key} | {with_interval(m, key)} |" for key in ANSWER_METRICS]
         for key, label in (("by_split", "split"), ("by_kind", "kind")):
             if m.get(key):
-                lines += ["", f"| {label} | questions | " + " | ".join(BREAKDOWN) + " |",
-                          "| --- | --- |" + " --- |" * len(BREAKDOWN)]
+                lines += ["", f"| {label} | questions | " + " | ".join(HEADLINE) + " |",
+                          "| --- | --- |" + " --- |" * len(HEADLINE)]
                 for name, sub in m[key].items():
-                    flat = flat_metrics(sub)
-                    cells = " | ".join(fmt(flat.get(f"ours.{k}", flat.get(k))) for k in BREAKDOWN)
+                    cells = " | ".join(with_interval(sub, k) for k in HEADLINE)
                     lines.append(f"| {name} | {sub['questions']} | {cells} |")
         failures = sorted((r for r in run.rows if r.failed), key=lambda r: r.error is None)
         lines += ["", f"### Failures ({len(failures)}, errors first)", ""]

@@ -10,8 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.console import progress_bar
 from assistant.evals.dataset import DEFAULT_DATASET, EvalItem, load_dataset
-from assistant.evals.report import chart, compare, fmt, markdown_report, print_summary, score_plot
-from assistant.evals.scoring import EvalRun, evaluate, indexed_items
+from assistant.evals.report import (
+    chart,
+    compare,
+    markdown_report,
+    print_comparison,
+    print_summary,
+    score_plot,
+)
+from assistant.evals.scoring import EvalRun, evaluate, indexed_items, per_question
 from assistant.ranking import load_ranker
 from assistant.settings import Settings
 
@@ -50,6 +57,7 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
         "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "metrics": sections["seeds"].metrics,
         "sections": {k: v.metrics for k, v in sections.items()},
+        "per_question": {k: per_question(v.rows) for k, v in sections.items()},
         "rows": {k: [r.model_dump() for r in v.rows] for k, v in sections.items()},
     }
     (out_dir / "results.json").write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
@@ -59,11 +67,8 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
     score_plot(sections, ranker.abstain_below,
                ranker.neighbourhood.below if ranker.neighbourhood else None, out_dir / "scores.png")
     print_summary(sections, out)
-    if old is not None:
-        out.print(f"\n[bold]Compared with {compare_to}[/]")
-        for name, before, after, delta in compare(result["metrics"], old.get("metrics", old)):
-            sign = "" if delta is None else f"{delta:+.3f}"
-            out.print(f"  {name:28s} {fmt(before):>8s} → {fmt(after):>8s}  {sign}")
+    if old is not None and compare_to is not None:
+        print_comparison(compare(result, old), compare_to, out)
     written = ", ".join(str(out_dir / n) for n in ("results.json", "report.md", "metrics.png",
                                                    "scores.png"))
     out.print(f"\nWrote {written}")
