@@ -215,3 +215,11 @@ def test_a_quoted_fragment_the_abstract_refutes_is_not_taken_as_quoted() -> None
     [whole] = ClaimChecker().check("We prove this claim is false: a two-layer transformer learns "
                                    "parity exactly. [1]", {1: abstract})
     assert whole.support == 1.0 and whole.supported
+
+
+def test_a_claim_is_checked_against_the_abstract_as_the_index_reads_it() -> None:
+    """The abstract's sentences are read as stored texts are (``document_terms``: hyphenated
+    words also joined), so a claim that writes "online" finds the abstract that writes
+    "on-line"; read as a question is (``query_terms``), the sentence would hold only "line"."""
+    [unit] = ClaimChecker().units("We present an on-line learner whose optimisation never stops.")
+    assert {"onlin", "line", "optim"} <= unit.terms
