@@ -33,12 +33,14 @@ def pairs_args() -> tuple[Path, int, Settings, AbstractIndex]:
     return data_dir, count, settings, AbstractIndex(settings)
 
 
-def offline_assistant() -> tuple[Path, Assistant]:
-    """``[DATA_DIR]`` of the scripts that ask questions (default .data-distractors): the store
-    it names, opened as the shipped defaults answer, with no .env and no model endpoint."""
+def offline_assistant(data_dir: Path | None = None) -> tuple[Path, Assistant]:
+    """The store ``data_dir`` names (else ``[DATA_DIR]`` of the scripts that ask questions,
+    default .data-distractors), opened as the shipped defaults answer, with no .env and no
+    model endpoint."""
     from assistant.pipeline import Assistant
 
-    data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
+    if data_dir is None:
+        data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     settings.data.dir = data_dir
     settings.llm = LLMSettings.model_validate({"base_url": None, "model": None})
