@@ -41,6 +41,12 @@ def quoted(text: str) -> str:
     return CITATION_RE.sub(lambda m: f"[{_WORD_JOINER}{m.group(1)}]", text)
 
 
+def without_references(text: str) -> str:
+    """``text`` without the abstract's own reference markers ("Farwell & Donchin [4]"): what
+    it states, for a check that reads its numbers."""
+    return _REFERENCE_RE.sub("", text)
+
+
 @cache
 def prompt(name: str) -> str:
     """A prompt template from ``prompts/`` (all prompts live there, none in code)."""

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from assistant.answering import AnswerStream, NumberedSource, build_citations, quoted
+from assistant.answering import (
+    AnswerStream,
+    NumberedSource,
+    build_citations,
+    quoted,
+    without_references,
+)
 from assistant.compare import compose_table, is_comparison_question
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
@@ -53,6 +59,11 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 # (tuned on the dev split among the 13.9k distractors).
 CLOSE_RATIO = 0.8
 SUMMARY_RATIO = 0.04
+
+
+def states_number(sentence: str) -> bool:
+    """The sentence states a number (a reference marker, "Farwell & Donchin [4]", is none)."""
+    return bool(NUMBER_RE.search(without_references(sentence)))
 
 
 def close_papers(question: str, paper_scores: dict[int, float]) -> set[int]:
@@ -155,7 +166,7 @@ def score_sentences(
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
         if introduces(text, question, names):
             score += DEFINITION_BONUS
-        if quantitative and NUMBER_RE.search(text):
+        if quantitative and states_number(text):
             score += QUANTITY_BONUS
         if text.endswith("?") or POINTER_RE.search(text):  # a question or "code is at …"
             score *= 0.5

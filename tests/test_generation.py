@@ -394,6 +394,39 @@ def test_quantity_questions_include_rates_and_accuracy() -> None:
         assert not QUANTITY_RE.search(question), question
 
 
+def test_a_reference_marker_is_no_number_a_quantity_question_asks_for() -> None:
+    """"Farwell & Donchin [4]" states no number: a sentence with a reference marker alone
+    gets no quantity bonus, one stating a figure beside a marker still does."""
+    from assistant.extractive import states_number
+
+    assert not states_number("We adopted an approach of Farwell & Donchin [4], improved here.")
+    assert not states_number("As in [2, 3] and Kashima et al. [12], kernels are compared.")
+    assert states_number("Rates reached 50.5 bits/min [4].")
+    assert states_number("The detector finds three of the four faults.")
+    assert states_number("Values lie in [0, 1] for every input.")  # an interval, no marker
+
+
+def test_a_quantity_question_lifts_a_stated_number_not_a_reference_marker(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    from assistant import extractive
+    from assistant.answering import NumberedSource
+    from assistant.corpus import Paper
+    from assistant.types import RetrievedPaper
+
+    marker, figure = ("We adopt the speller of Farwell and Donchin [4].",
+                      "Transfer rates reached 50.5 bits per minute.")
+    paper = Paper(paper_id="q-test", source="q.txt#1", title="Speller", text=f"{marker} {figure}")
+    sources = [NumberedSource(1, RetrievedPaper(paper, 1.0, "", 0.5, 0.5))]
+
+    def scores() -> list[float]:
+        return [s.score for s in extractive.score_sentences(
+            "What transfer rates did it reach?", sources, seed_assistant.index, {})]
+
+    lifted, bonus = scores(), extractive.QUANTITY_BONUS
+    monkeypatch.setattr(extractive, "QUANTITY_BONUS", 0.0)
+    assert [a - b for a, b in zip(lifted, scores(), strict=True)] == pytest.approx([0.0, bonus])
+
+
 MARKED_ABSTRACT = (
     "We define a unifying framework for random walk kernels on graphs. Reduction to a Sylvester "
     "equation lets us compute these kernels in cubic time, including the marginal graph kernels "
