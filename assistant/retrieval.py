@@ -348,7 +348,36 @@ class HybridRetriever:
         reread = method == "hybrid" and s.fusion == "learned" and s.rerank and apply_floor
         # the refusal and the reread read the first RERANK_TOP papers whatever the answer
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
-        wanted = max(top_k, RERANK_TOP) if reread else top_k
+        results = self._ranked(question, max(top_k, RERANK_TOP) if reread else top_k, method,
+                               apply_floor, filters)
+        if not (reread and results):
+            return results
+        # the refusal's exemption: the first papers hold what the question asks about
+        exempt = (load_ranker().cross_encoder_below is None
+                  or self.holds_its_keywords(question, results))
+        logits = self.cross_encoder_reading(question, results, always=not exempt)
+        if not exempt and not self._read_as_answering(logits):
+            return []
+        return self._reranked(results, logits)[:top_k]
+
+    def refusal_reading(self, question: str) -> float | None:
+        """What the cross-encoder's refusal reads (the eval's score plot): its best logit over
+        the ranker's first REFUSAL_TOP papers, once every earlier check has let the question
+        through; None when one refused it, when the exemption skips the reading, or when
+        the cross-encoder is off or failed."""
+        if not (self.settings.fusion == "learned" and self.settings.rerank):
+            return None
+        results = self._ranked(question, RERANK_TOP, "hybrid", True, None)
+        if not results or self.holds_its_keywords(question, results):
+            return None
+        logits = self.cross_encoder_reading(question, results)
+        return None if logits is None else float(logits[:REFUSAL_TOP].max())
+
+    def _ranked(self, question: str, wanted: int, method: Method, apply_floor: bool,
+                filters: Filters | None) -> list[RetrievedPaper]:
+        """The first ``wanted`` papers in the ranker's order, and with ``apply_floor`` the
+        relevance floor and every refusal but the cross-encoder's ([] when one refuses)."""
+        s = self.settings
         ranking = self._fused(question, method, filters)
         bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
         if not fused:
@@ -402,14 +431,6 @@ class HybridRetriever:
                     or self._in_a_neighbourhood(ranking))
         if not (answerable and on_topic and self._enough_evidence(ranking, results)):
             return []
-        if reread:
-            # the refusal's exemption: the first papers hold what the question asks about
-            exempt = (load_ranker().cross_encoder_below is None
-                      or self.holds_its_keywords(question, results))
-            logits = self.cross_encoder_reading(question, results, always=not exempt)
-            if not exempt and not self._read_as_answering(logits):
-                return []
-            return self._reranked(results, logits)[:top_k]
         return results
 
     def _in_a_neighbourhood(self, ranking: Ranking) -> bool:

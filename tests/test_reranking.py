@@ -220,3 +220,29 @@ def test_fewer_papers_shown_read_the_same_first_papers(
     retriever = seed_assistant.retriever
     assert not retriever.holds_its_keywords("What is CRAFT?", results)
     assert retriever.holds_its_keywords("What is CRAFT?", [results[0], results[2], results[1]])
+
+
+def test_the_eval_plots_the_reading_the_refusal_reads(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``refusal_reading`` (scores.png's lower panel) is the logit the refusal compares with
+    its threshold: a threshold just above it refuses the question, one at it answers; a
+    question the earlier checks refuse, or the exemption lets through, has no reading."""
+    question = "How do graph models forecast traffic efficiently?"  # read, as above
+    reading = seed_assistant.retriever.refusal_reading(question)
+    found = seed_assistant.retrieve(question)
+    assert reading is not None and found
+    shipped = load_ranker()
+
+    def threshold(value: float) -> None:
+        changed = dataclasses.replace(shipped, cross_encoder_below=value)
+        monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
+
+    threshold(reading + 1e-6)
+    assert seed_assistant.retrieve(question) == []
+    threshold(reading)
+    assert seed_assistant.retrieve(question)
+    assert seed_assistant.retriever.refusal_reading("What is CRAFT?") is None  # exempt
+    assert seed_assistant.retrieve("How do I bake sourdough bread at home?") == []
+    assert seed_assistant.retriever.refusal_reading("How do I bake sourdough bread at home?") is None
+    off = seed_assistant.retriever.settings.model_copy(update={"rerank": False})
+    assert HybridRetriever(seed_assistant.index, off).refusal_reading(question) is None

@@ -14,6 +14,7 @@ from assistant.evals.scoring import (
     SYSTEMS,
     EvalRun,
 )
+from assistant.retrieval import REFUSAL_TOP
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -239,24 +240,31 @@ def chart(sections: dict[str, EvalRun], path: Path) -> None:
 
 
 def score_plot(sections: dict[str, EvalRun], threshold: float | None,
-               nearest_below: float | None, path: Path) -> None:
-    """Where answerable and unanswerable questions fall on the two signals refusal rests on
-    (the learned ranker's score of the best paper; the mean cosine of the question's nearest
-    papers), one panel per section, with both thresholds drawn in (the second applies to
-    large stores only: ``ranking.Neighbourhood``)."""
+               nearest_below: float | None, reading_below: float | None, path: Path) -> None:
+    """Where answerable and unanswerable questions fall on the signals refusal rests on, one
+    column per section: above, the learned ranker's score of the best paper against the mean
+    cosine of the question's nearest papers, with both thresholds drawn in (the second
+    applies to large stores only: ``ranking.Neighbourhood``); below, the cross-encoder's best
+    logit of the first papers of those the checks above let through, with its threshold (the
+    questions it does not read, refused before or exempt, are counted in the title)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(sections), figsize=(5.2 * len(sections), 4.4), squeeze=False)
-    for ax, (title, run) in zip(axes[0], sections.items(), strict=True):
-        for answerable, label, marker, colour in ((True, "answerable", "o", "tab:blue"),
-                                                  (False, "no abstract answers it", "x", "tab:red")):
+    kinds = ((True, "answerable", "o", "tab:blue"), (False, "no abstract answers it", "x", "tab:red"))
+    fig, axes = plt.subplots(2, len(sections), figsize=(5.2 * len(sections), 7.4), squeeze=False,
+                             gridspec_kw={"height_ratios": [3, 1.4]})
+    for column, (title, run) in enumerate(sections.items()):
+        ax, below = axes[0, column], axes[1, column]
+        for answerable, label, marker, colour in kinds:
             rows = [r for r in run.rows if r.evidence is not None and r.answerable == answerable]
             ax.scatter([r.evidence for r in rows],
                        [float("nan") if r.nearest is None else r.nearest for r in rows], alpha=0.6,
                        s=20, c=colour, marker=marker, label=label)
+            read = [r.reading for r in run.rows if r.reading is not None and r.answerable == answerable]
+            below.scatter(read, [1.0 if answerable else 0.0] * len(read), alpha=0.6, s=20,
+                          c=colour, marker=marker)
         if threshold is not None:
             ax.axvline(threshold, color="black", linestyle="--", label=f"score threshold {threshold:g}")
         if nearest_below is not None:
@@ -265,6 +273,16 @@ def score_plot(sections: dict[str, EvalRun], threshold: float | None,
         ax.set_xlabel("ranker score of the best paper", fontsize=8)
         ax.set_ylabel("mean cosine of the 10 nearest papers", fontsize=8)
         ax.set_title(title, fontsize=9)
+        if reading_below is not None:
+            below.axvline(reading_below, color="black", linestyle="--",
+                          label=f"cross-encoder threshold {reading_below:g}")
+            below.legend(loc="center right", fontsize=7)
+        unread = sum(r.reading is None for r in run.rows)
+        below.set_yticks([0.0, 1.0], ["none", "answerable"], fontsize=8)
+        below.set_ylim(-0.6, 1.6)
+        below.set_xlabel(f"cross-encoder's best logit of the first {REFUSAL_TOP} papers", fontsize=8)
+        below.set_title(f"{len(run.rows) - unread} read; {unread} not read (refused before, or "
+                        "exempt: the papers hold the keywords)", fontsize=8)
     axes[0, 0].legend(loc="lower right", fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=110)

@@ -69,6 +69,7 @@ class QuestionResult(BaseModel):
     faithfulness: float | None = None
     evidence: float | None = None  # the learned ranker's score of the best paper
     nearest: float | None = None  # mean cosine of the question's nearest papers
+    reading: float | None = None  # the cross-encoder's best logit of the first papers (or none)
     claims: int = 0  # sentences of the answer checked against the abstracts they cite
     unsupported_claims: list[str] = Field(default_factory=list)
     unmentioned: list[str] = Field(default_factory=list)  # the answer's warning (Answer's)
@@ -241,8 +242,9 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
         else:
             result = score_answer(item, answer, (time.perf_counter() - started) * 1000)
             score_claims(result, answer, checker)
-            result.evidence, result.nearest, _ = app.retriever.abstention_signals(
-                answer.standalone_question or item.question)
+            asked = answer.standalone_question or item.question
+            result.evidence, result.nearest, _ = app.retriever.abstention_signals(asked)
+            result.reading = app.retriever.refusal_reading(asked)
             if judge is not None:
                 result.correctness = judge.correctness(item, answer)
                 result.faithfulness = judge.faithfulness(answer) if answer.citations else None
