@@ -90,6 +90,14 @@ def introduces(sentence: str, question: str, names: list[str] | None = None) -> 
     return any(n in sentence for n in names) and bool(INTRO_RE.search(sentence))
 
 
+def defines(sentence: str, names: list[str]) -> bool:
+    """The sentence spells out an acronym of ``names`` before it in brackets ("… Partially
+    Observable Tree (DESPOT)" for "What is R-DESPOT?"), the way abstracts define one."""
+    return any(f"({part})" in sentence for name in names
+               for part in [name, *(p for p in re.split(r"[-/]", name)
+                                    if p != name and sum(c.isupper() for c in p) >= 2)])
+
+
 def is_summary_question(question: str) -> bool:
     return bool(SUMMARY_RE.search(question))
 
@@ -164,7 +172,7 @@ def score_sentences(
         lexical = coverage_of_terms(weights, present)
         paper_weight = 0.5 + 0.5 * source.found.score / top
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
-        if introduces(text, question, names):
+        if introduces(text, question, names) or defines(text, names):
             score += DEFINITION_BONUS
         if quantitative and states_number(text):
             score += QUANTITY_BONUS

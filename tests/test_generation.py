@@ -427,6 +427,35 @@ def test_a_quantity_question_lifts_a_stated_number_not_a_reference_marker(
     assert [a - b for a, b in zip(lifted, scores(), strict=True)] == pytest.approx([0.0, bonus])
 
 
+
+def test_a_sentence_that_spells_out_the_asked_acronym_answers_what_it_is(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"What is R-DESPOT?": the sentence writing "… Observable Tree (DESPOT)" defines it and
+    gets the definition bonus, as one that introduces the name with "propose" does; a sentence
+    that only uses the acronym does not."""
+    from assistant import extractive
+    from assistant.answering import NumberedSource
+    from assistant.corpus import Paper
+    from assistant.types import RetrievedPaper
+
+    assert extractive.defines("We use a Determinized Sparse Partially Observable Tree (DESPOT).",
+                              ["R-DESPOT"])
+    assert not extractive.defines("R-DESPOT searches the DESPOT for a policy.", ["R-DESPOT"])
+    assert not extractive.defines("A radius (R) is set.", ["R-DESPOT"])  # "R" alone is no acronym
+    uses, spells = ("Our planner searches the DESPOT tree online.",
+                    "It builds a Determinized Sparse Partially Observable Tree (DESPOT).")
+    paper = Paper(paper_id="d-test", source="d.txt#1", title="Planning", text=f"{uses} {spells}")
+    sources = [NumberedSource(1, RetrievedPaper(paper, 1.0, "", 0.5, 0.5))]
+
+    def scores() -> list[float]:
+        return [s.score for s in extractive.score_sentences(
+            "What is R-DESPOT?", sources, seed_assistant.index, {})]
+
+    lifted, bonus = scores(), extractive.DEFINITION_BONUS
+    monkeypatch.setattr(extractive, "DEFINITION_BONUS", 0.0)
+    assert [a - b for a, b in zip(lifted, scores(), strict=True)] == pytest.approx([0.0, bonus])
+
+
 MARKED_ABSTRACT = (
     "We define a unifying framework for random walk kernels on graphs. Reduction to a Sylvester "
     "equation lets us compute these kernels in cubic time, including the marginal graph kernels "
