@@ -406,26 +406,34 @@ def test_a_reference_marker_is_no_number_a_quantity_question_asks_for() -> None:
     assert states_number("Values lie in [0, 1] for every input.")  # an interval, no marker
 
 
-def test_a_quantity_question_lifts_a_stated_number_not_a_reference_marker(
-        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+def bonus_given(assistant: Assistant, monkeypatch: pytest.MonkeyPatch, question: str,
+                sentences: list[str], bonus: str) -> list[float]:
+    """What ``extractive``'s constant ``bonus`` adds to the score of each of ``sentences``
+    (one paper's abstract) for ``question``: the scores less those with the bonus at 0."""
     from assistant import extractive
     from assistant.answering import NumberedSource
     from assistant.corpus import Paper
     from assistant.types import RetrievedPaper
 
-    marker, figure = ("We adopt the speller of Farwell and Donchin [4].",
-                      "Transfer rates reached 50.5 bits per minute.")
-    paper = Paper(paper_id="q-test", source="q.txt#1", title="Speller", text=f"{marker} {figure}")
+    paper = Paper(paper_id="b-test", source="b.txt#1", title="Test", text=" ".join(sentences))
     sources = [NumberedSource(1, RetrievedPaper(paper, 1.0, "", 0.5, 0.5))]
 
     def scores() -> list[float]:
-        return [s.score for s in extractive.score_sentences(
-            "What transfer rates did it reach?", sources, seed_assistant.index, {})]
+        return [s.score for s in extractive.score_sentences(question, sources, assistant.index, {})]
 
-    lifted, bonus = scores(), extractive.QUANTITY_BONUS
-    monkeypatch.setattr(extractive, "QUANTITY_BONUS", 0.0)
-    assert [a - b for a, b in zip(lifted, scores(), strict=True)] == pytest.approx([0.0, bonus])
+    with_bonus = scores()
+    monkeypatch.setattr(extractive, bonus, 0.0)
+    return [a - b for a, b in zip(with_bonus, scores(), strict=True)]
 
+
+def test_a_quantity_question_lifts_a_stated_number_not_a_reference_marker(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    from assistant.extractive import QUANTITY_BONUS
+
+    added = bonus_given(seed_assistant, monkeypatch, "What transfer rates did it reach?",
+                        ["We adopt the speller of Farwell and Donchin [4].",
+                         "Transfer rates reached 50.5 bits per minute."], "QUANTITY_BONUS")
+    assert added == pytest.approx([0.0, QUANTITY_BONUS])
 
 
 def test_a_sentence_that_spells_out_the_asked_acronym_answers_what_it_is(
@@ -433,27 +441,16 @@ def test_a_sentence_that_spells_out_the_asked_acronym_answers_what_it_is(
     """"What is R-DESPOT?": the sentence writing "… Observable Tree (DESPOT)" defines it and
     gets the definition bonus, as one that introduces the name with "propose" does; a sentence
     that only uses the acronym does not."""
-    from assistant import extractive
-    from assistant.answering import NumberedSource
-    from assistant.corpus import Paper
-    from assistant.types import RetrievedPaper
+    from assistant.extractive import DEFINITION_BONUS, defines
 
-    assert extractive.defines("We use a Determinized Sparse Partially Observable Tree (DESPOT).",
-                              ["R-DESPOT"])
-    assert not extractive.defines("R-DESPOT searches the DESPOT for a policy.", ["R-DESPOT"])
-    assert not extractive.defines("A radius (R) is set.", ["R-DESPOT"])  # "R" alone is no acronym
-    uses, spells = ("Our planner searches the DESPOT tree online.",
-                    "It builds a Determinized Sparse Partially Observable Tree (DESPOT).")
-    paper = Paper(paper_id="d-test", source="d.txt#1", title="Planning", text=f"{uses} {spells}")
-    sources = [NumberedSource(1, RetrievedPaper(paper, 1.0, "", 0.5, 0.5))]
-
-    def scores() -> list[float]:
-        return [s.score for s in extractive.score_sentences(
-            "What is R-DESPOT?", sources, seed_assistant.index, {})]
-
-    lifted, bonus = scores(), extractive.DEFINITION_BONUS
-    monkeypatch.setattr(extractive, "DEFINITION_BONUS", 0.0)
-    assert [a - b for a, b in zip(lifted, scores(), strict=True)] == pytest.approx([0.0, bonus])
+    assert defines("We use a Determinized Sparse Partially Observable Tree (DESPOT).", ["R-DESPOT"])
+    assert not defines("R-DESPOT searches the DESPOT for a policy.", ["R-DESPOT"])
+    assert not defines("A radius (R) is set.", ["R-DESPOT"])  # "R" alone is no acronym
+    added = bonus_given(seed_assistant, monkeypatch, "What is R-DESPOT?",
+                        ["Our planner searches the DESPOT tree online.",
+                         "It builds a Determinized Sparse Partially Observable Tree (DESPOT)."],
+                        "DEFINITION_BONUS")
+    assert added == pytest.approx([0.0, DEFINITION_BONUS])
 
 
 MARKED_ABSTRACT = (
