@@ -346,32 +346,45 @@ class HybridRetriever:
         s = self.settings
         top_k = top_k or s.top_k
         reread = method == "hybrid" and s.fusion == "learned" and s.rerank and apply_floor
-        # the refusal and the reread read the first RERANK_TOP papers whatever the answer
+        # the floor, the refusals and the reread read as many papers whatever the answer
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
-        results = self._ranked(question, max(top_k, RERANK_TOP) if reread else top_k, method,
-                               apply_floor, filters)
+        results = self._ranked(question, self._read_for_refusal(top_k) if apply_floor else top_k,
+                               method, apply_floor, filters)
         if not (reread and results):
-            return results
-        # the refusal's exemption: the first papers hold what the question asks about
-        exempt = (load_ranker().cross_encoder_below is None
-                  or self.holds_its_keywords(question, results))
-        logits = self.cross_encoder_reading(question, results, always=not exempt)
+            return results[:top_k]
+        exempt, logits = self._refusal_logits(question, results)
         if not exempt and not self._read_as_answering(logits):
             return []
         return self._reranked(results, logits)[:top_k]
 
+    def _refusal_logits(self, question: str, results: list[RetrievedPaper]
+                        ) -> tuple[bool, np.ndarray | None]:
+        """Whether the cross-encoder's refusal is waived (no threshold chosen, or the first
+        papers hold what the question asks about), and the logits it reads of ``results``
+        (read anyway when the reread needs them)."""
+        exempt = (load_ranker().cross_encoder_below is None
+                  or self.holds_its_keywords(question, results))
+        return exempt, self.cross_encoder_reading(question, results, always=not exempt)
+
     def refusal_reading(self, question: str) -> float | None:
-        """What the cross-encoder's refusal reads (the eval's score plot): its best logit over
-        the ranker's first REFUSAL_TOP papers, once every earlier check has let the question
-        through; None when one refused it, when the exemption skips the reading, or when
-        the cross-encoder is off or failed."""
-        if not (self.settings.fusion == "learned" and self.settings.rerank):
+        """What the cross-encoder's refusal compares with its threshold (the eval's score
+        plot): the best logit of the ranker's first REFUSAL_TOP papers, once every earlier
+        check has let the question through, as ``retrieve`` with its defaults reads it; None
+        when one refused it, when the refusal is waived or off, or when the cross-encoder
+        failed."""
+        s = self.settings
+        if not (s.fusion == "learned" and s.rerank):
             return None
-        results = self._ranked(question, RERANK_TOP, "hybrid", True, None)
-        if not results or self.holds_its_keywords(question, results):
+        results = self._ranked(question, self._read_for_refusal(s.top_k), "hybrid", True, None)
+        if not results:
             return None
-        logits = self.cross_encoder_reading(question, results)
-        return None if logits is None else float(logits[:REFUSAL_TOP].max())
+        exempt, logits = self._refusal_logits(question, results)
+        return None if exempt or logits is None else float(logits[:REFUSAL_TOP].max())
+
+    def _read_for_refusal(self, top_k: int) -> int:
+        """How many papers the floor and the refusals read: those of a default answer, and
+        the first RERANK_TOP the cross-encoder rereads, at least."""
+        return max(top_k, self.settings.top_k, RERANK_TOP)
 
     def _ranked(self, question: str, wanted: int, method: Method, apply_floor: bool,
                 filters: Filters | None) -> list[RetrievedPaper]:

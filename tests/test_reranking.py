@@ -222,15 +222,19 @@ def test_fewer_papers_shown_read_the_same_first_papers(
     assert retriever.holds_its_keywords("What is CRAFT?", [results[0], results[2], results[1]])
 
 
-def test_the_eval_plots_the_reading_the_refusal_reads(
-        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("question", [
+    "How do graph models forecast traffic efficiently?",  # sure: 2 read, the first best
+    # unsure: 3 read, the second paper reads best
+    "How large can the gain from attention in graph neural networks be when the right conditions hold?",
+    # unsure: 3 read, the third reads best, which the refusal must not see
+    "How can a football coach generalize a strategy to new opponents?",
+])
+def test_the_eval_plots_the_reading_the_refusal_compares(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch, question: str) -> None:
     """``refusal_reading`` (scores.png's lower panel) is the logit the refusal compares with
-    its threshold: a threshold just above it refuses the question, one at it answers; a
-    question the earlier checks refuse, or the exemption lets through, has no reading."""
-    question = "How do graph models forecast traffic efficiently?"  # read, as above
+    its threshold: a threshold just above it refuses the question, one at it answers."""
     reading = seed_assistant.retriever.refusal_reading(question)
-    found = seed_assistant.retrieve(question)
-    assert reading is not None and found
+    assert reading is not None
     shipped = load_ranker()
 
     def threshold(value: float) -> None:
@@ -241,8 +245,38 @@ def test_the_eval_plots_the_reading_the_refusal_reads(
     assert seed_assistant.retrieve(question) == []
     threshold(reading)
     assert seed_assistant.retrieve(question)
-    assert seed_assistant.retriever.refusal_reading("What is CRAFT?") is None  # exempt
+
+
+def test_no_reading_where_the_refusal_reads_none(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused by an earlier check, exempt, the cross-encoder off or no threshold chosen: the
+    refusal compares nothing, and the plot shows nothing."""
+    retriever = seed_assistant.retriever
+    assert retriever.refusal_reading("What is CRAFT?") is None  # exempt: holds every keyword
     assert seed_assistant.retrieve("How do I bake sourdough bread at home?") == []
-    assert seed_assistant.retriever.refusal_reading("How do I bake sourdough bread at home?") is None
-    off = seed_assistant.retriever.settings.model_copy(update={"rerank": False})
-    assert HybridRetriever(seed_assistant.index, off).refusal_reading(question) is None
+    assert retriever.refusal_reading("How do I bake sourdough bread at home?") is None
+    question = "How do graph models forecast traffic efficiently?"
+    for update in ({"rerank": False}, {"fusion": "dbsf"}):
+        changed = retriever.settings.model_copy(update=update)
+        assert HybridRetriever(seed_assistant.index, changed).refusal_reading(question) is None
+    unset = dataclasses.replace(load_ranker(), cross_encoder_below=None)
+    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: unset)
+    assert retriever.refusal_reading(question) is None
+
+
+def test_what_is_refused_does_not_depend_on_how_many_papers_are_shown(
+        seed_assistant: Assistant) -> None:
+    """The floor reads the papers of a default answer whatever ``top_k`` asks for: here the
+    first three papers clear only the relaxed floor and a later one the strict one, so
+    ``--top-k 1`` refused what the default answers (a review found it, at a valid
+    ``min_dense``)."""
+    question = ("Can devices that keep gathering correlated, non-i.i.d. sensor readings over "
+                "time still train a shared model together?")
+    changed = seed_assistant.retriever.settings.model_copy(
+        update={"min_dense": 0.339, "min_coverage": 1.0})
+    retriever = HybridRetriever(seed_assistant.index, changed)
+    ranked = retriever._ranked(question, 6, "hybrid", False, None)
+    assert all(r.dense < 0.339 for r in ranked[:3]) and any(r.dense >= 0.339 for r in ranked[3:5])
+    shown = [len(retriever.retrieve(question, top_k=k)) for k in (1, 2, 5)]
+    assert shown == [1, 2, 5]
+    assert retriever.refusal_reading(question) is not None

@@ -281,8 +281,8 @@ def score_plot(sections: dict[str, EvalRun], threshold: float | None,
         below.set_yticks([0.0, 1.0], ["none", "answerable"], fontsize=8)
         below.set_ylim(-0.6, 1.6)
         below.set_xlabel(f"cross-encoder's best logit of the first {REFUSAL_TOP} papers", fontsize=8)
-        below.set_title(f"{len(run.rows) - unread} read; {unread} not read (refused before, or "
-                        "exempt: the papers hold the keywords)", fontsize=8)
+        below.set_title(f"{len(run.rows) - unread} of {len(run.rows)} questions read (the others "
+                        "refused before, exempt, or the cross-encoder off)", fontsize=8)
     axes[0, 0].legend(loc="lower right", fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
