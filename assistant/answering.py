@@ -41,10 +41,15 @@ def quoted(text: str) -> str:
     return CITATION_RE.sub(lambda m: f"[{_WORD_JOINER}{m.group(1)}]", text)
 
 
+# an author-year citation's brackets: "(Harris, 1987)", "Denker et al. (1987)", "(see Lee 2003a)"
+_AUTHOR_YEAR_RE = re.compile(r"\((?:[^()]*[A-Z][^()]*[ ,])?(?:1[89]|20)\d\d[a-z]?\)")
+
+
 def without_references(text: str) -> str:
-    """``text`` without the abstract's own reference markers ("Farwell & Donchin [4]"): what
-    it states, for a check that reads its numbers."""
-    return _REFERENCE_RE.sub("", text)
+    """``text`` without the abstract's own references, numbered ("Farwell & Donchin [4]") or
+    by author and year ("(Harris, 1987)"): what it states, for a check that reads its
+    numbers."""
+    return _AUTHOR_YEAR_RE.sub("", _REFERENCE_RE.sub("", text))
 
 
 @cache

@@ -109,6 +109,9 @@ def test_numbers_and_names_must_be_in_the_cited_abstract(seed_papers: list[Paper
     assert missing_facts("UAM is tested on CIFAR-100 and WMDP-Cyber with LLMs.", [uam]) == []
     assert missing_facts("UAM is tested on ImageNet-1k with Claude.", [uam]) == [
         "1", "ImageNet-1k", "Claude"]
+    # an abstract's own reference marker is no number it states
+    assert missing_facts("It used 4 electrodes.", ["We follow Farwell & Donchin [4]."]) == ["4"]
+    assert missing_facts("It used 4 electrodes.", ["As in [4], we use 4 electrodes."]) == []
 
 
 def test_sentences_keep_their_citations_and_uncited_ones_are_unsupported(

@@ -401,6 +401,8 @@ def test_a_reference_marker_is_no_number_a_quantity_question_asks_for() -> None:
 
     assert not states_number("We adopted an approach of Farwell & Donchin [4], improved here.")
     assert not states_number("As in [2, 3] and Kashima et al. [12], kernels are compared.")
+    assert not states_number("Denker et al. (1987) and (Harris, 1987) proposed it.")
+    assert states_number("Error fell to 3% (Harris, 1987).")  # a figure beside the citation
     assert states_number("Rates reached 50.5 bits/min [4].")
     assert states_number("The detector finds three of the four faults.")
     assert states_number("Values lie in [0, 1] for every input.")  # an interval, no marker
@@ -422,8 +424,9 @@ def bonus_given(assistant: Assistant, monkeypatch: pytest.MonkeyPatch, question:
         return [s.score for s in extractive.score_sentences(question, sources, assistant.index, {})]
 
     with_bonus = scores()
-    monkeypatch.setattr(extractive, bonus, 0.0)
-    return [a - b for a, b in zip(with_bonus, scores(), strict=True)]
+    with monkeypatch.context() as patched:
+        patched.setattr(extractive, bonus, 0.0)
+        return [a - b for a, b in zip(with_bonus, scores(), strict=True)]
 
 
 def test_a_quantity_question_lifts_a_stated_number_not_a_reference_marker(
@@ -434,6 +437,10 @@ def test_a_quantity_question_lifts_a_stated_number_not_a_reference_marker(
                         ["We adopt the speller of Farwell and Donchin [4].",
                          "Transfer rates reached 50.5 bits per minute."], "QUANTITY_BONUS")
     assert added == pytest.approx([0.0, QUANTITY_BONUS])
+    assert bonus_given(seed_assistant, monkeypatch, "What speller did it adopt?",
+                       ["We adopt the speller of Farwell and Donchin [4].",
+                        "Transfer rates reached 50.5 bits per minute."],
+                       "QUANTITY_BONUS") == pytest.approx([0.0, 0.0])  # not asked for a number
 
 
 def test_a_sentence_that_spells_out_the_asked_acronym_answers_what_it_is(
