@@ -10,7 +10,7 @@ and among the distractors. Chosen on dev; test only reported.
 
 Run: ``python bench/sentence_reading.py [SEEDS_DIR] [DISTRACTORS_DIR]`` (defaults .data and
 .data-distractors, as ``assistant eval`` builds them); writes
-``bench/results/sentence-reading.json``. About 1 min a variant.
+``bench/results/sentence-reading.json``. About 5–25 s a variant.
 """
 
 from __future__ import annotations
