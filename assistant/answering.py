@@ -45,11 +45,14 @@ def quoted(text: str) -> str:
 _AUTHOR_YEAR_RE = re.compile(r"\((?:[^()]*[A-Z][^()]*[ ,])?(?:1[89]|20)\d\d[a-z]?\)")
 
 
+_SHOWN_REFERENCE_RE = re.compile(r"\[ref\. [^\]]*\]")  # as ``quoted`` shows one
+
+
 def without_references(text: str) -> str:
-    """``text`` without the abstract's own references, numbered ("Farwell & Donchin [4]") or
-    by author and year ("(Harris, 1987)"): what it states, for a check that reads its
-    numbers."""
-    return _AUTHOR_YEAR_RE.sub("", _REFERENCE_RE.sub("", text))
+    """``text`` (an abstract, or a quote of one) without its own references, numbered
+    ("Farwell & Donchin [4]", shown as "[ref. 4]") or by author and year ("(Harris, 1987)"):
+    what it states, for a check that reads its numbers."""
+    return _AUTHOR_YEAR_RE.sub("", _SHOWN_REFERENCE_RE.sub("", _REFERENCE_RE.sub("", text)))
 
 
 @cache

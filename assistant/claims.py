@@ -169,7 +169,7 @@ def missing_facts(claim: str, abstracts: Sequence[str]) -> list[str]:
     words = set(re.findall(r"[a-z0-9]+", lowered))
     # a reference marker ("Farwell & Donchin [4]") vouches for no number of the claim
     known = _numbers(" ".join(normalise(without_references(a)) for a in abstracts))
-    missing = [n for n in sorted(_numbers(claim)) if n not in known]
+    missing = [n for n in sorted(_numbers(without_references(claim))) if n not in known]
     missing += [n for n in _names(claim) if not _name_found(n, lowered, words)]
     return missing
 

@@ -15,6 +15,7 @@ import pytest
 from conftest import SEEDS, make_settings
 from fake_openai import FakeOpenAI
 
+from assistant.answering import quoted as as_shown
 from assistant.claims import (
     MISSING_CAP,
     THRESHOLD,
@@ -112,6 +113,9 @@ def test_numbers_and_names_must_be_in_the_cited_abstract(seed_papers: list[Paper
     # an abstract's own reference marker is no number it states
     assert missing_facts("It used 4 electrodes.", ["We follow Farwell & Donchin [4]."]) == ["4"]
     assert missing_facts("It used 4 electrodes.", ["As in [4], we use 4 electrodes."]) == []
+    # ...nor is a quote's: a sentence quoted with its citation states no new number
+    cited = "We follow Farwell & Donchin [4] and Harris (1987)."
+    assert missing_facts(as_shown(cited), [cited]) == [] and missing_facts(cited, [cited]) == []
 
 
 def test_sentences_keep_their_citations_and_uncited_ones_are_unsupported(
