@@ -43,9 +43,7 @@ def quoted(text: str) -> str:
 
 # an author-year citation's brackets: "(Harris, 1987)", "Denker et al. (1987)", "(see Lee 2003a)"
 _AUTHOR_YEAR_RE = re.compile(r"\((?:[^()]*[A-Z][^()]*[ ,])?(?:1[89]|20)\d\d[a-z]?\)")
-
-
-_SHOWN_REFERENCE_RE = re.compile(r"\[ref\. [^\]]*\]")  # as ``quoted`` shows one
+_SHOWN_REFERENCE_RE = re.compile(r"\[ref\. [^\]]*\]")  # a marker as ``quoted`` shows it
 
 
 def without_references(text: str) -> str:
