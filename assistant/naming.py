@@ -19,17 +19,17 @@ from collections.abc import Set as AbstractSet
 from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS, mentions, query_terms
 
-WORD_RE = re.compile(r"[A-Za-z][\w@-]*\w|[A-Z]")
+WORD_RE = re.compile(r"\d*[A-Za-z][\w@-]*\w|\d*[A-Z]")  # "3D" whole, not "D"
 ABBREVIATIONS = ("vs.", "e.g.", "i.e.", "cf.", "al.", "etc.")  # a full stop that ends nothing
 MAX_NAMES = 20  # names checked per question (a pasted list of acronyms costs seconds)
 _STOP = frozenset(STOPWORDS)
 
 
 def _plain(word: str) -> bool:
-    """A capitalised word ("Mamba", "Jensen-Shannon", "Q-Networks"): each hyphen-part an
-    upper-case letter and lower-case ones, or a lone capital."""
+    """A capitalised word ("Mamba", "Jensen-Shannon", "Q-Networks", "3D"): each hyphen-part,
+    after any leading digits, an upper-case letter and lower-case ones, or a lone capital."""
     return all(part[:1].isupper() and (len(part) == 1 or part[1:].islower())
-               for part in word.split("-"))
+               for part in (p.lstrip("0123456789") for p in word.split("-")))
 
 
 def _marked(word: str) -> bool:

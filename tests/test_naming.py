@@ -37,6 +37,9 @@ from assistant.types import Answer, Citation
     ("WHAT IS DROPOUT?", []),
     ("How Does Dropout Affect Generalization?", []),
     ("How Do Graph Neural Networks Generalize on OGB?", ["OGB"]),
+    # a name that opens with digits keeps them ("D Gaussian Splatting" was warned of)
+    ("How does 3D Gaussian Splatting render scenes in real time?", ["3D Gaussian Splatting"]),
+    ("Is ResNet-50 better with 2D or 3D convolutions?", ["ResNet-50", "2D", "3D"]),
 ])
 def test_named_phrases(question: str, names: list[str]) -> None:
     assert named_phrases(question) == names
