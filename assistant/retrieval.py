@@ -343,9 +343,8 @@ class HybridRetriever:
         apply_floor: bool = True,
         filters: Filters | None = None,
     ) -> list[RetrievedPaper]:
-        s = self.settings
-        top_k = top_k or s.top_k
-        reread = method == "hybrid" and s.fusion == "learned" and s.rerank and apply_floor
+        top_k = top_k or self.settings.top_k
+        reread = self._rereads(method, apply_floor)
         # the floor, the refusals and the reread read as many papers whatever the answer
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
         results = self._ranked(question, self._read_for_refusal(top_k) if apply_floor else top_k,
@@ -372,14 +371,20 @@ class HybridRetriever:
         check has let the question through, as ``retrieve`` with its defaults reads it; None
         when one refused it, when the refusal is waived or off, or when the cross-encoder
         failed."""
-        s = self.settings
-        if not (s.fusion == "learned" and s.rerank):
+        if not self._rereads("hybrid", True):
             return None
-        results = self._ranked(question, self._read_for_refusal(s.top_k), "hybrid", True, None)
+        results = self._ranked(question, self._read_for_refusal(self.settings.top_k), "hybrid",
+                               True, None)
         if not results:
             return None
         exempt, logits = self._refusal_logits(question, results)
         return None if exempt or logits is None else float(logits[:REFUSAL_TOP].max())
+
+    def _rereads(self, method: Method, apply_floor: bool) -> bool:
+        """The cross-encoder's refusal and reread apply: to the learned ranker's hybrid
+        ranking, with reranking on and the floor applied."""
+        s = self.settings
+        return method == "hybrid" and s.fusion == "learned" and s.rerank and apply_floor
 
     def _read_for_refusal(self, top_k: int) -> int:
         """How many papers the floor and the refusals read: those of a default answer, and

@@ -11,7 +11,7 @@ the long form (the definition a researcher asked for), with the definition bonus
 (the first only).
 
 Run: ``python bench/definition_questions.py [DATA_DIR]`` (default .data-distractors, as
-``assistant eval --distractors`` builds it; ~1 min); writes
+``assistant eval --distractors`` builds it; ~30 s); writes
 ``bench/results/definition-questions.json``.
 """
 
@@ -95,8 +95,8 @@ def main() -> None:
     extractive.defines = shipped
     figures["changed"] = sorted(a for a, v in answers.items() if v.get("before") != v.get("shipped"))
     figures["lost"] = sorted(a for a in figures["changed"]  # type: ignore[union-attr]
-                             if defined[a][1].lower() in answers[a]["before"].lower()
-                             and defined[a][1].lower() not in answers[a]["shipped"].lower())
+                             if defined[a][1].lower() in answers[a].get("before", "").lower()
+                             and defined[a][1].lower() not in answers[a].get("shipped", "").lower())
     save("definition-questions", figures)
 
 
