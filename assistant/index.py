@@ -68,6 +68,7 @@ from assistant.keywords import (
     query_terms,
     tokenize,
 )
+from assistant.naming import PhraseText
 from assistant.settings import Settings
 from assistant.sync import Kept, plan_sync
 from assistant.types import Filters
@@ -185,6 +186,7 @@ class AbstractIndex:
         self._papers: dict[str, Paper] | None = None
         self._surface: tuple[dict[str, Paper], SurfaceText] | None = None
         self._bm25_surface: SurfaceText | None = None  # saved with the BM25 index, same texts
+        self._phrases: tuple[dict[str, Paper], PhraseText] | None = None
 
     # ------------------------------------------------------------ opening
 
@@ -398,6 +400,15 @@ class AbstractIndex:
                 self._surface = (papers, SurfaceText.of((f"{p.title} {p.text}" for p in papers.values()),
                                                         (p.text for p in papers.values())))
             return self._surface[1]
+
+    def phrase_text(self) -> PhraseText:
+        """The stored papers as one string for phrase look-ups (``naming.PhraseText``),
+        built once per paper cache."""
+        with self._lock:
+            papers = self.papers()
+            if self._phrases is None or self._phrases[0] is not papers:
+                self._phrases = (papers, PhraseText.of(papers))
+            return self._phrases[1]
 
     def is_empty(self) -> bool:
         return self.chunk_count() == 0

@@ -13,12 +13,16 @@ name missed here costs a warning, a name missed there a wrong answer.
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from assistant.corpus import Paper
-from assistant.keywords import STOPWORDS, mentions, query_terms
+from assistant.keywords import STOPWORDS, mentions, query_terms, stem_of
 
+_LOWER_WORD = re.compile(r"[a-z0-9]+")
 WORD_RE = re.compile(r"\d*[A-Za-z][\w@-]*\w|\d*[A-Z]")  # "3D" whole, not "D"
 ABBREVIATIONS = ("vs.", "e.g.", "i.e.", "cf.", "al.", "etc.")  # a full stop that ends nothing
 MAX_NAMES = 20  # names checked per question (a pasted list of acronyms costs seconds)
@@ -69,7 +73,7 @@ def named_phrases(question: str, proper: AbstractSet[str] | None = None) -> list
         opens = (bool(run) and _starts_sentence(question, run[0].start())
                  and not _is_proper(run[0].group(0), proper))
         if opens and all(_is_proper(word.group(0), proper) for word in run[1:]):
-            del run[0]  # "How", "Compare Adam", "Review Monte Carlo"; see _forms
+            del run[0]  # "How", "Compare Adam", "Review Monte Carlo"; see forms_of
         if run:
             phrases.append(question[run[0].start():run[-1].end()])
         run.clear()
@@ -113,6 +117,84 @@ def mentioned(name: str, text: str) -> bool:
             or (len(parts) > 1 and mentions(text, initials)))
 
 
+def several_word_names(question: str, proper: AbstractSet[str] | None = None) -> list[str]:
+    """The names of ``question`` (``named_phrases``) made of several capitalised words,
+    spaced or hyphenated ("Hindsight Curriculum Distillation", "Forward-Forward"), not an
+    acronym or coined word ("AB-MCTS", "FlashAttention-3")."""
+    return [n for n in named_phrases(question, proper)
+            if " " in n or ("-" in n and _plain(n))]  # a run of words is of plain ones
+
+
+def _stem_run(text: str) -> list[str]:
+    return [stem_of(w) for w in _LOWER_WORD.findall(text.lower().replace("'s", " "))]
+
+
+def writes(name: str, text: str) -> bool:
+    """Whether ``text`` writes the several-word ``name`` as a phrase: its words' stems in a
+    row, hyphens and spaces alike ("Monte-Carlo tree search" for "Monte Carlo Tree Search",
+    "hidden Markov model" for "Hidden Markov Models"), run together ("multihead" for
+    "Multi-Head"), or its initials as an acronym ("DQN" for "Deep Q-Networks"). Stricter than
+    ``mentioned``, which takes each word anywhere: a long abstract holds "hindsight",
+    "curriculum" and "distillation" apart without naming Hindsight Curriculum Distillation."""
+    words, stems = _stem_run(name), _stem_run(text)
+    if any(stems[i:i + len(words)] == words for i in range(len(stems) - len(words) + 1)):
+        return True
+    if _squashed(name) in _squashed(text):
+        return True
+    initials = "".join(part[0] for part in re.split(r"[\s-]+", name) if part[:1].isalpha())
+    return len(initials) >= 2 and mentions(text, initials.upper())
+
+
+def written_by(question: str, name: str, texts: list[str],
+               proper: AbstractSet[str] | None = None) -> bool:
+    """Whether one of ``texts`` writes ``name`` of ``question`` (``writes``) in one of its
+    forms (without an opening verb: "Compare Hidden Markov Models")."""
+    return any(writes(form, t) for form in forms_of(question, name, proper) for t in texts)
+
+
+def _phrase_form(text: str) -> str:
+    return re.sub(r"[\s-]+", " ", text.lower())
+
+
+@dataclass(frozen=True)
+class PhraseText:
+    """Every stored title, abstract and author list in one lower-case string, hyphens read as
+    spaces, to tell which papers write a name as a phrase: in a long question a paper that
+    writes "Private Eye" or "Weight Distribution Condition" need not rank among the first
+    found, and a BM25 search for the name alone ranked them 46th and 346th (the words are
+    common apart). Built once per paper cache (1.5-2 s at 13.9k papers, paid by the first
+    question that needs it)."""
+
+    text: str
+    starts: list[int]  # where each paper's part of ``text`` begins
+    paper_ids: list[str]
+
+    @classmethod
+    def of(cls, papers: Mapping[str, Paper]) -> PhraseText:
+        parts, starts, at = [], [], 0
+        for paper in papers.values():
+            part = f" {_phrase_form(f'{paper.title} | {paper.text} | {paper.authors}')} \n"
+            starts.append(at)
+            parts.append(part)
+            at += len(part)
+        return cls("".join(parts), starts, list(papers))
+
+    def writers(self, name: str) -> set[str]:
+        """The ids of the papers that write ``name`` as a phrase, any case, hyphens and
+        spaces alike, with or without a plural ending ("Hidden Markov Models" in "a hidden
+        Markov model")."""
+        phrase = re.sub(r"(?:e?s)$", "", _phrase_form(name).strip())
+        ending = re.compile(r"(?:e?s)?(?![a-z0-9])")
+        found: set[str] = set()
+        at = self.text.find(phrase) if phrase else -1
+        while at >= 0:  # str.find, not a regex over the whole text: 0.4 s → milliseconds
+            end = at + len(phrase)
+            if not self.text[at - 1].isalnum() and ending.match(self.text, end):
+                found.add(self.paper_ids[bisect.bisect_right(self.starts, at) - 1])
+            at = self.text.find(phrase, end)
+        return found
+
+
 def unmentioned(question: str, papers: list[Paper],
                 proper: AbstractSet[str] | None = None) -> list[str]:
     """The names of ``question`` (``named_phrases``, with the corpus's ``proper`` words)
@@ -122,10 +204,10 @@ def unmentioned(question: str, papers: list[Paper],
         return []
     texts = [f"{p.title} {p.text} {p.authors}" for p in papers]
     return [n for n in named_phrases(question, proper)
-            if not any(mentioned(form, t) for form in _forms(question, n, proper) for t in texts)]
+            if not any(mentioned(form, t) for form in forms_of(question, n, proper) for t in texts)]
 
 
-def _forms(question: str, name: str, proper: AbstractSet[str] | None) -> list[str]:
+def forms_of(question: str, name: str, proper: AbstractSet[str] | None) -> list[str]:
     """``name``, and without its first word when it opens a sentence with a word the corpus
     writes in lower case ("Discuss Hopfield Networks": the verb, or a name's own first word
     as in "Segment Anything Model"; a doubt goes towards "mentioned")."""

@@ -173,7 +173,8 @@ class Assistant:
                 text = (f"No indexed paper matches the filter ({applied.describe()}): widen it "
                         "or leave it out.")
             else:
-                text = no_answer(self.retriever.unknown_names(search, filters=applied))
+                text = no_answer(self.retriever.unknown_names(search, filters=applied),
+                                 self.retriever.unwritten_names(search, filters=applied))
                 if applied:
                     text += f" (Searched only the {matching} papers of {applied.describe()}.)"
             answer = Answer(question=question, answer=text,
@@ -210,12 +211,19 @@ class Assistant:
         return similar(self.index, target, k=top_k)
 
 
-def no_answer(unknown_names: Sequence[str]) -> str:
-    """The refusal, saying which names of the question no indexed abstract uses."""
-    if not unknown_names:
-        return NO_ANSWER
-    quoted = ", ".join(f"“{name}”" for name in unknown_names)
-    return f"{NO_ANSWER} No indexed abstract mentions {quoted}."
+def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:
+    """The refusal, saying which names of the question no indexed abstract uses, and which
+    (of several words) none of the papers closest to it writes."""
+    text = NO_ANSWER
+    if unknown_names:
+        text += f" No indexed abstract mentions {_quoted(unknown_names)}."
+    if unwritten_names:
+        text += f" None of the papers closest to the question names {_quoted(unwritten_names)}."
+    return text
+
+
+def _quoted(names: Sequence[str]) -> str:
+    return ", ".join(f"“{name}”" for name in names)
 
 
 def _relay(events: AnswerStream) -> Generator[str, None, Answer]:

@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from assistant.corpus import Paper
-from assistant.naming import MAX_NAMES, mentioned, named_phrases, unmentioned
+from assistant.naming import (
+    MAX_NAMES,
+    PhraseText,
+    mentioned,
+    named_phrases,
+    several_word_names,
+    unmentioned,
+    writes,
+)
 from assistant.references import unmentioned_note
 from assistant.types import Answer, Citation
 
@@ -197,3 +205,47 @@ def test_the_cli_and_the_eval_report_show_the_warning(fresh_copy: Path) -> None:
     report = markdown_report({"run": EvalRun(metrics={"questions": 1, "answerable": 0,
                                                       "errors": 0}, rows=[row])}, "extractive")
     assert "names (1)" in report and "- **near-03** (none, a failure): Mamba, Transformers" in report
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    ("How does Hindsight Curriculum Distillation train a student?",
+     ["Hindsight Curriculum Distillation"]),
+    ("How does Hinton's Forward-Forward algorithm replace backpropagation?", ["Forward-Forward"]),
+    ("How does 3D Gaussian Splatting render scenes?", ["3D Gaussian Splatting"]),
+    # one word, an acronym or a coined name is not a several-word name
+    ("How does the Mamba model compare with AB-MCTS and FlashAttention-3?", []),
+    ("Which is better: Wasserstein or Jensen-Shannon divergence?", ["Jensen-Shannon"]),
+])
+def test_several_word_names(question: str, names: list[str]) -> None:
+    assert several_word_names(question) == names
+
+
+@pytest.mark.parametrize(("name", "text", "written"), [
+    ("Monte Carlo Tree Search", "We improve Monte-Carlo tree search with priors.", True),
+    ("Hidden Markov Models", "We fit a hidden Markov model to the data.", True),
+    ("Multi-Head Attention", "A multihead attention layer.", True),
+    ("Deep Q-Networks", "Our DQN agent plays Atari.", True),  # its initials
+    ("Hindsight's Replay", "hindsight replay buffers", True),  # a possessive
+    # every word, but not as a phrase: a long abstract holds them apart
+    ("Hindsight Curriculum Distillation",
+     "A curriculum of hindsight goals; distillation into a student.", False),
+    ("Optimal Brain Discovery", "Optimal Brain Surgeon, and the discovery of rules.", False),
+])
+def test_a_several_word_name_is_written_as_a_phrase(name: str, text: str, written: bool) -> None:
+    assert writes(name, text) is written
+
+
+def test_phrase_text_finds_every_paper_that_writes_a_name() -> None:
+    papers = {pid: Paper(pid, f"f.txt#{n}", title, text, authors=authors)
+              for n, (pid, title, text, authors) in enumerate([
+                  ("a", "Exploring Montezuma", "We reach Private Eye and Pitfall!", ""),
+                  ("b", "Sequence models", "Hidden Markov models and private eyes.", ""),
+                  ("c", "Eyes", "A private dataset of eye images.", "Eye Private"),
+                  ("d", "Markov", "A hidden-Markov-model decoder.", ""),
+              ])}
+    phrases = PhraseText.of(papers)
+    assert phrases.writers("Private Eye") == {"a", "b"}  # "private eyes" too; c holds both apart
+    assert phrases.writers("Hidden Markov Models") == {"b", "d"}  # hyphens, the plural
+    assert phrases.writers("Markov Eye") == set()
+    assert phrases.writers("Eye Private") == {"c"}  # an author list is read too
+    assert phrases.writers("Pitfall") == {"a"}

@@ -16,6 +16,7 @@ from assistant.pipeline import Assistant
 from assistant.ranking import load_ranker
 from assistant.retrieval import names_in, proper_names
 from assistant.settings import PROJECT_ROOT
+from assistant.types import Filters
 
 # The questions about the seeds (others are about the 1987–2021 papers, scored among them).
 DATASET = [i for i in load_dataset(PROJECT_ROOT / "evals" / "qa.jsonl")
@@ -181,3 +182,27 @@ def test_a_word_only_one_abstract_uses_puts_it_in_the_top_3(with_distractors: As
         if paper_id not in [r.paper.paper_id for r in found]:
             misses.append(question)
     assert misses == []
+
+
+@pytest.mark.parametrize(("question", "unwritten"), [
+    # every word is the seeds' (TCCM's "Time-Conditioned Contraction Matching", "pruning"),
+    # the name as a whole is nobody's: without the check the question was answered from TCCM
+    ("How does Time-Conditioned Contraction Pruning model time series?",
+     ["Time-Conditioned Contraction Pruning"]),
+    ("How does Time-Conditioned Contraction Matching model time series?", []),
+])
+def test_a_several_word_name_no_paper_writes_means_no_sources(
+        seed_assistant: Assistant, question: str, unwritten: list[str]) -> None:
+    retriever = seed_assistant.retriever
+    assert retriever.unknown_names(question) == []  # each word is known to the corpus
+    assert retriever.unwritten_names(question) == unwritten
+    assert (seed_assistant.retrieve(question) == []) == bool(unwritten)
+    if unwritten:
+        answer = seed_assistant.ask(question)
+        assert answer.sources == [] and f"names “{unwritten[0]}”" in answer.answer
+
+
+def test_a_filter_leaves_out_the_papers_that_write_a_name(seed_assistant: Assistant) -> None:
+    question = "How does Time-Conditioned Contraction Matching model time series?"
+    assert seed_assistant.retriever.unwritten_names(question, filters=Filters(years=(1990, 1995))) == [
+        "Time-Conditioned Contraction Matching"]
