@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -23,6 +24,19 @@ from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS, mentions, query_terms, stem_of
 
 _LOWER_WORD = re.compile(r"[a-z0-9]+")
+_TYPOGRAPHIC = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
+                             | {c: "'" for c in "\u2018\u2019\u02bc"})
+_CID = re.compile(r"\(cid:173\)\s*")
+_POSSESSIVE = re.compile(r"(?<=\w)'s\b|(?<=s)'")
+_INITIAL = re.compile(r"\b[A-Z]\.\s*")
+# closing words that say what kind of thing (or task) a name is, not which ("the Penn Treebank
+# Corpus", "Cart-Pole Balancing": papers write "cart-pole")
+KIND_WORDS = frozenset("""corpus dataset datasets data database benchmark task problem game
+environment algorithm method model models network networks framework architecture approach
+technique procedure rule theorem lemma inequality equation bound loss distance divergence
+estimator test challenge competition suite library toolkit system classification detection
+segmentation recognition prediction estimation tracking control navigation balancing planning
+retrieval generation translation""".split())
 WORD_RE = re.compile(r"\d*[A-Za-z][\w@-]*\w|\d*[A-Z]")  # "3D" whole, not "D"
 ABBREVIATIONS = ("vs.", "e.g.", "i.e.", "cf.", "al.", "etc.")  # a full stop that ends nothing
 MAX_NAMES = 20  # names checked per question (a pasted list of acronyms costs seconds)
@@ -125,8 +139,36 @@ def several_word_names(question: str, proper: AbstractSet[str] | None = None) ->
             if " " in n or ("-" in n and _plain(n))]  # a run of words is of plain ones
 
 
+def folded(text: str) -> str:
+    """``text`` as a name look-up reads it: lower case, accents and typographic characters
+    folded to ASCII ("Rényi" as renyi, "Jensen–Shannon" as jensen-shannon, "’" as "'"), a
+    possessive dropped ("Hoeffding’s inequality" as hoeffding inequality, "Bayes' rule"), and
+    the PDF soft hyphen "(cid:173)" read as a hyphen ("cart(cid:173) pole")."""
+    text = _CID.sub("-", text.translate(_TYPOGRAPHIC))
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    return _POSSESSIVE.sub("", text)
+
+
 def _stem_run(text: str) -> list[str]:
-    return [stem_of(w) for w in _LOWER_WORD.findall(text.lower().replace("'s", " "))]
+    return [stem_of(w) for w in _LOWER_WORD.findall(folded(text))]
+
+
+def without_initials(authors: str) -> str:
+    """An author list as researchers write the names, without middle initials ("Richard S.
+    Sutton" as Richard Sutton, "Michael I. Jordan" as Michael Jordan)."""
+    return _INITIAL.sub("", authors)
+
+
+def name_forms(question: str, name: str, proper: AbstractSet[str] | None) -> list[str]:
+    """``forms_of`` each, and without a closing word that says what kind of thing the name
+    is ("Penn Treebank Corpus" as Penn Treebank, "Hoeffding Inequality" as Hoeffding): a
+    paper writes the name, seldom the kind with it."""
+    forms = forms_of(question, name, proper)
+    for form in list(forms):
+        head, _, last = form.rpartition(" ")
+        if head and last.lower() in KIND_WORDS:
+            forms.append(head)
+    return forms
 
 
 def writes(name: str, text: str) -> bool:
@@ -139,31 +181,44 @@ def writes(name: str, text: str) -> bool:
     words, stems = _stem_run(name), _stem_run(text)
     if any(stems[i:i + len(words)] == words for i in range(len(stems) - len(words) + 1)):
         return True
-    if _squashed(name) in _squashed(text):
+    if _squashed(folded(name)) in _squashed(folded(text)):
         return True
-    initials = "".join(part[0] for part in re.split(r"[\s-]+", name) if part[:1].isalpha())
-    return len(initials) >= 2 and mentions(text, initials.upper())
+    return any(mentions(text, acronym) for acronym in acronyms_of(name))
+
+
+def acronyms_of(name: str, shortest: int = 2) -> set[str]:
+    """The acronyms a paper may write for ``name``: its initials ("DQN" for "Deep
+    Q-Networks"), a repeated one counted ("A3C" for "Asynchronous Advantage Actor-Critic");
+    none under ``shortest`` initials."""
+    initials = "".join(part[0] for part in re.split(r"[\s-]+", folded(name)) if part[:1].isalpha())
+    counted = re.sub(r"(\w)\1+", lambda m: f"{m.group(1)}{len(m.group(0))}", initials)
+    return {initials.upper(), counted.upper()} if len(initials) >= shortest else set()
 
 
 def written_by(question: str, name: str, texts: list[str],
                proper: AbstractSet[str] | None = None) -> bool:
     """Whether one of ``texts`` writes ``name`` of ``question`` (``writes``) in one of its
-    forms (without an opening verb: "Compare Hidden Markov Models")."""
-    return any(writes(form, t) for form in forms_of(question, name, proper) for t in texts)
+    forms (``name_forms``: without an opening verb, "Compare Hidden Markov Models", or a
+    closing kind word)."""
+    return any(writes(form, t) for form in name_forms(question, name, proper) for t in texts)
 
 
 def _phrase_form(text: str) -> str:
-    return re.sub(r"[\s-]+", " ", text.lower())
+    return re.sub(r"[\s-]+", " ", folded(text))
+
+
+_ENDING = re.compile(r"(?:e?s)?(?![a-z0-9])")  # the text is ASCII (``folded``)
 
 
 @dataclass(frozen=True)
 class PhraseText:
-    """Every stored title, abstract and author list in one lower-case string, hyphens read as
-    spaces, to tell which papers write a name as a phrase: in a long question a paper that
-    writes "Private Eye" or "Weight Distribution Condition" need not rank among the first
-    found, and a BM25 search for the name alone ranked them 46th and 346th (the words are
-    common apart). Built once per paper cache (1.5-2 s at 13.9k papers, paid by the first
-    question that needs it)."""
+    """Every stored title, abstract and author list (also without middle initials) in one
+    string, ``folded`` to lower-case ASCII (17 MB at 13.9k papers), hyphens read as spaces, to
+    tell which papers write a name as a phrase: in a long question a paper that writes
+    "Private Eye" or "Weight Distribution Condition" need not rank among the first found, and
+    a BM25 search for the name alone ranked them 46th and 346th (the words are common apart).
+    Built once per paper cache (1.5-2 s at 13.9k papers, paid by the first question that
+    needs it)."""
 
     text: str
     starts: list[int]  # where each paper's part of ``text`` begins
@@ -173,7 +228,8 @@ class PhraseText:
     def of(cls, papers: Mapping[str, Paper]) -> PhraseText:
         parts, starts, at = [], [], 0
         for paper in papers.values():
-            part = f" {_phrase_form(f'{paper.title} | {paper.text} | {paper.authors}')} \n"
+            authors = f"{paper.authors} | {without_initials(paper.authors)}"
+            part = f" {_phrase_form(f'{paper.title} | {paper.text} | {authors}')} \n"
             starts.append(at)
             parts.append(part)
             at += len(part)
@@ -183,15 +239,16 @@ class PhraseText:
         """The ids of the papers that write ``name`` as a phrase, any case, hyphens and
         spaces alike, with or without a plural ending ("Hidden Markov Models" in "a hidden
         Markov model")."""
-        phrase = re.sub(r"(?:e?s)$", "", _phrase_form(name).strip())
-        ending = re.compile(r"(?:e?s)?(?![a-z0-9])")
+        written = _phrase_form(name).strip()
         found: set[str] = set()
-        at = self.text.find(phrase) if phrase else -1
-        while at >= 0:  # str.find, not a regex over the whole text: 0.4 s → milliseconds
-            end = at + len(phrase)
-            if not self.text[at - 1].isalnum() and ending.match(self.text, end):
-                found.add(self.paper_ids[bisect.bisect_right(self.starts, at) - 1])
-            at = self.text.find(phrase, end)
+        # "trees" is "tree" + s, "processes" is "process" + es: both readings are tried
+        for phrase in {re.sub(r"es$", "", written), re.sub(r"s$", "", written)} - {""}:
+            at = self.text.find(phrase)
+            while at >= 0:  # str.find, not a regex over the whole text: 0.4 s → milliseconds
+                end = at + len(phrase)
+                if not self.text[at - 1].isalnum() and _ENDING.match(self.text, end):
+                    found.add(self.paper_ids[bisect.bisect_right(self.starts, at) - 1])
+                at = self.text.find(phrase, end)
         return found
 
 

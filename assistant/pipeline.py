@@ -213,12 +213,12 @@ class Assistant:
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:
     """The refusal, saying which names of the question no indexed abstract uses, and which
-    (of several words) none of the papers closest to it writes."""
+    (of several words) no indexed abstract writes as a name."""
     text = NO_ANSWER
     if unknown_names:
         text += f" No indexed abstract mentions {_quoted(unknown_names)}."
     if unwritten_names:
-        text += f" None of the papers closest to the question names {_quoted(unwritten_names)}."
+        text += f" No indexed abstract writes {_quoted(unwritten_names)}."
     return text
 
 

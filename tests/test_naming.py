@@ -12,7 +12,9 @@ from assistant.corpus import Paper
 from assistant.naming import (
     MAX_NAMES,
     PhraseText,
+    folded,
     mentioned,
+    name_forms,
     named_phrases,
     several_word_names,
     unmentioned,
@@ -226,6 +228,10 @@ def test_several_word_names(question: str, names: list[str]) -> None:
     ("Multi-Head Attention", "A multihead attention layer.", True),
     ("Deep Q-Networks", "Our DQN agent plays Atari.", True),  # its initials
     ("Hindsight's Replay", "hindsight replay buffers", True),  # a possessive
+    ("Hoeffding Inequality", "By Hoeffding’s inequality the bound holds.", True),  # typographic
+    ("Renyi Divergence", "We minimise the Rényi divergence.", True),  # accents folded
+    ("Asynchronous Advantage Actor-Critic", "It beats the A3C agent.", True),  # counted initials
+    ("Private Eye", "hard games such as Private Eye", True),  # at the very end
     # every word, but not as a phrase: a long abstract holds them apart
     ("Hindsight Curriculum Distillation",
      "A curriculum of hindsight goals; distillation into a student.", False),
@@ -233,6 +239,18 @@ def test_several_word_names(question: str, names: list[str]) -> None:
 ])
 def test_a_several_word_name_is_written_as_a_phrase(name: str, text: str, written: bool) -> None:
     assert writes(name, text) is written
+
+
+def test_folded_reads_typography_accents_possessives_and_pdf_hyphens() -> None:
+    assert folded("Rényi’s Jensen–Shannon bound") == "renyi jensen-shannon bound"
+    assert folded("Bayes' rule and cart(cid:173) pole") == "bayes rule and cart-pole"
+
+
+def test_a_closing_kind_word_may_be_left_out() -> None:
+    assert name_forms("Which models use the Penn Treebank Corpus?", "Penn Treebank Corpus",
+                      None) == ["Penn Treebank Corpus", "Penn Treebank"]
+    assert name_forms("How does Hindsight Curriculum Distillation work?",
+                      "Hindsight Curriculum Distillation", None) == ["Hindsight Curriculum Distillation"]
 
 
 def test_phrase_text_finds_every_paper_that_writes_a_name() -> None:
@@ -249,3 +267,19 @@ def test_phrase_text_finds_every_paper_that_writes_a_name() -> None:
     assert phrases.writers("Markov Eye") == set()
     assert phrases.writers("Eye Private") == {"c"}  # an author list is read too
     assert phrases.writers("Pitfall") == {"a"}
+
+
+def test_phrase_text_reads_whole_words_authors_without_initials_and_both_plurals() -> None:
+    papers = {pid: Paper(pid, f"f.txt#{n}", title, text, authors=authors)
+              for n, (pid, title, text, authors) in enumerate([
+                  ("a", "Games", "Unprivate eyes and private eyeglasses.", "Richard S. Sutton"),
+                  ("b", "Trees", "A decision tree and Gaussian processes.", ""),
+                  ("c", "Divergences", "The Jensen–Shannon divergence of Rényi.", ""),
+              ])}
+    phrases = PhraseText.of(papers)
+    assert phrases.writers("Private Eye") == set()  # never inside a longer word
+    assert phrases.writers("Richard Sutton") == {"a"}
+    assert phrases.writers("Decision Trees") == {"b"}  # "tree" + s, not "tre" + es
+    assert phrases.writers("Gaussian Process") == {"b"}
+    assert phrases.writers("Jensen-Shannon Divergence") == {"c"}
+    assert phrases.writers("Renyi") == {"c"}

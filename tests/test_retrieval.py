@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_no_shared_data
@@ -199,10 +200,46 @@ def test_a_several_word_name_no_paper_writes_means_no_sources(
     assert (seed_assistant.retrieve(question) == []) == bool(unwritten)
     if unwritten:
         answer = seed_assistant.ask(question)
-        assert answer.sources == [] and f"names “{unwritten[0]}”" in answer.answer
+        assert answer.sources == [] and f"writes “{unwritten[0]}”" in answer.answer
 
 
 def test_a_filter_leaves_out_the_papers_that_write_a_name(seed_assistant: Assistant) -> None:
     question = "How does Time-Conditioned Contraction Matching model time series?"
     assert seed_assistant.retriever.unwritten_names(question, filters=Filters(years=(1990, 1995))) == [
         "Time-Conditioned Contraction Matching"]
+
+
+def test_a_paper_that_writes_the_name_counts_wherever_it_ranks(seed_assistant: Assistant) -> None:
+    """The store-wide look-up: the question's first papers need not hold the paper that
+    writes the name (a BM25 search ranked "Private Eye"'s only paper 46th)."""
+    question = "How does Time-Conditioned Contraction Matching model time series?"
+    others = {pid: 1.0 for pid, paper in seed_assistant.index.papers().items()
+              if "Contraction Matching" not in paper.text}
+    assert seed_assistant.retriever.unwritten_names(question, fused=others) == []
+
+
+def test_the_refusal_reads_the_question_filter(seed_assistant: Assistant) -> None:
+    retriever = seed_assistant.retriever
+    asked: list[Filters | None] = []
+    real = retriever.unwritten_names
+
+    def spy(question: str, fused: dict[str, float] | None = None,
+            filters: Filters | None = None) -> list[str]:
+        asked.append(filters)
+        return real(question, fused, filters)
+
+    only = Filters(years=(2025, 2025))
+    with mock.patch.object(retriever, "unwritten_names", side_effect=spy):
+        seed_assistant.retrieve("How does Time-Conditioned Contraction Matching model time series?",
+                                filters=only)
+    assert asked == [only]
+
+
+def test_the_phrase_look_up_follows_an_ingest(fresh_copy: Path, tmp_path: Path) -> None:
+    app = Assistant(make_settings(fresh_copy))
+    assert app.index.phrase_text().writers("Quokka Lattice Sampler") == set()
+    more = tmp_path / "more.txt"
+    more.write_text("NeurIPS 2025 Papers\n\nWe introduce the Quokka Lattice Sampler, which draws "
+                    "samples from lattice models by a quokka-inspired random walk.\n")
+    app.ingest([more])
+    assert len(app.index.phrase_text().writers("Quokka Lattice Sampler")) == 1
