@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -25,7 +25,12 @@ from assistant.keywords import STOPWORDS, mentions, query_terms, stem_of
 
 _LOWER_WORD = re.compile(r"[a-z0-9]+")
 _TYPOGRAPHIC = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
-                             | {c: "'" for c in "\u2018\u2019\u02bc"})
+                             | {c: "'" for c in "\u2018\u2019\u02bc"}
+                             # letters NFKD does not take apart ("Søren", "Łojasiewicz")
+                             | dict(zip("øØłŁıđĐ", "oOlLidD", strict=True))
+                             | {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th"})
+# an acronym in brackets inside a phrase: "the Kurdyka-Lojasiewicz (KL) property"
+_BRACKETED = re.compile(r"\s*\([A-Za-z0-9]{1,8}\)")
 _CID = re.compile(r"\(cid:173\)\s*")
 _POSSESSIVE = re.compile(r"(?<=\w)'s\b|(?<=s)'")
 _INITIAL = re.compile(r"\b[A-Z]\.\s*")
@@ -36,7 +41,9 @@ environment algorithm method model models network networks framework architectur
 technique procedure rule theorem lemma inequality equation bound loss distance divergence
 estimator test challenge competition suite library toolkit system classification detection
 segmentation recognition prediction estimation tracking control navigation balancing planning
-retrieval generation translation""".split())
+retrieval generation translation property condition assumption relaxation approximation
+embedding buffer threshold trick transform""".split())
+_KIND_STEMS = frozenset(stem_of(word) for word in KIND_WORDS)  # plurals too
 WORD_RE = re.compile(r"\d*[A-Za-z][\w@-]*\w|\d*[A-Z]")  # "3D" whole, not "D"
 ABBREVIATIONS = ("vs.", "e.g.", "i.e.", "cf.", "al.", "etc.")  # a full stop that ends nothing
 MAX_NAMES = 20  # names checked per question (a pasted list of acronyms costs seconds)
@@ -142,13 +149,16 @@ def several_word_names(question: str, proper: AbstractSet[str] | None = None) ->
 def folded(text: str) -> str:
     """``text`` as a name look-up reads it: lower case, accents and typographic characters
     folded to ASCII ("Rényi" as renyi, "Jensen–Shannon" as jensen-shannon, "’" as "'"), a
-    possessive dropped ("Hoeffding’s inequality" as hoeffding inequality, "Bayes' rule"), and
-    the PDF soft hyphen "(cid:173)" read as a hyphen ("cart(cid:173) pole")."""
+    possessive dropped ("Hoeffding’s inequality" as hoeffding inequality, "Bayes' rule"), an
+    acronym in brackets dropped ("Kurdyka-Łojasiewicz (KL) property"), and the PDF soft
+    hyphen "(cid:173)" read as a hyphen ("cart(cid:173) pole")."""
     if not text.isascii():  # each step only where it can apply: 13.9k papers in ~0.5 s
         text = text.translate(_TYPOGRAPHIC)
         text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     if "(cid:" in text:
         text = _CID.sub("-", text)
+    if "(" in text:
+        text = _BRACKETED.sub("", text)
     text = text.lower()
     return _POSSESSIVE.sub("", text) if "'" in text else text
 
@@ -163,15 +173,20 @@ def without_initials(authors: str) -> str:
     return _INITIAL.sub("", authors)
 
 
-def name_forms(question: str, name: str, proper: AbstractSet[str] | None) -> list[str]:
-    """``forms_of`` each, and without a closing word that says what kind of thing the name
-    is ("Penn Treebank Corpus" as Penn Treebank, "Hoeffding Inequality" as Hoeffding): a
-    paper writes the name, seldom the kind with it."""
+def name_forms(question: str, name: str, proper: AbstractSet[str] | None,
+               common: Callable[[str], bool] = lambda word: False) -> list[str]:
+    """``forms_of`` each, and shorter while it closes with a word that says what kind of
+    thing the name is ("Penn Treebank Corpus" as Penn Treebank, "Hoeffding Inequality" as
+    Hoeffding, ``KIND_WORDS``), or with a ``common`` word after two words at least
+    ("Gumbel-Softmax Relaxation" as Gumbel-Softmax, "Hindsight Experience Replay Buffer"):
+    a paper writes the name, seldom the kind with it."""
     forms = forms_of(question, name, proper)
     for form in list(forms):
         head, _, last = form.rpartition(" ")
-        if head and last.lower() in KIND_WORDS:
+        while head and (stem_of(last.lower()) in _KIND_STEMS
+                        or (len(re.split(r"[\s-]+", head)) >= 2 and common(last))):
             forms.append(head)
+            head, _, last = head.rpartition(" ")
     return forms
 
 
@@ -200,11 +215,12 @@ def acronyms_of(name: str, shortest: int = 2) -> set[str]:
 
 
 def written_by(question: str, name: str, texts: list[str],
-               proper: AbstractSet[str] | None = None) -> bool:
+               proper: AbstractSet[str] | None = None,
+               common: Callable[[str], bool] = lambda word: False) -> bool:
     """Whether one of ``texts`` writes ``name`` of ``question`` (``writes``) in one of its
     forms (``name_forms``: without an opening verb, "Compare Hidden Markov Models", or a
     closing kind word)."""
-    return any(writes(form, t) for form in name_forms(question, name, proper) for t in texts)
+    return any(writes(form, t) for form in name_forms(question, name, proper, common) for t in texts)
 
 
 def _phrase_form(text: str) -> str:

@@ -188,12 +188,20 @@ class HybridRetriever:
             return []
         nearby = self._nearby(question, fused, filters, authors=True)
         allowed = self.allowed(filters)
+        stats = self.index.keyword_stats()
+        # a closing word in one chunk of 1,000 or more is a kind ("Relaxation", "Buffer")
+        floor = max(3, self.index.chunk_count() // 1000)
+
+        def common(word: str) -> bool:
+            terms = query_terms(word)
+            return bool(terms) and all(stats.doc_freq(term) >= floor for term in terms)
+
         missing = []
         for name in names:
-            if written_by(question, name, nearby, proper):
+            if written_by(question, name, nearby, proper, common):
                 continue
             # a paper that writes it need not rank among the first ("Private Eye": 46th)
-            forms = name_forms(question, name, proper)
+            forms = name_forms(question, name, proper, common)
             # a counted acronym of three initials or more too ("A3C"); the plain ones,
             # lower-cased, are words and surnames ("TEM", "Kar") somewhere, and so is a
             # counted pair ("F2" for Forward-Forward)

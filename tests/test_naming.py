@@ -244,6 +244,22 @@ def test_a_several_word_name_is_written_as_a_phrase(name: str, text: str, writte
 def test_folded_reads_typography_accents_possessives_and_pdf_hyphens() -> None:
     assert folded("Rényi’s Jensen–Shannon bound") == "renyi jensen-shannon bound"
     assert folded("Bayes' rule and cart(cid:173) pole") == "bayes rule and cart-pole"
+    assert folded("Søren Weißenberger, Miłoś") == "soren weissenberger, milos"  # not split by NFKD
+    assert folded("the Kurdyka–Łojasiewicz (KL) property") == "the kurdyka-lojasiewicz property"
+
+
+def test_a_name_is_shortened_while_it_closes_with_a_kind_or_common_word() -> None:
+    def common(word: str) -> bool:
+        return word.lower() in {"recovery", "forward", "origami"}
+
+    assert name_forms("When is Stochastic Block Model Recovery possible?",
+                      "Stochastic Block Model Recovery", None, common) == [
+        "Stochastic Block Model Recovery", "Stochastic Block Model", "Stochastic Block"]
+    # a common word closes a name of two words: that is the name itself
+    assert name_forms("How does Forward-Forward work?", "Forward-Forward", None, common) == [
+        "Forward-Forward"]
+    assert name_forms("How does Gradient Origami work?", "Gradient Origami", None, common) == [
+        "Gradient Origami"]
 
 
 def test_a_closing_kind_word_may_be_left_out() -> None:
