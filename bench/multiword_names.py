@@ -1,11 +1,14 @@
 """The refusal of a several-word name that no paper found for the question writes
 (``HybridRetriever.unwritten_names``), measured outside the eval.
 
-Usage: python bench/multiword_names.py [DATA_DIR] [N]   (default .data-distractors, 200; ~2 min)
+Usage: python bench/multiword_names.py [DATA_DIR] [N]   (default .data-distractors, 200; ~4 min)
 
-Three sets of questions, none from evals/qa.jsonl:
-- the 187 of bench/name_questions.txt (real methods, models, people and datasets): every
-  one the check catches is a wrong refusal unless no abstract writes the name;
+Four sets of questions, none from evals/qa.jsonl:
+- the 187 of bench/name_questions.txt (real methods, models, people and datasets), and the
+  476 of bench/multiword_questions.txt (two reviews': real names in many phrasings, people
+  without their middle initials, possessives, accents typed in ASCII, "… Corpus",
+  "Gumbel-Softmax Relaxation"): every one the check catches is a wrong refusal unless no
+  abstract writes the name;
 - real names: N runs of two to four capitalised words that the abstracts write inside a
   sentence, each in one to three papers ("Optimal Brain Surgeon"), asked as "What results
   are reported for the NAME in experiments?" (with fewer lower-case words the question reads
@@ -24,6 +27,7 @@ import random
 import re
 import sys
 from collections import defaultdict
+from pathlib import Path
 from unittest import mock
 
 from common import offline_assistant, save
@@ -39,6 +43,7 @@ SEED = 20261202
 # two to four capitalised words after a lower-case word inside a sentence: a name, not a title
 NAME_RE = re.compile(r"(?<=[a-z,] )((?:[A-Z][a-z]{2,}[ -]){1,3}[A-Z][a-z]{2,})(?![\w-])")
 QUESTIONS = PROJECT_ROOT / "bench" / "name_questions.txt"
+REVIEW_QUESTIONS = PROJECT_ROOT / "bench" / "multiword_questions.txt"
 TEMPLATE = "What results are reported for the {} in experiments?"
 
 
@@ -70,6 +75,11 @@ def mined_names(app: Assistant, count: int) -> tuple[list[str], list[str], set[s
     return real, made_up, corpus
 
 
+def lines(path: Path) -> list[str]:
+    return [line.strip() for line in path.read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
 def measure(app: Assistant, questions: list[str]) -> dict[str, object]:
     retriever = app.retriever
     caught = [q for q in questions if retriever.unwritten_names(q)]
@@ -79,7 +89,7 @@ def measure(app: Assistant, questions: list[str]) -> dict[str, object]:
     return {"questions": len(questions), "caught": len(caught),
             "caught_share": round(len(caught) / max(1, len(questions)), 3),
             "refused_without_check": refused_without, "refused_with_check": refused,
-            "caught_examples": caught[:15]}
+            "caught_examples": caught[:30]}
 
 
 def main() -> None:
@@ -87,7 +97,8 @@ def main() -> None:
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 200
     real, made_up, _ = mined_names(app, count)
     sets = {
-        "name_questions": [line.strip() for line in QUESTIONS.read_text().splitlines() if line.strip()],
+        "name_questions": lines(QUESTIONS),
+        "review_questions": lines(REVIEW_QUESTIONS),
         "real_names": [TEMPLATE.format(n) for n in real],
         "made_up_names": [TEMPLATE.format(n) for n in made_up],
     }
@@ -95,7 +106,7 @@ def main() -> None:
     for label, questions in sets.items():
         figures[label] = measure(app, questions)
         print(label, {k: v for k, v in figures[label].items() if k != "caught_examples"})
-        for q in figures[label]["caught_examples"][:5]:  # type: ignore[index]
+        for q in figures[label]["caught_examples"][:10]:  # type: ignore[index]
             print("   caught:", q)
     save(f"multiword-names-{data_dir.name.lstrip('.')}", {"seed": SEED, **figures})
 
