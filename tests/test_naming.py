@@ -269,15 +269,19 @@ def test_a_closing_kind_word_may_be_left_out() -> None:
                       "Hindsight Curriculum Distillation", None) == ["Hindsight Curriculum Distillation"]
 
 
+def phrase_text(*rows: tuple[str, str, str, str]) -> PhraseText:
+    """A PhraseText of papers given as (id, title, abstract, authors)."""
+    return PhraseText.of({pid: Paper(pid, f"f.txt#{n}", title, text, authors=authors)
+                          for n, (pid, title, text, authors) in enumerate(rows)})
+
+
 def test_phrase_text_finds_every_paper_that_writes_a_name() -> None:
-    papers = {pid: Paper(pid, f"f.txt#{n}", title, text, authors=authors)
-              for n, (pid, title, text, authors) in enumerate([
-                  ("a", "Exploring Montezuma", "We reach Private Eye and Pitfall!", ""),
-                  ("b", "Sequence models", "Hidden Markov models and private eyes.", ""),
-                  ("c", "Eyes", "A private dataset of eye images.", "Eye Private"),
-                  ("d", "Markov", "A hidden-Markov-model decoder.", ""),
-              ])}
-    phrases = PhraseText.of(papers)
+    phrases = phrase_text(
+        ("a", "Exploring Montezuma", "We reach Private Eye and Pitfall!", ""),
+        ("b", "Sequence models", "Hidden Markov models and private eyes.", ""),
+        ("c", "Eyes", "A private dataset of eye images.", "Eye Private"),
+        ("d", "Markov", "A hidden-Markov-model decoder.", ""),
+    )
     assert phrases.writers("Private Eye") == {"a", "b"}  # "private eyes" too; c holds both apart
     assert phrases.writers("Hidden Markov Models") == {"b", "d"}  # hyphens, the plural
     assert phrases.writers("Markov Eye") == set()
@@ -286,13 +290,11 @@ def test_phrase_text_finds_every_paper_that_writes_a_name() -> None:
 
 
 def test_phrase_text_reads_whole_words_authors_without_initials_and_both_plurals() -> None:
-    papers = {pid: Paper(pid, f"f.txt#{n}", title, text, authors=authors)
-              for n, (pid, title, text, authors) in enumerate([
-                  ("a", "Games", "Unprivate eyes and private eyeglasses.", "Richard S. Sutton"),
-                  ("b", "Trees", "A decision tree and Gaussian processes.", ""),
-                  ("c", "Divergences", "The Jensen–Shannon divergence of Rényi.", ""),
-              ])}
-    phrases = PhraseText.of(papers)
+    phrases = phrase_text(
+        ("a", "Games", "Unprivate eyes and private eyeglasses.", "Richard S. Sutton"),
+        ("b", "Trees", "A decision tree and Gaussian processes.", ""),
+        ("c", "Divergences", "The Jensen–Shannon divergence of Rényi.", ""),
+    )
     assert phrases.writers("Private Eye") == set()  # never inside a longer word
     assert phrases.writers("Richard Sutton") == {"a"}
     assert phrases.writers("Decision Trees") == {"b"}  # "tree" + s, not "tre" + es
