@@ -8,7 +8,11 @@ teach researchers to ignore it, so every doubt here goes towards "mentioned".
 
 Refusal reads a question's names too (``retrieval.proper_names``: a name no stored abstract
 uses means no sources), with its own, older rules: they were tuned on the dev split, and a
-name missed here costs a warning, a name missed there a wrong answer.
+name missed here costs a warning, a name missed there a wrong answer. A name of several words
+whose every word is known ("Hindsight Curriculum Distillation") is refused when no paper
+writes it as a phrase (``several_word_names``, ``writes``, ``PhraseText``; read by
+``retrieval.HybridRetriever.unwritten_names``), and there too every doubt goes towards
+"written": a wrong refusal loses a right answer.
 """
 
 from __future__ import annotations
