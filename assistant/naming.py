@@ -48,6 +48,11 @@ segmentation recognition prediction estimation tracking control navigation balan
 retrieval generation translation property condition assumption relaxation approximation
 embedding buffer threshold trick transform""".split())
 _KIND_STEMS = frozenset(stem_of(word) for word in KIND_WORDS)  # plurals too
+# a question that only asks what a thing of several capitalised words is, its own words in
+# lower case as in a sentence ("How Does Dropout Affect Generalization?" is a title)
+_WHAT_IS = re.compile(r"\s*(?:[Ww]hat (?:is|are)|[Ee]xplain|[Dd]escribe|[Dd]efine|[Hh]ow (?:does|do))"
+                      r"\s+(?:the\s+|an?\s+)?(?P<name>[A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*)+?)"
+                      r"(?:\s+works?)?\s*[?.!]?\s*$")
 WORD_RE = re.compile(r"\d*[A-Za-z][\w@-]*\w|\d*[A-Z]")  # "3D" whole, not "D"
 ABBREVIATIONS = ("vs.", "e.g.", "i.e.", "cf.", "al.", "etc.")  # a full stop that ends nothing
 MAX_NAMES = 20  # names checked per question (a pasted list of acronyms costs seconds)
@@ -145,9 +150,15 @@ def mentioned(name: str, text: str) -> bool:
 def several_word_names(question: str, proper: AbstractSet[str] | None = None) -> list[str]:
     """The names of ``question`` (``named_phrases``) made of several capitalised words,
     spaced or hyphenated ("Hindsight Curriculum Distillation", "Forward-Forward"), not an
-    acronym or coined word ("AB-MCTS", "FlashAttention-3")."""
-    return [n for n in named_phrases(question, proper)
-            if " " in n or ("-" in n and _plain(n))]  # a run of words is of plain ones
+    acronym or coined word ("AB-MCTS", "FlashAttention-3"); in a short question that only
+    asks what a thing is ("What is Hindsight Curriculum Distillation?", which reads as title
+    case: ``named_phrases`` finds no name there), the thing."""
+    names = [n for n in named_phrases(question, proper)
+             if " " in n or ("-" in n and _plain(n))]  # a run of words is of plain ones
+    short = _WHAT_IS.match(question)
+    if not names and short and all(_plain(w) for w in short.group("name").split()):
+        return [short.group("name")]
+    return names
 
 
 def folded(text: str) -> str:

@@ -1,9 +1,9 @@
 """The refusal of a several-word name that no paper found for the question writes
 (``HybridRetriever.unwritten_names``), measured outside the eval.
 
-Usage: python bench/multiword_names.py [DATA_DIR] [N]   (default .data-distractors, 200; ~4 min)
+Usage: python bench/multiword_names.py [DATA_DIR] [N]   (default .data-distractors, 200; ~6 min)
 
-Four sets of questions, none from evals/qa.jsonl:
+Six sets of questions, none from evals/qa.jsonl:
 - the 187 of bench/name_questions.txt (real methods, models, people and datasets), and the
   476 of bench/multiword_questions.txt (two reviews': real names in many phrasings, people
   without their middle initials, possessives, accents typed in ASCII, "… Corpus",
@@ -15,7 +15,8 @@ Four sets of questions, none from evals/qa.jsonl:
   as title case, where no run of capitals is a name): a catch is a wrong refusal;
 - made-up names: the same names with their last word swapped for another name's, kept only
   when no stored title or abstract writes the result as a phrase ("Optimal Brain Filter"),
-  asked the same way: a catch is a right refusal.
+  asked the same way: a catch is a right refusal;
+- both again asked short, "What is the NAME?".
 For each: the share the check catches, and the share refused with and without it (the floor,
 the calibrated abstention and the cross-encoder refuse some already). Writes
 bench/results/multiword-names-<data dir>.json.
@@ -45,6 +46,7 @@ NAME_RE = re.compile(r"(?<=[a-z,] )((?:[A-Z][a-z]{2,}[ -]){1,3}[A-Z][a-z]{2,})(?
 QUESTIONS = PROJECT_ROOT / "bench" / "name_questions.txt"
 REVIEW_QUESTIONS = PROJECT_ROOT / "bench" / "multiword_questions.txt"
 TEMPLATE = "What results are reported for the {} in experiments?"
+SHORT = "What is the {}?"  # reads as title case: only the short-question rule finds the name
 
 
 def mined_names(app: Assistant, count: int) -> tuple[list[str], list[str], set[str]]:
@@ -101,6 +103,8 @@ def main() -> None:
         "review_questions": lines(REVIEW_QUESTIONS),
         "real_names": [TEMPLATE.format(n) for n in real],
         "made_up_names": [TEMPLATE.format(n) for n in made_up],
+        "real_names_short": [SHORT.format(n) for n in real],
+        "made_up_names_short": [SHORT.format(n) for n in made_up],
     }
     figures = {}
     for label, questions in sets.items():

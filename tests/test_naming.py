@@ -217,6 +217,13 @@ def test_the_cli_and_the_eval_report_show_the_warning(fresh_copy: Path) -> None:
     # one word, an acronym or a coined name is not a several-word name
     ("How does the Mamba model compare with AB-MCTS and FlashAttention-3?", []),
     ("Which is better: Wasserstein or Jensen-Shannon divergence?", ["Jensen-Shannon"]),
+    # a short question reads as title case, but asks what one thing is
+    ("What is Hindsight Curriculum Distillation?", ["Hindsight Curriculum Distillation"]),
+    ("How does the Cortical Replay Scheduler work?", ["Cortical Replay Scheduler"]),
+    ("Explain Gradient Origami.", ["Gradient Origami"]),
+    # a title is no name, nor is one word
+    ("How Does Dropout Affect Generalization?", []),
+    ("What is Dropout?", []),
 ])
 def test_several_word_names(question: str, names: list[str]) -> None:
     assert several_word_names(question) == names
