@@ -40,14 +40,14 @@ _POSSESSIVE = re.compile(r"(?<=\w)'s\b|(?<=s)'")
 _INITIAL = re.compile(r"\b[A-Z]\.\s*")
 # closing words that say what kind of thing (or task) a name is, not which ("the Penn Treebank
 # Corpus", "Cart-Pole Balancing": papers write "cart-pole")
-KIND_WORDS = frozenset("""corpus dataset datasets data database benchmark task problem game
-environment algorithm method model models network networks framework architecture approach
+KIND_WORDS = frozenset("""corpus dataset data database benchmark task problem game
+environment algorithm method model network framework architecture approach
 technique procedure rule theorem lemma inequality equation bound loss distance divergence
 estimator test challenge competition suite library toolkit system classification detection
 segmentation recognition prediction estimation tracking control navigation balancing planning
 retrieval generation translation property condition assumption relaxation approximation
 embedding buffer threshold trick transform""".split())
-_KIND_STEMS = frozenset(stem_of(word) for word in KIND_WORDS)  # plurals too
+_KIND_STEMS = frozenset(stem_of(word) for word in KIND_WORDS)  # their plurals too
 # a question that only asks what a thing of several capitalised words is, its own words in
 # lower case as in a sentence ("How Does Dropout Affect Generalization?" is a title)
 _WHAT_IS = re.compile(r"\s*(?:[Ww]hat (?:is|are)|[Ee]xplain|[Dd]escribe|[Dd]efine|[Hh]ow (?:does|do))"
@@ -182,10 +182,11 @@ def _stem_run(text: str) -> list[str]:
     return [stem_of(w) for w in _LOWER_WORD.findall(folded(text))]
 
 
-def without_initials(authors: str) -> str:
-    """An author list as researchers write the names, without middle initials ("Richard S.
-    Sutton" as Richard Sutton, "Michael I. Jordan" as Michael Jordan)."""
-    return _INITIAL.sub("", authors)
+def authors_read(authors: str) -> str:
+    """An author list as written and as researchers write the names, without middle
+    initials ("Richard S. Sutton" also as Richard Sutton, "Michael I. Jordan" as Michael
+    Jordan)."""
+    return f"{authors} | {_INITIAL.sub('', authors)}"
 
 
 def name_forms(question: str, name: str, proper: AbstractSet[str] | None,
@@ -229,15 +230,6 @@ def acronyms_of(name: str, shortest: int = 2) -> set[str]:
     return {initials.upper(), counted.upper()} if len(initials) >= shortest else set()
 
 
-def written_by(question: str, name: str, texts: list[str],
-               proper: AbstractSet[str] | None = None,
-               common: Callable[[str], bool] = lambda word: False) -> bool:
-    """Whether one of ``texts`` writes ``name`` of ``question`` (``writes``) in one of its
-    forms (``name_forms``: without an opening verb, "Compare Hidden Markov Models", or a
-    closing kind word)."""
-    return any(writes(form, t) for form in name_forms(question, name, proper, common) for t in texts)
-
-
 def _phrase_form(text: str) -> str:
     return " ".join(folded(text).replace("-", " ").split())
 
@@ -263,8 +255,7 @@ class PhraseText:
     def of(cls, papers: Mapping[str, Paper]) -> PhraseText:
         parts, starts, at = [], [], 0
         for paper in papers.values():
-            authors = f"{paper.authors} | {without_initials(paper.authors)}"
-            part = f" {_phrase_form(f'{paper.title} | {paper.text} | {authors}')} \n"
+            part = f" {_phrase_form(f'{paper.title} | {paper.text} | {authors_read(paper.authors)}')} \n"
             starts.append(at)
             parts.append(part)
             at += len(part)

@@ -26,13 +26,7 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
-from assistant.naming import (
-    acronyms_of,
-    name_forms,
-    several_word_names,
-    without_initials,
-    written_by,
-)
+from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import (
     NEAREST,
     NEAREST_CHUNKS,
@@ -198,13 +192,13 @@ class HybridRetriever:
 
         missing = []
         for name in names:
-            if written_by(question, name, nearby, proper, common):
-                continue
-            # a paper that writes it need not rank among the first ("Private Eye": 46th)
             forms = name_forms(question, name, proper, common)
-            # a counted acronym of three initials or more too ("A3C"); the plain ones,
-            # lower-cased, are words and surnames ("TEM", "Kar") somewhere, and so is a
-            # counted pair ("F2" for Forward-Forward)
+            if any(writes(form, text) for form in forms for text in nearby):
+                continue
+            # then any stored paper, which need not rank among the first ("Private Eye":
+            # 46th), read for a counted acronym of three initials or more too ("A3C"; the
+            # plain ones, lower-cased, are words and surnames somewhere, "TEM", "Kar", and
+            # so is a counted pair, "F2" for Forward-Forward)
             forms += [a for form in forms for a in acronyms_of(form, shortest=3) if not a.isalpha()]
             writers = set().union(*(self.index.phrase_text().writers(form) for form in forms))
             if not (writers if allowed is None else writers & allowed):
@@ -218,7 +212,7 @@ class HybridRetriever:
         if fused is None:
             fused = self._fused(question, "hybrid", filters).fused
         papers = [self.index.papers().get(pid) for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY]]
-        return [f"{p.title} {p.text}" + (f" | {p.authors} | {without_initials(p.authors)}" if authors else "")
+        return [f"{p.title} {p.text}" + (f" | {authors_read(p.authors)}" if authors else "")
                 for p in papers if p is not None]
 
     def allowed(self, filters: Filters | None) -> set[str] | None:

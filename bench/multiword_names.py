@@ -49,9 +49,9 @@ TEMPLATE = "What results are reported for the {} in experiments?"
 SHORT = "What is the {}?"  # reads as title case: only the short-question rule finds the name
 
 
-def mined_names(app: Assistant, count: int) -> tuple[list[str], list[str], set[str]]:
-    """``count`` real names (in one to three papers) and as many made-up ones, with the stem
-    phrases of every stored text (to check that a made-up name is written nowhere)."""
+def mined_names(app: Assistant, count: int) -> tuple[list[str], list[str]]:
+    """``count`` real names (in one to three papers) and as many made-up ones, each written
+    nowhere (checked against the stem phrases of every stored text)."""
     papers_of: dict[str, set[str]] = defaultdict(set)
     corpus = set()
     for pid, paper in app.index.papers().items():
@@ -74,7 +74,7 @@ def mined_names(app: Assistant, count: int) -> tuple[list[str], list[str], set[s
             if fake != name and f" {' '.join(_stem_run(fake))} " not in text:
                 made_up.append(fake)
                 break
-    return real, made_up, corpus
+    return real, made_up
 
 
 def lines(path: Path) -> list[str]:
@@ -97,7 +97,7 @@ def measure(app: Assistant, questions: list[str]) -> dict[str, object]:
 def main() -> None:
     data_dir, app = offline_assistant()
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    real, made_up, _ = mined_names(app, count)
+    real, made_up = mined_names(app, count)
     sets = {
         "name_questions": lines(QUESTIONS),
         "review_questions": lines(REVIEW_QUESTIONS),
