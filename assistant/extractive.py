@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 import numpy as np
@@ -188,16 +190,22 @@ def _quotable(s: ScoredSentence) -> bool:
 
 
 def completed(chosen: list[ScoredSentence], scored: list[ScoredSentence],
-              weights: dict[str, float]) -> list[ScoredSentence]:
+              weights: dict[str, float],
+              title_terms: Mapping[int, AbstractSet[str]] | None = None) -> list[ScoredSentence]:
     """``chosen`` plus the sentences of the same papers that hold what it leaves out of the
     question ("How many models were tested, and where did accuracy plateau?": the plateau's
     sentence scores best, the count is in another): while one adds COMPLETE_GAIN of the
-    question's keyword weight, the one that adds most, up to MAX_SENTENCES in all."""
+    question's keyword weight, the one that adds most, up to MAX_SENTENCES in all. The
+    answer leads each paper with its title, so what a quoted paper's ``title_terms`` (by
+    source number) say is said already: a sentence that only repeats the paper's subject
+    ("brain-computer interface") adds nothing, and the one with the figures asked for keeps
+    its place."""
     total = sum(weights.values())
     if not total or not chosen:
         return chosen
     papers = {s.n for s in chosen}
-    covered = set().union(*(s.terms for s in chosen))
+    covered = set().union(*(s.terms for s in chosen),
+                          *((title_terms or {}).get(n, frozenset()) for n in papers))
     chosen = list(chosen)
     while len(chosen) < MAX_SENTENCES:
         gains = [(sum(w for t, w in weights.items() if t in s.terms and t not in covered), s)
@@ -211,11 +219,13 @@ def completed(chosen: list[ScoredSentence], scored: list[ScoredSentence],
 
 
 def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float],
-           weights: dict[str, float]) -> list[ScoredSentence]:
+           weights: dict[str, float],
+           title_terms: Mapping[int, AbstractSet[str]] | None = None) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
     that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
     one, from papers that ranked close to the first, then (``completed``, by the question's
-    keyword ``weights``) those of the same papers that hold the question's other keywords,
+    keyword ``weights``) those of the same papers that hold the question's other keywords
+    (their titles' ``title_terms`` counted as said),
     then the best sentence's paper's next best until MAX_SENTENCES are quoted;
     for "What is X?" answered by the sentence that introduces X, the sentence after it as
     well (one beyond MAX_SENTENCES)."""
@@ -236,7 +246,7 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
             break
         if s is not best:
             chosen.append(s)
-    chosen = completed(chosen, scored, weights)
+    chosen = completed(chosen, scored, weights, title_terms)
     # The best sentence's paper is quoted up to MAX_SENTENCES: a fact the question asks for
     # often sits in a sentence that scores below the one that names the method.
     chosen += sorted((s for s in scored if s.n == best.n and s not in chosen and _quotable(s)),
@@ -256,7 +266,8 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     candidates = [s for s in sources if s.n in close]  # all that select reads
     weights = keyword_weights(question, index.keyword_stats())
     chosen = select(question, score_sentences(question, candidates, index, weights),
-                    {s.n: s.found.score for s in candidates}, weights)
+                    {s.n: s.found.score for s in candidates}, weights,
+                    {s.n: text_terms(s.found.paper.title) for s in candidates})
     titles = {s.n: s.found.paper.title for s in sources}
     summary = is_summary_question(question)
     if summary and is_comparison_question(question):  # a table: problem / method / result

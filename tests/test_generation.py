@@ -360,6 +360,31 @@ def test_a_two_part_question_also_gets_the_sentence_with_the_other_part() -> Non
                   {"recoveri": 2.0, "accuraci": 1.0, "plateau": 3.0}) == [plateau, *fillers]
 
 
+def test_completion_counts_the_title_as_said() -> None:
+    """The answer leads with the paper's title, so a sentence whose only gain is the paper's
+    subject, which the title names, is not added ahead of the sentence with the figures asked
+    for ("What transfer rates did the SVM-based brain-computer interface reach?"). Without
+    the title's terms the subject's sentences win, as before."""
+    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
+
+    def sentence(position: int, score: float, *terms: str) -> ScoredSentence:
+        return ScoredSentence(1, position, f"sentence {position}", score, frozenset(terms))
+
+    best = sentence(1, 0.9, "farwel", "donchin")
+    aim = sentence(3, 0.7, "improv", "transfer", "rate")  # close to the best: quoted
+    subject = sentence(0, 0.4, "brain", "comput", "interfac")
+    svm = sentence(4, 0.3, "svm")
+    rates = sentence(5, 0.6, "achiev", "averag", "bit")  # the figures
+    weights = {"transfer": 1.0, "rate": 1.0, "svm": 2.0, "farwel": 2.0, "donchin": 2.0,
+               "brain": 1.0, "comput": 1.0, "interfac": 1.0, "reach": 1.0}
+    question = "What transfer rates did the SVM-based Farwell & Donchin brain-computer interface reach?"
+    scored = [best, aim, subject, svm, rates]
+    title = {1: frozenset({"improv", "transfer", "rate", "brain", "comput", "interfac"})}
+    assert MAX_SENTENCES == 4
+    assert select(question, scored, {1: 1.0}, weights, title) == [best, aim, svm, rates]
+    assert select(question, scored, {1: 1.0}, weights) == [subject, best, aim, svm]
+
+
 def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     """"What is X?" is answered by the sentence introducing X (it has the bonus), but what X
     does is often in sentences that score well below it: the paper is quoted up to
