@@ -29,15 +29,10 @@ from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.keywords import coverage_of_terms, keyword_weights
 from assistant.ranking import text_terms
-from assistant.retrieval import names_in
+from assistant.retrieval import is_summary_question, names_in
 from assistant.types import Answer
 
 NOTICE = "Extractive answer (quoted from the abstracts; no language model configured):"
-SUMMARY_RE = re.compile(
-    r"\b(summari[sz]e|summary|overview|which (papers|works|abstracts)|what (papers|works)|"
-    r"list|compare|comparison|papers (on|about|that)|work on|survey)\b",
-    re.I,
-)
 MAX_SENTENCES = 4
 KEEP_RATIO = 0.75  # further sentences must score this close to the best one
 DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
@@ -49,12 +44,24 @@ NUMBER_RE = re.compile(r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|twen
 QUANTITY_BONUS = 0.1  # "How many…?": a sentence with a number in it is likelier the answer
 COMPLETE_GAIN = 0.1  # a further sentence adds this share of the question's keyword weight
 # An abstract opens with its field's problem and earlier work, then turns to what the authors
-# did ("we propose…", "in this paper…"). The opening sentences resemble a question that
-# describes the problem, yet the answer is what follows: before the first sentence in which
-# the authors speak, a sentence's similarity counts this much (chosen on the dev split and
-# bench/key_facts.py's questions: dev is best from 0.2 to 0.3, the bench flat from 0 to 0.4).
+# did ("we propose…", "in this paper…"). A question that describes the problem resembles the
+# opening sentences most; when it asks what was done or found (``asks_for_contribution``)
+# the answer is what follows, so before the first sentence in which the authors speak a
+# sentence's score counts this much (chosen on the dev split and on bench/key_facts.py's
+# question sets). A question about the problem itself ("Why is X hard?", "What do earlier
+# methods lack?") keeps the opening at full weight.
 OWN_WORK_RE = re.compile(r"\b(we|our|us|this (paper|work|study|article))\b", re.I)
 BACKGROUND_FACTOR = 0.3
+CONTRIBUTION_QUESTION_RE = re.compile(
+    r"^\s*(how (can|could|do|does|did|should|might|would|to|is|are|was|were)\b"
+    r"|is there (a|any) way|is it possible|can (one|we|you|i|a|an)\b)"
+    r"|\bwhat (approach|method|technique|way|algorithm|model|framework|architecture|mechanism"
+    r"|idea|strategy|procedure|solution|result|finding|guarantee|bound|rate|accuracy|speed"
+    r"|improvement|gain|error|performance)s?\b"
+    r"|\b(find|finds|found|show|shows|showed|prove|proves|proved|report|reports|reported"
+    r"|achieve|achieves|achieved|reach|reached|propose|proposes|proposed)\b"
+    r"|\b(data ?sets?|benchmarks?|baselines?|tested|evaluated|validated|experiments?|results?"
+    r"|outperform\w*|compared|accuracy)\b", re.I)
 POINTER_RE = re.compile(
     r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
@@ -68,6 +75,12 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 # (tuned on the dev split among the 13.9k distractors).
 CLOSE_RATIO = 0.8
 SUMMARY_RATIO = 0.04
+
+
+def asks_for_contribution(question: str) -> bool:
+    """The question asks how something is done or what was found, shown or tested (its
+    answer lies after an abstract's opening), not what the problem is."""
+    return bool(CONTRIBUTION_QUESTION_RE.search(question) or QUANTITY_RE.search(question))
 
 
 def states_number(sentence: str) -> bool:
@@ -105,10 +118,6 @@ def defines(sentence: str, names: list[str]) -> bool:
     return any(f"({part})" in sentence for name in names
                for part in [name, *(p for p in re.split(r"[-/]", name)
                                     if p != name and sum(c.isupper() for c in p) >= 2)])
-
-
-def is_summary_question(question: str) -> bool:
-    return bool(SUMMARY_RE.search(question))
 
 
 def own_work_from(sentences: list[str]) -> int:
@@ -186,6 +195,7 @@ def score_sentences(
     top = max(s.found.score for s in sources) or 1.0
     names = names_in(question)
     quantitative = bool(QUANTITY_RE.search(question))
+    opening = BACKGROUND_FACTOR if asks_for_contribution(question) else 1.0
     scored = []
     for (source, position, text, background), cosine, present in zip(items, cosines, terms,
                                                                      strict=True):
@@ -193,7 +203,7 @@ def score_sentences(
         paper_weight = 0.5 + 0.5 * source.found.score / top
         score = (0.5 * float(cosine) + 0.5 * lexical) * paper_weight
         if background:
-            score *= BACKGROUND_FACTOR
+            score *= opening
         if introduces(text, question, names) or defines(text, names):
             score += DEFINITION_BONUS
         if quantitative and states_number(text):

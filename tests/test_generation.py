@@ -148,19 +148,32 @@ def test_a_definition_question_gets_the_introducing_sentence_and_the_next(
 def test_the_answer_quotes_the_authors_finding_over_the_opening_background(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
     """A question that describes a paper's problem resembles the abstract's opening sentences
-    (the field, earlier work) most, but the answer is what the authors then did or found:
-    those opening sentences count for less. With them counted in full, the answer is four
-    sentences of background and leaves the finding out."""
+    (the field, earlier work) most; when it asks what was done or found, the answer is what
+    the authors then did or found, so those opening sentences count for less. With them
+    counted in full, the answer is four sentences of background and leaves the finding out.
+    A question about the problem itself keeps the opening at full weight: discounted, the
+    answer would lose the sentence that says what makes the problem costly."""
     from assistant import extractive
 
-    question = "Can federated learning work when client data come from non-stationary Markov processes?"
+    finding_question = ("How well does federated learning work when client data come from "
+                        "non-stationary Markov processes?")
     finding = "We answer affirmatively under standard assumptions"
+    problem_question = "What makes spatiotemporal graph learning costly?"
+    problem = "suffer from high computational complexity"
     assert extractive.own_work_from(["Nets overfit.", "Data are scarce.", "We propose X.",
                                      "Our results hold."]) == 2
     assert extractive.own_work_from(["Nets overfit.", "Data are scarce."]) == 0
-    assert finding in seed_assistant.ask(question).answer
-    monkeypatch.setattr(extractive, "BACKGROUND_FACTOR", 1.0)
-    assert finding not in seed_assistant.ask(question).answer
+    assert extractive.asks_for_contribution(finding_question)
+    assert extractive.asks_for_contribution("Which data sets was it tested on?")
+    assert not extractive.asks_for_contribution(problem_question)
+    assert not extractive.asks_for_contribution("Why is learning from Markovian streams hard?")
+    assert finding in seed_assistant.ask(finding_question).answer
+    assert problem in seed_assistant.ask(problem_question).answer
+    with monkeypatch.context() as patched:
+        patched.setattr(extractive, "BACKGROUND_FACTOR", 1.0)
+        assert finding not in seed_assistant.ask(finding_question).answer
+    monkeypatch.setattr(extractive, "asks_for_contribution", lambda question: True)
+    assert problem not in seed_assistant.ask(problem_question).answer
 
 
 def test_extractive_summary_has_one_line_per_paper(seed_assistant: Assistant) -> None:

@@ -47,6 +47,28 @@ def test_named_method_questions_rank_it_first(seed_assistant: Assistant, item) -
     assert found and found[0].paper.source in item.expected_sources
 
 
+def test_the_named_paper_boost_leaves_out_a_name_most_candidates_write(
+        seed_assistant: Assistant) -> None:
+    """A name that more than COMMON_NAME_PAPERS of the candidates write ("LLM") is the
+    field's word: boosting every paper that writes it would put them all ahead of the one
+    that answers in other words. A rare name (CRAFT) is still boosted, and a summary keeps
+    every name: it lists the papers that name what it asks about."""
+    from assistant.retrieval import COMMON_NAME_PAPERS
+
+    retriever = seed_assistant.retriever
+
+    def boosted(question: str) -> set[str]:
+        return retriever._boosted(question, retriever._fused(question, "hybrid").fused)
+
+    papers = seed_assistant.index.papers()
+    writers = {pid for pid, p in papers.items() if mentions(f"{p.title} {p.text}", "LLM")}
+    assert len(writers) > COMMON_NAME_PAPERS
+    assert boosted("How do LLM agents plan over long horizons?") == set()
+    assert boosted("Which papers study LLM agents?") == writers
+    assert [papers[pid].title for pid in boosted("How does CRAFT predict future links?")] == [
+        next(p.title for p in papers.values() if p.title.startswith("CRAFT"))]
+
+
 def test_bare_acronym_finds_its_paper_where_dense_alone_does_not_stand_out(
     seed_assistant: Assistant,
 ) -> None:
