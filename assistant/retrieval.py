@@ -23,7 +23,6 @@ from typing import Literal
 
 import numpy as np
 
-from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
@@ -384,24 +383,32 @@ class HybridRetriever:
         "UK" or "GP" names no method, and occurs in papers on anything."""
         return bool(named) and any(len(n) > 2 for n in names_in(question))
 
-    def _named(self, question: str, fused: dict[str, float]) -> set[str]:
-        """The candidates that name everything the question names (methods, acronyms)."""
+    def _writers(self, question: str, fused: dict[str, float]) -> dict[str, set[str]]:
+        """For each name the question writes (methods, acronyms), the candidates that name
+        it as researchers write it (``keywords.mentions``, in the title or abstract)."""
         papers = self.index.papers()
-        names = names_in(question)
-        return {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
+        texts = {pid: f"{papers[pid].title} {papers[pid].text}" for pid in fused if pid in papers}
+        return {name: {pid for pid, text in texts.items() if mentions(text, name)}
+                for name in names_in(question)}
 
-    def _boosted(self, question: str, fused: dict[str, float]) -> set[str]:
+    def _named(self, question: str, fused: dict[str, float],
+               writers: dict[str, set[str]] | None = None) -> set[str]:
+        """The candidates that name everything the question names (methods, acronyms)."""
+        writers = self._writers(question, fused) if writers is None else writers
+        return set.intersection(*writers.values()) if writers else set()
+
+    @staticmethod
+    def _boosted(question: str, writers: dict[str, set[str]]) -> set[str]:
         """The candidates the named-paper boost puts first: those that name everything the
-        question names, a name that more than COMMON_NAME_PAPERS of the candidates write
-        left out (the question's "RL" or "GAN" is named by most of its candidates, and the
-        boost would put them all ahead of the one paper that writes "reinforcement
-        learning"); none when no name is left. A summary ("Summarize the papers on … for
-        LLM reasoning") keeps every name: it lists the papers that name what it asks about."""
-        papers = self.index.papers()
-        texts = [f"{papers[pid].title} {papers[pid].text}" for pid in fused if pid in papers]
-        names = [n for n in names_in(question) if is_summary_question(question)
-                 or sum(mentions(t, n) for t in texts) <= COMMON_NAME_PAPERS]
-        return {pid for pid in fused if pid in papers and _mentions_all(papers[pid], names)}
+        question names (``writers``), a name that more than COMMON_NAME_PAPERS of the
+        candidates write left out (the question's "RL" or "GAN" is named by most of its
+        candidates, and the boost would put them all ahead of the one paper that writes
+        "reinforcement learning"); none when no name is left. A summary ("Summarize the
+        papers on … for LLM reasoning") keeps every name: it lists the papers that name what
+        it asks about."""
+        kept = [pids for pids in writers.values()
+                if is_summary_question(question) or len(pids) <= COMMON_NAME_PAPERS]
+        return set.intersection(*kept) if kept else set()
 
     def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:
         """What the refusal of ``question`` rests on, for the eval's score plot and the
@@ -484,8 +491,9 @@ class HybridRetriever:
                             or self.unwritten_names(question, fused, filters)):
             return []
         papers = self.index.papers()
-        named = self._named(question, fused)
-        boosted = self._boosted(question, fused)
+        writers = self._writers(question, fused)
+        named = self._named(question, fused, writers)
+        boosted = self._boosted(question, writers)
         if method == "hybrid" and boosted:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in boosted else 0.0)) / 2.0
@@ -549,8 +557,3 @@ class HybridRetriever:
         if ranking.evidence is None or threshold is None or not results:
             return True
         return ranking.evidence >= threshold or results[0].coverage >= FULL_MATCH
-
-
-def _mentions_all(paper: Paper, names: list[str]) -> bool:
-    text = f"{paper.title} {paper.text}"
-    return bool(names) and all(mentions(text, n) for n in names)

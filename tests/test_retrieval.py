@@ -58,7 +58,8 @@ def test_the_named_paper_boost_leaves_out_a_name_most_candidates_write(
     retriever = seed_assistant.retriever
 
     def boosted(question: str) -> set[str]:
-        return retriever._boosted(question, retriever._fused(question, "hybrid").fused)
+        return retriever._boosted(question, retriever._writers(
+            question, retriever._fused(question, "hybrid").fused))
 
     papers = seed_assistant.index.papers()
     writers = {pid for pid, p in papers.items() if mentions(f"{p.title} {p.text}", "LLM")}
