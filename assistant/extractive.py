@@ -134,7 +134,6 @@ class _PaperSentences:
     sentences: list[str]
     vectors: np.ndarray
     terms: list[frozenset[str]]
-
     own_work_from: int  # the sentences before this one are background
 
 

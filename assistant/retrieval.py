@@ -67,9 +67,13 @@ def proper_names(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# A question that asks for several papers. "Compare", "list" or "survey" ask for them when
+# they open the question; inside one ("How did the method compare with boosting?", "In the
+# work on feedback loops, …") a question asks about one paper.
 SUMMARY_RE = re.compile(
-    r"\b(summari[sz]e|summary|overview|which (papers|works|abstracts)|what (papers|works)|"
-    r"list|compare|comparison|papers (on|about|that)|work on|survey)\b",
+    r"^\s*(please\s+)?(summari[sz]e|overview|survey|list|compare|contrast|review)\b"
+    r"|\b(summari[sz]e|summary|overview|(a|an) (comparison|survey) of|which (papers|works|abstracts)"
+    r"|what (papers|works)|papers (on|about|that))\b",
     re.I,
 )
 

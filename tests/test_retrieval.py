@@ -47,6 +47,24 @@ def test_named_method_questions_rank_it_first(seed_assistant: Assistant, item) -
     assert found and found[0].paper.source in item.expected_sources
 
 
+@pytest.mark.parametrize(("question", "several"), [
+    ("Summarize the work on machine unlearning in these abstracts.", True),
+    ("Which papers address safety attacks on large models?", True),
+    ("Compare the graph neural network papers: what do they study?", True),
+    ("Give me an overview of spiking networks.", True),
+    ("Can you list papers on bandits?", True),
+    ("Which limitations does the spiking-network paper list?", False),  # "list" inside
+    ("List papers on bandits.", True),
+    # one paper's question, which "compare" or "work on" inside it made a summary of 5
+    ("In the causal discovery work on models with feedback loops, what is identifiable?", False),
+    ("How did the convex-hull approach compare with boosting on rare positives?", False),
+])
+def test_a_summary_question_asks_for_several_papers(question: str, several: bool) -> None:
+    from assistant.retrieval import is_summary_question
+
+    assert is_summary_question(question) is several
+
+
 def test_the_named_paper_boost_leaves_out_a_name_most_candidates_write(
         seed_assistant: Assistant) -> None:
     """A name that more than COMMON_NAME_PAPERS of the candidates write ("LLM") is the
