@@ -66,6 +66,16 @@ POINTER_RE = re.compile(
     r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
+# "How can X be done?": the answer names the authors' approach, in the sentence where they
+# propose it; when the best sentences leave it out, it is quoted too (one beyond
+# MAX_SENTENCES, as the definition's next sentence is).
+METHOD_QUESTION_RE = re.compile(
+    r"^\s*(how (can|could|do|does|should|might|would|to)\b|is there (a|any) way|is it possible)"
+    r"|\bwhat (approach|method|technique|algorithm|framework|mechanism|strategy|procedure"
+    r"|solution)s?\b", re.I)
+PROPOSES_RE = re.compile(r"\b(we|this (paper|work))\b.*\b(propose|proposes|introduce|introduces|"
+                         r"present|presents|develop|develops|devise|design)\b|\b(called|named|dubbed)\b",
+                         re.I)
 # "What is X?", "How does X work?": the sentence that introduces X rarely says how it works;
 # the abstract's next sentence usually does, so it is quoted too.
 DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|explain|describe)\b",
@@ -257,7 +267,8 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     (their titles' ``title_terms`` counted as said),
     then the best sentence's paper's next best until MAX_SENTENCES are quoted;
     for "What is X?" answered by the sentence that introduces X, the sentence after it as
-    well (one beyond MAX_SENTENCES)."""
+    well (one beyond MAX_SENTENCES), and for "How can X be done?" the sentence in which the
+    best paper's authors propose their approach, when none quoted does."""
     if not scored:
         return []
     close = close_papers(question, paper_scores)
@@ -283,6 +294,10 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and _quotable(s)]
+    if METHOD_QUESTION_RE.search(question) and not any(
+            s.n == best.n and PROPOSES_RE.search(s.text) for s in chosen):
+        chosen += sorted((s for s in scored if s.n == best.n and PROPOSES_RE.search(s.text)
+                          and s not in chosen and _quotable(s)), key=lambda s: s.position)[:1]
     # Group by paper (best paper first), original order inside a paper.
     paper_order = list(dict.fromkeys(s.n for s in chosen))
     return sorted(chosen, key=lambda s: (paper_order.index(s.n), s.position))

@@ -421,6 +421,26 @@ def test_completion_counts_the_title_as_said() -> None:
     assert select(question, scored, {1: 1.0}, weights) == [subject, best, aim, svm]
 
 
+def test_a_how_question_gets_the_sentence_that_proposes_the_approach() -> None:
+    """"How can X be done?" is answered by the authors' approach: when the best sentences
+    (here, the ones that restate the problem) leave out the one in which they propose it,
+    it is quoted too, beyond MAX_SENTENCES; a question that asks something else is not."""
+    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
+
+    def sentence(position: int, score: float, text: str) -> ScoredSentence:
+        return ScoredSentence(1, position, text, score)
+
+    restating = [sentence(p, 0.9 - 0.05 * p, f"Regression on many machines is hard {p}.")
+                 for p in range(MAX_SENTENCES)]
+    proposal = sentence(5, 0.2, "We propose a median aggregation estimator (message).")
+    later = sentence(6, 0.1, "We also propose a variant.")
+    scored = [*restating, proposal, later]
+    assert select("How can sparse regression be spread across machines?", scored, {1: 1.0},
+                  {}) == [*restating, proposal]
+    assert select("Why is sparse regression across machines hard?", scored, {1: 1.0},
+                  {}) == restating
+
+
 def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     """"What is X?" is answered by the sentence introducing X (it has the bonus), but what X
     does is often in sentences that score well below it: the paper is quoted up to
