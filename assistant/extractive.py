@@ -50,32 +50,44 @@ COMPLETE_GAIN = 0.1  # a further sentence adds this share of the question's keyw
 # sentence's score counts this much (chosen on the dev split and on bench/key_facts.py's
 # question sets). A question about the problem itself ("Why is X hard?", "What do earlier
 # methods lack?") keeps the opening at full weight.
-OWN_WORK_RE = re.compile(r"\b(we|our|us|this (paper|work|study|article))\b", re.I)
+# Where the authors speak of their own work: "we", "our", "this paper", a single author's
+# "I", "Here, …", or a passive proposal ("A new algorithm is derived").
+OWN_WORK_RE = re.compile(
+    r"\b([Ww]e|[Oo]ur|[Tt]his (paper|work|study|article|note|letter|chapter|thesis|contribution))"
+    r"\b|\bI\b|^Here\b|\b(is|are) (proposed|presented|introduced|derived|described|developed)\b")
 BACKGROUND_FACTOR = 0.3
 CONTRIBUTION_QUESTION_RE = re.compile(
-    r"^\s*(how (can|could|do|does|did|should|might|would|to|is|are|was|were)\b"
-    r"|is there (a|any) way|is it possible|can (one|we|you|i|a|an)\b)"
-    r"|\bwhat (approach|method|technique|way|algorithm|model|framework|architecture|mechanism"
-    r"|idea|strategy|procedure|solution|result|finding|guarantee|bound|rate|accuracy|speed"
+    r"^\s*(how (can|could|do|does|did|should|might|would|to)\b|is there (a|any) way"
+    r"|is it possible|can (one|we|i|a|an)\b|describe (a|an|the) (method|algorithm|approach))"
+    r"|\b(what|which) (approach|method|technique|way|algorithm|model|framework|architecture"
+    r"|mechanism|idea|strategy|procedure|solution|result|finding|guarantee|bound|rate|speed"
     r"|improvement|gain|error|performance)s?\b"
-    r"|\b(find|finds|found|show|shows|showed|prove|proves|proved|report|reports|reported"
-    r"|achieve|achieves|achieved|reach|reached|propose|proposes|proposed)\b"
-    r"|\b(data ?sets?|benchmarks?|baselines?|tested|evaluated|validated|experiments?|results?"
-    r"|outperform\w*|compared|accuracy)\b", re.I)
+    r"|\b(find|finds|show|shows|showed|prove|proves|proved|report|reports"
+    r"|achieve|achieves|achieved|reach|reached|propose|proposes|proposed|tested|evaluated"
+    r"|validated|outperform\w*)\b", re.I)
+# A question about the problem itself (its answer is in the abstract's opening) is read so even
+# when it also names results or data sets ("Why did earlier experiments fail?").
+PROBLEM_QUESTION_RE = re.compile(
+    r"^\s*why\b|\b(fail\w*|limitations?|limited|limits|hard(er)?|difficult\w*|challeng\w*"
+    r"|drawbacks?|shortcomings?|problematic|lacks?|lacking|wrong|struggl\w*|weakness\w*"
+    r"|obstacles?|bottlenecks?|costly|motivat\w*|what problem|the problem (of|with))\b"
+    r"|(?<!than )\b(previous|prior|existing|earlier|conventional|current|typical|standard)"
+    r" (methods?|approaches|work|models|algorithms|techniques|solutions|systems|pipelines)\b",
+    re.I)
 POINTER_RE = re.compile(
     r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
 # "How can X be done?": the answer names the authors' approach, in the sentence where they
-# propose it; when the best sentences leave it out, it is quoted too (one beyond
-# MAX_SENTENCES, as the definition's next sentence is).
+# propose it (past the abstract's opening); when the best sentences leave it out, it is quoted
+# too (one beyond MAX_SENTENCES, as the definition's next sentence is).
 METHOD_QUESTION_RE = re.compile(
     r"^\s*(how (can|could|do|does|should|might|would|to)\b|is there (a|any) way|is it possible)"
-    r"|\bwhat (approach|method|technique|algorithm|framework|mechanism|strategy|procedure"
-    r"|solution)s?\b", re.I)
-PROPOSES_RE = re.compile(r"\b(we|this (paper|work))\b.*\b(propose|proposes|introduce|introduces|"
-                         r"present|presents|develop|develops|devise|design)\b|\b(called|named|dubbed)\b",
-                         re.I)
+    r"|\b(what|which) (approach|method|technique|algorithm|framework|mechanism|strategy"
+    r"|procedure|solution)s?\b", re.I)
+PROPOSES_RE = re.compile(
+    r"\b([Ww]e|[Oo]ur|I|[Tt]his (paper|work))\b.*\b(propos|introduc|present|develop|devis|design"
+    r"|call|dub)\w*|\b(is|are) (proposed|presented|introduced)\b")
 # "What is X?", "How does X work?": the sentence that introduces X rarely says how it works;
 # the abstract's next sentence usually does, so it is quoted too.
 DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|explain|describe)\b",
@@ -89,8 +101,9 @@ SUMMARY_RATIO = 0.04
 
 def asks_for_contribution(question: str) -> bool:
     """The question asks how something is done or what was found, shown or tested (its
-    answer lies after an abstract's opening), not what the problem is."""
-    return bool(CONTRIBUTION_QUESTION_RE.search(question) or QUANTITY_RE.search(question))
+    answer lies after an abstract's opening), and not what the problem is."""
+    return (bool(CONTRIBUTION_QUESTION_RE.search(question) or QUANTITY_RE.search(question))
+            and not PROBLEM_QUESTION_RE.search(question))
 
 
 def states_number(sentence: str) -> bool:
@@ -114,6 +127,7 @@ class ScoredSentence:
     text: str
     score: float
     terms: frozenset[str] = frozenset()  # its stemmed words: which of the question's it holds
+    background: bool = False  # in the abstract's opening, before the authors' own work
 
 
 def introduces(sentence: str, question: str, names: list[str] | None = None) -> bool:
@@ -219,8 +233,14 @@ def score_sentences(
             score += QUANTITY_BONUS
         if text.endswith("?") or POINTER_RE.search(text):  # a question or "code is at …"
             score *= 0.5
-        scored.append(ScoredSentence(source.n, position, text, score, present))
+        scored.append(ScoredSentence(source.n, position, text, score, present, background))
     return scored
+
+
+def proposes(s: ScoredSentence) -> bool:
+    """The sentence states the authors' approach ("we propose…", "…, called X"), past the
+    abstract's opening."""
+    return not s.background and bool(PROPOSES_RE.search(s.text))
 
 
 def _quotable(s: ScoredSentence) -> bool:
@@ -294,9 +314,9 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and _quotable(s)]
-    if METHOD_QUESTION_RE.search(question) and not any(
-            s.n == best.n and PROPOSES_RE.search(s.text) for s in chosen):
-        chosen += sorted((s for s in scored if s.n == best.n and PROPOSES_RE.search(s.text)
+    if METHOD_QUESTION_RE.search(question) and not PROBLEM_QUESTION_RE.search(question) and not any(
+            s.n == best.n and proposes(s) for s in chosen):
+        chosen += sorted((s for s in scored if s.n == best.n and proposes(s)
                           and s not in chosen and _quotable(s)), key=lambda s: s.position)[:1]
     # Group by paper (best paper first), original order inside a paper.
     paper_order = list(dict.fromkeys(s.n for s in chosen))

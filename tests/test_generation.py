@@ -441,6 +441,75 @@ def test_a_how_question_gets_the_sentence_that_proposes_the_approach() -> None:
                   {}) == restating
 
 
+def test_the_answer_passes_each_quoted_papers_title_to_completion(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """compose() gives completion the terms of each candidate paper's title, by its number."""
+    from assistant import extractive
+    from assistant.ranking import text_terms
+
+    seen: list[dict] = []
+    real = extractive.completed
+
+    def spy(chosen, scored, weights, title_terms=None):  # noqa: ANN001, ANN202
+        seen.append(dict(title_terms or {}))
+        return real(chosen, scored, weights, title_terms)
+
+    monkeypatch.setattr(extractive, "completed", spy)
+    answer = seed_assistant.ask("How many languages can the MuRating autorater handle?")
+    first = answer.citations[0]
+    assert seen and seen[0].get(first.n) == text_terms(first.title)
+
+
+@pytest.mark.parametrize(("question", "contribution"), [
+    ("How can sparse regression be spread across machines?", True),
+    ("Which data sets was it tested on?", True),
+    ("What accuracy does it reach on ImageNet?", True),
+    ("Which approach works best for few-shot learning?", True),
+    ("What did they find about dropout?", True),
+    ("How much faster than existing methods is the detector?", True),
+    # about the problem, though they name results, experiments or data sets
+    ("Why do standard results on generalization bounds fail for deep networks?", False),
+    ("How are earlier methods for causal discovery limited?", False),
+    ("What challenge do prior methods face when data sets are highly imbalanced?", False),
+    ("How do existing topic models fail on short texts?", False),
+    ("What makes spatiotemporal graph learning costly?", False),
+])
+def test_a_question_asks_for_a_contribution_or_about_the_problem(question: str,
+                                                                  contribution: bool) -> None:
+    from assistant.extractive import asks_for_contribution
+
+    assert asks_for_contribution(question) is contribution
+
+
+@pytest.mark.parametrize(("sentences", "start"), [
+    (["Nets overfit.", "Data are scarce.", "We propose X.", "Our results hold."], 2),
+    (["PCA is common.", "It is slow.", "I present an EM algorithm for PCA."], 2),
+    (["Speech mixes.", "A new learning algorithm is derived which separates it."], 1),
+    (["Clustering is old.", "Here, a new criterion is given."], 1),
+    (["Census data come from the US survey.", "This note shows a bound."], 1),  # "US" no
+    (["Nets overfit.", "Data are scarce."], 0),  # no own work: nothing is background
+])
+def test_the_authors_own_work_begins_where_they_speak(sentences: list[str], start: int) -> None:
+    from assistant.extractive import own_work_from
+
+    assert own_work_from(sentences) == start
+
+
+def test_the_proposal_sentence_is_the_authors_own_not_the_background() -> None:
+    """The sentence quoted for "How can…?" proposes the authors' approach: not a background
+    one that calls something by a name, nor earlier work that "has been proposed"."""
+    from assistant.extractive import ScoredSentence, proposes
+
+    def sentence(text: str, background: bool = False) -> ScoredSentence:
+        return ScoredSentence(1, 0, text, 0.1, background=background)
+
+    assert proposes(sentence("We propose a median aggregation estimator (message)."))
+    assert proposes(sentence("A new learning algorithm is proposed for separation."))
+    assert not proposes(sentence("We propose a scheme.", background=True))
+    assert not proposes(sentence("This is called self-distillation.", background=True))
+    assert not proposes(sentence("A variety of distributed algorithms have been proposed."))
+
+
 def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     """"What is X?" is answered by the sentence introducing X (it has the bonus), but what X
     does is often in sentences that score well below it: the paper is quoted up to

@@ -55,6 +55,12 @@ def test_named_method_questions_rank_it_first(seed_assistant: Assistant, item) -
     ("Can you list papers on bandits?", True),
     ("Which limitations does the spiking-network paper list?", False),  # "list" inside
     ("List papers on bandits.", True),
+    ("Can you compare approaches to machine unlearning?", True),
+    ("I'd like a comparison between model-based and model-free RL papers.", True),
+    ("Tell me about the work on machine unlearning.", True),
+    ("How do spectral clustering and k-means compare?", True),
+    ("Could you list works that use diffusion models for planning?", True),
+    ("Review the main theorem of the paper on online convex optimization.", False),
     # one paper's question, which "compare" or "work on" inside it made a summary of 5
     ("In the causal discovery work on models with feedback loops, what is identifiable?", False),
     ("How did the convex-hull approach compare with boosting on rare positives?", False),
@@ -86,6 +92,34 @@ def test_the_named_paper_boost_leaves_out_a_name_most_candidates_write(
     assert boosted("Which papers study LLM agents?") == writers
     assert [papers[pid].title for pid in boosted("How does CRAFT predict future links?")] == [
         next(p.title for p in papers.values() if p.title.startswith("CRAFT"))]
+
+
+@pytest.mark.parametrize(("writers", "question", "boosted"), [
+    ({"AB-MCTS": {"a", "b"}, "pass@N": {"b", "c"}}, "Explain AB-MCTS and pass@N", {"b"}),
+    ({"RL": {"a", "b", "c", "d"}, "AB-MCTS": {"b"}}, "AB-MCTS for RL?", {"b"}),
+    ({"RL": {"a", "b", "c", "d"}}, "How does RL explore?", set()),
+    ({"RL": {"a", "b", "c"}}, "How does RL explore?", {"a", "b", "c"}),  # 3 writers: kept
+    ({"RL": {"a", "b", "c", "d"}}, "Which papers use RL?", {"a", "b", "c", "d"}),
+])
+def test_the_boost_takes_the_candidates_that_write_every_rare_name(
+        writers: dict[str, set[str]], question: str, boosted: set[str]) -> None:
+    from assistant.retrieval import COMMON_NAME_PAPERS, HybridRetriever
+
+    assert COMMON_NAME_PAPERS == 3
+    assert HybridRetriever._boosted(question, writers) == boosted
+
+
+def test_retrieval_puts_the_boosted_paper_first(seed_assistant: Assistant,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """retrieve() boosts what _boosted returns (not every paper that names a name): the
+    ranker's last candidate, made the boosted one, comes first."""
+    retriever = seed_assistant.retriever
+    question = "How do LLM agents plan over long horizons?"
+    fused = retriever._fused(question, "hybrid").fused
+    last = min(fused, key=lambda pid: fused[pid])
+    monkeypatch.setattr(type(retriever), "_boosted", staticmethod(lambda q, w: {last}))
+    found = retriever.retrieve(question, top_k=3, apply_floor=False)
+    assert found[0].paper.paper_id == last
 
 
 def test_bare_acronym_finds_its_paper_where_dense_alone_does_not_stand_out(
