@@ -50,12 +50,13 @@ COMPLETE_GAIN = 0.1  # a further sentence adds this share of the question's keyw
 # sentence's score counts this much (chosen on the dev split and on bench/key_facts.py's
 # question sets). A question about the problem itself ("Why is X hard?", "What do earlier
 # methods lack?") keeps the opening at full weight.
+BACKGROUND_FACTOR = 0.3
 # Where the authors speak of their own work: "we", "our", "this paper", a single author's
 # "I", "Here, …", or a passive proposal ("A new algorithm is derived").
 OWN_WORK_RE = re.compile(
     r"\b([Ww]e|[Oo]ur|[Tt]his (paper|work|study|article|note|letter|chapter|thesis|contribution))"
     r"\b|\bI\b|^Here\b|\b(is|are) (proposed|presented|introduced|derived|described|developed)\b")
-BACKGROUND_FACTOR = 0.3
+# A question that asks how something is done or what was found, shown or tested.
 CONTRIBUTION_QUESTION_RE = re.compile(
     r"^\s*(how (can|could|do|does|did|should|might|would|to)\b|is there (a|any) way"
     r"|is it possible|can (one|we|i|a|an)\b|describe (a|an|the) (method|algorithm|approach))"
