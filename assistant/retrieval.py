@@ -73,8 +73,8 @@ def proper_names(question: str) -> list[str]:
 # boosting?", "In the work on feedback loops, …") a question asks about one paper, unless
 # it compares two things ("How do A and B compare?") or names papers, works or methods.
 SUMMARY_RE = re.compile(
-    r"^\s*(please\s+)?(summari[sz]e|overview|survey|list|compare|contrast)\b"
-    r"|\b(can|could|would) you (please )?(summari[sz]e|survey|list|compare|contrast|review)\b"
+    r"^\s*(please\s+)?(survey|list|compare|contrast)\b"
+    r"|\b(can|could|would) you (please )?(survey|list|compare|contrast|review)\b"
     r"|^\s*(review|tell me about|describe) (the )?(papers|works|literature|research|work) on\b"
     r"|^\s*how (do|does) .+ and .+ compare\b"
     r"|\b(comparison|compare) (of|between)\b"
@@ -402,10 +402,9 @@ class HybridRetriever:
         return {name: {pid for pid, text in texts.items() if mentions(text, name)}
                 for name in names_in(question)}
 
-    def _named(self, question: str, fused: dict[str, float],
-               writers: dict[str, set[str]] | None = None) -> set[str]:
-        """The candidates that name everything the question names (methods, acronyms)."""
-        writers = self._writers(question, fused) if writers is None else writers
+    @staticmethod
+    def _named(writers: dict[str, set[str]]) -> set[str]:
+        """The candidates that name everything the question names (``_writers``)."""
         return set.intersection(*writers.values()) if writers else set()
 
     @staticmethod
@@ -428,7 +427,7 @@ class HybridRetriever:
         (which exempts it from the off-topic check)."""
         ranking = self._fused(question, "hybrid")
         return (ranking.evidence, ranking.nearest,
-                self._names_a_method(question, self._named(question, ranking.fused)))
+                self._names_a_method(question, self._named(self._writers(question, ranking.fused))))
 
     def retrieve(
         self,
@@ -503,7 +502,7 @@ class HybridRetriever:
             return []
         papers = self.index.papers()
         writers = self._writers(question, fused)
-        named = self._named(question, fused, writers)
+        named = self._named(writers)
         boosted = self._boosted(question, writers)
         if method == "hybrid" and boosted:
             for pid in fused:  # a paper that names what was asked about comes first

@@ -25,9 +25,9 @@ source is the expected paper, and key-fact recall over those.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
+from unittest import mock
 
 from common import offline_assistant, save
 
@@ -41,18 +41,6 @@ OPENINGS: dict[str, tuple[float, bool]] = {
     "shipped": (extractive.BACKGROUND_FACTOR, False), "no discount": (1.0, False),
     "factor 0.5": (0.5, False), "factor 0.2": (0.2, False),
     "every question": (extractive.BACKGROUND_FACTOR, True)}
-
-
-@contextmanager
-def patched(module: object, **values: object) -> Iterator[None]:
-    saved = {name: getattr(module, name) for name in values}
-    for name, value in values.items():
-        setattr(module, name, value)
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(module, name, value)
 
 
 def recall(facts: list[str], text: str) -> float:
@@ -81,13 +69,14 @@ def main() -> None:
         row = {"id": item["id"], "set": item["set"], "kind": item["kind"], "recall": {}}
         for name, (factor, every) in OPENINGS.items():
             gate = always if every else extractive.asks_for_contribution
-            with patched(extractive, BACKGROUND_FACTOR=factor, asks_for_contribution=gate):
+            with mock.patch.multiple(extractive, BACKGROUND_FACTOR=factor,
+                                     asks_for_contribution=gate):
                 answer = app.ask(item["question"])
             if name == "shipped":
                 row["first_right"] = bool(answer.sources) and \
                     answer.sources[0].source in item["expected_sources"]
             row["recall"][name] = recall(item["key_facts"], answer.answer)
-        with patched(retrieval, COMMON_NAME_PAPERS=10**9):
+        with mock.patch.object(retrieval, "COMMON_NAME_PAPERS", 10**9):
             found = app.retrieve(item["question"])
         row["first_right_boosting_every_name"] = bool(found) and \
             found[0].paper.source in item["expected_sources"]
