@@ -137,6 +137,25 @@ class Neighbourhood:
         return chunks >= self.min_chunks and model == self.model
 
 
+@dataclass(frozen=True)
+class JointReading:
+    """The refusal of a large store that reads the ranker's evidence and the cross-encoder
+    together: no sources when evidence + ``weight`` × the cross-encoder's best logit over the
+    answer's first papers is below ``below``. Each alone is calibrated low enough to spare
+    every answerable dev question; a question whose own paper is missing from the store
+    (bench/masked_papers.py) is often middling on both, and an answerable one seldom is.
+    ``weight`` is a logistic fit's ratio on the bench's tuning pairs; ``below`` is set on
+    the dev split as the other thresholds are, and like the off-topic check it applies from
+    ``min_chunks`` on (on the 38 seeds, an answerable dev question reads too low)."""
+
+    weight: float
+    below: float
+    min_chunks: int
+
+    def refuses(self, evidence: float, reading: float, chunks: int) -> bool:
+        return chunks >= self.min_chunks and evidence + self.weight * reading < self.below
+
+
 NEAREST = 10  # papers whose mean cosine (each its best chunk's) measures a neighbourhood
 NEAREST_CHUNKS = 50  # chunks searched for them: one paper's chunks can fill the first ten
 
@@ -152,6 +171,7 @@ class LinearRanker:
     neighbourhood: Neighbourhood | None = None
     # the cross-encoder's best logit over an answer's first papers below which none is given
     cross_encoder_below: float | None = None
+    joint_reading: JointReading | None = None
 
     def scores(self, candidates: Candidates) -> np.ndarray:
         return candidates.features @ self.weights
@@ -171,6 +191,8 @@ class LinearRanker:
                            "neighbourhood": (dataclasses.asdict(self.neighbourhood)
                                              if self.neighbourhood else None),
                            "cross_encoder_below": self.cross_encoder_below,
+                           "joint_reading": (dataclasses.asdict(self.joint_reading)
+                                             if self.joint_reading else None),
                            **info}, indent=1) + "\n"
 
 
@@ -184,11 +206,13 @@ def load_ranker() -> LinearRanker:
     threshold = data.get("abstain_below")
     neighbourhood = data.get("neighbourhood")
     reading = data.get("cross_encoder_below")
+    joint = data.get("joint_reading")
     return LinearRanker(np.asarray(data["weights"], dtype=np.float64),
                         float(data.get("temperature", 1.0)),
                         None if threshold is None else float(threshold),
                         Neighbourhood(**neighbourhood) if neighbourhood else None,
-                        None if reading is None else float(reading))
+                        None if reading is None else float(reading),
+                        JointReading(**joint) if joint else None)
 
 
 def train(groups: Sequence[tuple[np.ndarray, int]], l2: float = 1e-3, steps: int = 2000,

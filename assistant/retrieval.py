@@ -346,6 +346,15 @@ class HybridRetriever:
             log.warning("the cross-encoder failed (%s); its reading is left out", error)
             return None
 
+    def _read_with_evidence(self, evidence: float | None, logits: np.ndarray | None) -> bool:
+        """The joint refusal of a large store (``ranking.JointReading``): the ranker's
+        evidence and the cross-encoder's best logit of the first REFUSAL_TOP papers, weighed
+        together, clear the bound chosen on the dev split. True where it does not apply."""
+        joint = load_ranker().joint_reading
+        return (joint is None or evidence is None or logits is None
+                or not joint.refuses(evidence, float(logits[:REFUSAL_TOP].max()),
+                                     self.index.chunk_count()))
+
     @staticmethod
     def _read_as_answering(logits: np.ndarray | None) -> bool:
         """The cross-encoder's refusal: one of the ranker's first REFUSAL_TOP papers reads as
@@ -441,12 +450,14 @@ class HybridRetriever:
         reread = self._rereads(method, apply_floor)
         # the floor, the refusals and the reread read as many papers whatever the answer
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
-        results = self._ranked(question, self._read_for_refusal(top_k) if apply_floor else top_k,
-                               method, apply_floor, filters)
+        results, evidence = self._ranked(
+            question, self._read_for_refusal(top_k) if apply_floor else top_k, method,
+            apply_floor, filters)
         if not (reread and results):
             return results[:top_k]
         exempt, logits = self._refusal_logits(question, results)
-        if not exempt and not self._read_as_answering(logits):
+        if not exempt and not (self._read_as_answering(logits)
+                               and self._read_with_evidence(evidence, logits)):
             return []
         return self._reranked(results, logits)[:top_k]
 
@@ -467,8 +478,8 @@ class HybridRetriever:
         failed."""
         if not self._rereads("hybrid", True):
             return None
-        results = self._ranked(question, self._read_for_refusal(self.settings.top_k), "hybrid",
-                               True, None)
+        results, _ = self._ranked(question, self._read_for_refusal(self.settings.top_k),
+                                  "hybrid", True, None)
         if not results:
             return None
         exempt, logits = self._refusal_logits(question, results)
@@ -486,20 +497,21 @@ class HybridRetriever:
         return max(top_k, self.settings.top_k, RERANK_TOP)
 
     def _ranked(self, question: str, wanted: int, method: Method, apply_floor: bool,
-                filters: Filters | None) -> list[RetrievedPaper]:
+                filters: Filters | None) -> tuple[list[RetrievedPaper], float | None]:
         """The first ``wanted`` papers in the ranker's order, and with ``apply_floor`` the
-        relevance floor and every refusal but the cross-encoder's ([] when one refuses)."""
+        relevance floor and every refusal but the cross-encoder's ([] when one refuses);
+        with the ranker's evidence, which the joint refusal reads beside the cross-encoder."""
         s = self.settings
         ranking = self._fused(question, method, filters)
         bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
         if not fused:
-            return []
+            return [], ranking.evidence
         stats = self.index.keyword_stats()
         if apply_floor and not any(term in stats.vocab for term in query_terms(question)):
-            return []  # no word of it occurs in any abstract: dense alone would be guessing
+            return [], ranking.evidence  # no word of it occurs in any abstract: dense alone would be guessing
         if apply_floor and (self.unknown_names(question, fused, filters)
                             or self.unwritten_names(question, fused, filters)):
-            return []
+            return [], ranking.evidence
         papers = self.index.papers()
         writers = self._writers(question, fused)
         named = self._named(writers)
@@ -538,15 +550,15 @@ class HybridRetriever:
             if len(results) >= wanted:
                 break
         if not apply_floor:
-            return results
+            return results, ranking.evidence
         # a question that names a paper's method, or whose every keyword the first paper
         # holds ("What is Buckwild?"), is on topic whatever its neighbourhood
         on_topic = (self._names_a_method(question, named)
                     or (bool(results) and results[0].coverage >= FULL_MATCH)
                     or self._in_a_neighbourhood(ranking))
         if not (answerable and on_topic and self._enough_evidence(ranking, results)):
-            return []
-        return results
+            return [], ranking.evidence
+        return results, ranking.evidence
 
     def _in_a_neighbourhood(self, ranking: Ranking) -> bool:
         """The store's off-topic check (``ranking.Neighbourhood``): a large store answers

@@ -15,7 +15,7 @@ from conftest import FILE_A, FILE_B, make_settings
 
 from assistant.corpus import Paper
 from assistant.pipeline import Assistant
-from assistant.ranking import load_ranker, text_terms
+from assistant.ranking import JointReading, load_ranker, text_terms
 from assistant.reranking import (
     RERANKER_SHA256,
     CrossEncoder,
@@ -192,6 +192,45 @@ def test_a_question_no_first_paper_reads_as_answering_is_refused(
     assert "the cross-encoder failed" in caplog.text
 
 
+def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The joint refusal (``ranking.JointReading``) refuses when the ranker's evidence plus
+    ``weight`` × the best logit of the first two papers is under its bound: in a store of at
+    least ``min_chunks`` only (the seeds are too few for the shipped one), and not for a
+    question whose first papers hold its keywords (the cross-encoder's exemption)."""
+    question = "How do graph models forecast traffic efficiently?"  # not exempt
+    retriever = seed_assistant.retriever
+    found, evidence = retriever._ranked(question, 3, "hybrid", True, None)
+    assert found and evidence is not None
+    assert not retriever.holds_its_keywords(question, found)
+    best = float(CrossEncoder().scores(question, [passage_of(r.paper) for r in found[:2]]).max())
+    shipped = load_ranker()
+    assert shipped.joint_reading is not None
+    assert seed_assistant.index.chunk_count() < shipped.joint_reading.min_chunks
+    assert seed_assistant.retrieve(question)
+
+    def use(weight: float, below: float, min_chunks: int = 1) -> None:
+        changed = dataclasses.replace(shipped, cross_encoder_below=-100.0,
+                                      joint_reading=JointReading(weight, below, min_chunks))
+        monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
+
+    score = evidence + 0.5 * best
+    use(0.5, score + 0.01)
+    assert seed_assistant.retrieve(question) == []
+    use(0.5, score - 0.01)
+    assert seed_assistant.retrieve(question)
+    # the weight is read: between the evidence alone and the joint score, one side refuses
+    assert abs(best) > 0.1
+    use(0.0, (evidence + score) / 2)
+    alone = bool(seed_assistant.retrieve(question))
+    use(0.5, (evidence + score) / 2)
+    assert bool(seed_assistant.retrieve(question)) != alone
+    use(0.5, score + 0.01, min_chunks=seed_assistant.index.chunk_count() + 1)
+    assert seed_assistant.retrieve(question)
+    use(0.5, 1e9)
+    assert seed_assistant.retrieve("What is CRAFT?")  # holds every keyword: exempt
+
+
 def test_fewer_papers_shown_read_the_same_first_papers(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
     """``top_k`` below RERANK_TOP (``--top-k 1``, the UI's slider) still has the first
@@ -275,7 +314,7 @@ def test_what_is_refused_does_not_depend_on_how_many_papers_are_shown(
     changed = seed_assistant.retriever.settings.model_copy(
         update={"min_dense": 0.339, "min_coverage": 1.0})
     retriever = HybridRetriever(seed_assistant.index, changed)
-    ranked = retriever._ranked(question, 6, "hybrid", False, None)
+    ranked, _ = retriever._ranked(question, 6, "hybrid", False, None)
     assert all(r.dense < 0.339 for r in ranked[:3]) and any(r.dense >= 0.339 for r in ranked[3:5])
     shown = [len(retriever.retrieve(question, top_k=k)) for k in (1, 2, 5)]
     assert shown == [1, 2, 5]

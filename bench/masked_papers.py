@@ -1,0 +1,122 @@
+"""Is a question refused when the paper it was written from is not in the store? The blind
+questions of bench/key_facts_questions.jsonl asked twice among the 13.9k: as stored
+(answerable) and with their paper taken out of both rankings (a near-domain question no
+abstract answers: its neighbours are on topic, none says what it asks).
+
+Usage: python bench/masked_papers.py [DATA_DIR]   (default .data-distractors; ~3 min)
+
+The paper is masked, not deleted: it leaves BM25's scores and the dense hits, so it is never
+a candidate, but the store's keyword statistics and name look-ups still hold it (a question
+naming the paper's own method is not refused for an unknown name, as it would be in a store
+without it: the refusal rate measured here is a lower bound).
+
+For each question and condition it records whether the shipped retrieval refuses, its first
+paper and the ranker's probability of it, and what each refusal reads, as
+bench/calibrate_abstention.py records it for the eval's dev questions (the ranker's
+evidence, the nearest papers' cosine, the cross-encoder's best logit of the first 2…).
+The same refusals replayed without the joint one (``ranking.JointReading``) are reported
+beside the shipped ones. The tuning rows also calibrate that refusal's bound
+(bench/calibrate_abstention.py reads them); the held-out rows are only reported.
+Writes bench/results/masked_papers.json (figures per set and kind, and every row).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from calibrate_abstention import refused, signals
+from common import offline_assistant, save
+
+import assistant  # noqa: F401
+from assistant import retrieval
+from assistant.index import AbstractIndex
+from assistant.pipeline import Assistant
+from assistant.ranking import load_ranker
+
+QUESTIONS = Path(__file__).with_name("key_facts_questions.jsonl")
+
+
+@contextmanager
+def masked(index: AbstractIndex, paper_ids: set[str]) -> Iterator[None]:
+    """The papers ``paper_ids`` (ids, not sources) out of the BM25 scores and the dense hits
+    of ``index``."""
+    bm25, dense = index.bm25_paper_scores, index.search_dense
+
+    def bm25_without(*args: Any, **kwargs: Any) -> dict[str, float]:
+        return {p: s for p, s in bm25(*args, **kwargs).items() if p not in paper_ids}
+
+    def dense_without(*args: Any, **kwargs: Any) -> list[Any]:
+        return [h for h in dense(*args, **kwargs) if h.paper_id not in paper_ids]
+
+    with mock.patch.multiple(index, bm25_paper_scores=bm25_without, search_dense=dense_without):
+        yield
+
+
+def asked(app: Assistant, question: str) -> dict[str, Any]:
+    """Whether the shipped retrieval refuses ``question``, and what each refusal reads
+    (``calibrate_abstention.signals``, as it reads them: no thresholds, no reread)."""
+    refused = not app.retrieve(question)
+    floor_only = dataclasses.replace(load_ranker(), abstain_below=None, neighbourhood=None,
+                                     cross_encoder_below=None, joint_reading=None)
+    with (mock.patch.object(retrieval, "load_ranker", lambda: floor_only),
+          mock.patch.object(app.settings.retrieval, "rerank", False)):
+        read = signals(app, question)
+        ranked, _ = app.retriever._ranked(question, 1, "hybrid", False, None)
+    return {"refused": refused, "first": ranked[0].paper.source if ranked else None,
+            "p_first": ranked[0].score if ranked else None, **read}
+
+
+def mean(values: list[float]) -> float | None:
+    return round(sum(values) / len(values), 3) if values else None
+
+
+def summary(rows: list[dict], value: Callable[[dict], float]) -> dict[str, float | None]:
+    groups: dict[str, list[float]] = {}
+    for row in rows:
+        for key in (row["set"], f"{row['set']} {row['kind']}"):
+            groups.setdefault(key, []).append(value(row))
+    return {key: mean(values) for key, values in sorted(groups.items())}
+
+
+def main() -> None:
+    data_dir, app = offline_assistant()
+    items = [json.loads(line) for line in QUESTIONS.read_text().splitlines() if line.strip()]
+    by_source = {paper.source: pid for pid, paper in app.index.papers().items()}
+    rows = []
+    for item in items:
+        row = {"id": item["id"], "set": item["set"], "kind": item["kind"],
+               "as_stored": asked(app, item["question"])}
+        with masked(app.index, {by_source[s] for s in item["expected_sources"]}):
+            row["masked"] = asked(app, item["question"])
+        rows.append(row)
+        print(item["id"], row["as_stored"]["refused"], row["masked"]["refused"], flush=True)
+    ranker = load_ranker()
+    # the shipped refusals replayed without the joint one (``calibrate_abstention.refused``)
+    earlier = (ranker.abstain_below, ranker.neighbourhood and ranker.neighbourhood.below,
+               ranker.cross_encoder_below)
+    expected = {item["id"]: item["expected_sources"] for item in items}
+    figures = {
+        "wrongly_refused_as_stored": summary(rows, lambda r: float(r["as_stored"]["refused"])),
+        "wrongly_refused_first_paper_right": summary(rows, lambda r: float(
+            r["as_stored"]["refused"] and r["as_stored"]["first"] in expected[r["id"]])),
+        "refused_masked": summary(rows, lambda r: float(r["masked"]["refused"])),
+        "without_the_joint_refusal": {
+            "wrongly_refused_as_stored": summary(
+                rows, lambda r: float(refused(r["as_stored"], *earlier))),  # type: ignore[arg-type]
+            "refused_masked": summary(
+                rows, lambda r: float(refused(r["masked"], *earlier))),  # type: ignore[arg-type]
+        },
+    }
+    print(json.dumps(figures, indent=1))
+    save("masked_papers", {"data_dir": str(data_dir), "questions": len(rows), **figures,
+                           "rows": rows})
+
+
+if __name__ == "__main__":
+    main()
