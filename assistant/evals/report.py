@@ -19,6 +19,8 @@ from assistant.retrieval import REFUSAL_TOP
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from assistant.ranking import JointReading
+
 SYSTEM_LABELS = {"ours": "hybrid (ours)", "bm25": "BM25 only",
                  "dense": "dense only (LlamaIndex vector retriever)"}
 
@@ -240,13 +242,16 @@ def chart(sections: dict[str, EvalRun], path: Path) -> None:
 
 
 def score_plot(sections: dict[str, EvalRun], threshold: float | None,
-               nearest_below: float | None, reading_below: float | None, path: Path) -> None:
+               nearest_below: float | None, reading_below: float | None, path: Path,
+               joint: JointReading | None = None) -> None:
     """Where answerable and unanswerable questions fall on the signals refusal rests on, one
     column per section: above, the learned ranker's score of the best paper against the mean
     cosine of the question's nearest papers, with both thresholds drawn in (the second
-    applies to large stores only: ``ranking.Neighbourhood``); below, the cross-encoder's best
-    logit of the first papers of those the checks above let through, with its threshold (the
-    questions it does not read, refused before or exempt, are counted in the title)."""
+    applies to large stores only: ``ranking.Neighbourhood``); below, for those the checks
+    above let through, the cross-encoder's best logit of the first papers against that
+    score, with the cross-encoder's threshold and the joint refusal's bound
+    (``ranking.JointReading``, large stores only) drawn in (the questions it does not read,
+    refused before or exempt, are counted in the title)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -262,8 +267,9 @@ def score_plot(sections: dict[str, EvalRun], threshold: float | None,
             ax.scatter([r.evidence for r in rows],
                        [float("nan") if r.nearest is None else r.nearest for r in rows], alpha=0.6,
                        s=20, c=colour, marker=marker, label=label)
-            read = [r.reading for r in run.rows if r.reading is not None and r.answerable == answerable]
-            below.scatter(read, [1.0 if answerable else 0.0] * len(read), alpha=0.6, s=20,
+            read = [r for r in run.rows if r.reading is not None and r.evidence is not None
+                    and r.answerable == answerable]
+            below.scatter([r.reading for r in read], [r.evidence for r in read], alpha=0.6, s=20,
                           c=colour, marker=marker)
         if threshold is not None:
             ax.axvline(threshold, color="black", linestyle="--", label=f"score threshold {threshold:g}")
@@ -276,10 +282,12 @@ def score_plot(sections: dict[str, EvalRun], threshold: float | None,
         if reading_below is not None:
             below.axvline(reading_below, color="black", linestyle="--",
                           label=f"cross-encoder threshold {reading_below:g}")
-            below.legend(loc="center right", fontsize=7)
+            if joint is not None:  # refused under the line: score + weight × logit < bound
+                below.axline((0.0, joint.below), slope=-joint.weight, color="grey",
+                             linestyle=":", label=f"joint bound {joint.below:g} (large stores)")
+            below.legend(loc="upper left", fontsize=7)
         unread = sum(r.reading is None for r in run.rows)
-        below.set_yticks([0.0, 1.0], ["none", "answerable"], fontsize=8)
-        below.set_ylim(-0.6, 1.6)
+        below.set_ylabel("ranker score", fontsize=8)
         below.set_xlabel(f"cross-encoder's best logit of the first {REFUSAL_TOP} papers", fontsize=8)
         below.set_title(f"{len(run.rows) - unread} of {len(run.rows)} questions read (the others "
                         "refused before, exempt, or the cross-encoder off)", fontsize=8)

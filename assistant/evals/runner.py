@@ -67,7 +67,7 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
     score_plot(sections, ranker.abstain_below,
                ranker.neighbourhood.below if ranker.neighbourhood else None,
                ranker.cross_encoder_below if settings.retrieval.rerank else None,
-               out_dir / "scores.png")
+               out_dir / "scores.png", ranker.joint_reading if settings.retrieval.rerank else None)
     print_summary(sections, out)
     if old is not None and compare_to is not None:
         print_comparison(compare(result, old), compare_to, out)
