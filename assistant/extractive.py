@@ -89,6 +89,23 @@ METHOD_QUESTION_RE = re.compile(
 PROPOSES_RE = re.compile(
     r"\b([Ww]e|[Oo]ur|I|[Tt]his (paper|work))\b.*\b(propos|introduc|present|develop|devis|design"
     r"|call|dub)\w*|\b(is|are) (proposed|presented|introduced)\b")
+# "What did X find?", "How well does X do?": the answer is the abstract's result sentence,
+# which shares few words with a question that describes the method; when none of the best
+# sentences states a result, the best paper's best result sentence is quoted too (one beyond
+# MAX_SENTENCES, as for the how-question).
+FINDING_QUESTION_RE = re.compile(
+    r"\b(what|which)\b[^?]*\b(did|does|do|has|have|was|were)\b[^?]*\b(find|found|show|shown|achieve"
+    r"|achieved|observe|observed|report|reported|accomplish|deliver|demonstrate|demonstrated"
+    r"|reveal|revealed|establish|established|conclude|concluded|suggest|provide|provided)\b"
+    r"|\bhow (well|much|far|close|effective|accurate|good)\b"
+    r"|\bhow (did|does|do)\b[^?]*\b(compare|fare|perform|do)\b"
+    r"|\bwhat (results?|benefits?|advantages?|improvements?|gains?|findings?|effects?)\b"
+    r"|^\s*(does|did|do|can|could)\b[^?]*\b(outperform|beat|improve|help)\w*", re.I)
+RESULT_RE = re.compile(
+    r"\b(experiments?|results?|empirical\w*|simulations?|evaluations?|tests?|studies)\b.*"
+    r"\b(show|shows|shown|demonstrat\w*|indicat\w*|suggest\w*|confirm\w*|reveal\w*|verif\w*)\b"
+    r"|\b(outperform\w*|state[- ]of[- ]the[- ]art|orders? of magnitude|superior to|better than"
+    r"|compared (to|with)|competitive with)\b|\d\s?%", re.I)
 # "What is X?", "How does X work?": the sentence that introduces X rarely says how it works;
 # the abstract's next sentence usually does, so it is quoted too.
 DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|explain|describe)\b",
@@ -238,6 +255,17 @@ def score_sentences(
     return scored
 
 
+def asks_for_finding(question: str) -> bool:
+    """The question asks what was found, shown or achieved, and not what the problem is."""
+    return bool(FINDING_QUESTION_RE.search(question)) and not PROBLEM_QUESTION_RE.search(question)
+
+
+def states_result(s: ScoredSentence) -> bool:
+    """The sentence states a result ("experiments show…", "outperforms…"), past the
+    abstract's opening."""
+    return not s.background and bool(RESULT_RE.search(s.text))
+
+
 def proposes(s: ScoredSentence) -> bool:
     """The sentence states the authors' approach ("we propose…", "…, called X"), past the
     abstract's opening."""
@@ -288,8 +316,9 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     (their titles' ``title_terms`` counted as said),
     then the best sentence's paper's next best until MAX_SENTENCES are quoted;
     for "What is X?" answered by the sentence that introduces X, the sentence after it as
-    well (one beyond MAX_SENTENCES), and for "How can X be done?" the sentence in which the
-    best paper's authors propose their approach, when none quoted does."""
+    well (one beyond MAX_SENTENCES), for "How can X be done?" the sentence in which the
+    best paper's authors propose their approach, when none quoted does, and for "What did X
+    find?" the best paper's best sentence stating a result, when none quoted states one."""
     if not scored:
         return []
     close = close_papers(question, paper_scores)
@@ -319,6 +348,10 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
             s.n == best.n and proposes(s) for s in chosen):
         chosen += sorted((s for s in scored if s.n == best.n and proposes(s)
                           and s not in chosen and _quotable(s)), key=lambda s: s.position)[:1]
+    if asks_for_finding(question) and not any(
+            s.n == best.n and states_result(s) for s in chosen):
+        chosen += sorted((s for s in scored if s.n == best.n and states_result(s)
+                          and s not in chosen and _quotable(s)), key=lambda s: -s.score)[:1]
     # Group by paper (best paper first), original order inside a paper.
     paper_order = list(dict.fromkeys(s.n for s in chosen))
     return sorted(chosen, key=lambda s: (paper_order.index(s.n), s.position))

@@ -6,10 +6,11 @@ Usage: python bench/key_facts.py [DATA_DIR]   (default .data-distractors; ~1.5 m
 bench/key_facts_questions.jsonl: 270 questions that helpers wrote from papers drawn at random
 (fixed seeds) from the 1987–2021 abstracts, none of the eval's, without running the
 assistant; each key fact is in the abstract and in neither its title nor the question.
-- ``tuning`` (180, the constants were chosen on these and the eval's dev split): 60 ask for
+- ``tuning`` (240, the constants were chosen on these and the eval's dev split): 60 ask for
   a detail the abstract states, 60 ask in their own words how a problem can be solved, 60
   ask about the problem itself (what earlier methods lack, why it is hard: the answer is in
-  the abstract's opening, before the authors' "we").
+  the abstract's opening, before the authors' "we"), and 60 added later (fd-…, a fresh
+  draw) ask what a paper found, showed or achieved.
 - ``held-out`` (90, written after the choices and only reported): 30 problem, 30 method and
   30 finding questions.
 

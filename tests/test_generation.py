@@ -441,6 +441,58 @@ def test_a_how_question_gets_the_sentence_that_proposes_the_approach() -> None:
                   {}) == restating
 
 
+def test_a_finding_question_gets_the_sentence_that_states_the_result() -> None:
+    """"What did X achieve?" is answered by the abstract's result: when the best sentences
+    (here, the ones that describe the method the question describes) state none, the best
+    paper's best result sentence is quoted too, beyond MAX_SENTENCES; a question that asks
+    something else, or an answer that states a result already, gets nothing more."""
+    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
+
+    def sentence(position: int, score: float, text: str) -> ScoredSentence:
+        return ScoredSentence(1, position, text, score)
+
+    method = [sentence(p, 0.9 - 0.05 * p, f"The generator disentangles gaze factors {p}.")
+              for p in range(MAX_SENTENCES)]
+    weaker = sentence(5, 0.1, "Experiments show a small gain on one subject.")
+    result = sentence(6, 0.2, "It outperforms the state of the art by 12%.")
+    scored = [*method, weaker, result]
+    finding = "What did the face generator that disentangles gaze factors achieve?"
+    assert select(finding, scored, {1: 1.0}, {}) == [*method, result]
+    assert select("How does the face generator disentangle gaze factors?", scored, {1: 1.0},
+                  {}) == method
+    stated = [*method[:-1], sentence(3, 0.75, "We show it is better than all baselines.")]
+    assert select(finding, [*stated, weaker, result], {1: 1.0}, {}) == stated
+
+
+@pytest.mark.parametrize(("question", "finding"), [
+    ("What did the study of label smoothing find about distillation?", True),
+    ("How well does the ODE-based VAE predict motion?", True),
+    ("How did the epitome compare with consensus strains?", True),
+    ("What advantages does contrastive adaptation offer without source data?", True),
+    ("Does the transducer outperform attention models on long sequences?", True),
+    ("What kind of convolutions are used to perform the upsampling?", False),
+    ("How can an agent retrace a route from one demonstration?", False),
+    ("Why did earlier experiments on spiking networks fail?", False),
+])
+def test_a_question_asks_for_a_finding(question: str, finding: bool) -> None:
+    from assistant.extractive import asks_for_finding
+
+    assert asks_for_finding(question) is finding
+
+
+@pytest.mark.parametrize(("text", "background", "result"), [
+    ("Experiments on CIFAR-10 show that the method is robust.", False, True),
+    ("Our method outperforms prior work.", False, True),
+    ("It reaches 93% accuracy.", False, True),
+    ("Earlier methods outperform on small data.", True, False),  # the opening's background
+    ("We propose a new loss for ranking.", False, False),
+])
+def test_a_result_sentence(text: str, background: bool, result: bool) -> None:
+    from assistant.extractive import ScoredSentence, states_result
+
+    assert states_result(ScoredSentence(1, 0, text, 0.1, background=background)) is result
+
+
 def test_the_answer_passes_each_quoted_papers_title_to_completion(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
     """compose() gives completion the terms of each candidate paper's title, by its number."""
