@@ -144,16 +144,23 @@ class JointReading:
     answer's first papers is below ``below``. Each alone is calibrated low enough to spare
     every answerable dev question; a question whose own paper is missing from the store
     (bench/masked_papers.py) is often middling on both, and an answerable one seldom is.
-    ``weight`` is a logistic fit's ratio on the bench's tuning pairs; ``below`` is set on
-    the dev split as the other thresholds are, and like the off-topic check it applies from
-    ``min_chunks`` on (on the 38 seeds, an answerable dev question reads too low)."""
+    bench/calibrate_abstention.py fits ``weight`` on the bench's tuning questions and sets
+    ``below`` on them and the dev split together. Like the off-topic check it applies only
+    where it was calibrated: from ``min_chunks`` on (on the 38 seeds an answerable dev
+    question reads too low), with the embedding ``model`` whose cosines the evidence weighs,
+    and to a question asked of the whole store (under a year or venue filter the evidence
+    is the filtered papers' own, and answerable questions read lower)."""
 
     weight: float
     below: float
     min_chunks: int
+    model: str
 
-    def refuses(self, evidence: float, reading: float, chunks: int) -> bool:
-        return chunks >= self.min_chunks and evidence + self.weight * reading < self.below
+    def applies(self, chunks: int, model: str) -> bool:
+        return chunks >= self.min_chunks and model == self.model
+
+    def refuses(self, evidence: float, reading: float) -> bool:
+        return evidence + self.weight * reading < self.below
 
 
 NEAREST = 10  # papers whose mean cosine (each its best chunk's) measures a neighbourhood

@@ -346,14 +346,17 @@ class HybridRetriever:
             log.warning("the cross-encoder failed (%s); its reading is left out", error)
             return None
 
-    def _read_with_evidence(self, evidence: float | None, logits: np.ndarray | None) -> bool:
-        """The joint refusal of a large store (``ranking.JointReading``): the ranker's
-        evidence and the cross-encoder's best logit of the first REFUSAL_TOP papers, weighed
-        together, clear the bound chosen on the dev split. True where it does not apply."""
+    def _read_with_evidence(self, evidence: float | None, logits: np.ndarray | None,
+                            filters: Filters | None) -> bool:
+        """The joint refusal (``ranking.JointReading``): the ranker's evidence and the
+        cross-encoder's best logit of the first REFUSAL_TOP papers, weighed together, clear
+        its bound. True where it does not apply (a small store, another embedding model, a
+        filtered question) or reads nothing."""
         joint = load_ranker().joint_reading
-        return (joint is None or evidence is None or logits is None
-                or not joint.refuses(evidence, float(logits[:REFUSAL_TOP].max()),
-                                     self.index.chunk_count()))
+        return (joint is None or evidence is None or logits is None or bool(filters)
+                or not joint.applies(self.index.chunk_count(),
+                                     self.index.settings.index.embed_model)
+                or not joint.refuses(evidence, float(logits[:REFUSAL_TOP].max())))
 
     @staticmethod
     def _read_as_answering(logits: np.ndarray | None) -> bool:
@@ -457,7 +460,7 @@ class HybridRetriever:
             return results[:top_k]
         exempt, logits = self._refusal_logits(question, results)
         if not exempt and not (self._read_as_answering(logits)
-                               and self._read_with_evidence(evidence, logits)):
+                               and self._read_with_evidence(evidence, logits, filters)):
             return []
         return self._reranked(results, logits)[:top_k]
 

@@ -14,7 +14,8 @@ way, as high as that ceiling still allows, and last the cross-encoder's refusal 
 logit over the first papers of the answer the floor leaves, ``retrieval.REFUSAL_TOP``; exempt
 when those papers hold the question's keywords, ``HybridRetriever.holds_its_keywords``) the
 same way again, and then both read together where the off-topic check applies
-(``ranking.JointReading``: evidence + JOINT_WEIGHT × that logit). The test split is never
+(``ranking.JointReading``: evidence + a weight × that logit, the weight fitted on
+bench/masked_papers.py's tuning questions, ``fit_weight``). The test split is never
 read. Writes all four to assistant/ranker.json and every dev score to
 bench/results/abstention.json.
 """
@@ -26,6 +27,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 from common import save
 
 import assistant  # noqa: F401
@@ -37,11 +39,10 @@ from assistant.retrieval import FULL_MATCH, REFUSAL_TOP
 from assistant.settings import DEFAULT_EMBED_MODEL, PROJECT_ROOT, Settings
 
 MAX_WRONG = 0.02  # the issue's ceiling on wrong refusals
-# The joint refusal's weight of the cross-encoder's logit beside the ranker's evidence: the
-# ratio of a logistic fit's coefficients (0.54) on bench/masked_papers.py's 180 tuning
-# questions, each asked with its paper stored and with it masked; 0.25–0.75 refuse about as
-# many masked tuning questions at the bound this script then sets on dev.
-JOINT_WEIGHT = 0.5
+# The joint bound keeps this far below every answerable dev and tuning question it lets
+# through: the halfway step otherwise fell 0.017 under one (old-24), and the int8 models'
+# cosines and logits move by a few hundredths from one CPU or build to another.
+JOINT_MARGIN = 0.25
 # The off-topic check needs a store with neighbourhoods, and it is calibrated on one: the
 # 13,847 papers' 21,779 chunks (the 38 seeds are 70). On random 8,000-chunk parts of that
 # store a dev answerable question fell below the threshold in 3 of 5, at 12,000 in none.
@@ -76,6 +77,27 @@ def signals(app: Assistant, question: str) -> dict[str, object]:
             "checked": check_applies(app)}
 
 
+def joint_score(row: dict[str, object], weight: float) -> float:
+    return float(row["evidence"]) + weight * float(row["reading"])  # type: ignore[arg-type]
+
+
+def fit_weight(rows: list[dict[str, object]]) -> float:
+    """The joint refusal's weight of the logit beside the evidence: the ratio of their
+    coefficients in a logistic regression telling answerable ``rows`` from the others
+    (standardised, L2 0.01, full-batch gradient descent: deterministic), to one decimal."""
+    x = np.array([[float(r["evidence"]), float(r["reading"])] for r in rows])  # type: ignore[arg-type]
+    y = np.array([float(bool(r["answerable"])) for r in rows])
+    mean, spread = x.mean(axis=0), x.std(axis=0)
+    z = (x - mean) / spread
+    w, b = np.zeros(2), 0.0
+    for _ in range(5000):
+        error = 1 / (1 + np.exp(-(z @ w + b))) - y
+        w -= 0.1 * (z.T @ error / len(y) + 0.01 * w)
+        b -= 0.1 * float(error.mean())
+    coefficients = w / spread
+    return round(float(coefficients[1] / coefficients[0]), 1)
+
+
 def tuning_rows() -> list[dict[str, object]]:
     """The blind tuning questions of bench/masked_papers.py (run it first), among the 13.9k:
     each asked with its paper stored (answerable) and with it masked (not). Dev's 82
@@ -93,7 +115,10 @@ def check_applies(app: Assistant) -> bool:
 
 
 def refused(row: dict[str, object], threshold: float, below: float | None = None,
-            reading_below: float | None = None, joint_below: float | None = None) -> bool:
+            reading_below: float | None = None,
+            joint: tuple[float, float] | None = None) -> bool:
+    """Whether the shipped refusals, at these thresholds (``joint``: the joint refusal's
+    weight and bound), refuse the question ``row`` holds the signals of."""
     evidence = row["evidence"]
     assert isinstance(evidence, float)
     far = (below is not None and bool(row["checked"]) and not row["named"] and not row["full_match"]
@@ -101,9 +126,9 @@ def refused(row: dict[str, object], threshold: float, below: float | None = None
     read = (None if row["holds_its_keywords"] or row["reading"] is None
             else float(row["reading"]))  # type: ignore[arg-type]
     unread = reading_below is not None and read is not None and read < reading_below
-    joint = (joint_below is not None and read is not None and bool(row["checked"])
-             and evidence + JOINT_WEIGHT * read < joint_below)
-    return (not row["floor_answers"] or far or unread or joint
+    weighed = (joint is not None and read is not None and bool(row["checked"])
+               and evidence + joint[0] * read < joint[1])
+    return (not row["floor_answers"] or far or unread or weighed
             or (evidence < threshold and not row["full_match"]))
 
 
@@ -134,9 +159,9 @@ def main() -> None:
     sections = {d.name: dev_scores(d) for d in dirs}
 
     def few_wrong(threshold: float, below: float | None = None,
-                  reading_below: float | None = None, joint_below: float | None = None,
+                  reading_below: float | None = None, joint: tuple[float, float] | None = None,
                   among: dict[str, list[dict[str, object]]] = sections) -> bool:
-        return all(sum(refused(r, threshold, below, reading_below, joint_below)
+        return all(sum(refused(r, threshold, below, reading_below, joint)
                        for r in rows if r["answerable"])
                    <= MAX_WRONG * sum(bool(r["answerable"]) for r in rows)
                    for rows in among.values())
@@ -154,16 +179,26 @@ def main() -> None:
                        if r["reading"] is not None and not r["holds_its_keywords"]})
     reading_below = (highest_allowed(readings, lambda v: few_wrong(threshold, below, v))
                      if readings else None)
-    # last both together, where the off-topic check applies, as high as the ceiling allows in
-    # dev and in the bench's blind tuning questions alike
+    # last both together, where the off-topic check applies: the weight fitted on the bench's
+    # tuning questions the check reads, the bound as high as the ceiling allows in dev and in
+    # those questions alike, then JOINT_MARGIN under the answerable ones it lets through
     joined = {**sections, "bench tuning": tuning_rows()}
-    joints = sorted({float(r["evidence"]) + JOINT_WEIGHT * float(r["reading"])  # type: ignore[arg-type]
-                     for rows in joined.values() for r in rows
-                     if r["reading"] is not None and not r["holds_its_keywords"] and r["checked"]})
-    joint_below = (highest_allowed(joints, lambda v: few_wrong(threshold, below, reading_below, v,
-                                                               joined))
+
+    def read(row: dict[str, object]) -> bool:  # the rows the joint refusal decides
+        return (row["reading"] is not None and not row["holds_its_keywords"] and bool(row["checked"])
+                and not refused(row, threshold, below, reading_below))
+
+    weight = fit_weight([r for r in joined["bench tuning"] if read(r)])
+    joints = sorted({joint_score(r, weight) for rows in joined.values() for r in rows if read(r)})
+    joint_below = (highest_allowed(joints, lambda v: few_wrong(threshold, below, reading_below,
+                                                               (weight, v), joined))
                    if joints else None)
-    bounds = (threshold, below, reading_below, joint_below)
+    if joint_below is not None:
+        spared = [joint_score(r, weight) for rows in joined.values() for r in rows
+                  if read(r) and r["answerable"] and joint_score(r, weight) >= joint_below]
+        joint_below = round(min([joint_below, *(v - JOINT_MARGIN for v in spared)]), 3)
+    bounds = (threshold, below, reading_below,
+              None if joint_below is None else (weight, joint_below))
     figures = {}
     for name, rows in joined.items():
         answerable = [r for r in rows if r["answerable"]]
@@ -184,13 +219,14 @@ def main() -> None:
                              {"below": below, "min_chunks": MIN_CHUNKS, "model": DEFAULT_EMBED_MODEL})
     data["cross_encoder_below"] = reading_below
     data["joint_reading"] = (None if joint_below is None else
-                             {"weight": JOINT_WEIGHT, "below": joint_below, "min_chunks": MIN_CHUNKS})
+                             {"weight": weight, "below": joint_below, "min_chunks": MIN_CHUNKS,
+                              "model": DEFAULT_EMBED_MODEL})
     weights.write_text(json.dumps(data, indent=1) + "\n")
     print(f"abstain_below = {threshold}, neighbourhood below = {below}, "
-          f"cross_encoder_below = {reading_below}, joint below = {joint_below}")
+          f"cross_encoder_below = {reading_below}, joint weight = {weight}, below = {joint_below}")
     save("abstention", {"threshold": threshold, "neighbourhood_below": below,
                         "cross_encoder_below": reading_below, "joint_below": joint_below,
-                        "joint_weight": JOINT_WEIGHT,
+                        "joint_weight": weight, "joint_margin": JOINT_MARGIN,
                         "min_chunks": MIN_CHUNKS, "max_wrong": MAX_WRONG, "sections": figures,
                         "scores": sections})
 

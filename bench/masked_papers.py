@@ -8,10 +8,12 @@ Usage: python bench/masked_papers.py [DATA_DIR]   (default .data-distractors; ~3
 The paper is masked, not deleted: it leaves BM25's scores and the dense hits, so it is never
 a candidate, but the store's keyword statistics and name look-ups still hold it (a question
 naming the paper's own method is not refused for an unknown name, as it would be in a store
-without it: the refusal rate measured here is a lower bound).
+without it). A review's variant that also took it out of the document frequencies, the
+proper words, the phrase look-up and ``papers()`` moved the evidence by up to 0.41 and
+refused exactly the same questions.
 
-For each question and condition it records whether the shipped retrieval refuses, its first
-paper and the ranker's probability of it, and what each refusal reads, as
+For each question and condition it records whether the shipped retrieval refuses, the
+ranker's first paper (floor and reread off) and its probability, and what each refusal reads, as
 bench/calibrate_abstention.py records it for the eval's dev questions (the ranker's
 evidence, the nearest papers' cosine, the cross-encoder's best logit of the first 2…).
 The same refusals replayed without the joint one (``ranking.JointReading``) are reported
@@ -24,22 +26,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 from unittest import mock
 
 from calibrate_abstention import refused, signals
 from common import offline_assistant, save
+from key_facts import QUESTIONS, summary
 
 import assistant  # noqa: F401
 from assistant import retrieval
 from assistant.index import AbstractIndex
 from assistant.pipeline import Assistant
 from assistant.ranking import load_ranker
-
-QUESTIONS = Path(__file__).with_name("key_facts_questions.jsonl")
 
 
 @contextmanager
@@ -70,18 +70,6 @@ def asked(app: Assistant, question: str) -> dict[str, Any]:
         ranked, _ = app.retriever._ranked(question, 1, "hybrid", False, None)
     return {"refused": refused, "first": ranked[0].paper.source if ranked else None,
             "p_first": ranked[0].score if ranked else None, **read}
-
-
-def mean(values: list[float]) -> float | None:
-    return round(sum(values) / len(values), 3) if values else None
-
-
-def summary(rows: list[dict], value: Callable[[dict], float]) -> dict[str, float | None]:
-    groups: dict[str, list[float]] = {}
-    for row in rows:
-        for key in (row["set"], f"{row['set']} {row['kind']}"):
-            groups.setdefault(key, []).append(value(row))
-    return {key: mean(values) for key, values in sorted(groups.items())}
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from conftest import FILE_A, FILE_B, make_settings
 from fake_openai import FakeOpenAI
 
 from assistant.answering import NO_ANSWER, StreamingCitationFilter, cited_numbers, clean_citations
-from assistant.extractive import NOTICE
+from assistant.extractive import MAX_SENTENCES, NOTICE, ScoredSentence
 from assistant.generation import GenerationError, fit_sources
 from assistant.pipeline import Assistant
 from assistant.types import Answer
@@ -421,19 +421,24 @@ def test_completion_counts_the_title_as_said() -> None:
     assert select(question, scored, {1: 1.0}, weights) == [subject, best, aim, svm]
 
 
+def one_paper_sentence(position: int, score: float, text: str) -> ScoredSentence:
+    return ScoredSentence(1, position, text, score)
+
+
+def leading_sentences(text: str) -> list[ScoredSentence]:
+    """MAX_SENTENCES sentences of one paper that score best, in falling order."""
+    return [one_paper_sentence(p, 0.9 - 0.05 * p, f"{text} {p}.") for p in range(MAX_SENTENCES)]
+
+
 def test_a_how_question_gets_the_sentence_that_proposes_the_approach() -> None:
     """"How can X be done?" is answered by the authors' approach: when the best sentences
     (here, the ones that restate the problem) leave out the one in which they propose it,
     it is quoted too, beyond MAX_SENTENCES; a question that asks something else is not."""
-    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
+    from assistant.extractive import select
 
-    def sentence(position: int, score: float, text: str) -> ScoredSentence:
-        return ScoredSentence(1, position, text, score)
-
-    restating = [sentence(p, 0.9 - 0.05 * p, f"Regression on many machines is hard {p}.")
-                 for p in range(MAX_SENTENCES)]
-    proposal = sentence(5, 0.2, "We propose a median aggregation estimator (message).")
-    later = sentence(6, 0.1, "We also propose a variant.")
+    restating = leading_sentences("Regression on many machines is hard")
+    proposal = one_paper_sentence(5, 0.2, "We propose a median aggregation estimator (message).")
+    later = one_paper_sentence(6, 0.1, "We also propose a variant.")
     scored = [*restating, proposal, later]
     assert select("How can sparse regression be spread across machines?", scored, {1: 1.0},
                   {}) == [*restating, proposal]
@@ -446,21 +451,17 @@ def test_a_finding_question_gets_the_sentence_that_states_the_result() -> None:
     (here, the ones that describe the method the question describes) state none, the best
     paper's best result sentence is quoted too, beyond MAX_SENTENCES; a question that asks
     something else, or an answer that states a result already, gets nothing more."""
-    from assistant.extractive import MAX_SENTENCES, ScoredSentence, select
+    from assistant.extractive import select
 
-    def sentence(position: int, score: float, text: str) -> ScoredSentence:
-        return ScoredSentence(1, position, text, score)
-
-    method = [sentence(p, 0.9 - 0.05 * p, f"The generator disentangles gaze factors {p}.")
-              for p in range(MAX_SENTENCES)]
-    weaker = sentence(5, 0.1, "Experiments show a small gain on one subject.")
-    result = sentence(6, 0.2, "It outperforms the state of the art by 12%.")
+    method = leading_sentences("The generator disentangles gaze factors")
+    weaker = one_paper_sentence(5, 0.1, "Experiments show a small gain on one subject.")
+    result = one_paper_sentence(6, 0.2, "It outperforms the state of the art by 12%.")
     scored = [*method, weaker, result]
     finding = "What did the face generator that disentangles gaze factors achieve?"
     assert select(finding, scored, {1: 1.0}, {}) == [*method, result]
     assert select("How does the face generator disentangle gaze factors?", scored, {1: 1.0},
                   {}) == method
-    stated = [*method[:-1], sentence(3, 0.75, "We show it is better than all baselines.")]
+    stated = [*method[:-1], one_paper_sentence(3, 0.75, "We show it is better than all baselines.")]
     assert select(finding, [*stated, weaker, result], {1: 1.0}, {}) == stated
 
 

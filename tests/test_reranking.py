@@ -26,7 +26,7 @@ from assistant.reranking import (
     passage_of,
 )
 from assistant.retrieval import FULL_MATCH, REFUSAL_TOP, RERANK_BELOW, RERANK_TOP, HybridRetriever
-from assistant.types import RetrievedPaper
+from assistant.types import Filters, RetrievedPaper
 
 
 def test_the_cross_encoder_scores_the_answering_passage_highest() -> None:
@@ -195,9 +195,10 @@ def test_a_question_no_first_paper_reads_as_answering_is_refused(
 def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
     """The joint refusal (``ranking.JointReading``) refuses when the ranker's evidence plus
-    ``weight`` × the best logit of the first two papers is under its bound: in a store of at
-    least ``min_chunks`` only (the seeds are too few for the shipped one), and not for a
-    question whose first papers hold its keywords (the cross-encoder's exemption)."""
+    ``weight`` × the best logit of the first two papers is under its bound: only in a store
+    of at least ``min_chunks`` embedded with its ``model`` (the seeds are too few for the
+    shipped one), never under a filter, and not for a question whose first papers hold its
+    keywords (the cross-encoder's exemption)."""
     question = "How do graph models forecast traffic efficiently?"  # not exempt
     retriever = seed_assistant.retriever
     found, evidence = retriever._ranked(question, 3, "hybrid", True, None)
@@ -205,18 +206,20 @@ def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
     assert not retriever.holds_its_keywords(question, found)
     best = float(CrossEncoder().scores(question, [passage_of(r.paper) for r in found[:2]]).max())
     shipped = load_ranker()
-    assert shipped.joint_reading is not None
+    model = seed_assistant.settings.index.embed_model
+    assert shipped.joint_reading is not None and shipped.joint_reading.model == model
     assert seed_assistant.index.chunk_count() < shipped.joint_reading.min_chunks
     assert seed_assistant.retrieve(question)
 
-    def use(weight: float, below: float, min_chunks: int = 1) -> None:
-        changed = dataclasses.replace(shipped, cross_encoder_below=-100.0,
-                                      joint_reading=JointReading(weight, below, min_chunks))
+    def use(weight: float, below: float, min_chunks: int = 1, embedded_by: str = model) -> None:
+        joint = JointReading(weight, below, min_chunks, embedded_by)
+        changed = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
         monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
 
     score = evidence + 0.5 * best
     use(0.5, score + 0.01)
     assert seed_assistant.retrieve(question) == []
+    assert seed_assistant.retrieve(question, filters=Filters(years=(1900, 2100)))
     use(0.5, score - 0.01)
     assert seed_assistant.retrieve(question)
     # the weight is read: between the evidence alone and the joint score, one side refuses
@@ -227,8 +230,30 @@ def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
     assert bool(seed_assistant.retrieve(question)) != alone
     use(0.5, score + 0.01, min_chunks=seed_assistant.index.chunk_count() + 1)
     assert seed_assistant.retrieve(question)
+    use(0.5, score + 0.01, embedded_by="openai:another-model")
+    assert seed_assistant.retrieve(question)
+    # exempt, as from the cross-encoder's refusal, even where the reread reads the logits
+    unsure = "How are graph neural networks explained?"
+    assert retriever._ranked(unsure, 3, "hybrid", True, None)[0][0].score < RERANK_BELOW
     use(0.5, 1e9)
-    assert seed_assistant.retrieve("What is CRAFT?")  # holds every keyword: exempt
+    assert seed_assistant.retrieve(unsure) == []
+    monkeypatch.setattr(retriever, "holds_its_keywords", lambda question, results: True)
+    assert seed_assistant.retrieve(unsure)
+
+
+def test_the_joint_refusal_reads_the_best_of_the_first_two_logits(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As calibrated: the best logit of the first REFUSAL_TOP papers, a third not counted, and
+    a score at the bound is not under it."""
+    model = seed_assistant.settings.index.embed_model
+    joint = JointReading(0.5, 5.0, 1, model)
+    monkeypatch.setattr("assistant.retrieval.load_ranker",
+                        lambda: dataclasses.replace(load_ranker(), joint_reading=joint))
+    reads = seed_assistant.retriever._read_with_evidence
+    assert not reads(4.0, np.array([1.0, 1.9, 9.0]), None)  # 4 + 0.5 × 1.9 < 5
+    assert reads(4.0, np.array([1.0, 2.0, -9.0]), None)  # 4 + 0.5 × 2 = 5: not under
+    assert reads(4.0, np.array([2.0, -9.0]), None)
+    assert reads(None, np.array([-9.0, -9.0]), None) and reads(0.0, None, None)
 
 
 def test_fewer_papers_shown_read_the_same_first_papers(
