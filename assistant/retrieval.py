@@ -510,8 +510,9 @@ class HybridRetriever:
         if not fused:
             return [], ranking.evidence
         stats = self.index.keyword_stats()
+        # no word of it occurs in any abstract: dense alone would be guessing
         if apply_floor and not any(term in stats.vocab for term in query_terms(question)):
-            return [], ranking.evidence  # no word of it occurs in any abstract: dense alone would be guessing
+            return [], ranking.evidence
         if apply_floor and (self.unknown_names(question, fused, filters)
                             or self.unwritten_names(question, fused, filters)):
             return [], ranking.evidence

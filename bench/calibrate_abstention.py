@@ -102,7 +102,7 @@ def tuning_rows() -> list[dict[str, object]]:
     """The blind tuning questions of bench/masked_papers.py (run it first), among the 13.9k:
     each asked with its paper stored (answerable) and with it masked (not). Dev's 82
     answerable questions allow one wrong refusal, and the joint bound's halfway step would
-    otherwise fall in a gap of dev scores four points wide; these 180 more fill it, and
+    otherwise fall in a gap of dev scores four points wide; these (240) fill it, and
     their own ceiling holds too."""
     rows = json.loads(MASKED_PAPERS.read_text())["rows"]
     return [{**row[side], "answerable": side == "as_stored"}
