@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -255,6 +255,11 @@ def score_sentences(
     return scored
 
 
+def asks_for_method(question: str) -> bool:
+    """The question asks how something can be done, and not what the problem is."""
+    return bool(METHOD_QUESTION_RE.search(question)) and not PROBLEM_QUESTION_RE.search(question)
+
+
 def asks_for_finding(question: str) -> bool:
     """The question asks what was found, shown or achieved, and not what the problem is."""
     return bool(FINDING_QUESTION_RE.search(question)) and not PROBLEM_QUESTION_RE.search(question)
@@ -270,6 +275,17 @@ def proposes(s: ScoredSentence) -> bool:
     """The sentence states the authors' approach ("we propose…", "…, called X"), past the
     abstract's opening."""
     return not s.background and bool(PROPOSES_RE.search(s.text))
+
+
+def _one_more(chosen: list[ScoredSentence], scored: list[ScoredSentence], n: int,
+              kind: Callable[[ScoredSentence], bool],
+              order: Callable[[ScoredSentence], float]) -> list[ScoredSentence]:
+    """Paper ``n``'s first sentence of a ``kind`` by ``order``, when none of ``chosen`` of
+    that paper is of that kind (else nothing): one beyond MAX_SENTENCES."""
+    if any(s.n == n and kind(s) for s in chosen):
+        return []
+    return sorted((s for s in scored if s.n == n and kind(s) and s not in chosen
+                   and _quotable(s)), key=order)[:1]
 
 
 def _quotable(s: ScoredSentence) -> bool:
@@ -344,14 +360,10 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and _quotable(s)]
-    if METHOD_QUESTION_RE.search(question) and not PROBLEM_QUESTION_RE.search(question) and not any(
-            s.n == best.n and proposes(s) for s in chosen):
-        chosen += sorted((s for s in scored if s.n == best.n and proposes(s)
-                          and s not in chosen and _quotable(s)), key=lambda s: s.position)[:1]
-    if asks_for_finding(question) and not any(
-            s.n == best.n and states_result(s) for s in chosen):
-        chosen += sorted((s for s in scored if s.n == best.n and states_result(s)
-                          and s not in chosen and _quotable(s)), key=lambda s: -s.score)[:1]
+    if asks_for_method(question):  # the first proposal sentence
+        chosen += _one_more(chosen, scored, best.n, proposes, lambda s: s.position)
+    if asks_for_finding(question):  # the best result sentence
+        chosen += _one_more(chosen, scored, best.n, states_result, lambda s: -s.score)
     # Group by paper (best paper first), original order inside a paper.
     paper_order = list(dict.fromkeys(s.n for s in chosen))
     return sorted(chosen, key=lambda s: (paper_order.index(s.n), s.position))

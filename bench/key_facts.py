@@ -1,9 +1,9 @@
 """Do the offline answers find the paper, and quote what a question asks for? Blind
 questions, each with the key facts a good answer states, answered among the 13.9k.
 
-Usage: python bench/key_facts.py [DATA_DIR]   (default .data-distractors; ~1.5 min)
+Usage: python bench/key_facts.py [DATA_DIR]   (default .data-distractors; ~2 min)
 
-bench/key_facts_questions.jsonl: 270 questions that helpers wrote from papers drawn at random
+bench/key_facts_questions.jsonl: 330 questions that helpers wrote from papers drawn at random
 (fixed seeds) from the 1987–2021 abstracts, none of the eval's, without running the
 assistant; each key fact is in the abstract and in neither its title nor the question.
 - ``tuning`` (240, the constants were chosen on these and the eval's dev split): 60 ask for

@@ -3,7 +3,7 @@ questions of bench/key_facts_questions.jsonl asked twice among the 13.9k: as sto
 (answerable) and with their paper taken out of both rankings (a near-domain question no
 abstract answers: its neighbours are on topic, none says what it asks).
 
-Usage: python bench/masked_papers.py [DATA_DIR]   (default .data-distractors; ~3 min)
+Usage: python bench/masked_papers.py [DATA_DIR]   (default .data-distractors; ~5 min)
 
 The paper is masked, not deleted: it leaves BM25's scores and the dense hits, so it is never
 a candidate, but the store's keyword statistics and name look-ups still hold it (a question
