@@ -3,7 +3,11 @@ questions of bench/key_facts_questions.jsonl asked twice among the 13.9k: as sto
 (answerable) and with their paper taken out of both rankings (a near-domain question no
 abstract answers: its neighbours are on topic, none says what it asks).
 
-Usage: python bench/masked_papers.py [DATA_DIR]   (default .data-distractors; ~5 min)
+Usage: python bench/masked_papers.py [DATA_DIR] [--fresh]   (default .data-distractors; ~5 min)
+
+``--fresh`` also asks the 639 questions of bench/ranker_questions.jsonl (set ``fresh``, ~10
+more minutes): other helpers wrote them later, from another random draw of papers, and no
+constant was chosen on them, so they check the refusals on questions they never saw.
 
 The paper is masked, not deleted: it leaves BM25's scores and the dense hits, so it is never
 a candidate, but the store's keyword statistics and name look-ups still hold it (a question
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -34,6 +39,7 @@ from unittest import mock
 from calibrate_abstention import refused, signals
 from common import offline_assistant, save
 from key_facts import QUESTIONS, summary
+from question_ranker import QUESTIONS as RANKER_QUESTIONS
 
 import assistant  # noqa: F401
 from assistant import retrieval
@@ -72,9 +78,20 @@ def asked(app: Assistant, question: str) -> dict[str, Any]:
             "p_first": ranked[0].score if ranked else None, **read}
 
 
+def fresh_questions() -> list[dict[str, Any]]:
+    """bench/ranker_questions.jsonl in this bench's shape (set ``fresh``)."""
+    return [{"id": r["id"], "set": "fresh", "kind": r["kind"], "question": r["question"],
+             "expected_sources": [r["source"]]}
+            for r in map(json.loads, RANKER_QUESTIONS.read_text().splitlines())]
+
+
 def main() -> None:
+    fresh = "--fresh" in sys.argv
+    if fresh:
+        sys.argv.remove("--fresh")
     data_dir, app = offline_assistant()
     items = [json.loads(line) for line in QUESTIONS.read_text().splitlines() if line.strip()]
+    items += fresh_questions() if fresh else []
     by_source = {paper.source: pid for pid, paper in app.index.papers().items()}
     rows = []
     for item in items:

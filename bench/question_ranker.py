@@ -1,0 +1,187 @@
+"""Lever: the learned ranker trained on researcher questions, not only on titles (issue 9).
+
+Usage: python bench/question_ranker.py [DATA_DIR]   (default .data-distractors)
+
+The shipped ranker (assistant/ranker.json) learnt its weights from title→abstract pairs
+(bench/train_ranker.py): a title is short and names its subject; a question is long, says it
+in other words and asks for one part of it. bench/ranker_questions.jsonl holds 639 questions
+that helpers wrote blind (from the abstract alone, no run of 4+ of its words, never the
+title), one per paper, for 640 papers drawn at random (``random.Random(2026).sample``) from
+the 1987–2021 abstracts of 60–350 words that neither the eval nor
+bench/key_facts_questions.jsonl asks about: 160 each of problem, method, finding and detail
+questions (one paper skipped, its text scrambled).
+
+Each question's candidates and their features are read exactly as ``retrieve`` reads them
+(``ranking.candidate_features``, captured from ``HybridRetriever._fused``). Variants, all in
+the ranker's raw order (no boost, no reread), a paper missing from the candidates a miss:
+- ``shipped``: the title-trained weights;
+- ``questions``: trained on the 639 questions (5-fold cross-validated on them, and trained
+  on all for the other sets);
+- ``titles + questions``: both sets of groups together, when train_ranker.py's cache of
+  title signals is present (run it first).
+Reported on the key-facts bench's questions (tuning and held-out, never trained on here) and
+the eval's dev and test splits (answerable, with their papers stored). Writes
+bench/results/question_ranker.json.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+from pathlib import Path
+from unittest import mock
+
+import numpy as np
+from common import RESULTS, offline_assistant, reading_fingerprint, save
+from key_facts import QUESTIONS as KEY_FACT_QUESTIONS
+
+import assistant  # noqa: F401
+from assistant import ranking, retrieval
+from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
+from assistant.pipeline import Assistant
+from assistant.ranking import Candidates, load_ranker, train
+
+QUESTIONS = Path(__file__).with_name("ranker_questions.jsonl")
+FOLDS = 5
+
+# one question: (question, its candidates' ids, their features, the expected paper ids)
+Group = tuple[str, list[str], np.ndarray, set[str]]
+
+
+def candidates_of(app: Assistant, question: str) -> Candidates:
+    """The candidates and features ``retrieve`` gives the learned ranker for ``question``."""
+    captured: list[Candidates] = []
+    real = retrieval.candidate_features
+
+    def spy(*args: object, **kwargs: object) -> Candidates:
+        found = real(*args, **kwargs)  # type: ignore[arg-type]
+        captured.append(found)
+        return found
+
+    with mock.patch.object(retrieval, "candidate_features", spy):
+        app.retriever._fused(question, "hybrid")
+    return captured[0] if captured else Candidates([], np.zeros((0, len(ranking.FEATURES))))
+
+
+def question_sets() -> dict[str, list[tuple[str, list[str]]]]:
+    """Every set's (question, expected sources)."""
+    rows = [json.loads(line) for line in QUESTIONS.read_text().splitlines() if line.strip()]
+    sets: dict[str, list[tuple[str, list[str]]]] = {
+        "train": [(r["question"], [r["source"]]) for r in rows]}
+    for line in KEY_FACT_QUESTIONS.read_text().splitlines():
+        if line.strip():
+            item = json.loads(line)
+            sets.setdefault(f"bench {item['set']}", []).append(
+                (item["question"], item["expected_sources"]))
+    for item in load_dataset(DEFAULT_DATASET):
+        if item.answerable:
+            sets.setdefault(f"eval {item.split}", []).append(
+                (item.question, list(item.expected_sources)))
+    return sets
+
+
+def groups_of(app: Assistant, data_dir: Path) -> dict[str, list[Group]]:
+    by_source = {p.source: pid for pid, p in app.index.papers().items()}
+    code = hashlib.sha256(Path(ranking.__file__).read_bytes()).hexdigest()[:8]
+    cache = RESULTS / f".question-signals-{data_dir.name}-{reading_fingerprint()}-{code}.pkl"
+    found: dict[str, tuple[list[str], np.ndarray]] = (
+        pickle.loads(cache.read_bytes()) if cache.is_file() else {})
+    sets: dict[str, list[Group]] = {}
+    for name, items in question_sets().items():
+        for n, (question, sources) in enumerate(items, 1):
+            if not all(s in by_source for s in sources):
+                continue  # an eval question about a paper this store lacks
+            if question not in found:
+                c = candidates_of(app, question)
+                found[question] = (list(c.paper_ids), c.features)
+            ids, features = found[question]
+            sets.setdefault(name, []).append(
+                (question, ids, features, {by_source[s] for s in sources}))
+            if n % 200 == 0:
+                print(f"  {name}: {n}/{len(items)}", flush=True)
+    cache.write_bytes(pickle.dumps(found))
+    return sets
+
+
+def metrics(weights: np.ndarray, groups: list[Group]) -> dict[str, float]:
+    ranks = []
+    for _, ids, features, expected in groups:
+        scores = features @ weights if len(ids) else np.zeros(0)
+        order = [ids[i] for i in np.argsort(-scores, kind="stable")]
+        ranks.append(next((n for n, pid in enumerate(order, 1) if pid in expected), 10**6))
+    r = np.array(ranks)
+    return {"hit@1": round(float((r == 1).mean()), 3), "hit@5": round(float((r <= 5).mean()), 3),
+            "mrr": round(float((1 / r).mean()), 3), "n": len(groups)}
+
+
+def trainable(groups: list[Group]) -> list[tuple[np.ndarray, int]]:
+    """(features, index of the expected paper) of the groups whose paper is a candidate."""
+    out = []
+    for _, ids, features, expected in groups:
+        hit = next((i for i, pid in enumerate(ids) if pid in expected), None)
+        if hit is not None:
+            out.append((features, hit))
+    return out
+
+
+def title_groups(data_dir: Path) -> list[tuple[np.ndarray, int]] | None:
+    """train_ranker.py's title pairs (its cache of their signals), as its groups."""
+    import train_ranker  # its module-level names only; main() is not run
+
+    from assistant.ranking import candidate_features
+
+    caches = sorted(RESULTS.glob(f".ranker-signals-{data_dir.name}-*-{reading_fingerprint()}.pkl"))
+    if not caches:
+        return None
+    signals = pickle.loads(caches[-1].read_bytes())
+    app_index = train_ranker.pairs_args()[3]
+    papers = app_index.papers()
+    texts = {pid: p.text for pid, p in papers.items()}
+    stats = app_index.keyword_stats()
+    chosen = train_ranker.title_pair_papers(papers, len(signals))
+    out = []
+    for pid in chosen[:int(0.8 * len(chosen))]:  # train_ranker's training part only
+        if pid in signals:
+            title, ids, lexical, dense = signals[pid]
+            if pid in ids:
+                out.append((candidate_features(title, ids, lexical, dense, texts, stats).features,
+                            ids.index(pid)))
+    return out
+
+
+def main() -> None:
+    data_dir, app = offline_assistant()
+    sets = groups_of(app, data_dir)
+    shipped = load_ranker().weights
+    train_set = sets.pop("train")
+    order = np.random.default_rng(0).permutation(len(train_set))
+    folds = np.array_split(order, FOLDS)
+    cv_ranks: dict[str, list[dict[str, float]]] = {"shipped": [], "questions": []}
+    for k, held in enumerate(folds):
+        rest = [train_set[i] for f, fold in enumerate(folds) if f != k for i in fold]
+        held_groups = [train_set[i] for i in held]
+        weights = train(trainable(rest)).weights
+        cv_ranks["shipped"].append(metrics(shipped, held_groups))
+        cv_ranks["questions"].append(metrics(weights, held_groups))
+    figures: dict[str, object] = {"questions": len(train_set), "folds": FOLDS}
+    figures["cross-validated on the questions"] = {
+        name: {m: round(float(np.mean([f[m] for f in runs])), 3) for m in ("hit@1", "hit@5", "mrr")}
+        for name, runs in cv_ranks.items()}
+    variants = {"shipped": shipped, "questions": train(trainable(train_set)).weights}
+    titles = title_groups(data_dir)
+    if titles is not None:
+        variants["titles + questions"] = train(titles + trainable(train_set)).weights
+    figures["weights"] = {name: dict(zip(ranking.FEATURES, np.round(w, 4).tolist(), strict=True))
+                          for name, w in variants.items()}
+    figures["sets"] = {name: {v: metrics(w, groups) for v, w in variants.items()}
+                       for name, groups in sorted(sets.items())}
+    print(json.dumps(figures["cross-validated on the questions"]))
+    for name, by_variant in figures["sets"].items():  # type: ignore[union-attr]
+        print(f"{name:18s} " + "  ".join(
+            f"{v}: {m['hit@1']:.3f}/{m['hit@5']:.3f}/{m['mrr']:.3f}" for v, m in by_variant.items()))
+    save("question_ranker", figures)
+
+
+if __name__ == "__main__":
+    main()
