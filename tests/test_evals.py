@@ -287,3 +287,33 @@ def test_an_error_is_a_failure_in_every_metric_and_listed_first(seed_assistant: 
     assert failures.index("name-01") < failures.index("error: the model endpoint")
     first_listed = [line for line in failures.splitlines() if line.startswith("- **")][:2]
     assert {line.split("**")[1] for line in first_listed} == {answerable.id, none.id}
+
+
+def _bench_questions(name: str) -> list[dict[str, object]]:
+    path = PROJECT_ROOT / "bench" / name
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_bench_question_sets_ask_about_no_paper_the_eval_expects() -> None:
+    """The blind questions constants are chosen on (key_facts_questions.jsonl) and the ones
+    the ranker variants train on (ranker_questions.jsonl) stay apart from the eval and from
+    each other: a paper in two of them would let tuning see what is reported."""
+    eval_papers = {s for item in load_dataset(DEFAULT_DATASET) for s in item.expected_sources}
+    key_facts = {s for q in _bench_questions("key_facts_questions.jsonl")
+                 for s in q["expected_sources"]}  # type: ignore[attr-defined]
+    ranker = [q["source"] for q in _bench_questions("ranker_questions.jsonl")]
+    assert len(ranker) == len(set(ranker)) == 639  # one question per paper
+    assert not eval_papers & key_facts and not eval_papers & set(ranker)
+    assert not key_facts & set(ranker)
+
+
+@skipif_no_shared_data
+def test_bench_questions_name_papers_of_the_shared_corpus() -> None:
+    """Every source a bench question names is a record of the 1987–2021 corpus, as the
+    corpus reader numbers them (a renumbered reader would silently ask about other papers)."""
+    papers = read_paths([SHARED_DATA]).papers
+    sources = {p.source for p in papers}
+    named = {s for q in _bench_questions("key_facts_questions.jsonl")
+             for s in q["expected_sources"]}  # type: ignore[attr-defined]
+    named |= {str(q["source"]) for q in _bench_questions("ranker_questions.jsonl")}
+    assert named <= sources
