@@ -8,8 +8,8 @@ in other words and asks for one part of it. bench/ranker_questions.jsonl holds 6
 that helpers wrote blind (from the abstract alone, no run of 4+ of its words, never the
 title), one per paper, for 640 papers drawn at random (``random.Random(2026).sample``) from
 the 1987–2021 abstracts of 60–350 words that neither the eval nor
-bench/key_facts_questions.jsonl asks about: 160 each of problem, method, finding and detail
-questions (one paper skipped, its text scrambled).
+bench/key_facts_questions.jsonl asks about: 160 each of problem, method and finding
+questions and 159 detail ones (one paper skipped, its text scrambled).
 
 Each question's candidates and their features are read exactly as ``retrieve`` reads them
 (``ranking.candidate_features``, captured from ``HybridRetriever._fused``). Variants, all in
@@ -140,14 +140,14 @@ def title_groups(data_dir: Path) -> list[tuple[np.ndarray, int]] | None:
     texts = {pid: p.text for pid, p in papers.items()}
     stats = app_index.keyword_stats()
     chosen = train_ranker.title_pair_papers(papers, len(signals))
-    out = []
-    for pid in chosen[:int(0.8 * len(chosen))]:  # train_ranker's training part only
+    groups = []
+    for pid in chosen:
         if pid in signals:
             title, ids, lexical, dense = signals[pid]
             if pid in ids:
-                out.append((candidate_features(title, ids, lexical, dense, texts, stats).features,
-                            ids.index(pid)))
-    return out
+                groups.append((candidate_features(title, ids, lexical, dense, texts,
+                                                  stats).features, ids.index(pid)))
+    return groups[:int(0.8 * len(groups))]  # train_ranker's training part only
 
 
 def main() -> None:
