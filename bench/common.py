@@ -57,6 +57,21 @@ def reading_fingerprint() -> str:
     return hashlib.sha256(Path(keywords.__file__).read_bytes()).hexdigest()[:12]
 
 
+def retrieval_fingerprint(*data: Path) -> str:
+    """A short hash of the code and weights that decide what a question retrieves and how the
+    ranker scores it (keywords, ranking, retrieval, index, ranker.json), with ``data`` (the
+    question files read): a bench cache of candidates or readings is keyed by it."""
+    import hashlib
+
+    from assistant import index, keywords, ranking, retrieval
+
+    code = [Path(m.__file__) for m in (keywords, ranking, retrieval, index)]
+    digest = hashlib.sha256()
+    for path in [*code, Path(ranking.__file__).with_name(ranking.WEIGHTS_FILE), *data]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def save(name: str, figures: dict[str, Any]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"

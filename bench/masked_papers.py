@@ -5,7 +5,7 @@ abstract answers: its neighbours are on topic, none says what it asks).
 
 Usage: python bench/masked_papers.py [DATA_DIR] [--fresh]   (default .data-distractors; ~5 min)
 
-``--fresh`` also asks the 639 questions of bench/ranker_questions.jsonl (set ``fresh``, ~10
+``--fresh`` also asks the 638 questions of bench/ranker_questions.jsonl (set ``fresh``, ~10
 more minutes): other helpers wrote them later, from another random draw of papers, and no
 constant was chosen on them, so they check the refusals on questions they never saw.
 

@@ -1,49 +1,55 @@
 """Lever: the learned ranker trained on researcher questions, not only on titles (issue 9).
 
-Usage: python bench/question_ranker.py [DATA_DIR]   (default .data-distractors)
+Usage: python bench/question_ranker.py [DATA_DIR]   (default .data-distractors; ~1 min)
 
 The shipped ranker (assistant/ranker.json) learnt its weights from title→abstract pairs
 (bench/train_ranker.py): a title is short and names its subject; a question is long, says it
-in other words and asks for one part of it. bench/ranker_questions.jsonl holds 639 questions
+in other words and asks for one part of it. bench/ranker_questions.jsonl holds 638 questions
 that helpers wrote blind (from the abstract alone, no run of 4+ of its words, never the
-title), one per paper, for 640 papers drawn at random (``random.Random(2026).sample``) from
-the 1987–2021 abstracts of 60–350 words that neither the eval nor
-bench/key_facts_questions.jsonl asks about: 160 each of problem, method and finding
-questions and 159 detail ones (one paper skipped, its text scrambled).
+title), one per paper, for the papers ``draw_papers`` draws: 640 of the 1987–2021 abstracts
+of 60–350 words that neither the eval nor bench/key_facts_questions.jsonl asks about. One was
+skipped (its text scrambled) and one left out later (a test split question judges its paper
+relevant): 159 problem, 160 method, 160 finding and 159 detail questions.
 
 Each question's candidates and their features are read exactly as ``retrieve`` reads them
 (``ranking.candidate_features``, captured from ``HybridRetriever._fused``). Variants, all in
 the ranker's raw order (no boost, no reread), a paper missing from the candidates a miss:
 - ``shipped``: the title-trained weights;
-- ``questions``: trained on the 639 questions (5-fold cross-validated on them, and trained
-  on all for the other sets);
+- ``questions``: trained on the questions (5-fold cross-validated on them, and trained on all
+  for the other sets);
 - ``titles + questions``: both sets of groups together, when train_ranker.py's cache of
-  title signals is present (run it first).
-Reported on the key-facts bench's questions (tuning and held-out, never trained on here) and
-the eval's dev and test splits (answerable, with their papers stored). Writes
-bench/results/question_ranker.json.
+  title signals is present. Building it means running train_ranker.py, which also rewrites
+  assistant/ranker.json: put the shipped file back (``git checkout assistant/ranker.json``)
+  before running this, or ``shipped`` is the retrained weights.
+Reported on the key-facts bench's questions (tuning and held-out; the questions are never
+trained on here, though train_ranker's title pairs may hold their papers, as the shipped
+weights' did) and the eval's dev and test splits (answerable, with their papers stored).
+Writes bench/results/question_ranker.json.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import pickle
+import random
 from pathlib import Path
 from unittest import mock
 
 import numpy as np
-from common import RESULTS, offline_assistant, reading_fingerprint, save
+from common import RESULTS, offline_assistant, reading_fingerprint, retrieval_fingerprint, save
 from key_facts import QUESTIONS as KEY_FACT_QUESTIONS
 
 import assistant  # noqa: F401
 from assistant import ranking, retrieval
+from assistant.corpus import Paper, read_file
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.pipeline import Assistant
 from assistant.ranking import Candidates, load_ranker, train
 
 QUESTIONS = Path(__file__).with_name("ranker_questions.jsonl")
 FOLDS = 5
+DRAW_SEED, DRAW_SIZE = 2026, 640
+DRAW_WORDS = (60, 350)  # abstracts of this many words (whitespace-split), ends included
 
 # one question: (question, its candidates' ids, their features, the expected paper ids)
 Group = tuple[str, list[str], np.ndarray, set[str]]
@@ -62,6 +68,19 @@ def candidates_of(app: Assistant, question: str) -> Candidates:
     with mock.patch.object(retrieval, "candidate_features", spy):
         app.retriever._fused(question, "hybrid")
     return captured[0] if captured else Candidates([], np.zeros((0, len(ranking.FEATURES))))
+
+
+def draw_papers(corpus_dir: Path) -> list[Paper]:
+    """The papers the questions were written from: every CSV of ``corpus_dir`` read in name
+    order by the corpus reader, less the papers the eval and the key-facts bench expect,
+    those of DRAW_WORDS words, sampled with ``random.Random(DRAW_SEED)``."""
+    used = {s for item in load_dataset(DEFAULT_DATASET) for s in item.expected_sources}
+    used |= {s for line in KEY_FACT_QUESTIONS.read_text().splitlines() if line.strip()
+             for s in json.loads(line)["expected_sources"]}
+    papers = [p for path in sorted(corpus_dir.glob("*.csv")) for p in read_file(path)[0]]
+    low, high = DRAW_WORDS
+    pool = [p for p in papers if p.source not in used and low <= len(p.text.split()) <= high]
+    return random.Random(DRAW_SEED).sample(pool, DRAW_SIZE)
 
 
 def question_sets() -> dict[str, list[tuple[str, list[str]]]]:
@@ -83,8 +102,8 @@ def question_sets() -> dict[str, list[tuple[str, list[str]]]]:
 
 def groups_of(app: Assistant, data_dir: Path) -> dict[str, list[Group]]:
     by_source = {p.source: pid for pid, p in app.index.papers().items()}
-    code = hashlib.sha256(Path(ranking.__file__).read_bytes()).hexdigest()[:8]
-    cache = RESULTS / f".question-signals-{data_dir.name}-{reading_fingerprint()}-{code}.pkl"
+    code = retrieval_fingerprint(QUESTIONS, KEY_FACT_QUESTIONS, DEFAULT_DATASET)
+    cache = RESULTS / f".question-signals-{data_dir.name}-{code}.pkl"
     found: dict[str, tuple[list[str], np.ndarray]] = (
         pickle.loads(cache.read_bytes()) if cache.is_file() else {})
     sets: dict[str, list[Group]] = {}
@@ -131,11 +150,11 @@ def title_groups(data_dir: Path) -> list[tuple[np.ndarray, int]] | None:
 
     from assistant.ranking import candidate_features
 
-    caches = sorted(RESULTS.glob(f".ranker-signals-{data_dir.name}-*-{reading_fingerprint()}.pkl"))
-    if not caches:
+    _, count, _, app_index = train_ranker.pairs_args()
+    cache = RESULTS / f".ranker-signals-{data_dir.name}-{count}-{reading_fingerprint()}.pkl"
+    if not cache.is_file():
         return None
-    signals = pickle.loads(caches[-1].read_bytes())
-    app_index = train_ranker.pairs_args()[3]
+    signals = pickle.loads(cache.read_bytes())
     papers = app_index.papers()
     texts = {pid: p.text for pid, p in papers.items()}
     stats = app_index.keyword_stats()

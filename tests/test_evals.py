@@ -294,26 +294,42 @@ def _bench_questions(name: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def test_bench_question_sets_ask_about_no_paper_the_eval_expects() -> None:
+def _named_papers() -> dict[str, dict[str, str]]:
+    """Each bench question set's papers: source → title."""
+    return {
+        "key_facts": {str(s): str(q["title"]) for q in _bench_questions("key_facts_questions.jsonl")
+                      for s in q["expected_sources"]},  # type: ignore[attr-defined]
+        "ranker": {str(q["source"]): str(q["title"])
+                   for q in _bench_questions("ranker_questions.jsonl")}}
+
+
+def test_bench_question_sets_ask_about_no_paper_the_eval_counts() -> None:
     """The blind questions constants are chosen on (key_facts_questions.jsonl) and the ones
-    the ranker variants train on (ranker_questions.jsonl) stay apart from the eval and from
-    each other: a paper in two of them would let tuning see what is reported."""
-    eval_papers = {s for item in load_dataset(DEFAULT_DATASET) for s in item.expected_sources}
-    key_facts = {s for q in _bench_questions("key_facts_questions.jsonl")
-                 for s in q["expected_sources"]}  # type: ignore[attr-defined]
-    ranker = [q["source"] for q in _bench_questions("ranker_questions.jsonl")]
-    assert len(ranker) == len(set(ranker)) == 639  # one question per paper
-    assert not eval_papers & key_facts and not eval_papers & set(ranker)
-    assert not key_facts & set(ranker)
+    the ranker variants train on (ranker_questions.jsonl) stay apart from the eval, expected
+    or judged relevant papers alike, and from each other: a paper in two of them would let
+    tuning see what is reported."""
+    eval_papers = {s for item in load_dataset(DEFAULT_DATASET)
+                   for s in [*item.expected_sources, *item.also_relevant]}
+    named = _named_papers()
+    assert len(_bench_questions("ranker_questions.jsonl")) == len(named["ranker"]) == 638
+    assert not eval_papers & named["key_facts"].keys()
+    assert not eval_papers & named["ranker"].keys()
+    assert not named["key_facts"].keys() & named["ranker"].keys()
 
 
 @skipif_no_shared_data
 def test_bench_questions_name_papers_of_the_shared_corpus() -> None:
-    """Every source a bench question names is a record of the 1987–2021 corpus, as the
-    corpus reader numbers them (a renumbered reader would silently ask about other papers)."""
-    papers = read_paths([SHARED_DATA]).papers
-    sources = {p.source for p in papers}
-    named = {s for q in _bench_questions("key_facts_questions.jsonl")
-             for s in q["expected_sources"]}  # type: ignore[attr-defined]
-    named |= {str(q["source"]) for q in _bench_questions("ranker_questions.jsonl")}
-    assert named <= sources
+    """Every paper a bench question names is the record of the 1987–2021 corpus with that
+    title, as the corpus reader numbers them (a renumbered reader would silently ask about
+    other papers), and the ranker questions' papers are those ``draw_papers`` draws."""
+    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
+    try:
+        import question_ranker
+    finally:
+        sys.path.remove(str(PROJECT_ROOT / "bench"))
+    titles = {p.source: " ".join(p.title.split()) for p in read_paths([SHARED_DATA]).papers}
+    for papers in _named_papers().values():
+        assert {s: " ".join(t.split()) for s, t in papers.items()} == {
+            s: titles.get(s) for s in papers}
+    drawn = {p.source for p in question_ranker.draw_papers(SHARED_DATA)}
+    assert len(drawn) == 640 and _named_papers()["ranker"].keys() <= drawn
