@@ -47,29 +47,36 @@ def offline_assistant(data_dir: Path | None = None) -> tuple[Path, Assistant]:
     return data_dir, Assistant(settings)
 
 
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """A JSON Lines file's objects, blank lines skipped (the bench's question sets)."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _fingerprint(paths: list[Path]) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def reading_fingerprint() -> str:
     """A short hash of keywords.py: which papers a question retrieves depends on how it reads
     texts and questions, so a bench cache of retrieved candidates is keyed by it."""
-    import hashlib
-
     from assistant import keywords
 
-    return hashlib.sha256(Path(keywords.__file__).read_bytes()).hexdigest()[:12]
+    return _fingerprint([Path(keywords.__file__)])
 
 
 def retrieval_fingerprint(*data: Path) -> str:
     """A short hash of the code and weights that decide what a question retrieves and how the
     ranker scores it (keywords, ranking, retrieval, index, ranker.json), with ``data`` (the
     question files read): a bench cache of candidates or readings is keyed by it."""
-    import hashlib
-
     from assistant import index, keywords, ranking, retrieval
 
     code = [Path(m.__file__) for m in (keywords, ranking, retrieval, index)]
-    digest = hashlib.sha256()
-    for path in [*code, Path(ranking.__file__).with_name(ranking.WEIGHTS_FILE), *data]:
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
+    return _fingerprint([*code, Path(ranking.__file__).with_name(ranking.WEIGHTS_FILE), *data])
 
 
 def save(name: str, figures: dict[str, Any]) -> Path:

@@ -23,21 +23,22 @@ nothing is shipped.
 
 from __future__ import annotations
 
-import json
 import pickle
 import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from common import RESULTS, offline_assistant, retrieval_fingerprint, save
+from common import RESULTS, offline_assistant, read_jsonl, retrieval_fingerprint, save
 from key_facts import QUESTIONS as KEY_FACT_QUESTIONS
 from masked_papers import fresh_questions, masked
 from question_ranker import QUESTIONS as RANKER_QUESTIONS
+from ranker_features import metrics, rank_of
 
 import assistant  # noqa: F401
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
-from assistant.reranking import MAX_TOKENS, _tokenizer, model_dir, passage_of
+from assistant.reranking import CrossEncoder, model_dir, passage_of, reread_order
+from assistant.retrieval import RERANK_BELOW, RERANK_TOP
 from assistant.settings import PROJECT_ROOT
 
 CLS = "/bert/pooler/Gather_output_0"
@@ -49,13 +50,15 @@ Pair = tuple[str, float, float, np.ndarray]
 
 
 def reading_session() -> Any:
-    """The pinned cross-encoder with its [CLS] vector as a second output."""
+    """The pinned cross-encoder (its file checked as ``CrossEncoder`` checks it) with its
+    [CLS] vector as a second output."""
     try:
         import onnx
     except ImportError:
         sys.exit("this bench needs the onnx package: uv pip install onnx")
     import onnxruntime as ort
 
+    CrossEncoder()  # the sha256 pin: a mismatch is the RerankerError the answers raise
     model = onnx.load(str(model_dir() / "model.onnx"))
     model.graph.output.append(onnx.helper.make_tensor_value_info(CLS, onnx.TensorProto.FLOAT, None))
     options = ort.SessionOptions()
@@ -71,7 +74,7 @@ def collect(data_dir: Path) -> list[dict[str, Any]]:
     cache = RESULTS / f".ce-head-{data_dir.name}-{code}.pkl"
     if cache.is_file():
         return pickle.loads(cache.read_bytes())  # type: ignore[no-any-return]
-    session, tokenizer = reading_session(), _tokenizer(model_dir(), MAX_TOKENS)
+    session, encoder = reading_session(), CrossEncoder()
     _, app = offline_assistant(data_dir)
     app.settings.retrieval.rerank = False  # the ranker's order, which the reread reads
     by_source = {p.source: pid for pid, p in app.index.papers().items()}
@@ -79,17 +82,12 @@ def collect(data_dir: Path) -> list[dict[str, Any]]:
     def read(question: str, top: int) -> list[Pair]:
         pairs = []
         for found in app.retriever.retrieve(question, top_k=top, apply_floor=False):
-            row = tokenizer.encode(question, passage_of(found.paper))
-            feed = {"input_ids": np.array([row.ids], dtype=np.int64),
-                    "attention_mask": np.array([row.attention_mask], dtype=np.int64),
-                    "token_type_ids": np.array([row.type_ids], dtype=np.int64)}
-            logit, cls = session.run(None, feed)
+            logit, cls = session.run(None, encoder.inputs(question, passage_of(found.paper)))
             pairs.append((found.paper.paper_id, found.score, float(np.ravel(logit)[0]),
                           np.ravel(cls).astype(np.float32)))
         return pairs
 
-    items = [json.loads(line) for line in KEY_FACT_QUESTIONS.read_text().splitlines()
-             if line.strip()] + fresh_questions()
+    items = read_jsonl(KEY_FACT_QUESTIONS) + fresh_questions()
     items += [{"id": i.id, "set": f"eval {i.split}", "question": i.question,
                "expected_sources": list(i.expected_sources)} for i in load_dataset(DEFAULT_DATASET)]
     rows = []
@@ -147,25 +145,18 @@ def prior(pairs: list[Pair]) -> np.ndarray:
 
 
 def first_ranks(rows: list[dict[str, Any]], head: Head) -> list[int]:
-    """The expected paper's rank after the shipped reread with ``head``'s reading (10**6: not
-    among the first STORED_TOP)."""
+    """The expected paper's rank after the shipped reread (``retrieval``'s gate and depth,
+    ``reranking.reread_order``) with ``head``'s reading (10**6: not among the first
+    STORED_TOP)."""
     ranks = []
     for row in rows:
         pairs = row["stored"]
         order = list(range(len(pairs)))
-        if len(pairs) >= 2 and pairs[0][1] < 0.9:
-            top = pairs[:3]
-            combined = head(top) + prior(top)
-            order = sorted(range(len(top)), key=lambda i: -combined[i]) + order[len(top):]
-        ranks.append(next((k for k, i in enumerate(order, 1) if pairs[i][0] in row["expected"]),
-                          10**6))
+        if len(pairs) >= 2 and pairs[0][1] < RERANK_BELOW:
+            top = pairs[:RERANK_TOP]
+            order = reread_order([p[1] for p in top], head(top).tolist()) + order[len(top):]
+        ranks.append(rank_of(order, {i for i, p in enumerate(pairs) if p[0] in row["expected"]}))
     return ranks
-
-
-def figures(ranks: list[int]) -> dict[str, float]:
-    r = np.array(ranks)
-    return {"hit@1": round(float((r == 1).mean()), 3), "mrr": round(float((1 / r).mean()), 3),
-            "n": len(ranks)}
 
 
 def refusal_auc(rows: list[dict[str, Any]], head: Head) -> float | None:
@@ -203,7 +194,7 @@ def main() -> None:
         for s in reported:
             ranks = first_ranks(answerable[s], head)
             pairs = list(zip(baseline[s], ranks, strict=True))
-            entry[s] = {**figures(ranks),
+            entry[s] = {**metrics(ranks),
                         "first_gained": sum(a != 1 and b == 1 for a, b in pairs),
                         "first_lost": sum(a == 1 and b != 1 for a, b in pairs),
                         "refusal_auc": refusal_auc(by_set[s], head)}

@@ -37,7 +37,7 @@ from typing import Any
 from unittest import mock
 
 from calibrate_abstention import refused, signals
-from common import offline_assistant, save
+from common import offline_assistant, read_jsonl, save
 from key_facts import QUESTIONS, summary
 from question_ranker import QUESTIONS as RANKER_QUESTIONS
 
@@ -82,7 +82,7 @@ def fresh_questions() -> list[dict[str, Any]]:
     """bench/ranker_questions.jsonl in this bench's shape (set ``fresh``)."""
     return [{"id": r["id"], "set": "fresh", "kind": r["kind"], "question": r["question"],
              "expected_sources": [r["source"]]}
-            for r in map(json.loads, RANKER_QUESTIONS.read_text().splitlines())]
+            for r in read_jsonl(RANKER_QUESTIONS)]
 
 
 def main() -> None:

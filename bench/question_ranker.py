@@ -36,8 +36,17 @@ from pathlib import Path
 from unittest import mock
 
 import numpy as np
-from common import RESULTS, offline_assistant, reading_fingerprint, retrieval_fingerprint, save
+from common import (
+    RESULTS,
+    offline_assistant,
+    read_jsonl,
+    reading_fingerprint,
+    retrieval_fingerprint,
+    save,
+)
 from key_facts import QUESTIONS as KEY_FACT_QUESTIONS
+from ranker_features import metrics as rank_metrics
+from ranker_features import rank_of
 
 import assistant  # noqa: F401
 from assistant import ranking, retrieval
@@ -75,8 +84,7 @@ def draw_papers(corpus_dir: Path) -> list[Paper]:
     order by the corpus reader, less the papers the eval and the key-facts bench expect,
     those of DRAW_WORDS words, sampled with ``random.Random(DRAW_SEED)``."""
     used = {s for item in load_dataset(DEFAULT_DATASET) for s in item.expected_sources}
-    used |= {s for line in KEY_FACT_QUESTIONS.read_text().splitlines() if line.strip()
-             for s in json.loads(line)["expected_sources"]}
+    used |= {s for item in read_jsonl(KEY_FACT_QUESTIONS) for s in item["expected_sources"]}
     papers = [p for path in sorted(corpus_dir.glob("*.csv")) for p in read_file(path)[0]]
     low, high = DRAW_WORDS
     pool = [p for p in papers if p.source not in used and low <= len(p.text.split()) <= high]
@@ -85,14 +93,11 @@ def draw_papers(corpus_dir: Path) -> list[Paper]:
 
 def question_sets() -> dict[str, list[tuple[str, list[str]]]]:
     """Every set's (question, expected sources)."""
-    rows = [json.loads(line) for line in QUESTIONS.read_text().splitlines() if line.strip()]
     sets: dict[str, list[tuple[str, list[str]]]] = {
-        "train": [(r["question"], [r["source"]]) for r in rows]}
-    for line in KEY_FACT_QUESTIONS.read_text().splitlines():
-        if line.strip():
-            item = json.loads(line)
-            sets.setdefault(f"bench {item['set']}", []).append(
-                (item["question"], item["expected_sources"]))
+        "train": [(r["question"], [r["source"]]) for r in read_jsonl(QUESTIONS)]}
+    for item in read_jsonl(KEY_FACT_QUESTIONS):
+        sets.setdefault(f"bench {item['set']}", []).append(
+            (item["question"], item["expected_sources"]))
     for item in load_dataset(DEFAULT_DATASET):
         if item.answerable:
             sets.setdefault(f"eval {item.split}", []).append(
@@ -124,14 +129,13 @@ def groups_of(app: Assistant, data_dir: Path) -> dict[str, list[Group]]:
 
 
 def metrics(weights: np.ndarray, groups: list[Group]) -> dict[str, float]:
+    """hit@1, hit@5 and MRR of the expected papers in the order ``weights`` score them."""
     ranks = []
     for _, ids, features, expected in groups:
         scores = features @ weights if len(ids) else np.zeros(0)
-        order = [ids[i] for i in np.argsort(-scores, kind="stable")]
-        ranks.append(next((n for n, pid in enumerate(order, 1) if pid in expected), 10**6))
-    r = np.array(ranks)
-    return {"hit@1": round(float((r == 1).mean()), 3), "hit@5": round(float((r <= 5).mean()), 3),
-            "mrr": round(float((1 / r).mean()), 3), "n": len(groups)}
+        order = [int(i) for i in np.argsort(-scores, kind="stable")]
+        ranks.append(rank_of(order, {i for i, pid in enumerate(ids) if pid in expected}))
+    return rank_metrics(ranks)
 
 
 def trainable(groups: list[Group]) -> list[tuple[np.ndarray, int]]:
