@@ -655,7 +655,8 @@ class AbstractIndex:
         while True:
             got = self._collection.get(include=include, limit=PAGE_CHUNKS, offset=offset)
             for key in out:
-                out[key].extend(got[key] or [])
+                page = got[key]  # embeddings come as one numpy array
+                out[key].extend([] if page is None else page)
             offset += PAGE_CHUNKS
             if len(got["ids"]) < PAGE_CHUNKS:
                 return out
@@ -786,6 +787,13 @@ class AbstractIndex:
             self._refresh()
             got = self._collection.get(include=["documents", "metadatas"])
         return [str(m["paper_id"]) for m in got["metadatas"]], list(got["documents"])
+
+    def chunk_vectors(self) -> tuple[list[str], np.ndarray]:
+        """Every stored chunk's paper id and vector (benches that learn from the store)."""
+        with self._lock:
+            self._refresh()
+            got = self._get_all(["embeddings"])
+        return [_paper_of(cid) for cid in got["ids"]], np.asarray(got["embeddings"], dtype=np.float32)
 
     def query_vector(self, query: str) -> np.ndarray:
         """The question's vector (unit length, as the store's), for ``paper_cosines``;
