@@ -181,19 +181,29 @@ def ask(
 
         if fmt is OutputFormat.bibtex and not answer.citations:
             err.print("[yellow]the answer cites no source, so there are no BibTeX entries[/]")
+        elif fmt is OutputFormat.bibtex:
+            print_notes(answer)  # the entries have no place for them
         sys.stdout.write(render(answer, fmt.value))
         return
     out.print()
-    if answer.unmentioned:
-        from assistant.references import unmentioned_note
-
-        err.print(f"[yellow]{escape(unmentioned_note(answer))}[/]", highlight=False, soft_wrap=True)
-    if answer.dropped_citations:
-        err.print(f"[yellow]removed citation(s) to sources that were not given: "
-                  f"{', '.join(f'[{n}]' for n in answer.dropped_citations)}[/]")
+    print_notes(answer)
     if answer.filters:
         out.print(f"\nfilter: {answer.filters}", markup=False, highlight=False)
     print_sources(answer)
+
+
+def print_notes(answer: Answer) -> None:
+    """The answer's warnings, on stderr: names no cited abstract mentions, sources that read
+    only weakly as answering, invented citations removed."""
+    from assistant.references import UNSURE_NOTE, unmentioned_note
+
+    if answer.unmentioned:
+        err.print(f"[yellow]{escape(unmentioned_note(answer))}[/]", highlight=False, soft_wrap=True)
+    if answer.unsure:
+        err.print(f"[yellow]{escape(UNSURE_NOTE)}[/]", highlight=False, soft_wrap=True)
+    if answer.dropped_citations:
+        err.print(f"[yellow]removed citation(s) to sources that were not given: "
+                  f"{', '.join(f'[{n}]' for n in answer.dropped_citations)}[/]")
 
 
 def print_sources(answer: Answer) -> None:

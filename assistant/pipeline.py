@@ -162,7 +162,8 @@ class Assistant:
             deadline = self.chat_model.deadline() if checks else None
         standalone = self.standalone_question(question, history, deadline)
         applied, search = self.question_filters(standalone, filters)
-        found = self.retrieve(search, top_k=top_k, filters=applied)
+        retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
+        found = retrieval.papers
         if found and self.chat_model is not None and self.settings.llm.relevance_check:
             found = self.helpful_sources(standalone, found, deadline)
         retrieved = time.perf_counter()
@@ -191,6 +192,7 @@ class Assistant:
             answer.unmentioned = unmentioned(search, [s.found.paper for s in sources
                                                       if s.n in cited],
                                              self.index.surface_text().proper)
+            answer.unsure = retrieval.unsure and bool(cited)  # a reply citing nothing has no quotes
         answer.question = question
         answer.standalone_question = standalone if standalone != question else None
         answer.filters = applied.describe() if applied else None

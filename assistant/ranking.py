@@ -149,18 +149,34 @@ class JointReading:
     where it was calibrated: from ``min_chunks`` on (on the 38 seeds an answerable dev
     question reads too low), with the embedding ``model`` whose cosines the evidence weighs,
     and to a question asked of the whole store (under a year or venue filter the evidence
-    is the filtered papers' own, and answerable questions read lower)."""
+    is the filtered papers' own, and answerable questions read lower).
+
+    An answer whose joint score is under ``doubt_below``, wherever the cross-encoder read its
+    first papers, is given with a notice that the abstracts may not say what was asked
+    (``Answer.unsure``): a question over the bound, and one exempt from the refusal (its
+    first papers hold its keywords) that the reread reads because the ranker is unsure. A
+    fake answer to a question about a paper the store lacks is more often middling than
+    refused, and the bound cannot rise without refusing answerable questions. Set by
+    bench/calibrate_abstention.py as high as it stays on at most a tenth of the answers led
+    by a right paper; None, no notice."""
 
     weight: float
     below: float
     min_chunks: int
     model: str
+    doubt_below: float | None = None
 
     def applies(self, chunks: int, model: str) -> bool:
         return chunks >= self.min_chunks and model == self.model
 
+    def score(self, evidence: float, reading: float) -> float:
+        return evidence + self.weight * reading
+
     def refuses(self, evidence: float, reading: float) -> bool:
-        return evidence + self.weight * reading < self.below
+        return self.score(evidence, reading) < self.below
+
+    def doubts(self, evidence: float, reading: float) -> bool:
+        return self.doubt_below is not None and self.score(evidence, reading) < self.doubt_below
 
 
 NEAREST = 10  # papers whose mean cosine (each its best chunk's) measures a neighbourhood

@@ -24,6 +24,9 @@ Format = Literal["text", "markdown", "bibtex", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
 DERIVED_NOTE = "title derived from the abstract"
 UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
+# Answer.unsure: a large store's joint reading under its doubt level (ranking.JointReading)
+UNSURE_NOTE = ("These abstracts are on the question's topic but read only weakly as answering "
+               "it: they may not say what was asked. Check the quotes before relying on them.")
 _URL_OK = re.compile(r"https?://[^\s\"'<>`{}\\]+")
 _STOPWORDS = frozenset("a an the on of for in to towards toward with and via from by is are "
                        "do does how what when why can".split())
@@ -198,6 +201,8 @@ def to_markdown(answer: Answer) -> str:
         lines += [f"*{UNCITED_NOTE}*", ""]
     if answer.unmentioned:
         lines += [f"*{md(unmentioned_note(answer))}*", ""]
+    if answer.unsure:
+        lines += [f"*{UNSURE_NOTE}*", ""]
     if refs:
         lines += ["## References", "", *(reference_line(s) for s in refs), ""]
     lines.append(f"*Answered by model {md(answer.model or '')}.*" if answer.mode == "llm"

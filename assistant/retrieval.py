@@ -30,6 +30,7 @@ from assistant.ranking import (
     NEAREST,
     NEAREST_CHUNKS,
     RARE_CHUNKS,
+    JointReading,
     candidate_features,
     load_ranker,
     rare_terms,
@@ -38,7 +39,7 @@ from assistant.ranking import (
 )
 from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
 from assistant.settings import RetrievalSettings
-from assistant.types import Filters, RetrievedPaper
+from assistant.types import Filters, Retrieval, RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
 POOL = 30  # papers taken from each ranking for the learned ranker to order
@@ -346,17 +347,33 @@ class HybridRetriever:
             log.warning("the cross-encoder failed (%s); its reading is left out", error)
             return None
 
+    def _joint(self, evidence: float | None, logits: np.ndarray | None,
+               filters: Filters | None) -> tuple[JointReading, float, float] | None:
+        """The joint reading (``ranking.JointReading``) where it applies, with the ranker's
+        evidence and the cross-encoder's best logit of the first REFUSAL_TOP papers it
+        weighs; None where it does not (a small store, another embedding model, a filtered
+        question) or reads nothing."""
+        joint = load_ranker().joint_reading
+        if (joint is None or evidence is None or logits is None or filters
+                or not joint.applies(self.index.chunk_count(),
+                                     self.index.settings.index.embed_model)):
+            return None
+        return joint, evidence, float(logits[:REFUSAL_TOP].max())
+
     def _read_with_evidence(self, evidence: float | None, logits: np.ndarray | None,
                             filters: Filters | None) -> bool:
-        """The joint refusal (``ranking.JointReading``): the ranker's evidence and the
-        cross-encoder's best logit of the first REFUSAL_TOP papers, weighed together, clear
-        its bound. True where it does not apply (a small store, another embedding model, a
-        filtered question) or reads nothing."""
-        joint = load_ranker().joint_reading
-        return (joint is None or evidence is None or logits is None or bool(filters)
-                or not joint.applies(self.index.chunk_count(),
-                                     self.index.settings.index.embed_model)
-                or not joint.refuses(evidence, float(logits[:REFUSAL_TOP].max())))
+        """The joint refusal: evidence and reading, weighed together, clear its bound (True
+        where it does not apply)."""
+        joint = self._joint(evidence, logits, filters)
+        return joint is None or not joint[0].refuses(*joint[1:])
+
+    def _doubted(self, evidence: float | None, logits: np.ndarray | None,
+                 filters: Filters | None) -> bool:
+        """The joint score, where the logits were read (over the bound, or exempt from it), is
+        under ``doubt_below``: the answer's sources get a notice that they may not say what was
+        asked."""
+        joint = self._joint(evidence, logits, filters)
+        return joint is not None and joint[0].doubts(*joint[1:])
 
     @staticmethod
     def _read_as_answering(logits: np.ndarray | None) -> bool:
@@ -441,14 +458,24 @@ class HybridRetriever:
         return (ranking.evidence, ranking.nearest,
                 self._names_a_method(question, self._named(self._writers(question, ranking.fused))))
 
-    def retrieve(
+    def retrieve(self, question: str, top_k: int | None = None, method: Method = "hybrid",
+                 apply_floor: bool = True, filters: Filters | None = None
+                 ) -> list[RetrievedPaper]:
+        """The papers to answer ``question`` from (``find``, without its doubt)."""
+        return self.find(question, top_k, method, apply_floor, filters).papers
+
+    def find(
         self,
         question: str,
         top_k: int | None = None,
         method: Method = "hybrid",
         apply_floor: bool = True,
         filters: Filters | None = None,
-    ) -> list[RetrievedPaper]:
+    ) -> Retrieval:
+        """``retrieve``'s papers, and whether the joint reading doubts them (an answer's
+        notice, ``Answer.unsure``): it reads the logits the refusal and the reread already
+        computed, so a question whose first papers hold its keywords, and whose first paper
+        the ranker is sure of, is never doubted."""
         top_k = top_k or self.settings.top_k
         reread = self._rereads(method, apply_floor)
         # the floor, the refusals and the reread read as many papers whatever the answer
@@ -457,12 +484,13 @@ class HybridRetriever:
             question, self._read_for_refusal(top_k) if apply_floor else top_k, method,
             apply_floor, filters)
         if not (reread and results):
-            return results[:top_k]
+            return Retrieval(results[:top_k])
         exempt, logits = self._refusal_logits(question, results)
         if not exempt and not (self._read_as_answering(logits)
                                and self._read_with_evidence(evidence, logits, filters)):
-            return []
-        return self._reranked(results, logits)[:top_k]
+            return Retrieval([])
+        return Retrieval(self._reranked(results, logits)[:top_k],
+                         self._doubted(evidence, logits, filters))
 
     def _refusal_logits(self, question: str, results: list[RetrievedPaper]
                         ) -> tuple[bool, np.ndarray | None]:

@@ -17,7 +17,7 @@ from assistant.corpus import Paper
 # The keys of the documented ``assistant ask --json`` object (README, tests/test_cli.py).
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
-    "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned",
+    "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -68,6 +68,15 @@ class RetrievedPaper:
     chunk: str
     dense: float  # best chunk's cosine similarity (0 when not among the dense candidates)
     coverage: float  # share of the question's keyword weight found in the paper
+
+
+@dataclass(frozen=True)
+class Retrieval:
+    """The papers found for a question, and whether retrieval doubts they say what was asked
+    (an answer given in the band just above the joint refusal, ``ranking.JointReading``)."""
+
+    papers: list[RetrievedPaper]
+    unsure: bool = False
 
 
 class SourceRef(BaseModel):
@@ -140,6 +149,11 @@ class Answer(BaseModel):
     unmentioned: list[str] = Field(
         default_factory=list, description="Names in the question that none of the cited "
         "abstracts mentions (\"Mamba\"): the answer may be about something else.")
+    unsure: bool = Field(
+        False, description="Retrieval doubts that the sources say what was asked: they are on "
+        "its topic, but read weakly as answering it (a large store's joint reading of the "
+        "ranker and the cross-encoder, under its doubt level). Read the quotes before relying "
+        "on them.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object."""

@@ -15,8 +15,10 @@ logit over the first papers of the answer the floor leaves, ``retrieval.REFUSAL_
 when those papers hold the question's keywords, ``HybridRetriever.holds_its_keywords``) the
 same way again, and then both read together where the off-topic check applies
 (``ranking.JointReading``: evidence + a weight × that logit, the weight fitted on
-bench/masked_papers.py's tuning questions, ``fit_weight``). The test split is never
-read. Writes all four to assistant/ranker.json and every dev score to
+bench/masked_papers.py's tuning questions, ``fit_weight``). Last the unsure notice's level
+(``JointReading.doubt_below``, ``doubt_level``): the joint score under which an answer is
+marked, as high as it stays on at most DOUBT_SHARE of the answers led by a right paper. The
+test split is never read. Writes all five to assistant/ranker.json and every dev score to
 bench/results/abstention.json.
 """
 
@@ -28,14 +30,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from common import save
+from common import read_jsonl, save
+from key_facts import QUESTIONS as KEY_FACTS_QUESTIONS
 
 import assistant  # noqa: F401
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.evals.scoring import indexed_items
 from assistant.pipeline import Assistant
 from assistant.ranking import WEIGHTS_FILE, Neighbourhood
-from assistant.retrieval import FULL_MATCH, REFUSAL_TOP
+from assistant.retrieval import FULL_MATCH, REFUSAL_TOP, RERANK_BELOW
 from assistant.settings import DEFAULT_EMBED_MODEL, PROJECT_ROOT, Settings
 
 MAX_WRONG = 0.02  # the issue's ceiling on wrong refusals
@@ -48,6 +51,10 @@ JOINT_MARGIN = 0.25
 # store a dev answerable question fell below the threshold in 3 of 5, at 12,000 in none.
 MIN_CHUNKS = 15_000
 MASKED_PAPERS = PROJECT_ROOT / "bench" / "results" / "masked_papers.json"
+# The unsure notice (``JointReading.doubt_below``) stays on at most this share of the answers
+# led by a right paper (the ranker's first), in dev and in the tuning questions each: a notice
+# on every other right answer would teach researchers to skip it.
+DOUBT_SHARE = 0.10
 
 
 def dev_scores(data_dir: Path) -> list[dict[str, object]]:
@@ -57,8 +64,8 @@ def dev_scores(data_dir: Path) -> list[dict[str, object]]:
     settings.retrieval.rerank = False
     app = Assistant(settings)
     dev = [i for i in indexed_items(app, load_dataset(DEFAULT_DATASET)) if i.split == "dev"]
-    return [{"id": item.id, "answerable": item.answerable, **signals(app, item.question)}
-            for item in dev]
+    return [{"id": item.id, "answerable": item.answerable, "relevant": item.relevant,
+             **signals(app, item.question)} for item in dev]
 
 
 def signals(app: Assistant, question: str) -> dict[str, object]:
@@ -69,6 +76,10 @@ def signals(app: Assistant, question: str) -> dict[str, object]:
     logits = app.retriever.cross_encoder_reading(question, found)
     return {"evidence": evidence,
             "reading": None if logits is None else float(logits[:REFUSAL_TOP].max()),
+            # the ranker's first paper, and how sure of it (the reread's and the notice's test)
+            "first": found[0].paper.source if found else None,
+            "p_first": found[0].score if found else None,
+            "papers": len(found),  # an exempt question is reread (so read) only with 2 or more
             "holds_its_keywords": (bool(found)
                                    and app.retriever.holds_its_keywords(question, found)),
             "floor_answers": bool(found),
@@ -105,13 +116,45 @@ def tuning_rows() -> list[dict[str, object]]:
     otherwise fall in a gap of dev scores four points wide; these (240) fill it, and
     their own ceiling holds too."""
     rows = json.loads(MASKED_PAPERS.read_text())["rows"]
-    return [{**row[side], "answerable": side == "as_stored"}
+    relevant = {r["id"]: r["expected_sources"] for r in read_jsonl(KEY_FACTS_QUESTIONS)}
+    return [{**row[side], "answerable": side == "as_stored", "relevant": relevant[row["id"]]}
             for row in rows if row["set"] == "tuning" for side in ("as_stored", "masked")]
+
+
+def doubt_score(row: dict[str, object], weight: float, bounds: Bounds) -> float | None:
+    """The joint score the unsure notice reads of an answered question, where retrieval has
+    one (``HybridRetriever.find``): the logits were read (the question not exempt, or the
+    ranker under RERANK_BELOW sure of its first) in a store the joint reading applies to."""
+    if (refused(row, *bounds) or row["reading"] is None or not row["checked"]
+            or (row["holds_its_keywords"]
+                and (float(row["p_first"]) >= RERANK_BELOW or int(row["papers"]) < 2))):  # type: ignore[arg-type, call-overload]
+        return None
+    return joint_score(row, weight)
+
+
+def doubt_level(sections: dict[str, list[dict[str, object]]], weight: float,
+                bounds: Bounds) -> float | None:
+    """The highest ``doubt_below`` at which at most DOUBT_SHARE of each section's answers
+    led by a right paper (the ranker's first) get the notice, halfway to the next score
+    below: a notice on an answer led by a wrong paper is no false alarm."""
+    scored = {name: [(doubt_score(r, weight, bounds), r["first"] in r["relevant"])  # type: ignore[operator]
+                     for r in rows if r["answerable"] and not refused(r, *bounds)]
+              for name, rows in sections.items()}
+    values = sorted({v for rows in scored.values() for v, _ in rows if v is not None})
+
+    def few_marked(level: float) -> bool:
+        return all(sum(v is not None and v < level for v, right in rows if right)
+                   <= DOUBT_SHARE * sum(right for _, right in rows)
+                   for rows in scored.values())
+    return highest_allowed(values, few_marked) if values else None
 
 
 def check_applies(app: Assistant) -> bool:
     return Neighbourhood(0.0, MIN_CHUNKS, DEFAULT_EMBED_MODEL).applies(
         app.index.chunk_count(), app.settings.index.embed_model)
+
+
+Bounds = tuple[float, float | None, float | None, tuple[float, float] | None]
 
 
 def refused(row: dict[str, object], threshold: float, below: float | None = None,
@@ -130,6 +173,11 @@ def refused(row: dict[str, object], threshold: float, below: float | None = None
                and evidence + joint[0] * read < joint[1])
     return (not row["floor_answers"] or far or unread or weighed
             or (evidence < threshold and not row["full_match"]))
+
+
+def _marked(row: dict[str, object], weight: float, bounds: Bounds, level: float | None) -> bool:
+    score = doubt_score(row, weight, bounds)
+    return level is not None and score is not None and score < level
 
 
 def highest_allowed(values: list[float], ok: Callable[[float], bool]) -> float:
@@ -197,8 +245,9 @@ def main() -> None:
         spared = [joint_score(r, weight) for rows in joined.values() for r in rows
                   if read(r) and r["answerable"] and joint_score(r, weight) >= joint_below]
         joint_below = round(min([joint_below, *(v - JOINT_MARGIN for v in spared)]), 3)
-    bounds = (threshold, below, reading_below,
-              None if joint_below is None else (weight, joint_below))
+    bounds: Bounds = (threshold, below, reading_below,
+                      None if joint_below is None else (weight, joint_below))
+    doubt_below = None if joint_below is None else doubt_level(joined, weight, bounds)
     figures = {}
     for name, rows in joined.items():
         answerable = [r for r in rows if r["answerable"]]
@@ -212,6 +261,8 @@ def main() -> None:
             "none_refused_without_cross_encoder": sum(refused(r, threshold, below) for r in none),
             "none_refused_without_neighbourhood": sum(refused(r, threshold) for r in none),
             "none_refused_by_floor_alone": sum(not r["floor_answers"] for r in none),
+            "marked_unsure": [sum(_marked(r, weight, bounds, doubt_below) for r in answerable),
+                              sum(_marked(r, weight, bounds, doubt_below) for r in none)],
         }
         print(name, figures[name])
     data["abstain_below"] = threshold
@@ -220,13 +271,15 @@ def main() -> None:
     data["cross_encoder_below"] = reading_below
     data["joint_reading"] = (None if joint_below is None else
                              {"weight": weight, "below": joint_below, "min_chunks": MIN_CHUNKS,
-                              "model": DEFAULT_EMBED_MODEL})
+                              "model": DEFAULT_EMBED_MODEL, "doubt_below": doubt_below})
     weights.write_text(json.dumps(data, indent=1) + "\n")
     print(f"abstain_below = {threshold}, neighbourhood below = {below}, "
-          f"cross_encoder_below = {reading_below}, joint weight = {weight}, below = {joint_below}")
+          f"cross_encoder_below = {reading_below}, joint weight = {weight}, below = {joint_below}, "
+          f"doubt_below = {doubt_below}")
     save("abstention", {"threshold": threshold, "neighbourhood_below": below,
                         "cross_encoder_below": reading_below, "joint_below": joint_below,
                         "joint_weight": weight, "joint_margin": JOINT_MARGIN,
+                        "doubt_below": doubt_below, "doubt_share": DOUBT_SHARE,
                         "min_chunks": MIN_CHUNKS, "max_wrong": MAX_WRONG, "sections": figures,
                         "scores": sections})
 

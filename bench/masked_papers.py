@@ -67,15 +67,38 @@ def masked(index: AbstractIndex, paper_ids: set[str]) -> Iterator[None]:
 def asked(app: Assistant, question: str) -> dict[str, Any]:
     """Whether the shipped retrieval refuses ``question``, and what each refusal reads
     (``calibrate_abstention.signals``, as it reads them: no thresholds, no reread)."""
-    refused = not app.retrieve(question)
+    found = app.retriever.find(question)
+    refused = not found.papers
     floor_only = dataclasses.replace(load_ranker(), abstain_below=None, neighbourhood=None,
                                      cross_encoder_below=None, joint_reading=None)
     with (mock.patch.object(retrieval, "load_ranker", lambda: floor_only),
           mock.patch.object(app.settings.retrieval, "rerank", False)):
         read = signals(app, question)
         ranked, _ = app.retriever._ranked(question, 1, "hybrid", False, None)
-    return {"refused": refused, "first": ranked[0].paper.source if ranked else None,
-            "p_first": ranked[0].score if ranked else None, **read}
+    # the ranker's first paper with the floor off too (a floor refusal's first counts in
+    # ``wrongly_refused_first_paper_right``); where the floor answers, signals' own
+    return {"refused": refused, "unsure": found.unsure, **read,
+            "first": ranked[0].paper.source if ranked else None,
+            "p_first": ranked[0].score if ranked else None}
+
+
+def marked_unsure(rows: list[dict[str, Any]], expected: dict[str, list[str]]
+                  ) -> dict[str, dict[str, list[int]]]:
+    """Per set, how many answers carry the unsure notice (``Answer.unsure``), of how many:
+    stored questions whose first paper (the ranker's) is right, stored ones whose first is
+    wrong, and masked ones answered (each a fake answer)."""
+    figures: dict[str, dict[str, list[int]]] = {}
+    for row in rows:
+        stored, masked_ = row["as_stored"], row["masked"]
+        counts = figures.setdefault(row["set"], {"stored_right_first": [0, 0],
+                                                 "stored_wrong_first": [0, 0],
+                                                 "masked_answered": [0, 0]})
+        for side, name in ((stored, "stored_right_first" if stored["first"] in expected[row["id"]]
+                            else "stored_wrong_first"), (masked_, "masked_answered")):
+            if not side["refused"]:
+                counts[name][0] += bool(side["unsure"])
+                counts[name][1] += 1
+    return figures
 
 
 def fresh_questions() -> list[dict[str, Any]]:
@@ -118,6 +141,7 @@ def main() -> None:
                 rows, lambda r: float(refused(r["masked"], *earlier))),  # type: ignore[arg-type]
         },
     }
+    figures["marked_unsure"] = marked_unsure(rows, expected)
     print(json.dumps(figures, indent=1))
     save("masked_papers", {"data_dir": str(data_dir), "questions": len(rows), **figures,
                            "rows": rows})

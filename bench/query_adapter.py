@@ -2,7 +2,7 @@
 own titles, so that dense retrieval reads questions more like the abstracts that answer them
 (the stored vectors are untouched: nothing is re-embedded).
 
-Usage: python bench/query_adapter.py [DATA_DIR]   (default .data-distractors; ~2 min)
+Usage: python bench/query_adapter.py [DATA_DIR]   (default .data-distractors; ~1 min)
 
 The adapter maps a question vector q to normalise(q + q A) (A 384 × 384, from zero). It is
 trained on the titles of the 1987–2021 papers as questions and their stored chunks as

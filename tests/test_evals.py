@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
@@ -30,13 +32,16 @@ from assistant.evals import (
 )
 from assistant.evals.report import compare
 from assistant.evals.scoring import (
+    EvalRun,
     QuestionResult,
     baseline_rankings,
     intervals,
     per_question,
     summarize_run,
+    unsure_counts,
 )
 from assistant.pipeline import Assistant
+from assistant.ranking import load_ranker
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Answer, Citation, SourceRef
 
@@ -101,6 +106,26 @@ def _row(qid: str, split: str = "dev", *, hit: float = 1.0, precision: float | N
                           retrieval={"ours": dict.fromkeys(("hit@1", "hit@3", "hit@5", "mrr",
                                                             "recall@5"), hit)},
                           citation_precision=precision, citation_recall=hit, refused=refused)
+
+
+def test_unsure_answers_are_counted_by_what_they_are() -> None:
+    """The report says how many answers carry the unsure notice among `none` questions
+    answered, answers led by a wrong paper and answers led by a right one (a false alarm);
+    refused questions count nowhere."""
+    rows = [_row("a1"), _row("a2"), _row("w1", hit=0.0), _row("r1", refused=True),
+            _row("n1", answerable=False), _row("n2", answerable=False, refused=True)]
+    for row in rows:
+        row.unsure = row.id in ("a1", "w1", "n1", "n2", "r1")
+    assert unsure_counts(rows) == {"none_answered": [1, 1], "wrong_first": [1, 1],
+                                   "right_first": [1, 2]}
+    metrics = summarize_run(rows)
+    assert metrics["unsure"] == unsure_counts(rows)
+    assert metrics["by_split"]["dev"]["unsure"] == unsure_counts(rows)
+    report = markdown_report({"run": EvalRun(metrics=metrics, rows=rows)}, "extractive")
+    line = ("1 of 1 `none` questions answered, 1 of 1 answers led by a wrong paper, 1 of 2 "
+            "answers led by a right paper")
+    assert f"- marked, all: {line}" in report and f"- marked, dev: {line}" in report
+    assert "- **w1** (paraphrase, a failure)" in report
 
 
 def test_intervals_are_repeatable_and_narrow_with_more_questions() -> None:
@@ -189,11 +214,7 @@ def test_baselines_count_judged_papers_too(seed_assistant: Assistant, tmp_path: 
 
 
 def test_judge_pool_merge_keeps_what_both_judges_call_relevant(tmp_path: Path) -> None:
-    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
-    try:
-        import judge_pool
-    finally:
-        sys.path.remove(str(PROJECT_ROOT / "bench"))
+    judge_pool = _bench_module("judge_pool")
     first = json.loads(DEFAULT_DATASET.read_text().splitlines()[0])
     dataset = tmp_path / "qa.jsonl"
     dataset.write_text(json.dumps({**first, "also_relevant": ["old#1"]}) + "\n")
@@ -289,6 +310,41 @@ def test_an_error_is_a_failure_in_every_metric_and_listed_first(seed_assistant: 
     assert {line.split("**")[1] for line in first_listed} == {answerable.id, none.id}
 
 
+def _bench_module(name: str) -> ModuleType:
+    """A script of bench/ imported as the scripts import each other (bench/ on the path)."""
+    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(PROJECT_ROOT / "bench"))
+
+
+def test_the_unsure_level_replays_what_retrieval_marked() -> None:
+    """bench/calibrate_abstention.py chooses ``doubt_below`` by ``doubt_score``, its replay of
+    when retrieval (``HybridRetriever.find``) marks an answer unsure: over every question
+    bench/masked_papers.py asked, stored and masked, the replay with the shipped bounds
+    refuses exactly what retrieval refused and marks exactly what it marked; and the shipped
+    level is the one the calibration's rule gives on its recorded scores."""
+    calibrate = _bench_module("calibrate_abstention")
+    ranker = load_ranker()
+    joint, near = ranker.joint_reading, ranker.neighbourhood
+    assert joint is not None and joint.doubt_below is not None and near is not None
+    assert ranker.abstain_below is not None
+    bounds = (ranker.abstain_below, near.below, ranker.cross_encoder_below,
+              (joint.weight, joint.below))
+    rows = json.loads(calibrate.MASKED_PAPERS.read_text())["rows"]
+    marked = 0
+    for side in (row[s] for row in rows for s in ("as_stored", "masked")):
+        assert calibrate.refused(side, *bounds) == side["refused"]
+        score = calibrate.doubt_score(side, joint.weight, bounds)
+        assert (score is not None and score < joint.doubt_below) == side["unsure"]
+        marked += side["unsure"]
+    assert marked > 100  # the replay is tested on marked answers, not only on unmarked ones
+    recorded = json.loads((PROJECT_ROOT / "bench" / "results" / "abstention.json").read_text())
+    sections = {**recorded["scores"], "bench tuning": calibrate.tuning_rows()}
+    assert calibrate.doubt_level(sections, joint.weight, bounds) == joint.doubt_below
+
+
 def _bench_questions(name: str) -> list[dict[str, object]]:
     path = PROJECT_ROOT / "bench" / name
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
@@ -322,11 +378,7 @@ def test_bench_questions_name_papers_of_the_shared_corpus() -> None:
     """Every paper a bench question names is the record of the 1987–2021 corpus with that
     title, as the corpus reader numbers them (a renumbered reader would silently ask about
     other papers), and the ranker questions' papers are those ``draw_papers`` draws."""
-    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
-    try:
-        import question_ranker
-    finally:
-        sys.path.remove(str(PROJECT_ROOT / "bench"))
+    question_ranker = _bench_module("question_ranker")
     titles = {p.source: " ".join(p.title.split()) for p in read_paths([SHARED_DATA]).papers}
     for papers in _named_papers().values():
         assert {s: " ".join(t.split()) for s, t in papers.items()} == {

@@ -212,6 +212,28 @@ def test_an_answer_from_papers_that_never_name_what_was_asked_says_so(
     assert model_assistant(seed_dir, server).ask(question).unmentioned == ["Singapore"]
 
 
+def test_a_model_answer_is_marked_unsure_only_when_it_cites(
+        seed_dir: Path, server: FakeOpenAI, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the joint reading's doubt level a model answer is marked unsure like an
+    extractive one; a reply that cites nothing has no quotes to check, so no mark (the
+    uncited note speaks instead)."""
+    import dataclasses
+
+    from assistant.ranking import JointReading, load_ranker
+
+    shipped = load_ranker()
+    joint = JointReading(0.5, -1e9, 1, make_settings(seed_dir).index.embed_model, 1e9)
+    doubting = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
+    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: doubting)
+    app = model_assistant(seed_dir, server)
+    question = "How do graph models forecast traffic efficiently?"  # read by the cross-encoder
+    server.replies = ["Graph models forecast traffic with spatio-temporal layers [1]."]
+    assert app.ask(question).unsure
+    server.replies = ["The abstracts do not say how."]
+    answer = app.ask(question)
+    assert answer.sources and not answer.citations and not answer.unsure
+
+
 def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI) -> None:
     server.replies = ["How does DTE differ from TCCM for anomaly detection?",
                       "TCCM needs one forward pass, DTE is costly [1]."]

@@ -256,6 +256,69 @@ def test_the_joint_refusal_reads_the_best_of_the_first_two_logits(
     assert reads(None, np.array([-9.0, -9.0]), None) and reads(0.0, None, None)
 
 
+def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Between the joint refusal's bound and its ``doubt_below`` the answer is given, marked
+    ``unsure``, and every surface says its sources may not say what was asked; above it, or
+    where the joint reading does not apply (a filter, a smaller store than ``min_chunks``),
+    no mark. A question whose first papers hold its keywords is exempt from the refusal but
+    marked when the reread reads it (the ranker unsure); when the ranker is sure it has no
+    reading and is never marked."""
+    from assistant.cli import print_notes
+    from assistant.references import UNSURE_NOTE, render
+    from assistant.ui.render import answer_as_markdown, render_answer
+
+    question = "How do graph models forecast traffic efficiently?"  # not exempt
+    retriever = seed_assistant.retriever
+    found, evidence = retriever._ranked(question, 3, "hybrid", True, None)
+    assert found and evidence is not None
+    best = float(CrossEncoder().scores(question, [passage_of(r.paper) for r in found[:2]]).max())
+    score = evidence + 0.5 * best
+    shipped = load_ranker()
+    model = seed_assistant.settings.index.embed_model
+    assert not retriever.find(question).unsure  # the seeds are too few for the shipped one
+
+    def use(doubt_below: float | None, min_chunks: int = 1) -> None:
+        joint = JointReading(0.5, score - 1.0, min_chunks, model, doubt_below)
+        changed = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
+        monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
+
+    use(None)
+    plain = retriever.find(question)
+    use(score + 0.01)
+    marked = retriever.find(question)
+    assert marked.unsure and not plain.unsure and marked.papers == plain.papers  # a mark only
+    assert not retriever.find(question, filters=Filters(years=(1900, 2100))).unsure
+    answer = seed_assistant.ask(question)
+    assert answer.unsure and answer.citations
+    assert UNSURE_NOTE in render(answer, "markdown") and UNSURE_NOTE in answer_as_markdown(answer)
+    assert '<p class="note unsure">' in render_answer(answer)
+    assert answer.public_json()["unsure"] is True
+    print_notes(answer)
+    assert UNSURE_NOTE in capsys.readouterr().err
+    use(score - 0.01)
+    assert not retriever.find(question).unsure
+    unmarked = seed_assistant.ask(question)
+    assert not unmarked.unsure and UNSURE_NOTE not in render(unmarked, "markdown")
+    print_notes(unmarked)
+    assert UNSURE_NOTE not in capsys.readouterr().err
+    use(score + 0.01, min_chunks=seed_assistant.index.chunk_count() + 1)
+    assert not retriever.find(question).unsure
+    # no reading, no mark: the exempt question the ranker is sure of
+    sure = "What is CRAFT?"
+    first = retriever._ranked(sure, 3, "hybrid", True, None)[0]
+    assert retriever.holds_its_keywords(sure, first) and first[0].score >= RERANK_BELOW
+    use(1e9)
+    assert retriever.find(sure).papers and not retriever.find(sure).unsure
+    assert retriever.find(question).unsure
+    # exempt from the refusal but reread (the ranker under RERANK_BELOW sure): read, so marked
+    unsure = "How are graph neural networks explained?"
+    assert retriever._ranked(unsure, 3, "hybrid", True, None)[0][0].score < RERANK_BELOW
+    monkeypatch.setattr(retriever, "holds_its_keywords", lambda question, results: True)
+    assert retriever.find(unsure).unsure and not retriever.find(sure).unsure
+
+
 def test_fewer_papers_shown_read_the_same_first_papers(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
     """``top_k`` below RERANK_TOP (``--top-k 1``, the UI's slider) still has the first

@@ -105,6 +105,19 @@ def test_paper_vector_is_the_unit_mean_of_its_chunks(seed_assistant: Assistant) 
     assert index.search_dense("", 1, vector)[0].paper_id == paper.paper_id
 
 
+
+def test_chunk_vectors_are_every_stored_vector_by_paper(seed_assistant: Assistant) -> None:
+    """What the benches that learn from the store read (bench/query_adapter.py): one vector
+    per chunk, each with its paper, paged as the store is read elsewhere."""
+    index = seed_assistant.index
+    papers, vectors = index.chunk_vectors()
+    assert len(papers) == len(vectors) == index.chunk_count()
+    assert set(papers) == set(index.papers()) and vectors.shape[1] == 384
+    paper = next(p for p in index.papers().values() if p.source == TCCM)
+    own = vectors[[i for i, pid in enumerate(papers) if pid == paper.paper_id]]
+    mean = own.mean(axis=0)
+    assert np.allclose(mean / np.linalg.norm(mean), index.paper_vector(paper.paper_id), atol=1e-5)
+
 # ---------------------------------------------------------------- UI, API and MCP
 
 

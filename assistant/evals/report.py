@@ -207,6 +207,13 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                   f"checked, supported share {fmt(m.get('supported_claims'))})", ""]
         for r in unsupported:
             lines.append(f"- **{r.id}**: " + " · ".join(r.unsupported_claims))
+        marked = [r for r in run.rows if r.unsure]
+        lines += ["", f"### Answers marked unsure ({len(marked)}): their sources may not say "
+                  "what was asked", ""]
+        for name, sub in [("all", m), *m.get("by_split", {}).items()]:
+            if sub.get("unsure"):
+                lines.append(f"- marked, {name}: {unsure_line(sub['unsure'])}")
+        lines += [f"- **{r.id}** ({r.kind}{', a failure' if r.failed else ''})" for r in marked]
         warned = [r for r in run.rows if r.unmentioned]
         lines += ["", "### Answers warned that no cited abstract names what the question "
                   f"names ({len(warned)})", ""]
@@ -214,6 +221,15 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                   f"{', '.join(r.unmentioned)}" for r in warned]
         lines.append("")
     return "\n".join(lines)
+
+
+def unsure_line(counts: dict[str, list[int]]) -> str:
+    """``scoring.unsure_counts`` in words."""
+    return ", ".join(f"{counts[name][0]} of {counts[name][1]} {label}"
+                     for name, label in (("none_answered", "`none` questions answered"),
+                                         ("wrong_first", "answers led by a wrong paper"),
+                                         ("right_first", "answers led by a right paper"))
+                     if name in counts)
 
 
 def chart(sections: dict[str, EvalRun], path: Path) -> None:

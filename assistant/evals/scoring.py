@@ -73,6 +73,7 @@ class QuestionResult(BaseModel):
     claims: int = 0  # sentences of the answer checked against the abstracts they cite
     unsupported_claims: list[str] = Field(default_factory=list)
     unmentioned: list[str] = Field(default_factory=list)  # the answer's warning (Answer's)
+    unsure: bool = False  # the answer's notice that its sources may not answer (Answer's)
 
     @property
     def answerable(self) -> bool:
@@ -138,7 +139,7 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         retrieved=[s.source for s in answer.sources],
         cited=cited, answer=answer.answer,
         missing_facts=[f for f in item.key_facts if not fact_found(f, answer.answer)],
-        ms=round(ms, 1), refused=not cited, unmentioned=answer.unmentioned,
+        ms=round(ms, 1), refused=not cited, unmentioned=answer.unmentioned, unsure=answer.unsure,
     )
     if item.answerable:
         expected = item.expected_sources
@@ -293,10 +294,25 @@ def summarize(rows: list[QuestionResult], baselines: bool = True) -> dict[str, A
     claims = sum(r.claims for r in rows)  # pooled: the share of all checked sentences
     metrics["supported_claims"] = (round(1 - sum(len(r.unsupported_claims) for r in rows) / claims, 4)
                                    if claims else None)
+    metrics["unsure"] = unsure_counts(rows)
     latencies = [r.ms for r in rows if r.ms is not None]
     metrics["latency_ms_p50"] = _percentile(latencies, 0.5)
     metrics["latency_ms_p95"] = _percentile(latencies, 0.95)
     return metrics
+
+
+def unsure_counts(rows: list[QuestionResult]) -> dict[str, list[int]]:
+    """How many answers carry the notice that their sources may not answer (``Answer.unsure``),
+    of how many, by what the answer is: a `none` question answered, an answerable one led by a
+    wrong paper, one led by a right paper (judged papers counting). A notice is worth its
+    place on the first two, a false alarm on the third."""
+    answered = [r for r in rows if not r.refused and r.error is None]
+    groups = {"none_answered": [r for r in answered if not r.answerable],
+              "wrong_first": [r for r in answered if r.answerable
+                              and not r.retrieval.get("ours", {}).get("hit@1")],
+              "right_first": [r for r in answered if r.answerable
+                              and r.retrieval.get("ours", {}).get("hit@1")]}
+    return {name: [sum(r.unsure for r in group), len(group)] for name, group in groups.items()}
 
 
 def question_values(rows: list[QuestionResult], metric: str) -> list[float | None]:

@@ -201,8 +201,11 @@ class AskPage:
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:
-            {question, answer, mode, citations, sources, timings_ms, usage, filters}; every [n]
-            in the answer refers to the citation with that n; filters names the filter applied.
+            {question, answer, mode, citations, sources, timings_ms, usage, filters,
+            unmentioned, unsure, ...}; every [n] in the answer refers to the citation with that
+            n; filters names the filter applied; unmentioned lists names of the question no
+            cited abstract mentions, and unsure is true when the sources read only weakly as
+            answering it: in either case they may not say what was asked.
         """
         try:
             filters = explicit(years, venue)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
 from assistant.errors import redact
-from assistant.references import UNCITED_NOTE, byline, unmentioned_note
+from assistant.references import UNCITED_NOTE, UNSURE_NOTE, byline, unmentioned_note
 from assistant.types import Answer, Claim, SourceRef
 
 if TYPE_CHECKING:  # the index (and Chroma) is not imported to render a summary
@@ -193,6 +193,8 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
                      "answer may be incomplete.</p>")
     if getattr(answer, "unmentioned", None):
         parts.append(f'<p class="note unmentioned">⚠ {html.escape(unmentioned_note(answer))}</p>')
+    if getattr(answer, "unsure", False):
+        parts.append(f'<p class="note unsure">⚠ {html.escape(UNSURE_NOTE)}</p>')
     if answer.dropped_citations:
         dropped = ", ".join(f"&#91;{n}&#93;" for n in answer.dropped_citations)
         parts.append(f'<p class="note">Removed citation(s) to sources that were not given: '
@@ -267,6 +269,8 @@ def answer_as_markdown(answer: Answer) -> str:
         lines += [f"({UNCITED_NOTE})", ""]
     if getattr(answer, "unmentioned", None):
         lines += [f"({unmentioned_note(answer)})", ""]
+    if getattr(answer, "unsure", False):
+        lines += [f"({UNSURE_NOTE})", ""]
     if answer.citations:
         lines.append("References:")
         for c in answer.citations:
