@@ -158,16 +158,25 @@ class JointReading:
     fake answer to a question about a paper the store lacks is more often middling than
     refused, and the bound cannot rise without refusing answerable questions. Set by
     bench/calibrate_abstention.py as high as it stays on at most a tenth of the answers led
-    by a right paper; None, no notice."""
+    by a right paper; None, no notice. The mark applies from ``doubt_min_chunks`` on, below
+    the refusal's ``min_chunks``: in a store of one conference (bench/store_sizes.py) a
+    question the refusal would take there is marked instead."""
 
     weight: float
     below: float
     min_chunks: int
     model: str
     doubt_below: float | None = None
+    doubt_min_chunks: int | None = None
 
     def applies(self, chunks: int, model: str) -> bool:
         return chunks >= self.min_chunks and model == self.model
+
+    def marks(self, chunks: int, model: str) -> bool:
+        """The unsure mark applies to this store (from ``doubt_min_chunks``, else where the
+        refusal does)."""
+        least = self.min_chunks if self.doubt_min_chunks is None else self.doubt_min_chunks
+        return chunks >= least and model == self.model
 
     def score(self, evidence: float, reading: float) -> float:
         return evidence + self.weight * reading

@@ -348,15 +348,17 @@ class HybridRetriever:
             return None
 
     def _joint(self, evidence: float | None, logits: np.ndarray | None,
-               filters: Filters | None) -> tuple[JointReading, float, float] | None:
-        """The joint reading (``ranking.JointReading``) where it applies, with the ranker's
-        evidence and the cross-encoder's best logit of the first REFUSAL_TOP papers it
-        weighs; None where it does not (a small store, another embedding model, a filtered
-        question) or reads nothing."""
+               filters: Filters | None, mark: bool = False
+               ) -> tuple[JointReading, float, float] | None:
+        """The joint reading (``ranking.JointReading``) where its refusal applies (``mark``:
+        its unsure mark), with the ranker's evidence and the cross-encoder's best logit of the
+        first REFUSAL_TOP papers it weighs; None where it does not (a small store, another
+        embedding model, a filtered question) or reads nothing."""
         joint = load_ranker().joint_reading
-        if (joint is None or evidence is None or logits is None or filters
-                or not joint.applies(self.index.chunk_count(),
-                                     self.index.settings.index.embed_model)):
+        if joint is None or evidence is None or logits is None or filters:
+            return None
+        applies = joint.marks if mark else joint.applies
+        if not applies(self.index.chunk_count(), self.index.settings.index.embed_model):
             return None
         return joint, evidence, float(logits[:REFUSAL_TOP].max())
 
@@ -372,7 +374,7 @@ class HybridRetriever:
         """The joint score, where the logits were read (over the bound, or exempt from it), is
         under ``doubt_below``: the answer's sources get a notice that they may not say what was
         asked."""
-        joint = self._joint(evidence, logits, filters)
+        joint = self._joint(evidence, logits, filters, mark=True)
         return joint is not None and joint[0].doubts(*joint[1:])
 
     @staticmethod

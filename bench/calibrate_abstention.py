@@ -50,6 +50,15 @@ JOINT_MARGIN = 0.25
 # 13,847 papers' 21,779 chunks (the 38 seeds are 70). On random 8,000-chunk parts of that
 # store a dev answerable question fell below the threshold in 3 of 5, at 12,000 in none.
 MIN_CHUNKS = 15_000
+# The unsure mark (``JointReading.doubt_min_chunks``) reaches smaller stores than the joint
+# refusal: a store of one conference (NeurIPS 2025's ~5,300 abstracts make ~9,000 chunks)
+# gets the mark. bench/store_sizes.py asks the dev and tuning questions of two stores of the
+# seeds and two whole years of the 1987–2021 corpus (3,748 and 7,075 chunks): with the mark
+# on and the refusals as they are, it stays on at most DOUBT_SHARE of the answers led by a
+# right paper in both (dev 3 of 39 and 2 of 33, tuning 1 of 53 and 1 of 83). The smaller
+# store's size, rounded down. The joint refusal itself there refused two answerable dev
+# questions at 3,748 chunks and none more at 7,075, too thin a difference to move it.
+DOUBT_MIN_CHUNKS = 3_700
 MASKED_PAPERS = PROJECT_ROOT / "bench" / "results" / "masked_papers.json"
 # The unsure notice (``JointReading.doubt_below``) stays on at most this share of the answers
 # led by a right paper (the ranker's first), in dev and in the tuning questions each: a notice
@@ -85,7 +94,7 @@ def signals(app: Assistant, question: str) -> dict[str, object]:
             "floor_answers": bool(found),
             "full_match": bool(found) and found[0].coverage >= FULL_MATCH,
             "nearest": nearest, "named": named,
-            "checked": check_applies(app)}
+            "checked": check_applies(app), "doubt_checked": check_applies(app, DOUBT_MIN_CHUNKS)}
 
 
 def joint_score(row: dict[str, object], weight: float) -> float:
@@ -124,8 +133,10 @@ def tuning_rows() -> list[dict[str, object]]:
 def doubt_score(row: dict[str, object], weight: float, bounds: Bounds) -> float | None:
     """The joint score the unsure notice reads of an answered question, where retrieval has
     one (``HybridRetriever.find``): the logits were read (the question not exempt, or the
-    ranker under RERANK_BELOW sure of its first) in a store the joint reading applies to."""
-    if (refused(row, *bounds) or row["reading"] is None or not row["checked"]
+    ranker under RERANK_BELOW sure of its first, with 2 papers or more) in a store the mark
+    applies to (``doubt_checked``: DOUBT_MIN_CHUNKS; the joint refusal, where ``checked``,
+    takes what is under its bound first)."""
+    if (refused(row, *bounds) or row["reading"] is None or not row["doubt_checked"]
             or (row["holds_its_keywords"]
                 and (float(row["p_first"]) >= RERANK_BELOW or int(row["papers"]) < 2))):  # type: ignore[arg-type, call-overload]
         return None
@@ -149,8 +160,9 @@ def doubt_level(sections: dict[str, list[dict[str, object]]], weight: float,
     return highest_allowed(values, few_marked) if values else None
 
 
-def check_applies(app: Assistant) -> bool:
-    return Neighbourhood(0.0, MIN_CHUNKS, DEFAULT_EMBED_MODEL).applies(
+def check_applies(app: Assistant, min_chunks: int = MIN_CHUNKS) -> bool:
+    """The store of ``app`` is one a check needing ``min_chunks`` applies to."""
+    return Neighbourhood(0.0, min_chunks, DEFAULT_EMBED_MODEL).applies(
         app.index.chunk_count(), app.settings.index.embed_model)
 
 
@@ -271,7 +283,8 @@ def main() -> None:
     data["cross_encoder_below"] = reading_below
     data["joint_reading"] = (None if joint_below is None else
                              {"weight": weight, "below": joint_below, "min_chunks": MIN_CHUNKS,
-                              "model": DEFAULT_EMBED_MODEL, "doubt_below": doubt_below})
+                              "model": DEFAULT_EMBED_MODEL, "doubt_below": doubt_below,
+                              "doubt_min_chunks": DOUBT_MIN_CHUNKS})
     weights.write_text(json.dumps(data, indent=1) + "\n")
     print(f"abstain_below = {threshold}, neighbourhood below = {below}, "
           f"cross_encoder_below = {reading_below}, joint weight = {weight}, below = {joint_below}, "
@@ -280,7 +293,8 @@ def main() -> None:
                         "cross_encoder_below": reading_below, "joint_below": joint_below,
                         "joint_weight": weight, "joint_margin": JOINT_MARGIN,
                         "doubt_below": doubt_below, "doubt_share": DOUBT_SHARE,
-                        "min_chunks": MIN_CHUNKS, "max_wrong": MAX_WRONG, "sections": figures,
+                        "min_chunks": MIN_CHUNKS, "doubt_min_chunks": DOUBT_MIN_CHUNKS,
+                        "max_wrong": MAX_WRONG, "sections": figures,
                         "scores": sections})
 
 

@@ -330,6 +330,8 @@ def test_the_unsure_level_replays_what_retrieval_marked() -> None:
     joint, near = ranker.joint_reading, ranker.neighbourhood
     assert joint is not None and joint.doubt_below is not None and near is not None
     assert ranker.abstain_below is not None
+    assert (near.min_chunks, joint.min_chunks, joint.doubt_min_chunks) == (
+        calibrate.MIN_CHUNKS, calibrate.MIN_CHUNKS, calibrate.DOUBT_MIN_CHUNKS)
     bounds = (ranker.abstain_below, near.below, ranker.cross_encoder_below,
               (joint.weight, joint.below))
     rows = json.loads(calibrate.MASKED_PAPERS.read_text())["rows"]
@@ -343,6 +345,30 @@ def test_the_unsure_level_replays_what_retrieval_marked() -> None:
     recorded = json.loads((PROJECT_ROOT / "bench" / "results" / "abstention.json").read_text())
     sections = {**recorded["scores"], "bench tuning": calibrate.tuning_rows()}
     assert calibrate.doubt_level(sections, joint.weight, bounds) == joint.doubt_below
+
+
+def test_a_store_the_mark_reaches_but_not_the_refusal_marks_what_it_would_refuse() -> None:
+    """The replay's flags: in a store of DOUBT_MIN_CHUNKS or more but under the refusals'
+    MIN_CHUNKS (``doubt_checked`` without ``checked``), a question under the joint bound is
+    answered and marked, not refused; in a larger store it is refused; in a smaller one
+    answered, unmarked."""
+    calibrate = _bench_module("calibrate_abstention")
+    bounds = (5.0, 0.3, -5.0, (0.5, 6.0))
+    row = {"evidence": 6.5, "reading": -2.0, "holds_its_keywords": False, "p_first": 0.5,
+           "papers": 3, "floor_answers": True, "full_match": False, "nearest": 0.5,
+           "named": False}  # joint score 5.5: under the bound
+    mid = {**row, "checked": False, "doubt_checked": True}
+    large = {**row, "checked": True, "doubt_checked": True}
+    small = {**row, "checked": False, "doubt_checked": False}
+    assert not calibrate.refused(mid, *bounds) and calibrate.doubt_score(mid, 0.5, bounds) == 5.5
+    assert calibrate.refused(large, *bounds) and calibrate.doubt_score(large, 0.5, bounds) is None
+    assert not calibrate.refused(small, *bounds) and calibrate.doubt_score(small, 0.5, bounds) is None
+    # exempt (the first papers hold the keywords): read only when the reread reads it
+    assert calibrate.doubt_score({**mid, "holds_its_keywords": True}, 0.5, bounds) == 5.5
+    assert calibrate.doubt_score({**mid, "holds_its_keywords": True, "p_first": 0.95}, 0.5,
+                                 bounds) is None
+    assert calibrate.doubt_score({**mid, "holds_its_keywords": True, "papers": 1}, 0.5,
+                                 bounds) is None
 
 
 def _bench_questions(name: str) -> list[dict[str, object]]:

@@ -279,8 +279,10 @@ def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
     model = seed_assistant.settings.index.embed_model
     assert not retriever.find(question).unsure  # the seeds are too few for the shipped one
 
-    def use(doubt_below: float | None, min_chunks: int = 1) -> None:
-        joint = JointReading(0.5, score - 1.0, min_chunks, model, doubt_below)
+    def use(doubt_below: float | None, min_chunks: int = 1, below: float | None = None,
+            doubt_min_chunks: int | None = None) -> None:
+        joint = JointReading(0.5, score - 1.0 if below is None else below, min_chunks, model,
+                             doubt_below, doubt_min_chunks)
         changed = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
         monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
 
@@ -303,7 +305,15 @@ def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
     assert not unmarked.unsure and UNSURE_NOTE not in render(unmarked, "markdown")
     print_notes(unmarked)
     assert UNSURE_NOTE not in capsys.readouterr().err
-    use(score + 0.01, min_chunks=seed_assistant.index.chunk_count() + 1)
+    chunks = seed_assistant.index.chunk_count()
+    use(score + 0.01, min_chunks=chunks + 1)
+    assert not retriever.find(question).unsure
+    # a store the mark reaches but not the refusal: what the refusal would take is marked
+    use(score + 0.01, min_chunks=chunks + 1, below=score + 0.005, doubt_min_chunks=chunks)
+    assert retriever.find(question).unsure and retriever.find(question).papers
+    use(score + 0.01, min_chunks=chunks, below=score + 0.005, doubt_min_chunks=chunks)
+    assert retriever.find(question).papers == []
+    use(score + 0.01, min_chunks=chunks + 1, doubt_min_chunks=chunks + 1)
     assert not retriever.find(question).unsure
     # no reading, no mark: the exempt question the ranker is sure of
     sure = "What is CRAFT?"
