@@ -73,7 +73,7 @@ class RetrievedPaper:
 @dataclass(frozen=True)
 class Retrieval:
     """The papers found for a question, and whether retrieval doubts they say what was asked
-    (an answer given in the band just above the joint refusal, ``ranking.JointReading``)."""
+    (the joint reading under its doubt level, ``ranking.JointReading``)."""
 
     papers: list[RetrievedPaper]
     unsure: bool = False
