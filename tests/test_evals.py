@@ -345,6 +345,11 @@ def test_the_unsure_level_replays_what_retrieval_marked() -> None:
     recorded = json.loads((PROJECT_ROOT / "bench" / "results" / "abstention.json").read_text())
     sections = {**recorded["scores"], "bench tuning": calibrate.tuning_rows()}
     assert calibrate.doubt_level(sections, joint.weight, bounds) == joint.doubt_below
+    # bench/store_sizes.py, which DOUBT_MIN_CHUNKS rests on, replayed these same thresholds
+    sizes = json.loads((PROJECT_ROOT / "bench" / "results" / "store_sizes.json").read_text())
+    assert (sizes["bounds"], sizes["doubt_below"], sizes["doubt_min_chunks"]) == (
+        [bounds[0], bounds[1], bounds[2], list(bounds[3])], joint.doubt_below,
+        joint.doubt_min_chunks)
 
 
 def test_a_store_the_mark_reaches_but_not_the_refusal_marks_what_it_would_refuse() -> None:
