@@ -37,7 +37,7 @@ import assistant  # noqa: F401
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.evals.scoring import indexed_items
 from assistant.pipeline import Assistant
-from assistant.ranking import WEIGHTS_FILE, Neighbourhood
+from assistant.ranking import WEIGHTS_FILE
 from assistant.retrieval import FULL_MATCH, REFUSAL_TOP, RERANK_BELOW
 from assistant.settings import DEFAULT_EMBED_MODEL, PROJECT_ROOT, Settings
 
@@ -161,9 +161,10 @@ def doubt_level(sections: dict[str, list[dict[str, object]]], weight: float,
 
 
 def check_applies(app: Assistant, min_chunks: int = MIN_CHUNKS) -> bool:
-    """The store of ``app`` is one a check needing ``min_chunks`` applies to."""
-    return Neighbourhood(0.0, min_chunks, DEFAULT_EMBED_MODEL).applies(
-        app.index.chunk_count(), app.settings.index.embed_model)
+    """The store of ``app`` is one a check needing ``min_chunks`` applies to (with the
+    embedding model the checks were calibrated with)."""
+    return (app.index.chunk_count() >= min_chunks
+            and app.settings.index.embed_model == DEFAULT_EMBED_MODEL)
 
 
 Bounds = tuple[float, float | None, float | None, tuple[float, float] | None]
@@ -187,7 +188,8 @@ def refused(row: dict[str, object], threshold: float, below: float | None = None
             or (evidence < threshold and not row["full_match"]))
 
 
-def _marked(row: dict[str, object], weight: float, bounds: Bounds, level: float | None) -> bool:
+def marked(row: dict[str, object], weight: float, bounds: Bounds, level: float | None) -> bool:
+    """The question ``row`` holds the signals of gets the unsure mark at ``level``."""
     score = doubt_score(row, weight, bounds)
     return level is not None and score is not None and score < level
 
@@ -273,8 +275,8 @@ def main() -> None:
             "none_refused_without_cross_encoder": sum(refused(r, threshold, below) for r in none),
             "none_refused_without_neighbourhood": sum(refused(r, threshold) for r in none),
             "none_refused_by_floor_alone": sum(not r["floor_answers"] for r in none),
-            "marked_unsure": [sum(_marked(r, weight, bounds, doubt_below) for r in answerable),
-                              sum(_marked(r, weight, bounds, doubt_below) for r in none)],
+            "marked_unsure": [sum(marked(r, weight, bounds, doubt_below) for r in answerable),
+                              sum(marked(r, weight, bounds, doubt_below) for r in none)],
         }
         print(name, figures[name])
     data["abstain_below"] = threshold

@@ -64,15 +64,23 @@ def masked(index: AbstractIndex, paper_ids: set[str]) -> Iterator[None]:
         yield
 
 
+@contextmanager
+def floor_only(app: Assistant) -> Iterator[None]:
+    """``app`` answering as the floor alone does (no thresholds, no reread): how the
+    calibration reads a question."""
+    ranker = dataclasses.replace(load_ranker(), abstain_below=None, neighbourhood=None,
+                                 cross_encoder_below=None, joint_reading=None)
+    with (mock.patch.object(retrieval, "load_ranker", lambda: ranker),
+          mock.patch.object(app.settings.retrieval, "rerank", False)):
+        yield
+
+
 def asked(app: Assistant, question: str) -> dict[str, Any]:
     """Whether the shipped retrieval refuses ``question``, and what each refusal reads
     (``calibrate_abstention.signals``, as it reads them: no thresholds, no reread)."""
     found = app.retriever.find(question)
     refused = not found.papers
-    floor_only = dataclasses.replace(load_ranker(), abstain_below=None, neighbourhood=None,
-                                     cross_encoder_below=None, joint_reading=None)
-    with (mock.patch.object(retrieval, "load_ranker", lambda: floor_only),
-          mock.patch.object(app.settings.retrieval, "rerank", False)):
+    with floor_only(app):
         read = signals(app, question)
         ranked, _ = app.retriever._ranked(question, 1, "hybrid", False, None)
     # the ranker's first paper with the floor off too (a floor refusal's first counts in
@@ -113,8 +121,7 @@ def main() -> None:
     if fresh:
         sys.argv.remove("--fresh")
     data_dir, app = offline_assistant()
-    items = [json.loads(line) for line in QUESTIONS.read_text().splitlines() if line.strip()]
-    items += fresh_questions() if fresh else []
+    items = read_jsonl(QUESTIONS) + (fresh_questions() if fresh else [])
     by_source = {paper.source: pid for pid, paper in app.index.papers().items()}
     rows = []
     for item in items:

@@ -24,19 +24,15 @@ bench/results/store_sizes.json, with every question's signals.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
-from unittest import mock
 
-from calibrate_abstention import DOUBT_MIN_CHUNKS, MIN_CHUNKS, Bounds, doubt_score, refused, signals
+from calibrate_abstention import DOUBT_MIN_CHUNKS, MIN_CHUNKS, Bounds, marked, refused, signals
 from common import offline_assistant, read_jsonl, save
 from ingest_distractors import DISTRACTORS
 from key_facts import QUESTIONS as KEY_FACTS_QUESTIONS
-from masked_papers import masked
-from question_ranker import QUESTIONS as RANKER_QUESTIONS
+from masked_papers import floor_only, fresh_questions, masked
 
 import assistant  # noqa: F401
-from assistant import retrieval
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.pipeline import Assistant
 from assistant.ranking import load_ranker
@@ -60,21 +56,16 @@ def store(years: tuple[int, int]) -> Assistant:
 
 
 def read(app: Assistant, question: str) -> dict[str, Any]:
-    """What every refusal of ``question`` reads, as the calibration reads it (no thresholds,
-    no reread)."""
-    floor_only = dataclasses.replace(load_ranker(), abstain_below=None, neighbourhood=None,
-                                     cross_encoder_below=None, joint_reading=None)
-    with (mock.patch.object(retrieval, "load_ranker", lambda: floor_only),
-          mock.patch.object(app.settings.retrieval, "rerank", False)):
+    """What every refusal of ``question`` reads, as the calibration reads it."""
+    with floor_only(app):
         return signals(app, question)
 
 
 def asked(app: Assistant) -> dict[str, list[dict[str, Any]]]:
     by_source = {paper.source: pid for pid, paper in app.index.papers().items()}
     bench = [{"id": r["id"], "set": r["set"], "question": r["question"],
-              "relevant": r["expected_sources"]} for r in read_jsonl(KEY_FACTS_QUESTIONS)]
-    bench += [{"id": r["id"], "set": "fresh", "question": r["question"], "relevant": [r["source"]]}
-              for r in read_jsonl(RANKER_QUESTIONS)]
+              "relevant": r["expected_sources"]}
+             for r in read_jsonl(KEY_FACTS_QUESTIONS) + fresh_questions()]
     rows: dict[str, list[dict[str, Any]]] = {"bench": [], "eval": []}
     for item in bench:
         if not all(s in by_source for s in item["relevant"]):
@@ -103,9 +94,8 @@ def replay(rows: dict[str, list[dict[str, Any]]], variant: str, bounds: Bounds,
     def is_refused(row: dict[str, Any]) -> bool:
         return refused(as_if(row), *bounds)
 
-    def marked(row: dict[str, Any]) -> bool:
-        score = doubt_score(as_if(row), weight, bounds)
-        return score is not None and score < doubt_below
+    def is_marked(row: dict[str, Any]) -> bool:
+        return marked(as_if(row), weight, bounds, doubt_below)
 
     figures: dict[str, Any] = {}
     for name in ("tuning", "held-out", "fresh"):
@@ -119,9 +109,9 @@ def replay(rows: dict[str, list[dict[str, Any]]], variant: str, bounds: Bounds,
         figures[name] = {"questions": len(group),
                          "stored_wrongly_refused": sum(map(is_refused, stored)),
                          "masked_refused": len(group) - len(answered),
-                         "marked_right_first": [sum(map(marked, right)), len(right)],
-                         "marked_wrong_first": [sum(map(marked, wrong)), len(wrong)],
-                         "marked_masked_answered": [sum(map(marked, answered)), len(answered)]}
+                         "marked_right_first": [sum(map(is_marked, right)), len(right)],
+                         "marked_wrong_first": [sum(map(is_marked, wrong)), len(wrong)],
+                         "marked_masked_answered": [sum(map(is_marked, answered)), len(answered)]}
     for split in ("dev", "test"):
         group = [r for r in rows["eval"] if r["split"] == split]
         answerable = [r for r in group if r["answerable"]]
@@ -132,11 +122,11 @@ def replay(rows: dict[str, list[dict[str, Any]]], variant: str, bounds: Bounds,
             "wrongly_refused": [r["id"] for r in answerable if is_refused(r)],
             "none_refused": sum(map(is_refused, none)),
             "marked_right_first": [[r["id"] for r in answered
-                                    if r["first"] in r["relevant"] and marked(r)],
+                                    if r["first"] in r["relevant"] and is_marked(r)],
                                    sum(r["first"] in r["relevant"] for r in answered)],
             "marked_wrong_first": [r["id"] for r in answered
-                                   if r["first"] not in r["relevant"] and marked(r)],
-            "marked_none": [r["id"] for r in none if not is_refused(r) and marked(r)]}
+                                   if r["first"] not in r["relevant"] and is_marked(r)],
+            "marked_none": [r["id"] for r in none if not is_refused(r) and is_marked(r)]}
     return figures
 
 
