@@ -5,7 +5,7 @@ papers; NeurIPS 2025 alone is ~5,300 abstracts, ~9,000 chunks. This bench inform
 each check would do at smaller sizes.
 
 Usage: python bench/store_sizes.py   (the first run builds two stores beside .data, ~2 min
-each; then ~3 min a store)
+each; then ~2–3 min a store)
 
 Each store holds the seeds and two whole years of the 1987–2021 corpus, as a researcher loads
 conferences (.data-years-2018-2019: 2,474 papers, 3,748 chunks; .data-years-2020-2021: 4,269
