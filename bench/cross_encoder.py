@@ -16,8 +16,9 @@ expected papers alone (the judged ones were pooled from the shipped ranker's top
 The order is ``retrieve``'s with the floor off (named-paper boost and rare-term match
 included), as the shipped reread sees it after the floor.
 
-Run: ``python bench/cross_encoder.py [--data-dir .data-distractors] [--k 10]``; writes
-``bench/results/cross-encoder-<data dir>.json`` (its leading dot dropped). Cross-encoder scores are cached in
+Run: ``python bench/cross_encoder.py [--data-dir .data-distractors] [--k 10] [--max-tokens 256]``;
+writes ``bench/results/cross-encoder-<data dir>.json`` (its leading dot dropped; ``-<max tokens>``
+added when not the shipped 256). Cross-encoder scores are cached in
 ``bench/results/.ce-scores-<data dir>-<k>-<max tokens>-alone-<keywords.py hash>.pkl`` (each
 pair scored alone, as the answers score it; a cache of batched scores is not read).
 """
@@ -120,7 +121,8 @@ def main() -> None:
     figures["k"], figures["max_tokens"] = args.k, args.max_tokens
     print("cross-encoder s/question (median): top K", figures["seconds_per_question_top_k"],
           f"top {RERANK_TOP}", figures[f"seconds_per_question_top{RERANK_TOP}"])
-    save(f"cross-encoder-{args.data_dir.name.lstrip('.')}", figures)
+    tokens = "" if args.max_tokens == reranking.MAX_TOKENS else f"-{args.max_tokens}"
+    save(f"cross-encoder-{args.data_dir.name.lstrip('.')}{tokens}", figures)
 
 
 if __name__ == "__main__":
