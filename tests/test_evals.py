@@ -128,6 +128,25 @@ def test_unsure_answers_are_counted_by_what_they_are() -> None:
     assert "- **w1** (paraphrase, a failure)" in report
 
 
+def test_either_notice_counts_the_name_warning_beside_the_unsure_mark() -> None:
+    """A fake answer warned only that no cited abstract names what the question names is
+    counted as noticed (``any_notice``), one with neither notice is not; the unsure count
+    stays the mark's own."""
+    rows = [_row("a1"), _row("a2"), _row("n1", answerable=False), _row("n2", answerable=False),
+            _row("n3", answerable=False)]
+    rows[0].unmentioned = ["Mamba"]
+    rows[2].unmentioned = ["Byzantine"]
+    rows[3].unsure = True
+    metrics = summarize_run(rows)
+    assert metrics["unsure"] == {"none_answered": [1, 3], "wrong_first": [0, 0],
+                                 "right_first": [0, 2]}
+    assert metrics["any_notice"] == {"none_answered": [2, 3], "wrong_first": [0, 0],
+                                     "right_first": [1, 2]}
+    report = markdown_report({"run": EvalRun(metrics=metrics, rows=rows)}, "extractive")
+    assert ("- either notice, all: 2 of 3 `none` questions answered, 0 of 0 answers led by a "
+            "wrong paper, 1 of 2 answers led by a right paper") in report
+
+
 def test_intervals_are_repeatable_and_narrow_with_more_questions() -> None:
     few = [_row(f"q{i}", hit=float(i % 4 != 0)) for i in range(40)]
     many = [_row(f"q{i}", hit=float(i % 4 != 0)) for i in range(400)]

@@ -213,6 +213,9 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
         for name, sub in [("all", m), *m.get("by_split", {}).items()]:
             if sub.get("unsure"):
                 lines.append(f"- marked, {name}: {unsure_line(sub['unsure'])}")
+        for name, sub in [("all", m), *m.get("by_split", {}).items()]:
+            if sub.get("any_notice"):  # the name warning below, or this notice
+                lines.append(f"- either notice, {name}: {unsure_line(sub['any_notice'])}")
         lines += [f"- **{r.id}** ({r.kind}{', a failure' if r.failed else ''})" for r in marked]
         warned = [r for r in run.rows if r.unmentioned]
         lines += ["", "### Answers warned that no cited abstract names what the question "

@@ -295,24 +295,38 @@ def summarize(rows: list[QuestionResult], baselines: bool = True) -> dict[str, A
     metrics["supported_claims"] = (round(1 - sum(len(r.unsupported_claims) for r in rows) / claims, 4)
                                    if claims else None)
     metrics["unsure"] = unsure_counts(rows)
+    metrics["any_notice"] = unsure_counts(rows, any_notice)
     latencies = [r.ms for r in rows if r.ms is not None]
     metrics["latency_ms_p50"] = _percentile(latencies, 0.5)
     metrics["latency_ms_p95"] = _percentile(latencies, 0.95)
     return metrics
 
 
-def unsure_counts(rows: list[QuestionResult]) -> dict[str, list[int]]:
-    """How many answers carry the notice that their sources may not answer (``Answer.unsure``),
-    of how many, by what the answer is: a `none` question answered, an answerable one led by a
-    wrong paper, one led by a right paper (judged papers counting). A notice is worth its
-    place on the first two, a false alarm on the third."""
+def is_unsure(row: QuestionResult) -> bool:
+    """The answer carries the unsure notice (``Answer.unsure``)."""
+    return row.unsure
+
+
+def unsure_counts(rows: list[QuestionResult],
+                  noticed: Callable[[QuestionResult], bool] = is_unsure) -> dict[str, list[int]]:
+    """How many answers carry the notice that their sources may not answer (``Answer.unsure``,
+    or the notice ``noticed`` reads), of how many, by what the answer is: a `none` question
+    answered, an answerable one led by a wrong paper, one led by a right paper (judged papers
+    counting). A notice is worth its place on the first two, a false alarm on the third."""
     answered = [r for r in rows if not r.refused and r.error is None]
     groups = {"none_answered": [r for r in answered if not r.answerable],
               "wrong_first": [r for r in answered if r.answerable
                               and not r.retrieval.get("ours", {}).get("hit@1")],
               "right_first": [r for r in answered if r.answerable
                               and r.retrieval.get("ours", {}).get("hit@1")]}
-    return {name: [sum(r.unsure for r in group), len(group)] for name, group in groups.items()}
+    return {name: [sum(noticed(r) for r in group), len(group)] for name, group in groups.items()}
+
+
+def any_notice(row: QuestionResult) -> bool:
+    """The answer carries a notice that it may not answer as asked: unsure, or a name of the
+    question that no cited abstract mentions (``Answer.unmentioned``). A researcher reading a
+    fake answer with neither has nothing to warn them."""
+    return row.unsure or bool(row.unmentioned)
 
 
 def question_values(rows: list[QuestionResult], metric: str) -> list[float | None]:
