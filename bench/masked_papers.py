@@ -16,8 +16,9 @@ without it). A review's variant that also took it out of the document frequencie
 proper words, the phrase look-up and ``papers()`` moved the evidence by up to 0.41 and
 refused exactly the same questions.
 
-For each question and condition it records whether the shipped retrieval refuses, the
-ranker's first paper (floor and reread off) and its probability, and what each refusal reads, as
+For each question and condition it records whether the shipped answer refuses, which notices
+it carries (unsure; the names of the question no cited abstract mentions), the ranker's first
+paper (floor and reread off) and its probability, and what each refusal reads, as
 bench/calibrate_abstention.py records it for the eval's dev questions (the ranker's
 evidence, the nearest papers' cosine, the cross-encoder's best logit of the first 2…).
 The same refusals replayed without the joint one (``ranking.JointReading``) are reported
@@ -31,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
@@ -76,23 +77,26 @@ def floor_only(app: Assistant) -> Iterator[None]:
 
 
 def asked(app: Assistant, question: str) -> dict[str, Any]:
-    """Whether the shipped retrieval refuses ``question``, and what each refusal reads
+    """Whether the shipped answer refuses ``question``, which notices it carries (unsure, and
+    the names no cited abstract mentions), and what each refusal reads
     (``calibrate_abstention.signals``, as it reads them: no thresholds, no reread)."""
-    found = app.retriever.find(question)
-    refused = not found.papers
+    answer = app.ask(question)
     with floor_only(app):
         read = signals(app, question)
         ranked, _ = app.retriever._ranked(question, 1, "hybrid", False, None)
     # the ranker's first paper with the floor off too (a floor refusal's first counts in
     # ``wrongly_refused_first_paper_right``); where the floor answers, signals' own
-    return {"refused": refused, "unsure": found.unsure, **read,
+    return {"refused": not answer.sources, "unsure": answer.unsure,
+            "unmentioned": answer.unmentioned, **read,
             "first": ranked[0].paper.source if ranked else None,
             "p_first": ranked[0].score if ranked else None}
 
 
-def marked_unsure(rows: list[dict[str, Any]], expected: dict[str, list[str]]
+def marked_unsure(rows: list[dict[str, Any]], expected: dict[str, list[str]],
+                  noticed: Callable[[dict[str, Any]], bool] = lambda side: bool(side["unsure"])
                   ) -> dict[str, dict[str, list[int]]]:
-    """Per set, how many answers carry the unsure notice (``Answer.unsure``), of how many:
+    """Per set, how many answers carry the unsure notice (``Answer.unsure``; or what
+    ``noticed`` reads of a side), of how many:
     stored questions whose first paper (the ranker's) is right, stored ones whose first is
     wrong, and masked ones answered (each a fake answer)."""
     figures: dict[str, dict[str, list[int]]] = {}
@@ -104,7 +108,7 @@ def marked_unsure(rows: list[dict[str, Any]], expected: dict[str, list[str]]
         for side, name in ((stored, "stored_right_first" if stored["first"] in expected[row["id"]]
                             else "stored_wrong_first"), (masked_, "masked_answered")):
             if not side["refused"]:
-                counts[name][0] += bool(side["unsure"])
+                counts[name][0] += noticed(side)
                 counts[name][1] += 1
     return figures
 
@@ -149,6 +153,9 @@ def main() -> None:
         },
     }
     figures["marked_unsure"] = marked_unsure(rows, expected)
+    # either notice: unsure, or a name of the question no cited abstract mentions
+    figures["either_notice"] = marked_unsure(
+        rows, expected, lambda side: bool(side["unsure"] or side["unmentioned"]))
     print(json.dumps(figures, indent=1))
     save("masked_papers", {"data_dir": str(data_dir), "questions": len(rows), **figures,
                            "rows": rows})
