@@ -111,6 +111,9 @@ def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
     return cleaned, dropped
 
 
+MAX_HELD_MARKER = 256  # characters of an unclosed "[1, 2, …" held back; longer is no marker
+
+
 class StreamingCitationFilter:
     """Cleans citation markers in a token stream: text after an unclosed ``[`` (and trailing
     spaces) is held back until the marker closes or clearly is not one, then checked."""
@@ -123,7 +126,9 @@ class StreamingCitationFilter:
     def feed(self, delta: str) -> str:
         self.pending += delta
         cut = self.pending.rfind("[")
-        if cut != -1 and re.fullmatch(r"\[[\d,; ]*", self.pending[cut:]) and len(self.pending) - cut < 24:
+        # a list of numbers may run long ("[1, 2, … 10]"): it waits while it can still close
+        if (cut != -1 and re.fullmatch(r"\[[\d,; ]*", self.pending[cut:])
+                and len(self.pending) - cut < MAX_HELD_MARKER):
             ready, self.pending = self.pending[:cut], self.pending[cut:]
         else:
             ready, self.pending = self.pending, ""

@@ -18,7 +18,7 @@ import typer
 from rich.markup import escape
 
 from assistant import IMPORTED_AT
-from assistant.console import err, out, progress_bar
+from assistant.console import err, out, printable, progress_bar
 from assistant.errors import EXIT_BAD_INPUT, AssistantError, add_secret, redact, redact_logs
 from assistant.imports import importing
 from assistant.settings import Settings
@@ -169,12 +169,20 @@ def ask(
         assistant = Assistant(settings)
         assistant.ensure_corpus()
         answer: Answer | None = None
-        for event in assistant.ask_stream(question, top_k=top_k, filters=filters):
-            if isinstance(event, Answer):
-                answer = event
-            elif fmt is OutputFormat.text:
-                sys.stdout.write(event)
+        streamed = False
+        try:
+            for event in assistant.ask_stream(question, top_k=top_k, filters=filters):
+                if isinstance(event, Answer):
+                    answer = event
+                elif fmt is OutputFormat.text:
+                    sys.stdout.write(printable(event))
+                    sys.stdout.flush()
+                    streamed = True
+        except AssistantError:
+            if streamed:  # what a pipe or a file got is marked as the part it is
+                sys.stdout.write(" [cut off]\n")
                 sys.stdout.flush()
+            raise
     assert answer is not None
     if fmt is not OutputFormat.text:
         from assistant.references import render
@@ -183,7 +191,8 @@ def ask(
             err.print("[yellow]the answer cites no source, so there are no BibTeX entries[/]")
         elif fmt is OutputFormat.bibtex:
             print_notes(answer)  # the entries have no place for them
-        sys.stdout.write(render(answer, fmt.value))
+        rendered = render(answer, fmt.value)
+        sys.stdout.write(rendered if fmt is OutputFormat.json else printable(rendered))
         return
     out.print()
     print_notes(answer)
@@ -195,8 +204,16 @@ def ask(
 def print_notes(answer: Answer) -> None:
     """The answer's warnings, on stderr: names no cited abstract mentions, sources that read
     only weakly as answering, invented citations removed."""
-    from assistant.references import UNSURE_NOTE, unmentioned_note
+    from assistant.references import UNCITED_NOTE, UNSURE_NOTE, unmentioned_note
 
+    if answer.uncited:
+        err.print(f"[yellow]{escape(UNCITED_NOTE)}[/]", highlight=False, soft_wrap=True)
+    unsupported = [c.text for c in answer.claims if not c.supported]
+    if unsupported:
+        listed = " · ".join(f"“{printable(t) if len(t) <= 80 else printable(t[:79]) + '…'}”"
+                            for t in unsupported)
+        err.print(f"[yellow]{len(unsupported)} sentence(s) not supported by the abstracts they "
+                  f"cite: {escape(listed)}[/]", highlight=False, soft_wrap=True)
     if answer.unmentioned:
         err.print(f"[yellow]{escape(unmentioned_note(answer))}[/]", highlight=False, soft_wrap=True)
     if answer.unsure:

@@ -4,6 +4,7 @@ a progress display. Imports nothing of the pipeline, so every surface can use it
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +28,17 @@ def progress_seconds() -> float:
         return max(0.05, float(os.environ.get("ASSISTANT_PROGRESS_SECONDS", "10")))
     except ValueError:
         return 10.0
+
+
+# C0 controls but tab and newline, DEL and C1: a model's reply could clear the screen,
+# recolour a line or plant a terminal hyperlink (OSC 8) with them
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` fit for a terminal: no control sequences, which only a model or an abstract
+    would send (printed as the text they were part of)."""
+    return _CONTROLS.sub("", text)
 
 
 def warn(message: str) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from assistant.errors import AssistantError, EndpointError, redact
+from assistant.errors import AssistantError, EndpointError, redact, shown_endpoint
 from assistant.settings import DEFAULT_EMBED_MODEL, Settings
 
 TOKENIZER_PATH = Path(__file__).parent / "models" / "all-MiniLM-L6-v2" / "tokenizer.json"
@@ -245,7 +245,7 @@ class OpenAICompatibleEmbedding(Embedder):
         self.concurrency = max(1, concurrency)
 
         llm = settings.llm
-        self._where = llm.base_url or "https://api.openai.com/v1"
+        self._where = shown_endpoint(llm.base_url or "https://api.openai.com/v1")
         self._client = OpenAI(base_url=llm.base_url, api_key=llm.key or "not-needed",
                               timeout=llm.timeout, max_retries=llm.retries)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
+import string
+from urllib.parse import urlsplit, urlunsplit
 
 EXIT_BAD_INPUT = 2
 EXIT_ENDPOINT = 3
@@ -43,6 +45,7 @@ _TOKEN_SHAPES = re.compile(
 )
 _KEY_FIELDS = re.compile(r"(?i)(api[_-]?key[\"']?\s*[:=]\s*[\"']?)[\w.~+/=-]{8,}")  # api_key=…
 REDACTED = "[redacted]"
+_WORD_CHARS = frozenset(string.ascii_letters + string.digits + "_.~+/=-")  # a key's characters
 
 
 def add_secret(value: str | None) -> None:
@@ -57,6 +60,40 @@ def redact(text: str) -> str:
         text = text.replace(secret, REDACTED)
     text = _TOKEN_SHAPES.sub(REDACTED, text)
     return _KEY_FIELDS.sub(lambda m: m.group(1) + REDACTED, text)
+
+
+def shown_endpoint(url: str) -> str:
+    """``url`` as messages may show it: any user and password in it (a proxy's basic auth,
+    ``http://user:secret@host/v1``) left out, and the password registered as a secret."""
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    add_secret(parts.password)
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
+
+
+class StreamingRedactor:
+    """``redact`` over a stream of text pieces: a secret may arrive split across pieces, so
+    the tail that could still grow into one (a word not yet ended, or as many characters as
+    the longest secret) waits for the next piece."""
+
+    def __init__(self) -> None:
+        self.pending = ""
+
+    def feed(self, piece: str) -> str:
+        text = self.pending + piece
+        longest = max((len(s) for s in _SECRETS), default=0)
+        word = len(text) - len(text.rstrip("".join(_WORD_CHARS)))
+        # the held tail starts after a space, so no secret (a key has none) is cut in two
+        cut = len(text) - min(len(text), max(longest, word))
+        while cut > 0 and not text[cut - 1].isspace():
+            cut -= 1
+        self.pending = text[cut:]
+        return redact(text[:cut])
+
+    def flush(self) -> str:
+        ready, self.pending = redact(self.pending), ""
+        return ready
 
 
 class RedactingFilter(logging.Filter):

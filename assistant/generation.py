@@ -46,7 +46,14 @@ from assistant.answering import (
     quoted,
 )
 from assistant.claims import ClaimChecker
-from assistant.errors import BadInputError, EndpointError, add_secret, redact
+from assistant.errors import (
+    BadInputError,
+    EndpointError,
+    StreamingRedactor,
+    add_secret,
+    redact,
+    shown_endpoint,
+)
 from assistant.settings import LLMSettings
 from assistant.types import Answer
 
@@ -216,6 +223,7 @@ class ChatModel:
 
         self.settings = settings
         add_secret(settings.key)
+        shown_endpoint(settings.base_url or "")  # a password in the URL is a secret too
         self.client = openai.OpenAI(
             base_url=settings.base_url,
             api_key=settings.key or "not-needed",
@@ -229,7 +237,8 @@ class ChatModel:
 
     @property
     def where(self) -> str:
-        return self.settings.base_url or "https://api.openai.com/v1"
+        """The endpoint as messages name it (without any password in its URL)."""
+        return shown_endpoint(self.settings.base_url or "https://api.openai.com/v1")
 
     def deadline(self) -> float:
         """The monotonic time by which an answer started now must be complete."""
@@ -264,14 +273,19 @@ class ChatModel:
                 if isinstance(item, StreamEnd):
                     yield item
                     return
-                received.append(item)
-                yield item
                 # Per-delta counts add up to a little more than the text's count; only when
                 # they reach the budget is the whole text counted (a few times an answer).
-                used += len(enc.encode(item, disallowed_special=()))
-                if used >= budget:
+                tokens = enc.encode(item, disallowed_special=())
+                if used + len(tokens) >= budget:
                     used = len(enc.encode("".join(received), disallowed_special=()))
-                if used >= budget:  # the server ignored max_tokens: read no further
+                over = used + len(tokens) > budget
+                if over:  # one delta past the budget (a server sending it all at once)
+                    item = enc.decode(tokens[:max(budget - used, 0)])
+                if item:
+                    received.append(item)
+                    yield item
+                used += len(tokens)
+                if over or used >= budget:  # the server ignored max_tokens: read no further
                     yield StreamEnd(finish_reason="length", truncated=True)
                     return
         finally:
@@ -460,29 +474,35 @@ def generate(question: str, sources: list[NumberedSource], model: ChatModel,
     abstracts alone)."""
     messages, seen = build_messages(question, sources, model.settings)
     filt = StreamingCitationFilter({s.n for s in seen})
+    hidden = StreamingRedactor()  # a reply may echo the key (a prompt injection, a proxy)
     parts: list[str] = []
-    received = 0
     end = StreamEnd()
+    failure: str | None = None  # what cut the answer off; what arrived is shown before it
     try:
         for delta in model.stream(messages, deadline=deadline):
             if isinstance(delta, StreamEnd):
                 end = delta
                 continue
-            received += len(delta.strip())
-            clean = filt.feed(delta)
+            clean = hidden.feed(filt.feed(delta))
             if clean:
                 parts.append(clean)
                 yield clean
     except GenerationError as exc:
-        raise GenerationError(str(exc), "".join(parts) + filt.flush()) from None
-    if not received:
-        raise GenerationError(f"the model endpoint {model.where} returned an empty answer "
-                              f"(finish reason: {end.finish_reason or 'none'}); ask again, or "
-                              "check ASSISTANT_LLM_MODEL")
-    tail = filt.flush()
+        failure = str(exc)
+    if failure is None and end.finish_reason == "content_filter":  # the rest was withheld
+        failure = (f"the model endpoint {model.where} stopped the answer early (finish reason: "
+                   "content_filter)")
+    tail = hidden.feed(filt.flush()) + hidden.flush()
     if tail:
         parts.append(tail)
         yield tail
+    if failure is not None:
+        partial = "".join(parts)
+        raise GenerationError(_cut_off(failure, partial), partial)
+    if not "".join(parts).strip():  # nothing, or only citations of no source
+        raise GenerationError(f"the model endpoint {model.where} returned an empty answer "
+                              f"(finish reason: {end.finish_reason or 'none'}); ask again, or "
+                              "check ASSISTANT_LLM_MODEL")
     text = "".join(parts).strip()
     truncated = end.truncated or end.finish_reason == "length"
     if truncated:

@@ -142,7 +142,11 @@ class FaultyOpenAI(LocalServer):
     Cases: ok, auth (401), missing (404), busy (429 + Retry-After: 1, then ok), flaky (500,
     then ok), hang (no byte ever), trickle (a token a second), cut (closed mid-answer),
     malformed (an event that is not JSON), empty (no content), echo (an error body echoing
-    the Authorization header and the key), huge (50,000 words, ignoring max_tokens).
+    the Authorization header and the key), huge (50,000 words, ignoring max_tokens),
+    onedelta (the same in one event), leak (an answer repeating the key), filtered (finish
+    reason content_filter halfway), controls (terminal control sequences in the answer),
+    invented (only a citation of no source), nocite (an answer citing nothing), userinfo
+    (503, for a base URL with a password in it).
     It records per case the request times, how many events it wrote and when the client hung
     up (``gone``), which is when it stopped waiting, however slow its process is to exit."""
 
@@ -269,6 +273,41 @@ class FaultyOpenAI(LocalServer):
             def case_huge(self, model: str, attempt: int) -> None:
                 words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
                 self.stream(model, "CRAFT is described in [1]. " + words)
+
+            def case_onedelta(self, model: str, attempt: int) -> None:
+                """The huge reply in a single event, as a server may send it."""
+                words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
+                self.start_stream()
+                self.send("onedelta", sse(model, {"content": "CRAFT is described in [1]. " + words}))
+                self.send("onedelta", sse(model, finish="stop"))
+                self.send("onedelta", b"data: [DONE]\n\n")
+
+            def case_leak(self, model: str, attempt: int) -> None:
+                """An answer that repeats the key it was sent (a prompt injection's aim)."""
+                key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+                self.stream(model, f"CRAFT predicts future links [1]. Your key is {key} [1].")
+
+            def case_filtered(self, model: str, attempt: int) -> None:
+                """The server's content filter stops the answer halfway."""
+                case = model.removeprefix("fault-")
+                self.start_stream()
+                self.send(case, sse(model, {"content": "CRAFT predicts future links [1]. It is"}))
+                self.send(case, sse(model, finish="content_filter"))
+                self.send(case, b"data: [DONE]\n\n")
+
+            def case_controls(self, model: str, attempt: int) -> None:
+                """Terminal control sequences: clear the screen, colour, a hidden link."""
+                self.stream(model, "CRAFT predicts links [1].\x1b[2J\x1b[31mFAKE NOTICE\x1b[0m "
+                                   "\x1b]8;;http://evil.example/\x07click\x1b]8;;\x07 [1].")
+
+            def case_invented(self, model: str, attempt: int) -> None:
+                self.stream(model, "[99]")
+
+            def case_nocite(self, model: str, attempt: int) -> None:
+                self.stream(model, "CRAFT was trained on ten billion edges by a search company.")
+
+            def case_userinfo(self, model: str, attempt: int) -> None:
+                self.status(503, "upstream unavailable")
 
         self.serve(Handler)
 

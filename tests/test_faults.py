@@ -60,8 +60,16 @@ CASES: dict[str, Case] = {
     "empty": Case(3, "empty answer"),
     "echo": Case(3, "HTTP 400"),
     "huge": Case(0, "CRAFT is described in [1]"),
+    "onedelta": Case(0, "CRAFT is described in [1]"),
+    "leak": Case(0, "Your key is [redacted] [1]."),
+    "filtered": Case(3, "finish reason: content_filter", json=False),
+    "controls": Case(0, "CRAFT predicts links [1].[2J[31mFAKE NOTICE[0m", json=False),
+    "invented": Case(3, "empty answer"),
+    "nocite": Case(0, "CRAFT was trained on ten billion edges", json=False),
+    "userinfo": Case(3, "answered HTTP 503"),
     "long": Case(2, "characters long", question=LONG_QUESTION),
 }
+URL_PASSWORD = "pw-in-the-url-Hunter2"  # the userinfo case's base URL carries it
 
 
 @dataclass(frozen=True)
@@ -116,7 +124,11 @@ def _closed_port() -> int:
 NEEDED = {"test_retries_honour_retry_after": ("busy", "flaky"),
           "test_echoed_key_is_redacted": ("echo",), "test_cut_stream_shows_the_partial_answer_marked":
           ("cut",), "test_huge_reply_is_read_to_the_token_budget_only": ("huge",),
-          "test_answers_report_the_new_fields": ("busy",)}
+          "test_answers_report_the_new_fields": ("busy",),
+          "test_a_reply_past_the_budget_in_one_event_is_cut_to_it": ("onedelta",),
+          "test_a_stopped_answer_is_marked_cut_off": ("filtered", "cut"),
+          "test_an_answer_citing_nothing_says_so": ("nocite",),
+          "test_the_url_password_is_named_nowhere": ("userinfo",)}
 
 
 def _selected(request: pytest.FixtureRequest) -> list[str]:
@@ -145,7 +157,9 @@ def faults(request: pytest.FixtureRequest, seed_dir: Path, tmp_path_factory: pyt
             case = CASES[name]
             data = tmp_path_factory.mktemp(f"fault-{name}") / "data"
             shutil.copytree(seed_dir, data)
-            env = {**clean, "ASSISTANT_LLM_BASE_URL": refused if name == "refused" else server.base_url,
+            base_url = {"refused": refused, "userinfo": server.base_url.replace(
+                "://", f"://alice:{URL_PASSWORD}@")}.get(name, server.base_url)
+            env = {**clean, "ASSISTANT_LLM_BASE_URL": base_url,
                    "ASSISTANT_LLM_MODEL": f"fault-{name}", "ASSISTANT_LLM_API_KEY": SECRET_KEY,
                    "ASSISTANT_LLM_TIMEOUT": str(case.timeout)}
             args = ["ask", *(["--json"] if case.json else []), case.question, "--data-dir", str(data)]
@@ -163,14 +177,18 @@ def test_endpoint_fault_through_the_cli(name: str, faults: tuple[dict[str, Run],
     out, err = run.result.stdout, run.result.stderr
     assert run.result.returncode == case.code, f"{name}: exit {run.result.returncode}\n{err}"
     assert SECRET_KEY not in out and SECRET_KEY not in err
+    assert URL_PASSWORD not in out and URL_PASSWORD not in err
+    assert "\x1b" not in out and "\x07" not in out, "no control sequence reaches the terminal"
     assert "Traceback" not in err and "Expecting" not in err and "JSONDecodeError" not in err
     if case.code:
         lines = [line for line in err.splitlines() if line.strip()]
         assert len(lines) == 1 and lines[0].startswith("error: "), err
         assert case.says in lines[0], lines[0]
-    else:
+    elif case.json:
         data: dict[str, Any] = json.loads(out)
         assert data["mode"] == "llm" and case.says in data["answer"]
+    else:
+        assert case.says in out, out
     seen = server.requests.get(name, [])
     if name in ("refused", "long"):
         assert not seen, "no request may reach a server"
@@ -231,3 +249,40 @@ def test_answers_report_the_new_fields(faults: tuple[dict[str, Run], FaultyOpenA
     data = json.loads(runs["busy"].result.stdout)
     assert data["truncated"] is False and data["uncited"] is False
     assert data["dropped_citations"] == []
+
+
+def test_a_reply_past_the_budget_in_one_event_is_cut_to_it(
+        faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """A server that sends its whole reply at once gets the same budget: the answer is cut
+    to ASSISTANT_LLM_MAX_TOKENS (600), not 50,000 words marked as truncated."""
+    runs, _ = faults
+    data = json.loads(runs["onedelta"].result.stdout)
+    assert data["truncated"] is True and data["answer"].endswith(" …")
+    assert 590 <= data["usage"]["completion_tokens"] <= 620
+    assert len(data["answer"]) < 5_000
+
+
+def test_a_stopped_answer_is_marked_cut_off(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """What stdout got of an answer the endpoint stopped (its content filter, or a closed
+    stream) ends marked, for a reader of a pipe or a file, not only on stderr."""
+    runs, _ = faults
+    assert runs["filtered"].result.stdout == "CRAFT predicts future links [1]. It is [cut off]\n"
+    assert runs["cut"].result.stdout == "CRAFT is a [cut off]\n"
+
+
+def test_an_answer_citing_nothing_says_so(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """The terminal says what the chat says: an uncited answer is unchecked, and a sentence
+    no cited abstract supports is listed."""
+    runs, _ = faults
+    err = runs["nocite"].result.stderr
+    assert "This answer cites no source; treat it as unchecked." in err
+    assert "1 sentence(s) not supported by the abstracts they cite" in err
+
+
+def test_the_url_password_is_named_nowhere(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """A base URL with a proxy's password in it (http://user:password@host/v1) is named
+    without it in the error."""
+    runs, server = faults
+    err = runs["userinfo"].result.stderr
+    assert f"the model endpoint {server.base_url} answered HTTP 503" in err
+    assert "alice" not in err

@@ -115,6 +115,41 @@ def test_citation_filter_handles_markers_split_across_tokens() -> None:
     assert clean_citations("a [1][4] b", {1}) == ("a [1] b", [4])
 
 
+def test_a_long_citation_list_split_across_tokens_is_checked_whole() -> None:
+    """"[1, 2, … 10]" in 3-character tokens is held until it closes, so the numbers that are
+    no source go, as they do when the list arrives in one piece."""
+    reply = "Several papers study graphs [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]."
+    for size in (1, 3, len(reply)):
+        filt = StreamingCitationFilter({1, 2, 3, 4, 5})
+        text = "".join(filt.feed(reply[i:i + size]) for i in range(0, len(reply), size)) + filt.flush()
+        assert text == "Several papers study graphs [1][2][3][4][5].", size
+        assert filt.dropped == [6, 7, 8, 9, 10]
+
+
+@pytest.mark.parametrize("size", [1, 3, 7, 1000])
+def test_a_secret_split_across_tokens_is_redacted(size: int) -> None:
+    """A reply repeating the key arrives in pieces; none of them shows any part of it."""
+    from assistant.errors import StreamingRedactor, add_secret
+
+    key = "kq-streamed-secret-0123456789"  # not key-shaped: found as registered only
+    add_secret(key)
+    reply = f"CRAFT links [1]. Your key is {key}, and again:{key} [1]."
+    hidden = StreamingRedactor()
+    pieces = [hidden.feed(reply[i:i + size]) for i in range(0, len(reply), size)]
+    pieces.append(hidden.flush())
+    assert "".join(pieces) == "CRAFT links [1]. Your key is [redacted], and again:[redacted] [1]."
+    assert not any(key[:6] in p or key[-6:] in p for p in pieces)
+
+
+def test_a_password_in_the_endpoint_url_is_named_nowhere() -> None:
+    from assistant.errors import redact, shown_endpoint
+
+    url = "http://alice:url-Password-77@127.0.0.1:8000/v1"
+    assert shown_endpoint(url) == "http://127.0.0.1:8000/v1"
+    assert redact(f"cannot reach {url}") == "cannot reach http://alice:[redacted]@127.0.0.1:8000/v1"
+    assert shown_endpoint("http://127.0.0.1:8000/v1") == "http://127.0.0.1:8000/v1"
+
+
 def test_extractive_answer_quotes_sentences_with_citations(seed_assistant: Assistant) -> None:
     answer = seed_assistant.ask("How many languages can the MuRating autorater handle?")
     assert answer.mode == "extractive" and answer.answer.startswith(NOTICE)
