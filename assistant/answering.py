@@ -41,6 +41,13 @@ def quoted(text: str) -> str:
     return CITATION_RE.sub(lambda m: f"[{_WORD_JOINER}{m.group(1)}]", text)
 
 
+def shown_title(title: str) -> str:
+    """A paper's title as an answer leads with it in bold: its bracketed numbers are no
+    citation ("Quorblin [2]: …" cited source 2, an unrelated paper) and its asterisks no
+    emphasis (they paired with the answer's own and bolded the wrong text)."""
+    return quoted(title.replace("*", "")).strip()
+
+
 # an author-year citation's brackets: "(Harris, 1987)", "Denker et al. (1987)", "(see Lee 2003a)"
 _AUTHOR_YEAR_RE = re.compile(r"\((?:[^()]*[A-Z][^()]*[ ,])?(?:1[89]|20)\d\d[a-z]?\)")
 _SHOWN_REFERENCE_RE = re.compile(r"\[ref\. [^\]]*\]")  # a marker as ``quoted`` shows it

@@ -15,7 +15,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from assistant.answering import AnswerStream, NumberedSource, build_citations, quoted
+from assistant.answering import (
+    AnswerStream,
+    NumberedSource,
+    build_citations,
+    quoted,
+    shown_title,
+)
 from assistant.corpus import split_sentences
 from assistant.types import Answer
 
@@ -98,7 +104,7 @@ def table_lines(rows: Sequence[Row]) -> list[str]:
     lines = ["| **paper** | " + " | ".join(f"**{c}**" for c in COLUMNS) + " |",
              "| --- | " + " | ".join("---" for _ in COLUMNS) + " |"]
     for row in rows:
-        title = row.title.replace("|", "/").replace("*", "").strip() or f"Source {row.n}"
+        title = shown_title(row.title.replace("|", "/")) or f"Source {row.n}"
         cells = [f"{quoted(row.cells[c])} [{row.n}]" if row.cells[c] else EMPTY_CELL
                  for c in COLUMNS]
         lines.append(f"| **{title}** [{row.n}] | " + " | ".join(cells) + " |")

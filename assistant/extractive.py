@@ -22,6 +22,7 @@ from assistant.answering import (
     NumberedSource,
     build_citations,
     quoted,
+    shown_title,
     without_references,
 )
 from assistant.compare import compose_table, is_comparison_question
@@ -378,7 +379,7 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     chosen = select(question, score_sentences(question, candidates, index, weights),
                     {s.n: s.found.score for s in candidates}, weights,
                     {s.n: text_terms(s.found.paper.title) for s in candidates})
-    titles = {s.n: s.found.paper.title for s in sources}
+    titles = {s.n: shown_title(s.found.paper.title) for s in sources}
     summary = is_summary_question(question)
     if summary and is_comparison_question(question):  # a table: problem / method / result
         yield from compose_table(question, sources, [s.n for s in chosen], NOTICE)

@@ -738,7 +738,9 @@ def marked_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
               ("Weisfeiler-Lehman Graph Kernels", "We propose graph kernels from the "
                "Weisfeiler-Lehman test that scale linearly in the number of edges."),
               ("Protein Folding With Attention", "We predict protein contact maps with sparse "
-               "attention over residues.")]
+               "attention over residues."),
+              ("Quorblin [2]: counting **owls**", "Quorblin counts owls in forest sound "
+               "recordings with a small convolutional network.")]
     corpus = root / "papers.jsonl"
     corpus.write_text("".join(json.dumps({"title": t, "abstract": a}) + "\n" for t, a in papers))
     data_dir = root / "data"
@@ -764,6 +766,21 @@ def test_an_abstracts_own_reference_markers_are_never_citations(marked_dir: Path
     assert [c.n for c in app.ask(question).citations] == [1]
     prompt = server.requests[-1]["body"]["messages"][1]["content"]
     assert "Kashima et al. [ref. 2]" in prompt and "Kashima et al. [2]" not in prompt
+
+
+def test_a_titles_bracketed_number_is_no_citation(marked_dir: Path) -> None:
+    """A title that holds "[2]" leads its paragraph as "[ref. 2]": it cited source 2, an
+    unrelated paper, in the references and the BibTeX (review); its asterisks are no bold."""
+    from assistant.compare import Row, table_lines
+
+    answer = Assistant(make_settings(marked_dir)).ask("What is Quorblin?")
+    assert answer.answer.split("\n\n")[1].startswith("**Quorblin [ref. 2]: counting owls**: ")
+    assert [c.title for c in answer.citations] == ["Quorblin [2]: counting **owls**"]
+    assert cited_numbers(answer.answer) == [1]
+    line = table_lines([Row(3, "Quorblin [2]: counting **owls**", dict.fromkeys(
+        ("problem", "method", "result")))])[2]
+    assert line.startswith("| **Quorblin [ref. 2]: counting owls** [3] |")
+    assert cited_numbers(line) == [3]
 
 
 @pytest.mark.parametrize(("text", "shown"), [
