@@ -28,6 +28,7 @@ from assistant.extractive import compose
 from assistant.filters import merge, stated
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
+from assistant.keywords import query_terms
 from assistant.naming import unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
@@ -35,11 +36,25 @@ from assistant.similar import SimilarResult, similar
 from assistant.types import Answer, Filters, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
-FOLLOW_UP_RE = re.compile(
-    r"^(and|but|also|so|what about|how about|then)\b|\b(it|its|they|their|them|this|that|"
-    r"these|those|the (paper|method|approach|model))\b",
-    re.I,
-)
+CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
+REFERS_BACK_RE = re.compile(
+    r"\b(it|its|they|their|them|this|that|these|those|which one|the other|the (paper|method|"
+    r"approach|model|first|second|former|latter))\b", re.I)
+OWN_SUBJECT_TERMS = 3  # keywords from which a question referring back still stands alone
+
+
+def leans_on_previous(question: str) -> bool:
+    """Whether an offline follow-up is searched together with the previous question: it
+    continues it ("and how…", "what about…"), or refers back ("does it scale?", "their
+    results on ImageNet?") with fewer than OWN_SUBJECT_TERMS keywords of its own, or has
+    none ("Why?"). A question with its own subject stands alone: "What is TCCM?" after "What
+    is CRAFT?" was searched as both (every question of four words or fewer was joined), and
+    "Compare the graph neural network papers: what do they study?" answered about the
+    previous paper."""
+    terms = query_terms(question)
+    return bool(CONTINUES_RE.search(question)
+                or (REFERS_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
+                or not terms)
 
 
 class Assistant:
@@ -130,7 +145,7 @@ class Assistant:
             rewritten = self.chat_model.complete([{"role": "user", "content": text}], 120,
                                                  deadline)
             return rewritten.splitlines()[0].strip() if rewritten.strip() else question
-        if FOLLOW_UP_RE.search(question) or len(question.split()) <= 4:
+        if leans_on_previous(question):
             return f"{history[-1][0]} {question}"
         return question
 
