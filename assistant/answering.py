@@ -20,6 +20,14 @@ from assistant.types import Answer, Citation, RetrievedPaper, SourceRef
 
 CITATION_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 NO_ANSWER = "The corpus has no abstract about this question."
+# A model's reply saying the sources do not answer, as the prompt asks it to ("say that the
+# corpus has no abstract about it, and cite nothing"), in its own words.
+REFUSAL_RE = re.compile(
+    r"^\W*(?:(?:the|this) )?(?:corpus|collection|abstracts?|sources?)(?: given| provided| here)? "
+    r"(?:has|have|holds?|contains?|includes?) no (?:abstracts?|papers?|information|answer)"
+    r"|^\W*no (?:abstract|paper|source)s? (?:in the corpus |here )?(?:is about|answers?|address|"
+    r"discuss|mention|say)"
+    r"|^\W*none of the (?:given |provided )?(?:abstracts|sources|papers)", re.I)
 # Longer questions are refused in both modes: a question is a sentence or a paragraph, and a
 # pasted document would crowd the sources out of the model's window (and slow retrieval).
 MAX_QUESTION_CHARS = 4000
@@ -89,6 +97,14 @@ class NumberedSource:
 
 def number_sources(found: list[RetrievedPaper]) -> list[NumberedSource]:
     return [NumberedSource(i, f) for i, f in enumerate(found, start=1)]
+
+
+def is_refusal(text: str) -> bool:
+    """A model's answer that only says the sources do not answer (a citation on it
+    notwithstanding): its first sentence says so, and every sentence that cites does."""
+    sentences = [s.strip() for s in split_sentences(text) if s.strip()]
+    return bool(sentences) and bool(REFUSAL_RE.match(sentences[0])) and all(
+        REFUSAL_RE.match(s) for s in sentences if cited_numbers(s))
 
 
 def cited_numbers(text: str) -> list[int]:

@@ -38,10 +38,12 @@ from typing import Any
 import tiktoken
 
 from assistant.answering import (
+    CITATION_RE,
     AnswerStream,
     NumberedSource,
     StreamingCitationFilter,
     build_citations,
+    is_refusal,
     prompt,
     quoted,
 )
@@ -516,6 +518,11 @@ def generate(question: str, sources: list[NumberedSource], model: ChatModel,
                  "total_tokens": prompt_tokens + completion, "estimated": True}
     else:
         usage = dict(end.usage)
+    if is_refusal(text):  # the model read the sources as not answering: none is shown
+        yield Answer(question=question, answer=" ".join(CITATION_RE.sub("", text).split()),
+                     mode="llm", model=model.settings.model, usage=usage,
+                     dropped_citations=filt.dropped, truncated=truncated)
+        return
     citations = build_citations(text, seen)
     claims = (checker or ClaimChecker()).check(text, {s.n: s.found.paper.text for s in seen})
     yield Answer(

@@ -319,6 +319,25 @@ def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assist
 # ---------------------------------------------------------------- issue 7 and 8
 
 
+@pytest.mark.parametrize("reply", [
+    "The corpus has no abstract about this question.",
+    "The corpus has no abstract about this question [1].",
+    "None of the abstracts discuss the limitations of CRAFT.",
+])
+def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, reply: str) -> None:
+    """The model saying the sources do not answer (as its prompt asks) is a refusal, as the
+    offline one is: no sources and no citation (review: five unrelated papers listed, one
+    starred and put in the BibTeX), not an unchecked answer."""
+    server.replies = [reply]
+    answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
+    assert answer.sources == [] and answer.citations == [] and answer.claims == []
+    assert not answer.uncited and "[1]" not in answer.answer
+    assert answer.answer.startswith(reply.split(" [")[0].rstrip("."))
+    server.replies = ["CRAFT predicts links [1]. The corpus has no abstract on its limits."]
+    answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
+    assert [c.n for c in answer.citations] == [1] and answer.sources
+
+
 def test_json_reports_dropped_citations_and_uncited(seed_dir: Path, server: FakeOpenAI) -> None:
     from assistant.types import PUBLIC_JSON_KEYS
 
