@@ -9,6 +9,7 @@ removes stored papers only on the word of a completely read file.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import io
@@ -335,7 +336,11 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
 
 
 def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
-    """UTF-8 text, or a reason naming the first bad line."""
+    """UTF-8 text (UTF-16 with its byte-order mark too: Windows tools save it so), or a
+    reason naming the first bad line."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        with contextlib.suppress(UnicodeDecodeError):
+            return raw.decode("utf-16"), None
     if b"\x00" in raw[:8192]:
         return None, Skipped(name, "looks like a binary file (NUL bytes); give a UTF-8 "
                              "text, CSV or JSONL file", whole_file=True)
@@ -352,6 +357,7 @@ Record = tuple[int, int, dict[str, str]]  # (line number, 1-based ordinal, field
 
 def _seed_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     """Seed format: an optional short header line, then one abstract per paragraph."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and old Mac files
     records: list[Record] = []
     line_no = 1
     paragraphs: list[tuple[int, str]] = []

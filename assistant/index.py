@@ -57,7 +57,7 @@ from assistant.embedding import (
     dimension_mismatch,
     load_embedding,
 )
-from assistant.errors import AssistantError, add_secret
+from assistant.errors import AssistantError, BadInputError, add_secret
 from assistant.imports import importing
 from assistant.keywords import (
     TOKENIZER_VERSION,
@@ -69,7 +69,7 @@ from assistant.keywords import (
     tokenize,
 )
 from assistant.naming import PhraseText
-from assistant.settings import Settings
+from assistant.settings import DEFAULT_COLLECTION, Settings
 from assistant.sync import Kept, plan_sync
 from assistant.types import Filters
 
@@ -137,13 +137,20 @@ class ChunkHit:
 class AbstractIndex:
     """Opens (or creates) the store under ``settings.data.dir``."""
 
-    def __init__(self, settings: Settings, embed_model: Embedder | None = None) -> None:
+    def __init__(self, settings: Settings, embed_model: Embedder | None = None,
+                 rebuilding: bool = False) -> None:
         self.settings = settings
         self.dir = Path(settings.data.dir)
         self._lock = threading.RLock()
+        self._rebuilding = rebuilding  # a --rebuild replaces the collection whatever built it
         self.server = _without_credentials(settings.data.chroma_url)
         self._latest: Any = None  # a server's collection as ``_read_version`` last saw it
-        self._bm25_dir = self.dir / "bm25"
+        # Each collection of a data dir has its own BM25 copy and version stamp (another
+        # collection's copy of as many chunks was read as this one's); the default keeps
+        # the names stores have always had.
+        own = "" if settings.data.collection == DEFAULT_COLLECTION else f"-{settings.data.collection}"
+        self._bm25_dir = self.dir / f"bm25{own}"
+        self._version_file = self.dir / f"{VERSION_FILE}{own}"
         if self.server:
             self._client = _http_client(self.server)
             # This process's copy of the BM25 index, apart from an embedded store's.
@@ -213,8 +220,15 @@ class AbstractIndex:
                                        f"{exc}") from exc
 
     def _checked(self, collection: Any) -> Any:
+        """``collection``, refused when another embedding model built it; an empty one (a
+        first ingest that failed, with a mistyped model) takes the configured one, and a
+        --rebuild replaces it anyway."""
         built_with = (collection.metadata or {}).get("embed_model")
-        if built_with and built_with != self._embed_name:
+        if built_with and built_with != self._embed_name and not self._rebuilding:
+            if collection.count() == 0:
+                collection.modify(metadata={**(collection.metadata or {}),
+                                            "embed_model": self._embed_name})
+                return collection
             raise EmbeddingMismatchError(
                 f"the index at {self.where} was built with the embedding model '{built_with}', "
                 f"but '{self._embed_name}' is configured. Rebuild it with "
@@ -237,7 +251,7 @@ class AbstractIndex:
         collection's id and its metadata's stamp (processes may share no disk)."""
         if not self.server:
             try:
-                return (self.dir / VERSION_FILE).read_text()
+                return self._version_file.read_text()
             except OSError:
                 return ""
         try:
@@ -259,9 +273,9 @@ class AbstractIndex:
                                               VERSION_KEY: stamp})
             self._version_seen = f"{self._collection.id} {stamp}"
             return
-        tmp = self.dir / f".{VERSION_FILE}.{os.getpid()}.{threading.get_ident()}"
+        tmp = self.dir / f".{self._version_file.name}.{os.getpid()}.{threading.get_ident()}"
         tmp.write_text(stamp)
-        os.replace(tmp, self.dir / VERSION_FILE)
+        os.replace(tmp, self._version_file)
         self._version_seen = stamp
 
     def _refresh(self, force: bool = False) -> None:
@@ -428,9 +442,18 @@ class AbstractIndex:
         read: ReadResult = read_paths(list(paths), max_chars=self.settings.index.max_abstract_chars,
                                       upload=upload)
         report = IngestReport(skipped=read.skipped)
+        unread = [s.file for s in read.skipped if s.whole_file]
+        if rebuild and (unread or not read.papers):  # a mistyped path must not empty the store
+            what = f"could not read {', '.join(unread)}" if unread else "read no abstract"
+            raise BadInputError(f"--rebuild {what}, so the index at {self.where} was left as "
+                                "it was; check the paths and run it again")
+        before: set[str] = set()  # a --rebuild's stored papers, to count what it removes
         with self._lock:
             self._refresh(force=True)  # never write from a stale view of the store
             if rebuild:
+                # the model must embed before anything is deleted (an endpoint that is down)
+                self.embed_model.embed([read.papers[0].text[:200]])
+                before = set(self.papers())
                 self._reset()
             plan = plan_sync(self.papers(), read.files)
             report.added, report.replaced = len(plan.add), len(plan.replace)
@@ -463,6 +486,8 @@ class AbstractIndex:
                 self._papers = None
                 self._stamp()
                 self._build_bm25()
+            if rebuild:  # a stored paper the files no longer hold is counted as removed
+                report.removed = len(before - set(self.papers()))
             report.papers_total = len(self.papers())
             report.chunks_total = self.chunk_count()
         report.seconds = time.perf_counter() - started

@@ -89,6 +89,8 @@ class Assistant:
                progress: ProgressFn | None = None, upload: bool = False) -> IngestReport:
         """Sync the index with ``paths``; ``upload`` for files handed over by the UI (known
         by name, and never removing papers another file stored)."""
+        if rebuild and "index" not in self.__dict__:  # opened even if another model built it
+            self.__dict__["index"] = AbstractIndex(self.settings, rebuilding=True)
         return self.index.ingest(paths, rebuild=rebuild, progress=progress, upload=upload)
 
     def ensure_corpus(self, show_progress: bool = True) -> IngestReport | None:

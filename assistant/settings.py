@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import BaseModel, Field, SecretStr
+from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_EMBED_MODEL = "all-MiniLM-L6-v2-onnx-int8"
@@ -30,12 +30,24 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("abstracts-assistant", appauthor=False))
 
 
+DEFAULT_COLLECTION = "abstracts"
+
+
 class DataSettings(BaseModel):
     """Where the index lives on disk."""
 
     dir: Path = Field(default_factory=default_data_dir,
                       description="Chroma store and BM25 index directory (default: per user).")
-    collection: str = Field("abstracts", description="Chroma collection name.")
+    collection: str = Field(
+        DEFAULT_COLLECTION, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{1,510}[A-Za-z0-9]$",
+        description="Chroma collection name (3–512 letters, digits, '.', '_' or '-').")
+
+    @field_validator("collection")
+    @classmethod
+    def _no_double_dot(cls, name: str) -> str:
+        if ".." in name:
+            raise ValueError("a collection name may not hold '..'")
+        return name
     seeds: Path = Field(PACKAGE_SEEDS, description="Ingested into an empty index.")
     # Several processes (serve replicas, ingests) on several machines share one store this
     # way; the data directory then only holds each process's local copy of the BM25 index.
@@ -63,6 +75,13 @@ class IndexSettings(BaseModel):
     max_abstract_chars: int = Field(
         20_000, ge=1_000, description="Longer paragraphs are skipped as not an abstract."
     )
+
+    @model_validator(mode="after")
+    def _overlap_under_size(self) -> IndexSettings:
+        if self.chunk_overlap >= self.chunk_size:
+            raise ValueError(f"chunk_overlap ({self.chunk_overlap}) must be smaller than "
+                             f"chunk_size ({self.chunk_size})")
+        return self
 
 
 class RetrievalSettings(BaseModel):

@@ -177,3 +177,19 @@ def test_pdf_soft_hyphens_are_joined(tmp_path: Path) -> None:
                     'trans(cid:173)forms."\n')
     papers, _ = read_file(path)
     assert papers[0].text == "It can encode labeled graphs and transforms."
+
+
+@pytest.mark.parametrize(("newline", "encoding"), [("\r\n", "utf-8"), ("\r", "utf-8"),
+                                                   ("\r\n", "utf-16")])
+def test_a_seed_file_saved_on_windows_reads_the_same(tmp_path: Path, newline: str,
+                                                     encoding: str) -> None:
+    """CRLF paragraphs were one paper, header included (or a file over the size limit), and
+    UTF-16 with its byte-order mark was "a binary file" (review)."""
+    text = (SEEDS / FILE_A).read_text(encoding="utf-8")
+    path = tmp_path / "windows.txt"
+    path.write_bytes(text.replace("\n", newline).encode(encoding))
+    papers, skipped = read_file(path)
+    expected, _ = read_file(SEEDS / FILE_A)
+    assert not skipped
+    assert [(p.title, p.text, p.venue, p.year) for p in papers] == [
+        (p.title, p.text, p.venue, p.year) for p in expected]

@@ -102,6 +102,71 @@ def test_rebuild_starts_over(fresh_copy: Path, tmp_path: Path) -> None:
     (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
     report = app.ingest([tmp_path / "one.txt"], rebuild=True)
     assert report.papers_total == 1 and report.added == 1
+    assert report.removed == 38, "the rebuild counts the stored papers it leaves out"
+
+
+@pytest.mark.parametrize("given", ["missing.cvs", "empty.csv"])
+def test_a_rebuild_from_nothing_readable_keeps_the_store(fresh_copy: Path, tmp_path: Path,
+                                                          given: str) -> None:
+    """Review: `ingest --rebuild a30.cvs` (a typo) deleted every stored paper, then read
+    nothing."""
+    from assistant.errors import BadInputError
+
+    (tmp_path / "empty.csv").write_text("title,abstract\n")
+    app = Assistant(make_settings(fresh_copy))
+    with pytest.raises(BadInputError, match="left as it was"):
+        app.ingest([tmp_path / given], rebuild=True)
+    assert len(Assistant(make_settings(fresh_copy)).index.papers()) == 38
+
+
+def test_a_rebuild_whose_embedder_fails_keeps_the_store(fresh_copy: Path, tmp_path: Path) -> None:
+    """The embedding model is tried before anything is deleted (an endpoint that is down)."""
+    from assistant.errors import EndpointError
+
+    (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
+    app = Assistant(make_settings(fresh_copy))
+
+    class Down:
+        def embed(self, texts: list[str], on_progress: object = None) -> None:
+            raise EndpointError("cannot reach the embedding endpoint")
+
+    app.index._embed_model = Down()  # type: ignore[assignment]
+    with pytest.raises(EndpointError):
+        app.ingest([tmp_path / "one.txt"], rebuild=True)
+    assert len(Assistant(make_settings(fresh_copy)).index.papers()) == 38
+
+
+def test_a_rebuild_may_change_the_embedding_model(fresh_copy: Path, tmp_path: Path) -> None:
+    """The mismatch message says to rebuild; the rebuild itself was refused by the same check.
+    An empty collection (a first ingest that failed) takes the configured model."""
+    settings = make_settings(fresh_copy)
+    settings.index.embed_model = "openai:text-embedding-3-small"
+    with pytest.raises(EmbeddingMismatchError):
+        Assistant(settings).index.papers()
+    index = AbstractIndex(settings, rebuilding=True)
+    index._reset()  # what the rebuild does first: the collection, made for the new model
+    assert AbstractIndex(settings).papers() == {}
+    default = make_settings(fresh_copy)  # and back: empty, so it takes the configured model
+    assert AbstractIndex(default).papers() == {}
+
+
+def test_two_collections_of_a_data_dir_keep_their_own_papers(tmp_path: Path) -> None:
+    """Review: the BM25 copy and the version stamp were the data dir's, so a collection read
+    another's papers when both held as many chunks."""
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    first.write_text('{"title": "Kernel Regression", "abstract": "Kernel methods for '
+                     'regression with sparse features."}\n')
+    second.write_text('{"title": "Speech Nets", "abstract": "Speech recognition with '
+                      'recurrent networks and attention."}\n')
+    data = tmp_path / "data"
+    Assistant(make_settings(data)).ingest([first])
+    other = make_settings(data)
+    other.data.collection = "other"
+    Assistant(other).ingest([second])
+    default = Assistant(make_settings(data))
+    assert [p.title for p in default.index.papers().values()] == ["Kernel Regression"]
+    assert default.retrieve("kernel methods for regression")[0].paper.title == "Kernel Regression"
+    assert [p.title for p in Assistant(other).index.papers().values()] == ["Speech Nets"]
 
 
 @pytest.mark.parametrize("broken", [b"", "Header\n\nCaf\xe9\n".encode("latin-1"), b"\x00\x00"])
