@@ -541,6 +541,10 @@ def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
         except json.JSONDecodeError as exc:
             skipped.append(Skipped(name, f"record #{ordinal} is not valid JSON: {exc.msg}", line_no))
             continue
+        except RecursionError:  # thousands of nested brackets: no abstract, and no crash
+            skipped.append(Skipped(name, f"record #{ordinal} is nested too deeply to be an "
+                                   "abstract's record", line_no))
+            continue
         if not isinstance(obj, dict):
             skipped.append(Skipped(name, f"record #{ordinal} is not a JSON object", line_no))
             continue
@@ -551,8 +555,15 @@ def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
         fields: dict[str, str] = {}
         for fld, key in columns.items():
             value = obj[key]
-            if isinstance(value, list):
-                value = ", ".join(str(v) for v in value)
-            fields[fld] = "" if value is None else str(value)
-        records.append((line_no, ordinal, fields))
+            if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+                value = ", ".join(str(v) for v in value)  # authors as a list
+            if value is not None and not isinstance(value, str | int | float):
+                break  # an object, or a list of them: no text to store
+            fields[fld] = "" if value is None or isinstance(value, bool) else str(value)
+        else:
+            records.append((line_no, ordinal, fields))
+            continue
+        skipped.append(Skipped(name, f"record #{ordinal}: its '{key}' is not text "
+                               f"(a JSON {'object' if isinstance(value, dict) else 'array'}); give it as a "
+                               "string", line_no))
     return records, skipped

@@ -25,6 +25,7 @@ import contextlib
 import json
 import os
 import queue
+import re
 import shutil
 import threading
 import time
@@ -472,12 +473,17 @@ class AbstractIndex:
 
             with ThreadPoolExecutor(1, thread_name_prefix="chroma-write") as writer:
                 pending: Future[int] | None = None
-                for nodes in self._embedded_batches(plan.to_embed, progress):
+                try:
+                    for nodes in self._embedded_batches(plan.to_embed, progress):
+                        if pending is not None:
+                            report.chunks_added += pending.result()
+                        pending = writer.submit(write, nodes)
                     if pending is not None:
                         report.chunks_added += pending.result()
-                    pending = writer.submit(write, nodes)
-                if pending is not None:
-                    report.chunks_added += pending.result()
+                except NotFoundError as exc:  # the collection went: another process's rebuild
+                    raise IndexConfigError(
+                        f"another process rebuilt the index at {self.where} while this ingest "
+                        "ran; run the ingest again to add these files to it") from exc
             for ids in _batches(plan.to_delete):
                 self._collection.delete(where={"paper_id": {"$in": ids}})
             for papers in _batches(plan.to_update):
@@ -775,8 +781,16 @@ class AbstractIndex:
         # Straight to Chroma: LlamaIndex's query rebuilt a node from JSON for every hit.
         # No metadata: the paper is in the chunk's id, and the metadata (the abstract, its
         # sentence vectors, LlamaIndex's node copy; ~13 KB a chunk) doubled the query's time.
-        got = self._collection.query(query_embeddings=[vector.tolist()], n_results=min(k, count),
-                                     where=where, include=["documents", "distances"])
+        try:
+            got = self._collection.query(query_embeddings=[vector.tolist()],
+                                         n_results=min(k, count), where=where,
+                                         include=["documents", "distances"])
+        except Exception as exc:  # an openai: endpoint now serving another model
+            expected = re.search(r"dimension of (\d+)", str(exc))
+            if expected is None:
+                raise
+            raise dimension_mismatch(len(vector), int(expected.group(1)),
+                                     self._embed_name) from exc
         return [ChunkHit(cid, _paper_of(cid), text or "", 1.0 - float(distance))
                 for cid, text, distance in zip(got["ids"][0], got["documents"][0],
                                                got["distances"][0], strict=True)]

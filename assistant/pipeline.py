@@ -155,13 +155,15 @@ class Assistant:
                         deadline: float | None = None) -> list[RetrievedPaper]:
         """The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK, as PaperQA2 scores
         evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
-        leaves no source, so no answer. Any other reply (prose) changes nothing."""
+        (and takes nothing back: "but", "except") leaves no source, so no answer. Any other
+        reply (prose) changes nothing."""
         assert self.chat_model is not None
         abstracts = "\n\n".join(f"[{i}] {f.paper.title}\n{quoted(f.paper.text)}"
                                  for i, f in enumerate(found, start=1))
         text = prompt("relevance_check").format(question=question, abstracts=abstracts)
         reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)
-        if re.match(r"\W*none\b", reply, re.I):
+        if (re.match(r"\W*none\b", reply, re.I)  # "None of them…, but 1 helps" is prose
+                and not re.search(r"\b(but|however|though|except)\b", reply, re.I)):
             return []
         listed = re.match(r"\W*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*\.?\s*$", reply)  # "1, 3" only
         numbers = {int(n) for n in re.findall(r"\d+", listed.group(1))} if listed else set()

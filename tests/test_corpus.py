@@ -193,3 +193,22 @@ def test_a_seed_file_saved_on_windows_reads_the_same(tmp_path: Path, newline: st
     assert not skipped
     assert [(p.title, p.text, p.venue, p.year) for p in papers] == [
         (p.title, p.text, p.venue, p.year) for p in expected]
+
+
+def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> None:
+    """A title that is an object was stored as "{'a': 1}", and a line of 100,000 nested
+    brackets stopped the whole ingest with a RecursionError (review)."""
+    path = tmp_path / "odd.jsonl"
+    path.write_text("\n".join([
+        json.dumps({"title": {"a": 1}, "abstract": "We study kernels on graphs."}),
+        json.dumps({"title": "Ok", "abstract": [{"x": 1}]}),
+        "[" * 100_000 + "]" * 100_000,
+        json.dumps({"title": "Kernel Sums", "authors": ["A. One", "B. Two"],
+                    "abstract": "We sum kernels over graphs."}),
+    ]) + "\n")
+    papers, skipped = read_file(path)
+    assert [(p.title, p.authors) for p in papers] == [("Kernel Sums", "A. One, B. Two")]
+    assert [(s.line, s.reason.split(" (")[0]) for s in skipped] == [
+        (1, "record #1: its 'title' is not text"),
+        (2, "record #2: its 'abstract' is not text"),
+        (3, "record #3 is nested too deeply to be an abstract's record")]

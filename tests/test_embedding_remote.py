@@ -115,3 +115,7 @@ def test_ingest_through_an_endpoint_then_a_dimension_change_is_one_clear_line(
     settings = make_settings(data, base_url=server.base_url)  # nothing stored was lost
     settings.index.embed_model = "openai:fake-embed"
     assert len(AbstractIndex(settings).papers()) == 12
+
+    asked = cli(server, "ask", "What is paper 3 about?", "--data-dir", str(data), cwd=tmp_path)
+    assert asked.returncode == EXIT_BAD_INPUT and "Traceback" not in asked.stderr, asked.stderr
+    assert "8-dimensional" in asked.stderr and "384-dimensional" in asked.stderr

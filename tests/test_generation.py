@@ -465,6 +465,7 @@ def test_relevance_check_answering_none_gives_no_sources_and_no_answer_call(
     ("None. (Abstract 2 is about a different topic.)", []),
     ("1, 2", [1, 2]),
     ("Only 1 helps; 2 does not.", [1, 2]),  # prose is not a list: nothing is dropped
+    ("None of them is perfect, but 1 and 2 help.", [1, 2]),  # nor is a NONE taken back
 ])
 def test_relevance_check_reads_only_a_list_or_none(seed_dir: Path, server: FakeOpenAI,
                                                    reply: str, kept: list[int]) -> None:

@@ -378,3 +378,22 @@ def test_syncing_a_store_of_the_earlier_layout_rewrites_no_stale_copy(
     assert got["ids"] and not {k for m in got["metadatas"] for k in m} & set(LLAMA_KEYS)
     assert all("abstract" in m for m in got["metadatas"])  # nothing stored is dropped
     assert baseline_rankings(app, "What is TCCM?", "dense")[0] == f"{FILE_A}#13"
+
+
+def test_a_rebuild_by_another_process_during_an_ingest_is_one_clear_error(
+        fresh_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collection vanishing under a running ingest (another process's --rebuild) was a
+    traceback (review); it is one line saying what happened and what to do."""
+    from chromadb.errors import NotFoundError
+
+    from assistant.index import IndexConfigError
+
+    (tmp_path / "new.jsonl").write_text('{"title": "Kernel Sums", "abstract": "We sum kernels."}\n')
+    app = Assistant(make_settings(fresh_copy))
+
+    def gone(nodes: object) -> None:
+        raise NotFoundError("Collection [1c7b] does not exist.")
+
+    monkeypatch.setattr(app.index, "_add_nodes", gone)
+    with pytest.raises(IndexConfigError, match="another process rebuilt the index"):
+        app.ingest([tmp_path / "new.jsonl"])
