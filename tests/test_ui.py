@@ -21,11 +21,12 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from conftest import FILE_A, FILE_B
+from conftest import FILE_A, FILE_B, make_settings
 from fake_openai import FakeOpenAI
 from gradio_client import Client, handle_file
 from test_ui_render import OWN_LINK, poisoned_record
 
+from assistant.index import AbstractIndex
 from assistant.settings import PROJECT_ROOT
 
 ARTIFACTS = PROJECT_ROOT / "artifacts"
@@ -286,6 +287,29 @@ def test_browser_asks_and_opens_a_cited_source(page) -> None:  # noqa: ANN001
     page.locator("#papers [role=gridcell]").filter(has_text="PoLAR").first.click()
     page.wait_for_function("() => document.querySelector('#paper').innerText.includes('Stiefel')")
     page.screenshot(path=str(ARTIFACTS / "ui-corpus.png"), full_page=True)
+
+
+def test_a_page_opened_after_an_ingest_shows_the_store_as_it_is(
+        page, offline_server: Server, tmp_path: Path) -> None:  # noqa: ANN001
+    """The corpus line, the Corpus table and the venue list were the store at the server's
+    start, for every page opened later (review): they are read as the page opens."""
+    path = tmp_path / "0-later.jsonl"  # sorts first: the table draws only the rows in view
+    path.write_text(json.dumps({"title": "Platypus Trails", "venue": "PlatypusConf",
+                                "abstract": "We map platypus trails along rivers with sonar."}) + "\n")
+    data_dir = offline_server.log.parent / "data"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
+    subprocess.run([sys.executable, "-m", "assistant.cli", "ingest", str(path), "--data-dir",
+                    str(data_dir)], check=True, capture_output=True, env=clean, timeout=300)
+    time.sleep(2.5)  # the server notices another process's write within a second or two
+    page.reload()
+    page.wait_for_selector("#question textarea", timeout=60_000)
+    stored = len(AbstractIndex(make_settings(data_dir)).papers())
+    page.wait_for_function(f"() => document.body.innerText.includes('{stored} papers')",
+                           timeout=30_000)
+    page.locator("#venue input").click()
+    assert page.get_by_role("option", name="PlatypusConf").count() == 1
+    page.get_by_role("tab", name="Corpus").click()
+    assert page.locator("#papers [role=gridcell]").filter(has_text="Platypus Trails").count() == 1
 
 
 def test_markup_in_abstracts_and_answers_is_text(page) -> None:  # noqa: ANN001

@@ -58,6 +58,10 @@ def build_app(app: Assistant) -> gr.Blocks:
         facts = gr.Markdown(corpus.facts())
         ask.build()
         corpus.build(facts)
+        # what the page was built with is the store at the server's start: refreshed on load
+        demo.load(corpus.on_load, outputs=[facts, corpus.table, corpus.row_ids],
+                  api_visibility="private", queue=False)
+        demo.load(ask.venue_choices, outputs=ask.venue, api_visibility="private", queue=False)
     return demo
 
 

@@ -291,6 +291,10 @@ class AskPage:
         questions.append("Which papers study interpretability of model predictions?")
         return questions
 
+    def venue_choices(self) -> Any:
+        """The venue list as a page opens: the stored venues now, not at the server's start."""
+        return gr.Dropdown(choices=[ANY_VENUE, *self.app.index.venues()])
+
     # ------------------------------------------------------------ layout
 
     def build(self) -> None:
@@ -313,6 +317,7 @@ class AskPage:
                 venue = gr.Dropdown([ANY_VENUE, *self.app.index.venues()], value=ANY_VENUE,
                                     label="Venue or collection", scale=2, elem_id="venue",
                                     allow_custom_value=True)
+                self.venue = venue
             with gr.Row():
                 download_md = gr.DownloadButton("Answer as Markdown", size="sm", interactive=False,
                                                 elem_id="download-markdown")

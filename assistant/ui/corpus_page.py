@@ -73,6 +73,12 @@ class CorpusPage:
         rows, ids = self.search_table("")
         return summary, rows, ids, self.facts()
 
+    def on_load(self) -> tuple[str, Rows, list[str]]:
+        """A page as it opens: the corpus line and table as the store is now (uploads and other
+        processes' ingests since the server started included, not as it was built)."""
+        rows, ids = self.search_table("")
+        return self.facts(), rows, ids
+
     def search_abstracts(self, query: str, top_k: int = 5, years: str = "", venue: str = ""
                          ) -> list[dict[str, Any]]:
         """Search the indexed research-paper abstracts (hybrid BM25 + dense retrieval).
@@ -108,9 +114,11 @@ class CorpusPage:
                 search_btn = gr.Button("Search", scale=1)
             rows0, ids0 = self.search_table("")
             row_ids = gr.State(ids0)
+            self.row_ids = row_ids
             table = gr.Dataframe(value=rows0, headers=["title", "locator", "links"],
                                  datatype=["str", "str", "str"], interactive=False, wrap=True,
                                  elem_id="papers", max_height=420)
+            self.table = table
             paper_view = gr.HTML(elem_id="paper")
             with gr.Accordion("Add abstracts", open=False):
                 files = gr.File(file_count="multiple", file_types=[".txt", ".csv", ".jsonl"],
