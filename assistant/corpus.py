@@ -271,8 +271,17 @@ def _repeats_reason(ordinals: list[str]) -> str:
 def _expand(paths: Iterable[Path], result: ReadResult) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
-            children = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-            if not children:
+            entries = sorted(p for p in path.iterdir() if not p.name.startswith("."))
+            children = [p for p in entries if p.is_file()]
+            for other in entries:  # said, not passed over in silence (a review)
+                if other.is_dir():
+                    result.skipped.append(Skipped(str(other), "is a folder inside a folder: "
+                                                  "only a folder's own files are read; give it "
+                                                  "on its own", incomplete=False))
+                elif not other.is_file():
+                    result.skipped.append(Skipped(str(other), "is not a regular file (a broken "
+                                                  "link, a pipe or a device)", incomplete=False))
+            if not entries:
                 result.skipped.append(Skipped(str(path), "directory holds no files"))
             yield from children
         elif path.is_file():

@@ -408,8 +408,14 @@ class ChatModel:
             message = (f"the model '{self.settings.model}' was not found at {where} (HTTP 404; "
                        "check ASSISTANT_LLM_MODEL and ASSISTANT_LLM_BASE_URL)")
         elif isinstance(exc, openai.RateLimitError):
-            message = (f"the model endpoint {where} is rate-limiting requests (HTTP 429){retried}"
-                       f": {_short(exc.message)}")
+            wait = _seconds(exc.response.headers.get("retry-after"))
+            if wait is not None and wait > self.settings.timeout:  # the client does not wait
+                message = (f"the model endpoint {where} is rate-limiting requests (HTTP 429) and "
+                           f"asks to wait {wait:g} s, longer than ASSISTANT_LLM_TIMEOUT "
+                           f"({self.settings.timeout:g} s): {_short(exc.message)}")
+            else:
+                message = (f"the model endpoint {where} is rate-limiting requests (HTTP 429)"
+                           f"{retried}: {_short(exc.message)}")
         elif isinstance(exc, openai.APIStatusError):
             again = retried if exc.status_code >= 500 else ""
             message = (f"the model endpoint {where} answered HTTP {exc.status_code}{again}: "
@@ -459,8 +465,19 @@ def _is_transport(exc: BaseException) -> bool:
 
 
 def _short(text: str, limit: int = 200) -> str:
-    text = re.sub(r"^Error code: \d+ - ", "", " ".join(str(text).split()))
+    """The server's message, without the client's "Error code: 502 - " (the status is said
+    already), cut to ``limit`` characters."""
+    text = re.sub(r"^Error code: \d+(?: - |$)", "", " ".join(str(text).split()))
+    text = text or "no message"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _seconds(value: str | None) -> float | None:
+    """A Retry-After header's seconds (None when absent or a date)."""
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
 
 
 # ---------------------------------------------------------------- one answer

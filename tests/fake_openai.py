@@ -146,7 +146,8 @@ class FaultyOpenAI(LocalServer):
     onedelta (the same in one event), leak (an answer repeating the key), filtered (finish
     reason content_filter halfway), controls (terminal control sequences in the answer),
     invented (only a citation of no source), nocite (an answer citing nothing), userinfo
-    (503, for a base URL with a password in it).
+    (503, for a base URL with a password in it), patient (429 asking to wait a day), gateway
+    (502 with an HTML page).
     It records per case the request times, how many events it wrote and when the client hung
     up (``gone``), which is when it stopped waiting, however slow its process is to exit."""
 
@@ -308,6 +309,19 @@ class FaultyOpenAI(LocalServer):
 
             def case_userinfo(self, model: str, attempt: int) -> None:
                 self.status(503, "upstream unavailable")
+
+            def case_patient(self, model: str, attempt: int) -> None:
+                """A 429 asking for a day's wait: the client does not retry it."""
+                self.status(429, "Rate limit reached.", {"Retry-After": "86400"})
+
+            def case_gateway(self, model: str, attempt: int) -> None:
+                """A proxy's HTML error page (no JSON body)."""
+                page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
+                self.send_response(502)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
 
         self.serve(Handler)
 

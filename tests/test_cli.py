@@ -62,9 +62,11 @@ def test_first_question_on_an_empty_index_ingests_the_seeds(tmp_path: Path) -> N
 
 
 def test_ingest_reports_counts_and_skips(fresh_copy: Path, tmp_path: Path) -> None:
-    (tmp_path / "bad.bin.txt").write_bytes(b"\x00\xff")
-    (tmp_path / "new.csv").write_text('title,abstract\n"Sparse Kernels","We study sparse kernels."\n')
-    result = run("ingest", str(tmp_path), "--data-dir", str(fresh_copy))
+    inputs = tmp_path / "in"  # the data dir, a folder in tmp_path, would be named as skipped
+    inputs.mkdir()
+    (inputs / "bad.bin.txt").write_bytes(b"\x00\xff")
+    (inputs / "new.csv").write_text('title,abstract\n"Sparse Kernels","We study sparse kernels."\n')
+    result = run("ingest", str(inputs), "--data-dir", str(fresh_copy))
     assert result.returncode == 0, result.stderr
     assert "papers: 39 (1 added, 0 unchanged)" in result.stdout
     assert "skipped: 1" in result.stdout

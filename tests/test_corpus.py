@@ -212,3 +212,16 @@ def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> No
         (1, "record #1: its 'title' is not text"),
         (2, "record #2: its 'abstract' is not text"),
         (3, "record #3 is nested too deeply to be an abstract's record")]
+
+
+def test_what_a_folder_holds_besides_files_is_named(tmp_path: Path) -> None:
+    """Sub-folders and broken links in a folder were passed over without a word (review)."""
+    (tmp_path / "inner").mkdir()
+    (tmp_path / "inner" / "more.jsonl").write_text('{"abstract": "We sum kernels."}\n')
+    (tmp_path / "gone.csv").symlink_to(tmp_path / "nowhere.csv")
+    (tmp_path / "a.jsonl").write_text('{"title": "Kernel Sums", "abstract": "We sum kernels."}\n')
+    read = read_paths([tmp_path])
+    assert [p.title for p in read.papers] == ["Kernel Sums"]
+    assert sorted((Path(s.file).name, s.reason.split(":")[0]) for s in read.skipped) == [
+        ("gone.csv", "is not a regular file (a broken link, a pipe or a device)"),
+        ("inner", "is a folder inside a folder")]

@@ -67,6 +67,8 @@ CASES: dict[str, Case] = {
     "invented": Case(3, "empty answer"),
     "nocite": Case(0, "CRAFT was trained on ten billion edges", json=False),
     "userinfo": Case(3, "answered HTTP 503"),
+    "patient": Case(3, "asks to wait 86400 s, longer than ASSISTANT_LLM_TIMEOUT"),
+    "gateway": Case(3, "answered HTTP 502 after 2 retries (ASSISTANT_LLM_RETRIES): "),
     "long": Case(2, "characters long", question=LONG_QUESTION),
 }
 URL_PASSWORD = "pw-in-the-url-Hunter2"  # the userinfo case's base URL carries it
@@ -128,7 +130,8 @@ NEEDED = {"test_retries_honour_retry_after": ("busy", "flaky"),
           "test_a_reply_past_the_budget_in_one_event_is_cut_to_it": ("onedelta",),
           "test_a_stopped_answer_is_marked_cut_off": ("filtered", "cut"),
           "test_an_answer_citing_nothing_says_so": ("nocite",),
-          "test_the_url_password_is_named_nowhere": ("userinfo",)}
+          "test_the_url_password_is_named_nowhere": ("userinfo",),
+          "test_a_status_is_said_once": ("gateway",)}
 
 
 def _selected(request: pytest.FixtureRequest) -> list[str]:
@@ -286,3 +289,10 @@ def test_the_url_password_is_named_nowhere(faults: tuple[dict[str, Run], FaultyO
     err = runs["userinfo"].result.stderr
     assert f"the model endpoint {server.base_url} answered HTTP 503" in err
     assert "alice" not in err
+
+
+def test_a_status_is_said_once(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """A proxy's HTML 502 said "HTTP 502 … Error code: 502" (review)."""
+    runs, _ = faults
+    err = runs["gateway"].result.stderr
+    assert err.count("502") == 1, err

@@ -304,7 +304,9 @@ class AskPage:
             picked = gr.State(None)  # (years, venue) as the question was sent
             chatbot = gr.Chatbot(label="Conversation", height=560, sanitize_html=True,
                                  allow_tags=False, latex_delimiters=[], feedback_options=None,
-                                 buttons=["copy"], elem_id="chat")
+                                 # no per-message copy: it copied the inert HTML (&#40;,
+                                 # <br>, cite links); the Markdown copy below is the text
+                                 buttons=[], elem_id="chat")
             with gr.Row():
                 question = gr.Textbox(placeholder="Ask a question, e.g. What is CRAFT?",
                                       show_label=False, scale=6, elem_id="question",
