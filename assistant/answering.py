@@ -20,14 +20,14 @@ from assistant.types import Answer, Citation, RetrievedPaper, SourceRef
 
 CITATION_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 NO_ANSWER = "The corpus has no abstract about this question."
-# A model's reply saying the sources do not answer, as the prompt asks it to ("say that the
-# corpus has no abstract about it, and cite nothing"), in its own words.
+# A model's reply saying the corpus holds nothing on the question, as the prompt asks it to
+# ("say that the corpus has no abstract about it, and cite nothing"), in its own words. Only
+# about the corpus, the abstracts or the sources as a whole: "None of the papers uses RL;
+# [1] …" is an answer.
 REFUSAL_RE = re.compile(
-    r"^\W*(?:(?:the|this) )?(?:corpus|collection|abstracts?|sources?)(?: given| provided| here)? "
-    r"(?:has|have|holds?|contains?|includes?) no (?:abstracts?|papers?|information|answer)"
-    r"|^\W*no (?:abstract|paper|source)s? (?:in the corpus |here )?(?:is about|answers?|address|"
-    r"discuss|mention|say)"
-    r"|^\W*none of the (?:given |provided )?(?:abstracts|sources|papers)", re.I)
+    r"^\W*(?:(?:the|this) )?(?:corpus|collection|abstracts|sources)(?: given| provided| here)? "
+    r"(?:has|have|holds?|contains?|includes?) no (?:abstracts?|papers?|information|answer)\b",
+    re.I)
 # Longer questions are refused in both modes: a question is a sentence or a paragraph, and a
 # pasted document would crowd the sources out of the model's window (and slow retrieval).
 MAX_QUESTION_CHARS = 4000
@@ -100,11 +100,10 @@ def number_sources(found: list[RetrievedPaper]) -> list[NumberedSource]:
 
 
 def is_refusal(text: str) -> bool:
-    """A model's answer that only says the sources do not answer (a citation on it
-    notwithstanding): its first sentence says so, and every sentence that cites does."""
+    """A model's answer that only says the corpus has nothing on the question: every sentence
+    says so (a citation on it notwithstanding)."""
     sentences = [s.strip() for s in split_sentences(text) if s.strip()]
-    return bool(sentences) and bool(REFUSAL_RE.match(sentences[0])) and all(
-        REFUSAL_RE.match(s) for s in sentences if cited_numbers(s))
+    return bool(sentences) and all(REFUSAL_RE.match(s) for s in sentences)
 
 
 def cited_numbers(text: str) -> list[int]:

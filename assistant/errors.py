@@ -73,27 +73,49 @@ def shown_endpoint(url: str) -> str:
 
 
 class StreamingRedactor:
-    """``redact`` over a stream of text pieces: a secret may arrive split across pieces, so
-    the tail that could still grow into one (a word not yet ended, or as many characters as
-    the longest secret) waits for the next piece."""
+    """``redact`` over a stream of text pieces. A registered secret is replaced wherever it
+    is whole; what could still grow into one waits for the next piece: the end of the text
+    that begins a secret, or the last ASCII word (with a "Bearer " or "api_key=" before it),
+    which could be a key's shape still arriving. Everything else goes out at once."""
 
     def __init__(self) -> None:
         self.pending = ""
 
     def feed(self, piece: str) -> str:
-        text = self.pending + piece
-        longest = max((len(s) for s in _SECRETS), default=0)
-        word = len(text) - len(text.rstrip("".join(_WORD_CHARS)))
-        # the held tail starts after a space, so no secret (a key has none) is cut in two
-        cut = len(text) - min(len(text), max(longest, word))
-        while cut > 0 and not text[cut - 1].isspace():
-            cut -= 1
+        text = _replace_secrets(self.pending + piece)
+        cut = len(text) - _unfinished(text)
         self.pending = text[cut:]
         return redact(text[:cut])
 
     def flush(self) -> str:
-        ready, self.pending = redact(self.pending), ""
-        return ready
+        """The rest, with a secret's beginning left at the end (a cut-off stream) hidden."""
+        text, self.pending = self.pending, ""
+        started = _secret_start(text)
+        if started >= 4:  # "sk-p…" cut off mid-key still shows no part of it
+            text = text[:-started] + REDACTED
+        return redact(text)
+
+
+_TAIL_SHAPE = re.compile(r"(?i)(?:(?:bearer|basic)\s+|api[_-]?key[\"']?\s*[:=]?\s*[\"']?)?"
+                         r"[A-Za-z0-9_.~+/=-]*\s?$")
+
+
+def _replace_secrets(text: str) -> str:
+    for secret in sorted(_SECRETS, key=len, reverse=True):
+        text = text.replace(secret, REDACTED)
+    return text
+
+
+def _secret_start(text: str) -> int:
+    """How many characters at the end of ``text`` begin some registered secret."""
+    return max((k for secret in _SECRETS for k in range(min(len(secret), len(text)), 0, -1)
+                if text.endswith(secret[:k])), default=0)
+
+
+def _unfinished(text: str) -> int:
+    """How many characters at the end of ``text`` may still become a secret or a key."""
+    shape = _TAIL_SHAPE.search(text)
+    return max(_secret_start(text), len(text) - shape.start() if shape else 0)
 
 
 class RedactingFilter(logging.Filter):

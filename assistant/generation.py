@@ -38,7 +38,6 @@ from typing import Any
 import tiktoken
 
 from assistant.answering import (
-    CITATION_RE,
     AnswerStream,
     NumberedSource,
     StreamingCitationFilter,
@@ -536,7 +535,7 @@ def generate(question: str, sources: list[NumberedSource], model: ChatModel,
     else:
         usage = dict(end.usage)
     if is_refusal(text):  # the model read the sources as not answering: none is shown
-        yield Answer(question=question, answer=" ".join(CITATION_RE.sub("", text).split()),
+        yield Answer(question=question, answer=text,
                      mode="llm", model=model.settings.model, usage=usage,
                      dropped_citations=filt.dropped, truncated=truncated)
         return

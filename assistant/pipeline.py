@@ -29,7 +29,7 @@ from assistant.filters import merge, stated
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.keywords import query_terms
-from assistant.naming import unmentioned
+from assistant.naming import named_phrases, unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
@@ -37,24 +37,27 @@ from assistant.types import Answer, Filters, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
-REFERS_BACK_RE = re.compile(
-    r"\b(it|its|they|their|them|this|that|these|those|which one|the other|the (paper|method|"
-    r"approach|model|first|second|former|latter))\b", re.I)
-OWN_SUBJECT_TERMS = 3  # keywords from which a question referring back still stands alone
+# "it", "the method": a paper of the last answer. "they", "this": often the question's own
+# subject ("Compare the graph neural network papers: what do they study?").
+POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors?))\b", re.I)
+MAY_POINT_BACK_RE = re.compile(
+    r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
+    r"latter))\b", re.I)
+OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
+SHORT_WORDS = 4  # "Any limitations?", "Who are the authors?": a follow-up unless it names
 
 
 def leans_on_previous(question: str) -> bool:
     """Whether an offline follow-up is searched together with the previous question: it
-    continues it ("and how…", "what about…"), or refers back ("does it scale?", "their
-    results on ImageNet?") with fewer than OWN_SUBJECT_TERMS keywords of its own, or has
-    none ("Why?"). A question with its own subject stands alone: "What is TCCM?" after "What
-    is CRAFT?" was searched as both (every question of four words or fewer was joined), and
-    "Compare the graph neural network papers: what do they study?" answered about the
-    previous paper."""
+    continues it ("and how…"), points back at its paper ("does it scale?", "how does the
+    method handle noisy labels?"), may point back ("their results?") with fewer than
+    OWN_SUBJECT_TERMS keywords of its own, or is short and names nothing ("Any
+    limitations?"). "What is TCCM?" after "What is CRAFT?" names its own subject: it was
+    searched as both (every question of four words or fewer was joined)."""
     terms = query_terms(question)
-    return bool(CONTINUES_RE.search(question)
-                or (REFERS_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
-                or not terms)
+    return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
+                or (MAY_POINT_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
+                or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)))
 
 
 class Assistant:

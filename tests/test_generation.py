@@ -139,6 +139,29 @@ def test_a_secret_split_across_tokens_is_redacted(size: int) -> None:
     pieces.append(hidden.flush())
     assert "".join(pieces) == "CRAFT links [1]. Your key is [redacted], and again:[redacted] [1]."
     assert not any(key[:6] in p or key[-6:] in p for p in pieces)
+    # a passphrase with spaces, and shapes of keys no one registered
+    add_secret("open sesame now")
+    reply = "Say open sesame now, Bearer abcdefghijklmnop1234 and api_key: zzzzzzzzzzzz9 ok."
+    hidden = StreamingRedactor()
+    out = "".join(hidden.feed(reply[i:i + size]) for i in range(0, len(reply), size))
+    assert out + hidden.flush() == "Say [redacted], [redacted] and api_key: [redacted] ok."
+
+
+def test_streamed_text_waits_only_while_it_may_become_a_secret() -> None:
+    """Plain text goes out at once (a word at most waits), also text without spaces; an
+    answer cut off mid-key shows none of it."""
+    from assistant.errors import StreamingRedactor, add_secret
+
+    key = "sk-proj-" + "A1b2C3d4" * 20  # 168 characters, as a real project key
+    add_secret(key)
+    hidden = StreamingRedactor()
+    words = "CRAFT predicts future links on temporal graphs with cross-attention [1]. " * 4
+    assert len(hidden.feed(words)) >= len(words) - 2  # ". " may begin a key
+    chinese = "这是一个中文答案没有空格" * 3
+    assert StreamingRedactor().feed(chinese) == chinese
+    hidden = StreamingRedactor()
+    shown = hidden.feed("The key: " + key[:40]) + hidden.flush()
+    assert shown == "The key: [redacted]" and key[:12] not in shown
 
 
 def test_a_password_in_the_endpoint_url_is_named_nowhere() -> None:
@@ -289,9 +312,14 @@ def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI)
     ("What are their results on ImageNet?", True),
     ("Which one is faster?", True),
     ("Why?", True),
+    ("Who are the authors?", True),
+    ("Any limitations?", True),
+    ("Is there code available?", True),
+    ("What are its main results on ImageNet and CIFAR?", True),
+    ("How does the method handle noisy labels?", True),
     # its own subject: searched alone (every question of four words or fewer was joined)
     ("What is TCCM?", False),
-    ("What is diffusion?", False),
+    ("How does CRAFT predict future links on temporal graphs?", False),
     ("Compare the graph neural network papers: what do they study?", False),
 ])
 def test_an_offline_follow_up_is_joined_only_when_it_leans_on_the_last(question: str,
@@ -322,7 +350,7 @@ def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assist
 @pytest.mark.parametrize("reply", [
     "The corpus has no abstract about this question.",
     "The corpus has no abstract about this question [1].",
-    "None of the abstracts discuss the limitations of CRAFT.",
+    "The abstracts provided contain no information on the limitations of CRAFT.",
 ])
 def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, reply: str) -> None:
     """The model saying the sources do not answer (as its prompt asks) is a refusal, as the
@@ -331,11 +359,13 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
     server.replies = [reply]
     answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
     assert answer.sources == [] and answer.citations == [] and answer.claims == []
-    assert not answer.uncited and "[1]" not in answer.answer
-    assert answer.answer.startswith(reply.split(" [")[0].rstrip("."))
-    server.replies = ["CRAFT predicts links [1]. The corpus has no abstract on its limits."]
-    answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
-    assert [c.n for c in answer.citations] == [1] and answer.sources
+    assert not answer.uncited and answer.answer == reply  # as streamed
+    for cited in ("CRAFT predicts links [1]. The corpus has no abstract on its limits.",
+                  "None of the papers states a limitation; [1] predicts future links [1].",
+                  "No paper addresses its limits, but CRAFT scales to large graphs [1]."):
+        server.replies = [cited]  # an answer that cites what it found is no refusal
+        answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
+        assert [c.n for c in answer.citations] == [1] and answer.sources, cited
 
 
 def test_json_reports_dropped_citations_and_uncited(seed_dir: Path, server: FakeOpenAI) -> None:
