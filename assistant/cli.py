@@ -215,7 +215,8 @@ def print_notes(answer: Answer) -> None:
         err.print(f"[yellow]{len(unsupported)} sentence(s) not supported by the abstracts they "
                   f"cite: {escape(listed)}[/]", highlight=False, soft_wrap=True)
     if answer.unmentioned:
-        err.print(f"[yellow]{escape(unmentioned_note(answer))}[/]", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]{escape(printable(unmentioned_note(answer)))}[/]", highlight=False,
+                  soft_wrap=True)
     if answer.unsure:
         err.print(f"[yellow]{escape(UNSURE_NOTE)}[/]", highlight=False, soft_wrap=True)
     if answer.dropped_citations:
@@ -233,8 +234,8 @@ def print_sources(answer: Answer) -> None:
     for s in answer.sources:
         mark = "*" if s.n in cited else " "
         known = byline(s)  # venue, year and authors, when the input gave them
-        out.print(f"{mark}[{s.n}] {s.title} — {s.source} (score {s.score:.2f})"
-                  + (f" · {known}" if known else ""), markup=False)
+        out.print(printable(f"{mark}[{s.n}] {s.title} — {s.source} (score {s.score:.2f})"
+                            + (f" · {known}" if known else "")), markup=False)
     mode = answer.model if answer.mode == "llm" else "extractive, offline"
     out.print(f"[dim]{mode} · {answer.timings_ms.get('total', 0):.0f} ms[/]")
 

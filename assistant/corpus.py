@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SUPPORTED_SUFFIXES = (".txt", ".csv", ".jsonl")
+NO_SUCH_PATH = "no such file or directory"
 URL_RE = re.compile(r"https?://[^\s<>()\[\]{}\"'`,;]+[^\s<>()\[\]{}\"'`,;.]")
 FIELD_ALIASES = {
     "abstract": ("abstract", "summary", "text"),
@@ -287,7 +288,7 @@ def _expand(paths: Iterable[Path], result: ReadResult) -> Iterator[Path]:
         elif path.is_file():
             yield path
         else:
-            result.skipped.append(Skipped(str(path), "no such file or directory"))
+            result.skipped.append(Skipped(str(path), NO_SUCH_PATH, whole_file=True))
 
 
 def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[Paper], list[Skipped]]:
@@ -345,11 +346,14 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
 
 
 def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
-    """UTF-8 text (UTF-16 with its byte-order mark too: Windows tools save it so), or a
+    """UTF-8 text (UTF-16 or UTF-32 with its byte-order mark too: Windows tools save it so), or a
     reason naming the first bad line."""
-    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        with contextlib.suppress(UnicodeDecodeError):
-            return raw.decode("utf-16"), None
+    for bom, encoding in ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+                          (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
+        if raw.startswith(bom):
+            with contextlib.suppress(UnicodeDecodeError):
+                return raw.decode(encoding), None
+            break
     if b"\x00" in raw[:8192]:
         return None, Skipped(name, "looks like a binary file (NUL bytes); give a UTF-8 "
                              "text, CSV or JSONL file", whole_file=True)
@@ -537,6 +541,23 @@ def _quote_problems(text: str) -> list[tuple[int, str]]:
     return problems
 
 
+def _as_text(value: object) -> str | None:
+    """A JSONL field as stored text: a string or number as written, a list (authors) joined
+    with its items' names (Semantic Scholar's ``[{"name": …}]``), null as ""; None for what
+    holds no text (an object, true)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool | dict):
+        return None
+    if isinstance(value, str | int | float):
+        return str(value)
+    if isinstance(value, list):
+        names = [v if isinstance(v, str) else str(v.get("name") or "") if isinstance(v, dict)
+                 else "" if v is None or isinstance(v, bool) else str(v) for v in value]
+        return ", ".join(n for n in names if n) if any(names) or not value else None
+    return None
+
+
 def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     records: list[Record] = []
     skipped: list[Skipped] = []
@@ -561,18 +582,12 @@ def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
         if "abstract" not in columns:
             skipped.append(Skipped(name, f"record #{ordinal} has no 'abstract' field", line_no))
             continue
-        fields: dict[str, str] = {}
-        for fld, key in columns.items():
-            value = obj[key]
-            if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
-                value = ", ".join(str(v) for v in value)  # authors as a list
-            if value is not None and not isinstance(value, str | int | float):
-                break  # an object, or a list of them: no text to store
-            fields[fld] = "" if value is None or isinstance(value, bool) else str(value)
-        else:
-            records.append((line_no, ordinal, fields))
+        fields = {fld: _as_text(obj[key]) for fld, key in columns.items()}
+        bad = next((key for fld, key in columns.items()
+                    if fld in ("title", "abstract") and fields[fld] is None), None)
+        if bad is not None:  # an object, or a list of them: no text to store
+            skipped.append(Skipped(name, f"record #{ordinal}: its '{bad}' is not text; give it "
+                                   "as a string", line_no))
             continue
-        skipped.append(Skipped(name, f"record #{ordinal}: its '{key}' is not text "
-                               f"(a JSON {'object' if isinstance(value, dict) else 'array'}); give it as a "
-                               "string", line_no))
+        records.append((line_no, ordinal, {fld: v or "" for fld, v in fields.items()}))
     return records, skipped

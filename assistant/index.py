@@ -49,7 +49,15 @@ from chromadb.config import DEFAULT_DATABASE, DEFAULT_TENANT, System
 from chromadb.config import Settings as ChromaSettings
 from chromadb.errors import NotFoundError
 
-from assistant.corpus import Paper, ReadResult, Skipped, read_paths, split_sentences
+from assistant.corpus import (
+    NO_SUCH_PATH,
+    SUPPORTED_SUFFIXES,
+    Paper,
+    ReadResult,
+    Skipped,
+    read_paths,
+    split_sentences,
+)
 from assistant.embedding import (
     Embedder,
     MiniLMOnnxEmbedding,
@@ -222,13 +230,11 @@ class AbstractIndex:
 
     def _checked(self, collection: Any) -> Any:
         """``collection``, refused when another embedding model built it; an empty one (a
-        first ingest that failed, with a mistyped model) takes the configured one, and a
-        --rebuild replaces it anyway."""
+        first ingest that failed, with a mistyped model) is not (an ingest then labels it
+        with the configured model), and a --rebuild replaces it anyway."""
         built_with = (collection.metadata or {}).get("embed_model")
         if built_with and built_with != self._embed_name and not self._rebuilding:
-            if collection.count() == 0:
-                collection.modify(metadata={**(collection.metadata or {}),
-                                            "embed_model": self._embed_name})
+            if collection.count() == 0:  # relabelled by this process's first write only
                 return collection
             raise EmbeddingMismatchError(
                 f"the index at {self.where} was built with the embedding model '{built_with}', "
@@ -443,7 +449,9 @@ class AbstractIndex:
         read: ReadResult = read_paths(list(paths), max_chars=self.settings.index.max_abstract_chars,
                                       upload=upload)
         report = IngestReport(skipped=read.skipped)
-        unread = [s.file for s in read.skipped if s.whole_file]
+        # a path that is not there, or a file that cannot be read (not a README beside them)
+        unread = [s.file for s in read.skipped if s.whole_file and (
+            s.reason == NO_SUCH_PATH or Path(s.file).suffix.lower() in SUPPORTED_SUFFIXES)]
         if rebuild and (unread or not read.papers):  # a mistyped path must not empty the store
             what = f"could not read {', '.join(unread)}" if unread else "read no abstract"
             raise BadInputError(f"--rebuild {what}, so the index at {self.where} was left as "
@@ -451,6 +459,11 @@ class AbstractIndex:
         before: set[str] = set()  # a --rebuild's stored papers, to count what it removes
         with self._lock:
             self._refresh(force=True)  # never write from a stale view of the store
+            built_with = (self._collection.metadata or {}).get("embed_model")
+            if not rebuild and built_with != self._embed_name and self.chunk_count() == 0:
+                # an empty collection a failed first ingest labelled: this model's now
+                self._collection.modify(metadata={**(self._collection.metadata or {}),
+                                                  "embed_model": self._embed_name})
             if rebuild:
                 # the model must embed before anything is deleted (an endpoint that is down)
                 self.embed_model.embed([read.papers[0].text[:200]])

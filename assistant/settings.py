@@ -8,6 +8,7 @@ directory is read too. ``.env.example`` lists them all.
 from __future__ import annotations
 
 import os
+import re
 from importlib.resources import files
 from pathlib import Path
 from typing import Literal
@@ -47,6 +48,8 @@ class DataSettings(BaseModel):
     def _no_double_dot(cls, name: str) -> str:
         if ".." in name:
             raise ValueError("a collection name may not hold '..'")
+        if re.fullmatch(r"\d+\.\d+\.\d+\.\d+", name):
+            raise ValueError("a collection name may not be an IP address")
         return name
     seeds: Path = Field(PACKAGE_SEEDS, description="Ingested into an empty index.")
     # Several processes (serve replicas, ingests) on several machines share one store this
@@ -79,8 +82,8 @@ class IndexSettings(BaseModel):
     @model_validator(mode="after")
     def _overlap_under_size(self) -> IndexSettings:
         if self.chunk_overlap >= self.chunk_size:
-            raise ValueError(f"chunk_overlap ({self.chunk_overlap}) must be smaller than "
-                             f"chunk_size ({self.chunk_size})")
+            raise ValueError(f"ASSISTANT_INDEX_CHUNK_OVERLAP ({self.chunk_overlap}) must be "
+                             f"smaller than ASSISTANT_INDEX_CHUNK_SIZE ({self.chunk_size})")
         return self
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import FILE_B
 from fake_openai import FakeOpenAI
 
@@ -116,10 +117,17 @@ def test_unusable_data_dir_is_one_line() -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_bad_setting_names_the_variable() -> None:
-    result = run("ask", "What is CRAFT?", env={"ASSISTANT_RETRIEVAL_TOP_K": "many"})
+@pytest.mark.parametrize(("env", "says"), [
+    ({"ASSISTANT_RETRIEVAL_TOP_K": "many"}, "bad setting ASSISTANT_RETRIEVAL_TOP_K"),
+    # were tracebacks from the splitter and from Chroma (review)
+    ({"ASSISTANT_INDEX_CHUNK_SIZE": "32"}, "ASSISTANT_INDEX_CHUNK_OVERLAP (40) must be smaller"),
+    ({"ASSISTANT_DATA_COLLECTION": "x..y"}, "bad setting ASSISTANT_DATA_COLLECTION"),
+    ({"ASSISTANT_DATA_COLLECTION": "10.0.0.1"}, "may not be an IP address"),
+])
+def test_bad_setting_names_the_variable(env: dict[str, str], says: str) -> None:
+    result = run("ask", "What is CRAFT?", env=env)
     assert result.returncode == 2
-    assert "bad setting ASSISTANT_RETRIEVAL_TOP_K" in result.stderr and "Traceback" not in result.stderr
+    assert says in result.stderr and "Traceback" not in result.stderr
 
 
 def test_debug_switch_shows_the_traceback() -> None:
@@ -135,3 +143,18 @@ def test_markup_in_a_message_is_printed_as_text(tmp_path: Path) -> None:
     result = run("ingest", str(odd), "--data-dir", str(tmp_path / "data"))
     assert result.returncode == 2
     assert "[red]odd[yellow].pdf" in result.stderr
+
+
+def test_no_control_sequence_of_a_title_reaches_the_terminal(fresh_copy: Path,
+                                                             tmp_path: Path) -> None:
+    """A title or abstract holding a clear-screen or a terminal hyperlink is printed as its
+    text (review: the Sources list printed them live)."""
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps({
+        "title": "Quorblin\x1b[2J \x1b]8;;http://evil.example/\x07owls\x1b]8;;\x07",
+        "abstract": "Quorblin counts owls\x1b[31m in forest recordings."}) + "\n")
+    assert run("ingest", str(path), "--data-dir", str(fresh_copy)).returncode == 0
+    result = run("ask", "What is Quorblin?", "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    assert "Quorblin" in result.stdout and "owls" in result.stdout
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout

@@ -180,7 +180,7 @@ def test_pdf_soft_hyphens_are_joined(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("newline", "encoding"), [("\r\n", "utf-8"), ("\r", "utf-8"),
-                                                   ("\r\n", "utf-16")])
+                                                   ("\r\n", "utf-16"), ("\n", "utf-32")])
 def test_a_seed_file_saved_on_windows_reads_the_same(tmp_path: Path, newline: str,
                                                      encoding: str) -> None:
     """CRLF paragraphs were one paper, header included (or a file over the size limit), and
@@ -205,10 +205,13 @@ def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> No
         "[" * 100_000 + "]" * 100_000,
         json.dumps({"title": "Kernel Sums", "authors": ["A. One", "B. Two"],
                     "abstract": "We sum kernels over graphs."}),
+        json.dumps({"title": "Graph Sums", "authors": [{"name": "C. Three", "id": 7}, None],
+                    "abstract": "We sum graphs over kernels."}),  # Semantic Scholar's authors
     ]) + "\n")
     papers, skipped = read_file(path)
-    assert [(p.title, p.authors) for p in papers] == [("Kernel Sums", "A. One, B. Two")]
-    assert [(s.line, s.reason.split(" (")[0]) for s in skipped] == [
+    assert [(p.title, p.authors) for p in papers] == [("Kernel Sums", "A. One, B. Two"),
+                                                      ("Graph Sums", "C. Three")]
+    assert [(s.line, s.reason.split(";")[0]) for s in skipped] == [
         (1, "record #1: its 'title' is not text"),
         (2, "record #2: its 'abstract' is not text"),
         (3, "record #3 is nested too deeply to be an abstract's record")]

@@ -83,9 +83,11 @@ def test_reordered_file_only_relocates(fresh_copy: Path, tmp_path: Path) -> None
 
 def test_bad_files_beside_good_ones_lose_nothing(fresh_copy: Path, tmp_path: Path) -> None:
     app = Assistant(make_settings(fresh_copy))
-    (tmp_path / "bad.csv").write_text("title,authors\nx,y\n")
-    (tmp_path / "new.jsonl").write_text('{"title": "Kernel Sums", "abstract": "We sum kernels."}\n')
-    report = app.ingest([tmp_path])
+    inputs = tmp_path / "in"  # beside the data dir, which a folder's listing would name
+    inputs.mkdir()
+    (inputs / "bad.csv").write_text("title,authors\nx,y\n")
+    (inputs / "new.jsonl").write_text('{"title": "Kernel Sums", "abstract": "We sum kernels."}\n')
+    report = app.ingest([inputs])
     assert report.added == 1 and report.papers_total == 39
     assert [s.file for s in report.skipped] == ["bad.csv"]
 
@@ -105,18 +107,26 @@ def test_rebuild_starts_over(fresh_copy: Path, tmp_path: Path) -> None:
     assert report.removed == 38, "the rebuild counts the stored papers it leaves out"
 
 
-@pytest.mark.parametrize("given", ["missing.cvs", "empty.csv"])
+@pytest.mark.parametrize("given", [["missing.cvs"], ["empty.csv"], ["one.txt", "missing.txt"]])
 def test_a_rebuild_from_nothing_readable_keeps_the_store(fresh_copy: Path, tmp_path: Path,
-                                                          given: str) -> None:
+                                                          given: list[str]) -> None:
     """Review: `ingest --rebuild a30.cvs` (a typo) deleted every stored paper, then read
-    nothing."""
+    nothing; one mistyped path among several lost that file's papers."""
     from assistant.errors import BadInputError
 
     (tmp_path / "empty.csv").write_text("title,abstract\n")
+    (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
     app = Assistant(make_settings(fresh_copy))
     with pytest.raises(BadInputError, match="left as it was"):
-        app.ingest([tmp_path / given], rebuild=True)
+        app.ingest([tmp_path / name for name in given], rebuild=True)
     assert len(Assistant(make_settings(fresh_copy)).index.papers()) == 38
+
+
+def test_a_rebuild_from_a_folder_with_a_readme_goes_ahead(fresh_copy: Path, tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# my abstracts\n")
+    (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
+    report = Assistant(make_settings(fresh_copy)).ingest([tmp_path], rebuild=True)
+    assert report.papers_total == 1
 
 
 def test_a_rebuild_whose_embedder_fails_keeps_the_store(fresh_copy: Path, tmp_path: Path) -> None:
@@ -146,8 +156,14 @@ def test_a_rebuild_may_change_the_embedding_model(fresh_copy: Path, tmp_path: Pa
     index = AbstractIndex(settings, rebuilding=True)
     index._reset()  # what the rebuild does first: the collection, made for the new model
     assert AbstractIndex(settings).papers() == {}
-    default = make_settings(fresh_copy)  # and back: empty, so it takes the configured model
+    default = make_settings(fresh_copy)  # empty: it opens with the other model, unlabelled
     assert AbstractIndex(default).papers() == {}
+    assert AbstractIndex(settings)._collection.metadata["embed_model"] == (
+        "openai:text-embedding-3-small"), "a reader relabels nothing (another's rebuild)"
+    (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
+    Assistant(default).ingest([tmp_path / "one.txt"])  # a write labels it with its model
+    with pytest.raises(EmbeddingMismatchError):
+        AbstractIndex(settings)
 
 
 def test_two_collections_of_a_data_dir_keep_their_own_papers(tmp_path: Path) -> None:
