@@ -382,12 +382,13 @@ class AbstractIndex:
 
     def _saved_copy(self) -> dict[str, Any] | None:
         """``ids.json`` of the copy saved beside the store (BM25, the papers, the corpus
-        words) when it was made for the store as it is now: same tokenizer, version stamp
-        and chunk count, and the proper words in it (a copy saved before they were kept is
+        words) when it was made for the store as it is now: same collection, tokenizer,
+        version stamp and chunk count, and the proper words in it (a copy saved before they were kept is
         built again, once, rather than every process building them: 3-4 s at 13.9k)."""
         try:
             saved = json.loads((self._bm25_dir / "ids.json").read_text())
             current = (saved["tokenizer"] == TOKENIZER_VERSION
+                       and saved.get("collection") == str(self._collection.id)
                        and saved.get("version", "") == self._version_seen
                        and len(saved["ids"]) == self.chunk_count()
                        and isinstance(saved.get("proper"), list))
@@ -715,7 +716,10 @@ class AbstractIndex:
         retriever.save(str(tmp))
         (tmp / "ids.json").write_text(json.dumps(
             {"tokenizer": TOKENIZER_VERSION, "version": self._version_seen, "ids": ids,
-             "proper": sorted(surface.proper)}))
+             "proper": sorted(surface.proper),
+             # whose copy: a data dir's collections shared one before, and such a copy of as
+             # many chunks passed for another's (an older copy, without it, is built again)
+             "collection": str(self._collection.id)}))
         np.save(tmp / "df.npy", df)
         (tmp / "surface.txt").write_text("\n".join(sorted(surface.words)), encoding="utf-8")
         (tmp / "papers.json").write_text(json.dumps({"version": self._version_seen,

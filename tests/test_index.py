@@ -183,6 +183,13 @@ def test_two_collections_of_a_data_dir_keep_their_own_papers(tmp_path: Path) -> 
     assert [p.title for p in default.index.papers().values()] == ["Kernel Regression"]
     assert default.retrieve("kernel methods for regression")[0].paper.title == "Kernel Regression"
     assert [p.title for p in Assistant(other).index.papers().values()] == ["Speech Nets"]
+    # a data dir the earlier code left: the other collection's copy and stamp as the shared
+    # ones (its last write); the default collection builds its own instead of reading it
+    shutil.rmtree(data / "bm25")
+    shutil.copytree(data / "bm25-other", data / "bm25")
+    (data / "store-version").write_text((data / "store-version-other").read_text())
+    assert [p.title for p in Assistant(make_settings(data)).index.papers().values()] == [
+        "Kernel Regression"]
 
 
 @pytest.mark.parametrize("broken", [b"", "Header\n\nCaf\xe9\n".encode("latin-1"), b"\x00\x00"])
