@@ -370,7 +370,11 @@ Record = tuple[int, int, dict[str, str]]  # (line number, 1-based ordinal, field
 
 def _seed_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     """Seed format: an optional short header line, then one abstract per paragraph."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")  # Windows and old Mac files
+    # Windows line ends; an old Mac file's lone CRs only when it has no LF at all (a stray CR
+    # inside an abstract is no line end: it would shift line numbers and split the abstract)
+    text = text.replace("\r\n", "\n")
+    if "\n" not in text:
+        text = text.replace("\r", "\n")
     records: list[Record] = []
     line_no = 1
     paragraphs: list[tuple[int, str]] = []
@@ -562,7 +566,8 @@ def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     records: list[Record] = []
     skipped: list[Skipped] = []
     ordinal = 0
-    for line_no, line in enumerate(text.splitlines(), start=1):
+    # lines end at LF only: U+2028 or U+0085 inside a JSON string is text, not a line end
+    for line_no, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
         if not line.strip():
             continue
         ordinal += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import string
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 EXIT_BAD_INPUT = 2
 EXIT_ENDPOINT = 3
@@ -69,6 +69,7 @@ def shown_endpoint(url: str) -> str:
     if "@" not in parts.netloc:
         return url
     add_secret(parts.password)
+    add_secret(unquote(parts.password or ""))  # "p%40ss" is sent, and echoed, as "p@ss"
     return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 

@@ -87,7 +87,7 @@ def count_tokens(text: str) -> int:
 
 def format_source(source: NumberedSource, text: str | None = None) -> str:
     p = source.found.paper
-    return prompt("source").format(n=source.n, title=p.title, source=p.source,
+    return prompt("source").format(n=source.n, title=quoted(p.title), source=p.source,
                                    text=quoted(text if text is not None else p.text))
 
 
@@ -281,7 +281,8 @@ class ChatModel:
                     used = len(enc.encode("".join(received), disallowed_special=()))
                 over = used + len(tokens) > budget
                 if over:  # one delta past the budget (a server sending it all at once)
-                    item = enc.decode(tokens[:max(budget - used, 0)])
+                    # a cut inside a character decodes to U+FFFD: left out
+                    item = enc.decode(tokens[:max(budget - used, 0)]).rstrip("\ufffd")
                 if item:
                     received.append(item)
                     yield item

@@ -161,7 +161,7 @@ class Assistant:
         (and takes nothing back: "but", "except") leaves no source, so no answer. Any other
         reply (prose) changes nothing."""
         assert self.chat_model is not None
-        abstracts = "\n\n".join(f"[{i}] {f.paper.title}\n{quoted(f.paper.text)}"
+        abstracts = "\n\n".join(f"[{i}] {quoted(f.paper.title)}\n{quoted(f.paper.text)}"
                                  for i, f in enumerate(found, start=1))
         text = prompt("relevance_check").format(question=question, abstracts=abstracts)
         reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)

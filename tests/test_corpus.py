@@ -228,3 +228,17 @@ def test_what_a_folder_holds_besides_files_is_named(tmp_path: Path) -> None:
     assert sorted((Path(s.file).name, s.reason.split(":")[0]) for s in read.skipped) == [
         ("gone.csv", "is not a regular file (a broken link, a pipe or a device)"),
         ("inner", "is a folder inside a folder")]
+
+
+def test_a_stray_cr_or_line_separator_is_text_not_a_line_end(tmp_path: Path) -> None:
+    """A lone CR inside an LF file's abstract, and U+2028 inside a JSON string, split records
+    and shifted the line numbers of later errors (re-read)."""
+    seed = tmp_path / "stray.txt"
+    seed.write_bytes(b"Header\n\nWe study\r\rsparse kernels.\n\nWe sum graphs.\n")
+    papers, _ = read_file(seed)
+    assert len(papers) == 2
+    jsonl = tmp_path / "sep.jsonl"
+    jsonl.write_text(json.dumps({"title": "A", "abstract": "We sum\u2028kernels."},
+                                ensure_ascii=False) + "\n{bad\n")
+    papers, skipped = read_file(jsonl)
+    assert len(papers) == 1 and [s.line for s in skipped] == [2]

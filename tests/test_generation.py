@@ -843,6 +843,10 @@ def test_an_abstracts_own_reference_markers_are_never_citations(marked_dir: Path
     assert [c.n for c in app.ask(question).citations] == [1]
     prompt = server.requests[-1]["body"]["messages"][1]["content"]
     assert "Kashima et al. [ref. 2]" in prompt and "Kashima et al. [2]" not in prompt
+    server.replies = ["Quorblin counts owls [1]."]  # a title's "[2]" reads as a reference too
+    model_assistant(marked_dir, server).ask("What is Quorblin?")
+    prompt = server.requests[-1]["body"]["messages"][1]["content"]
+    assert "Quorblin [ref. 2]: counting" in prompt and "Quorblin [2]" not in prompt
 
 
 def test_a_titles_bracketed_number_is_no_citation(marked_dir: Path) -> None:

@@ -112,10 +112,11 @@ class CorpusPage:
                 search = gr.Textbox(placeholder="Search titles and abstracts", show_label=False,
                                     scale=6, elem_id="search")
                 search_btn = gr.Button("Search", scale=1)
-            rows0, ids0 = self.search_table("")
-            row_ids = gr.State(ids0)
+            # filled as each page opens (``on_load``), not baked into the page's config too:
+            # at 13.9k papers that sent the whole table twice
+            row_ids = gr.State([])
             self.row_ids = row_ids
-            table = gr.Dataframe(value=rows0, headers=["title", "locator", "links"],
+            table = gr.Dataframe(value=[], headers=["title", "locator", "links"],
                                  datatype=["str", "str", "str"], interactive=False, wrap=True,
                                  elem_id="papers", max_height=420)
             self.table = table
