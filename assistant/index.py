@@ -435,6 +435,15 @@ class AbstractIndex:
     def is_empty(self) -> bool:
         return self.chunk_count() == 0
 
+    @property
+    def _rebuild_marker(self) -> Path:
+        return self.dir / f".rebuilding-{self.settings.data.collection}"
+
+    def rebuild_under_way(self) -> bool:
+        """Another process's --rebuild has emptied this store and is filling it again (or was
+        interrupted doing so): seeding it now would mix the seeds into the rebuilt index."""
+        return not self.server and self._rebuild_marker.exists()
+
     # ------------------------------------------------------------ writing
 
     def ingest(
@@ -469,6 +478,8 @@ class AbstractIndex:
                 # the model must embed before anything is deleted (an endpoint that is down)
                 self.embed_model.embed([read.papers[0].text[:200]])
                 before = set(self.papers())
+                with contextlib.suppress(OSError):  # for other processes: not empty, refilling
+                    self._rebuild_marker.write_text(f"{os.getpid()}\n")
                 self._reset()
             plan = plan_sync(self.papers(), read.files)
             report.added, report.replaced = len(plan.add), len(plan.replace)
@@ -508,6 +519,7 @@ class AbstractIndex:
                 self._build_bm25()
             if rebuild:  # a stored paper the files no longer hold is counted as removed
                 report.removed = len(before - set(self.papers()))
+                self._rebuild_marker.unlink(missing_ok=True)
             report.papers_total = len(self.papers())
             report.chunks_total = self.chunk_count()
         report.seconds = time.perf_counter() - started

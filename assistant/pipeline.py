@@ -101,6 +101,10 @@ class Assistant:
         stderr, with a progress bar (the one place the CLI, the UI and the evals do this)."""
         if not self.index.is_empty():
             return None
+        if self.index.rebuild_under_way():
+            raise BadInputError(f"the index at {self.index.where} is being rebuilt by `assistant "
+                                "ingest --rebuild` (or a rebuild was interrupted): wait for it "
+                                "to finish, or run that rebuild again")
         from assistant.console import err, progress_bar
 
         seeds = self.settings.data.seeds

@@ -420,3 +420,21 @@ def test_a_rebuild_by_another_process_during_an_ingest_is_one_clear_error(
     monkeypatch.setattr(app.index, "_add_nodes", gone)
     with pytest.raises(IndexConfigError, match="another process rebuilt the index"):
         app.ingest([tmp_path / "new.jsonl"])
+
+
+def test_a_question_during_a_rebuild_does_not_seed_the_store(tmp_path: Path) -> None:
+    """An ask between another process's reset and its first write found the store empty and
+    ingested the seeds into the rebuilt index (review); a rebuild leaves no marker behind."""
+    from assistant.errors import BadInputError
+
+    data = tmp_path / "data"
+    (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
+    rebuilt = Assistant(make_settings(data))
+    rebuilt.ingest([tmp_path / "one.txt"], rebuild=True)
+    assert not rebuilt.index.rebuild_under_way()
+    empty = tmp_path / "empty"
+    index = AbstractIndex(make_settings(empty))
+    index._rebuild_marker.write_text("4242\n")  # as a rebuild writes it before its reset
+    with pytest.raises(BadInputError, match="being rebuilt"):
+        Assistant(make_settings(empty)).ensure_corpus(show_progress=False)
+    assert AbstractIndex(make_settings(empty)).is_empty()
