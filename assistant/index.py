@@ -186,6 +186,12 @@ class AbstractIndex:
         else:
             self._version_seen = self._read_version()
             self._collection = self._open_collection()
+        if not self.server and not self._version_seen and self._collection.count():
+            # a store written before its collection had a stamp of its own (another collection
+            # of the dir, or a version without stamps): stamped once, so that its BM25 copy and
+            # papers are saved and read, not rebuilt from Chroma by every process
+            with contextlib.suppress(OSError):  # a read-only data dir: rebuilt each time then
+                self._stamp()
         self._version_checked = time.monotonic()
         self._embed_model = embed_model
         self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()  # LRU, QUERY_CACHE

@@ -190,6 +190,11 @@ def test_two_collections_of_a_data_dir_keep_their_own_papers(tmp_path: Path) -> 
     (data / "store-version").write_text((data / "store-version-other").read_text())
     assert [p.title for p in Assistant(make_settings(data)).index.papers().values()] == [
         "Kernel Regression"]
+    # a collection written before it had a stamp of its own is stamped on opening, so its
+    # copy is saved and read rather than rebuilt from Chroma by every process
+    (data / "store-version-other").unlink()
+    assert [p.title for p in Assistant(other).index.papers().values()] == ["Speech Nets"]
+    assert (data / "store-version-other").read_text()
 
 
 @pytest.mark.parametrize("broken", [b"", "Header\n\nCaf\xe9\n".encode("latin-1"), b"\x00\x00"])
