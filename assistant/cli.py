@@ -109,8 +109,10 @@ def ingest(
         assistant = Assistant(settings)
         with progress_bar() as progress:
             report = assistant.ingest(targets, rebuild=rebuild, progress=progress)
-    for skip in report.skipped:
-        err.print(f"[yellow]skipped[/] {escape(str(skip))}", highlight=False, soft_wrap=True)
+    from assistant.corpus import skip_lines
+
+    for line in skip_lines(report.skipped):
+        err.print(f"[yellow]skipped[/] {escape(line)}", highlight=False, soft_wrap=True)
     for note in report.kept:
         err.print(escape(str(note)), style="yellow", highlight=False, soft_wrap=True)
     changes = [f"{report.added} added"]

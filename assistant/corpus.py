@@ -78,6 +78,26 @@ class Skipped:
         return f"{where}: {self.reason}"
 
 
+SHOWN_PER_FILE = 5  # skipped records listed one by one per file; the rest are counted
+
+
+def skip_lines(skipped: Iterable[Skipped], per_file: int = SHOWN_PER_FILE) -> list[str]:
+    """One line per skipped input, at most ``per_file`` per file and then how many more: a
+    CSV with 5,000 broken rows printed 5,000 lines (a review)."""
+    lines: list[str] = []
+    shown: dict[str, int] = {}
+    hidden: dict[str, int] = {}
+    for skip in skipped:
+        if shown.get(skip.file, 0) < per_file:
+            shown[skip.file] = shown.get(skip.file, 0) + 1
+            lines.append(str(skip))
+        else:
+            hidden[skip.file] = hidden.get(skip.file, 0) + skip.count
+    lines += [f"{file}: {n:,} more records skipped (the first {per_file} are listed)"
+              for file, n in hidden.items()]
+    return lines
+
+
 @dataclass
 class FileRead:
     """One file as read: the input of the sync plan for that file."""

@@ -242,3 +242,15 @@ def test_a_stray_cr_or_line_separator_is_text_not_a_line_end(tmp_path: Path) -> 
                                 ensure_ascii=False) + "\n{bad\n")
     papers, skipped = read_file(jsonl)
     assert len(papers) == 1 and [s.line for s in skipped] == [2]
+
+
+def test_many_skipped_records_of_a_file_are_listed_five_then_counted(tmp_path: Path) -> None:
+    from assistant.corpus import skip_lines
+
+    path = tmp_path / "broken.jsonl"
+    path.write_text("{bad\n" * 5_000 + json.dumps({"abstract": "We sum kernels."}) + "\n")
+    read = read_paths([path])
+    assert len(read.papers) == 1 and len(read.skipped) == 5_000
+    lines = skip_lines(read.skipped)
+    assert len(lines) == 6 and lines[0].startswith("broken.jsonl:1: record #1 is not valid JSON")
+    assert lines[-1] == "broken.jsonl: 4,995 more records skipped (the first 5 are listed)"

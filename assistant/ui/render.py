@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from assistant.corpus import Paper
+from assistant.corpus import Paper, skip_lines
 from assistant.errors import redact
 from assistant.references import UNCITED_NOTE, UNSURE_NOTE, byline, unmentioned_note
 from assistant.types import Answer, Claim, SourceRef
@@ -294,6 +294,6 @@ def upload_summary(report: IngestReport) -> str:
              f"removed, **{report.moved}** moved, **{report.unchanged}** already there, "
              f"**{len(report.skipped)}** skipped ({report.seconds:.1f} s). The corpus now holds "
              f"{report.papers_total} papers."]
-    lines += [f"- skipped {inert(redact(str(s)))}" for s in report.skipped]
+    lines += [f"- skipped {inert(redact(line))}" for line in skip_lines(report.skipped)]
     lines += [f"- {inert(redact(str(k)))}" for k in getattr(report, "kept", [])]
     return "\n".join(lines)
