@@ -26,8 +26,11 @@ NO_ANSWER = "The corpus has no abstract about this question."
 # [1] …" is an answer.
 REFUSAL_RE = re.compile(
     r"^\W*(?:(?:the|this) )?(?:corpus|collection|abstracts|sources)(?: given| provided| here)? "
-    r"(?:has|have|holds?|contains?|includes?) no (?:abstracts?|papers?|information|answer)\b",
-    re.I)
+    r"(?:has|have|holds?|contains?|includes?) no (?:abstracts?|papers?|information|answer)\b"
+    r"|^\W*none of the (?:given |provided )?(?:abstracts|sources) (?:answers?|address|discuss|"
+    r"says?|mentions?|is about|are about)\b", re.I)
+_TAKEN_BACK_RE = re.compile(r"\b(but|however|although|though|except|yet)\b", re.I)
+_TRAILING_CITES_RE = re.compile(r"(?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])+\W*$")
 # Longer questions are refused in both modes: a question is a sentence or a paragraph, and a
 # pasted document would crowd the sources out of the model's window (and slow retrieval).
 MAX_QUESTION_CHARS = 4000
@@ -101,9 +104,13 @@ def number_sources(found: list[RetrievedPaper]) -> list[NumberedSource]:
 
 def is_refusal(text: str) -> bool:
     """A model's answer that only says the corpus has nothing on the question: every sentence
-    says so (a citation on it notwithstanding)."""
+    says so, takes nothing back ("…, but [2] studies Y") and cites nothing but at its end."""
+    def refuses(sentence: str) -> bool:
+        said = _TRAILING_CITES_RE.sub("", sentence)
+        return (bool(REFUSAL_RE.match(said)) and not _TAKEN_BACK_RE.search(said)
+                and not cited_numbers(said))
     sentences = [s.strip() for s in split_sentences(text) if s.strip()]
-    return bool(sentences) and all(REFUSAL_RE.match(s) for s in sentences)
+    return bool(sentences) and all(refuses(s) for s in sentences)
 
 
 def cited_numbers(text: str) -> list[int]:

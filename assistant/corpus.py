@@ -388,13 +388,17 @@ def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
 Record = tuple[int, int, dict[str, str]]  # (line number, 1-based ordinal, fields)
 
 
+def line_ends(text: str) -> str:
+    """``text`` with its line ends as LF: Windows' CRLF, and an old Mac file's lone CRs
+    when they outnumber its LFs (a stray CR inside an abstract of an LF file is no line end:
+    it would shift line numbers and split the abstract)."""
+    text = text.replace("\r\n", "\n")
+    return text.replace("\r", "\n") if text.count("\r") > text.count("\n") else text
+
+
 def _seed_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     """Seed format: an optional short header line, then one abstract per paragraph."""
-    # Windows line ends; an old Mac file's lone CRs only when it has no LF at all (a stray CR
-    # inside an abstract is no line end: it would shift line numbers and split the abstract)
-    text = text.replace("\r\n", "\n")
-    if "\n" not in text:
-        text = text.replace("\r", "\n")
+    text = line_ends(text)
     records: list[Record] = []
     line_no = 1
     paragraphs: list[tuple[int, str]] = []
@@ -576,6 +580,8 @@ def _as_text(value: object) -> str | None:
     if isinstance(value, str | int | float):
         return str(value)
     if isinstance(value, list):
+        if any(isinstance(v, list) for v in value):  # [["Smith", "John"]]: no text as given
+            return None
         names = [v if isinstance(v, str) else str(v.get("name") or "") if isinstance(v, dict)
                  else "" if v is None or isinstance(v, bool) else str(v) for v in value]
         return ", ".join(n for n in names if n) if any(names) or not value else None
@@ -587,7 +593,7 @@ def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     skipped: list[Skipped] = []
     ordinal = 0
     # lines end at LF only: U+2028 or U+0085 inside a JSON string is text, not a line end
-    for line_no, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+    for line_no, line in enumerate(line_ends(text).split("\n"), start=1):
         if not line.strip():
             continue
         ordinal += 1

@@ -40,7 +40,8 @@ class EndpointError(AssistantError):
 
 _SECRETS: set[str] = set()
 _TOKEN_SHAPES = re.compile(
-    r"(?i)(?<![\w-])(?:bearer|basic)\s+[\w.~+/=-]{8,}"  # an Authorization header's value
+    # an Authorization header's value: long, with a digit or "=" ("a basic baseline" is prose)
+    r"(?i)(?<![\w-])(?:bearer|basic)\s+(?=[\w.~+/=-]*[\d=])[\w.~+/=-]{16,}"
     r"|(?<![\w-])sk-[\w-]{8,}"  # OpenAI-style keys
 )
 _KEY_FIELDS = re.compile(r"(?i)(api[_-]?key[\"']?\s*[:=]\s*[\"']?)[\w.~+/=-]{8,}")  # api_key=…
@@ -83,22 +84,24 @@ class StreamingRedactor:
         self.pending = ""
 
     def feed(self, piece: str) -> str:
-        text = _replace_secrets(self.pending + piece)
+        text = self.pending + piece
         cut = len(text) - _unfinished(text)
+        cut = _outside_secrets(text, cut)
         self.pending = text[cut:]
         return redact(text[:cut])
 
     def flush(self) -> str:
         """The rest, with a secret's beginning left at the end (a cut-off stream) hidden."""
-        text, self.pending = self.pending, ""
+        text, self.pending = _replace_secrets(self.pending), ""
         started = _secret_start(text)
         if started >= 4:  # "sk-p…" cut off mid-key still shows no part of it
             text = text[:-started] + REDACTED
         return redact(text)
 
 
-_TAIL_SHAPE = re.compile(r"(?i)(?:(?:bearer|basic)\s+|api[_-]?key[\"']?\s*[:=]?\s*[\"']?)?"
-                         r"[A-Za-z0-9_.~+/=-]*\s?$")
+_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~+/=-")
+_BEFORE_KEY = re.compile(r"(?i)(?:(?:bearer|basic)\s+|api[_-]?key[\"']?\s*[:=]?\s*[\"']?)$")
+LONGEST_KEY = 512  # a run of key characters longer than this is no credential: not held
 
 
 def _replace_secrets(text: str) -> str:
@@ -114,9 +117,30 @@ def _secret_start(text: str) -> int:
 
 
 def _unfinished(text: str) -> int:
-    """How many characters at the end of ``text`` may still become a secret or a key."""
-    shape = _TAIL_SHAPE.search(text)
-    return max(_secret_start(text), len(text) - shape.start() if shape else 0)
+    """How many characters at the end of ``text`` may still become a secret or a key: a
+    secret's beginning, or the last run of key characters (after a space at most), with a
+    "Bearer " or "api_key=" before it."""
+    end = len(text) - 1 if text[-1:].isspace() else len(text)
+    start = end
+    while start > 0 and end - start <= LONGEST_KEY and text[start - 1] in _KEY_CHARS:
+        start -= 1
+    run = 0 if end - start > LONGEST_KEY else len(text) - start
+    if run or start == end:  # "Bearer " or "api_key:" may wait for its value too
+        before = _BEFORE_KEY.search(text[max(0, start - 40):start])
+        run += len(before.group(0)) if before else 0
+    return max(_secret_start(text), run)
+
+
+def _outside_secrets(text: str, cut: int) -> int:
+    """``cut`` moved back to the start of any registered secret written whole across it."""
+    moved = True
+    while moved:
+        moved = False
+        for secret in _SECRETS:
+            at = text.find(secret, max(0, cut - len(secret) + 1))
+            if 0 <= at < cut < at + len(secret):
+                cut, moved = at, True
+    return cut
 
 
 class RedactingFilter(logging.Filter):

@@ -446,9 +446,23 @@ class AbstractIndex:
         return self.dir / f".rebuilding-{self.settings.data.collection}"
 
     def rebuild_under_way(self) -> bool:
-        """Another process's --rebuild has emptied this store and is filling it again (or was
-        interrupted doing so): seeding it now would mix the seeds into the rebuilt index."""
-        return not self.server and self._rebuild_marker.exists()
+        """Another process's --rebuild has emptied this store and is filling it again:
+        seeding it now would mix the seeds into the rebuilt index. A marker whose process is
+        gone (an interrupted rebuild) is stale, and removed."""
+        if self.server:
+            return False
+        try:
+            pid = int(self._rebuild_marker.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return False
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            self._rebuild_marker.unlink(missing_ok=True)
+            return False
+        except PermissionError:  # another user's live process
+            return True
+        return True
 
     # ------------------------------------------------------------ writing
 

@@ -44,20 +44,22 @@ MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
 OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
-SHORT_WORDS = 4  # "Any limitations?", "Who are the authors?": a follow-up unless it names
+SHORT_WORDS = 4  # "Any limitations?": a follow-up unless it names or has its own subject
 
 
 def leans_on_previous(question: str) -> bool:
     """Whether an offline follow-up is searched together with the previous question: it
     continues it ("and how…"), points back at its paper ("does it scale?", "how does the
     method handle noisy labels?"), may point back ("their results?") with fewer than
-    OWN_SUBJECT_TERMS keywords of its own, or is short and names nothing ("Any
-    limitations?"). "What is TCCM?" after "What is CRAFT?" names its own subject: it was
-    searched as both (every question of four words or fewer was joined)."""
+    OWN_SUBJECT_TERMS keywords of its own, or is short, names nothing and has one keyword
+    at most ("Any limitations?"; "Summarize diffusion models" stands alone). "What is
+    TCCM?" after "What is CRAFT?" names its own subject: it was searched as both (every
+    question of four words or fewer was joined)."""
     terms = query_terms(question)
     return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
                 or (MAY_POINT_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
-                or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)))
+                or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
+                    and len(terms) < 2))
 
 
 class Assistant:
@@ -103,8 +105,7 @@ class Assistant:
             return None
         if self.index.rebuild_under_way():
             raise BadInputError(f"the index at {self.index.where} is being rebuilt by `assistant "
-                                "ingest --rebuild` (or a rebuild was interrupted): wait for it "
-                                "to finish, or run that rebuild again")
+                                "ingest --rebuild` in another process: ask again once it is done")
         from assistant.console import err, progress_bar
 
         seeds = self.settings.data.seeds

@@ -207,6 +207,7 @@ def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> No
                     "abstract": "We sum kernels over graphs."}),
         json.dumps({"title": "Graph Sums", "authors": [{"name": "C. Three", "id": 7}, None],
                     "abstract": "We sum graphs over kernels."}),  # Semantic Scholar's authors
+        json.dumps({"title": [["Nested"]], "abstract": "We nest lists."}),
     ]) + "\n")
     papers, skipped = read_file(path)
     assert [(p.title, p.authors) for p in papers] == [("Kernel Sums", "A. One, B. Two"),
@@ -214,7 +215,8 @@ def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> No
     assert [(s.line, s.reason.split(";")[0]) for s in skipped] == [
         (1, "record #1: its 'title' is not text"),
         (2, "record #2: its 'abstract' is not text"),
-        (3, "record #3 is nested too deeply to be an abstract's record")]
+        (3, "record #3 is nested too deeply to be an abstract's record"),
+        (6, "record #6: its 'title' is not text")]
 
 
 def test_what_a_folder_holds_besides_files_is_named(tmp_path: Path) -> None:
@@ -237,6 +239,10 @@ def test_a_stray_cr_or_line_separator_is_text_not_a_line_end(tmp_path: Path) -> 
     seed.write_bytes(b"Header\n\nWe study\r\rsparse kernels.\n\nWe sum graphs.\n")
     papers, _ = read_file(seed)
     assert len(papers) == 2
+    mac = tmp_path / "mac.txt"  # an old Mac file with one stray LF is still read by its CRs
+    mac.write_bytes(b"Header 2020\r\rWe study sparse kernels.\n\rWe sum graphs.\r")
+    papers, _ = read_file(mac)
+    assert [p.year for p in papers] == [2020, 2020]
     jsonl = tmp_path / "sep.jsonl"
     jsonl.write_text(json.dumps({"title": "A", "abstract": "We sum\u2028kernels."},
                                 ensure_ascii=False) + "\n{bad\n")

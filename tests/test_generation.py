@@ -314,11 +314,12 @@ def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI)
     ("Why?", True),
     ("Who are the authors?", True),
     ("Any limitations?", True),
-    ("Is there code available?", True),
+    ("Is there code?", True),
     ("What are its main results on ImageNet and CIFAR?", True),
     ("How does the method handle noisy labels?", True),
     # its own subject: searched alone (every question of four words or fewer was joined)
     ("What is TCCM?", False),
+    ("Summarize diffusion models", False),
     ("How does CRAFT predict future links on temporal graphs?", False),
     ("Compare the graph neural network papers: what do they study?", False),
 ])
@@ -361,6 +362,7 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
     assert answer.sources == [] and answer.citations == [] and answer.claims == []
     assert not answer.uncited and answer.answer == reply  # as streamed
     for cited in ("CRAFT predicts links [1]. The corpus has no abstract on its limits.",
+                  "The corpus contains no information on its limits, but it scales [1].",
                   "None of the papers states a limitation; [1] predicts future links [1].",
                   "No paper addresses its limits, but CRAFT scales to large graphs [1]."):
         server.replies = [cited]  # an answer that cites what it found is no refusal

@@ -3,6 +3,7 @@ papers another process ingests are seen without a restart."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -439,7 +440,12 @@ def test_a_question_during_a_rebuild_does_not_seed_the_store(tmp_path: Path) -> 
     assert not rebuilt.index.rebuild_under_way()
     empty = tmp_path / "empty"
     index = AbstractIndex(make_settings(empty))
-    index._rebuild_marker.write_text("4242\n")  # as a rebuild writes it before its reset
+    index._rebuild_marker.write_text(f"{os.getpid()}\n")  # a live rebuilding process's
     with pytest.raises(BadInputError, match="being rebuilt"):
         Assistant(make_settings(empty)).ensure_corpus(show_progress=False)
     assert AbstractIndex(make_settings(empty)).is_empty()
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # an interrupted rebuild's marker: its process is gone, so it is stale
+    index._rebuild_marker.write_text(f"{gone.pid}\n")
+    assert Assistant(make_settings(empty)).ensure_corpus(show_progress=False) is not None
+    assert not index._rebuild_marker.exists()
