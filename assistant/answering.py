@@ -30,7 +30,7 @@ REFUSAL_RE = re.compile(
     r"|^\W*none of the (?:given |provided )?(?:abstracts|sources) (?:answers?|address|discuss|"
     r"says?|mentions?|is about|are about)\b", re.I)
 _TAKEN_BACK_RE = re.compile(r"\b(but|however|although|though|except|yet)\b", re.I)
-_TRAILING_CITES_RE = re.compile(r"(?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])+\W*$")
+_TRAILING_CITES_RE = re.compile(rf"(?:\s*{CITATION_RE.pattern})+\W*$")
 # Longer questions are refused in both modes: a question is a sentence or a paragraph, and a
 # pasted document would crowd the sources out of the model's window (and slow retrieval).
 MAX_QUESTION_CHARS = 4000

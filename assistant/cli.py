@@ -18,7 +18,7 @@ import typer
 from rich.markup import escape
 
 from assistant import IMPORTED_AT
-from assistant.console import err, out, printable, progress_bar
+from assistant.console import err, out, printable, progress_bar, warn
 from assistant.errors import EXIT_BAD_INPUT, AssistantError, add_secret, redact, redact_logs
 from assistant.imports import importing
 from assistant.settings import Settings
@@ -204,26 +204,24 @@ def ask(
 
 
 def print_notes(answer: Answer) -> None:
-    """The answer's warnings, on stderr: names no cited abstract mentions, sources that read
-    only weakly as answering, invented citations removed."""
+    """The answer's warnings, on stderr: no source cited, sentences no cited abstract
+    supports, names no cited abstract mentions, sources that read only weakly as answering,
+    invented citations removed."""
     from assistant.references import UNCITED_NOTE, UNSURE_NOTE, unmentioned_note
 
     if answer.uncited:
-        err.print(f"[yellow]{escape(UNCITED_NOTE)}[/]", highlight=False, soft_wrap=True)
+        warn(UNCITED_NOTE)
     unsupported = [c.text for c in answer.claims if not c.supported]
     if unsupported:
-        listed = " · ".join(f"“{printable(t) if len(t) <= 80 else printable(t[:79]) + '…'}”"
-                            for t in unsupported)
-        err.print(f"[yellow]{len(unsupported)} sentence(s) not supported by the abstracts they "
-                  f"cite: {escape(listed)}[/]", highlight=False, soft_wrap=True)
+        listed = " · ".join(f"“{t if len(t) <= 80 else t[:79] + '…'}”" for t in unsupported)
+        warn(f"{len(unsupported)} sentence(s) not supported by the abstracts they cite: {listed}")
     if answer.unmentioned:
-        err.print(f"[yellow]{escape(printable(unmentioned_note(answer)))}[/]", highlight=False,
-                  soft_wrap=True)
+        warn(unmentioned_note(answer))
     if answer.unsure:
-        err.print(f"[yellow]{escape(UNSURE_NOTE)}[/]", highlight=False, soft_wrap=True)
+        warn(UNSURE_NOTE)
     if answer.dropped_citations:
-        err.print(f"[yellow]removed citation(s) to sources that were not given: "
-                  f"{', '.join(f'[{n}]' for n in answer.dropped_citations)}[/]")
+        warn("removed citation(s) to sources that were not given: "
+             + ", ".join(f"[{n}]" for n in answer.dropped_citations))
 
 
 def print_sources(answer: Answer) -> None:

@@ -42,8 +42,9 @@ def printable(text: str) -> str:
 
 
 def warn(message: str) -> None:
-    """One yellow line on stderr; the text is redacted and never read as markup."""
-    err.print(f"[yellow]{escape(redact(message))}[/]", highlight=False, soft_wrap=True)
+    """One yellow line on stderr; the text is redacted, never read as markup, and holds no
+    control sequence."""
+    err.print(f"[yellow]{escape(printable(redact(message)))}[/]", highlight=False, soft_wrap=True)
 
 
 @contextmanager

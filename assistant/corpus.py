@@ -582,10 +582,16 @@ def _as_text(value: object) -> str | None:
     if isinstance(value, list):
         if any(isinstance(v, list) for v in value):  # [["Smith", "John"]]: no text as given
             return None
-        names = [v if isinstance(v, str) else str(v.get("name") or "") if isinstance(v, dict)
-                 else "" if v is None or isinstance(v, bool) else str(v) for v in value]
+        names = [_item_name(v) for v in value]
         return ", ".join(n for n in names if n) if any(names) or not value else None
     return None
+
+
+def _item_name(item: object) -> str:
+    """One item of a JSONL list as text: a string or number, a ``{"name": …}``'s name."""
+    if isinstance(item, dict):
+        return str(item.get("name") or "")
+    return "" if item is None or isinstance(item, bool) else str(item)
 
 
 def _jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:

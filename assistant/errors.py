@@ -46,7 +46,6 @@ _TOKEN_SHAPES = re.compile(
 )
 _KEY_FIELDS = re.compile(r"(?i)(api[_-]?key[\"']?\s*[:=]\s*[\"']?)[\w.~+/=-]{8,}")  # api_key=…
 REDACTED = "[redacted]"
-_WORD_CHARS = frozenset(string.ascii_letters + string.digits + "_.~+/=-")  # a key's characters
 
 
 def add_secret(value: str | None) -> None:
@@ -57,9 +56,7 @@ def add_secret(value: str | None) -> None:
 
 def redact(text: str) -> str:
     """``text`` without any registered secret or anything shaped like a key or bearer token."""
-    for secret in sorted(_SECRETS, key=len, reverse=True):
-        text = text.replace(secret, REDACTED)
-    text = _TOKEN_SHAPES.sub(REDACTED, text)
+    text = _TOKEN_SHAPES.sub(REDACTED, _replace_secrets(text))
     return _KEY_FIELDS.sub(lambda m: m.group(1) + REDACTED, text)
 
 
@@ -99,7 +96,7 @@ class StreamingRedactor:
         return redact(text)
 
 
-_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.~+/=-")
+_KEY_CHARS = frozenset(string.ascii_letters + string.digits + "_.~+/=-")  # a key's characters
 _BEFORE_KEY = re.compile(r"(?i)(?:(?:bearer|basic)\s+|api[_-]?key[\"']?\s*[:=]?\s*[\"']?)$")
 LONGEST_KEY = 512  # a run of key characters longer than this is no credential: not held
 
@@ -111,9 +108,10 @@ def _replace_secrets(text: str) -> str:
 
 
 def _secret_start(text: str) -> int:
-    """How many characters at the end of ``text`` begin some registered secret."""
-    return max((k for secret in _SECRETS for k in range(min(len(secret), len(text)), 0, -1)
-                if text.endswith(secret[:k])), default=0)
+    """How many characters at the end of ``text`` begin some registered secret (the longest
+    such beginning of each, the first found counting down)."""
+    return max((next((k for k in range(min(len(secret), len(text)), 0, -1)
+                      if text.endswith(secret[:k])), 0) for secret in _SECRETS), default=0)
 
 
 def _unfinished(text: str) -> int:

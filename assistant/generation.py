@@ -224,7 +224,8 @@ class ChatModel:
 
         self.settings = settings
         add_secret(settings.key)
-        shown_endpoint(settings.base_url or "")  # a password in the URL is a secret too
+        # the endpoint as messages name it; a password in its URL is registered as a secret
+        self.where = shown_endpoint(settings.base_url or "https://api.openai.com/v1")
         self.client = openai.OpenAI(
             base_url=settings.base_url,
             api_key=settings.key or "not-needed",
@@ -235,11 +236,6 @@ class ChatModel:
         )
         # Load the client's lazily imported parts now, not inside an answer's deadline.
         _ = self.client.chat.completions.with_streaming_response
-
-    @property
-    def where(self) -> str:
-        """The endpoint as messages name it (without any password in its URL)."""
-        return shown_endpoint(self.settings.base_url or "https://api.openai.com/v1")
 
     def deadline(self) -> float:
         """The monotonic time by which an answer started now must be complete."""
