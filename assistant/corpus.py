@@ -416,8 +416,19 @@ def _seed_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     return records, []
 
 
+_HEADER_WORDS = re.compile(r"\b(?:papers?|abstracts?|proceedings|accepted|track|workshop)\b",
+                           re.I)
+MAX_HEADER_WORDS = 6  # a line this short naming no year or venue is a title, not an abstract
+
+
 def _is_header(paragraph: str) -> bool:
-    return "\n" not in paragraph and len(paragraph) <= 120 and not paragraph.endswith(".")
+    """A first paragraph that names the file's papers ("NeurIPS 2025 Papers", "Reading list"),
+    not a short abstract written without a final period, which would be lost as a header."""
+    if "\n" in paragraph or len(paragraph) > 120 or paragraph.endswith((".", "?", "!")):
+        return False
+    names_a_collection = bool(_YEAR.search(paragraph) or _HEADER_WORDS.search(paragraph)
+                              or set(re.findall(r"[a-z]+", paragraph.lower())) & KNOWN_VENUES.keys())
+    return names_a_collection or len(paragraph.split()) <= MAX_HEADER_WORDS
 
 
 # ---------------------------------------------------------------- year and venue

@@ -45,6 +45,30 @@ def test_paper_id_ignores_whitespace_and_position(tmp_path: Path) -> None:
     assert one[1].source == "one.txt#2" and two[0].source == "two.txt#1"
 
 
+@pytest.mark.parametrize(("first", "header"), [
+    ("NeurIPS 2025 Papers", {"venue": "NeurIPS", "year": 2025}),
+    ("Accepted papers: ICML", {"venue": "ICML", "year": None}),
+    ("My reading list", {"venue": "My reading list", "year": None}),
+    ("We show that sparse attention matches dense attention on long documents at a tenth of "
+     "its cost", None),
+    ("Can sparse attention match dense attention on long documents?", None),
+])
+def test_a_short_first_abstract_is_not_taken_for_a_header(
+        tmp_path: Path, first: str, header: dict | None) -> None:
+    """A first paragraph read as a header is not stored: a short abstract written without a
+    final period was lost that way."""
+    path = tmp_path / "list.txt"
+    path.write_text(f"{first}\n\nA second abstract about graphs.\n")
+    papers, skipped = read_file(path)
+    assert skipped == []
+    if header is None:
+        assert [p.text for p in papers] == [first, "A second abstract about graphs."]
+        assert [p.source for p in papers] == ["list.txt#1", "list.txt#2"]
+    else:
+        assert [p.text for p in papers] == ["A second abstract about graphs."]
+        assert {"venue": papers[0].venue, "year": papers[0].year} == header
+
+
 @skipif_no_shared_data
 def test_shared_neurips_csv_reads_as_is() -> None:
     papers, skipped = read_file(SHARED_DATA / "neurips_abstract_1987.csv")
