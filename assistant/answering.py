@@ -18,7 +18,11 @@ from assistant.errors import BadInputError
 from assistant.settings import PACKAGE_PROMPTS
 from assistant.types import Answer, Citation, RetrievedPaper, SourceRef
 
-CITATION_RE = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+# "[1]", "[1, 3]", "[2; 4]", and ranges as models write them too: "[1-3]", "[2–4, 6]".
+_CITED_ITEM = r"\d+(?:\s*[-–]\s*\d+)?"
+CITATION_RE = re.compile(rf"\[({_CITED_ITEM}(?:\s*[,;]\s*{_CITED_ITEM})*)\]")
+MAX_CITED_RANGE = 20  # "[1-3]" is three sources; "[1-50]" is no citation
+MAX_RANGE_END = 99  # nor is "[1990-2005]"
 NO_ANSWER = "The corpus has no abstract about this question."
 # A model's reply saying the corpus holds nothing on the question, as the prompt asks it to
 # ("say that the corpus has no abstract about it, and cite nothing"), in its own words. Only
@@ -38,7 +42,9 @@ MAX_QUESTION_CHARS = 4000
 
 # A bracketed number list that is an abstract's own reference ("Kashima et al. [2]"), not
 # an interval ("[0, 1]"), an index ("a[3]") or LaTeX ("[0,1]^d").
-_REFERENCE_RE = re.compile(r"(?<![\w$^_])\[([1-9]\d*(?:\s*[,;]\s*[1-9]\d*)*)\](?![\^_])")
+_REFERENCE_ITEM = r"[1-9]\d*(?:\s*[-–]\s*[1-9]\d*)?"
+_REFERENCE_RE = re.compile(
+    rf"(?<![\w$^_])\[({_REFERENCE_ITEM}(?:\s*[,;]\s*{_REFERENCE_ITEM})*)\](?![\^_])")
 _WORD_JOINER = "\u2060"  # invisible: "[⁠0, 1]" reads as written and is no citation
 
 
@@ -113,13 +119,31 @@ def is_refusal(text: str) -> bool:
     return bool(sentences) and all(refuses(s) for s in sentences)
 
 
+def marker_numbers(marker: str) -> list[int] | None:
+    """The source numbers a citation marker's inside names ("1, 3-5" → 1, 3, 4, 5), or None
+    when it is no citation: an interval with 0 in it ("[0, 1]": sources count from 1; read
+    as a citation, it turned into a "[1]" that cited source 1), or a span that is no list of
+    sources ("[1-50]", "[1990-2005]")."""
+    numbers: list[int] = []
+    for item in re.split(r"[,;]", marker):
+        first, _, last = item.replace("–", "-").partition("-")
+        start, end = int(first), int(last or first)
+        if not 0 <= end - start < MAX_CITED_RANGE or (last and end > MAX_RANGE_END):
+            return None
+        numbers.extend(n for n in range(start, end + 1) if n not in numbers)
+    return None if 0 in numbers and len(numbers) > 1 else numbers
+
+
+def without_markers(text: str) -> str:
+    """``text`` less its citation markers; an interval such as "[0, 1]" stays."""
+    return CITATION_RE.sub(lambda m: m.group(0) if marker_numbers(m.group(1)) is None else "",
+                           text)
+
+
 def cited_numbers(text: str) -> list[int]:
     numbers: list[int] = []
     for m in CITATION_RE.finditer(text):
-        for part in re.split(r"[,;]", m.group(1)):
-            n = int(part)
-            if n not in numbers:
-                numbers.append(n)
+        numbers.extend(n for n in marker_numbers(m.group(1)) or () if n not in numbers)
     return numbers
 
 
@@ -128,7 +152,9 @@ def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
     dropped: list[int] = []
 
     def keep(m: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.split(r"[,;]", m.group(1))]
+        numbers = marker_numbers(m.group(1))
+        if numbers is None:  # an interval or a span of years, as written
+            return m.group(0)
         good = [n for n in numbers if n in valid]
         dropped.extend(n for n in numbers if n not in valid and n not in dropped)
         return "".join(f"[{n}]" for n in good)
@@ -156,7 +182,7 @@ class StreamingCitationFilter:
         self.pending += delta
         cut = self.pending.rfind("[")
         # a list of numbers may run long ("[1, 2, … 10]"): it waits while it can still close
-        if (cut != -1 and re.fullmatch(r"\[[\d,; ]*", self.pending[cut:])
+        if (cut != -1 and re.fullmatch(r"\[[\d,; –-]*", self.pending[cut:])
                 and len(self.pending) - cut < MAX_HELD_MARKER):
             ready, self.pending = self.pending[:cut], self.pending[cut:]
         else:
@@ -204,7 +230,7 @@ def supporting_sentences(answer: str, n: int, abstract: str) -> list[str]:
     for claim in split_sentences(answer):
         if n not in cited_numbers(claim):
             continue
-        words = set(WORD_RE.findall(CITATION_RE.sub("", claim).lower()))
+        words = set(WORD_RE.findall(without_markers(claim).lower()))
         best = max(candidates, key=lambda c: len(words & c[1]), default=None)
         if best and len(words & best[1]) >= 3 and best[0] not in found:
             found.append(best[0])

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from assistant.answering import CITATION_RE, cited_numbers, without_references
+from assistant.answering import cited_numbers, without_markers, without_references
 from assistant.corpus import normalise, split_sentences
 from assistant.keywords import (
     KeywordStats,
@@ -105,7 +105,7 @@ def table_cells(line: str) -> list[str]:
 def claim_text(sentence: str) -> str:
     """What a sentence claims, for scoring: no citation markers, no "**Title**:" lead, no
     Markdown."""
-    text = CITATION_RE.sub("", sentence)
+    text = without_markers(sentence)
     text = _MARKUP.sub("", _TITLE_PREFIX.sub("", text))
     return " ".join(text.split()).strip()
 

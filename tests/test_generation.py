@@ -126,6 +126,38 @@ def test_a_long_citation_list_split_across_tokens_is_checked_whole() -> None:
         assert filt.dropped == [6, 7, 8, 9, 10]
 
 
+@pytest.mark.parametrize(("reply", "shown", "cited", "dropped"), [
+    # A range is its sources: checked one by one, as a list is.
+    ("Both study graphs [1-2].", "Both study graphs [1][2].", [1, 2], []),
+    ("All three scale [1–3, 5].", "All three scale [1][2].", [1, 2], [3, 5]),
+    # An interval with 0 in it is no citation: it became "[1]", citing source 1.
+    ("Scores lie in [0, 1] [2].", "Scores lie in [0, 1] [2].", [2], []),
+    ("It holds on [0-1] [1].", "It holds on [0-1] [1].", [1], []),
+    # Nor is a span of years.
+    ("Papers of [1990-2005] [1].", "Papers of [1990-2005] [1].", [1], []),
+])
+@pytest.mark.parametrize("size", [1, 4, 1000])
+def test_a_range_of_sources_is_checked_and_an_interval_is_text(
+        reply: str, shown: str, cited: list[int], dropped: list[int], size: int) -> None:
+    filt = StreamingCitationFilter({1, 2})
+    text = "".join(filt.feed(reply[i:i + size]) for i in range(0, len(reply), size)) + filt.flush()
+    assert (text, filt.dropped) == (shown, dropped)
+    assert clean_citations(reply, {1, 2}) == (shown, dropped)
+    assert cited_numbers(text) == cited
+
+
+def test_a_model_answer_with_a_range_and_an_interval_cites_what_it_names(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    server.replies = ["Link scores are calibrated to [0, 1] [1]. Both predict links [1-2]."]
+    answer = model_assistant(seed_dir, server).ask("How do graph models predict links?")
+    assert len(answer.sources) >= 2
+    assert answer.answer.startswith("Link scores are calibrated to [0, 1] [1]. ")
+    assert answer.answer.endswith("Both predict links [1][2].")
+    assert [c.n for c in answer.citations] == [1, 2]
+    assert [c.cites for c in answer.claims] == [[1], [1, 2]]
+    assert "[0, 1]" in answer.claims[0].text
+
+
 @pytest.mark.parametrize("size", [1, 3, 7, 1000])
 def test_a_secret_split_across_tokens_is_redacted(size: int) -> None:
     """A reply repeating the key arrives in pieces; none of them shows any part of it."""
