@@ -374,20 +374,27 @@ def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
 
-    async def run() -> tuple[dict[str, object], str]:
+    async def run() -> tuple[dict[str, object], list[str]]:
         async with streamable_http_client(offline_server.url + "gradio_api/mcp/") as (read, write, _), \
                 ClientSession(read, write) as session:
             await session.initialize()
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            result = await session.call_tool("search_abstracts", {"query": "What is CRAFT?", "top_k": 2})
-            return tools, " ".join(getattr(c, "text", "") for c in result.content)
+            texts = []
+            for tool, arguments in (("search_abstracts", {"query": "What is CRAFT?", "top_k": 2}),
+                                    ("ask", {"question": "What is CRAFT?", "top_k": 2})):
+                result = await session.call_tool(tool, arguments)
+                texts.append(" ".join(getattr(c, "text", "") for c in result.content))
+            return tools, texts
 
-    tools, text = asyncio.run(run())
+    tools, (found, answered) = asyncio.run(run())
     assert {"ask", "search_abstracts", "answer_with_references"} <= set(tools)
     schema = tools["search_abstracts"].inputSchema
     assert schema["properties"]["query"]["type"] == "string"
     assert "keywords" in (schema["properties"]["query"].get("description") or "")
-    assert FILE_B + "#1" in text
+    # results are JSON a client can parse (Gradio wrote Python's repr: None, True, 'quotes')
+    assert [paper["source"] for paper in json.loads(found)][0] == FILE_B + "#1"
+    answer = json.loads(answered)
+    assert answer["unsure"] is False and answer["citations"][0]["source"] == FILE_B + "#1"
 
 
 # Last of the shared server's tests: on a broken build it would remove seed papers.

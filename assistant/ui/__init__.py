@@ -126,7 +126,7 @@ def launch(settings: Settings, block: bool = True, started: float | None = None,
     from starlette.middleware import Middleware
 
     from assistant.pipeline import Assistant
-    from assistant.ui.server import GuardMiddleware, LoginGuard
+    from assistant.ui.server import GuardMiddleware, LoginGuard, json_tool_results
 
     stage("opening the index")
     app = Assistant(settings)
@@ -163,6 +163,7 @@ def launch(settings: Settings, block: bool = True, started: float | None = None,
         raise BadInputError(f"cannot serve on {host}:{port}: the port was taken by another "
                             f"program ({exc.strerror or 'in use'}); choose another port with "
                             "--port (or ASSISTANT_SERVE_PORT)") from None
+    json_tool_results(demo.mcp_server_obj)
     err.print(f"Serving on {url} ({time.monotonic() - started:.1f} s after start; answers by "
               f"{app.mode_label}). Ctrl+C stops it.")
     if block:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import json
 import time
 from collections import deque
+from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection
@@ -120,3 +122,21 @@ def exposure_warning(host: str, login: bool) -> str | None:
     return (f"Warning: serving on {host} without a login, so anyone who can reach this machine "
             "can read the corpus, add to it and use the model endpoint. Set "
             "ASSISTANT_SERVE_USERNAME and ASSISTANT_SERVE_PASSWORD, or serve on 127.0.0.1.")
+
+
+def json_tool_results(mcp_server: Any) -> None:
+    """Make an MCP tool's dict or list result JSON text: Gradio's MCP server writes it as
+    Python's repr (``None``, ``True``, single quotes), which a client cannot parse. The HTTP
+    API (``/ask`` through ``gradio_client``) is untouched."""
+    if mcp_server is None:
+        return
+    from gradio_client.utils import is_file_obj_with_meta
+
+    written_as_repr = mcp_server.postprocess_output_data
+
+    def as_json(data: list[Any], root_url: str) -> list[Any]:
+        return written_as_repr([json.dumps(d, ensure_ascii=False)
+                                if isinstance(d, dict | list) and not is_file_obj_with_meta(d)
+                                else d for d in data], root_url)
+
+    mcp_server.postprocess_output_data = as_json
