@@ -113,8 +113,8 @@ def ingest(
 
     for line in skip_lines(report.skipped):
         err.print(f"[yellow]skipped[/] {escape(line)}", highlight=False, soft_wrap=True)
-    for note in report.kept:
-        err.print(escape(str(note)), style="yellow", highlight=False, soft_wrap=True)
+    for note in [*report.kept, *report.gone]:
+        warn(str(note))
     changes = [f"{report.added} added"]
     for label, count in (("replaced", report.replaced), ("removed", report.removed),
                          ("relocated", report.moved)):

@@ -55,6 +55,7 @@ from assistant.corpus import (
     Paper,
     ReadResult,
     Skipped,
+    is_upload_key,
     read_paths,
     split_sentences,
 )
@@ -79,7 +80,7 @@ from assistant.keywords import (
 )
 from assistant.naming import PhraseText
 from assistant.settings import DEFAULT_COLLECTION, Settings
-from assistant.sync import Kept, plan_sync
+from assistant.sync import Gone, Kept, plan_sync
 from assistant.types import Filters
 
 if TYPE_CHECKING:  # llama_index is imported by the ingest only: a question needs none of it
@@ -130,6 +131,8 @@ class IngestReport:
     # Stored papers not removed although their file no longer showed them, and why
     # ("kept 2 stored papers of v.csv: line 3 could not be read"); one line each.
     kept: list[Kept] = field(default_factory=list)
+    # Stored papers removed because their file is no longer in a folder the ingest read.
+    gone: list[Gone] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -476,7 +479,8 @@ class AbstractIndex:
         """Sync the store with the given files (see sync.py for the rules). With ``upload``
         the files are uploads, known by name (``upload:<name>``), never by their path."""
         started = time.perf_counter()
-        read: ReadResult = read_paths(list(paths), max_chars=self.settings.index.max_abstract_chars,
+        paths = [Path(p) for p in paths]
+        read: ReadResult = read_paths(paths, max_chars=self.settings.index.max_abstract_chars,
                                       upload=upload)
         report = IngestReport(skipped=read.skipped)
         # a path that is not there, or a file that cannot be read (not a README beside them)
@@ -501,11 +505,12 @@ class AbstractIndex:
                 with contextlib.suppress(OSError):  # for other processes: not empty, refilling
                     self._rebuild_marker.write_text(f"{os.getpid()}\n")
                 self._reset()
-            plan = plan_sync(self.papers(), read.files)
+            plan = plan_sync(self.papers(), read.files,
+                             deleted=() if upload else self._deleted_files(paths, read))
             report.added, report.replaced = len(plan.add), len(plan.replace)
             report.removed, report.moved = len(plan.remove), len(plan.relocate)
             report.unchanged = len(plan.unchanged) + len(plan.adopt)
-            report.kept = plan.kept
+            report.kept, report.gone = plan.kept, plan.gone
             # Add (in batches of whole papers, so an interrupted ingest keeps what it
             # embedded) before deleting anything: a failure never loses stored papers. A
             # thread writes each batch while the next is embedded: one write at a time, in
@@ -544,6 +549,16 @@ class AbstractIndex:
             report.chunks_total = self.chunk_count()
         report.seconds = time.perf_counter() - started
         return report
+
+    def _deleted_files(self, paths: list[Path], read: ReadResult) -> set[str]:
+        """Keys of stored files that are no longer in a folder this ingest read: deleted,
+        renamed or moved away. A folder that gave no input file (a drive not mounted
+        there) counts none."""
+        folders = {str(p.resolve()) for p in paths if p.is_dir()}
+        folders &= {str(Path(f.key).parent) for f in read.files}
+        keys = {p.file_key for p in self.papers().values()}
+        return {k for k in keys if k and not is_upload_key(k) and str(Path(k).parent) in folders
+                and not Path(k).exists()}
 
     def _reset(self) -> None:
         self._client.delete_collection(self.settings.data.collection)

@@ -13,6 +13,9 @@ The rules, all about never losing what a researcher stored:
   removed by a sync. When a path ingest reads one again it is adopted (given that file's
   identity, and its locator if it moved); the papers of that name that are not found again
   stay, and the plan says so once per file. ``--rebuild`` is the way to drop them.
+- A file gone from a folder this ingest read (deleted, renamed or moved away) takes its
+  papers with it, unless they were read again; the plan names the file and the count. A
+  folder that holds no input file at all (say, a drive not mounted there) removes nothing.
 - A paper read again elsewhere is never removed: it moves (a path ingest) or stays where it
   is (an upload). A new abstract at the locator of one removed from the same file is a
   replacement; every removal is counted, as replaced or removed.
@@ -21,7 +24,7 @@ The rules, all about never losing what a researcher stored:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from assistant.corpus import FileRead, Paper, is_upload_key
@@ -40,6 +43,18 @@ class Kept:
         return f"kept {self.count:,} stored {papers} of {self.file}: {self.reason}"
 
 
+@dataclass(frozen=True)
+class Gone:
+    """Stored papers removed because their file is no longer in its folder."""
+
+    file: str
+    count: int
+
+    def __str__(self) -> str:
+        papers = "paper" if self.count == 1 else "papers"
+        return f"removed {self.count:,} stored {papers} of {self.file}: the file is no longer in its folder"
+
+
 @dataclass
 class SyncPlan:
     add: list[Paper] = field(default_factory=list)  # new papers
@@ -52,6 +67,7 @@ class SyncPlan:
     adopt: list[Paper] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     kept: list[Kept] = field(default_factory=list)
+    gone: list[Gone] = field(default_factory=list)  # files no longer in their folder
 
     @property
     def to_embed(self) -> list[Paper]:
@@ -75,9 +91,11 @@ def _details(paper: Paper) -> tuple[int | None, str, bool]:
     return paper.year, paper.venue, paper.title_derived
 
 
-def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead]) -> SyncPlan:
+def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
+              deleted: Collection[str] = ()) -> SyncPlan:
     """The plan for syncing ``stored`` (paper id → paper, with its ``file_key``) with the
-    ``files`` just read; see the module docstring for the rules."""
+    ``files`` just read; ``deleted`` are the keys of stored files that are no longer in a
+    folder this ingest read. See the module docstring for the rules."""
     plan = SyncPlan()
     read_ids = {pid for f in files for pid in f.ids}
     by_key = {f.key: f for f in files}
@@ -102,8 +120,15 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead]) -> SyncPla
 
     gone: list[Paper] = []
     kept_unread: Counter[str] = Counter()
+    deleted_from: Counter[str] = Counter()  # file name → papers gone with it
     for pid, old in stored.items():
-        if pid in read_ids or old.file_key not in by_key:  # read again, or its file was not
+        if pid in read_ids:
+            continue
+        if old.file_key in deleted and old.file_key not in by_key:
+            gone.append(old)
+            deleted_from[old.file] += 1
+            continue
+        if old.file_key not in by_key:  # its file was not read
             continue
         if by_key[old.file_key].complete:
             gone.append(old)
@@ -120,6 +145,7 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead]) -> SyncPla
             plan.replace.append((old.paper_id, paper))
     replaced = {old for old, _ in plan.replace}
     plan.remove = [g.paper_id for g in gone if g.paper_id not in replaced]
+    plan.gone = [Gone(name, count) for name, count in deleted_from.items()]
 
     for f in files:
         if kept_unread[f.key]:

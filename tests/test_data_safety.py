@@ -113,3 +113,32 @@ def test_every_removal_is_counted(tmp_path: Path) -> None:
     assert (report.added, report.replaced, report.removed) == (1, 1, 0)
     assert len(before - after) == report.replaced + report.removed
     assert len(after - before) == report.added + report.replaced
+
+
+def test_a_file_deleted_from_a_folder_takes_its_papers_with_it(tmp_path: Path) -> None:
+    """Papers of a file deleted from a folder stayed answerable, and cited, until a
+    --rebuild; now the folder's next ingest removes them and names the file. A renamed file
+    only moves its papers; a folder left with no input file, or a file ingested alone,
+    removes nothing."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    folder = tmp_path / "papers"
+    jsonl(folder / "kept.jsonl", ABSTRACTS[0])
+    deleted = jsonl(folder / "deleted.jsonl", ABSTRACTS[1])
+    renamed = jsonl(folder / "renamed.jsonl", ABSTRACTS[2])
+    app.ingest([folder])
+    deleted.unlink()
+    renamed.rename(folder / "new-name.jsonl")
+    report = app.ingest([folder / "kept.jsonl"])  # the folder was not read: nothing removed
+    assert (report.removed, report.gone, report.papers_total) == (0, [], 3)
+    report = app.ingest([folder])
+    assert (report.removed, report.moved, report.unchanged, report.papers_total) == (1, 1, 1, 2)
+    assert [str(g) for g in report.gone] == [
+        "removed 1 stored paper of deleted.jsonl: the file is no longer in its folder"]
+    assert {p.source: p.text for p in app.index.papers().values()} == {
+        "kept.jsonl#1": ABSTRACTS[0], "new-name.jsonl#1": ABSTRACTS[2]}
+    assert not any(f.paper.text == ABSTRACTS[1]
+                   for f in app.retrieve("tidal energy forecasting", top_k=3))
+    for path in folder.iterdir():  # a drive not mounted: an empty folder
+        path.unlink()
+    report = app.ingest([folder])
+    assert (report.removed, report.gone, report.papers_total) == (0, [], 2)

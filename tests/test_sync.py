@@ -145,3 +145,15 @@ def test_plan_is_pure() -> None:
     files = [read(SEEDS, "A", "B2")]
     first, second = plan_sync(before, files), plan_sync(before, files)
     assert first == second and before == stored(A, B, C)
+
+
+def test_a_file_gone_from_its_folder_takes_its_papers_unless_read_again() -> None:
+    other = "/data/seeds/001.txt"
+    before = stored(A, paper("D", other, 1), paper("E", other, 2), paper("F", UPLOAD, 1))
+    plan = plan_sync(before, [read(SEEDS, "A", "E")], deleted={other})
+    assert summary(plan, before) == Expected(remove=["D"], relocate=[("E", "000.txt#2")],
+                                             unchanged=1)
+    assert [str(g) for g in plan.gone] == [
+        "removed 1 stored paper of 001.txt: the file is no longer in its folder"]
+    # Without the folder read, the same files remove nothing of 001.txt.
+    assert summary(plan_sync(before, [read(SEEDS, "A", "E")]), before).remove == []
