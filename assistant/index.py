@@ -56,6 +56,7 @@ from assistant.corpus import (
     ReadResult,
     Skipped,
     is_upload_key,
+    read_file,
     read_paths,
     split_sentences,
 )
@@ -505,8 +506,12 @@ class AbstractIndex:
                 with contextlib.suppress(OSError):  # for other processes: not empty, refilling
                     self._rebuild_marker.write_text(f"{os.getpid()}\n")
                 self._reset()
-            plan = plan_sync(self.papers(), read.files,
-                             deleted=() if upload else self._deleted_files(paths, read))
+            deleted = () if upload else self._deleted_files(paths, read)
+            plan = plan_sync(self.papers(), read.files, deleted)
+            if plan.to_delete:  # kept if another stored file holds them
+                held = self._held_elsewhere(set(plan.to_delete), {f.key for f in read.files})
+                if held:
+                    plan = plan_sync(self.papers(), read.files, deleted, held)
             report.added, report.replaced = len(plan.add), len(plan.replace)
             report.removed, report.moved = len(plan.remove), len(plan.relocate)
             report.unchanged = len(plan.unchanged) + len(plan.adopt)
@@ -559,6 +564,23 @@ class AbstractIndex:
         keys = {p.file_key for p in self.papers().values()}
         return {k for k in keys if k and not is_upload_key(k) and str(Path(k).parent) in folders
                 and not Path(k).exists()}
+
+    def _held_elsewhere(self, ids: set[str], read_keys: set[str]) -> dict[str, Paper]:
+        """The papers of ``ids`` that another stored file holds, as read from it now: a
+        paper an ingest read once, from the first file that held it, is in the others too
+        (a conference file and a reading list). Every other stored file still on disk is
+        read (about a second for the 35 files of the 13.9k papers), only when an ingest
+        would delete papers."""
+        keys = {p.file_key for p in self.papers().values()} - read_keys
+        found: dict[str, Paper] = {}
+        for key in sorted(k for k in keys if k and not is_upload_key(k) and Path(k).is_file()):
+            papers, _ = read_file(Path(key), self.settings.index.max_abstract_chars, key)
+            for paper in papers:
+                if paper.paper_id in ids:
+                    found.setdefault(paper.paper_id, paper)
+            if len(found) == len(ids):
+                break
+        return found
 
     def _reset(self) -> None:
         self._client.delete_collection(self.settings.data.collection)

@@ -16,6 +16,9 @@ The rules, all about never losing what a researcher stored:
 - A file gone from a folder this ingest read (deleted, renamed or moved away) takes its
   papers with it, unless they were read again; the plan names the file and the count. A
   folder that holds no input file at all (say, a drive not mounted there) removes nothing.
+- A paper that leaves its file (or goes with a deleted one) but that another stored file
+  still holds moves there instead of leaving the store (a paper in a conference file and in
+  a reading list stays when the reading list drops it); the plan names where it went.
 - A paper read again elsewhere is never removed: it moves (a path ingest) or stays where it
   is (an upload). A new abstract at the locator of one removed from the same file is a
   replacement; every removal is counted, as replaced or removed.
@@ -92,11 +95,14 @@ def _details(paper: Paper) -> tuple[int | None, str, bool]:
 
 
 def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
-              deleted: Collection[str] = ()) -> SyncPlan:
+              deleted: Collection[str] = (), held: Mapping[str, Paper] | None = None) -> SyncPlan:
     """The plan for syncing ``stored`` (paper id → paper, with its ``file_key``) with the
     ``files`` just read; ``deleted`` are the keys of stored files that are no longer in a
-    folder this ingest read. See the module docstring for the rules."""
+    folder this ingest read, ``held`` the papers this plan would remove that another stored
+    file holds, as read from it now. See the module docstring for the rules."""
     plan = SyncPlan()
+    held = held or {}
+    moved_to: dict[str, Counter[str]] = {}  # file name → where its papers held elsewhere went
     read_ids = {pid for f in files for pid in f.ids}
     by_key = {f.key: f for f in files}
     new: list[Paper] = []
@@ -125,13 +131,18 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
         if pid in read_ids:
             continue
         if old.file_key in deleted and old.file_key not in by_key:
-            gone.append(old)
-            deleted_from[old.file] += 1
+            leaving = True
+        elif old.file_key not in by_key:  # its file was not read
             continue
-        if old.file_key not in by_key:  # its file was not read
-            continue
-        if by_key[old.file_key].complete:
+        else:
+            leaving = by_key[old.file_key].complete
+        if leaving and pid in held:  # another stored file holds it: it moves there
+            (plan.relocate if _shown(old) != _shown(held[pid]) else plan.adopt).append(held[pid])
+            moved_to.setdefault(old.file, Counter())[held[pid].file] += 1
+        elif leaving:
             gone.append(old)
+            if old.file_key in deleted:
+                deleted_from[old.file] += 1
         else:
             kept_unread[old.file_key] += 1
 
@@ -147,6 +158,10 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
     plan.remove = [g.paper_id for g in gone if g.paper_id not in replaced]
     plan.gone = [Gone(name, count) for name, count in deleted_from.items()]
 
+    for name, holders in moved_to.items():
+        plan.kept.append(Kept(name, holders.total(), "another stored file holds "
+                              f"{'it' if holders.total() == 1 else 'them'} now "
+                              f"({', '.join(holders)})"))
     for f in files:
         if kept_unread[f.key]:
             plan.kept.append(Kept(f.name, kept_unread[f.key], _unread_reason(f)))

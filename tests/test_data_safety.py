@@ -142,3 +142,22 @@ def test_a_file_deleted_from_a_folder_takes_its_papers_with_it(tmp_path: Path) -
         path.unlink()
     report = app.ingest([folder])
     assert (report.removed, report.gone, report.papers_total) == (0, [], 2)
+
+
+def test_a_paper_another_stored_file_holds_stays_when_its_file_drops_it(tmp_path: Path) -> None:
+    """A paper in a conference file and in a reading list was stored once, with the file
+    read last; when that file dropped it, it left the store although the other still held
+    it. Now it moves to the other file, and the summary says where."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    conference = jsonl(tmp_path / "conference.jsonl", ABSTRACTS[0], ABSTRACTS[1])
+    reading = jsonl(tmp_path / "lists" / "reading.jsonl", ABSTRACTS[1], ABSTRACTS[2])
+    app.ingest([conference])
+    app.ingest([reading])
+    jsonl(reading, ABSTRACTS[0])  # the list now holds another paper of the conference file
+    report = app.ingest([reading])
+    assert (report.removed, report.moved, report.papers_total) == (1, 2, 2)  # ABSTRACTS[2] left
+    assert [str(k) for k in report.kept] == [
+        "kept 1 stored paper of reading.jsonl: another stored file holds it now (conference.jsonl)"]
+    assert {p.text: p.source for p in app.index.papers().values()} == {
+        ABSTRACTS[0]: "reading.jsonl#1", ABSTRACTS[1]: "conference.jsonl#2"}
+    assert app.retrieve("tidal energy forecasting", top_k=1)[0].paper.text == ABSTRACTS[1]

@@ -157,3 +157,18 @@ def test_a_file_gone_from_its_folder_takes_its_papers_unless_read_again() -> Non
         "removed 1 stored paper of 001.txt: the file is no longer in its folder"]
     # Without the folder read, the same files remove nothing of 001.txt.
     assert summary(plan_sync(before, [read(SEEDS, "A", "E")]), before).remove == []
+
+
+def test_a_leaving_paper_another_stored_file_holds_moves_there() -> None:
+    other = "/data/lists/reading.txt"
+    before = stored(A, B, C)
+    held = {B.paper_id: paper("B", other, 4)}
+    plan = plan_sync(before, [read(SEEDS, "A", "D")], held=held)
+    # B moves to the file that holds it; C leaves; D, at B's place, is added, not a replacement
+    assert summary(plan, before) == Expected(add=["D"], remove=["C"], relocate=[("B", "reading.txt#4")],
+                                             unchanged=1,
+                                             kept=["kept 1 stored paper of 000.txt: another "
+                                                   "stored file holds it now (reading.txt)"])
+    # a file read in part keeps its papers where they are, held elsewhere or not
+    partial = plan_sync(before, [read(SEEDS, "A", skipped=(unreadable("000.txt", 3),))], held=held)
+    assert partial.relocate == [] and partial.to_delete == []
