@@ -18,12 +18,18 @@ from assistant.errors import BadInputError
 from assistant.types import OPEN_END, OPEN_START, Filters
 
 YEAR = r"((?:19|20)\d\d)"
-# "in 2048 dimensions" is a count, not a year.
-NOT_A_COUNT = (r"(?![\d.,]\d)(?!\s*(?:dimensions?|steps?|samples?|tokens?|parameters?|images?|"
-               r"nodes?|layers?|examples?|iterations?|epochs?|words?|languages?|classes?|"
-               r"points?|users?|items?|times?|tasks?|questions?|queries|documents?|hours?|"
-               r"features?|agents?|patients?|genes?|species|[%×x]))")
-END = r"(?!\d)" + NOT_A_COUNT
+# "in 2048 dimensions" is a count, not a year, and so are "after 2000 training documents"
+# and "in 2000 GPU hours": up to two words that are no preposition may stand before the unit.
+_UNITS = (r"(?:dimensions?|steps?|samples?|tokens?|parameters?|images?|nodes?|layers?|"
+          r"examples?|iterations?|epochs?|words?|languages?|classes?|points?|users?|items?|"
+          r"times?|tasks?|questions?|queries|documents?|hours?|features?|agents?|patients?|"
+          r"genes?|species|rounds?|runs?|trials?|seconds?|minutes?|ms|episodes?|frames?|"
+          r"sentences?|pixels?|neurons?|units?|[%×x])")
+_MODIFIER = r"(?:(?!(?:on|for|in|of|and|or|to|with|about|by|the|a|an|at|from)\b)[a-z][\w-]*\s+)"
+NOT_A_COUNT = rf"(?![\d.,]\d)(?!\s*{_MODIFIER}{{0,2}}{_UNITS}\b)(?!\s*[%×])"
+END = r"(?!\d)(?![\'’]?s\b)" + NOT_A_COUNT  # "1990s" is a decade (DECADE below)
+# "in the 1990s", "from the 2010s": the ten years (a decade's "since" runs on).
+DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?((?:19|20)\d0)[\'’]?s\b", re.I)
 # (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
 YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
@@ -67,12 +73,27 @@ def parse_years(text: str) -> tuple[int, int]:
 def explicit(years: str | None = None, venue: str | None = None) -> Filters | None:
     """The filters given as options or fields ("" and None mean none); bad values raise
     ``BadInputError`` with a one-line reason."""
+    years, venue = (None if v is None else str(v) for v in (years, venue))  # API: 2019 too
     span = parse_years(years) if years and years.strip() else None
     name = canonical_venue(venue) if venue and venue.strip() else None
     if name is not None and len(name) > 200:
         raise BadInputError("bad venue filter: longer than 200 characters")
     found = Filters(years=span, venue=name)
     return found or None
+
+
+MAX_TOP_K = 50
+
+
+def top_k_of(value: object) -> int:
+    """How many papers an API caller asks for, clamped to 1–50; what is no whole number
+    (``"abc"``, ``None``) is ``BadInputError``, not a traceback."""
+    try:
+        number = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        raise BadInputError(f"top_k must be a whole number from 1 to {MAX_TOP_K}, not "
+                            f"{str(value)[:40]!r}") from None
+    return max(1, min(number, MAX_TOP_K))
 
 
 def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
@@ -110,13 +131,17 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
     span: tuple[int, int] | None = None
     venue: str | None = None
     pattern = _venue_pattern(venues)
-    m = pattern.search(rest) if pattern else None
+    m = next((m for m in pattern.finditer(rest) if _meant_as_venue(m)), None) if pattern else None
     if m:
         name = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
         venue = canonical_venue(name)
         year = m.group(2) or m.group(4)
         if year and int(year) <= LATEST_YEAR:
             span = (int(year), int(year))
+        rest = _cut(rest, m)
+    if span is None and (m := DECADE.search(rest)) and int(m.group(2)) <= LATEST_YEAR:
+        first = int(m.group(2))
+        span = (first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9)
         rest = _cut(rest, m)
     if span is None:
         for phrase, kind in YEAR_PHRASES:
@@ -131,6 +156,15 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
         return None, question
     rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
     return found, rest if re.search(r"\w", rest) else question
+
+
+def _meant_as_venue(m: re.Match[str]) -> bool:
+    """A venue written as one: with its year or "papers" after it, or with its capitals ("in
+    Nature", "at ICML", "in Neurips"), not as a word ("processes in nature", "of the www")."""
+    typed = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
+    if m.group(1) is None or m.group(2):  # "NeurIPS 2025", "nips papers", "in NeurIPS 2025"
+        return True
+    return typed != typed.lower()
 
 
 def _cut(text: str, m: re.Match[str]) -> str:

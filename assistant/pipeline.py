@@ -131,16 +131,16 @@ class Assistant:
         return self.retriever.retrieve(question, top_k=top_k, method=method, filters=filters)
 
     def question_filters(self, question: str, filters: Filters | None = None
-                         ) -> tuple[Filters | None, str]:
+                         ) -> tuple[Filters | None, str, Filters | None]:
         """The filter to answer ``question`` under (``filters`` given explicitly win, field
-        by field, over a range the question states) and the question to search with: the
-        question less the words that stated its range. A range the question states that no
-        stored paper falls in (an index without years or venues) is not applied: the
-        question is answered without it."""
+        by field, over a range the question states), the question to search with (the
+        question less the words that stated its range), and the range it states that no
+        stored paper falls in ("in ICML 2025" in a store of NeurIPS papers, or of papers
+        without years): that one is not applied, and the answer says so."""
         said, rest = stated(question, self.index.venues())
         if said and not self.retriever.allowed(said):
-            return filters, rest
-        return merge(filters, said), rest
+            return filters, rest, said
+        return merge(filters, said), rest, None
 
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:
@@ -188,7 +188,7 @@ class Assistant:
             checks = bool(history) or self.settings.llm.relevance_check
             deadline = self.chat_model.deadline() if checks else None
         standalone = self.standalone_question(question, history, deadline)
-        applied, search = self.question_filters(standalone, filters)
+        applied, search, ignored = self.question_filters(standalone, filters)
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
         found = retrieval.papers
         if found and self.chat_model is not None and self.settings.llm.relevance_check:
@@ -223,6 +223,9 @@ class Assistant:
         answer.question = question
         answer.standalone_question = standalone if standalone != question else None
         answer.filters = applied.describe() if applied else None
+        if ignored:
+            answer.filters = (f"{answer.filters or 'none'} (not applied: no indexed paper of "
+                              f"{ignored.describe()}, as the question states)")
         done = time.perf_counter()
         answer.timings_ms = {
             "retrieve": round((retrieved - started) * 1000, 1),

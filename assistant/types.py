@@ -145,7 +145,9 @@ class Answer(BaseModel):
         default_factory=list, description="Model answers: each sentence with its support by "
         "the cited abstracts (sentences that cite nothing are unsupported).")
     filters: str | None = Field(None, description="The filter the sources were chosen under "
-                                "(\"years 2019–2021, venue NeurIPS\"), None when unfiltered.")
+                                "(\"years 2019–2021, venue NeurIPS\"), None when unfiltered; "
+                                "a range the question states that no indexed paper falls in "
+                                "is named as not applied (\"none (not applied: …)\").")
     unmentioned: list[str] = Field(
         default_factory=list, description="Names in the question that none of the cited "
         "abstracts mentions (\"Mamba\"): the answer may be about something else.")

@@ -84,12 +84,19 @@ def wombats(wombat_dir: Path) -> Assistant:
      "work on reinforcement learning"),
     ("sparse coding after 2010", (2011, OPEN_END), None, "sparse coding"),
     ("Which nips papers study graphs?", None, "NeurIPS", "Which papers study graphs?"),
+    ("What appeared in Nature on folding?", None, "Nature", "What appeared on folding?"),
+    ("Which methods from the 1990s use backprop?", (1990, 1999), None,
+     "Which methods use backprop?"),
+    ("Which papers in 2020s study diffusion?", (2020, 2029), None, "Which papers study diffusion?"),
+    ("What was done since the 2010s on GANs?", (2010, OPEN_END), None, "What was done on GANs?"),
+    ("What has been done since 2019 for question answering?", (2019, OPEN_END), None,
+     "What has been done for question answering?"),
     ("What did the Wombat Workshop papers find?", None, "Wombat Workshop",
      "What did the papers find?"),
 ])
 def test_a_question_states_its_own_range(question: str, years: tuple[int, int] | None,
                                          venue: str | None, rest: str) -> None:
-    found, left = stated(question, ["NeurIPS", "Wombat Workshop"])
+    found, left = stated(question, ["NeurIPS", "Wombat Workshop", "Nature"])
     assert found == Filters(years=years, venue=venue)
     assert left == rest
 
@@ -100,9 +107,15 @@ def test_a_question_states_its_own_range(question: str, years: tuple[int, int] |
     "What is the batch size of 2048 used in CRAFT?", "What does a method of 2000 runs show?",
     "What happens from 2000 to 5000 neurons?", "Which model achieves top-1 of 2000?",
     "What results come in 2048?",
+    # a count with a word before its unit, and venues written as words (review)
+    "What accuracy do SVMs reach after 2000 training documents?",
+    "What changes after 2000 training steps?", "Which run finished in 2000 GPU hours?",
+    "How is latency kept in 2020 ms?",
+    "How is federated learning analyzed for biological processes in nature?",
+    "What is the role of the www in web search?", "Which results come from acl anthology?",
 ])
 def test_numbers_that_are_not_years_set_no_filter(question: str) -> None:
-    assert stated(question, ["NeurIPS"]) == (None, question)
+    assert stated(question, ["NeurIPS", "Nature", "WWW", "ACL"]) == (None, question)
 
 
 def test_year_options_and_bad_values() -> None:
@@ -170,6 +183,19 @@ def test_the_question_sets_the_filter_and_the_answer_names_it(wombats: Assistant
     assert wombats.ask(QUESTION).filters is None
 
 
+def test_a_range_the_question_states_that_no_paper_falls_in_is_named_as_not_applied(
+        wombats: Assistant) -> None:
+    """"in ICML 2019" in a store without ICML papers was dropped without a word: the
+    answer, from other papers, read as if it answered under the range."""
+    answer = wombats.ask("How did wombat burrows regulate temperature in ICML 2019?")
+    assert answer.filters == ("none (not applied: no indexed paper of year 2019, venue ICML, "
+                              "as the question states)")
+    assert answer.citations and all(s.venue == "Wombat Workshop" for s in answer.sources[:1])
+    explicit_too = wombats.ask("How did wombat burrows regulate temperature in ICML 2019?",
+                               filters=Filters(years=(2020, 2021)))
+    assert explicit_too.filters.startswith("years 2020–2021 (not applied: no indexed paper of")
+
+
 # ---------------------------------------------------------------- CLI
 
 
@@ -215,6 +241,13 @@ def test_api_and_chat_take_filters(server: Server) -> None:
     assert answer["filters"] == "years 2019–2021"
     assert answer["sources"] and all(2019 <= s["year"] <= 2021 for s in answer["sources"])
     assert "error" in client.predict(QUESTION, 5, "2021-2019", "", api_name="/ask")
+    # arguments of the wrong kind are one line, not a server traceback and {"error": null}
+    assert "top_k must be a whole number" in client.predict(QUESTION, "abc", "", "",
+                                                            api_name="/ask")["error"]
+    assert "empty" in client.predict(None, 5, "", "", api_name="/ask")["error"]
+    assert "top_k must be a whole number" in client.predict("CRAFT", None,
+                                                            api_name="/similar_papers")["error"]
+    assert client.predict(QUESTION, 5, 2021, "", api_name="/ask")["filters"] == "year 2021"
 
     found = client.predict("temporal graph link prediction", 3, "2025", "NeurIPS",
                            api_name="/search_abstracts")
@@ -309,14 +342,15 @@ def test_year_filter_on_the_neurips_csvs(tmp_path: Path) -> None:
 
 def test_a_stated_range_no_stored_paper_has_is_not_applied(tmp_path: Path) -> None:
     """An index without years or venues (stored by an older release, or from a file that
-    gives none) still answers "… in NeurIPS 2025?"."""
+    gives none) still answers "… in NeurIPS 2025?", and says the range was not applied."""
     plain = tmp_path / "plain.csv"
     plain.write_text('title,abstract\n"Quokka Sampling","We introduce QuokkaSampler, a sampler '
                      'for marsupial population surveys that halves the survey cost."\n')
     app = Assistant(make_settings(tmp_path / "data"))
     app.ingest([plain])
     answer = app.ask("What is QuokkaSampler in NeurIPS 2025?")
-    assert answer.citations and answer.filters is None
+    assert answer.citations and answer.filters == (
+        "none (not applied: no indexed paper of year 2025, venue NeurIPS, as the question states)")
 
 
 def test_a_venue_spelled_nips_in_the_input_is_found_by_neurips(tmp_path: Path) -> None:
