@@ -32,7 +32,8 @@ DEBUG = os.environ.get("ASSISTANT_DEBUG", "") not in ("", "0", "false", "False")
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    err.print(f"[bold red]error:[/] {escape(redact(message))}", highlight=False, soft_wrap=True)
+    err.print(f"[bold red]error:[/] {escape(printable(redact(message)))}", highlight=False,
+              soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -112,7 +113,7 @@ def ingest(
     from assistant.corpus import skip_lines
 
     for line in skip_lines(report.skipped):
-        err.print(f"[yellow]skipped[/] {escape(line)}", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]skipped[/] {escape(printable(line))}", highlight=False, soft_wrap=True)
     for note in [*report.kept, *report.gone]:
         warn(str(note))
     changes = [f"{report.added} added"]
@@ -199,7 +200,7 @@ def ask(
     out.print()
     print_notes(answer)
     if answer.filters:
-        out.print(f"\nfilter: {answer.filters}", markup=False, highlight=False)
+        out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
     print_sources(answer)
 
 
@@ -268,11 +269,12 @@ def similar(
         return
     what = (f"{result.paper.title} ({result.paper.source})" if result.paper
             else f"\u201c{result.query}\u201d")
-    out.print(f"Papers like {what}:", markup=False, highlight=False)
+    out.print(printable(f"Papers like {what}:"), markup=False, highlight=False)
     for i, r in enumerate(result.results, start=1):
         known = byline(SourceRef.of(i, r.paper, r.score))
-        out.print(f"{i:>2}. {r.score:.3f}  {r.paper.title} \u2014 {r.paper.source}"
-                  + (f" \u00b7 {known}" if known else ""), markup=False, highlight=False)
+        out.print(printable(f"{i:>2}. {r.score:.3f}  {r.paper.title} \u2014 {r.paper.source}"
+                            + (f" \u00b7 {known}" if known else "")), markup=False,
+                  highlight=False)
 
 
 @app.command()

@@ -34,6 +34,8 @@ MIN_CANDIDATES = 50
 MAX_TEXT_CHARS = 4000  # as a question: longer text is refused, not silently cut
 LOCATOR_RE = re.compile(r"[^\s#]+#\d+")
 PAPER_ID_RE = re.compile(r"[0-9a-f]{16}")
+URL_RE = re.compile(r"https?://\S+")
+FILE_NAME_RE = re.compile(r"[^\s#]+\.(?:txt|csv|jsonl)", re.I)  # a file, without its #n
 
 
 @dataclass(frozen=True)
@@ -80,11 +82,22 @@ def resolve(index: AbstractIndex, target: str) -> Paper | None:
     exact = next((p for p in papers.values() if p.source == target), None)
     if exact is not None:  # a stored locator, spaces in its file name and all
         return exact
-    if PAPER_ID_RE.fullmatch(target):
-        if target in papers:
-            return papers[target]
+    if PAPER_ID_RE.fullmatch(target.lower()):  # as copied from anywhere, in any case
+        if target.lower() in papers:
+            return papers[target.lower()]
         raise BadInputError(f"no stored paper has the id '{target}'; `assistant similar` "
                             "takes a paper id as `assistant ask --json` shows it")
+    if URL_RE.fullmatch(target):  # a paper's own link, as its source shows it
+        linked = next((p for p in papers.values() if target.rstrip("/") in
+                       (u.rstrip("/") for u in p.links)), None)
+        if linked is not None:
+            return linked
+        raise BadInputError(f"no stored paper has the link '{target}'; give its locator "
+                            "(file#n), its paper id, or some of its text in quotes")
+    if FILE_NAME_RE.fullmatch(target) or target.startswith("#"):
+        raise BadInputError(f"'{target}' names no paper: a locator is a file and the "
+                            "abstract's number in it, file#n, as the sources of an answer "
+                            "show them (e.g. seeds.txt#3)")
     if LOCATOR_RE.fullmatch(target):
         found = next((p for p in papers.values() if p.source == target), None)
         if found is not None:

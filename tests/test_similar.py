@@ -95,6 +95,24 @@ def test_unknown_id_empty_or_over_long_target_is_bad_input(seed_assistant: Assis
         seed_assistant.similar(target)
 
 
+def test_an_id_in_capitals_or_a_paper_link_names_the_paper(seed_assistant: Assistant) -> None:
+    tccm = next(p for p in seed_assistant.index.papers().values() if p.source == TCCM)
+    assert seed_assistant.similar(tccm.paper_id.upper()).paper == tccm
+    assert seed_assistant.similar("https://github.com/ZhongLIFR/TCCM-NIPS/").paper == tccm
+
+
+@pytest.mark.parametrize(("target", "named"), [
+    # these read as free text and listed unrelated papers, with scores and no word of doubt
+    ("https://arxiv.org/abs/1706.03762", "no stored paper has the link"),
+    ("extra.csv", "'extra.csv' names no paper: a locator is"),
+    ("#1", "'#1' names no paper"),
+])
+def test_a_link_or_file_that_names_no_paper_is_bad_input(seed_assistant: Assistant,
+                                                         target: str, named: str) -> None:
+    with pytest.raises(BadInputError, match=named):
+        seed_assistant.similar(target)
+
+
 def test_paper_vector_is_the_unit_mean_of_its_chunks(seed_assistant: Assistant) -> None:
     index = seed_assistant.index
     paper = next(p for p in index.papers().values() if p.source == TCCM)

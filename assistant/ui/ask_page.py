@@ -18,7 +18,7 @@ from typing import Any
 import gradio as gr
 
 from assistant.errors import AssistantError, redact
-from assistant.filters import explicit
+from assistant.filters import explicit, top_k_of
 from assistant.pipeline import Assistant
 from assistant.references import render as render_references
 from assistant.references import to_bibtex, to_markdown
@@ -108,7 +108,7 @@ class AskPage:
             years, venue = picked or ("", ANY_VENUE)
             filters = explicit(years, None if venue == ANY_VENUE else venue)
             for event in self.app.ask_stream(message, history=[(q, a) for q, a in qa],
-                                             top_k=int(top_k), filters=filters):
+                                             top_k=top_k_of(top_k), filters=filters):
                 if isinstance(event, Answer):
                     self._remember(request, event)
                     shown = render_answer(event, self.links_of) + filter_note(event)
@@ -209,7 +209,7 @@ class AskPage:
         """
         try:
             filters = explicit(years, venue)
-            return self.app.ask(question, top_k=max(1, min(int(top_k), 50)),
+            return self.app.ask(as_text(question), top_k=top_k_of(top_k),
                                 filters=filters).public_json()
         except AssistantError as exc:  # GenerationError is an EndpointError
             failed: dict[str, Any] = {"question": question, "error": redact(str(exc))}
@@ -238,7 +238,7 @@ class AskPage:
         if fmt not in ("markdown", "bibtex"):
             return f"error: unknown format '{fmt}': use markdown or bibtex"
         try:
-            answer = self.app.ask(question, top_k=max(1, min(int(top_k), 50)),
+            answer = self.app.ask(as_text(question), top_k=top_k_of(top_k),
                                   filters=explicit(years, venue))
         except AssistantError as exc:
             return f"error: {redact(str(exc))}"
@@ -260,7 +260,7 @@ class AskPage:
             {query, error} for a locator or id that names no stored paper.
         """
         try:
-            return self.app.similar(target, top_k=max(1, min(int(top_k), 50))).public_json()
+            return self.app.similar(as_text(target), top_k=top_k_of(top_k)).public_json()
         except AssistantError as exc:
             return {"query": target, "error": redact(str(exc))}
 
@@ -365,3 +365,9 @@ def filter_note(answer: Answer) -> str:
     if not answer.filters:
         return ""
     return f'<p class="filter">Filter: {inert(answer.filters)}</p>'
+
+
+def as_text(value: object) -> str:
+    """An API caller's text argument: ``None`` is empty (refused with its one-line reason
+    downstream, not an AttributeError) and a number is its digits."""
+    return "" if value is None else str(value)

@@ -11,7 +11,7 @@ import gradio as gr
 
 from assistant.corpus import Paper
 from assistant.errors import AssistantError, redact
-from assistant.filters import explicit
+from assistant.filters import explicit, top_k_of
 from assistant.pipeline import Assistant
 from assistant.ui.render import inert, own_links, render_paper, upload_summary
 
@@ -94,9 +94,10 @@ class CorpusPage:
         """
         try:
             filters = explicit(years, venue)
-        except AssistantError as exc:  # a bad filter: one line for the caller
+            found = self.app.retrieve("" if query is None else str(query),
+                                      top_k=top_k_of(top_k), filters=filters)
+        except AssistantError as exc:  # a bad filter or count: one line for the caller
             raise gr.Error(str(exc)) from exc
-        found = self.app.retrieve(query, top_k=max(1, min(int(top_k), 50)), filters=filters)
         return [{"title": r.paper.title, "source": r.paper.source, "paper_id": r.paper.paper_id,
                  "score": r.score, "abstract": r.paper.text, "links": list(r.paper.links),
                  "year": r.paper.year, "venue": r.paper.venue}
