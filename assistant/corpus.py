@@ -360,8 +360,8 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
             venue=canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name),
             title_derived=not title,
         ))
-    if not papers and not skipped:
-        skipped.append(Skipped(name, "holds no abstracts (empty or header only)", whole_file=True))
+    if not records and not any(s.incomplete for s in skipped):
+        skipped[:] = [Skipped(name, "holds no abstracts (empty or header only)", whole_file=True)]
     return papers, skipped
 
 
@@ -408,27 +408,49 @@ def _seed_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
             paragraphs.append((line_no + leading, block.strip()))
         line_no += block.count("\n")
     header: dict[str, str] = {}
+    notes: list[Skipped] = []
     if paragraphs and _is_header(paragraphs[0][1]):
         header = parse_header(paragraphs[0][1])
+        notes = [note] if (note := _header_note(name, paragraphs[0][1])) else []
         paragraphs = paragraphs[1:]
     for ordinal, (line, para) in enumerate(paragraphs, start=1):
         records.append((line, ordinal, {"abstract": para, **header}))
-    return records, []
+    return records, notes
 
 
-_HEADER_WORDS = re.compile(r"\b(?:papers?|abstracts?|proceedings|accepted|track|workshop)\b",
-                           re.I)
+_HEADER_WORDS = re.compile(
+    r"\b(?:papers?|abstracts?|proceedings|accepted|track|workshop|reading\s+list|readings|"
+    r"bibliography|transactions|journal|volume|selected|collection)\b", re.I)
+_FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)  # abstracts speak so, headers never
 MAX_HEADER_WORDS = 6  # a line this short naming no year or venue is a title, not an abstract
 
 
 def _is_header(paragraph: str) -> bool:
-    """A first paragraph that names the file's papers ("NeurIPS 2025 Papers", "Reading list"),
-    not a short abstract written without a final period, which would be lost as a header."""
-    if "\n" in paragraph or len(paragraph) > 120 or paragraph.endswith((".", "?", "!")):
+    """A first paragraph that names the file's papers ("NeurIPS 2025 Papers", "Reading list:
+    diffusion models"), not a short abstract written without a final period ("We release a
+    dataset of 2019 arXiv papers"), which would be lost as a header and give every paper of
+    the file its words as venue and year."""
+    if "\n" in paragraph or len(paragraph) > 120 or _FIRST_PERSON.search(paragraph):
         return False
-    names_a_collection = bool(_YEAR.search(paragraph) or _HEADER_WORDS.search(paragraph)
-                              or set(re.findall(r"[a-z]+", paragraph.lower())) & KNOWN_VENUES.keys())
-    return names_a_collection or len(paragraph.split()) <= MAX_HEADER_WORDS
+    words = len(paragraph.split())
+    if paragraph.endswith((".", "?", "!")):  # a sentence, unless a bare "NeurIPS 2025 Papers."
+        return words <= MAX_HEADER_WORDS and _names_a_collection(paragraph)
+    return _names_a_collection(paragraph) or words <= MAX_HEADER_WORDS
+
+
+def _names_a_collection(line: str) -> bool:
+    return bool(_YEAR.search(line) or _HEADER_WORDS.search(line)
+                or set(re.findall(r"[a-z]+", line.lower())) & KNOWN_VENUES.keys())
+
+
+def _header_note(name: str, line: str) -> Skipped | None:
+    """Said when a first line of more than a few words, naming no year or venue, was read
+    as the header: it may be a short abstract, and the reader should know it was not stored."""
+    if (len(line.split()) <= MAX_HEADER_WORDS or _YEAR.search(line)
+            or set(re.findall(r"[a-z]+", line.lower())) & KNOWN_VENUES.keys()):
+        return None
+    return Skipped(name, f"“{line}” was read as the file's header, not as an abstract; if it "
+                   "is one, end it with a period", 1, incomplete=False)
 
 
 # ---------------------------------------------------------------- year and venue
