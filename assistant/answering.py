@@ -19,10 +19,10 @@ from assistant.settings import PACKAGE_PROMPTS
 from assistant.types import Answer, Citation, RetrievedPaper, SourceRef
 
 # "[1]", "[1, 3]", "[2; 4]", and ranges as models write them too: "[1-3]", "[2–4, 6]".
-_CITED_ITEM = r"\d+(?:\s*[-–]\s*\d+)?"
+_CITED_ITEM = r"\d{1,4}(?:\s*[-–]\s*\d{1,4})?"  # a longer run of digits is no source number
 CITATION_RE = re.compile(rf"\[({_CITED_ITEM}(?:\s*[,;]\s*{_CITED_ITEM})*)\]")
 MAX_CITED_RANGE = 20  # "[1-3]" is three sources; "[1-50]" is no citation
-MAX_RANGE_END = 99  # nor is "[1990-2005]"
+MAX_SOURCE_NUMBER = 99  # nor are "[1990-2005]", "[1990, 2005]" and "[2019]" (top_k ≤ 50)
 NO_ANSWER = "The corpus has no abstract about this question."
 # A model's reply saying the corpus holds nothing on the question, as the prompt asks it to
 # ("say that the corpus has no abstract about it, and cite nothing"), in its own words. Only
@@ -33,6 +33,7 @@ REFUSAL_RE = re.compile(
     r"(?:has|have|holds?|contains?|includes?) no (?:abstracts?|papers?|information|answer)\b"
     r"|^\W*none of the (?:given |provided )?(?:abstracts|sources) (?:answers?|address|discuss|"
     r"says?|mentions?|is about|are about)\b", re.I)
+MAX_REFUSAL_CHARS = 1000  # a refusal is a sentence; checking a page of markers took minutes
 _TAKEN_BACK_RE = re.compile(r"\b(but|however|although|though|except|yet)\b", re.I)
 _TRAILING_CITES_RE = re.compile(rf"(?:\s*{CITATION_RE.pattern})+\W*$")
 # Longer questions are refused in both modes: a question is a sentence or a paragraph, and a
@@ -42,9 +43,8 @@ MAX_QUESTION_CHARS = 4000
 
 # A bracketed number list that is an abstract's own reference ("Kashima et al. [2]"), not
 # an interval ("[0, 1]"), an index ("a[3]") or LaTeX ("[0,1]^d").
-_REFERENCE_ITEM = r"[1-9]\d*(?:\s*[-–]\s*[1-9]\d*)?"
-_REFERENCE_RE = re.compile(
-    rf"(?<![\w$^_])\[({_REFERENCE_ITEM}(?:\s*[,;]\s*{_REFERENCE_ITEM})*)\](?![\^_])")
+# A range ("[1-10]") may be an interval as well as references: it reads as written.
+_REFERENCE_RE = re.compile(r"(?<![\w$^_])\[([1-9]\d*(?:\s*[,;]\s*[1-9]\d*)*)\](?![\^_])")
 _WORD_JOINER = "\u2060"  # invisible: "[⁠0, 1]" reads as written and is no citation
 
 
@@ -112,6 +112,8 @@ def is_refusal(text: str) -> bool:
     """A model's answer that only says the corpus has nothing on the question: every sentence
     says so, takes nothing back ("…, but [2] studies Y") and cites nothing but at its end."""
     def refuses(sentence: str) -> bool:
+        if len(sentence) > MAX_REFUSAL_CHARS or not REFUSAL_RE.match(sentence):
+            return False
         said = _TRAILING_CITES_RE.sub("", sentence)
         return (bool(REFUSAL_RE.match(said)) and not _TAKEN_BACK_RE.search(said)
                 and not cited_numbers(said))
@@ -122,13 +124,13 @@ def is_refusal(text: str) -> bool:
 def marker_numbers(marker: str) -> list[int] | None:
     """The source numbers a citation marker's inside names ("1, 3-5" → 1, 3, 4, 5), or None
     when it is no citation: an interval with 0 in it ("[0, 1]": sources count from 1; read
-    as a citation, it turned into a "[1]" that cited source 1), or a span that is no list of
-    sources ("[1-50]", "[1990-2005]")."""
+    as a citation, it turned into a "[1]" that cited source 1), or numbers no source list
+    reaches ("[1-50]", "[1990-2005]", "[1990, 2005]", "[2019]")."""
     numbers: list[int] = []
     for item in re.split(r"[,;]", marker):
         first, _, last = item.replace("–", "-").partition("-")
         start, end = int(first), int(last or first)
-        if not 0 <= end - start < MAX_CITED_RANGE or (last and end > MAX_RANGE_END):
+        if not 0 <= end - start < MAX_CITED_RANGE or end > MAX_SOURCE_NUMBER:
             return None
         numbers.extend(n for n in range(start, end + 1) if n not in numbers)
     return None if 0 in numbers and len(numbers) > 1 else numbers
@@ -155,6 +157,12 @@ def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
         numbers = marker_numbers(m.group(1))
         if numbers is None:  # an interval or a span of years, as written
             return m.group(0)
+        ranges = [marker_numbers(item) or [] for item in re.split(r"[,;]", m.group(1))
+                  if re.search(r"\d\s*[-–]", item)]
+        if any(not set(span) <= valid for span in ranges):
+            # a range reaching past the sources is an interval ("k in [1-10]"), not ten
+            # citations: it reads as written, and no reader or check takes it for one
+            return f"[{_WORD_JOINER}{m.group(1)}]"
         good = [n for n in numbers if n in valid]
         dropped.extend(n for n in numbers if n not in valid and n not in dropped)
         return "".join(f"[{n}]" for n in good)
@@ -182,7 +190,7 @@ class StreamingCitationFilter:
         self.pending += delta
         cut = self.pending.rfind("[")
         # a list of numbers may run long ("[1, 2, … 10]"): it waits while it can still close
-        if (cut != -1 and re.fullmatch(r"\[[\d,; –-]*", self.pending[cut:])
+        if (cut != -1 and re.fullmatch(r"\[[\d,;\s–-]*", self.pending[cut:])
                 and len(self.pending) - cut < MAX_HELD_MARKER):
             ready, self.pending = self.pending[:cut], self.pending[cut:]
         else:

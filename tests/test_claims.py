@@ -113,6 +113,9 @@ def test_numbers_and_names_must_be_in_the_cited_abstract(seed_papers: list[Paper
     # an abstract's own reference marker is no number it states
     assert missing_facts("It used 4 electrodes.", ["We follow Farwell & Donchin [4]."]) == ["4"]
     assert missing_facts("It used 4 electrodes.", ["As in [4], we use 4 electrodes."]) == []
+    # ...but an interval is (review: "[1-10]" was taken for references and its numbers lost)
+    assert missing_facts("k is drawn between 1 and 10 [1].",
+                         ["k is drawn uniformly from [1-10] in all runs."]) == []
     # ...nor is a quote's: a sentence quoted with its citation states no new number
     cited = "We follow Farwell & Donchin [4] and Harris (1987)."
     assert missing_facts(as_shown(cited), [cited]) == [] and missing_facts(cited, [cited]) == []

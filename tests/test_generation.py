@@ -129,12 +129,19 @@ def test_a_long_citation_list_split_across_tokens_is_checked_whole() -> None:
 @pytest.mark.parametrize(("reply", "shown", "cited", "dropped"), [
     # A range is its sources: checked one by one, as a list is.
     ("Both study graphs [1-2].", "Both study graphs [1][2].", [1, 2], []),
-    ("All three scale [1–3, 5].", "All three scale [1][2].", [1, 2], [3, 5]),
+    ("Both scale [1\u2009–\u20092, 5].", "Both scale [1][2].", [1, 2], [5]),
+    # A range reaching past the sources is an interval: read as written, citing nothing
+    # (it became "[1][2]", citing both sources, and "[2-9]" stayed unchecked).
+    ("k is chosen in [1–10] [2].", "k is chosen in [\u20601–10] [2].", [2], []),
+    ("All three scale [1–3, 5].", "All three scale [\u20601–3, 5].", [], []),
     # An interval with 0 in it is no citation: it became "[1]", citing source 1.
     ("Scores lie in [0, 1] [2].", "Scores lie in [0, 1] [2].", [2], []),
     ("It holds on [0-1] [1].", "It holds on [0-1] [1].", [1], []),
-    # Nor is a span of years.
+    # Nor are years, or a run of digits no source list reaches.
     ("Papers of [1990-2005] [1].", "Papers of [1990-2005] [1].", [1], []),
+    ("Papers of [1990, 2005] [1].", "Papers of [1990, 2005] [1].", [1], []),
+    ("As Smith [2019] shows [1].", "As Smith [2019] shows [1].", [1], []),
+    ("Odd [" + "9" * 5000 + "] text [1].", "Odd [" + "9" * 5000 + "] text [1].", [1], []),
 ])
 @pytest.mark.parametrize("size", [1, 4, 1000])
 def test_a_range_of_sources_is_checked_and_an_interval_is_text(
@@ -905,6 +912,9 @@ def test_a_titles_bracketed_number_is_no_citation(marked_dir: Path) -> None:
     ("x is uniform in [0, 1].", "x is uniform in [\u20600, 1]."),
     ("a map $f: [0,1]^d \\to R$", "a map $f: [\u20600,1]^d \\to R$"),
     ("array a[3] indexes", "array a[\u20603] indexes"),
+    # a range may be an interval as well as references: it reads as written
+    ("k is drawn from [1-10].", "k is drawn from [\u20601-10]."),
+    ("Papers from [1990-2005].", "Papers from [\u20601990-2005]."),
 ])
 def test_quoted_abstract_text_holds_no_citation_marker(text: str, shown: str) -> None:
     from assistant.answering import quoted
