@@ -49,6 +49,9 @@ class Paper:
     year: int | None = None  # publication year, when the input gives one
     venue: str = ""  # venue or collection ("NeurIPS"), when the input gives one
     title_derived: bool = False  # the input had no title: ``title`` is derive_title's label
+    # Other files that hold the same abstract, as (file key, locator there) at their last
+    # ingest: where the paper moves when its own file drops it (sync.py).
+    held_by: tuple[tuple[str, str], ...] = ()
 
     @property
     def file(self) -> str:
@@ -106,6 +109,7 @@ class FileRead:
     name: str  # the base name, as in the papers' locators
     papers: list[Paper] = field(default_factory=list)  # its papers not read before in this ingest
     ids: set[str] = field(default_factory=set)  # every paper id in the file, repeats too
+    locators: dict[str, str] = field(default_factory=dict)  # id → its locator in this file
     skipped: list[Skipped] = field(default_factory=list)
 
     @property
@@ -268,6 +272,7 @@ def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = Fa
         repeats: list[str] = []
         for paper in papers:
             read.ids.add(paper.paper_id)
+            read.locators.setdefault(paper.paper_id, paper.source)
             if paper.paper_id in seen:
                 repeats.append(paper.source.rsplit("#", 1)[1])
                 continue

@@ -56,7 +56,6 @@ from assistant.corpus import (
     ReadResult,
     Skipped,
     is_upload_key,
-    read_file,
     read_paths,
     split_sentences,
 )
@@ -507,11 +506,8 @@ class AbstractIndex:
                     self._rebuild_marker.write_text(f"{os.getpid()}\n")
                 self._reset()
             deleted = () if upload else self._deleted_files(paths, read)
-            plan = plan_sync(self.papers(), read.files, deleted)
-            if plan.to_delete:  # kept if another stored file holds them
-                held = self._held_elsewhere(set(plan.to_delete), {f.key for f in read.files})
-                if held:
-                    plan = plan_sync(self.papers(), read.files, deleted, held)
+            present = self._files_on_disk({p.file_key for p in self.papers().values()})
+            plan = plan_sync(self.papers(), read.files, deleted, present)
             report.added, report.replaced = len(plan.add), len(plan.replace)
             report.removed, report.moved = len(plan.remove), len(plan.relocate)
             report.unchanged = len(plan.unchanged) + len(plan.adopt)
@@ -555,6 +551,12 @@ class AbstractIndex:
         report.seconds = time.perf_counter() - started
         return report
 
+    @staticmethod
+    def _files_on_disk(keys: set[str]) -> set[str]:
+        """The stored files still there (a link whose drive is away too), and every upload:
+        a paper moving from one of them to another file leaves it recorded as a holder."""
+        return {k for k in keys if is_upload_key(k) or (k and os.path.lexists(k))}
+
     def _deleted_files(self, paths: list[Path], read: ReadResult) -> set[str]:
         """Keys of stored files that are no longer in a folder this ingest read: deleted,
         renamed or moved away. A folder that gave no input file (a drive not mounted
@@ -563,24 +565,7 @@ class AbstractIndex:
         folders &= {str(Path(f.key).parent) for f in read.files}
         keys = {p.file_key for p in self.papers().values()}
         return {k for k in keys if k and not is_upload_key(k) and str(Path(k).parent) in folders
-                and not Path(k).exists()}
-
-    def _held_elsewhere(self, ids: set[str], read_keys: set[str]) -> dict[str, Paper]:
-        """The papers of ``ids`` that another stored file holds, as read from it now: a
-        paper an ingest read once, from the first file that held it, is in the others too
-        (a conference file and a reading list). Every other stored file still on disk is
-        read (about a second for the 35 files of the 13.9k papers), only when an ingest
-        would delete papers."""
-        keys = {p.file_key for p in self.papers().values()} - read_keys
-        found: dict[str, Paper] = {}
-        for key in sorted(k for k in keys if k and not is_upload_key(k) and Path(k).is_file()):
-            papers, _ = read_file(Path(key), self.settings.index.max_abstract_chars, key)
-            for paper in papers:
-                if paper.paper_id in ids:
-                    found.setdefault(paper.paper_id, paper)
-            if len(found) == len(ids):
-                break
-        return found
+                and not os.path.lexists(k)}  # a link whose drive is away is no deletion
 
     def _reset(self) -> None:
         self._client.delete_collection(self.settings.data.collection)
@@ -1185,6 +1170,7 @@ def _paper_meta(paper: Paper) -> dict[str, Any]:
         "venue": paper.venue,
         "links": " ".join(paper.links),
         "abstract": paper.text,
+        "held_by": _HOLDERS.join(f"{key}{_LOCATED}{source}" for key, source in paper.held_by),
     }
     if paper.year is not None:
         meta["year"] = paper.year
@@ -1210,6 +1196,15 @@ def _gather_papers(papers: dict[str, Paper], partial: set[str],
             partial.add(pid)
 
 
+_HOLDERS, _LOCATED = "\x1e", "\x1f"  # record and unit separators: in no path or locator
+
+
+def _holders(value: object) -> tuple[tuple[str, str], ...]:
+    """``Paper.held_by`` from its stored form ("" for papers stored before it was kept)."""
+    entries = (e.partition(_LOCATED) for e in str(value or "").split(_HOLDERS) if e)
+    return tuple((key, source) for key, _, source in entries)
+
+
 def _paper_from_meta(meta: dict[str, Any]) -> Paper:
     """The paper of a chunk's metadata; papers stored by earlier versions lack ``year``,
     ``venue`` and ``title_derived`` (seed-format files never carry titles)."""
@@ -1226,4 +1221,5 @@ def _paper_from_meta(meta: dict[str, Any]) -> Paper:
         year=int(year) if isinstance(year, int | float) and not isinstance(year, bool) else None,
         venue=str(meta.get("venue", "")),
         title_derived=bool(meta.get("title_derived", source.rsplit("#", 1)[0].endswith(".txt"))),
+        held_by=_holders(meta.get("held_by")),
     )

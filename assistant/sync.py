@@ -16,21 +16,25 @@ The rules, all about never losing what a researcher stored:
 - A file gone from a folder this ingest read (deleted, renamed or moved away) takes its
   papers with it, unless they were read again; the plan names the file and the count. A
   folder that holds no input file at all (say, a drive not mounted there) removes nothing.
-- A paper that leaves its file (or goes with a deleted one) but that another stored file
-  still holds moves there instead of leaving the store (a paper in a conference file and in
-  a reading list stays when the reading list drops it); the plan names where it went.
+- A paper is stored once, with the first file that gave it, and every other file that
+  holds it is recorded with it (``Paper.held_by``, each at its locator, as of that file's
+  last ingest). When its file drops it (or goes), it moves to the next of those instead of
+  leaving the store (a paper in a conference file and a reading list stays when either
+  drops it, uploads included); the plan names where it went. A file read whole without it
+  leaves that record.
 - A paper read again elsewhere is never removed: it moves (a path ingest) or stays where it
-  is (an upload). A new abstract at the locator of one removed from the same file is a
-  replacement; every removal is counted, as replaced or removed.
+  is (an upload), the file it leaves recorded as holding it while that file is on disk. A
+  new abstract at the locator of one removed from the same file is a replacement; every
+  removal is counted, as replaced or removed.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from assistant.corpus import FileRead, Paper, is_upload_key
+from assistant.corpus import UPLOAD_PREFIX, FileRead, Paper, is_upload_key
 
 
 @dataclass(frozen=True)
@@ -95,56 +99,82 @@ def _details(paper: Paper) -> tuple[int | None, str, bool]:
 
 
 def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
-              deleted: Collection[str] = (), held: Mapping[str, Paper] | None = None) -> SyncPlan:
+              deleted: Collection[str] = (), present: Collection[str] | None = None) -> SyncPlan:
     """The plan for syncing ``stored`` (paper id → paper, with its ``file_key``) with the
     ``files`` just read; ``deleted`` are the keys of stored files that are no longer in a
-    folder this ingest read, ``held`` the papers this plan would remove that another stored
-    file holds, as read from it now. See the module docstring for the rules."""
+    folder this ingest read, ``present`` those still on disk (None: all of them). See the
+    module docstring for the rules."""
     plan = SyncPlan()
-    held = held or {}
-    moved_to: dict[str, Counter[str]] = {}  # file name → where its papers held elsewhere went
     read_ids = {pid for f in files for pid in f.ids}
     by_key = {f.key: f for f in files}
+    holding: dict[str, dict[str, str]] = {}  # paper id → the files of this ingest holding it
+    for f in files:
+        for pid, locator in f.locators.items():
+            holding.setdefault(pid, {})[f.key] = locator
+
+    def dropped(key: str, pid: str) -> bool:
+        """The file ``key`` no longer holds the paper: read whole without it, or deleted."""
+        if key in by_key:
+            return by_key[key].complete and pid not in by_key[key].ids
+        return key in deleted
+
+    def holders(pid: str, primary: str, old: Paper | None) -> tuple[tuple[str, str], ...]:
+        """The other files holding the paper: those recorded and still holding it, the one
+        it moves away from if still there, and those of this ingest, at their locators."""
+        found = dict(old.held_by) if old else {}
+        if old and old.file_key and (present is None or old.file_key in present):
+            found.setdefault(old.file_key, old.source)
+        found = {k: v for k, v in found.items() if not dropped(k, pid)}
+        found.update(holding.get(pid, {}))
+        found.pop(primary, None)
+        return tuple(found.items())
+
+    def sort(old: Paper, paper: Paper) -> None:
+        if _shown(old) != _shown(paper):
+            plan.relocate.append(paper)
+        elif (old.file_key, _details(old), old.held_by) != (
+                paper.file_key, _details(paper), paper.held_by):
+            plan.adopt.append(paper)
+        else:
+            plan.unchanged.append(paper.paper_id)
+
     new: list[Paper] = []
     adopted_by: Counter[str] = Counter()  # path file key → earlier-version papers it adopted
     for f in files:
         for paper in f.papers:
             old = stored.get(paper.paper_id)
             if old is None:
-                new.append(paper)
-            elif old.file_key != paper.file_key and is_upload_key(paper.file_key):
-                plan.unchanged.append(paper.paper_id)  # an upload takes nothing over
+                new.append(replace(paper, held_by=holders(paper.paper_id, paper.file_key, None)))
+                continue
+            if old.file_key != paper.file_key and is_upload_key(paper.file_key):
+                kept_as = old  # an upload takes nothing over
             else:
                 if not old.file_key:
                     adopted_by[f.key] += 1
-                if _shown(old) != _shown(paper):
-                    plan.relocate.append(paper)
-                elif old.file_key != paper.file_key or _details(old) != _details(paper):
-                    plan.adopt.append(paper)
-                else:
-                    plan.unchanged.append(paper.paper_id)
+                kept_as = paper
+            sort(old, replace(kept_as, held_by=holders(old.paper_id, kept_as.file_key, old)))
 
     gone: list[Paper] = []
     kept_unread: Counter[str] = Counter()
-    deleted_from: Counter[str] = Counter()  # file name → papers gone with it
+    deleted_from: Counter[str] = Counter()  # file key → papers gone with it
+    moved_to: dict[str, Counter[str]] = {}  # file key → the files its papers moved to
     for pid, old in stored.items():
         if pid in read_ids:
             continue
-        if old.file_key in deleted and old.file_key not in by_key:
-            leaving = True
-        elif old.file_key not in by_key:  # its file was not read
-            continue
-        else:
-            leaving = by_key[old.file_key].complete
-        if leaving and pid in held:  # another stored file holds it: it moves there
-            (plan.relocate if _shown(old) != _shown(held[pid]) else plan.adopt).append(held[pid])
-            moved_to.setdefault(old.file, Counter())[held[pid].file] += 1
+        others = holders(pid, old.file_key, old) if old.held_by else ()
+        leaving = bool(old.file_key) and dropped(old.file_key, pid)
+        if leaving and others:  # another file holds it: it moves there
+            (key, locator), rest = others[0], others[1:]
+            plan.relocate.append(replace(old, file_key=key, source=locator, held_by=rest))
+            moved_to.setdefault(old.file_key, Counter())[key] += 1
         elif leaving:
             gone.append(old)
-            if old.file_key in deleted:
-                deleted_from[old.file] += 1
-        else:
+            if old.file_key not in by_key:
+                deleted_from[old.file_key] += 1
+        elif old.file_key in by_key:  # read in part: kept where it is
             kept_unread[old.file_key] += 1
+        elif others != old.held_by:  # a file it was recorded in no longer holds it
+            plan.adopt.append(replace(old, held_by=others))
 
     # A new abstract where its file's removed one stood replaces it.
     at = {(g.file_key, g.source): g for g in gone}
@@ -156,12 +186,13 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
             plan.replace.append((old.paper_id, paper))
     replaced = {old for old, _ in plan.replace}
     plan.remove = [g.paper_id for g in gone if g.paper_id not in replaced]
-    plan.gone = [Gone(name, count) for name, count in deleted_from.items()]
 
-    for name, holders in moved_to.items():
-        plan.kept.append(Kept(name, holders.total(), "another stored file holds "
-                              f"{'it' if holders.total() == 1 else 'them'} now "
-                              f"({', '.join(holders)})"))
+    named = _names({*deleted_from, *moved_to, *(k for c in moved_to.values() for k in c)})
+    plan.gone = [Gone(named[key], count) for key, count in deleted_from.items()]
+    for key, went in moved_to.items():
+        plan.kept.append(Kept(named[key], went.total(), "another stored file holds "
+                              f"{'it' if went.total() == 1 else 'them'} now "
+                              f"({', '.join(named[k] for k in went)})"))
     for f in files:
         if kept_unread[f.key]:
             plan.kept.append(Kept(f.name, kept_unread[f.key], _unread_reason(f)))
@@ -173,6 +204,15 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
                     f.name, legacy, "stored by an earlier version that did not record the "
                     "file's path, and not found in it now; `assistant ingest --rebuild` starts over"))
     return plan
+
+
+def _names(keys: Collection[str]) -> dict[str, str]:
+    """How notes name files: by name, or by path where two of them share a name."""
+    def name(key: str) -> str:
+        return key.removeprefix(UPLOAD_PREFIX).replace("\\", "/").rsplit("/", 1)[-1]
+
+    counts = Counter(name(k) for k in keys)
+    return {k: name(k) if counts[name(k)] == 1 else k for k in keys}
 
 
 def _unread_reason(f: FileRead) -> str:

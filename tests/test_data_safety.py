@@ -161,3 +161,48 @@ def test_a_paper_another_stored_file_holds_stays_when_its_file_drops_it(tmp_path
     assert {p.text: p.source for p in app.index.papers().values()} == {
         ABSTRACTS[0]: "reading.jsonl#1", ABSTRACTS[1]: "conference.jsonl#2"}
     assert app.retrieve("tidal energy forecasting", top_k=1)[0].paper.text == ABSTRACTS[1]
+
+
+def test_a_file_whose_papers_all_repeat_another_still_holds_them(tmp_path: Path) -> None:
+    """A reading list whose every paper was read first from the conference file owned no
+    stored paper, so no one looked in it: the conference file dropping a paper removed it
+    (review). Uploads too: an upload cannot be read again, so what each holds is recorded."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    folder = tmp_path / "papers"
+    conference = jsonl(folder / "a-conference.jsonl", *ABSTRACTS)
+    jsonl(folder / "b-reading.jsonl", ABSTRACTS[1])
+    app.ingest([folder])
+    jsonl(conference, ABSTRACTS[0], ABSTRACTS[2])
+    report = app.ingest([conference])  # the reading list is not read again
+    assert (report.removed, report.moved, report.papers_total) == (0, 2, 3)  # and #3 → #2
+    assert {p.text: p.source for p in app.index.papers().values()}[ABSTRACTS[1]] == \
+        "b-reading.jsonl#1"
+    assert [str(k) for k in report.kept] == [
+        "kept 1 stored paper of a-conference.jsonl: another stored file holds it now "
+        "(b-reading.jsonl)"]
+    # the same with two uploads
+    app = Assistant(make_settings(tmp_path / "uploads"))
+    first, second = tmp_path / "up1" / "list1.jsonl", tmp_path / "up2" / "list2.jsonl"
+    app.ingest([jsonl(first, ABSTRACTS[0], ABSTRACTS[1])], upload=True)
+    app.ingest([jsonl(second, ABSTRACTS[1], ABSTRACTS[2])], upload=True)
+    report = app.ingest([jsonl(first, ABSTRACTS[0])], upload=True)
+    assert (report.removed, report.moved, report.papers_total) == (0, 1, 3)
+    assert {p.text: p.source for p in app.index.papers().values()}[ABSTRACTS[1]] == \
+        "list2.jsonl#1"
+
+
+def test_a_file_whose_link_is_broken_is_not_taken_for_deleted(tmp_path: Path) -> None:
+    """A file moved to a drive and linked back keeps its papers while the drive is away;
+    it was skipped as a broken link and reported gone in the same run (review)."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    folder, drive = tmp_path / "papers", tmp_path / "drive"
+    jsonl(folder / "kept.jsonl", ABSTRACTS[0])
+    moved = jsonl(folder / "moved.jsonl", ABSTRACTS[1])
+    app.ingest([folder])
+    drive.mkdir()
+    moved.rename(drive / "moved.jsonl")
+    moved.symlink_to(drive / "moved.jsonl")
+    (drive / "moved.jsonl").unlink()  # the drive is away
+    report = app.ingest([folder])
+    assert any("broken link" in str(s) for s in report.skipped)
+    assert (report.removed, report.gone, report.papers_total) == (0, [], 2)

@@ -10,6 +10,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -27,10 +28,12 @@ from assistant.types import Filters
 def own_copy_of_seeds(app: Assistant, tmp_path: Path) -> Path:
     """The seeds copied to ``tmp_path/seeds`` and ingested from there, so that the test may
     edit them: a file is known by its path, and the index was built from the real seeds.
-    Their papers move to the copy (metadata only, nothing embedded)."""
+    Their papers move to the copy (metadata only, nothing embedded), as if the seeds had
+    moved there: the real ones, still on disk, would be recorded as holding them."""
     seeds = tmp_path / "seeds"
     shutil.copytree(SEEDS, seeds)
-    report = app.ingest([seeds])
+    with patch.object(app.index, "_files_on_disk", return_value=set()):
+        report = app.ingest([seeds])
     assert (report.added, report.removed, report.chunks_added, report.unchanged) == (0, 0, 0, 38)
     return seeds
 

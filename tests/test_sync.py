@@ -3,7 +3,7 @@ no store, no files; each row is one rule of sync.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -31,8 +31,9 @@ def read(key: str, *texts: str, skipped: tuple[Skipped, ...] = (), repeats: tupl
     earlier file of the same ingest already gave."""
     name = key.removeprefix("upload:").rsplit("/", 1)[-1]
     papers = [paper(t, key, n, (titles or {}).get(t, "")) for n, t in enumerate(texts, start=1)]
-    return FileRead(key=key, name=name, papers=papers,
-                    ids={p.paper_id for p in papers} | {make_paper_id(t) for t in repeats},
+    locators = {p.paper_id: p.source for p in papers} | {
+        make_paper_id(t): f"{name}#{n}" for n, t in enumerate(repeats, start=len(texts) + 1)}
+    return FileRead(key=key, name=name, papers=papers, ids=set(locators), locators=locators,
                     skipped=list(skipped))
 
 
@@ -85,8 +86,8 @@ CASES: list[tuple[str, dict[str, Paper], list[FileRead], Expected]] = [
      stored(A, B), [read("/other/000.txt", "D")], Expected(add=["D"])),
     ("an upload named like a stored file removes none of its papers",
      stored(A, B, C), [read(UPLOAD, "D")], Expected(add=["D"])),
-    ("an upload never takes over a paper another file stored",
-     stored(A, B), [read(UPLOAD, "B", "D")], Expected(add=["D"], unchanged=1)),
+    ("an upload never takes over a paper another file stored (it is recorded as holding it)",
+     stored(A, B), [read(UPLOAD, "B", "D")], Expected(add=["D"], adopt=["B"])),
     ("a later upload of that name replaces what the earlier upload added",
      stored(A, paper("D", UPLOAD, 1), paper("E", UPLOAD, 2)), [read(UPLOAD, "F")],
      Expected(replace=[("D", "F")], remove=["E"])),
@@ -109,9 +110,9 @@ CASES: list[tuple[str, dict[str, Paper], list[FileRead], Expected]] = [
     ("a paper moving from one file to another moves, and is not removed",
      stored(A, B), [read(SEEDS, "A"), read("/data/seeds/001.txt", "B")],
      Expected(relocate=[("B", "001.txt#1")], unchanged=1)),
-    ("a paper repeated in a second file stays with the first",
+    ("a paper repeated in a second file stays with the first, which is recorded as holding it",
      stored(A), [read(SEEDS, "A"), read("/data/seeds/001.txt", "D", repeats=("A",))],
-     Expected(add=["D"], unchanged=1)),
+     Expected(add=["D"], adopt=["A"])),
     ("same-named files in one ingest: one replacement, one addition",
      stored(A), [read(SEEDS, "D"), read("/elsewhere/000.txt", "E")],
      Expected(replace=[("A", "D")], add=["E"])),
@@ -123,8 +124,8 @@ CASES: list[tuple[str, dict[str, Paper], list[FileRead], Expected]] = [
                     "--rebuild` starts over"])),
     ("an earlier-version paper read at a new place is adopted and relocated",
      stored(LEGACY_A), [read(SEEDS, "B", "A")], Expected(add=["B"], relocate=[("A", "000.txt#2")])),
-    ("an upload adopts no earlier-version paper and removes none",
-     stored(LEGACY_A, LEGACY_B), [read(UPLOAD, "A")], Expected(unchanged=1)),
+    ("an upload takes over no earlier-version paper and removes none (it is recorded)",
+     stored(LEGACY_A, LEGACY_B), [read(UPLOAD, "A")], Expected(adopt=["A"])),
 ]
 
 
@@ -159,16 +160,50 @@ def test_a_file_gone_from_its_folder_takes_its_papers_unless_read_again() -> Non
     assert summary(plan_sync(before, [read(SEEDS, "A", "E")]), before).remove == []
 
 
-def test_a_leaving_paper_another_stored_file_holds_moves_there() -> None:
-    other = "/data/lists/reading.txt"
-    before = stored(A, B, C)
-    held = {B.paper_id: paper("B", other, 4)}
-    plan = plan_sync(before, [read(SEEDS, "A", "D")], held=held)
+def held(p: Paper, *holders: tuple[str, str]) -> Paper:
+    return replace(p, held_by=holders)
+
+
+def test_a_leaving_paper_another_file_holds_moves_there() -> None:
+    reading = "/data/lists/reading.txt"
+    before = stored(A, held(B, (reading, "reading.txt#4")), C)
+    plan = plan_sync(before, [read(SEEDS, "A", "D")])
     # B moves to the file that holds it; C leaves; D, at B's place, is added, not a replacement
     assert summary(plan, before) == Expected(add=["D"], remove=["C"], relocate=[("B", "reading.txt#4")],
                                              unchanged=1,
                                              kept=["kept 1 stored paper of 000.txt: another "
                                                    "stored file holds it now (reading.txt)"])
+    assert plan.relocate[0].file_key == reading and plan.relocate[0].held_by == ()
     # a file read in part keeps its papers where they are, held elsewhere or not
-    partial = plan_sync(before, [read(SEEDS, "A", skipped=(unreadable("000.txt", 3),))], held=held)
+    partial = plan_sync(before, [read(SEEDS, "A", skipped=(unreadable("000.txt", 3),))])
     assert partial.relocate == [] and partial.to_delete == []
+    # the holder read whole without it leaves the record, so a later drop removes it
+    plan = plan_sync(before, [read(reading, "E")])
+    assert [(p.text, p.held_by) for p in plan.adopt] == [("B", ())] and plan.remove == []
+
+
+def test_every_file_holding_a_paper_is_recorded_and_kept_up_to_date() -> None:
+    reading, upload = "/data/lists/reading.txt", "upload:list.txt"
+    # read once from SEEDS, the reading list (all repeats) and an upload are recorded
+    plan = plan_sync({}, [read(SEEDS, "A"), read(reading, repeats=("A",)),
+                          read(upload, repeats=("A",))])
+    assert plan.add[0].held_by == ((reading, "reading.txt#1"), (upload, "list.txt#1"))
+    # a path file reading it again takes it over; the one it left, still there, holds it
+    before = stored(A)
+    plan = plan_sync(before, [read(reading, "X", "A")])
+    assert [(p.source, p.held_by) for p in plan.relocate] == [
+        ("reading.txt#2", ((SEEDS, "000.txt#1"),))]
+    # ...unless that file is gone from the disk (a rename)
+    plan = plan_sync(before, [read(reading, "X", "A")], present=())
+    assert plan.relocate[0].held_by == ()
+    # an upload takes nothing over, and is recorded
+    plan = plan_sync(before, [read(upload, "A")])
+    assert [(p.source, p.held_by) for p in plan.adopt] == [("000.txt#1", ((upload, "list.txt#1"),))]
+    # two files of one name are named by path in the notes
+    twin, third = "/data/other/000.txt", "/data/third/000.txt"
+    before = stored(held(A, (twin, "000.txt#7")), paper("B", twin, 1), paper("E", third, 1))
+    plan = plan_sync(before, [read(SEEDS, "C")], deleted={third})
+    assert [str(k) for k in plan.kept] == [
+        f"kept 1 stored paper of {SEEDS}: another stored file holds it now ({twin})"]
+    assert [str(g) for g in plan.gone] == [
+        f"removed 1 stored paper of {third}: the file is no longer in its folder"]
