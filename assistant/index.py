@@ -36,7 +36,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import bm25s
 import chromadb
@@ -47,7 +47,7 @@ from chromadb.api import ServerAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.config import DEFAULT_DATABASE, DEFAULT_TENANT, System
 from chromadb.config import Settings as ChromaSettings
-from chromadb.errors import NotFoundError
+from chromadb.errors import ChromaError, NotFoundError
 
 from assistant.corpus import (
     NO_SUCH_PATH,
@@ -115,6 +115,43 @@ class EmbeddingMismatchError(IndexConfigError):
     pass
 
 
+class _Guarded:
+    """A Chroma client or collection whose failures are one line naming the store: a
+    server that stops answering (it was a traceback of httpx's, in the CLI and in every
+    UI handler) or an embedded store that cannot write (a full disk: Chroma's
+    InternalError). Its NotFoundError passes: the code reads it as another process's
+    --rebuild. A collection a call returns is guarded too."""
+
+    def __init__(self, target: Any, where: str, server: str | None) -> None:
+        self._target, self._where, self._server = target, where, server
+
+    @property
+    def unguarded(self) -> Any:
+        return self._target
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if not callable(value):
+            return value
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                result = value(*args, **kwargs)
+            except httpx.TransportError as exc:
+                raise IndexConfigError(_unreachable(self._server or "", exc)) from exc
+            except NotFoundError:
+                raise
+            except ChromaError as exc:
+                raise IndexConfigError(
+                    f"the index at {self._where} failed: {exc}; check that its disk has free "
+                    "space and is writable, then run the command again (what was stored "
+                    "before stays)") from exc
+            return _Guarded(result, self._where, self._server) if isinstance(
+                result, Collection) else result
+
+        return call
+
+
 @dataclass
 class IngestReport:
     """What an ingest did, for the CLI's summary line and the UI's upload summary."""
@@ -164,7 +201,7 @@ class AbstractIndex:
         self._bm25_dir = self.dir / f"bm25{own}"
         self._version_file = self.dir / f"{VERSION_FILE}{own}"
         if self.server:
-            self._client = _http_client(self.server)
+            self._client = _Guarded(_http_client(self.server), self.server, self.server)
             # This process's copy of the BM25 index, apart from an embedded store's.
             where = urlsplit(self.server)
             self._bm25_dir = self.dir / (f"bm25-{where.hostname}-{where.port or 'default'}-"
@@ -174,10 +211,10 @@ class AbstractIndex:
         else:
             try:
                 (self.dir / "chroma").mkdir(parents=True, exist_ok=True)
-                self._client = chromadb.PersistentClient(
+                self._client = _Guarded(chromadb.PersistentClient(
                     path=str(self.dir / "chroma"),
                     settings=ChromaSettings(anonymized_telemetry=False, allow_reset=True),
-                )
+                ), str(self.dir), None)
             except Exception as exc:  # OSError, or Chroma's own errors for an unusable path
                 raise IndexConfigError(f"cannot open the index in {self.dir}: {exc}; choose "
                                        "another directory with --data-dir or "
@@ -268,15 +305,13 @@ class AbstractIndex:
         if not self.server:
             try:
                 return self._version_file.read_text()
-            except OSError:
+            except (OSError, ValueError):  # none, or garbage (not UTF-8): written anew
                 return ""
         try:
             collection = self._client.get_collection(self.settings.data.collection)
         except NotFoundError:  # mid-way through another process's --rebuild
             self._latest = None
             return ""
-        except httpx.TransportError as exc:
-            raise IndexConfigError(_unreachable(self.server)) from exc
         self._latest = collection
         return f"{collection.id} {(collection.metadata or {}).get(VERSION_KEY, '')}"
 
@@ -332,7 +367,8 @@ class AbstractIndex:
         except Exception:  # e.g. mid-way through another process's --rebuild
             system.stop()
             return False
-        self._collection = self._checked(Collection(client=api, model=model))
+        self._collection = self._checked(_Guarded(Collection(client=api, model=model),
+                                                  str(self.dir), None))
         return True
 
     @property
@@ -345,7 +381,7 @@ class AbstractIndex:
     def vector_store(self) -> ChromaVectorStore:
         from llama_index.vector_stores.chroma import ChromaVectorStore
 
-        return ChromaVectorStore(chroma_collection=self._collection)
+        return ChromaVectorStore(chroma_collection=self._collection.unguarded)
 
     def vector_index(self) -> VectorStoreIndex:
         """LlamaIndex's plain vector index over the same store (the dense-only baseline)."""
@@ -798,8 +834,8 @@ class AbstractIndex:
                         words = (bm25_dir / "surface.txt").read_text(encoding="utf-8").split("\n")
                         self._bm25_surface = SurfaceText(frozenset(words) - {""},
                                                          frozenset(saved["proper"]))
-            except (OSError, ValueError, KeyError, TypeError):
-                self._bm25, self._bm25_surface = None, None  # missing, or being replaced
+            except (OSError, ValueError, KeyError, TypeError, EOFError):
+                self._bm25, self._bm25_surface = None, None  # missing, damaged, or being replaced
             if self._bm25 is None and self._collection.count():  # stale, interrupted, or old
                 self._build_bm25()
         return self._bm25
@@ -1018,8 +1054,9 @@ class AbstractIndex:
 
 
 def _without_credentials(url: str | None) -> str | None:
-    """The server URL as messages may show it: a user or password in it (never used: the
-    client takes host and port) is dropped and kept out of every message."""
+    """The server URL as messages and the page show it: scheme, host and port. A user,
+    password, path, query or fragment in it is never used (the client takes host and port)
+    and never shown; the password and query values are kept out of every message."""
     url = (url or "").strip()
     if not url:
         return None
@@ -1029,19 +1066,28 @@ def _without_credentials(url: str | None) -> str | None:
     except ValueError:
         raise IndexConfigError("bad Chroma server URL in ASSISTANT_DATA_CHROMA_URL or "
                                "--chroma-url: expected http://HOST:PORT") from None
-    if parts.username or parts.password:
-        for secret in (parts.password, parts.username):
-            if secret:
-                add_secret(secret)
-        parts = parts._replace(netloc=parts.netloc.rsplit("@", 1)[1])
-    return parts.geturl()
+    if parts.password:
+        add_secret(parts.password)
+    for _, value in parse_qsl(parts.query) + [("", parts.fragment)]:
+        if value:
+            add_secret(value)  # "?token=…": never sent, never shown
+    netloc = parts.netloc.rsplit("@", 1)[-1]
+    return f"{parts.scheme}://{netloc}" if parts.scheme and netloc else url
 
 
-def _unreachable(url: str) -> str:
+def _unreachable(url: str, exc: BaseException | None = None) -> str:
     port = urlsplit(url).port or 8000
-    return (f"cannot reach a Chroma server at {url}: start one with `chroma run --path DIR "
+    why = f" ({type(exc).__name__})" if exc is not None else ""
+    return (f"cannot reach a Chroma server at {url}{why}: start one with `chroma run --path DIR "
             f"--port {port}` (the chromadb package installs `chroma`), or unset "
-            "ASSISTANT_DATA_CHROMA_URL / --chroma-url to use the index on disk")
+            "ASSISTANT_DATA_CHROMA_URL / --chroma-url to use the index on disk; what was "
+            "stored before stays")
+
+
+# chromadb's own client waits forever: a server that accepts and never answers hung every
+# command. The heartbeat gets 10 s; a call afterwards (a page of 13.9k papers' metadata) 120.
+HEARTBEAT_TIMEOUT = httpx.Timeout(10.0)
+SERVER_TIMEOUT = httpx.Timeout(120.0, connect=10.0)
 
 
 def _http_client(url: str) -> Any:
@@ -1051,11 +1097,16 @@ def _http_client(url: str) -> Any:
     if parts.scheme not in ("http", "https") or not parts.hostname or not port:
         raise IndexConfigError(f"bad Chroma server URL '{url}': expected http://HOST:PORT "
                                "(ASSISTANT_DATA_CHROMA_URL or --chroma-url)")
-    try:
-        return chromadb.HttpClient(host=parts.hostname, port=port, ssl=parts.scheme == "https",
-                                   settings=ChromaSettings(anonymized_telemetry=False))
-    except Exception as exc:  # refused, no such host, or not a Chroma server
-        raise IndexConfigError(_unreachable(url)) from exc
+    try:  # first a heartbeat that may wait only so long: a server that never answers hung
+        httpx.get(f"{url}/api/v2/heartbeat", timeout=HEARTBEAT_TIMEOUT).raise_for_status()
+        client = chromadb.HttpClient(host=parts.hostname, port=port, ssl=parts.scheme == "https",
+                                     settings=ChromaSettings(anonymized_telemetry=False))
+    except Exception as exc:  # refused, no such host, no answer, or not a Chroma server
+        raise IndexConfigError(_unreachable(url, exc)) from exc
+    session = getattr(getattr(client, "_server", None), "_session", None)
+    if isinstance(session, httpx.Client):  # and every later call of this client
+        session.timeout = SERVER_TIMEOUT
+    return client
 
 
 def _embed_nodes(model: Embedder, nodes: list[TextNode], on_progress: Callable[[int], None]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import FILE_A, make_settings
 
 from assistant.pipeline import Assistant
@@ -206,3 +207,33 @@ def test_a_file_whose_link_is_broken_is_not_taken_for_deleted(tmp_path: Path) ->
     report = app.ingest([folder])
     assert any("broken link" in str(s) for s in report.skipped)
     assert (report.removed, report.gone, report.papers_total) == (0, [], 2)
+
+
+def test_damaged_files_beside_the_store_are_rebuilt_not_a_traceback(fresh_copy: Path) -> None:
+    """Random bytes in store-version were a UnicodeDecodeError traceback, and an empty
+    BM25 file made `ask` print only "Aborted." (np.load's EOFError); both are rebuilt."""
+    (fresh_copy / "store-version").write_bytes(b"\xff\xfe\x80 not a stamp")
+    (fresh_copy / "bm25" / "df.npy").write_bytes(b"")
+    app = Assistant(make_settings(fresh_copy))
+    answer = app.ask("What is TCCM?")
+    assert answer.citations and answer.citations[0].source == f"{FILE_A}#7"
+    assert len(app.index.papers()) == 38
+
+
+def test_a_store_that_cannot_write_is_one_line_and_keeps_its_papers(fresh_copy: Path,
+                                                                   tmp_path: Path) -> None:
+    """A full disk was Chroma's InternalError traceback (review); it is one line naming
+    the store and what to check, and the stored papers stay."""
+    from unittest.mock import patch
+
+    from chromadb.api.models.Collection import Collection
+    from chromadb.errors import InternalError
+
+    from assistant.index import IndexConfigError
+
+    app = Assistant(make_settings(fresh_copy))
+    full = InternalError("Error in compaction: Failed to apply logs to the metadata segment")
+    with patch.object(Collection, "add", side_effect=full), \
+            pytest.raises(IndexConfigError, match=f"the index at {fresh_copy} failed: .*free"):
+        app.ingest([jsonl(tmp_path / "new.jsonl", ABSTRACTS[0])])
+    assert len(Assistant(make_settings(fresh_copy)).index.papers()) == 38

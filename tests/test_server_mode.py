@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -190,9 +191,28 @@ def test_a_server_gone_mid_run_is_one_clear_error(tmp_path: Path) -> None:
     with chroma_run(tmp_path) as url:
         index = AbstractIndex(server_settings(url, tmp_path / "data"))
         assert index.chunk_count() == 0
+    # within the second of its last look at the store's version, any call (it was httpx's
+    # traceback, in the CLI and every UI handler: review)
+    index._version_checked = time.monotonic() + 60
+    with pytest.raises(IndexConfigError, match=f"cannot reach a Chroma server at {url} "
+                                               r"\(ConnectError\)"):
+        index.papers()
     time.sleep(1.1)  # past the once-a-second look at the store's version
+    index._version_checked = 0.0
     with pytest.raises(IndexConfigError, match=f"cannot reach a Chroma server at {url}"):
         index.chunk_count()
+
+
+def test_a_server_that_never_answers_is_one_clear_error_not_a_hang(tmp_path: Path) -> None:
+    """chromadb's client waits forever: a port that accepts and never answers hung every
+    command (review)."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()  # connections complete in the kernel; nothing is ever read
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+        with pytest.raises(IndexConfigError, match=f"cannot reach a Chroma server at {url} "
+                                                   r"\(ReadTimeout\)"):
+            AbstractIndex(server_settings(url, tmp_path))
 
 
 @pytest.mark.parametrize("url", ["localhost:8000", "ftp://127.0.0.1:8000", "http://127.0.0.1:x",
@@ -302,3 +322,12 @@ def test_a_password_in_the_server_url_is_never_shown(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and "cannot reach a Chroma server at http://127.0.0.1:1" in result.stderr
     assert "s3cretpw" not in result.stdout + result.stderr and "admin" not in result.stderr
+    # a token in the query or fragment is never shown; a user name is no secret to redact
+    # ("start one with `[redacted] run`" for the user chroma)
+    result = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "ask", "--chroma-url",
+         "http://chroma:pw@127.0.0.1:1/api?token=TOPSECRET42xyz#FRAGSECRET", "--data-dir",
+         str(tmp_path), "What is CRAFT?"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "at http://127.0.0.1:1 " in result.stderr
+    assert "TOPSECRET42xyz" not in result.stderr and "FRAGSECRET" not in result.stderr
+    assert "start one with `chroma run" in result.stderr and "[redacted]" not in result.stderr
