@@ -51,9 +51,11 @@ def dimension_mismatch(got: int, expected: int, model: str) -> EmbeddingDimensio
     """The one-line error for vectors of ``got`` dimensions against an index of ``expected``."""
     return EmbeddingDimensionError(
         f"the embedding model '{model}' returns {got}-dimensional vectors, but the index holds "
-        f"{expected}-dimensional ones: the endpoint now serves another model. Point "
-        "ASSISTANT_LLM_BASE_URL back at the one that built the index, or rebuild it with "
-        "`assistant ingest --rebuild`.")
+        f"{expected}-dimensional ones, so another model built the index"
+        + (" (the endpoint now serves another model): point ASSISTANT_LLM_BASE_URL back at "
+           "the one that built it" if model.startswith("openai:") else
+           ": set ASSISTANT_INDEX_EMBED_MODEL to the model that built it")
+        + ", or rebuild it with `assistant ingest --rebuild`.")
 
 
 def _cores() -> int:

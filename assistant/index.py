@@ -47,7 +47,7 @@ from chromadb.api import ServerAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.config import DEFAULT_DATABASE, DEFAULT_TENANT, System
 from chromadb.config import Settings as ChromaSettings
-from chromadb.errors import ChromaError, NotFoundError
+from chromadb.errors import ChromaError, InternalError, NotFoundError
 
 from assistant.corpus import (
     NO_SUCH_PATH,
@@ -141,11 +141,14 @@ class _Guarded:
                 raise IndexConfigError(_unreachable(self._server or "", exc)) from exc
             except NotFoundError:
                 raise
-            except ChromaError as exc:
+            except InternalError as exc:
                 raise IndexConfigError(
                     f"the index at {self._where} failed: {exc}; check that its disk has free "
                     "space and is writable, then run the command again (what was stored "
                     "before stays)") from exc
+            except ChromaError as exc:
+                raise IndexConfigError(f"the index at {self._where} refused a request: "
+                                       f"{exc}") from exc
             return _Guarded(result, self._where, self._server) if isinstance(
                 result, Collection) else result
 

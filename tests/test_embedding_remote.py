@@ -110,7 +110,13 @@ def test_ingest_through_an_endpoint_then_a_dimension_change_is_one_clear_line(
              if not line.startswith("embedding abstracts: ")]  # progress lines aside
     assert len(lines) == 1 and "Traceback" not in second.stderr, second.stderr
     assert "8-dimensional" in lines[0] and "384-dimensional" in lines[0]
-    assert "--rebuild" in lines[0]
+    assert "--rebuild" in lines[0] and "ASSISTANT_LLM_BASE_URL back" in lines[0]
+    # offline, no endpoint changed: the fix named is the model setting (review: it told
+    # MiniLM users to point ASSISTANT_LLM_BASE_URL back)
+    from assistant.embedding import dimension_mismatch
+
+    offline = str(dimension_mismatch(384, 768, "all-MiniLM-L6-v2"))
+    assert "ASSISTANT_INDEX_EMBED_MODEL" in offline and "BASE_URL" not in offline
 
     settings = make_settings(data, base_url=server.base_url)  # nothing stored was lost
     settings.index.embed_model = "openai:fake-embed"
