@@ -50,8 +50,9 @@ class Paper:
     venue: str = ""  # venue or collection ("NeurIPS"), when the input gives one
     title_derived: bool = False  # the input had no title: ``title`` is derive_title's label
     # Other files that hold the same abstract, as (file key, locator there) at their last
-    # ingest: where the paper moves when its own file drops it (sync.py).
-    held_by: tuple[tuple[str, str], ...] = ()
+    # ingest: where the paper moves when its own file drops it (sync.py). None: not known
+    # (stored before they were recorded).
+    held_by: tuple[tuple[str, str], ...] | None = ()
 
     @property
     def file(self) -> str:

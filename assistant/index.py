@@ -33,7 +33,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Container, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit
@@ -56,6 +56,7 @@ from assistant.corpus import (
     ReadResult,
     Skipped,
     is_upload_key,
+    read_file,
     read_paths,
     split_sentences,
 )
@@ -545,8 +546,16 @@ class AbstractIndex:
                     self._rebuild_marker.write_text(f"{os.getpid()}\n")
                 self._reset()
             deleted = () if upload else self._deleted_files(paths, read)
-            present = self._files_on_disk({p.file_key for p in self.papers().values()})
-            plan = plan_sync(self.papers(), read.files, deleted, present)
+            stored = self.papers()
+            present = self._files_on_disk(_file_keys(stored))
+            plan = plan_sync(stored, read.files, deleted, present)
+            unknown = {pid for pid in plan.to_delete if stored[pid].held_by is None}
+            if unknown:  # stored before holders were recorded: look in the files on disk
+                found = self._held_elsewhere(unknown, present - {f.key for f in read.files})
+                if found:
+                    stored = {**stored, **{pid: replace(stored[pid], held_by=holders)
+                                           for pid, holders in found.items()}}
+                    plan = plan_sync(stored, read.files, deleted, present)
             report.added, report.replaced = len(plan.add), len(plan.replace)
             report.removed, report.moved = len(plan.remove), len(plan.relocate)
             report.unchanged = len(plan.unchanged) + len(plan.adopt)
@@ -602,9 +611,23 @@ class AbstractIndex:
         there) counts none."""
         folders = {str(p.resolve()) for p in paths if p.is_dir()}
         folders &= {str(Path(f.key).parent) for f in read.files}
-        keys = {p.file_key for p in self.papers().values()}
+        keys = _file_keys(self.papers())
         return {k for k in keys if k and not is_upload_key(k) and str(Path(k).parent) in folders
                 and not os.path.lexists(k)}  # a link whose drive is away is no deletion
+
+    def _held_elsewhere(self, ids: set[str], keys: set[str]) -> dict[str, tuple[tuple[str, str], ...]]:
+        """For papers stored before their holders were recorded, the other stored files on
+        disk that hold them (read now; one that cannot be read counts as holding none)."""
+        found: dict[str, dict[str, str]] = {}
+        for key in sorted(k for k in keys if k and not is_upload_key(k)):
+            try:
+                papers, _ = read_file(Path(key), self.settings.index.max_abstract_chars, key)
+            except OSError:
+                continue
+            for paper in papers:
+                if paper.paper_id in ids:
+                    found.setdefault(paper.paper_id, {}).setdefault(key, paper.source)
+        return {pid: tuple(holders.items()) for pid, holders in found.items()}
 
     def _reset(self) -> None:
         self._client.delete_collection(self.settings.data.collection)
@@ -1210,6 +1233,13 @@ def _batches(items: list[Any], size: int = 500) -> Iterator[list[Any]]:
         yield items[start:start + size]
 
 
+def _file_keys(papers: dict[str, Paper]) -> set[str]:
+    """Every file the store knows: those papers are stored with, and those recorded as
+    holding them."""
+    return {p.file_key for p in papers.values()} | {
+        key for p in papers.values() for key, _ in p.held_by or ()}
+
+
 def _paper_meta(paper: Paper) -> dict[str, Any]:
     """A chunk's metadata: the paper it belongs to. Chroma takes no None, so ``year`` is
     there only when known (a year filter then leaves out papers of unknown year)."""
@@ -1224,7 +1254,7 @@ def _paper_meta(paper: Paper) -> dict[str, Any]:
         "venue": paper.venue,
         "links": " ".join(paper.links),
         "abstract": paper.text,
-        "held_by": _HOLDERS.join(f"{key}{_LOCATED}{source}" for key, source in paper.held_by),
+        "held_by": json.dumps([list(h) for h in paper.held_by or ()], ensure_ascii=False),
     }
     if paper.year is not None:
         meta["year"] = paper.year
@@ -1250,13 +1280,14 @@ def _gather_papers(papers: dict[str, Paper], partial: set[str],
             partial.add(pid)
 
 
-_HOLDERS, _LOCATED = "\x1e", "\x1f"  # record and unit separators: in no path or locator
-
-
-def _holders(value: object) -> tuple[tuple[str, str], ...]:
-    """``Paper.held_by`` from its stored form ("" for papers stored before it was kept)."""
-    entries = (e.partition(_LOCATED) for e in str(value or "").split(_HOLDERS) if e)
-    return tuple((key, source) for key, _, source in entries)
+def _holders(value: object) -> tuple[tuple[str, str], ...] | None:
+    """``Paper.held_by`` from its stored form (JSON: a file name may hold any character);
+    None when not recorded (stored before holders were kept) or unreadable."""
+    try:
+        entries = json.loads(str(value))
+        return tuple((str(key), str(source)) for key, source in entries)
+    except (ValueError, TypeError):
+        return None
 
 
 def _paper_from_meta(meta: dict[str, Any]) -> Paper:
@@ -1275,5 +1306,5 @@ def _paper_from_meta(meta: dict[str, Any]) -> Paper:
         year=int(year) if isinstance(year, int | float) and not isinstance(year, bool) else None,
         venue=str(meta.get("venue", "")),
         title_derived=bool(meta.get("title_derived", source.rsplit("#", 1)[0].endswith(".txt"))),
-        held_by=_holders(meta.get("held_by")),
+        held_by=_holders(meta["held_by"]) if "held_by" in meta else None,
     )

@@ -75,6 +75,8 @@ class SyncPlan:
     unchanged: list[str] = field(default_factory=list)
     kept: list[Kept] = field(default_factory=list)
     gone: list[Gone] = field(default_factory=list)  # files no longer in their folder
+    # Papers not read, whose record of other files holding them changes (metadata only).
+    released: list[Paper] = field(default_factory=list)
 
     @property
     def to_embed(self) -> list[Paper]:
@@ -87,7 +89,7 @@ class SyncPlan:
     @property
     def to_update(self) -> list[Paper]:
         """Papers whose stored metadata is rewritten (their chunks and vectors stay)."""
-        return self.relocate + self.adopt
+        return self.relocate + self.adopt + self.released
 
 
 def _shown(paper: Paper) -> tuple[str, str, str, tuple[str, ...]]:
@@ -121,10 +123,11 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
     def holders(pid: str, primary: str, old: Paper | None) -> tuple[tuple[str, str], ...]:
         """The other files holding the paper: those recorded and still holding it, the one
         it moves away from if still there, and those of this ingest, at their locators."""
-        found = dict(old.held_by) if old else {}
-        if old and old.file_key and (present is None or old.file_key in present):
+        found = dict(old.held_by or ()) if old else {}
+        if old and old.file_key:
             found.setdefault(old.file_key, old.source)
-        found = {k: v for k, v in found.items() if not dropped(k, pid)}
+        found = {k: v for k, v in found.items() if not dropped(k, pid)
+                 and (present is None or k in present or k in by_key)}
         found.update(holding.get(pid, {}))
         found.pop(primary, None)
         return tuple(found.items())
@@ -158,6 +161,7 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
     kept_unread: Counter[str] = Counter()
     deleted_from: Counter[str] = Counter()  # file key → papers gone with it
     moved_to: dict[str, Counter[str]] = {}  # file key → the files its papers moved to
+    released: Counter[str] = Counter()  # file key → stored papers it no longer holds
     for pid, old in stored.items():
         if pid in read_ids:
             continue
@@ -167,14 +171,18 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
             (key, locator), rest = others[0], others[1:]
             plan.relocate.append(replace(old, file_key=key, source=locator, held_by=rest))
             moved_to.setdefault(old.file_key, Counter())[key] += 1
-        elif leaving:
+            continue
+        if leaving:
             gone.append(old)
             if old.file_key not in by_key:
                 deleted_from[old.file_key] += 1
-        elif old.file_key in by_key:  # read in part: kept where it is
+            continue
+        if old.file_key in by_key:  # read in part: kept where it is
             kept_unread[old.file_key] += 1
-        elif others != old.held_by:  # a file it was recorded in no longer holds it
-            plan.adopt.append(replace(old, held_by=others))
+        if old.held_by and others != old.held_by:  # a file recorded as holding it no longer does
+            plan.released.append(replace(old, held_by=others))
+            for key in dict(old.held_by).keys() - dict(others).keys():
+                released[key] += 1
 
     # A new abstract where its file's removed one stood replaces it.
     at = {(g.file_key, g.source): g for g in gone}
@@ -187,8 +195,13 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
     replaced = {old for old, _ in plan.replace}
     plan.remove = [g.paper_id for g in gone if g.paper_id not in replaced]
 
-    named = _names({*deleted_from, *moved_to, *(k for c in moved_to.values() for k in c)})
+    named = _names({*deleted_from, *moved_to, *(k for c in moved_to.values() for k in c),
+                    *released})
     plan.gone = [Gone(named[key], count) for key, count in deleted_from.items()]
+    for key, count in released.items():
+        plan.kept.append(Kept(named[key], count, "it no longer holds "
+                              f"{'it' if count == 1 else 'them'}; the files "
+                              f"{'it is' if count == 1 else 'they are'} stored with do"))
     for key, went in moved_to.items():
         plan.kept.append(Kept(named[key], went.total(), "another stored file holds "
                               f"{'it' if went.total() == 1 else 'them'} now "

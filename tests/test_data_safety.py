@@ -237,3 +237,55 @@ def test_a_store_that_cannot_write_is_one_line_and_keeps_its_papers(fresh_copy: 
             pytest.raises(IndexConfigError, match=f"the index at {fresh_copy} failed: .*free"):
         app.ingest([jsonl(tmp_path / "new.jsonl", ABSTRACTS[0])])
     assert len(Assistant(make_settings(fresh_copy)).index.papers()) == 38
+
+
+def test_a_store_written_before_holders_were_recorded_still_keeps_held_papers(
+        tmp_path: Path) -> None:
+    """Its papers carry no record of the other files holding them: when one would be
+    deleted, the stored files on disk are read for it (review: it was removed)."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    folder = tmp_path / "papers"
+    conference = jsonl(folder / "a-conference.jsonl", ABSTRACTS[0], ABSTRACTS[1])
+    jsonl(folder / "b-list.jsonl", ABSTRACTS[1], ABSTRACTS[2])
+    app.ingest([folder])
+    index = app.index
+    got = index._collection.get(include=["metadatas"])
+    index._collection.update(ids=got["ids"], metadatas=[  # None: Chroma deletes the key
+        {**m, "held_by": None} for m in got["metadatas"]])
+    (index._bm25_dir / "papers.json").unlink()  # that version saved no record either
+    app = Assistant(make_settings(tmp_path / "data"))
+    assert {p.held_by for p in app.index.papers().values()} == {None}
+    jsonl(conference, ABSTRACTS[0])
+    report = app.ingest([conference])
+    assert (report.removed, report.moved, report.papers_total) == (0, 1, 3)
+    assert {p.text: p.source for p in app.index.papers().values()}[ABSTRACTS[1]] == \
+        "b-list.jsonl#1"
+
+
+def test_a_holder_file_deleted_from_its_folder_holds_nothing(tmp_path: Path) -> None:
+    """A file that only held papers stored with another was not seen as deleted, and a
+    paper moved to it, a file no longer there (review)."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    folder = tmp_path / "papers"
+    conference = jsonl(folder / "a-conference.jsonl", ABSTRACTS[0], ABSTRACTS[1])
+    holder = jsonl(folder / "b-list.jsonl", ABSTRACTS[1])
+    app.ingest([folder])
+    holder.unlink()
+    jsonl(conference, ABSTRACTS[0])
+    report = app.ingest([folder])
+    assert (report.removed, report.moved, report.papers_total) == (1, 0, 1)
+    assert [p.source for p in app.index.papers().values()] == ["a-conference.jsonl#1"]
+
+
+def test_a_file_name_with_separator_characters_is_stored_whole(tmp_path: Path) -> None:
+    """Holders were stored joined by \\x1e and \\x1f, which a file name may hold (review)."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest([jsonl(tmp_path / "a.jsonl", ABSTRACTS[0], ABSTRACTS[1])])
+    odd = jsonl(tmp_path / "up" / "my\x1flist\x1e.jsonl", ABSTRACTS[1])
+    app.ingest([odd], upload=True)
+    jsonl(tmp_path / "a.jsonl", ABSTRACTS[0])
+    report = app.ingest([tmp_path / "a.jsonl"])
+    assert (report.removed, report.moved) == (0, 1)
+    moved = {p.text: p for p in Assistant(make_settings(tmp_path / "data")).index.papers().values()}
+    assert (moved[ABSTRACTS[1]].file_key, moved[ABSTRACTS[1]].source) == (
+        "upload:my\x1flist\x1e.jsonl", "my\x1flist\x1e.jsonl#1")

@@ -179,7 +179,26 @@ def test_a_leaving_paper_another_file_holds_moves_there() -> None:
     assert partial.relocate == [] and partial.to_delete == []
     # the holder read whole without it leaves the record, so a later drop removes it
     plan = plan_sync(before, [read(reading, "E")])
-    assert [(p.text, p.held_by) for p in plan.adopt] == [("B", ())] and plan.remove == []
+    assert [(p.text, p.held_by) for p in plan.released] == [("B", ())] and plan.remove == []
+    # ...said, and not counted among the file's unchanged papers (review)
+    assert plan.unchanged == [] and [str(k) for k in plan.kept] == [
+        "kept 1 stored paper of reading.txt: it no longer holds it; the files it is stored "
+        "with do"]
+
+
+def test_a_holder_record_is_kept_true() -> None:
+    """Reviews of the holders: a paper moved to a recorded holder no longer on disk while
+    another was there; and a record of a file read whole without the paper survived when
+    the paper's own file was read in part (two papers later shared one locator)."""
+    b, c = "/data/lists/b.txt", "/data/lists/c.txt"
+    before = stored(A, held(B, (b, "b.txt#1"), (c, "c.txt#2")), C)
+    plan = plan_sync(before, [read(SEEDS, "A", "C")], present={SEEDS, c})
+    assert [(p.text, p.source, p.held_by) for p in plan.relocate if p.text == "B"] == [
+        ("B", "c.txt#2", ())]
+    plan = plan_sync(before, [read(SEEDS, "A", skipped=(unreadable("000.txt", 3),)),
+                              read(b, "X")])
+    assert [(p.text, p.held_by) for p in plan.released] == [("B", ((c, "c.txt#2"),))]
+    assert plan.to_delete == []
 
 
 def test_every_file_holding_a_paper_is_recorded_and_kept_up_to_date() -> None:
