@@ -114,9 +114,8 @@ def is_refusal(text: str) -> bool:
     def refuses(sentence: str) -> bool:
         if len(sentence) > MAX_REFUSAL_CHARS or not REFUSAL_RE.match(sentence):
             return False
-        said = _TRAILING_CITES_RE.sub("", sentence)
-        return (bool(REFUSAL_RE.match(said)) and not _TAKEN_BACK_RE.search(said)
-                and not cited_numbers(said))
+        said = _TRAILING_CITES_RE.sub("", sentence)  # its start, which REFUSAL_RE read, stays
+        return not _TAKEN_BACK_RE.search(said) and not cited_numbers(said)
     sentences = [s.strip() for s in split_sentences(text) if s.strip()]
     return bool(sentences) and all(refuses(s) for s in sentences)
 

@@ -21,7 +21,7 @@ from assistant import IMPORTED_AT
 from assistant.console import err, out, printable, progress_bar, warn
 from assistant.errors import EXIT_BAD_INPUT, AssistantError, add_secret, redact, redact_logs
 from assistant.imports import importing
-from assistant.settings import Settings
+from assistant.settings import MAX_TOP_K, Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
     from assistant.types import Answer
@@ -138,7 +138,7 @@ def ask(
     output_format: Annotated[OutputFormat, typer.Option(
         "--format", help="text streams the answer, then its sources; markdown is the answer "
         "with its references; bibtex one entry per cited paper.")] = OutputFormat.text,
-    top_k: Annotated[int | None, typer.Option("--top-k", min=1, max=50)] = None,
+    top_k: Annotated[int | None, typer.Option("--top-k", min=1, max=MAX_TOP_K)] = None,
     year: Annotated[str | None, typer.Option(
         "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")] = None,
     venue: Annotated[str | None, typer.Option(
@@ -245,7 +245,7 @@ def print_sources(answer: Answer) -> None:
 def similar(
     target: Annotated[str, typer.Argument(help="A locator (file#n), a paper id, or text in "
                                           "quotes.")],
-    top_k: Annotated[int, typer.Option("-k", "--top-k", min=1, max=50,
+    top_k: Annotated[int, typer.Option("-k", "--top-k", min=1, max=MAX_TOP_K,
                                        help="How many papers.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     data_dir: DataDir = None,

@@ -445,15 +445,17 @@ def _is_header(paragraph: str) -> bool:
 
 
 def _names_a_collection(line: str) -> bool:
-    return bool(_YEAR.search(line) or _HEADER_WORDS.search(line)
-                or set(re.findall(r"[a-z]+", line.lower())) & KNOWN_VENUES.keys())
+    return _names_year_or_venue(line) or bool(_HEADER_WORDS.search(line))
+
+
+def _names_year_or_venue(line: str) -> bool:
+    return bool(_YEAR.search(line) or set(re.findall(r"[a-z]+", line.lower())) & KNOWN_VENUES.keys())
 
 
 def _header_note(name: str, line: str) -> Skipped | None:
     """Said when a first line of more than a few words, naming no year or venue, was read
     as the header: it may be a short abstract, and the reader should know it was not stored."""
-    if (len(line.split()) <= MAX_HEADER_WORDS or _YEAR.search(line)
-            or set(re.findall(r"[a-z]+", line.lower())) & KNOWN_VENUES.keys()):
+    if len(line.split()) <= MAX_HEADER_WORDS or _names_year_or_venue(line):
         return None
     return Skipped(name, f"“{line}” was read as the file's header, not as an abstract; if it "
                    "is one, end it with a period", 1, incomplete=False)

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.errors import BadInputError
+from assistant.settings import MAX_TOP_K
 from assistant.types import OPEN_END, OPEN_START, Filters
 
 YEAR = r"((?:19|20)\d\d)"
@@ -73,7 +74,7 @@ def parse_years(text: str) -> tuple[int, int]:
 def explicit(years: str | None = None, venue: str | None = None) -> Filters | None:
     """The filters given as options or fields ("" and None mean none); bad values raise
     ``BadInputError`` with a one-line reason."""
-    years, venue = (None if v is None else str(v) for v in (years, venue))  # API: 2019 too
+    years, venue = as_text(years), as_text(venue)  # from the API: None, or 2019 as a number
     span = parse_years(years) if years and years.strip() else None
     name = canonical_venue(venue) if venue and venue.strip() else None
     if name is not None and len(name) > 200:
@@ -82,7 +83,10 @@ def explicit(years: str | None = None, venue: str | None = None) -> Filters | No
     return found or None
 
 
-MAX_TOP_K = 50
+def as_text(value: object) -> str:
+    """An API caller's text argument: ``None`` is empty (refused with its one-line reason
+    downstream, not an AttributeError) and a number is its digits."""
+    return "" if value is None else str(value)
 
 
 def top_k_of(value: object) -> int:
@@ -133,8 +137,7 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
     pattern = _venue_pattern(venues)
     m = next((m for m in pattern.finditer(rest) if _meant_as_venue(m)), None) if pattern else None
     if m:
-        name = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
-        venue = canonical_venue(name)
+        venue = canonical_venue(_typed_venue(m))
         year = m.group(2) or m.group(4)
         if year and int(year) <= LATEST_YEAR:
             span = (int(year), int(year))
@@ -161,10 +164,14 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
 def _meant_as_venue(m: re.Match[str]) -> bool:
     """A venue written as one: with its year or "papers" after it, or with its capitals ("in
     Nature", "at ICML", "in Neurips"), not as a word ("processes in nature", "of the www")."""
-    typed = next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
     if m.group(1) is None or m.group(2):  # "NeurIPS 2025", "nips papers", "in NeurIPS 2025"
         return True
-    return typed != typed.lower()
+    return _typed_venue(m) != _typed_venue(m).lower()
+
+
+def _typed_venue(m: re.Match[str]) -> str:
+    """The venue as the question writes it, in whichever of ``_venue_pattern``'s forms."""
+    return next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
 
 
 def _cut(text: str, m: re.Match[str]) -> str:

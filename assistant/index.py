@@ -545,9 +545,10 @@ class AbstractIndex:
                 with contextlib.suppress(OSError):  # for other processes: not empty, refilling
                     self._rebuild_marker.write_text(f"{os.getpid()}\n")
                 self._reset()
-            deleted = () if upload else self._deleted_files(paths, read)
             stored = self.papers()
-            present = self._files_on_disk(_file_keys(stored))
+            keys = _file_keys(stored)
+            present = self._files_on_disk(keys)
+            deleted = set() if upload else _deleted_from(paths, read, keys - present)
             plan = plan_sync(stored, read.files, deleted, present)
             unknown = {pid for pid in plan.to_delete if stored[pid].held_by is None}
             if unknown:  # stored before holders were recorded: look in the files on disk
@@ -601,19 +602,10 @@ class AbstractIndex:
 
     @staticmethod
     def _files_on_disk(keys: set[str]) -> set[str]:
-        """The stored files still there (a link whose drive is away too), and every upload:
-        a paper moving from one of them to another file leaves it recorded as a holder."""
+        """The stored files still there (a link whose drive is away too: no deletion), and
+        every upload: a paper moving from one of them to another file leaves it recorded as
+        a holder."""
         return {k for k in keys if is_upload_key(k) or (k and os.path.lexists(k))}
-
-    def _deleted_files(self, paths: list[Path], read: ReadResult) -> set[str]:
-        """Keys of stored files that are no longer in a folder this ingest read: deleted,
-        renamed or moved away. A folder that gave no input file (a drive not mounted
-        there) counts none."""
-        folders = {str(p.resolve()) for p in paths if p.is_dir()}
-        folders &= {str(Path(f.key).parent) for f in read.files}
-        keys = _file_keys(self.papers())
-        return {k for k in keys if k and not is_upload_key(k) and str(Path(k).parent) in folders
-                and not os.path.lexists(k)}  # a link whose drive is away is no deletion
 
     def _held_elsewhere(self, ids: set[str], keys: set[str]) -> dict[str, tuple[tuple[str, str], ...]]:
         """For papers stored before their holders were recorded, the other stored files on
@@ -1231,6 +1223,15 @@ def _paper_of(chunk_id: str) -> str:
 def _batches(items: list[Any], size: int = 500) -> Iterator[list[Any]]:
     for start in range(0, len(items), size):
         yield items[start:start + size]
+
+
+def _deleted_from(paths: list[Path], read: ReadResult, missing: set[str]) -> set[str]:
+    """The ``missing`` files (stored, not on disk) that were in a folder this ingest read:
+    deleted, renamed or moved away. A folder that gave no input file (a drive not mounted
+    there) counts none."""
+    folders = {str(p.resolve()) for p in paths if p.is_dir()}
+    folders &= {str(Path(f.key).parent) for f in read.files}
+    return {k for k in missing if k and str(Path(k).parent) in folders}
 
 
 def _file_keys(papers: dict[str, Paper]) -> set[str]:

@@ -87,10 +87,13 @@ class IndexSettings(BaseModel):
         return self
 
 
+MAX_TOP_K = 50  # papers one question may ask for, wherever it is asked
+
+
 class RetrievalSettings(BaseModel):
     """How many papers to retrieve and how to fuse the two rankings."""
 
-    top_k: int = Field(5, ge=1, le=50, description="Papers returned per question.")
+    top_k: int = Field(5, ge=1, le=MAX_TOP_K, description="Papers returned per question.")
     candidates: int = Field(50, ge=5, description="Chunks taken from each ranking before fusion.")
     fusion: Literal["learned", "dbsf", "rrf"] = Field(
         "learned", description="The learned ranker over both rankings (ranking.py), "

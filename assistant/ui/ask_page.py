@@ -18,7 +18,7 @@ from typing import Any
 import gradio as gr
 
 from assistant.errors import AssistantError, redact
-from assistant.filters import explicit, top_k_of
+from assistant.filters import as_text, explicit, top_k_of
 from assistant.pipeline import Assistant
 from assistant.references import render as render_references
 from assistant.references import to_bibtex, to_markdown
@@ -366,8 +366,3 @@ def filter_note(answer: Answer) -> str:
         return ""
     return f'<p class="filter">Filter: {inert(answer.filters)}</p>'
 
-
-def as_text(value: object) -> str:
-    """An API caller's text argument: ``None`` is empty (refused with its one-line reason
-    downstream, not an AttributeError) and a number is its digits."""
-    return "" if value is None else str(value)

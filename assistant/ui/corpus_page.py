@@ -11,7 +11,7 @@ import gradio as gr
 
 from assistant.corpus import Paper
 from assistant.errors import AssistantError, redact
-from assistant.filters import explicit, top_k_of
+from assistant.filters import as_text, explicit, top_k_of
 from assistant.pipeline import Assistant
 from assistant.ui.render import inert, own_links, render_paper, upload_summary
 
@@ -94,8 +94,7 @@ class CorpusPage:
         """
         try:
             filters = explicit(years, venue)
-            found = self.app.retrieve("" if query is None else str(query),
-                                      top_k=top_k_of(top_k), filters=filters)
+            found = self.app.retrieve(as_text(query), top_k=top_k_of(top_k), filters=filters)
         except AssistantError as exc:  # a bad filter or count: one line for the caller
             raise gr.Error(str(exc)) from exc
         return [{"title": r.paper.title, "source": r.paper.source, "paper_id": r.paper.paper_id,
