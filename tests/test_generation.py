@@ -345,39 +345,6 @@ def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI)
     assert answer.citations[0].source == f"{FILE_A}#7"
 
 
-@pytest.mark.parametrize(("question", "leans"), [
-    ("and what benchmark was it evaluated on?", True),
-    ("What about its limitations?", True),
-    ("Does it beat the baselines?", True),
-    ("What are their results on ImageNet?", True),
-    ("Which one is faster?", True),
-    ("Why?", True),
-    ("Who are the authors?", True),
-    ("Any limitations?", True),
-    ("Is there code?", True),
-    ("What are its main results on ImageNet and CIFAR?", True),
-    ("How does the method handle noisy labels?", True),
-    # its own subject: searched alone (every question of four words or fewer was joined)
-    ("What is TCCM?", False),
-    ("Summarize diffusion models", False),
-    ("How does CRAFT predict future links on temporal graphs?", False),
-    ("Compare the graph neural network papers: what do they study?", False),
-])
-def test_an_offline_follow_up_is_joined_only_when_it_leans_on_the_last(question: str,
-                                                                      leans: bool) -> None:
-    from assistant.pipeline import leans_on_previous
-
-    assert leans_on_previous(question) is leans
-
-
-def test_a_new_question_in_a_chat_is_searched_alone(seed_assistant: Assistant) -> None:
-    """Review: "What is CRAFT?" after "What is TCCM?" was searched as both, and warned that
-    the abstract does not mention TCCM."""
-    answer = seed_assistant.ask("What is CRAFT?", history=[("What is TCCM?", "…")])
-    assert answer.standalone_question is None and not answer.unmentioned
-    assert [c.title.split(":")[0] for c in answer.citations] == ["CRAFT"]
-
-
 def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assistant) -> None:
     history = [("What is TCCM?", "…")]
     answer = seed_assistant.ask("and what benchmark was it evaluated on?", history=history)
