@@ -239,29 +239,58 @@ def test_names_are_methods_and_acronyms_proper_names_add_capitalised_words() -> 
     assert intent.proper_names == ("DPO", "Mamba", "Transformers")
 
 
+# ---------------------------------------------------------------- the stated range
+
+
 @pytest.mark.parametrize(("question", "years", "venue", "rest"), [
     ("Which papers since 2019 study attention?", (2019, OPEN_END), None,
      "Which papers study attention?"),
     ("What was done on backprop before 2000?", (OPEN_START, 1999), None,
      "What was done on backprop?"),
+    ("Which papers in 2016 study GANs?", (2016, 2016), None, "Which papers study GANs?"),
+    ("Papers between 2010 and 2012 on kernels?", (2010, 2012), None, "Papers on kernels?"),
     ("What is new in NeurIPS 2025 on diffusion?", (2025, 2025), "NeurIPS",
      "What is new on diffusion?"),
-    ("What did the Wombat Workshop papers find?", None, "Wombat Workshop",
-     "What did the papers find?"),
+    ("work from 2015 to 2017 on reinforcement learning", (2015, 2017), None,
+     "work on reinforcement learning"),
+    ("sparse coding after 2010", (2011, OPEN_END), None, "sparse coding"),
+    ("Which nips papers study graphs?", None, "NeurIPS", "Which papers study graphs?"),
+    ("What appeared in Nature on folding?", None, "Nature", "What appeared on folding?"),
     ("Which methods from the 1990s use backprop?", (1990, 1999), None,
      "Which methods use backprop?"),
-    # numbers and words that state no range
-    ("How do models behave with 2048 dimensions?", None, None,
-     "How do models behave with 2048 dimensions?"),
-    ("How is federated learning analyzed for biological processes in nature?", None, None,
-     "How is federated learning analyzed for biological processes in nature?"),
+    ("Which papers in 2020s study diffusion?", (2020, 2029), None, "Which papers study diffusion?"),
+    ("What was done since the 2010s on GANs?", (2010, OPEN_END), None, "What was done on GANs?"),
+    ("What has been done since 2019 for question answering?", (2019, OPEN_END), None,
+     "What has been done for question answering?"),
+    ("What did the Wombat Workshop papers find?", None, "Wombat Workshop",
+     "What did the papers find?"),
 ])
-def test_the_stated_range_and_the_question_left_to_search(
-        question: str, years: tuple[int, int] | None, venue: str | None, rest: str) -> None:
+def test_a_question_states_its_own_range(question: str, years: tuple[int, int] | None,
+                                         venue: str | None, rest: str) -> None:
+    found, left = stated(question, VENUES)
+    assert found == Filters(years=years, venue=venue)
+    assert left == rest
     intent = read_intent(question, VENUES)
-    expected = Filters(years=years, venue=venue) or None
-    assert (intent.filters, intent.search) == (expected, rest)
-    assert stated(question, VENUES) == (expected, rest)
+    assert (intent.filters, intent.search) == (found, left)
+
+
+@pytest.mark.parametrize("question", [
+    "What is CRAFT?", "How do models behave with 2048 dimensions?",
+    "What happens in 2048 dimensions?", "Which method reaches 2019 points?",
+    "What is the batch size of 2048 used in CRAFT?", "What does a method of 2000 runs show?",
+    "What happens from 2000 to 5000 neurons?", "Which model achieves top-1 of 2000?",
+    "What results come in 2048?",
+    # a count with a word before its unit, and venues written as words (review)
+    "What accuracy do SVMs reach after 2000 training documents?",
+    "What changes after 2000 training steps?", "Which run finished in 2000 GPU hours?",
+    "How is latency kept in 2020 ms?",
+    "How is federated learning analyzed for biological processes in nature?",
+    "What is the role of the www in web search?", "Which results come from acl anthology?",
+])
+def test_numbers_that_are_not_years_set_no_filter(question: str) -> None:
+    assert stated(question, ["NeurIPS", "Nature", "WWW", "ACL"]) == (None, question)
+    intent = read_intent(question, ["NeurIPS", "Nature", "WWW", "ACL"])
+    assert (intent.filters, intent.search) == (None, question)
 
 
 def test_the_intent_is_read_once_and_cannot_change() -> None:
