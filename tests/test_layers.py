@@ -15,6 +15,8 @@ PACKAGE = PROJECT_ROOT / "assistant"
 LAYERS: list[set[str]] = [
     {"assistant", "assistant.offline", "assistant.errors", "assistant.imports"},
     {"assistant.settings", "assistant.console"},
+    {"assistant.paper", "assistant.skipped", "assistant.venues", "assistant.derived_titles",
+     "assistant.file_formats", "assistant.reading"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
      "assistant.naming", "assistant.intent"},
     {"assistant.embedding", "assistant.reranking"},
