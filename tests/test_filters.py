@@ -235,6 +235,7 @@ def server(wombat_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     stop(running)
 
 
+@pytest.mark.slow
 def test_api_and_chat_take_filters(server: Server) -> None:
     client = Client(server.url, verbose=False, download_files=False)
     answer = client.predict(QUESTION, 5, "2019-2021", "", api_name="/ask")
@@ -260,6 +261,7 @@ def test_api_and_chat_take_filters(server: Server) -> None:
     assert "Filter:" not in text_of(plain[-1]) and "CRAFT" in text_of(plain[-1])
 
 
+@pytest.mark.slow
 def test_the_page_filters_and_shows_the_filter(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -292,6 +294,7 @@ def test_the_ask_page_handler_takes_the_venue_field(wombats: Assistant) -> None:
     assert "bad year filter" in html.unescape(text_of(chat[-1]))
 
 
+@pytest.mark.slow
 def test_mcp_tools_offer_the_filters(server: Server) -> None:
     import asyncio
 
