@@ -199,6 +199,7 @@ def test_a_range_the_question_states_that_no_paper_falls_in_is_named_as_not_appl
 # ---------------------------------------------------------------- CLI
 
 
+@pytest.mark.slow
 def test_cli_filters_include_and_exclude(wombat_dir: Path) -> None:
     included = run("ask", "--year", "2025", "--venue", "neurips", "What is CRAFT?",
                    "--data-dir", str(wombat_dir))
@@ -214,6 +215,7 @@ def test_cli_filters_include_and_exclude(wombat_dir: Path) -> None:
     assert "Early Burrow Sensors" not in {s["title"] for s in data["sources"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["2021-2019", "last year"])
 def test_cli_bad_year_is_one_line_and_exit_2(value: str, tmp_path: Path) -> None:
     result = run("ask", "--year", value, "What is CRAFT?", "--data-dir", str(tmp_path / "d"))
