@@ -116,6 +116,19 @@ def test_readme_links_every_docs_page_and_stays_short() -> None:
     assert len(README.encode()) <= README_MAX_BYTES, "README.md over 15 KB: move depth to docs/"
 
 
+def test_measurements_name_every_bench_script_and_the_docs_only_real_ones() -> None:
+    """bench/ and its page stay in step: a script is listed in docs/measurements.md, and a
+    script a page names is in the tree, unless it names the commit to read it at (a removed
+    probe in docs/decisions.md: `bench/x.py` @ `abc1234`)."""
+    scripts = {path.name for path in (PROJECT_ROOT / "bench").glob("*.py")}
+    listed = set(re.findall(r"\b(\w+\.py)\b", (DOCS / "measurements.md").read_text()))
+    assert sorted(scripts - listed) == [], "bench scripts docs/measurements.md does not list"
+    for page in [PROJECT_ROOT / "README.md", *DOCS.glob("*.md")]:
+        named = re.findall(r"bench/([a-z0-9_]+\.py)`?(\s+@\s+`[0-9a-f]{7,40}`)?", page.read_text())
+        for name, commit in named:
+            assert commit or name in scripts, f"{page.name} names bench/{name}, which is not in bench/"
+
+
 def test_every_question_the_readme_asks_gets_a_cited_answer(seed_assistant: Assistant) -> None:
     """The README's first command (and each `assistant ask "…"` after it) shows an answer a
     newcomer can check, not a refusal: a garbled question there went unnoticed once."""
