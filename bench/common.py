@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import numpy as np
 
 from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
 
@@ -50,6 +51,18 @@ def offline_assistant(data_dir: Path | None = None) -> tuple[Path, Assistant]:
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     """A JSON Lines file's objects, blank lines skipped (the bench's question sets)."""
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def metrics(ranks: list[int]) -> dict[str, float]:
+    """hit@1, hit@5 and MRR of the first right paper's 1-based rank in each ranking."""
+    r = np.asarray(ranks)
+    return {"hit@1": round(float((r == 1).mean()), 3), "hit@5": round(float((r <= 5).mean()), 3),
+            "mrr": round(float((1 / r).mean()), 3), "n": len(ranks)}
+
+
+def rank_of(order: list[int], positives: set[int]) -> int:
+    """The 1-based place of the first of ``positives`` in ``order`` (10**6 when none is)."""
+    return next((n for n, i in enumerate(order, 1) if i in positives), 10**6)
 
 
 def _fingerprint(paths: list[Path]) -> str:

@@ -29,6 +29,8 @@ from fake_openai import HUGE_WORDS, SECRET_KEY, FaultyOpenAI
 
 from assistant.settings import PROJECT_ROOT
 
+pytestmark = pytest.mark.slow  # the CLI in a subprocess per test: not in the fast tier
+
 DEADLINE = 4  # ASSISTANT_LLM_TIMEOUT for the cases that test it
 # ...and for the others: large, so that a loaded machine cannot turn their fault into a timeout
 SLACK_TIMEOUT = 40

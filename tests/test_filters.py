@@ -153,6 +153,7 @@ def test_a_range_the_question_states_that_no_paper_falls_in_is_named_as_not_appl
 # ---------------------------------------------------------------- CLI
 
 
+@pytest.mark.slow
 def test_cli_filters_include_and_exclude(wombat_dir: Path) -> None:
     included = run("ask", "--year", "2025", "--venue", "neurips", "What is CRAFT?",
                    "--data-dir", str(wombat_dir))
@@ -168,6 +169,7 @@ def test_cli_filters_include_and_exclude(wombat_dir: Path) -> None:
     assert "Early Burrow Sensors" not in {s["title"] for s in data["sources"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["2021-2019", "last year"])
 def test_cli_bad_year_is_one_line_and_exit_2(value: str, tmp_path: Path) -> None:
     result = run("ask", "--year", value, "What is CRAFT?", "--data-dir", str(tmp_path / "d"))
@@ -189,6 +191,7 @@ def server(wombat_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     stop(running)
 
 
+@pytest.mark.slow
 def test_api_and_chat_take_filters(server: Server) -> None:
     client = Client(server.url, verbose=False, download_files=False)
     answer = client.predict(QUESTION, 5, "2019-2021", "", api_name="/ask")
@@ -214,6 +217,7 @@ def test_api_and_chat_take_filters(server: Server) -> None:
     assert "Filter:" not in text_of(plain[-1]) and "CRAFT" in text_of(plain[-1])
 
 
+@pytest.mark.slow
 def test_the_page_filters_and_shows_the_filter(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -246,6 +250,7 @@ def test_the_ask_page_handler_takes_the_venue_field(wombats: Assistant) -> None:
     assert "bad year filter" in html.unescape(text_of(chat[-1]))
 
 
+@pytest.mark.slow
 def test_mcp_tools_offer_the_filters(server: Server) -> None:
     import asyncio
 

@@ -241,6 +241,7 @@ def test_papers_stored_by_the_earlier_version_are_adopted_not_lost(fresh_copy: P
     assert keys[f"{FILE_A}#1"] == str((tmp_path / FILE_A).resolve()) and keys[f"{FILE_A}#19"] == ""
 
 
+@pytest.mark.slow
 def test_papers_ingested_by_another_process_are_seen_without_restart(fresh_copy: Path,
                                                                      tmp_path: Path) -> None:
     """An index open here (as in a running `assistant serve`) answers from papers that
@@ -431,6 +432,7 @@ def test_a_rebuild_by_another_process_during_an_ingest_is_one_clear_error(
         app.ingest([tmp_path / "new.jsonl"])
 
 
+@pytest.mark.slow
 def test_a_question_during_a_rebuild_does_not_seed_the_store(tmp_path: Path) -> None:
     """An ask between another process's reset and its first write found the store empty and
     ingested the seeds into the rebuilt index (review); a rebuild leaves no marker behind."""

@@ -23,6 +23,8 @@ from rich.console import Console
 from assistant.console import progress_bar
 from assistant.index import AbstractIndex
 
+pytestmark = pytest.mark.slow  # ingests in subprocesses: not in the fast tier
+
 LINE = re.compile(r"^embedding abstracts: (\d+)/(\d+) \(\d+%\) · ([\d.]+)/s · (ETA \d+:\d\d|\d+ s)$")
 SUMMARY = re.compile(r"papers: (\d+) \((\d+) added.*chunks: (\d+) \(\+(\d+)\)")
 

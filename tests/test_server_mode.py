@@ -25,6 +25,8 @@ from assistant.index import AbstractIndex, IndexConfigError
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT, Settings
 
+pytestmark = pytest.mark.slow  # a `chroma run` server and serve replicas: not in the fast tier
+
 CHROMA = Path(sys.executable).parent / "chroma"  # installed by the chromadb package
 DEADLINE = 10.0  # seconds for a paper written elsewhere to be answerable (issue 10)
 
