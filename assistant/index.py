@@ -20,7 +20,6 @@ by a self-hosted server ("Sparse vector indexing is not enabled in local").
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 import os
@@ -49,6 +48,19 @@ from chromadb.config import DEFAULT_DATABASE, DEFAULT_TENANT, System
 from chromadb.config import Settings as ChromaSettings
 from chromadb.errors import ChromaError, InternalError, NotFoundError
 
+from assistant.chunks import (
+    SENTENCES_KEY,
+    ChunkHit,
+    batches,
+    chunk_id,
+    gather_papers,
+    pack_sentences,
+    paper_from_meta,
+    paper_meta,
+    paper_of,
+    unpack_sentences,
+    updated_meta,
+)
 from assistant.corpus import (
     NO_SUCH_PATH,
     SUPPORTED_SUFFIXES,
@@ -99,13 +111,6 @@ VERSION_KEY = "store_version"  # the same stamp in the collection's metadata, wi
 REFRESH_SECONDS = 1.0  # how often a read path looks at it
 QUERY_CACHE = 256  # question vectors remembered (``query_vector``)
 PAGE_CHUNKS = 1000  # chunks' metadata read at a time (``papers``)
-SENTENCES_KEY = "sentence_vectors"  # a chunk's metadata: vectors of the sentences it holds
-SENTENCES_FORMAT = "s1"  # bumped when split_sentences or the packing changes
-# What LlamaIndex's ``node_to_metadata_dict`` added to every chunk (stores written before
-# the lean layout): a JSON copy of the node (the paper's fields and abstract again, ~12 KB a
-# chunk on the NeurIPS store) and its document id three times. Nothing of ours reads them,
-# and LlamaIndex's own Chroma reader rebuilds a node from the plain keys without them.
-LLAMA_KEYS = ("_node_content", "_node_type", "doc_id", "document_id", "ref_doc_id")
 
 
 class IndexConfigError(AssistantError):
@@ -175,16 +180,6 @@ class IngestReport:
     # Stored papers removed because their file is no longer in a folder the ingest read.
     gone: list[Gone] = field(default_factory=list)
     seconds: float = 0.0
-
-
-@dataclass(frozen=True)
-class ChunkHit:
-    """One chunk found by a ranking, with the paper it belongs to."""
-
-    chunk_id: str
-    paper_id: str
-    text: str
-    score: float
 
 
 class AbstractIndex:
@@ -423,7 +418,7 @@ class AbstractIndex:
                 while True:
                     got = self._collection.get(include=["metadatas"], limit=PAGE_CHUNKS,
                                                offset=offset)
-                    _gather_papers(self._papers, partial, got["metadatas"] or [])
+                    gather_papers(self._papers, partial, got["metadatas"] or [])
                     offset += PAGE_CHUNKS
                     if len(got["ids"]) < PAGE_CHUNKS:
                         break
@@ -452,7 +447,7 @@ class AbstractIndex:
             metas = json.loads((self._bm25_dir / "papers.json").read_text(encoding="utf-8"))
             if metas.get("version") != self._version_seen:  # both files of one save
                 return None
-            return {str(m["paper_id"]): _paper_from_meta(m) for m in metas["papers"]}
+            return {str(m["paper_id"]): paper_from_meta(m) for m in metas["papers"]}
         except (OSError, ValueError, KeyError, TypeError):
             return None  # none saved, an older copy, or one being replaced
 
@@ -584,9 +579,9 @@ class AbstractIndex:
                     raise IndexConfigError(
                         f"another process rebuilt the index at {self.where} while this ingest "
                         "ran; run the ingest again to add these files to it") from exc
-            for ids in _batches(plan.to_delete):
+            for ids in batches(plan.to_delete):
                 self._collection.delete(where={"paper_id": {"$in": ids}})
-            for papers in _batches(plan.to_update):
+            for papers in batches(plan.to_update):
                 self._update_metadata(papers)
             if plan.to_embed or plan.to_delete or plan.to_update or rebuild:
                 self._papers = None
@@ -630,7 +625,7 @@ class AbstractIndex:
         self._stamp()
 
     def _add_nodes(self, nodes: list[TextNode]) -> None:
-        """Write embedded chunks: each with its paper's fields (``_paper_meta``), its number
+        """Write embedded chunks: each with its paper's fields (``paper_meta``), its number
         and its sentence vectors; the abstract only on chunk 0 (``papers`` reads it there).
         None of LlamaIndex's ``LLAMA_KEYS``: they were 60% of a chunk's bytes, and its
         ChromaVectorStore reads the plain layout too (the eval's dense baseline)."""
@@ -698,12 +693,12 @@ class AbstractIndex:
                     if stop.is_set():
                         return
                     doc = Document(text=paper.text, doc_id=paper.paper_id,
-                                   metadata=_paper_meta(paper))
+                                   metadata=paper_meta(paper))
                     doc.excluded_embed_metadata_keys = list(doc.metadata)
                     doc.excluded_llm_metadata_keys = list(doc.metadata)
                     nodes = splitter.get_nodes_from_documents([doc])
                     for i, node in enumerate(nodes):
-                        node.id_ = _chunk_id(paper.paper_id, i)
+                        node.id_ = chunk_id(paper.paper_id, i)
                         node.metadata["chunk"] = i
                     batch.extend(nodes)
                     count += 1
@@ -756,16 +751,7 @@ class AbstractIndex:
         their chunks; the text and vectors stay."""
         by_id = {p.paper_id: p for p in papers}
         got = self._collection.get(where={"paper_id": {"$in": list(by_id)}}, include=["metadatas"])
-        metas = []
-        for meta in got["metadatas"]:
-            paper = by_id[str(meta["paper_id"])]
-            fresh = {k: v for k, v in _paper_meta(paper).items() if k != "abstract"}
-            if paper.year is None:
-                fresh["year"] = None  # Chroma merges on update; None removes a year no longer given
-            # A chunk of the earlier layout sheds LlamaIndex's copy of the node, which would
-            # keep the old locator (LlamaIndex's reader prefers it to the plain keys).
-            fresh.update({key: None for key in LLAMA_KEYS if key in meta})
-            metas.append({**meta, **fresh})
+        metas = [updated_meta(meta, by_id[str(meta["paper_id"])]) for meta in got["metadatas"]]
         if got["ids"]:
             self._collection.update(ids=got["ids"], metadatas=metas)
 
@@ -790,11 +776,11 @@ class AbstractIndex:
         df = document_frequencies(tokens.ids, len(tokens.vocab))
         self._bm25, self._bm25_ids, self._bm25_df = retriever, ids, df
         papers: dict[str, Paper] = {}
-        _gather_papers(papers, set(), got["metadatas"])
+        gather_papers(papers, set(), got["metadatas"])
         self._bm25_surface = SurfaceText.of(texts, (p.text for p in papers.values()))
         try:
             self._save_bm25(retriever, ids, df, self._bm25_surface,
-                            [_paper_meta(p) for p in papers.values()])
+                            [paper_meta(p) for p in papers.values()])
         except OSError:
             if not self.server:  # with a server the copy on disk is only a shortcut
                 raise
@@ -879,7 +865,7 @@ class AbstractIndex:
                 if score <= 0:
                     continue
                 cid = self._bm25_ids[int(doc)]
-                pid = _paper_of(cid)
+                pid = paper_of(cid)
                 if pid in papers:
                     hits.append(ChunkHit(cid, pid, "", float(score)))
             return hits
@@ -916,7 +902,7 @@ class AbstractIndex:
                 raise
             raise dimension_mismatch(len(vector), int(expected.group(1)),
                                      self._embed_name) from exc
-        return [ChunkHit(cid, _paper_of(cid), text or "", 1.0 - float(distance))
+        return [ChunkHit(cid, paper_of(cid), text or "", 1.0 - float(distance))
                 for cid, text, distance in zip(got["ids"][0], got["documents"][0],
                                                got["distances"][0], strict=True)]
 
@@ -934,7 +920,7 @@ class AbstractIndex:
         rows: dict[str, dict[int, np.ndarray]] = {}
         for meta in got["metadatas"] or []:
             pid = str(meta["paper_id"])
-            unpacked = _unpack_sentences(meta.get(SENTENCES_KEY), wanted.get(pid, -1))
+            unpacked = unpack_sentences(meta.get(SENTENCES_KEY), wanted.get(pid, -1))
             for i, vector in unpacked:
                 rows.setdefault(pid, {})[i] = vector
         out = {}
@@ -957,7 +943,7 @@ class AbstractIndex:
         with self._lock:
             self._refresh()
             got = self._get_all(["embeddings"])
-        return [_paper_of(cid) for cid in got["ids"]], np.asarray(got["embeddings"], dtype=np.float32)
+        return [paper_of(cid) for cid in got["ids"]], np.asarray(got["embeddings"], dtype=np.float32)
 
     def query_vector(self, query: str) -> np.ndarray:
         """The question's vector (unit length, as the store's), for ``paper_cosines``;
@@ -1011,7 +997,7 @@ class AbstractIndex:
             if retriever is None:
                 return {}
             if self._bm25_owner is not self._bm25_ids:  # chunk → paper, once per BM25 index
-                pids = [_paper_of(cid) for cid in self._bm25_ids]
+                pids = [paper_of(cid) for cid in self._bm25_ids]
                 self._bm25_pids = np.array(list(dict.fromkeys(pids)), dtype=object)
                 position = {pid: i for i, pid in enumerate(self._bm25_pids)}
                 self._bm25_owner_of = np.fromiter((position[p] for p in pids), dtype=np.int64)
@@ -1066,7 +1052,7 @@ class AbstractIndex:
             return best
         sims = np.asarray(embeddings, dtype=np.float32) @ vector
         for cid, sim in zip(got["ids"], sims, strict=True):
-            pid = _paper_of(cid)
+            pid = paper_of(cid)
             best[pid] = max(best.get(pid, -1.0), float(sim))
         return best
 
@@ -1181,48 +1167,9 @@ def _embed_nodes(model: Embedder, nodes: list[TextNode], on_progress: Callable[[
         for k, (i, vector) in best.items():
             per_node.setdefault(i, []).append((k, vector))
         for i, items in per_node.items():
-            nodes[i].metadata[SENTENCES_KEY] = _pack_sentences(sorted(items, key=lambda x: x[0]),
+            nodes[i].metadata[SENTENCES_KEY] = pack_sentences(sorted(items, key=lambda x: x[0]),
                                                                len(sentences_of[pid]))
     return vectors
-
-
-def _pack_sentences(items: list[tuple[int, np.ndarray]], total: int) -> str:
-    """``format:total:k,k,…:base64(float16 rows)``: a chunk's share of its paper's sentence
-    vectors, as one metadata string (Chroma metadata holds no arrays)."""
-    numbers = ",".join(str(k) for k, _ in items)
-    rows = np.stack([v for _, v in items]).astype(np.float16)
-    return f"{SENTENCES_FORMAT}:{total}:{numbers}:{base64.b64encode(rows.tobytes()).decode()}"
-
-
-def _unpack_sentences(packed: Any, total: int) -> list[tuple[int, np.ndarray]]:
-    """The (sentence number, vector) pairs of ``_pack_sentences``; none when absent, of
-    another format, or made for a different sentence count than the paper has now."""
-    if not isinstance(packed, str):
-        return []
-    try:
-        fmt, count, numbers, data = packed.split(":", 3)
-        if fmt != SENTENCES_FORMAT or int(count) != total:
-            return []
-        ks = [int(k) for k in numbers.split(",")]
-        rows = np.frombuffer(base64.b64decode(data), dtype=np.float16).reshape(len(ks), -1)
-    except ValueError:
-        return []
-    return [(k, row.astype(np.float32)) for k, row in zip(ks, rows, strict=True)]
-
-
-def _chunk_id(paper_id: str, n: int) -> str:
-    """A chunk's id: its paper's and its place in the paper (paper ids hold no colon)."""
-    return f"{paper_id}:{n}"
-
-
-def _paper_of(chunk_id: str) -> str:
-    """The paper of a chunk, from its id alone: no metadata need be read for it."""
-    return chunk_id.rsplit(":", 1)[0]
-
-
-def _batches(items: list[Any], size: int = 500) -> Iterator[list[Any]]:
-    for start in range(0, len(items), size):
-        yield items[start:start + size]
 
 
 def _deleted_from(paths: list[Path], read: ReadResult, missing: set[str]) -> set[str]:
@@ -1239,73 +1186,3 @@ def _file_keys(papers: dict[str, Paper]) -> set[str]:
     holding them."""
     return {p.file_key for p in papers.values()} | {
         key for p in papers.values() for key, _ in p.held_by or ()}
-
-
-def _paper_meta(paper: Paper) -> dict[str, Any]:
-    """A chunk's metadata: the paper it belongs to. Chroma takes no None, so ``year`` is
-    there only when known (a year filter then leaves out papers of unknown year)."""
-    meta: dict[str, Any] = {
-        "paper_id": paper.paper_id,
-        "source": paper.source,
-        "file": paper.file,
-        "file_key": paper.file_key,
-        "title": paper.title,
-        "title_derived": paper.title_derived,
-        "authors": paper.authors,
-        "venue": paper.venue,
-        "links": " ".join(paper.links),
-        "abstract": paper.text,
-        "held_by": json.dumps([list(h) for h in paper.held_by or ()], ensure_ascii=False),
-    }
-    if paper.year is not None:
-        meta["year"] = paper.year
-    return meta
-
-
-def _gather_papers(papers: dict[str, Paper], partial: set[str],
-                   metas: Iterable[dict[str, Any]]) -> None:
-    """Add the papers of ``metas`` (chunks' metadata, in any order, perhaps a page of
-    them) to ``papers``, each from a chunk that holds its abstract: chunk 0 since the lean
-    layout, any chunk before it. ``partial``: the papers so far read from a chunk without
-    one, replaced when their chunk 0 comes (in the dict's place: first-seen order)."""
-    for meta in metas:
-        pid = str(meta["paper_id"])
-        if pid in papers and pid not in partial:
-            continue
-        if pid in papers and "abstract" not in meta:
-            continue
-        papers[pid] = _paper_from_meta(meta)
-        if "abstract" in meta:
-            partial.discard(pid)
-        else:
-            partial.add(pid)
-
-
-def _holders(value: object) -> tuple[tuple[str, str], ...] | None:
-    """``Paper.held_by`` from its stored form (JSON: a file name may hold any character);
-    None when not recorded (stored before holders were kept) or unreadable."""
-    try:
-        entries = json.loads(str(value))
-        return tuple((str(key), str(source)) for key, source in entries)
-    except (ValueError, TypeError):
-        return None
-
-
-def _paper_from_meta(meta: dict[str, Any]) -> Paper:
-    """The paper of a chunk's metadata; papers stored by earlier versions lack ``year``,
-    ``venue`` and ``title_derived`` (seed-format files never carry titles)."""
-    source = str(meta["source"])
-    year = meta.get("year")
-    return Paper(
-        paper_id=str(meta["paper_id"]),
-        source=source,
-        title=str(meta.get("title", "")),
-        text=str(meta.get("abstract", "")),
-        authors=str(meta.get("authors", "")),
-        links=tuple(str(meta.get("links", "")).split()),
-        file_key=str(meta.get("file_key", "")),
-        year=int(year) if isinstance(year, int | float) and not isinstance(year, bool) else None,
-        venue=str(meta.get("venue", "")),
-        title_derived=bool(meta.get("title_derived", source.rsplit("#", 1)[0].endswith(".txt"))),
-        held_by=_holders(meta["held_by"]) if "held_by" in meta else None,
-    )

@@ -42,9 +42,10 @@ import numpy as np
 from common import save, stop, wait_until_up
 
 import assistant  # noqa: F401
+from assistant.chunks import SENTENCES_KEY, pack_sentences, paper_meta
 from assistant.corpus import Paper, read_paths, split_sentences
 from assistant.evals import load_dataset
-from assistant.index import SENTENCES_KEY, AbstractIndex, _pack_sentences, _paper_meta
+from assistant.index import AbstractIndex
 from assistant.settings import PACKAGE_SEEDS, PROJECT_ROOT, Settings
 
 if TYPE_CHECKING:
@@ -114,8 +115,8 @@ def fake_node(i: int, sentences: list[str], vector: np.ndarray, rng: random.Rand
                   year=2000 + i % 26, venue="Synthetic")
     unit = np_rng.standard_normal((len(sentences), DIM)).astype(np.float32)
     unit /= np.linalg.norm(unit, axis=1, keepdims=True)
-    meta = {**_paper_meta(paper), "chunk": 0,
-            SENTENCES_KEY: _pack_sentences(list(enumerate(unit)), len(sentences))}
+    meta = {**paper_meta(paper), "chunk": 0,
+            SENTENCES_KEY: pack_sentences(list(enumerate(unit)), len(sentences))}
     node = TextNode(id_=f"{paper.paper_id}:0", text=text, metadata=meta, embedding=vector.tolist(),
                     relationships={NodeRelationship.SOURCE: RelatedNodeInfo(node_id=paper.paper_id)})
     node.excluded_embed_metadata_keys = [k for k in meta if k != SENTENCES_KEY]

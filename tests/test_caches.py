@@ -11,6 +11,7 @@ from conftest import make_settings
 
 from assistant import extractive
 from assistant import index as index_module
+from assistant.chunks import SENTENCES_KEY, paper_from_meta
 from assistant.corpus import split_sentences
 from assistant.embedding import MiniLMOnnxEmbedding
 from assistant.index import AbstractIndex
@@ -103,12 +104,12 @@ def test_a_paper_stored_without_sentence_vectors_embeds_them_when_asked(
     metas = []
     for meta in got["metadatas"]:
         meta = dict(meta)
-        packed = meta.get(index_module.SENTENCES_KEY)
+        packed = meta.get(SENTENCES_KEY)
         if meta["chunk"] == 0 or not packed:
-            meta[index_module.SENTENCES_KEY] = None  # removed: an index from before them
+            meta[SENTENCES_KEY] = None  # removed: an index from before them
         else:  # made for another sentence count than the paper has
             fmt, _, rest = packed.split(":", 2)
-            meta[index_module.SENTENCES_KEY] = f"{fmt}:999:{rest}"
+            meta[SENTENCES_KEY] = f"{fmt}:999:{rest}"
         metas.append(meta)
     index._collection.update(ids=got["ids"], metadatas=metas)
     assert index.sentence_vectors(index.papers().values()) == {}
@@ -134,7 +135,7 @@ def test_the_papers_saved_beside_bm25_are_the_stored_papers(seed_dir: Path, tmp_
     got = index._collection.get(include=["metadatas"])
     read = {}
     for meta in got["metadatas"]:
-        read.setdefault(str(meta["paper_id"]), index_module._paper_from_meta(meta))
+        read.setdefault(str(meta["paper_id"]), paper_from_meta(meta))
     assert list(saved) == list(read) and saved == read
     extra = tmp_path / "extra.jsonl"
     extra.write_text(json.dumps({"title": "Wombat routing", "abstract": "We route wombats "

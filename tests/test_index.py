@@ -17,9 +17,10 @@ import pytest
 from conftest import FILE_A, FILE_B, SEEDS, make_settings
 
 from assistant import index as index_module
+from assistant.chunks import LLAMA_KEYS, SENTENCES_KEY, paper_meta
 from assistant.corpus import read_paths
 from assistant.evals.scoring import baseline_rankings
-from assistant.index import LLAMA_KEYS, SENTENCES_KEY, AbstractIndex, EmbeddingMismatchError
+from assistant.index import AbstractIndex, EmbeddingMismatchError
 from assistant.keywords import KeywordStats, coverage, keyword_weights
 from assistant.pipeline import Assistant
 from assistant.types import Filters
@@ -341,7 +342,7 @@ def write_old_layout(data_dir: Path, years: dict[str, int]) -> None:
     for meta, text in zip(got["metadatas"], got["documents"], strict=True):
         paper = papers[str(meta["paper_id"])]
         year = years.get(paper.file, paper.year)
-        fields = {**index_module._paper_meta(replace(paper, year=year)), "chunk": meta["chunk"]}
+        fields = {**paper_meta(replace(paper, year=year)), "chunk": meta["chunk"]}
         node = TextNode(id_=f"{paper.paper_id}:{meta['chunk']}", text=text, metadata=fields,
                         relationships={NodeRelationship.SOURCE:
                                        RelatedNodeInfo(node_id=paper.paper_id)})
