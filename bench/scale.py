@@ -138,7 +138,7 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None,
     first: the store is then measured as far as it got); the seconds it took."""
     index = AbstractIndex(settings_for(store, n, chroma_url))
     if index.chunk_count():  # a server's collection left by an earlier run
-        index._reset()
+        index.ingester.reset()
     rng = random.Random(n)
     np_rng = np.random.default_rng(n)
     started = time.perf_counter()
@@ -154,12 +154,12 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None,
         nodes = [fake_node(start + j, rng.sample(pool, rng.randint(4, 8)), vectors[j], rng, np_rng)
                  for j in range(size)]
         chars += sum(len(node.text) for node in nodes)
-        index._add_nodes(nodes)  # the very write of an ingest: same metadata layout
+        index.ingester.add_nodes(nodes)  # the very write of an ingest: same metadata layout
         added += size
         if (start // BATCH) % 10 == 9 or start + size == n:
             print(f"  {start + size}/{n} chunks, {time.perf_counter() - started:.0f} s",
                   flush=True)
-    index._stamp()
+    index.store.stamp()
     seconds = time.perf_counter() - started
     return {"requested_chunks": n, "build_s": round(seconds, 1),
             "build_chunks_per_s": round(added / seconds),
@@ -177,7 +177,7 @@ def measure(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
     papers_s = time.perf_counter() - t
     after_papers = rss_mb()
     t = time.perf_counter()
-    index._build_bm25()
+    index.keywords.build()
     bm25_s = time.perf_counter() - t
     after_bm25 = rss_mb()
     questions = [i.question for i in load_dataset(PROJECT_ROOT / "evals" / "qa.jsonl")][:QUERIES]
@@ -212,7 +212,7 @@ def reopen(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
     t = time.perf_counter()
     index = AbstractIndex(settings_for(store, n, chroma_url))
     papers = index.papers()
-    index._load_bm25()
+    index.keywords.load()
     index.bm25_paper_scores("graph neural networks")
     return {"reopen_s": round(time.perf_counter() - t, 1), "reopen_papers": len(papers),
             "reopen_peak_rss_mb": peak_mb()}
