@@ -6,7 +6,7 @@ Usage: python bench/scale.py [N ...] [--dir /tmp/scale] [--server | --chroma-url
 Each store is made by ``AbstractIndex`` (same collection, HNSW settings and metadata), filled
 with fake abstracts of a real chunk's length (4–8 sentences of the seed abstracts, ~1,000
 characters, one chunk each, as most abstracts are) and random unit vectors of 384
-dimensions (for the chunk and for each sentence), written by the index's own ``_add_nodes``
+dimensions (for the chunk and for each sentence), written by the ingest's own ``add_nodes``
 so the metadata is laid out as an ingest lays it out (no embedding model: only the store is
 measured). Then a fresh process opens the store as a replica would, and times reading every
 paper's metadata (``papers``), building the BM25 index, and dense and BM25 query p50/p95
@@ -55,7 +55,7 @@ DIM = 384
 BATCH = 2000  # chunks per add (Chroma's own limit is larger; this keeps memory flat)
 QUERIES = 60
 CHROMA = Path(sys.executable).with_name("chroma")
-# The metadata ``_add_nodes`` writes, named in the results' keys: a change to it gets a new
+# The metadata ``Ingester.add_nodes`` writes, named in the results' keys: a change to it gets a new
 # name, so the figures of the layout before stay beside the new ones.
 LAYOUT = "lean_v2"
 LAYOUT_NOTE = ("as ingest writes it (_add_nodes): paper fields, chunk number, sentence vectors "
@@ -102,7 +102,7 @@ def sentence_pool() -> list[str]:
 
 def fake_node(i: int, sentences: list[str], vector: np.ndarray, rng: random.Random,
               np_rng: np.random.Generator) -> TextNode:
-    """A one-chunk paper as ingest makes it: ``_paper_meta``'s metadata, the chunk number,
+    """A one-chunk paper as ingest makes it: ``paper_meta``'s metadata, the chunk number,
     a random float16 vector per sentence packed as ingest packs them (``sentence_vectors``,
     ~1 KB of metadata per sentence), and the chunk's vector."""
     # Here, not at the top: the reader process (``measure``) must not import LlamaIndex,
