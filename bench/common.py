@@ -84,11 +84,12 @@ def reading_fingerprint() -> str:
 
 def retrieval_fingerprint(*data: Path) -> str:
     """A short hash of the code and weights that decide what a question retrieves and how the
-    ranker scores it (keywords, ranking, retrieval, index, ranker.json), with ``data`` (the
-    question files read): a bench cache of candidates or readings is keyed by it."""
-    from assistant import index, keywords, ranking, retrieval
+    ranker scores it (keywords, ranking, retrieval, the index's rooms, ranker.json), with
+    ``data`` (the question files read): a bench cache of candidates or readings is keyed by it."""
+    from assistant import catalog, chunks, dense, index, keyword_index, keywords, ranking, retrieval
 
-    code = [Path(m.__file__) for m in (keywords, ranking, retrieval, index)]
+    code = [Path(m.__file__) for m in (keywords, ranking, retrieval, index, chunks, keyword_index,
+                                       catalog, dense)]
     return _fingerprint([*code, Path(ranking.__file__).with_name(ranking.WEIGHTS_FILE), *data])
 
 

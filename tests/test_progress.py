@@ -43,7 +43,7 @@ def ingest_args(seeds: Path, data_dir: Path) -> list[str]:
 def stored_chunks(data_dir: Path) -> dict[str, list[int]]:
     """Each stored paper's chunk numbers, read back through a fresh index."""
     index = AbstractIndex(make_settings(data_dir))
-    got = index._collection.get(include=["metadatas"])
+    got = index.store.collection.get(include=["metadatas"])
     chunks: dict[str, list[int]] = {}
     for meta in got["metadatas"]:
         chunks.setdefault(str(meta["paper_id"]), []).append(int(meta["chunk"]))
