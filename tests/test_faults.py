@@ -197,8 +197,6 @@ def test_endpoint_fault_through_the_cli(name: str, faults: tuple[dict[str, Run],
     seen = server.requests.get(name, [])
     if name in ("refused", "long"):
         assert not seen, "no request may reach a server"
-        # Only start-up to time here (which a loaded machine stretches), not a deadline.
-        assert run.ended - run.started < 200
     else:
         assert seen, f"{name}: the server saw no request"
         assert run.ended - seen[0] < case.within, f"{name}: {run.ended - seen[0]:.1f} s to finish"
