@@ -143,6 +143,9 @@ def ask(
         "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")] = None,
     venue: Annotated[str | None, typer.Option(
         "--venue", help="Only papers of this venue or collection, e.g. NeurIPS.")] = None,
+    list_all: Annotated[bool, typer.Option(
+        "--all", help="List every paper that answers it, not the first few (a list "
+        "question: \"Which papers use capsule networks?\").")] = False,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
@@ -174,7 +177,9 @@ def ask(
         answer: Answer | None = None
         streamed = False
         try:
-            for event in assistant.ask_stream(question, top_k=top_k, filters=filters):
+            events = (assistant.list_stream(question, filters) if list_all
+                      else assistant.ask_stream(question, top_k=top_k, filters=filters))
+            for event in events:
                 if isinstance(event, Answer):
                     answer = event
                 elif fmt is OutputFormat.text:
@@ -201,7 +206,8 @@ def ask(
     print_notes(answer)
     if answer.filters:
         out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
-    print_sources(answer)
+    if answer.papers_matching is None:  # a list's lines are its sources already
+        print_sources(answer)
 
 
 def print_notes(answer: Answer) -> None:

@@ -23,12 +23,14 @@ from assistant.answering import (
     quoted,
 )
 from assistant.claims import ClaimChecker
+from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, stated
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.keywords import query_terms
+from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
 from assistant.naming import named_phrases, unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
@@ -44,6 +46,7 @@ MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
 OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
+JUDGE_BATCH = 6  # abstracts per relevance check of a list (the model's context holds them)
 SHORT_WORDS = 4  # "Any limitations?": a follow-up unless it names or has its own subject
 
 
@@ -237,6 +240,57 @@ class Assistant:
     def ask(self, question: str, history: History = (), top_k: int | None = None,
             filters: Filters | None = None) -> Answer:
         return final_answer(self.ask_stream(question, history, top_k, filters))
+
+    # ------------------------------------------------------------ lists
+
+    @cached_property
+    def list_screen(self) -> ListScreen:
+        return ListScreen(self.index)
+
+    def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
+        """Every stored paper judged to answer a list question (listing.py), within
+        ``filters`` and the range the question states; the model's relevance check judges
+        the uncertain ones when one is configured and the check is on. A filter that leaves
+        no paper is bad input (BadInputError), a list of none a valid answer."""
+        question = check_question(question)
+        applied, search, ignored = self.question_filters(question, filters)
+        if applied and not self.retriever.allowed(applied):
+            raise BadInputError(f"no indexed paper is of {applied.describe()}; widen the "
+                                "filter or leave it out")
+        judge = self._judge if self.chat_model and self.settings.llm.relevance_check else None
+        result = self.list_screen.screen(search, applied, judge)
+        result.question = question
+        result.filters = applied
+        return result
+
+    def _judge(self, question: str, papers: list[Paper]) -> list[bool]:
+        """The model's relevance check over ``papers``, a few at a time."""
+        kept: set[str] = set()
+        for start in range(0, len(papers), JUDGE_BATCH):
+            batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
+                     for p in papers[start:start + JUDGE_BATCH]]
+            assert self.chat_model is not None
+            helpful = self.helpful_sources(question, batch, self.chat_model.deadline())
+            kept.update(f.paper.paper_id for f in helpful)
+        return [p.paper_id in kept for p in papers]
+
+    def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+        """A list answer written line by line (the count, then a paper a line), then the
+        typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it)."""
+        result = self.list_papers(question, filters)
+        described = result.filters.describe() if result.filters else None
+        text = ""
+        for line in answer_lines(result, described):
+            text += line
+            yield line
+        answer = as_answer(result, text.rstrip("\n"),
+                           "llm" if self.chat_model and self.settings.llm.relevance_check
+                           else "extractive", self.settings.llm.model if self.chat_model else None)
+        answer.filters = described
+        yield answer
+
+    def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
+        return final_answer(self.list_stream(question, filters))
 
     def similar(self, target: str, top_k: int = 5) -> SimilarResult:
         """The ``top_k`` papers most like a stored paper (locator or id) or free text."""
