@@ -25,9 +25,10 @@ from assistant.answering import (
     shown_title,
     without_references,
 )
-from assistant.compare import compose_table, is_comparison_question
+from assistant.compare import compose_table
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
+from assistant.intent import read_intent
 from assistant.keywords import coverage_of_terms, keyword_weights
 from assistant.ranking import text_terms
 from assistant.retrieval import is_summary_question, names_in
@@ -381,7 +382,7 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
                     {s.n: text_terms(s.found.paper.title) for s in candidates})
     titles = {s.n: shown_title(s.found.paper.title) for s in sources}
     summary = is_summary_question(question)
-    if summary and is_comparison_question(question):  # a table: problem / method / result
+    if summary and read_intent(question).comparison:  # a table: problem / method / result
         yield from compose_table(question, sources, [s.n for s in chosen], NOTICE)
         return
     pieces = [NOTICE + "\n\n"]
