@@ -29,12 +29,15 @@ from assistant.extractive import compose
 from assistant.filters import merge, stated
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
+from assistant.intent import read_intent
 from assistant.keywords import query_terms
 from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
 from assistant.naming import named_phrases, unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
+from assistant.trends import TrendResult
+from assistant.trends import count as count_trend
 from assistant.types import Answer, Filters, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
@@ -247,6 +250,11 @@ class Assistant:
     def list_screen(self) -> ListScreen:
         return ListScreen(self.index)
 
+    def wants_list(self, question: str) -> bool:
+        """A list question ("Which papers…", "List all papers on…"): every paper that
+        answers it is listed (``list_stream``), not the best few."""
+        return read_intent(question, self.index.venues()).wants_list
+
     def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
         """Every stored paper judged to answer a list question (listing.py), within
         ``filters`` and the range the question states; the model's relevance check judges
@@ -291,6 +299,22 @@ class Assistant:
 
     def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
         return final_answer(self.list_stream(question, filters))
+
+    def trends(self, topic: str, filters: Filters | None = None) -> TrendResult:
+        """The papers on ``topic`` (the list screen) counted per year over the store's span
+        (or the filter's), and per venue when they come from several. An empty topic, or a
+        filter no stored paper passes, is BadInputError."""
+        if not topic or not topic.strip(" ?.!\"'"):
+            raise BadInputError("the topic is empty; give one, e.g. assistant trends "
+                                "\"graph neural networks\"")
+        result = self.list_papers(topic, filters)
+        allowed = self.retriever.allowed(result.filters)
+        years = [p.year for pid, p in self.index.papers().items()
+                 if p.year is not None and (allowed is None or pid in allowed)]
+        span = (min(years), max(years)) if years else None
+        trend = count_trend(result, span)
+        trend.filters = result.filters.describe() if result.filters else None
+        return trend
 
     def similar(self, target: str, top_k: int = 5) -> SimilarResult:
         """The ``top_k`` papers most like a stored paper (locator or id) or free text."""
