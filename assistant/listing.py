@@ -68,6 +68,7 @@ class ScreenSettings:
     bm25_pool: int = 200  # papers taken from BM25's ranking
     dense_chunks: int = 300  # chunks taken from the dense search
     deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
+    deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
     dense_weight: float = 1.0  # cheap score = coverage + dense_weight × cosine
     keep_at: float = 1.3  # cheap score from which a paper is kept unread
     drop_below: float = 0.8  # cheap score under which a paper is dropped unread
@@ -138,7 +139,8 @@ class ListScreen:
     def candidates(self, question: str, filters: Filters | None = None) -> list[Candidate]:
         """The pool with its cheap signals, best cheap score first: BM25's first
         ``bm25_pool`` papers, the papers of the dense search's first ``dense_chunks`` chunks,
-        and any of BM25's first ``deep_pool`` papers that the cheap score keeps outright."""
+        and any of BM25's first ``deep_pool`` papers that holds (nearly) every keyword of the
+        topic (``deep_coverage``): a topic of hundreds of papers is not cut at the pool."""
         s = self.settings
         topic = topic_of(question)
         allowed = self.allowed(filters)
@@ -162,7 +164,7 @@ class ListScreen:
         pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
         deep = [pid for pid in by_bm25[s.bm25_pool:s.deep_pool] if pid in papers]
-        covered.update({pid: c for pid in deep if (c := coverage(pid)) >= s.keep_at})
+        covered.update({pid: c for pid in deep if (c := coverage(pid)) >= s.deep_coverage})
         missing = [pid for pid in covered if pid not in cosines]
         cosines.update(self.index.paper_cosines(vector, missing))
         found = [Candidate(papers[pid], c, cosines.get(pid, 0.0),
