@@ -30,7 +30,7 @@ import numpy as np
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
-from assistant.keywords import keyword_weights
+from assistant.keywords import KeywordStats, keyword_weights, query_terms
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder, passage_of
 from assistant.types import Answer, Citation, Filters, SourceRef
@@ -46,6 +46,7 @@ LEAD_RE = re.compile(
     r"(?:papers?|works?|abstracts?|articles?|publications?)\b"
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
     re.I)
+OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
 PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
 
 # Judges a batch of papers for a question: True for each that answers it (the model's check).
@@ -75,6 +76,7 @@ class ScreenSettings:
     reread_keeps: float = 0.0  # cross-encoder logit from which a reread paper is kept
     max_reread: int = 80  # papers the cross-encoder (or model) reads at most
     reread_question: bool = True  # the cross-encoder reads the question (False: the topic)
+    idf_power: float = 1.0  # keyword weight = idf ** idf_power (higher: rare words count more)
 
 
 @dataclass(frozen=True)
@@ -154,12 +156,11 @@ class ListScreen:
         for hit in self.index.search_dense(topic, s.dense_chunks, vector, filters):
             cosines[hit.paper_id] = max(cosines.get(hit.paper_id, -1.0), hit.score)
         stats = self.index.keyword_stats()
-        weights = keyword_weights(topic, stats)
-        rare = rare_terms(weights, stats)
+        readings = [(w, rare_terms(w, stats)) for w in reading_weights(topic, stats, s.idf_power)]
 
         def coverage(pid: str) -> float:
             paper = papers[pid]
-            return read_coverage(weights, rare, paper.text, paper.title)[0]
+            return max(read_coverage(w, rare, paper.text, paper.title)[0] for w, rare in readings)
 
         pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
@@ -227,6 +228,16 @@ class ListScreen:
             return candidate.cheap
         nudge = 1.0 / (1.0 + math.exp(-(candidate.logit - self.settings.reread_keeps))) - 0.5
         return candidate.cheap + 0.5 * nudge
+
+
+def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
+                    ) -> list[dict[str, float]]:
+    """The topic's keyword weights (idf ** ``power``), and when it joins alternatives with
+    "or" ("seismic or earthquake data", "place cells or grid cells") each alternative's too:
+    a paper on one of them holds the keywords of that one, not of both."""
+    parts = [p for p in OR_RE.split(topic) if query_terms(p)]
+    texts = [topic, *parts] if len(parts) > 1 else [topic]
+    return [{t: w ** power for t, w in keyword_weights(text, stats).items()} for text in texts]
 
 
 def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
