@@ -15,7 +15,7 @@ from test_cli import run
 
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
-from assistant.listing import ListedPaper, ListResult, topic_of
+from assistant.listing import ListedPaper, ListResult, reading_weights, topic_of
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
 from assistant.trends import chart_name, count, draw_chart, table_lines
@@ -36,6 +36,17 @@ LIST_QUESTION = "Which papers use reinforcement learning?"
 ])
 def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
     assert topic_of(question) == topic
+
+
+def test_a_topic_of_alternatives_is_read_each_apart(seed_assistant: Assistant) -> None:
+    stats = seed_assistant.index.keyword_stats()
+    whole, first, second = reading_weights("seismic or earthquake data", stats)
+    assert len(whole) == 3  # seismic, earthquake, data
+    assert set(first) < set(whole) and set(second) < set(whole) and not set(first) & set(second)
+    squared = reading_weights("graph learning", stats, power=2.0)[0]
+    plain = reading_weights("graph learning", stats)[0]
+    assert squared == pytest.approx({t: w * w for t, w in plain.items()})
+    assert len(reading_weights("graph learning", stats)) == 1
 
 
 def test_a_list_answer_lists_every_kept_paper_with_a_quoted_sentence(
