@@ -64,18 +64,24 @@ def topic_of(question: str) -> str:
 
 @dataclass(frozen=True)
 class ScreenSettings:
-    """The screen's pool and thresholds (chosen on the dev split, bench/lists.py)."""
+    """The screen's pool and thresholds, chosen on the dev split by ``bench/lists.py --tune
+    --text`` (the 13.9k read from their files, BM25 without the dense side, as the store was
+    not built then): so the cosine is not weighed (``dense_weight`` 0) and the dense search
+    only adds candidates to the pool. Retune with the store: ``bench/lists.py DIR --tune``."""
 
     bm25_pool: int = 200  # papers taken from BM25's ranking
     dense_chunks: int = 300  # chunks taken from the dense search
     deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
     deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
-    dense_weight: float = 1.0  # cheap score = coverage + dense_weight × cosine
-    keep_at: float = 1.3  # cheap score from which a paper is kept unread
-    drop_below: float = 0.8  # cheap score under which a paper is dropped unread
-    reread_keeps: float = 0.0  # cross-encoder logit from which a reread paper is kept
-    max_reread: int = 80  # papers the cross-encoder (or model) reads at most
-    reread_question: bool = True  # the cross-encoder reads the question (False: the topic)
+    dense_weight: float = 0.0  # cheap score = coverage + dense_weight × cosine
+    keep_at: float = 0.95  # cheap score from which a paper is kept unread
+    drop_below: float = 0.5  # cheap score under which a paper is dropped unread
+    reread_keeps: float = -4.0  # the cross-encoder's logit that counts as neither in nor out
+    # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
+    # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
+    reread_weight: float = 0.8
+    max_reread: int = 30  # papers the cross-encoder (or model) reads at most
+    reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
     idf_power: float = 1.0  # keyword weight = idf ** idf_power (higher: rare words count more)
 
 
@@ -218,8 +224,15 @@ class ListScreen:
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
             middle = (self.settings.keep_at + self.settings.drop_below) / 2
             return [replace(c, judged=c.cheap >= middle) for c in band]
-        return [replace(c, logit=float(x), judged=float(x) >= self.settings.reread_keeps)
+        return [replace(c, logit=float(x), judged=self.read_keeps(c.cheap, float(x)))
                 for c, x in zip(band, logits.tolist(), strict=True)]
+
+    def read_keeps(self, cheap: float, logit: float) -> bool:
+        """A reread paper's verdict: its cheap score moved by the cross-encoder's reading
+        (``reread_weight``) reaches the band's middle."""
+        s = self.settings
+        moved = cheap + s.reread_weight * (1.0 / (1.0 + math.exp(-(logit - s.reread_keeps))) - 0.5)
+        return moved >= (s.keep_at + s.drop_below) / 2
 
     def _rank_score(self, candidate: Candidate) -> float:
         """The list's order: the cheap score, nudged by the cross-encoder where it read
