@@ -25,12 +25,13 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
-from assistant.keywords import KeywordStats, keyword_weights, query_terms
+from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder, passage_of
 from assistant.types import Answer, Citation, Filters, SourceRef
@@ -47,6 +48,9 @@ LEAD_RE = re.compile(
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
     re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
+WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
+STOPS = frozenset(STOPWORDS)
+PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
 PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
 
 # Judges a batch of papers for a question: True for each that answers it (the model's check).
@@ -74,15 +78,16 @@ class ScreenSettings:
     deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
     deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
     dense_weight: float = 0.0  # cheap score = coverage + dense_weight × cosine
-    keep_at: float = 0.95  # cheap score from which a paper is kept unread
-    drop_below: float = 0.5  # cheap score under which a paper is dropped unread
-    reread_keeps: float = -4.0  # the cross-encoder's logit that counts as neither in nor out
+    keep_at: float = 1.0  # cheap score from which a paper is kept unread
+    drop_below: float = 0.4  # cheap score under which a paper is dropped unread
+    reread_keeps: float = -3.0  # the cross-encoder's logit that counts as neither in nor out
     # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
     # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
     reread_weight: float = 0.8
     max_reread: int = 30  # papers the cross-encoder (or model) reads at most
     reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
-    idf_power: float = 1.0  # keyword weight = idf ** idf_power (higher: rare words count more)
+    idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
+    phrase_weight: float = 0.5  # share of coverage lost for topic pairs not written together
 
 
 @dataclass(frozen=True)
@@ -162,11 +167,14 @@ class ListScreen:
         for hit in self.index.search_dense(topic, s.dense_chunks, vector, filters):
             cosines[hit.paper_id] = max(cosines.get(hit.paper_id, -1.0), hit.score)
         stats = self.index.keyword_stats()
-        readings = [(w, rare_terms(w, stats)) for w in reading_weights(topic, stats, s.idf_power)]
+        readings = [(w, rare_terms(w, stats), topic_bigrams(text, stats))
+                    for text, w in reading_weights(topic, stats, s.idf_power)]
 
         def coverage(pid: str) -> float:
             paper = papers[pid]
-            return max(read_coverage(w, rare, paper.text, paper.title)[0] for w, rare in readings)
+            return max(read_coverage(w, rare, paper.text, paper.title)[0]
+                       * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
+                       for w, rare, pairs in readings)
 
         pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
@@ -244,13 +252,41 @@ class ListScreen:
 
 
 def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
-                    ) -> list[dict[str, float]]:
+                    ) -> list[tuple[str, dict[str, float]]]:
     """The topic's keyword weights (idf ** ``power``), and when it joins alternatives with
     "or" ("seismic or earthquake data", "place cells or grid cells") each alternative's too:
-    a paper on one of them holds the keywords of that one, not of both."""
+    a paper on one of them holds the keywords of that one, not of both. Each with its text."""
     parts = [p for p in OR_RE.split(topic) if query_terms(p)]
     texts = [topic, *parts] if len(parts) > 1 else [topic]
-    return [{t: w ** power for t, w in keyword_weights(text, stats).items()} for text in texts]
+    return [(text, {t: w ** power for t, w in keyword_weights(text, stats).items()})
+            for text in texts]
+
+
+@lru_cache(maxsize=16384)
+def term_sequence(text: str) -> tuple[str, ...]:
+    """The stemmed terms of ``text`` in order, stopwords out (as ``query_terms`` reads them,
+    repeats kept): which words stand next to each other."""
+    return tuple(stem_of(w) for w in WORD_RE.findall(as_typed(text).lower()) if w not in STOPS)
+
+
+def topic_bigrams(text: str, stats: KeywordStats) -> frozenset[tuple[str, str]]:
+    """The topic's neighbouring term pairs whose terms are both specific (in at most
+    PHRASE_SHARE of the chunks): "graph neural" of "graph neural networks"; none for
+    "capsule networks", whose "network" is in many."""
+    limit = PHRASE_SHARE * stats.n_docs
+    seq = term_sequence(text)
+    return frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
+                     if a != b and 0 < stats.doc_freq(a) <= limit and 0 < stats.doc_freq(b) <= limit)
+
+
+def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper) -> float:
+    """The share of the topic's ``pairs`` that stand together in the paper's title or
+    abstract (1 for a topic without pairs): "graph" and "neural network" apart are not
+    "graph neural networks"."""
+    if not pairs:
+        return 1.0
+    seq = term_sequence(f"{paper.title}. {paper.text}")
+    return len(pairs & set(zip(seq, seq[1:], strict=False))) / len(pairs)
 
 
 def best_sentence(paper: Paper, weights: dict[str, float]) -> str:

@@ -50,6 +50,7 @@ CORPUS = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
 READ_FOR_TUNING = 120  # candidates per question whose logits the tuning reads
 GRID: dict[str, list[Any]] = {
     "idf_power": [1.0, 2.0],
+    "phrase_weight": [0.0, 0.5, 1.0],
     "max_reread": [30],  # a list question in a few seconds: the pairs are read one by one
     "reread_weight": [0.2, 0.4, 0.8, 1.6, 100.0],
     "dense_weight": [0.0],  # tuned without a store: no cosines to weigh
@@ -141,15 +142,15 @@ def tune(screen: ListScreen, items: list[dict[str, Any]]) -> dict[str, Any]:
     encoder = CrossEncoder()
     memory_file = Path(os.environ["LISTS_LOGITS"]) if os.environ.get("LISTS_LOGITS") else None
     memory = json.loads(memory_file.read_text()) if memory_file and memory_file.exists() else {}
-    pools: dict[tuple[str, float], list[Candidate]] = {}
+    pools: dict[tuple[str, float, float], list[Candidate]] = {}
     logits: dict[str, dict[bool, dict[str, float]]] = {}
     for item in items:
         question = item["question"]
         logits[question] = {True: {}, False: {}}
-        for power in GRID["idf_power"]:
-            settings = dataclasses.replace(screen.settings, idf_power=power)
+        for power, phrase in itertools.product(GRID["idf_power"], GRID["phrase_weight"]):
+            settings = dataclasses.replace(screen.settings, idf_power=power, phrase_weight=phrase)
             pool = ListScreen(screen.index, settings).candidates(question)
-            pools[question, power] = pool
+            pools[question, power, phrase] = pool
             for as_question in (True, False):
                 text = question if as_question else topic_of(question)
                 logits[question][as_question].update(logits_for(encoder, text, pool, memory))
@@ -165,7 +166,7 @@ def tune(screen: ListScreen, items: list[dict[str, Any]]) -> dict[str, Any]:
         trial = ListScreen(screen.index, s)
         recalls, precisions, reads = [], [], 0
         for item in items:
-            pool = pools[item["question"], s.idf_power]
+            pool = pools[item["question"], s.idf_power, s.phrase_weight]
             found = simulate(pool, logits[item["question"]], trial)
             recall, precision = scores(found, set(item["expected_sources"]))
             recalls.append(recall)

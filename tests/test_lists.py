@@ -40,11 +40,11 @@ def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
 
 def test_a_topic_of_alternatives_is_read_each_apart(seed_assistant: Assistant) -> None:
     stats = seed_assistant.index.keyword_stats()
-    whole, first, second = reading_weights("seismic or earthquake data", stats)
+    whole, first, second = (w for _, w in reading_weights("seismic or earthquake data", stats))
     assert len(whole) == 3  # seismic, earthquake, data
     assert set(first) < set(whole) and set(second) < set(whole) and not set(first) & set(second)
-    squared = reading_weights("graph learning", stats, power=2.0)[0]
-    plain = reading_weights("graph learning", stats)[0]
+    squared = reading_weights("graph learning", stats, power=2.0)[0][1]
+    plain = reading_weights("graph learning", stats)[0][1]
     assert squared == pytest.approx({t: w * w for t, w in plain.items()})
     assert len(reading_weights("graph learning", stats)) == 1
 
