@@ -143,6 +143,9 @@ def ask(
         "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")] = None,
     venue: Annotated[str | None, typer.Option(
         "--venue", help="Only papers of this venue or collection, e.g. NeurIPS.")] = None,
+    list_all: Annotated[bool, typer.Option(
+        "--all", help="List every paper that answers it, not the first few (what a list "
+        "question, \"Which papers use capsule networks?\", gets anyway).")] = False,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
@@ -174,7 +177,10 @@ def ask(
         answer: Answer | None = None
         streamed = False
         try:
-            for event in assistant.ask_stream(question, top_k=top_k, filters=filters):
+            as_list = list_all or assistant.wants_list(question)
+            events = (assistant.list_stream(question, filters) if as_list
+                      else assistant.ask_stream(question, top_k=top_k, filters=filters))
+            for event in events:
                 if isinstance(event, Answer):
                     answer = event
                 elif fmt is OutputFormat.text:
@@ -201,7 +207,8 @@ def ask(
     print_notes(answer)
     if answer.filters:
         out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
-    print_sources(answer)
+    if answer.papers_matching is None:  # a list's lines are its sources already
+        print_sources(answer)
 
 
 def print_notes(answer: Answer) -> None:
@@ -275,6 +282,54 @@ def similar(
         out.print(printable(f"{i:>2}. {r.score:.3f}  {r.paper.title} \u2014 {r.paper.source}"
                             + (f" \u00b7 {known}" if known else "")), markup=False,
                   highlight=False)
+
+
+@app.command()
+def trends(
+    topic: Annotated[str, typer.Argument(help="A topic in quotes, e.g. \"graph neural "
+                                         "networks\".")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the counts and the matching "
+                                          "papers' ids as one JSON object.")] = False,
+    chart: Annotated[Path | None, typer.Option(
+        "--chart", help="Where to write the PNG chart (default trends-<topic>.png here).")] = None,
+    year: Annotated[str | None, typer.Option("--year", help="Only papers of these years: "
+                                             "2019, 2019-2021, 2019- or -2000.")] = None,
+    venue: Annotated[str | None, typer.Option("--venue", help="Only papers of this venue "
+                                              "or collection.")] = None,
+    data_dir: DataDir = None,
+    chroma_url: ChromaUrl = None,
+) -> None:
+    """Count the papers on a topic per year (and per venue): a table and a PNG chart."""
+    import json
+
+    from assistant.errors import BadInputError
+    from assistant.filters import explicit
+
+    if not topic.strip():
+        fail("the topic is empty; give one, e.g. assistant trends \"graph neural networks\"")
+    try:
+        filters = explicit(year, venue)
+    except BadInputError as exc:
+        fail(str(exc))
+    settings = load_settings(data_dir, chroma_url)
+    with importing():
+        from assistant.pipeline import Assistant
+        from assistant.trends import chart_name, draw_chart, table_lines
+
+    with friendly_errors():
+        assistant = Assistant(settings)
+        assistant.ensure_corpus()
+        trend = assistant.trends(topic, filters)
+        if trend.years:
+            draw_chart(trend, chart or Path(chart_name(trend.topic)))
+    if as_json:
+        sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
+        return
+    out.print(printable(trend.summary() + "."), markup=False, highlight=False)
+    for line in table_lines(trend) if trend.total else []:
+        out.print(printable(line), markup=False, highlight=False)
+    if trend.chart:
+        out.print(f"chart: {printable(trend.chart)}", markup=False, highlight=False)
 
 
 @app.command()

@@ -23,19 +23,24 @@ from assistant.answering import (
     quoted,
 )
 from assistant.claims import ClaimChecker
+from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge
 from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
+from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
 from assistant.naming import unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
+from assistant.trends import TrendResult
+from assistant.trends import count as count_trend
 from assistant.types import Answer, Filters, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
+JUDGE_BATCH = 6  # abstracts per relevance check of a list (the model's context holds them)
 
 
 class Assistant:
@@ -214,6 +219,78 @@ class Assistant:
     def ask(self, question: str, history: History = (), top_k: int | None = None,
             filters: Filters | None = None) -> Answer:
         return final_answer(self.ask_stream(question, history, top_k, filters))
+
+    # ------------------------------------------------------------ lists
+
+    @cached_property
+    def list_screen(self) -> ListScreen:
+        return ListScreen(self.index)
+
+    def wants_list(self, question: str) -> bool:
+        """A list question ("Which papers…", "List all papers on…"): every paper that
+        answers it is listed (``list_stream``), not the best few."""
+        return read_intent(question, self.index.venues()).wants_list
+
+    def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
+        """Every stored paper judged to answer a list question (listing.py), within
+        ``filters`` and the range the question states; the model's relevance check judges
+        the uncertain ones when one is configured and the check is on. A filter that leaves
+        no paper is bad input (BadInputError), a list of none a valid answer."""
+        question = check_question(question)
+        applied, search, ignored = self.question_filters(question, filters)
+        if applied and not self.retriever.allowed(applied):
+            raise BadInputError(f"no indexed paper is of {applied.describe()}; widen the "
+                                "filter or leave it out")
+        judge = self._judge if self.chat_model and self.settings.llm.relevance_check else None
+        result = self.list_screen.screen(search, applied, judge)
+        result.question = question
+        result.filters = applied
+        return result
+
+    def _judge(self, question: str, papers: list[Paper]) -> list[bool]:
+        """The model's relevance check over ``papers``, a few at a time."""
+        kept: set[str] = set()
+        for start in range(0, len(papers), JUDGE_BATCH):
+            batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
+                     for p in papers[start:start + JUDGE_BATCH]]
+            assert self.chat_model is not None
+            helpful = self.helpful_sources(question, batch, self.chat_model.deadline())
+            kept.update(f.paper.paper_id for f in helpful)
+        return [p.paper_id in kept for p in papers]
+
+    def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+        """A list answer written line by line (the count, then a paper a line), then the
+        typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it)."""
+        result = self.list_papers(question, filters)
+        described = result.filters.describe() if result.filters else None
+        text = ""
+        for line in answer_lines(result, described):
+            text += line
+            yield line
+        answer = as_answer(result, text.rstrip("\n"),
+                           "llm" if self.chat_model and self.settings.llm.relevance_check
+                           else "extractive", self.settings.llm.model if self.chat_model else None)
+        answer.filters = described
+        yield answer
+
+    def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
+        return final_answer(self.list_stream(question, filters))
+
+    def trends(self, topic: str, filters: Filters | None = None) -> TrendResult:
+        """The papers on ``topic`` (the list screen) counted per year over the store's span
+        (or the filter's), and per venue when they come from several. An empty topic, or a
+        filter no stored paper passes, is BadInputError."""
+        if not topic or not topic.strip(" ?.!\"'"):
+            raise BadInputError("the topic is empty; give one, e.g. assistant trends "
+                                "\"graph neural networks\"")
+        result = self.list_papers(topic, filters)
+        allowed = self.retriever.allowed(result.filters)
+        years = [p.year for pid, p in self.index.papers().items()
+                 if p.year is not None and (allowed is None or pid in allowed)]
+        span = (min(years), max(years)) if years else None
+        trend = count_trend(result, span)
+        trend.filters = result.filters.describe() if result.filters else None
+        return trend
 
     def similar(self, target: str, top_k: int = 5) -> SimilarResult:
         """The ``top_k`` papers most like a stored paper (locator or id) or free text."""

@@ -18,6 +18,7 @@ from assistant.corpus import Paper
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
+    "papers_in_store", "papers_in_filter", "papers_read", "papers_matching",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -156,6 +157,13 @@ class Answer(BaseModel):
         "its topic, but read weakly as answering it (a large store's joint reading of the "
         "ranker and the cross-encoder, under its doubt level). Read the quotes before relying "
         "on them.")
+    # How much the answer looked at (receipts): None where not counted.
+    papers_in_store: int | None = Field(None, description="Papers in the store.")
+    papers_in_filter: int | None = Field(None, description="Papers the filters left (the "
+                                         "store's count without a filter).")
+    papers_read: int | None = Field(None, description="Papers screened or read for the answer.")
+    papers_matching: int | None = Field(None, description="A list answer (`ask --all`): the "
+                                        "papers judged to answer it, all of them listed.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object."""

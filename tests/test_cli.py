@@ -33,7 +33,8 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     data = json.loads(result.stdout)
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
-                         "unmentioned", "unsure"}
+                         "unmentioned", "unsure", "papers_in_store", "papers_in_filter",
+                         "papers_read", "papers_matching"}
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
     assert (data["dropped_citations"], data["uncited"], data["truncated"], data["unmentioned"],

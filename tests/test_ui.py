@@ -197,7 +197,12 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert found[0]["source"] == f"{FILE_B}#1" and len(found) <= 3
     info = client.view_api(print_info=False, return_format="dict")
     named = info["named_endpoints"]
-    assert set(named) == {"/ask", "/search_abstracts", "/similar_papers", "/answer_with_references"}
+    assert set(named) == {"/ask", "/search_abstracts", "/similar_papers", "/answer_with_references",
+                          "/list_papers", "/topic_trends"}
+    listed = client.predict("Which papers use reinforcement learning?", "", "", api_name="/list_papers")
+    assert listed["papers_matching"] == len(listed["sources"]) >= 1
+    counted = client.predict("reinforcement learning", "", "", api_name="/topic_trends")
+    assert counted["total"] == len(counted["paper_ids"]) >= 1
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
     assert params == {"question", "top_k", "years", "venue"}
 
@@ -389,7 +394,8 @@ def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
             return tools, texts
 
     tools, (found, answered) = asyncio.run(run())
-    assert {"ask", "search_abstracts", "answer_with_references"} <= set(tools)
+    assert {"ask", "search_abstracts", "answer_with_references", "list_papers",
+            "topic_trends"} <= set(tools)
     schema = tools["search_abstracts"].inputSchema
     assert schema["properties"]["query"]["type"] == "string"
     assert "keywords" in (schema["properties"]["query"].get("description") or "")

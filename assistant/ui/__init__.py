@@ -50,13 +50,15 @@ def build_app(app: Assistant) -> gr.Blocks:
 
     from assistant.ui.ask_page import AskPage
     from assistant.ui.corpus_page import CorpusPage
+    from assistant.ui.lists_page import ListsPage
 
-    ask, corpus = AskPage(app), CorpusPage(app)
+    ask, corpus, lists = AskPage(app), CorpusPage(app), ListsPage(app)
     with gr.Blocks(title="Abstracts assistant", analytics_enabled=False) as demo:
         gr.Markdown("## Abstracts assistant\nAsk about the indexed research abstracts; every "
                     "claim cites its paper.")
         facts = gr.Markdown(corpus.facts())
         ask.build()
+        lists.build()
         corpus.build(facts)
         # what the page was built with is the store at the server's start: refreshed on load
         demo.load(corpus.on_load, outputs=[facts, corpus.table, corpus.row_ids],

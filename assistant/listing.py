@@ -1,0 +1,338 @@
+"""Exhaustive lists: every stored paper that answers a list question, not the first five.
+
+Why: a list question ("Which papers use diffusion models for planning?") has as many answers
+as the store holds, and top-k retrieval silently drops all but a few. The screen reads a wide
+pool, the union of BM25's and the dense search's candidates within the filters, and decides
+for each paper whether it answers the question:
+
+1. cheaply, for every candidate: the share of the topic's keyword weight (idf) the title and
+   abstract hold and the MiniLM cosine of its best chunk, both already computed by retrieval;
+   a paper clearly in (``keep_at``) or clearly out (``drop_below``) is decided here;
+2. the uncertain band between is reread by the cross-encoder (or, with a model configured,
+   judged by the model's relevance check, ``Judge``), at most ``max_reread`` papers, best
+   first; a paper the budget leaves unread is decided by the cheap score alone.
+
+The cross-encoder reads pairs one by one, so rereading the whole pool would cost seconds per
+hundred papers; the band keeps the reread to the papers whose cheap score does not decide.
+The thresholds are chosen on the dev split of evals/lists.jsonl (bench/lists.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from assistant.corpus import Paper, split_sentences
+from assistant.index import AbstractIndex
+from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
+from assistant.ranking import cached_coverage, rare_terms, read_coverage
+from assistant.reranking import CrossEncoder, passage_of
+from assistant.types import Answer, Citation, Filters, SourceRef
+
+log = logging.getLogger(__name__)
+
+# A list question's lead words ("Which papers…", "List all works on…"), cut before the topic
+# is searched: "papers" is in no abstract's topic.
+LEAD_RE = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?)\s+)?"
+    r"(?:(?:which|what|all(?:\s+the)?|every|each|any|the)\s+)?"
+    r"(?:papers?|works?|abstracts?|articles?|publications?)\b"
+    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
+    re.I)
+OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
+WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
+STOPS = frozenset(STOPWORDS)
+PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
+PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
+
+# Judges a batch of papers for a question: True for each that answers it (the model's check).
+Judge = Callable[[str, list[Paper]], list[bool]]
+
+
+def topic_of(question: str) -> str:
+    """The question without its list lead words: what BM25 and the dense search look for
+    ("Which papers use diffusion models for planning?" → "use diffusion models for
+    planning?"); the question itself when that would leave nothing."""
+    rest = PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1))
+    rest = " ".join(rest.split())
+    return rest if rest.strip(" ?.!") else question.strip()
+
+
+@dataclass(frozen=True)
+class ScreenSettings:
+    """The screen's pool and thresholds, chosen on the dev split by ``bench/lists.py --tune
+    --text`` (the 13.9k read from their files, BM25 without the dense side, as the store was
+    not built then): so the cosine is not weighed (``dense_weight`` 0) and the dense search
+    only adds candidates to the pool. Retune with the store: ``bench/lists.py DIR --tune``."""
+
+    bm25_pool: int = 200  # papers taken from BM25's ranking
+    dense_chunks: int = 300  # chunks taken from the dense search
+    deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
+    deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
+    dense_weight: float = 0.0  # cheap score = coverage + dense_weight × cosine
+    keep_at: float = 1.0  # cheap score from which a paper is kept unread
+    drop_below: float = 0.4  # cheap score under which a paper is dropped unread
+    reread_keeps: float = -3.0  # the cross-encoder's logit that counts as neither in nor out
+    # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
+    # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
+    reread_weight: float = 0.8
+    max_reread: int = 30  # papers the cross-encoder (or model) reads at most
+    reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
+    idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
+    phrase_weight: float = 0.5  # share of coverage lost for topic pairs not written together
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A pooled paper and its screening signals."""
+
+    paper: Paper
+    coverage: float  # share of the topic's keyword weight the title and abstract hold
+    cosine: float  # the question's cosine with the paper's best chunk
+    cheap: float  # coverage + dense_weight × cosine
+    logit: float | None = None  # the cross-encoder's reading (None: not reread)
+    judged: bool | None = None  # the reread's (or model's) verdict
+
+
+@dataclass(frozen=True)
+class ListedPaper:
+    """A paper the list keeps: its rank score (higher first) and one sentence to quote."""
+
+    paper: Paper
+    score: float
+    sentence: str
+    read: bool  # reread by the cross-encoder (or judged by the model)
+
+
+@dataclass
+class ListResult:
+    """Every paper that answers a list question, best first, and how much was looked at."""
+
+    question: str
+    topic: str
+    papers: list[ListedPaper]
+    papers_in_store: int
+    papers_in_filter: int  # the papers the filters left (the store's count without one)
+    screened: int  # candidates pooled and screened
+    reread: int  # of those, read by the cross-encoder or the model
+    seconds: float = 0.0
+    filters: Filters | None = None  # what the list was screened under
+    candidates: list[Candidate] = field(default_factory=list, repr=False)
+
+    def count_line(self) -> str:
+        """"23 papers of the 13,847 match; 300 screened, 41 reread"."""
+        n = len(self.papers)
+        noun = "paper" if n == 1 else "papers"
+        verb = "matches" if n == 1 else "match"
+        line = f"{n:,} {noun} of the {self.papers_in_filter:,} {verb}"
+        return line + f"; {self.screened:,} screened, {self.reread:,} reread"
+
+
+class ListScreen:
+    """Screens an index's papers for a list question (``screen``)."""
+
+    def __init__(self, index: AbstractIndex, settings: ScreenSettings | None = None) -> None:
+        self.index = index
+        self.settings = settings or ScreenSettings()
+
+    def allowed(self, filters: Filters | None) -> set[str] | None:
+        """The ids of the papers that pass ``filters`` (None: every paper)."""
+        if not filters:
+            return None
+        return {pid for pid, p in self.index.papers().items() if filters.allows(p)}
+
+    def candidates(self, question: str, filters: Filters | None = None) -> list[Candidate]:
+        """The pool with its cheap signals, best cheap score first: BM25's first
+        ``bm25_pool`` papers, the papers of the dense search's first ``dense_chunks`` chunks,
+        and any of BM25's first ``deep_pool`` papers that holds (nearly) every keyword of the
+        topic (``deep_coverage``): a topic of hundreds of papers is not cut at the pool."""
+        s = self.settings
+        topic = topic_of(question)
+        allowed = self.allowed(filters)
+        if allowed is not None and not allowed:
+            return []
+        papers = self.index.papers()
+        lexical = self.index.bm25_paper_scores(topic, allowed)
+        by_bm25 = sorted(lexical, key=lambda p: -lexical[p])
+        vector = self.index.query_vector(topic)
+        cosines: dict[str, float] = {}
+        for hit in self.index.search_dense(topic, s.dense_chunks, vector, filters):
+            cosines[hit.paper_id] = max(cosines.get(hit.paper_id, -1.0), hit.score)
+        stats = self.index.keyword_stats()
+        readings = [(w, rare_terms(w, stats), topic_bigrams(text, stats))
+                    for text, w in reading_weights(topic, stats, s.idf_power)]
+
+        def coverage(pid: str) -> float:
+            paper = papers[pid]
+            return max(read_coverage(w, rare, paper.text, paper.title)[0]
+                       * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
+                       for w, rare, pairs in readings)
+
+        pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
+        covered = {pid: coverage(pid) for pid in pool if pid in papers}
+        deep = [pid for pid in by_bm25[s.bm25_pool:s.deep_pool] if pid in papers]
+        covered.update({pid: c for pid in deep if (c := coverage(pid)) >= s.deep_coverage})
+        missing = [pid for pid in covered if pid not in cosines]
+        cosines.update(self.index.paper_cosines(vector, missing))
+        found = [Candidate(papers[pid], c, cosines.get(pid, 0.0),
+                           c + s.dense_weight * cosines.get(pid, 0.0))
+                 for pid, c in covered.items()]
+        return sorted(found, key=lambda c: -c.cheap)
+
+    def screen(self, question: str, filters: Filters | None = None,
+               judge: Judge | None = None) -> ListResult:
+        """Every paper of the pool judged to answer ``question``, best first (``judge``: the
+        model's check for the uncertain band; None: the cross-encoder's)."""
+        started = time.perf_counter()
+        s = self.settings
+        pool = self.candidates(question, filters)
+        sure = [c for c in pool if c.cheap >= s.keep_at]
+        band = [c for c in pool if s.drop_below <= c.cheap < s.keep_at]
+        read, unread = band[:s.max_reread], band[s.max_reread:]
+        read = self._reread(question if s.reread_question else topic_of(question), read, judge)
+        kept = sure + [c for c in read if c.judged] + [
+            c for c in unread if c.cheap >= (s.keep_at + s.drop_below) / 2]
+        topic = topic_of(question)
+        weights = keyword_weights(topic, self.index.keyword_stats())
+        listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
+                              best_sentence(c.paper, weights), c.logit is not None)
+                  for c in kept]
+        listed.sort(key=lambda p: -p.score)
+        allowed = self.allowed(filters)
+        total = len(self.index.papers())
+        read_ids = {c.paper.paper_id for c in read}
+        return ListResult(
+            question=question, topic=topic, papers=listed, papers_in_store=total,
+            papers_in_filter=total if allowed is None else len(allowed), screened=len(pool),
+            reread=len(read), seconds=time.perf_counter() - started,
+            candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)])
+
+    def _reread(self, question: str, band: list[Candidate], judge: Judge | None
+                ) -> list[Candidate]:
+        """``band`` with each paper's verdict: the model's (``judge``) or the cross-encoder's
+        logit against ``reread_keeps``; a failed reading falls back to the cheap score."""
+        from dataclasses import replace
+
+        if not band:
+            return []
+        if judge is not None:
+            verdicts = judge(question, [c.paper for c in band])
+            return [replace(c, judged=v) for c, v in zip(band, verdicts, strict=True)]
+        try:
+            logits = CrossEncoder().scores(question, [passage_of(c.paper) for c in band])
+        except Exception as error:  # the reranker's package or onnxruntime, on this input
+            log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
+            middle = (self.settings.keep_at + self.settings.drop_below) / 2
+            return [replace(c, judged=c.cheap >= middle) for c in band]
+        return [replace(c, logit=float(x), judged=self.read_keeps(c.cheap, float(x)))
+                for c, x in zip(band, logits.tolist(), strict=True)]
+
+    def read_keeps(self, cheap: float, logit: float) -> bool:
+        """A reread paper's verdict: its cheap score moved by the cross-encoder's reading
+        (``reread_weight``) reaches the band's middle."""
+        s = self.settings
+        moved = cheap + s.reread_weight * (1.0 / (1.0 + math.exp(-(logit - s.reread_keeps))) - 0.5)
+        return moved >= (s.keep_at + s.drop_below) / 2
+
+    def _rank_score(self, candidate: Candidate) -> float:
+        """The list's order: the cheap score, nudged by the cross-encoder where it read
+        (a logit's sigmoid, centred on the keep threshold)."""
+        if candidate.logit is None:
+            return candidate.cheap
+        nudge = 1.0 / (1.0 + math.exp(-(candidate.logit - self.settings.reread_keeps))) - 0.5
+        return candidate.cheap + 0.5 * nudge
+
+
+def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
+                    ) -> list[tuple[str, dict[str, float]]]:
+    """The topic's keyword weights (idf ** ``power``), and when it joins alternatives with
+    "or" ("seismic or earthquake data", "place cells or grid cells") each alternative's too:
+    a paper on one of them holds the keywords of that one, not of both. Each with its text."""
+    parts = [p for p in OR_RE.split(topic) if query_terms(p)]
+    texts = [topic, *parts] if len(parts) > 1 else [topic]
+    return [(text, {t: w ** power for t, w in keyword_weights(text, stats).items()})
+            for text in texts]
+
+
+@lru_cache(maxsize=16384)
+def term_sequence(text: str) -> tuple[str, ...]:
+    """The stemmed terms of ``text`` in order, stopwords out (as ``query_terms`` reads them,
+    repeats kept): which words stand next to each other."""
+    return tuple(stem_of(w) for w in WORD_RE.findall(as_typed(text).lower()) if w not in STOPS)
+
+
+def topic_bigrams(text: str, stats: KeywordStats) -> frozenset[tuple[str, str]]:
+    """The topic's neighbouring term pairs whose terms are both specific (in at most
+    PHRASE_SHARE of the chunks): "graph neural" of "graph neural networks"; none for
+    "capsule networks", whose "network" is in many."""
+    limit = PHRASE_SHARE * stats.n_docs
+    seq = term_sequence(text)
+    return frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
+                     if a != b and 0 < stats.doc_freq(a) <= limit and 0 < stats.doc_freq(b) <= limit)
+
+
+def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper) -> float:
+    """The share of the topic's ``pairs`` that stand together in the paper's title or
+    abstract (1 for a topic without pairs): "graph" and "neural network" apart are not
+    "graph neural networks"."""
+    if not pairs:
+        return 1.0
+    seq = term_sequence(f"{paper.title}. {paper.text}")
+    return len(pairs & set(zip(seq, seq[1:], strict=False))) / len(pairs)
+
+
+def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
+    """The abstract's sentence that holds most of the topic's keyword weight (the first
+    such; the first sentence when none holds any)."""
+    sentences = split_sentences(paper.text) or [paper.text]
+    shares = np.array([cached_coverage(weights, s) for s in sentences])
+    return sentences[int(shares.argmax())] if len(shares) else paper.text
+
+
+def ids_of(result: ListResult) -> Sequence[str]:
+    """The listed papers' ids, best first."""
+    return [p.paper.paper_id for p in result.papers]
+
+
+def _shown(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
+    """The list answer as it is written: the count first, then one line per paper, best
+    first ("[3] Title (2019): “its sentence”"), each ending with a newline."""
+    where = f" ({filters})" if filters else ""
+    if not result.papers:
+        yield (f"No paper of the {result.papers_in_filter:,}{where} answers “{result.topic}”; "
+               f"{result.screened:,} screened, {result.reread:,} reread.\n")
+        return
+    yield f"{result.count_line()}{where}.\n"
+    for n, listed in enumerate(result.papers, start=1):
+        year = f" ({listed.paper.year})" if listed.paper.year else ""
+        yield f"[{n}] {_shown(listed.paper.title, 160)}{year}: “{_shown(listed.sentence)}” [{n}]\n"
+
+
+def as_answer(result: ListResult, text: str, mode: str = "extractive",
+              model: str | None = None) -> Answer:
+    """The typed answer of a list: every listed paper a source and a citation (its quoted
+    sentence highlighted), with the counts."""
+    sources = [SourceRef.of(n, p.paper, p.score) for n, p in enumerate(result.papers, start=1)]
+    citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
+                          source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
+                 for n, p in enumerate(result.papers, start=1)]
+    return Answer(question=result.question, answer=text,
+                  mode="llm" if mode == "llm" else "extractive", model=model,
+                  sources=sources, citations=citations,
+                  papers_in_store=result.papers_in_store,
+                  papers_in_filter=result.papers_in_filter, papers_read=result.screened,
+                  papers_matching=len(result.papers),
+                  timings_ms={"total": round(result.seconds * 1000, 1)})

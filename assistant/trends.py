@@ -1,0 +1,135 @@
+"""Counts and trends: how many stored papers answer a topic, per year (and per venue).
+
+Why: "How has interest in graph neural networks grown?" is a count over the whole store, not
+an answer from its best five papers. The papers are chosen by the list screen
+(``listing.ListScreen``, the same as ``ask --all``), then counted by year and, when the matching
+papers come from several venues, by venue too; ``draw_chart`` writes the counts as a PNG bar
+chart (matplotlib, headless) beside the table ``table_lines`` prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from assistant.listing import ListResult
+
+NO_YEAR = "year unknown"
+
+
+@dataclass
+class TrendResult:
+    """A topic's matching papers counted per year (every year of the store's span, zeros
+    included) and per venue within each year when there are several."""
+
+    topic: str
+    years: dict[int, int]
+    venues: dict[str, dict[int, int]]  # venue → year → count; empty with a single venue
+    paper_ids: list[str]
+    papers_in_store: int
+    papers_in_filter: int
+    screened: int
+    unknown_year: int = 0  # matching papers without a year (not in ``years``)
+    filters: str | None = None
+    chart: str | None = None  # where the PNG was written
+    seconds: float = 0.0
+    by_year: dict[int, list[str]] = field(default_factory=dict, repr=False)
+
+    @property
+    def total(self) -> int:
+        return len(self.paper_ids)
+
+    def public_json(self) -> dict[str, object]:
+        """The numbers and the matching papers' ids (``assistant trends --json``)."""
+        return {"topic": self.topic, "filters": self.filters, "total": self.total,
+                "years": {str(y): n for y, n in self.years.items()},
+                "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},
+                "unknown_year": self.unknown_year, "papers_in_store": self.papers_in_store,
+                "papers_in_filter": self.papers_in_filter, "screened": self.screened,
+                "paper_ids": self.paper_ids,
+                "paper_ids_by_year": {str(y): ids for y, ids in self.by_year.items()},
+                "chart": self.chart}
+
+    def summary(self) -> str:
+        """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"."""
+        where = f" ({self.filters})" if self.filters else ""
+        noun = "paper" if self.total == 1 else "papers"
+        verb = "matches" if self.total == 1 else "match"
+        return (f"{self.total:,} {noun} of the {self.papers_in_filter:,}{where} {verb} "
+                f"“{self.topic}”; {self.screened:,} screened")
+
+
+def count(result: ListResult, span: tuple[int, int] | None) -> TrendResult:
+    """The screen's matching papers counted per year over ``span`` (the store's or the
+    filter's first and last year; None: the matching papers' own)."""
+    papers = [p.paper for p in result.papers]
+    dated = [p for p in papers if p.year is not None]
+    if span is None and dated:
+        span = (min(p.year for p in dated if p.year), max(p.year for p in dated if p.year))
+    years = {y: 0 for y in range(span[0], span[1] + 1)} if span else {}
+    by_year: dict[int, list[str]] = {}
+    per_venue: dict[str, Counter[int]] = {}
+    for paper in dated:
+        assert paper.year is not None
+        years[paper.year] = years.get(paper.year, 0) + 1
+        by_year.setdefault(paper.year, []).append(paper.paper_id)
+        per_venue.setdefault(paper.venue or "no venue", Counter())[paper.year] += 1
+    venues = ({v: {y: c.get(y, 0) for y in years} for v, c in sorted(per_venue.items())}
+              if len(per_venue) > 1 else {})
+    return TrendResult(
+        topic=result.topic, years=dict(sorted(years.items())), venues=venues,
+        paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
+        papers_in_filter=result.papers_in_filter, screened=result.screened,
+        unknown_year=len(papers) - len(dated), seconds=result.seconds,
+        by_year=dict(sorted(by_year.items())))
+
+
+def table_lines(trend: TrendResult) -> list[str]:
+    """The counts as a plain table: a row per year, a column per venue when several."""
+    venues = list(trend.venues)
+    head = ["year", "papers", *venues]
+    rows = [[str(y), str(n), *(str(trend.venues[v][y]) for v in venues)]
+            for y, n in trend.years.items()]
+    if trend.unknown_year:
+        rows.append([NO_YEAR, str(trend.unknown_year), *("" for _ in venues)])
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    return ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
+            for row in [head, *rows]]
+
+
+def chart_name(topic: str) -> str:
+    """A file name for a topic's chart: "trends-graph-neural-networks.png"."""
+    slug = re.sub(r"[^a-z0-9]+", "-", topic.lower()).strip("-")[:60] or "topic"
+    return f"trends-{slug}.png"
+
+
+def draw_chart(trend: TrendResult, path: Path) -> Path:
+    """The counts as a PNG bar chart at ``path`` (stacked by venue when there are several)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display: a file, from any thread
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(9, 4), dpi=100)
+    axes = figure.subplots()
+    years = list(trend.years)
+    if trend.venues:
+        bottom = [0] * len(years)
+        for venue, counts in trend.venues.items():
+            heights = [counts.get(y, 0) for y in years]
+            axes.bar(years, heights, bottom=bottom, label=venue)
+            bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+        axes.legend(fontsize="small")
+    else:
+        axes.bar(years, [trend.years[y] for y in years], color="#4c72b0")
+    axes.set_title(f"Papers on “{trend.topic}” per year ({trend.total} in all)"[:100])
+    axes.set_xlabel("year")
+    axes.set_ylabel("papers")
+    axes.yaxis.get_major_locator().set_params(integer=True)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path, format="png")
+    trend.chart = str(path)
+    return path

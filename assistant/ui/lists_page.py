@@ -1,0 +1,161 @@
+"""The Lists tab: every paper that answers a list question, a page at a time, and a topic's
+papers counted per year as a chart beside a table; plus the typed ``/list_papers`` and
+``/topic_trends`` endpoints (MCP tools). Handlers are plain methods, so tests call them
+without a server; the screening runs in Gradio's worker threads, and a long list is sent a
+page at a time, so the page never waits on it."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from assistant.errors import AssistantError, redact
+from assistant.filters import as_text, explicit
+from assistant.pipeline import Assistant
+from assistant.trends import TrendResult, chart_name, draw_chart
+from assistant.types import Answer
+from assistant.ui.render import inert
+
+PAGE = 25  # papers a page of a list shows
+Rows = list[list[str]]
+HEADERS = ["#", "title", "year", "quoted sentence", "locator"]
+
+
+class ListsPage:
+    """List every paper on a question, or count a topic's papers per year."""
+
+    def __init__(self, app: Assistant) -> None:
+        self.app = app
+        self.charts = Path(tempfile.mkdtemp(prefix="assistant-charts-"))
+
+    # ------------------------------------------------------------ handlers
+
+    def list_rows(self, question: str, years: str = "", venue: str = ""
+                  ) -> tuple[str, Rows, int, str]:
+        """(the count line or a one-line error, every listed paper as a row, page 0, the
+        first page's note)."""
+        try:
+            answer = self.app.list_answer(as_text(question), explicit(years, venue))
+        except AssistantError as exc:
+            return f"**{inert(redact(str(exc)))}**", [], 0, ""
+        rows = rows_of(answer)
+        first_line = answer.answer.splitlines()[0] if answer.answer else ""
+        return inert(first_line), rows, 0, page_note(0, len(rows))
+
+    @staticmethod
+    def page(rows: Rows, page: int, step: int) -> tuple[Rows, int, str]:
+        """The rows of the page ``step`` away from ``page`` (kept within the list)."""
+        last = max(0, (len(rows) - 1) // PAGE)
+        page = min(max(0, page + step), last)
+        return rows[page * PAGE:(page + 1) * PAGE], page, page_note(page, len(rows))
+
+    def trend_view(self, topic: str, years: str = "", venue: str = ""
+                   ) -> tuple[str, str | None, Rows]:
+        """(the summary line or a one-line error, the chart's path, the table's rows)."""
+        try:
+            trend = self.app.trends(as_text(topic), explicit(years, venue))
+        except AssistantError as exc:
+            return f"**{inert(redact(str(exc)))}**", None, []
+        chart = str(draw_chart(trend, self.charts / chart_name(trend.topic))) if trend.total else None
+        return inert(trend.summary()), chart, table_rows(trend)
+
+    def list_papers(self, question: str, years: str = "", venue: str = "") -> dict[str, Any]:
+        """List every indexed paper that answers a list question, not only the best five.
+
+        Args:
+            question: what the papers should be about ("Which papers use capsule networks?").
+            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
+
+        Returns:
+            The answer object of /ask with every matching paper a source and a citation (its
+            quoted sentence), best first, and papers_matching, papers_in_filter, papers_read
+            (screened) and papers_in_store; or {question, error}.
+        """
+        try:
+            return self.app.list_answer(as_text(question), explicit(years, venue)).public_json()
+        except AssistantError as exc:
+            return {"question": question, "error": redact(str(exc))}
+
+    def topic_trends(self, topic: str, years: str = "", venue: str = "") -> dict[str, Any]:
+        """Count the indexed papers on a topic per year (and per venue when several).
+
+        Args:
+            topic: a research topic ("graph neural networks").
+            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
+
+        Returns:
+            {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids,
+            paper_ids_by_year, papers_in_filter, screened, ...}; or {topic, error}.
+        """
+        try:
+            return self.app.trends(as_text(topic), explicit(years, venue)).public_json()
+        except AssistantError as exc:
+            return {"topic": topic, "error": redact(str(exc))}
+
+    # ------------------------------------------------------------ layout
+
+    def build(self) -> None:
+        """The tab's components and events (call inside ``gr.Blocks``)."""
+        with gr.Tab("Lists & trends"):
+            with gr.Row():
+                query = gr.Textbox(placeholder="Which papers use capsule networks? · or a "
+                                   "topic to count per year", show_label=False, scale=6,
+                                   elem_id="list-query")
+                years = gr.Textbox(placeholder="years, e.g. 2019-2021", show_label=False,
+                                   scale=1, elem_id="list-years")
+                venue = gr.Textbox(placeholder="venue", show_label=False, scale=1,
+                                   elem_id="list-venue")
+            with gr.Row():
+                list_btn = gr.Button("List every paper", variant="primary", elem_id="list-go")
+                trend_btn = gr.Button("Count per year", elem_id="trend-go")
+            summary = gr.Markdown(elem_id="list-summary")
+            rows = gr.State([])
+            page = gr.State(0)
+            table = gr.Dataframe(value=[], headers=HEADERS, interactive=False, wrap=True,
+                                 elem_id="list-table")
+            with gr.Row():
+                prev_btn = gr.Button("◀ Previous", size="sm", elem_id="list-prev")
+                note = gr.Markdown(elem_id="list-page")
+                next_btn = gr.Button("Next ▶", size="sm", elem_id="list-next")
+            chart = gr.Image(type="filepath", label="papers per year", elem_id="trend-chart")
+            counts = gr.Dataframe(value=[], headers=["year", "papers"], interactive=False,
+                                  elem_id="trend-table")
+        listed = list_btn.click(self.list_rows, inputs=[query, years, venue],
+                                outputs=[summary, rows, page, note], api_visibility="private")
+        listed.then(lambda r, p: self.page(r, p, 0), inputs=[rows, page],
+                    outputs=[table, page, note], api_visibility="private")
+        prev_btn.click(lambda r, p: self.page(r, p, -1), inputs=[rows, page],
+                       outputs=[table, page, note], api_visibility="private", queue=False)
+        next_btn.click(lambda r, p: self.page(r, p, 1), inputs=[rows, page],
+                       outputs=[table, page, note], api_visibility="private", queue=False)
+        trend_btn.click(self.trend_view, inputs=[query, years, venue],
+                        outputs=[summary, chart, counts], api_visibility="private")
+        gr.api(self.list_papers, api_name="list_papers")
+        gr.api(self.topic_trends, api_name="topic_trends")
+
+
+def rows_of(answer: Answer) -> Rows:
+    """A list answer's papers as table rows: number, title, year, quoted sentence, locator."""
+    quotes = {c.n: (c.highlights[0] if c.highlights else "") for c in answer.citations}
+    return [[str(s.n), s.title, str(s.year or ""), quotes.get(s.n, ""), s.source]
+            for s in answer.sources]
+
+
+def table_rows(trend: TrendResult) -> Rows:
+    """The counts as rows (year, papers), venues after the total as "venue: n" notes."""
+    return [[str(y), str(n) + "".join(f" · {v} {c[y]}" for v, c in
+                                        trend.venues.items() if c.get(y))]
+            for y, n in trend.years.items()]
+
+
+def page_note(page: int, total: int) -> str:
+    if not total:
+        return ""
+    last = (total - 1) // PAGE
+    shown = f"papers {page * PAGE + 1}–{min(total, (page + 1) * PAGE)} of {total}"
+    return f"{shown} · page {page + 1} of {last + 1}"

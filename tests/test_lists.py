@@ -1,0 +1,169 @@
+"""Exhaustive lists and topic trends over the seeds (a real Chroma store), the CLI as a
+subprocess, the chart as a real PNG, bad input as one line; the labelled list questions
+checked against the 1987-2021 abstracts when they are present."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SHARED_DATA, skipif_no_shared_data
+from test_cli import run
+
+from assistant.corpus import split_sentences
+from assistant.errors import BadInputError
+from assistant.listing import ListedPaper, ListResult, reading_weights, topic_of
+from assistant.pipeline import Assistant
+from assistant.settings import PROJECT_ROOT
+from assistant.trends import chart_name, count, draw_chart, table_lines
+from assistant.types import Filters
+from assistant.ui.lists_page import PAGE, ListsPage
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+LIST_QUESTION = "Which papers use reinforcement learning?"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("Which papers use capsule networks?", "use capsule networks?"),
+    ("List all papers on federated learning.", "federated learning."),
+    ("List the papers about optimal transport", "optimal transport"),
+    ("Can you list every paper that studies dropout?", "studies dropout?"),
+    ("graph neural networks", "graph neural networks"),
+    ("Which papers?", "Which papers?"),  # nothing left: the question itself
+])
+def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
+    assert topic_of(question) == topic
+
+
+def test_a_topic_of_alternatives_is_read_each_apart(seed_assistant: Assistant) -> None:
+    stats = seed_assistant.index.keyword_stats()
+    whole, first, second = (w for _, w in reading_weights("seismic or earthquake data", stats))
+    assert len(whole) == 3  # seismic, earthquake, data
+    assert set(first) < set(whole) and set(second) < set(whole) and not set(first) & set(second)
+    squared = reading_weights("graph learning", stats, power=2.0)[0][1]
+    plain = reading_weights("graph learning", stats)[0][1]
+    assert squared == pytest.approx({t: w * w for t, w in plain.items()})
+    assert len(reading_weights("graph learning", stats)) == 1
+
+
+def test_a_list_answer_lists_every_kept_paper_with_a_quoted_sentence(
+        seed_assistant: Assistant) -> None:
+    answer = seed_assistant.list_answer(LIST_QUESTION)
+    papers = seed_assistant.index.papers()
+    assert answer.papers_matching == len(answer.sources) == len(answer.citations) >= 1
+    assert answer.papers_in_store == answer.papers_in_filter == len(papers)
+    assert answer.papers_read is not None and answer.papers_read >= answer.papers_matching
+    first, *lines = answer.answer.splitlines()
+    assert re.match(rf"{answer.papers_matching} papers? of the {len(papers)} match", first)
+    assert len(lines) == answer.papers_matching
+    for n, (line, citation) in enumerate(zip(lines, answer.citations, strict=True), start=1):
+        assert line.startswith(f"[{n}] ") and line.endswith(f"[{n}]")
+        quote = citation.highlights[0]
+        assert quote in split_sentences(papers[citation.paper_id].text)
+        assert quote[:40] in line
+    scores = [s.score for s in answer.sources]
+    assert scores == sorted(scores, reverse=True)  # best first
+    assert set(answer.public_json()) >= {"papers_matching", "papers_in_filter", "papers_read"}
+
+
+def test_a_list_of_none_is_a_valid_empty_answer(seed_assistant: Assistant) -> None:
+    answer = seed_assistant.list_answer("Which papers are about sourdough bread recipes?")
+    assert answer.papers_matching == 0 and answer.sources == []
+    assert answer.answer.startswith("No paper of the 38 answers") and "\n" not in answer.answer
+
+
+def test_a_filter_that_leaves_no_paper_is_bad_input(seed_assistant: Assistant) -> None:
+    with pytest.raises(BadInputError, match="no indexed paper is of years 1950–1960"):
+        seed_assistant.list_answer(LIST_QUESTION, Filters(years=(1950, 1960)))
+    with pytest.raises(BadInputError, match="the topic is empty"):
+        seed_assistant.trends("  ")
+
+
+def test_a_filter_narrows_the_list_and_is_counted(seed_assistant: Assistant) -> None:
+    answer = seed_assistant.list_answer(LIST_QUESTION, Filters(venue="NeurIPS"))
+    allowed = [p for p in seed_assistant.index.papers().values() if p.venue.lower() == "neurips"]
+    assert answer.papers_in_filter == len(allowed) and answer.filters == "venue NeurIPS"
+
+
+def test_trends_count_the_list_screens_papers_per_year(seed_assistant: Assistant,
+                                                       tmp_path: Path) -> None:
+    trend = seed_assistant.trends("reinforcement learning")
+    assert trend.total >= 1 and sum(trend.years.values()) + trend.unknown_year == trend.total
+    papers = seed_assistant.index.papers()
+    for year, ids in trend.by_year.items():
+        assert all(papers[pid].year == year for pid in ids) and len(ids) == trend.years[year]
+    assert table_lines(trend)[0].split() == ["year", "papers"]
+    path = draw_chart(trend, tmp_path / chart_name(trend.topic))
+    assert path.name == "trends-reinforcement-learning.png"
+    assert path.read_bytes().startswith(PNG_MAGIC) and trend.chart == str(path)
+
+
+def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
+                                                      tmp_path: Path) -> None:
+    papers = list(seed_assistant.index.papers().values())[:4]
+    venues = ["NeurIPS", "ICML", "ICML", "NeurIPS"]
+    years = [2019, 2019, 2021, 2021]
+    listed = [ListedPaper(dataclasses.replace(p, venue=v, year=y), 1.0, "", False)
+              for p, v, y in zip(papers, venues, years, strict=True)]
+    result = ListResult("q", "topic", listed, 38, 38, 10, 0)
+    trend = count(result, (2018, 2021))
+    assert trend.years == {2018: 0, 2019: 2, 2020: 0, 2021: 2}
+    assert trend.venues == {"ICML": {2018: 0, 2019: 1, 2020: 0, 2021: 1},
+                            "NeurIPS": {2018: 0, 2019: 1, 2020: 0, 2021: 1}}
+    assert table_lines(trend)[0].split() == ["year", "papers", "ICML", "NeurIPS"]
+    assert draw_chart(trend, tmp_path / "v.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
+    page = ListsPage(seed_assistant)
+    rows = [[str(n), f"title {n}", "2020", "a sentence", f"f#{n}"] for n in range(1, 61)]
+    shown, at, note = page.page(rows, 0, 1)
+    assert at == 1 and shown[0][0] == str(PAGE + 1) and note.startswith("papers 26–50 of 60")
+    assert page.page(rows, 2, 1)[1] == 2 and page.page(rows, 0, -1)[1] == 0  # kept within
+    summary, listed, at, _ = page.list_rows(LIST_QUESTION)
+    assert re.match(r"\d+ papers? of the 38", summary) and at == 0 and listed
+    error, none, _, _ = page.list_rows(LIST_QUESTION, years="1950")
+    assert "no indexed paper is of year 1950" in error and none == []
+    assert "error" in page.topic_trends("")
+    assert page.topic_trends("reinforcement learning")["total"] >= 1
+
+
+def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path) -> None:
+    listed = run("ask", "--all", LIST_QUESTION, "--data-dir", str(fresh_copy))
+    assert listed.returncode == 0, listed.stderr
+    assert re.match(r"\d+ papers? of the 38 match", listed.stdout)
+    assert "Sources" not in listed.stdout  # the list is its sources
+    chart = tmp_path / "rl.png"
+    trend = run("trends", "reinforcement learning", "--json", "--chart", str(chart),
+                "--data-dir", str(fresh_copy))
+    assert trend.returncode == 0, trend.stderr
+    figures = json.loads(trend.stdout)
+    assert figures["total"] == len(figures["paper_ids"]) >= 1
+    assert figures["chart"] == str(chart) and chart.read_bytes().startswith(PNG_MAGIC)
+    for args, message in ((["trends", " "], "the topic is empty"),
+                          (["trends", "graphs", "--year", "1950-1960"],
+                           "no indexed paper is of years 1950–1960"),
+                          (["ask", "--all", LIST_QUESTION, "--year", "19x"], "bad year filter")):
+        bad = run(*args, "--data-dir", str(fresh_copy))
+        assert bad.returncode == 2 and message in bad.stderr, bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+
+
+@skipif_no_shared_data
+def test_the_labelled_list_questions_match_the_corpus_as_labelled() -> None:
+    """Every expected paper of evals/lists.jsonl holds its question's grep pattern, and so
+    does every paper read and excluded; together they are every paper that does."""
+    from assistant.corpus import read_paths
+
+    papers = {p.source: p for p in read_paths([SHARED_DATA]).papers}
+    items = [json.loads(line) for line in
+             (PROJECT_ROOT / "evals" / "lists.jsonl").read_text().splitlines() if line.strip()]
+    assert len(items) >= 20 and {i["split"] for i in items} == {"dev", "test"}
+    for item in items:
+        pattern = re.compile(item["grep"], re.I)
+        matching = {s for s, p in papers.items() if pattern.search(f"{p.title} {p.text}")}
+        assert set(item["expected_sources"]) | set(item["excluded"]) == matching, item["id"]
+        assert not set(item["expected_sources"]) & set(item["excluded"]), item["id"]
