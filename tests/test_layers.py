@@ -19,7 +19,7 @@ LAYERS: list[set[str]] = [
      "assistant.naming"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.index"},
-    {"assistant.ranking", "assistant.retrieval", "assistant.filters",
+    {"assistant.ranking", "assistant.refusals", "assistant.retrieval", "assistant.filters",
      "assistant.similar"},
     {"assistant.answering", "assistant.claims", "assistant.generation", "assistant.extractive",
      "assistant.references", "assistant.compare"},

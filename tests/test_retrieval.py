@@ -155,7 +155,7 @@ def test_a_question_none_of_whose_words_any_abstract_uses_gets_no_sources(
     settings = seed_assistant.retriever.settings
     monkeypatch.setattr(settings, "min_dense", -1.0)
     monkeypatch.setattr(settings, "min_coverage", 0.0)
-    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: dataclasses.replace(
+    monkeypatch.setattr("assistant.refusals.load_ranker", lambda: dataclasses.replace(
         load_ranker(), abstain_below=None, neighbourhood=None))
     assert seed_assistant.retrieve(question) == []
     assert seed_assistant.retrieve("How does CRAFT predict future links?")  # the floors are low
@@ -318,3 +318,38 @@ def test_the_phrase_look_up_follows_an_ingest(fresh_copy: Path, tmp_path: Path) 
                     "samples from lattice models by a quokka-inspired random walk.\n")
     app.ingest([more])
     assert len(app.index.phrase_text().writers("Quokka Lattice Sampler")) == 1
+
+
+@pytest.mark.parametrize(("question", "filters", "check", "says"), [
+    ("What is CRAFT?", Filters(years=(1900, 1901)), "candidates", "filters leave none"),
+    ("Which bread recipes keep a sourdough starter alive?", None, "known_words", "No word"),
+    ("How does HyperLoRA-Z prune the router of a mixture of experts?", None, "unknown_names",
+     "“HyperLoRA-Z”"),
+    ("How does Time-Conditioned Contraction Pruning model time series?", None,
+     "unwritten_names", "“Time-Conditioned Contraction Pruning”"),
+])
+def test_a_refusal_names_the_check_that_refused_and_why(
+        seed_assistant: Assistant, question: str, filters: Filters | None, check: str,
+        says: str) -> None:
+    """The first check of ``refusals.CHECKS`` that refuses is the answer's ``refusal``, in
+    ``--json`` too; an answered question has none."""
+    found = seed_assistant.retriever.find(question, filters=filters)
+    assert found.papers == [] and found.refusal is not None
+    assert found.refusal.check == check and says in found.refusal.reason
+    shown = seed_assistant.ask(question, filters=filters).public_json()["refusal"]
+    assert shown == {"check": check, "reason": found.refusal.reason}
+    answered = seed_assistant.ask("What is CRAFT?")
+    assert answered.sources and answered.public_json()["refusal"] is None
+
+
+def test_no_paper_past_the_floor_is_the_floors_refusal(seed_assistant: Assistant) -> None:
+    from assistant.retrieval import HybridRetriever
+
+    question = "How do graph models forecast traffic efficiently?"  # names nothing
+    unreachable = seed_assistant.retriever.settings.model_copy(
+        update={"min_dense": 0.999, "min_coverage": 1.01})
+    found = HybridRetriever(seed_assistant.index, unreachable).find(question)
+    assert found.papers == [] and found.refusal is not None
+    assert found.refusal.check == "relevance_floor"
+    assert HybridRetriever(seed_assistant.index, unreachable).find(
+        question, apply_floor=False).refusal is None
