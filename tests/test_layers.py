@@ -16,7 +16,7 @@ LAYERS: list[set[str]] = [
     {"assistant", "assistant.offline", "assistant.errors", "assistant.imports"},
     {"assistant.settings", "assistant.console"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
-     "assistant.naming"},
+     "assistant.naming", "assistant.intent"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.index"},
     {"assistant.ranking", "assistant.refusals", "assistant.retrieval", "assistant.filters",
