@@ -49,6 +49,7 @@ class Screen:
     exempt: bool = True
     logits: np.ndarray | None = None
     refusal: Verdict | None = None
+    holders: list[str] = field(default_factory=list)  # papers holding a term lookup's words
 
     @property
     def evidence(self) -> float | None:
@@ -66,6 +67,9 @@ class Check:
     name: str
     stage: Stage
     refuses: Reason
+    # An exact match overrules it: a paper holds every word a term lookup asks for
+    # ("Which paper mentions shareboost?"), and a false "no" is the worst answer.
+    overruled_by_holders: bool = True
 
     def verdict(self, retriever: HybridRetriever, screen: Screen) -> Verdict | None:
         reason = self.refuses(retriever, screen)
@@ -156,11 +160,13 @@ def doubted(retriever: HybridRetriever, screen: Screen) -> str | None:
 
 
 # The refusals, in the order they run; the first to refuse is the answer's refusal.
+# The question's checks run before the lookup's papers are known, and refuse only what no
+# paper can hold (a filter leaving none, words or names no abstract uses).
 CHECKS: tuple[Check, ...] = (
-    Check("candidates", "question", no_candidates),
-    Check("known_words", "question", no_known_word),
-    Check("unknown_names", "question", unknown_names),
-    Check("unwritten_names", "question", unwritten_names),
+    Check("candidates", "question", no_candidates, overruled_by_holders=False),
+    Check("known_words", "question", no_known_word, overruled_by_holders=False),
+    Check("unknown_names", "question", unknown_names, overruled_by_holders=False),
+    Check("unwritten_names", "question", unwritten_names, overruled_by_holders=False),
     Check("relevance_floor", "ranking", below_the_floor),
     Check("off_topic", "ranking", off_topic),
     Check("evidence", "ranking", weak_evidence),
@@ -171,9 +177,12 @@ DOUBT = Check("joint_doubt", "mark", doubted)
 
 
 def first_refusal(retriever: HybridRetriever, screen: Screen, stage: Stage) -> Verdict | None:
-    """The first check of ``stage`` that refuses ``screen``'s question, in CHECKS' order."""
+    """The first check of ``stage`` that refuses ``screen``'s question, in CHECKS' order;
+    one an exact match overrules refuses nothing when papers hold a term lookup's words."""
     for check in CHECKS:
-        if check.stage == stage and (verdict := check.verdict(retriever, screen)) is not None:
+        if check.stage != stage or (screen.holders and check.overruled_by_holders):
+            continue
+        if (verdict := check.verdict(retriever, screen)) is not None:
             return verdict
     return None
 

@@ -408,7 +408,8 @@ class HybridRetriever:
         screen = self._ranked(question, self._read_for_refusal(top_k) if apply_floor else top_k,
                               method, apply_floor, filters)
         results = screen.results
-        if not (reread and results):
+        # a term lookup's papers lead as the exact match put them, read by nothing further
+        if not (reread and results) or screen.holders:
             return Retrieval(results[:top_k], refusal=screen.refusal)
         screen.exempt, screen.logits = self._refusal_logits(question, results)
         refusal = first_refusal(self, screen, "reading")
@@ -433,9 +434,10 @@ class HybridRetriever:
         failed."""
         if not self._rereads("hybrid", True):
             return None
-        results = self._ranked(question, self._read_for_refusal(self.settings.top_k),
-                               "hybrid", True, None).results
-        if not results:
+        screen = self._ranked(question, self._read_for_refusal(self.settings.top_k),
+                              "hybrid", True, None)
+        results = screen.results
+        if not results or screen.holders:
             return None
         exempt, logits = self._refusal_logits(question, results)
         return None if exempt or logits is None else float(logits[:REFUSAL_TOP].max())
@@ -472,12 +474,30 @@ class HybridRetriever:
                 fused[pid] = (fused[pid] + (1.0 if pid in boosted else 0.0)) / 2.0
         if method == "hybrid" and bm25:
             self._keep_rare_match(question, bm25, fused, self.index.keyword_stats())
+        screen.holders = self.lookup_holders(question, filters)
+        for pid in screen.holders:  # a lookup's paper outside the candidates still counts
+            fused.setdefault(pid, 0.0)
         self._floor(screen, wanted, apply_floor)
         if apply_floor:
             screen.refusal = first_refusal(self, screen, "ranking")
             if screen.refusal is not None:
                 screen.results = []
         return screen
+
+    def lookup_holders(self, question: str, filters: Filters | None = None) -> list[str]:
+        """The papers (those ``filters`` allow) whose title or abstract holds every word a
+        term lookup asks for ("Which paper mentions shareboost?", ``Intent.lookup_terms``),
+        stem and all, best BM25 first; none when the question is no lookup. Such a paper
+        answers the question whatever the ranker, the neighbourhood or the cross-encoder
+        make of it: its words are what was asked for."""
+        words = read_intent(question).lookup_terms
+        terms = {term for word in words for term in query_terms(word)}
+        if not terms:
+            return []
+        scores = self.index.bm25_paper_scores(" ".join(words), self.allowed(filters))
+        papers = self.index.papers()
+        return [pid for pid in sorted(scores, key=lambda p: (-scores[p], p)) if pid in papers
+                and terms <= text_terms(f"{papers[pid].title}. {papers[pid].text}")]
 
     def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
         """The first ``wanted`` papers in the ranker's order into ``screen.results``, with
@@ -489,14 +509,16 @@ class HybridRetriever:
         papers = self.index.papers()
         weights = keyword_weights(screen.question, self.index.keyword_stats())
         rare = rare_terms(weights, self.index.keyword_stats())
-        for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
+        holders = set(screen.holders)  # a term lookup's papers first, past the floor
+        for pid in sorted(fused, key=lambda p: (p not in holders, -fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
             if paper is None:
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
             coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
-            strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
+            strict = (cosine >= s.min_dense or pid in named or pid in holders
+                      or (coverage >= s.min_coverage and not named))
             screen.answerable = screen.answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the
             # ranking counts at half the floor (unless the question names something else).

@@ -11,7 +11,7 @@ from unittest import mock
 import pytest
 from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_no_shared_data
 
-from assistant.evals import load_dataset, rare_word_probes
+from assistant.evals import LOOKUP_PHRASINGS, load_dataset, rare_word_probes, words_one_abstract_uses
 from assistant.intent import names_in
 from assistant.keywords import mentions
 from assistant.pipeline import Assistant
@@ -324,3 +324,53 @@ def test_no_paper_past_the_floor_is_the_floors_refusal(seed_assistant: Assistant
     assert found.refusal.check == "relevance_floor"
     assert HybridRetriever(seed_assistant.index, unreachable).find(
         question, apply_floor=False).refusal is None
+
+
+@pytest.fixture
+def refusing_checks(monkeypatch: pytest.MonkeyPatch, seed_assistant: Assistant) -> None:
+    """Every refusal check after the question's own at a bound nothing clears: the
+    neighbourhood, the evidence, the cross-encoder and the joint reading."""
+    from assistant.ranking import JointReading, Neighbourhood
+
+    model = seed_assistant.settings.index.embed_model
+    strict = dataclasses.replace(
+        load_ranker(), abstain_below=1e9, cross_encoder_below=1e9,
+        neighbourhood=Neighbourhood(below=1.1, min_chunks=1, model=model),
+        joint_reading=JointReading(0.5, 1e9, 1, model))
+    monkeypatch.setattr("assistant.refusals.load_ranker", lambda: strict)
+
+
+@pytest.mark.parametrize("family", list(LOOKUP_PHRASINGS))
+def test_a_term_lookup_is_answered_from_the_paper_holding_it_whatever_the_checks(
+        seed_assistant: Assistant, refusing_checks: None, family: str) -> None:
+    """Issue 36: a false "no" is the worst answer. A question asking for the paper that holds
+    a word (``LOOKUP_PHRASINGS``, each family) gets that paper first and cited, even where
+    every later refusal check would refuse and the floor lets no paper through; the same
+    word asked about, not looked up, is refused by them."""
+    from assistant.retrieval import HybridRetriever
+
+    once = words_one_abstract_uses(seed_assistant.index.papers().values())
+    word = next(iter(once))
+    question = LOOKUP_PHRASINGS[family].format(word=word)
+    found = seed_assistant.retriever.find(question)
+    assert found.refusal is None and found.papers[0].paper.paper_id == once[word]
+    answer = seed_assistant.ask(question)
+    assert answer.refusal is None and once[word] in {c.paper_id for c in answer.citations}
+    unreachable = seed_assistant.retriever.settings.model_copy(
+        update={"min_dense": 0.999, "min_coverage": 1.01})
+    floored = HybridRetriever(seed_assistant.index, unreachable).find(question)
+    assert floored.papers[0].paper.paper_id == once[word]
+    asked_about = seed_assistant.retriever.find(f"How are {word} studied in this work?")
+    assert asked_about.papers == [] and asked_about.refusal is not None
+
+
+def test_a_lookup_of_a_word_no_abstract_holds_is_still_refused(seed_assistant: Assistant) -> None:
+    found = seed_assistant.retriever.find("Which paper mentions zqxwvortex?")
+    assert found.papers == [] and found.refusal is not None
+    assert found.refusal.check == "known_words"
+    assert seed_assistant.retriever.lookup_holders("Which paper mentions zqxwvortex?") == []
+    # a filter leaves out the paper that holds it
+    once = words_one_abstract_uses(seed_assistant.index.papers().values())
+    word = next(iter(once))
+    assert seed_assistant.retriever.lookup_holders(f"Which paper mentions {word}?",
+                                                   Filters(years=(1990, 1991))) == []
