@@ -501,8 +501,9 @@ class HybridRetriever:
 
     def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
         """The first ``wanted`` papers in the ranker's order into ``screen.results``, with
-        ``apply_floor`` only those past the relevance floor; ``screen.answerable`` when one of
-        those read cleared its strict form."""
+        ``apply_floor`` only those past the relevance floor, and for a term lookup only the
+        papers holding its words; ``screen.answerable`` when one of those read cleared its
+        strict form."""
         s = self.settings
         ranking, named = screen.ranking, screen.named
         bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
@@ -512,7 +513,7 @@ class HybridRetriever:
         holders = set(screen.holders)  # a term lookup's papers first, past the floor
         for pid in sorted(fused, key=lambda p: (p not in holders, -fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
-            if paper is None:
+            if paper is None or (holders and pid not in holders):  # a lookup asks for those
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
