@@ -23,13 +23,12 @@ import numpy as np
 from assistant.index import AbstractIndex
 from assistant.keywords import query_terms
 from assistant.ranking import JointReading, load_ranker
+from assistant.tuning import FULL_MATCH, REFUSAL_TOP
 from assistant.types import Filters, RetrievedPaper, Verdict
 
 if TYPE_CHECKING:
     from assistant.retrieval import HybridRetriever, Ranking
 
-FULL_MATCH = 0.99  # share of the question's keyword weight that counts as all of it
-REFUSAL_TOP = 2  # the ranker's first papers the cross-encoder's refusal reads (as calibrated)
 Stage = Literal["question", "ranking", "reading", "mark"]
 
 

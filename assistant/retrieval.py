@@ -27,9 +27,6 @@ from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, keyword_weights, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import (
-    NEAREST,
-    NEAREST_CHUNKS,
-    RARE_CHUNKS,
     candidate_features,
     load_ranker,
     rare_terms,
@@ -46,18 +43,19 @@ from assistant.refusals import (
 )
 from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
 from assistant.settings import RetrievalSettings
+from assistant.tuning import (
+    COMMON_NAME_PAPERS,
+    NEARBY,
+    NEAREST,
+    NEAREST_CHUNKS,
+    POOL,
+    RARE_CHUNKS,
+    RERANK_BELOW,
+    RERANK_TOP,
+)
 from assistant.types import Filters, Retrieval, RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
-POOL = 30  # papers taken from each ranking for the learned ranker to order
-NEARBY = 10  # papers searched for an unknown acronym's spelled-out phrase
-RERANK_TOP = 3  # papers the cross-encoder rereads (median ~0.08 s for three on 2 cores)
-RERANK_BELOW = 0.9  # ...when the ranker's probability of its first is below this (dev)
-# A name that more of the candidates write than this is the field's word (RL, GAN, UCI), not
-# what the answer's paper is named by: the named-paper boost leaves it out (bench/key_facts.py's
-# first 120 blind questions and the dev split: the same first places from 0 to 5, one fewer
-# from 8 on; boosting every name loses 8 of the bench's 270 first places and wins none).
-COMMON_NAME_PAPERS = 3
 log = logging.getLogger(__name__)
 
 
@@ -127,7 +125,7 @@ class HybridRetriever:
                          fused: dict[str, float], stats: KeywordStats) -> None:
         """BM25's first paper stays in the fused top 3 when it holds a question term that
         almost no abstract uses: fusion dilutes such an exact match, and it is how
-        researchers search (a word in one abstract was 12th in the fused ranking)."""
+        researchers search (bench/rare_terms.py)."""
         rare = [t for t in query_terms(question) if 0 < stats.doc_freq(t) <= RARE_CHUNKS]
         first = min(bm25, key=lambda pid: bm25[pid][0])
         paper = self.index.papers().get(first)
@@ -162,10 +160,8 @@ class HybridRetriever:
         (that the filter allows) writes as a phrase (``naming.PhraseText``), each in any of
         its ``naming.name_forms``: the corpus knows each word, so ``unknown_names`` lets
         them through, and the answer would quote papers on hindsight or on distillation as if
-        they were about the thing asked. Outside the eval, among the 13,847 papers, of 663
-        questions naming real things it refuses 2 that were answered before (it catches 16
-        names, none of which an abstract writes as asked: "Terry Sejnowski"), and none of 200
-        real names mined from the abstracts (bench/multiword_names.py)."""
+        they were about the thing asked. What it wrongly refuses, and what it catches, is
+        measured outside the eval by bench/multiword_names.py."""
         proper = self.index.surface_text().proper
         names = several_word_names(question, proper)
         if not names:
@@ -314,8 +310,8 @@ class HybridRetriever:
         """One of the first REFUSAL_TOP of ``results`` holds every keyword of the question, or
         one holds its most specific keyword (the highest ``keyword_weights``, anywhere in the
         text, any case): the cross-encoder reads a dataset or a name mentioned in passing as
-        no answer ("which papers evaluate on svhn?" scores -8.5 on an abstract reporting
-        SVHN results), and it reads only an abstract's first 256 tokens."""
+        no answer ("which papers evaluate on svhn?" reads as none on an abstract reporting
+        SVHN results), and it reads only an abstract's first RERANK_MAX_TOKENS tokens."""
         top = results[:REFUSAL_TOP]
         if any(r.coverage >= FULL_MATCH for r in top):
             return True
@@ -331,9 +327,7 @@ class HybridRetriever:
         than RERANK_BELOW sure of the first, and ordered by log-probability + logit (the
         ranker's belief as the prior, the cross-encoder's reading as the evidence). The places
         keep their scores, so how close the first few are stays as the ranker had it
-        (bench/cross_encoder.py: dev hit@1 0.852 → 0.885, 2 of 61 questions; dev is flat for
-        thresholds 0.8–1.0; rereading three rather than two: dev MRR 0.914 → 0.917, hit@1
-        the same, and no deeper reread or other weighting does better on dev)."""
+        (the weighting, RERANK_TOP and RERANK_BELOW chosen on dev by bench/cross_encoder.py)."""
         top = results[:RERANK_TOP]
         if logits is None or len(top) < 2 or top[0].score >= RERANK_BELOW:
             return results

@@ -13,7 +13,7 @@ from assistant.settings import PROJECT_ROOT
 PACKAGE = PROJECT_ROOT / "assistant"
 # Lower layers never import higher ones; a module may import its own layer, without cycles.
 LAYERS: list[set[str]] = [
-    {"assistant", "assistant.offline", "assistant.errors", "assistant.imports"},
+    {"assistant", "assistant.offline", "assistant.errors", "assistant.imports", "assistant.tuning"},
     {"assistant.settings", "assistant.console"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
      "assistant.naming", "assistant.intent"},

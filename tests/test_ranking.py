@@ -17,9 +17,6 @@ from assistant.keywords import KeywordStats, keyword_weights
 from assistant.pipeline import Assistant
 from assistant.ranking import (
     FEATURES,
-    LEADING_WORDS,
-    NEAREST,
-    NEAREST_CHUNKS,
     WEIGHTS_FILE,
     Neighbourhood,
     candidate_features,
@@ -30,6 +27,7 @@ from assistant.ranking import (
 )
 from assistant.refusals import FULL_MATCH
 from assistant.settings import PROJECT_ROOT
+from assistant.tuning import LEADING_WORDS, NEAREST, NEAREST_CHUNKS
 from assistant.types import Filters
 
 # a question none of the 38 seeds is about, for the off-topic check
