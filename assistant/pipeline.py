@@ -30,6 +30,7 @@ from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.keywords import query_terms
 from assistant.naming import named_phrases, unmentioned
+from assistant.refusals import quoted_names
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
@@ -253,14 +254,10 @@ def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ())
     (of several words) no indexed abstract writes as a name."""
     text = NO_ANSWER
     if unknown_names:
-        text += f" No indexed abstract mentions {_quoted(unknown_names)}."
+        text += f" No indexed abstract mentions {quoted_names(unknown_names)}."
     if unwritten_names:
-        text += f" No indexed abstract writes {_quoted(unwritten_names)}."
+        text += f" No indexed abstract writes {quoted_names(unwritten_names)}."
     return text
-
-
-def _quoted(names: Sequence[str]) -> str:
-    return ", ".join(f"“{name}”" for name in names)
 
 
 def _relay(events: AnswerStream) -> Generator[str, None, Answer]:

@@ -14,7 +14,7 @@ weakly as answering (``Retrieval.unsure``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -75,7 +75,8 @@ class Check:
         return None if reason is None else Verdict(check=self.name, reason=reason)
 
 
-def _quoted(names: list[str]) -> str:
+def quoted_names(names: Sequence[str]) -> str:
+    """Names as a refusal quotes them: “QLoRA”, “NormalFloat”."""
     return ", ".join(f"“{name}”" for name in names)
 
 
@@ -97,13 +98,13 @@ def no_known_word(retriever: HybridRetriever, screen: Screen) -> str | None:
 def unknown_names(retriever: HybridRetriever, screen: Screen) -> str | None:
     """Names no stored title or abstract uses (``HybridRetriever.unknown_names``)."""
     names = retriever.unknown_names(screen.question, screen.ranking.fused, screen.filters)
-    return f"No stored title or abstract uses {_quoted(names)}." if names else None
+    return f"No stored title or abstract uses {quoted_names(names)}." if names else None
 
 
 def unwritten_names(retriever: HybridRetriever, screen: Screen) -> str | None:
     """Names of several words no stored paper writes (``HybridRetriever.unwritten_names``)."""
     names = retriever.unwritten_names(screen.question, screen.ranking.fused, screen.filters)
-    return f"No stored abstract writes {_quoted(names)} as a name." if names else None
+    return f"No stored abstract writes {quoted_names(names)} as a name." if names else None
 
 
 def below_the_floor(retriever: HybridRetriever, screen: Screen) -> str | None:
