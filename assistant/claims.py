@@ -34,19 +34,20 @@ from assistant.keywords import (
     query_terms,
     tokenize,
 )
+from assistant.tuning import (
+    ABSOLUTE_PENALTY,
+    CONTEXT_CREDIT,
+    MISSING_CAP,
+    POLARITY_PENALTY,
+)
+from assistant.tuning import SUPPORT_DENSE_WEIGHT as DENSE_WEIGHT
+from assistant.tuning import SUPPORT_THRESHOLD as THRESHOLD
 from assistant.types import Claim
 
 if TYPE_CHECKING:
     from assistant.embedding import Embedder
     from assistant.index import AbstractIndex
 
-# Chosen on the dev split by bench/claims_calibration.py (best F1 of the "unsupported" flag).
-THRESHOLD = 0.69
-DENSE_WEIGHT = 0.5  # support = DENSE_WEIGHT · cosine + (1 − DENSE_WEIGHT) · idf word overlap
-CONTEXT_CREDIT = 0.5  # share of a word's weight when it is in the abstract, not the sentence
-POLARITY_PENALTY = 0.7  # negation or direction not shared with the best sentence
-ABSOLUTE_PENALTY = 0.8  # "all", "always"… that the cited abstracts never say
-MISSING_CAP = 0.25  # a number or name absent from the cited abstracts: support at most this
 CACHE_SIZE = 512  # abstracts whose sentence vectors are kept
 
 _LEADING_CITES = re.compile(r"^((?:\[\d+(?:\s*[,;]\s*\d+)*\]\s*)+)(.*)$", re.S)

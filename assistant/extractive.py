@@ -31,23 +31,26 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import coverage_of_terms, keyword_weights
 from assistant.ranking import text_terms
+from assistant.tuning import (
+    BACKGROUND_FACTOR,
+    CLOSE_RATIO,
+    COMPLETE_GAIN,
+    DEFINITION_BONUS,
+    KEEP_RATIO,
+    MAX_SENTENCES,
+    QUANTITY_BONUS,
+    SUMMARY_RATIO,
+)
 from assistant.types import Answer
 
 NOTICE = "Extractive answer (quoted from the abstracts; no language model configured):"
-MAX_SENTENCES = 4
-KEEP_RATIO = 0.75  # further sentences must score this close to the best one
-DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
 NUMBER_RE = re.compile(r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b", re.I)
-QUANTITY_BONUS = 0.1  # "How many…?": a sentence with a number in it is likelier the answer
-COMPLETE_GAIN = 0.1  # a further sentence adds this share of the question's keyword weight
 # An abstract opens with its field's problem and earlier work, then turns to what the authors
 # did ("we propose…", "in this paper…"). A question that describes the problem resembles the
 # opening sentences most; when it asks what was done or found (``Intent.contribution``)
 # the answer is what follows, so before the first sentence in which the authors speak a
-# sentence's score counts this much (chosen on the dev split and on bench/key_facts.py's
-# question sets). A question about the problem itself ("Why is X hard?", "What do earlier
-# methods lack?") keeps the opening at full weight.
-BACKGROUND_FACTOR = 0.3
+# sentence's score counts BACKGROUND_FACTOR. A question about the problem itself ("Why is X
+# hard?", "What do earlier methods lack?") keeps the opening at full weight.
 # Where the authors speak of their own work: "we", "our", "this paper", a single author's
 # "I", "Here, …", or a passive proposal ("A new algorithm is derived").
 OWN_WORK_RE = re.compile(
@@ -72,11 +75,9 @@ RESULT_RE = re.compile(
     r"\b(show|shows|shown|demonstrat\w*|indicat\w*|suggest\w*|confirm\w*|reveal\w*|verif\w*)\b"
     r"|\b(outperform\w*|state[- ]of[- ]the[- ]art|orders? of magnitude|superior to|better than"
     r"|compared (to|with)|competitive with)\b|\d\s?%", re.I)
-# A paper is quoted when the ranker's belief in it (its probability) is this close to the
-# first paper's: near-ties for a single answer, a wider band for "which papers…" summaries
-# (tuned on the dev split among the 13.9k distractors).
-CLOSE_RATIO = 0.8
-SUMMARY_RATIO = 0.04
+# A paper is quoted when the ranker's belief in it (its probability) is close to the first
+# paper's: CLOSE_RATIO for near-ties of a single answer, a wider band (SUMMARY_RATIO) for
+# "which papers…" summaries.
 
 
 def states_number(sentence: str) -> bool:

@@ -26,6 +26,7 @@ from typing import Literal
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
+from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
 from assistant.types import OPEN_END, OPEN_START, Filters
 
 Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
@@ -162,8 +163,6 @@ POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors
 MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
-OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
-SHORT_WORDS = 4  # "Any limitations?": a follow-up unless it names or has its own subject
 
 # ---------------------------------------------------------------- a range stated in words
 

@@ -21,6 +21,8 @@ import bm25s.stopwords
 import numpy as np
 import Stemmer
 
+from assistant.tuning import SPELLED_OUT_INITIALS
+
 # bm25s's English list has 33 words; questions also carry these, which say nothing about
 # which paper is meant ("What does this paper propose?").
 STOPWORDS = sorted(set(bm25s.stopwords.STOPWORDS_EN) | set("""
@@ -344,9 +346,6 @@ def spells_out(acronym: str, text: str, min_initials: int = 2) -> bool:
     phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials) + r"\w*")
     return any(not _FUNCTION_WORDS.intersection(re.split(r"[\s-]+", m.group(0)))
                for m in phrase.finditer(text.lower()))
-
-
-SPELLED_OUT_INITIALS = 3  # two initials begin some phrase of most abstracts (GP: "given presynaptic")
 
 
 def mentions(text: str, name: str) -> bool:

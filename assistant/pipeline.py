@@ -32,15 +32,19 @@ from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
 from assistant.naming import unmentioned
+from assistant.refusals import quoted_names
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.trends import TrendResult
 from assistant.trends import count as count_trend
-from assistant.types import Answer, Filters, RetrievedPaper
+from assistant.types import Answer, Filters, RetrievedPaper, Verdict
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 JUDGE_BATCH = 6  # abstracts per relevance check of a list (the model's context holds them)
+# The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK) as a refusal's verdict.
+RELEVANCE_CHECK = Verdict(check="relevance_check",
+                          reason="The model read none of the papers found as answering the question.")
 
 
 class Assistant:
@@ -172,9 +176,10 @@ class Assistant:
         standalone = self.standalone_question(question, history, deadline)
         applied, search, ignored = self.question_filters(standalone, filters)
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
-        found = retrieval.papers
+        found, refusal = retrieval.papers, retrieval.refusal
         if found and self.chat_model is not None and self.settings.llm.relevance_check:
             found = self.helpful_sources(standalone, found, deadline)
+            refusal = None if found else RELEVANCE_CHECK
         retrieved = time.perf_counter()
         sources = number_sources(found)
         if not sources:
@@ -189,7 +194,8 @@ class Assistant:
                     text += f" (Searched only the {matching} papers of {applied.describe()}.)"
             answer = Answer(question=question, answer=text,
                             mode="llm" if self.chat_model else "extractive",
-                            model=self.settings.llm.model if self.chat_model else None)
+                            model=self.settings.llm.model if self.chat_model else None,
+                            refusal=refusal)
             yield text
         elif self.chat_model is not None:
             answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline,
@@ -302,14 +308,10 @@ def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ())
     (of several words) no indexed abstract writes as a name."""
     text = NO_ANSWER
     if unknown_names:
-        text += f" No indexed abstract mentions {_quoted(unknown_names)}."
+        text += f" No indexed abstract mentions {quoted_names(unknown_names)}."
     if unwritten_names:
-        text += f" No indexed abstract writes {_quoted(unwritten_names)}."
+        text += f" No indexed abstract writes {quoted_names(unwritten_names)}."
     return text
-
-
-def _quoted(names: Sequence[str]) -> str:
-    return ", ".join(f"“{name}”" for name in names)
 
 
 def _relay(events: AnswerStream) -> Generator[str, None, Answer]:

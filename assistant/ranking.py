@@ -1,9 +1,9 @@
 """The learned ranker: one linear score over signals retrieval already computes.
 
-Why: among 13.9k abstracts neither BM25 nor dense nor a fixed fusion of the two puts the
+Why: among many thousand abstracts neither BM25 nor dense nor a fixed fusion of the two puts the
 right paper first often enough, and each fails on different questions. A linear model over
 per-question-normalised signals (BM25, dense cosine, keyword coverage, rare-term match)
-weighs them by what worked on 2,000 title → abstract pairs drawn from the 1987–2021 corpus
+weighs them by what worked on title → abstract pairs drawn from the 1987–2021 corpus
 itself (``bench/train_ranker.py``), never on the eval questions. It needs no new weights
 beyond the few numbers in ``ranker.json``.
 
@@ -23,15 +23,10 @@ from importlib.resources import files
 import numpy as np
 
 from assistant.keywords import KeywordStats, coverage_of_terms, document_terms, keyword_weights
+from assistant.tuning import LEADING_WORDS, RARE_CHUNKS
 
 FEATURES = ("bm25_rel", "bm25_z", "dense", "dense_gap", "dense_z", "coverage", "rare",
             "rare_share")
-RARE_CHUNKS = 3  # a question term in at most this many chunks is rare (one or two abstracts)
-# Words of a text keyword coverage reads: past any abstract's length (98% of the 13.9k
-# 1987-2021 entries have at most ~300 words, 143 are whole papers of 600-3,500), so that a
-# full paper, which holds nearly every common word, is read as far as an abstract goes; the
-# question's rare words count wherever they are.
-LEADING_WORDS = 400
 WEIGHTS_FILE = "ranker.json"
 
 
@@ -188,8 +183,6 @@ class JointReading:
         return self.doubt_below is not None and self.score(evidence, reading) < self.doubt_below
 
 
-NEAREST = 10  # papers whose mean cosine (each its best chunk's) measures a neighbourhood
-NEAREST_CHUNKS = 50  # chunks searched for them: one paper's chunks can fill the first ten
 
 
 @dataclass(frozen=True)

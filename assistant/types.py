@@ -18,7 +18,7 @@ from assistant.corpus import Paper
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
-    "papers_in_store", "papers_in_filter", "papers_read", "papers_matching",
+    "papers_in_store", "papers_in_filter", "papers_read", "papers_matching", "refusal",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -71,13 +71,28 @@ class RetrievedPaper:
     coverage: float  # share of the question's keyword weight found in the paper
 
 
+class Verdict(BaseModel, frozen=True):
+    """What one of retrieval's checks (``assistant/refusals.py``) found: its name and its
+    reason, a short sentence a reader can judge the answer by."""
+
+    check: str
+    reason: str
+
+
 @dataclass(frozen=True)
 class Retrieval:
-    """The papers found for a question, and whether retrieval doubts they say what was asked
-    (the joint reading under its doubt level, ``ranking.JointReading``)."""
+    """The papers found for a question; when there are none, the check that refused it
+    (``refusal``); and the check that doubts they say what was asked (``doubt``: the joint
+    reading under its doubt level, ``ranking.JointReading``)."""
 
     papers: list[RetrievedPaper]
-    unsure: bool = False
+    doubt: Verdict | None = None
+    refusal: Verdict | None = None
+
+    @property
+    def unsure(self) -> bool:
+        """Retrieval doubts the papers say what was asked (the answer's notice)."""
+        return self.doubt is not None
 
 
 class SourceRef(BaseModel):
@@ -164,6 +179,10 @@ class Answer(BaseModel):
     papers_read: int | None = Field(None, description="Papers screened or read for the answer.")
     papers_matching: int | None = Field(None, description="A list answer (`ask --all`): the "
                                         "papers judged to answer it, all of them listed.")
+    refusal: Verdict | None = Field(
+        None, description="Why the answer has no sources: the retrieval check that refused "
+        "the question (its name and a one-sentence reason), or the model's relevance check; "
+        "None when it has sources.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object."""

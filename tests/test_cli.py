@@ -34,11 +34,11 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
                          "unmentioned", "unsure", "papers_in_store", "papers_in_filter",
-                         "papers_read", "papers_matching"}
+                         "papers_read", "papers_matching", "refusal"}
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
     assert (data["dropped_citations"], data["uncited"], data["truncated"], data["unmentioned"],
-            data["unsure"]) == ([], False, False, [], False)
+            data["unsure"], data["refusal"]) == ([], False, False, [], False, None)
     assert set(data["timings_ms"]) == {"retrieve", "generate", "total"}
     assert data["citations"] and set(data["citations"][0]) == {"n", "paper_id", "title", "source", "text"}
     assert data["citations"][0]["source"] == f"{FILE_B}#1"

@@ -322,7 +322,7 @@ def test_a_model_answer_is_marked_unsure_only_when_it_cites(
     shipped = load_ranker()
     joint = JointReading(0.5, -1e9, 1, make_settings(seed_dir).index.embed_model, 1e9)
     doubting = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
-    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: doubting)
+    monkeypatch.setattr("assistant.refusals.load_ranker", lambda: doubting)
     app = model_assistant(seed_dir, server)
     question = "How do graph models forecast traffic efficiently?"  # read by the cross-encoder
     server.replies = ["Graph models forecast traffic with spatio-temporal layers [1]."]

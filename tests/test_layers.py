@@ -14,7 +14,7 @@ from assistant.settings import PROJECT_ROOT
 PACKAGE = PROJECT_ROOT / "assistant"
 # Lower layers never import higher ones; a module may import its own layer, without cycles.
 LAYERS: list[set[str]] = [
-    {"assistant", "assistant.offline", "assistant.errors", "assistant.imports"},
+    {"assistant", "assistant.offline", "assistant.errors", "assistant.imports", "assistant.tuning"},
     {"assistant.settings", "assistant.console"},
     {"assistant.paper", "assistant.skipped", "assistant.venues", "assistant.derived_titles",
      "assistant.file_formats", "assistant.reading"},
@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
     {"assistant.keyword_index", "assistant.catalog", "assistant.dense", "assistant.chunking"},
     {"assistant.ingest"},
     {"assistant.index"},
-    {"assistant.ranking", "assistant.retrieval", "assistant.filters",
+    {"assistant.ranking", "assistant.refusals", "assistant.retrieval", "assistant.filters",
      "assistant.similar", "assistant.listing"},
     {"assistant.answering", "assistant.claims", "assistant.generation", "assistant.extractive",
      "assistant.references", "assistant.compare", "assistant.trends"},

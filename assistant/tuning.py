@@ -1,0 +1,118 @@
+"""The tuned constants, in one place: what each one sets, and where its value came from.
+
+Why one module: these numbers were chosen by measurement (or, where no bench tunes them, by
+hand), and a reader changing one must find the script and split that chose it, and rerun
+it. Their figures live in ``bench/results/`` and ``docs/measurements.md``, never here.
+"Source" names the bench script and the split (dev: the eval's dev split; the title pairs
+and the bench question sets are drawn from the 1987–2021 corpus, never the eval) and the
+commit that set the value; "by hand" means no script tunes it.
+
+The thresholds the refusals compare with (``abstain_below``, ``cross_encoder_below``,
+``neighbourhood``, ``joint_reading``) and the ranker's weights are in ``ranker.json``,
+written by ``bench/calibrate_abstention.py`` and ``bench/train_ranker.py``.
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------- retrieval
+
+# Papers taken from each ranking (BM25, dense) for the learned ranker to order.
+# Source: bench/train_ranker.py on the title→abstract pairs, as trained (625e302).
+POOL = 30
+# Papers searched for an unknown acronym's spelled-out phrase, and for a several-word name.
+# Source: by hand, the eval's dev split checked (e70cc44).
+NEARBY = 10
+# Papers the cross-encoder rereads when the ranker is unsure of its first.
+# Source: bench/cross_encoder.py, dev (fdbafb5: three rather than two).
+RERANK_TOP = 3
+# The ranker's probability of its first paper under which the cross-encoder rereads.
+# Source: bench/cross_encoder.py, dev (d065034).
+RERANK_BELOW = 0.9
+# A name more of the candidates write than this is the field's word (RL, GAN), left out of
+# the named-paper boost. Source: bench/key_facts.py's blind questions and dev (6a5fdd5).
+COMMON_NAME_PAPERS = 3
+
+# ---------------------------------------------------------------- refusals
+
+# Share of the question's keyword weight that counts as all of it (the exemptions of the
+# off-topic and evidence checks). Source: by hand, a rounding guard (625e302).
+FULL_MATCH = 0.99
+# The ranker's first papers the cross-encoder's refusal and the joint reading read.
+# Source: bench/calibrate_abstention.py, dev (fdbafb5), as the thresholds were calibrated.
+REFUSAL_TOP = 2
+
+# ---------------------------------------------------------------- ranking signals
+
+# A question term in at most this many chunks is rare (one or two abstracts): the rare-term
+# signal and the fused top 3 kept for BM25's first. Source: bench/rare_terms.py (0578ea2).
+RARE_CHUNKS = 3
+# Words of a text keyword coverage reads (rare words count anywhere): past an abstract's
+# length, so a whole paper is read as far as an abstract goes.
+# Source: the corpus's abstract lengths and the eval among the 13.9k, dev (9b9d530).
+LEADING_WORDS = 400
+# Papers whose mean cosine measures a question's neighbourhood (the off-topic check).
+# Source: bench/calibrate_abstention.py, dev (7e35d62).
+NEAREST = 10
+# Chunks searched for those papers: one paper's chunks can fill the first ten.
+# Source: by hand, the eval among the 13.9k checked (84af405).
+NEAREST_CHUNKS = 50
+
+# ---------------------------------------------------------------- the extractive answer
+
+# Sentences an extractive answer quotes (one more for a definition, method or finding).
+# Source: the eval's key-fact recall, dev (a571184, raised from 3 by the levers table).
+MAX_SENTENCES = 4
+# Further sentences must score this close to the best one. Source: by hand (a571184).
+KEEP_RATIO = 0.75
+# "What is X?": the sentence that introduces X answers it best. Source: by hand (a571184).
+DEFINITION_BONUS = 0.15
+# "How many…?": a sentence with a number in it is likelier the answer.
+# Source: by hand (2ec1c20).
+QUANTITY_BONUS = 0.1
+# A further sentence is added when it holds this share of the question's keyword weight the
+# chosen ones lack. Source: the eval among the 13.9k, dev (9a6e4e5).
+COMPLETE_GAIN = 0.1
+# Before the first sentence in which the authors speak, a sentence's score counts this much
+# for a question on what was done or found. Source: bench/key_facts.py and dev (5bd65cb).
+BACKGROUND_FACTOR = 0.3
+# A paper is quoted when the ranker's belief in it is this share of the first paper's.
+# Source: the eval among the 13.9k, dev (625e302).
+CLOSE_RATIO = 0.8
+# ...a "which papers…" summary quotes those within this share. Source: dev (a571184).
+SUMMARY_RATIO = 0.04
+
+# ---------------------------------------------------------------- claim support
+
+# Support under which a model's sentence is flagged unsupported.
+# Source: bench/claims_calibration.py, best F1 of the flag on its dev half (fc416a3).
+SUPPORT_THRESHOLD = 0.69
+# support = DENSE_WEIGHT · cosine + (1 − DENSE_WEIGHT) · idf word overlap.
+# Source: by hand, on bench/claims_calibration.py's hand-written set (fc416a3).
+SUPPORT_DENSE_WEIGHT = 0.5
+# Share of a word's weight when it is in the cited abstract but not the best sentence.
+# Source: by hand, on bench/claims_calibration.py's hand-written set (fc416a3).
+CONTEXT_CREDIT = 0.5
+# Negation or direction not shared with the best sentence multiplies support by this.
+# Source: by hand, on bench/claims_calibration.py's hand-written set (fc416a3).
+POLARITY_PENALTY = 0.7
+# "all", "always"… that the cited abstracts never say multiplies support by this.
+# Source: by hand, on bench/claims_calibration.py's hand-written set (fc416a3).
+ABSOLUTE_PENALTY = 0.8
+# A number or name absent from the cited abstracts caps support at this.
+# Source: by hand, on bench/claims_calibration.py's hand-written set (fc416a3).
+MISSING_CAP = 0.25
+
+# ---------------------------------------------------------------- reading names and questions
+
+# Question and abstract tokens the cross-encoder reads together (longer abstracts lose their
+# end). Source: bench/cross_encoder.py (d065034; 512 measured, not kept).
+RERANK_MAX_TOKENS = 256
+# Initials from which an acronym counts as spelled out by a phrase: two begin some phrase
+# of most abstracts (GP: "given presynaptic"). Source: by hand, a review's cases (2b1954c).
+SPELLED_OUT_INITIALS = 3
+# Keywords from which an offline follow-up saying "they…" or "this…" stands alone.
+# Source: by hand, the follow-up tests (6eb25d4).
+OWN_SUBJECT_TERMS = 3
+# "Any limitations?": a question of at most this many words is a follow-up unless it names
+# or has its own subject. Source: by hand, a review's cases (7de9ac7).
+SHORT_WORDS = 4
