@@ -53,6 +53,8 @@ class FakeOpenAI(LocalServer):
         self.error_message = "scripted failure"
         self.usage = True
         self.delay = 0.0
+        # an HTTP status for requests with a response_format (a server without schemas)
+        self.refuse_schema: int | None = None
         server = self
 
         class Handler(JSONHandler):
@@ -60,6 +62,14 @@ class FakeOpenAI(LocalServer):
                 body = self.json_body()
                 server.requests.append({"path": self.path, "body": body,
                                         "auth": self.headers.get("Authorization")})
+                if server.refuse_schema and body.get("response_format"):
+                    self.send_response(server.refuse_schema)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.wfile.write(json.dumps({"error": {
+                        "message": "response_format: this type is not supported",
+                        "type": "invalid_request_error"}}).encode())
+                    return
                 if server.status != 200:
                     self.send_response(server.status)
                     self.send_header("Content-Type", "application/json")
