@@ -43,6 +43,7 @@ from assistant.answering import (
 from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats
 from assistant.corpus import split_sentences
 from assistant.errors import redact
+from assistant.extractive import NOTICE
 from assistant.generation import (
     ChatModel,
     GenerationError,
@@ -73,9 +74,10 @@ _TEMPLATE_TAGS = re.compile(
     r"\[/?INST\]|<</?SYS>>|<\|?(?:start_of_turn|end_of_turn|im_start|im_end|eot_id|"
     r"start_header_id|end_header_id|begin_of_text|endoftext)\|?>|###\s*(?:Instruction|Response)",
     re.I)
-_TEMPLATE_WORDS = re.compile(r"\bSources:|\bQuestion:|Answer with citations|Answer in JSON")
+_TEMPLATE_WORDS = re.compile(r"\bSources:|\bQuestion:|Answer with citations|Reply in JSON")
 _WORD = re.compile(r"[a-z0-9]+")
 Fallback = Callable[[list[NumberedSource]], AnswerStream]
+FALLBACK_NOTICE = "Extractive answer (quoted from the abstracts):"  # a model is configured
 
 
 def answering_sources(sources: list[NumberedSource]) -> list[NumberedSource]:
@@ -272,6 +274,8 @@ def _read(question: str, sources: list[NumberedSource], model: ChatModel, deadli
     as they are checked. ``NotTheJSON`` when a JSON reply is not; ``SchemaRefused``."""
     template = "answer_json_user" if shape else "answer_user"
     messages, seen = build_messages(question, sources, model.settings, template)
+    if shape:  # one user turn: chat formats without a system role drop it (llama.cpp's gemma)
+        messages = [{"role": "user", "content": "\n\n".join(m["content"] for m in messages)}]
     valid = {s.n for s in seen}
     reader = JsonSentences(valid) if shape else TextSentences(valid)
     fmt = response_format(shape, answer_schema(sorted(valid))) if shape else None
@@ -417,8 +421,9 @@ def _fallback(base: Answer, failure: str, sources: list[NumberedSource],
     for event in fallback(sources):
         if isinstance(event, Answer):
             yield event.model_copy(update={
-                "unchecked": note, "model": base.model, "cite_mode": base.cite_mode,
+                "answer": event.answer.replace(NOTICE, FALLBACK_NOTICE), "unchecked": note,
+                "model": base.model, "cite_mode": base.cite_mode,
                 "model_reply": base.model_reply, "usage": base.usage,
                 "dropped_citations": base.dropped_citations, "truncated": base.truncated})
             return
-        yield event
+        yield event.replace(NOTICE, FALLBACK_NOTICE)

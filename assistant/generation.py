@@ -220,7 +220,7 @@ class _StreamFault(Exception):
 
 
 class SchemaRefused(GenerationError):
-    """The endpoint refused the request's ``response_format`` (HTTP 400/422 naming it): it
+    """The endpoint refused the request's ``response_format`` (an HTTP error naming it): it
     cannot constrain the reply to a JSON schema, or not in the shape sent."""
 
 
@@ -463,11 +463,15 @@ def _with_final_blank(lines: Iterable[str]) -> Iterator[str]:
 
 
 def _refuses_schema(exc: BaseException) -> bool:
-    """An HTTP 400/422 whose message names the response format or its schema."""
+    """An HTTP 400/422 whose message names the response format or its schema, or a 500 that
+    names it (llama-cpp-python's server answers a shape it does not know with a 500 holding
+    its validation error)."""
     import openai
 
-    return (isinstance(exc, openai.APIStatusError) and exc.status_code in (400, 422)
-            and bool(re.search(r"response_format|json_schema|schema", str(exc.message), re.I)))
+    return (isinstance(exc, openai.APIStatusError) and exc.status_code in (400, 422, 500)
+            and bool(re.search(r"response_format|json_schema" + ("|schema" if exc.status_code
+                                                                  < 500 else ""),
+                               str(exc.message), re.I)))
 
 
 def _is_timeout(exc: BaseException) -> bool:

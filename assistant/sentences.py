@@ -19,6 +19,9 @@ from assistant.answering import cited_numbers, clean_citations, without_markers
 from assistant.claims import claim_sentences
 
 SCHEMA_SHAPES = ("json_schema", "json_object")
+MAX_SENTENCES = 8
+MAX_SENTENCE_CHARS = 400
+MAX_CITED = 4
 
 
 def answer_schema(numbers: Sequence[int]) -> dict[str, Any]:
@@ -41,11 +44,24 @@ def answer_schema(numbers: Sequence[int]) -> dict[str, Any]:
 
 def response_format(shape: str, schema: dict[str, Any]) -> dict[str, Any]:
     """The request's ``response_format`` in one of SCHEMA_SHAPES: OpenAI's structured outputs
-    (vLLM, Ollama and llama.cpp's own server read it too), or llama-cpp-python's."""
+    (vLLM, Ollama and llama.cpp's own server read it too), or llama-cpp-python's, whose
+    grammar also gets bounds (a small model looped "sources": [1, 1, 1, …] to the budget)."""
     if shape == "json_schema":
         return {"type": "json_schema",
                 "json_schema": {"name": "cited_answer", "strict": True, "schema": schema}}
-    return {"type": "json_object", "schema": schema}
+    return {"type": "json_object", "schema": bounded(schema)}
+
+
+def bounded(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with at most MAX_SENTENCES sentences of MAX_SENTENCE_CHARS, each citing at
+    most MAX_CITED sources (keywords OpenAI's strict mode may refuse, so only in this shape)."""
+    item = schema["properties"]["sentences"]["items"]
+    props = item["properties"]
+    return {**schema, "properties": {"sentences": {
+        "type": "array", "maxItems": MAX_SENTENCES,
+        "items": {**item, "properties": {
+            "text": {**props["text"], "maxLength": MAX_SENTENCE_CHARS},
+            "sources": {**props["sources"], "maxItems": MAX_CITED}}}}}}
 
 
 
@@ -130,17 +146,23 @@ class JsonSentences:
 
     def _take(self, items: list[Any]) -> list[Sentence]:
         new, self.taken = items[self.taken:], max(self.taken, len(items))
-        return [s for s in (self._sentence(item) for item in new) if s is not None]
+        return [s for item in new for s in self._sentences(item)]
 
-    def _sentence(self, item: Any) -> Sentence | None:
+    def _sentences(self, item: Any) -> list[Sentence]:
+        """An item's sentences (a model may put several in one "text"), each with its
+        sources and the numbers inside the text."""
         if not isinstance(item, dict) or not isinstance(item.get("text"), str):
-            return None
-        text, dropped = clean_citations(item["text"], self.valid)  # markers inside the text
+            return []
         raw = item.get("sources")
         given = [n for n in map(_as_int, raw if isinstance(raw, list) else []) if n is not None]
-        good, bad = _split_numbers(given + cited_numbers(text) + dropped, self.valid)
-        text = _plain(text)
-        return Sentence(text, good, bad) if text or bad else None
+        found = []
+        for part in claim_sentences(item["text"]) or [""]:
+            text, dropped = clean_citations(part, self.valid)  # markers inside the text
+            good, bad = _split_numbers(given + cited_numbers(text) + dropped, self.valid)
+            text = _plain(text)
+            if text or bad:
+                found.append(Sentence(text, good, bad))
+        return found
 
 
 class TextSentences:

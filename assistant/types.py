@@ -114,8 +114,9 @@ class Citation(BaseModel):
     text: str
     highlights: list[str] = Field(default_factory=list, description="Sentences the answer used.")
     origin: Literal["model", "assistant"] = Field(
-        "model", description="Who wrote the citation: the model, or the assistant, which "
-        "attached the source that supports a sentence the model left uncited or misnumbered.")
+        "assistant", description="Who wrote the citation: the model, or the assistant (an "
+        "extractive answer, or the source that supports a sentence the model left uncited or "
+        "misnumbered).")
 
 
 class Claim(BaseModel):

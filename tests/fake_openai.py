@@ -157,7 +157,8 @@ class FaultyOpenAI(LocalServer):
     reason content_filter halfway), controls (terminal control sequences in the answer),
     invented (only a citation of no source), nocite (an answer citing nothing), userinfo
     (503, for a base URL with a password in it), patient (429 asking to wait a day), gateway
-    (502 with an HTML page).
+    (502 with an HTML page), ignores (prose whatever the response_format), misnumbered (a
+    JSON answer citing [0] and [99]).
     It records per case the request times, how many events it wrote and when the client hung
     up (``gone``), which is when it stopped waiting, however slow its process is to exit."""
 
@@ -283,13 +284,13 @@ class FaultyOpenAI(LocalServer):
 
             def case_huge(self, model: str, attempt: int) -> None:
                 words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
-                self.stream(model, "CRAFT is described in [1]. " + words)
+                self.stream(model, f"{FaultyOpenAI.REPLY} " + words)
 
             def case_onedelta(self, model: str, attempt: int) -> None:
                 """The huge reply in a single event, as a server may send it."""
                 words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
                 self.start_stream()
-                self.send("onedelta", sse(model, {"content": "CRAFT is described in [1]. " + words}))
+                self.send("onedelta", sse(model, {"content": f"{FaultyOpenAI.REPLY} " + words}))
                 self.send("onedelta", sse(model, finish="stop"))
                 self.send("onedelta", b"data: [DONE]\n\n")
 
@@ -302,7 +303,7 @@ class FaultyOpenAI(LocalServer):
                 """The server's content filter stops the answer halfway."""
                 case = model.removeprefix("fault-")
                 self.start_stream()
-                self.send(case, sse(model, {"content": "CRAFT predicts future links [1]. It is"}))
+                self.send(case, sse(model, {"content": f"{FaultyOpenAI.REPLY} It is"}))
                 self.send(case, sse(model, finish="content_filter"))
                 self.send(case, b"data: [DONE]\n\n")
 
@@ -310,6 +311,13 @@ class FaultyOpenAI(LocalServer):
                 """Terminal control sequences: clear the screen, colour, a hidden link."""
                 self.stream(model, "CRAFT predicts links [1].\x1b[2J\x1b[31mFAKE NOTICE\x1b[0m "
                                    "\x1b]8;;http://evil.example/\x07click\x1b]8;;\x07 [1].")
+
+            def case_ignores(self, model: str, attempt: int) -> None:
+                self.stream(model, FaultyOpenAI.REPLY)
+
+            def case_misnumbered(self, model: str, attempt: int) -> None:
+                said = FaultyOpenAI.REPLY.removesuffix(" [1].") + "."
+                self.stream(model, json.dumps({"sentences": [{"text": said, "sources": [0, 99]}]}))
 
             def case_invented(self, model: str, attempt: int) -> None:
                 self.stream(model, "[99]")

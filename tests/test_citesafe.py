@@ -15,6 +15,8 @@ from assistant.citesafe import EchoCheck, answering_sources, with_markers
 from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
 from assistant.sentences import (
+    MAX_CITED,
+    MAX_SENTENCES,
     JsonSentences,
     NotTheJSON,
     TextSentences,
@@ -75,7 +77,12 @@ def test_the_schema_allows_only_the_sources_given() -> None:
     openai_shape = response_format("json_schema", schema)
     assert openai_shape["type"] == "json_schema"
     assert openai_shape["json_schema"]["schema"] is schema
-    assert response_format("json_object", schema) == {"type": "json_object", "schema": schema}
+    llama = response_format("json_object", schema)  # llama-cpp-python's shape, with bounds
+    assert llama["type"] == "json_object"
+    sentences = llama["schema"]["properties"]["sentences"]
+    assert sentences["maxItems"] == MAX_SENTENCES
+    assert sentences["items"]["properties"]["sources"] == {
+        "type": "array", "items": {"type": "integer", "enum": [1, 2, 4]}, "maxItems": MAX_CITED}
 
 
 def test_json_sentences_are_handed_out_once_complete() -> None:
@@ -160,12 +167,17 @@ def test_a_constrained_answer_streams_checked_sentences_with_markers(
     allowed = body["response_format"]["json_schema"]["schema"]["properties"]["sentences"][
         "items"]["properties"]["sources"]["items"]["enum"]
     assert allowed == [s.n for s in answer.sources], "only the sources given may be cited"
-    assert "Answer in JSON" in body["messages"][-1]["content"]
+    (turn,) = body["messages"]  # one user turn: some chat formats drop a system message
+    assert turn["role"] == "user" and "Reply in JSON" in turn["content"]
+    assert "square brackets" in turn["content"], "the rules are in it"
     n = craft_number(answer)
     assert answer.answer == text == with_markers(QUOTED, [n]) + " " + with_markers(SAID, [n])
     assert answer.cite_mode == "constrained" and answer.unchecked is None
     assert [(c.n, c.origin) for c in answer.citations] == [(n, "model")]
     assert all(c.supported for c in answer.claims) and len(answer.claims) == 2
+    server.replies = [as_json((f"{QUOTED} {SAID}", [1]))]  # two sentences in one "text"
+    _, two = streamed(app, QUESTION)
+    assert two.answer == answer.answer and len(two.claims) == 2
     assert answer.model_reply == server.replies[0] if server.replies else answer.model_reply
     data = answer.public_json()
     assert data["cite_mode"] == "constrained" and data["citations"][0]["origin"] == "model"
