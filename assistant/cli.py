@@ -240,6 +240,8 @@ def print_sources(answer: Answer) -> None:
         out.print(printable(f"{mark}[{s.n}] {s.title} — {s.source} (score {s.score:.2f})"
                             + (f" · {known}" if known else "")), markup=False)
     mode = answer.model if answer.mode == "llm" else "extractive, offline"
+    if answer.mode == "extractive" and answer.unchecked:
+        mode = f"extractive, in place of {answer.model}'s answer"
     out.print(f"[dim]{mode} · {answer.timings_ms.get('total', 0):.0f} ms[/]")
 
 

@@ -1,8 +1,8 @@
 """Cited answers from an OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, llama.cpp).
 
 The prompt holds numbered sources fitted to the model's context budget by tiktoken counts;
-the reply is streamed through the citation filter, so an invented [9] never reaches the
-reader.
+``ChatModel`` streams the reply. What the reader is shown of it, sentence by sentence once
+checked against the sources, is citesafe.py's work.
 
 The endpoint is not trusted to behave. Whatever it does, an answer either completes or
 ends in one ``GenerationError`` (exit 3) whose message names the problem and holds no
@@ -38,25 +38,18 @@ from typing import Any
 import tiktoken
 
 from assistant.answering import (
-    AnswerStream,
     NumberedSource,
-    StreamingCitationFilter,
-    build_citations,
-    is_refusal,
     prompt,
     quoted,
 )
-from assistant.claims import ClaimChecker
 from assistant.errors import (
     BadInputError,
     EndpointError,
-    StreamingRedactor,
     add_secret,
     redact,
     shown_endpoint,
 )
 from assistant.settings import LLMSettings
-from assistant.types import Answer
 
 log = logging.getLogger(__name__)
 
@@ -515,70 +508,3 @@ def reply_usage(end: StreamEnd, messages: list[dict[str, str]], reply: str
     completion = count_tokens(reply)
     return {"prompt_tokens": prompt_tokens, "completion_tokens": completion,
             "total_tokens": prompt_tokens + completion, "estimated": True}
-
-
-def generate(question: str, sources: list[NumberedSource], model: ChatModel,
-             deadline: float | None = None, checker: ClaimChecker | None = None) -> AnswerStream:
-    """Stream a cited answer; the last event is the ``Answer`` (timings filled by the caller).
-
-    The Answer's ``sources`` are exactly those the model saw (what fitted the window); its
-    ``claims`` are the answer's sentences checked against the abstracts they cite
-    (``checker``: the index's, ``ClaimChecker.for_index``; without one, idf comes from those
-    abstracts alone)."""
-    messages, seen = build_messages(question, sources, model.settings)
-    filt = StreamingCitationFilter({s.n for s in seen})
-    hidden = StreamingRedactor()  # a reply may echo the key (a prompt injection, a proxy)
-    parts: list[str] = []
-    end = StreamEnd()
-    failure: str | None = None  # what cut the answer off; what arrived is shown before it
-    try:
-        for delta in model.stream(messages, deadline=deadline):
-            if isinstance(delta, StreamEnd):
-                end = delta
-                continue
-            clean = hidden.feed(filt.feed(delta))
-            if clean:
-                parts.append(clean)
-                yield clean
-    except GenerationError as exc:
-        failure = str(exc)
-    if failure is None and end.finish_reason == "content_filter":  # the rest was withheld
-        failure = (f"the model endpoint {model.where} stopped the answer early (finish reason: "
-                   "content_filter)")
-    tail = hidden.feed(filt.flush()) + hidden.flush()
-    if tail:
-        parts.append(tail)
-        yield tail
-    if failure is not None:
-        partial = "".join(parts)
-        raise GenerationError(_cut_off(failure, partial), partial)
-    if not "".join(parts).strip():  # nothing, or only citations of no source
-        raise GenerationError(f"the model endpoint {model.where} returned an empty answer "
-                              f"(finish reason: {end.finish_reason or 'none'}); ask again, or "
-                              "check ASSISTANT_LLM_MODEL")
-    text = "".join(parts).strip()
-    truncated = end.truncated or end.finish_reason == "length"
-    if truncated:
-        text += " …"
-        yield " …"
-    usage = reply_usage(end, messages, text)
-    if is_refusal(text):  # the model read the sources as not answering: none is shown
-        yield Answer(question=question, answer=text,
-                     mode="llm", model=model.settings.model, usage=usage,
-                     dropped_citations=filt.dropped, truncated=truncated)
-        return
-    citations = build_citations(text, seen)
-    claims = (checker or ClaimChecker()).check(text, {s.n: s.found.paper.text for s in seen})
-    yield Answer(
-        question=question,
-        answer=text,
-        mode="llm",
-        model=model.settings.model,
-        citations=citations,
-        sources=[s.ref() for s in seen],
-        usage=usage,
-        dropped_citations=filt.dropped,
-        uncited=not citations,
-        truncated=truncated,
-        claims=claims,
-    )

@@ -284,13 +284,13 @@ class FaultyOpenAI(LocalServer):
 
             def case_huge(self, model: str, attempt: int) -> None:
                 words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
-                self.stream(model, f"{FaultyOpenAI.REPLY} " + words)
+                self.stream(model, f"{FaultyOpenAI.REPLY} Then " + words)
 
             def case_onedelta(self, model: str, attempt: int) -> None:
                 """The huge reply in a single event, as a server may send it."""
                 words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
                 self.start_stream()
-                self.send("onedelta", sse(model, {"content": f"{FaultyOpenAI.REPLY} " + words}))
+                self.send("onedelta", sse(model, {"content": f"{FaultyOpenAI.REPLY} Then " + words}))
                 self.send("onedelta", sse(model, finish="stop"))
                 self.send("onedelta", b"data: [DONE]\n\n")
 

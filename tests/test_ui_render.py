@@ -145,7 +145,9 @@ def test_stream_updates_are_batched_not_one_per_token(seed_dir: Path) -> None:
     """A 10,000-word reply (~20,000 deltas, the token budget raised so that all of it is
     read): updates are bounded by the stream's duration, not by its length."""
     words = " ".join(f"word{i}" for i in range(10_000))
-    reply = f"TCCM scores anomalies in one forward pass [1]. {words}."
+    said = ("We introduce Time-Conditioned Contraction Matching (TCCM), a novel method for "
+            "semi-supervised anomaly detection in tabular data.")
+    reply = f"{said} [1] {words}."
     with FakeOpenAI() as fake:
         fake.replies = [reply]
         app = model_assistant(seed_dir, fake.base_url, max_tokens=60_000, context_window=80_000,
@@ -161,12 +163,17 @@ def test_stream_updates_are_batched_not_one_per_token(seed_dir: Path) -> None:
     assert elapsed < 60, elapsed
 
 
-def test_uncited_model_answer_carries_a_visible_note(seed_dir: Path) -> None:
+def test_an_unchecked_model_answer_carries_a_visible_note(seed_dir: Path) -> None:
+    """A reply no source supports is not the answer: the extractive one is, under the note
+    saying why, with the model's reply in a fold."""
     with FakeOpenAI() as fake:
-        fake.replies = ["TCCM is a method that scores anomalies quickly."]
+        fake.replies = ["TCCM was trained on ten billion edges by a search company."]
         *_, final = updates(AskPage(model_assistant(seed_dir, fake.base_url)), "What is TCCM?")
     message = text_of(final[0][-1])
-    assert UNCITED_NOTE in message and UNCITED_NOTE in final[2]
+    note = "The model's answer could not be checked against the sources"
+    assert note in message and note in final[2] and UNCITED_NOTE not in message
+    assert "The model's reply, as it came" in message and "ten billion edges" in message
+    assert "extractive, in place of model scripted-model's answer" in message
 
 
 class CutStream:
