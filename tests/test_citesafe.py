@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import make_settings
 from fake_openai import FakeOpenAI
+from test_generation import model_assistant
 
 from assistant.citesafe import EchoCheck, answering_sources, with_markers
 from assistant.generation import GenerationError
@@ -36,16 +36,11 @@ ECHO = ("Sources: [1] CRAFT (004.txt#3) Question: What is CRAFT? Answer with cit
         "<start_of_turn>model bloodstream bloodstream.")
 
 
+
 @pytest.fixture
 def server() -> Iterator[FakeOpenAI]:
     with FakeOpenAI() as fake:
         yield fake
-
-
-def model_assistant(seed_dir: Path, server: FakeOpenAI, **llm: object) -> Assistant:
-    return Assistant(make_settings(seed_dir, base_url=server.base_url, model="scripted-model",
-                                   **llm))
-
 
 def as_json(*sentences: tuple[str, list[int]]) -> str:
     return json.dumps({"sentences": [{"text": t, "sources": s} for t, s in sentences]})

@@ -38,7 +38,7 @@ URL_OK_RE = re.compile(r"https?://[^\s\"'<>`]+")
 # results panel carries the click handler, which reads the locator from the source's <code>).
 MORE_LIKE_THIS = ('<a href="#" class="more-like" title="list the papers most like this one">'
                   "More like this</a>")
-CUT_OFF_NOTE = "The answer was cut off here; what arrived is shown unchecked."
+CUT_OFF_NOTE = "The answer was cut off here; the sentences checked before it are shown."
 
 
 def inert(text: str) -> str:
