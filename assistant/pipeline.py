@@ -26,41 +26,17 @@ from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
-from assistant.filters import merge, stated
+from assistant.filters import merge
 from assistant.generation import ChatModel, check_fits
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.keywords import query_terms
-from assistant.naming import named_phrases, unmentioned
+from assistant.intent import read_intent
+from assistant.naming import unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.types import Answer, Filters, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
-CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
-# "it", "the method": a paper of the last answer. "they", "this": often the question's own
-# subject ("Compare the graph neural network papers: what do they study?").
-POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors?))\b", re.I)
-MAY_POINT_BACK_RE = re.compile(
-    r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
-    r"latter))\b", re.I)
-OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
-SHORT_WORDS = 4  # "Any limitations?": a follow-up unless it names or has its own subject
-
-
-def leans_on_previous(question: str) -> bool:
-    """Whether an offline follow-up is searched together with the previous question: it
-    continues it ("and how…"), points back at its paper ("does it scale?", "how does the
-    method handle noisy labels?"), may point back ("their results?") with fewer than
-    OWN_SUBJECT_TERMS keywords of its own, or is short, names nothing and has one keyword
-    at most ("Any limitations?"; "Summarize diffusion models" stands alone). "What is
-    TCCM?" after "What is CRAFT?" names its own subject: it was searched as both (every
-    question of four words or fewer was joined)."""
-    terms = query_terms(question)
-    return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
-                or (MAY_POINT_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
-                or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
-                    and len(terms) < 2))
 
 
 class Assistant:
@@ -138,7 +114,8 @@ class Assistant:
         question less the words that stated its range), and the range it states that no
         stored paper falls in ("in ICML 2025" in a store of NeurIPS papers, or of papers
         without years): that one is not applied, and the answer says so."""
-        said, rest = stated(question, self.index.venues())
+        intent = read_intent(question, self.index.venues())
+        said, rest = intent.filters, intent.search
         if said and not self.retriever.allowed(said):
             return filters, rest, said
         return merge(filters, said), rest, None
@@ -147,7 +124,7 @@ class Assistant:
                             deadline: float | None = None) -> str:
         """A follow-up made self-contained: rewritten by the model when there is one (within
         the answer's ``deadline``), else joined to the previous question when it leans on it
-        ("and how does it differ…")."""
+        ("and how does it differ…": ``Intent.follow_up``)."""
         if not history:
             return question
         if self.chat_model is not None:
@@ -156,7 +133,7 @@ class Assistant:
             rewritten = self.chat_model.complete([{"role": "user", "content": text}], 120,
                                                  deadline)
             return rewritten.splitlines()[0].strip() if rewritten.strip() else question
-        if leans_on_previous(question):
+        if read_intent(question).follow_up:
             return f"{history[-1][0]} {question}"
         return question
 

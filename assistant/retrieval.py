@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 import statistics
 from dataclasses import dataclass
 from typing import Literal
@@ -24,7 +23,8 @@ from typing import Literal
 import numpy as np
 
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
+from assistant.intent import read_intent
+from assistant.keywords import KeywordStats, keyword_weights, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import (
     NEAREST,
@@ -53,49 +53,7 @@ REFUSAL_TOP = 2  # of those, the ranker's first papers the refusal reads (as cal
 # first 120 blind questions and the dev split: the same first places from 0 to 5, one fewer
 # from 8 on; boosting every name loses 8 of the bench's 270 first places and wins none).
 COMMON_NAME_PAPERS = 3
-TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
 log = logging.getLogger(__name__)
-
-
-def proper_names(question: str) -> list[str]:
-    """What a question names: ``names_in`` plus capitalised words inside a sentence
-    (Chinchilla, Mamba, Constitutional AI), the way a researcher names a thing."""
-    found = names_in(question)
-    for m in TOKEN_RE.finditer(question):
-        before = question[: m.start()].rstrip(" \"'(")
-        word = m.group(0)
-        if word[0].isupper() and before and before[-1] not in ".?!:;" and word.lower() not in STOPWORDS:
-            found.append(word)
-    return list(dict.fromkeys(found))
-
-
-# A question that asks for several papers. "Compare", "list" or "survey" ask for them when
-# they open the question or follow "can you"; inside one ("How did the method compare with
-# boosting?", "In the work on feedback loops, …") a question asks about one paper, unless
-# it compares two things ("How do A and B compare?") or names papers, works or methods.
-SUMMARY_RE = re.compile(
-    r"^\s*(please\s+)?(survey|list|compare|contrast)\b"
-    r"|\b(can|could|would) you (please )?(survey|list|compare|contrast|review)\b"
-    r"|^\s*(review|tell me about|describe) (the )?(papers|works|literature|research|work) on\b"
-    r"|^\s*how (do|does) .+ and .+ compare\b"
-    r"|\b(comparison|compare) (of|between)\b"
-    r"|\b(list|compare|survey) (the )?(papers|works|approaches|methods|studies)\b"
-    r"|\b(summari[sz]e|summary|overview|(a|an) (comparison|survey) of|which (papers|works|abstracts)"
-    r"|what (papers|works)|papers (on|about|that))\b",
-    re.I,
-)
-
-
-def is_summary_question(question: str) -> bool:
-    """A question that asks for several papers ("Summarize…", "Which papers…", "Compare…")."""
-    return bool(SUMMARY_RE.search(question))
-
-
-def names_in(question: str) -> list[str]:
-    """Method names and acronyms in a question (CRAFT, PoLAR, AB-MCTS, pass@N), to be matched
-    case-sensitively: a stemmer folds "CRAFT" into "crafted", a researcher does not."""
-    names = [t for t in TOKEN_RE.findall(question) if any(c.isupper() for c in t[1:])]
-    return list(dict.fromkeys(names))
 
 
 def _rank_papers(hits: list[ChunkHit]) -> dict[str, tuple[int, ChunkHit]]:
@@ -181,7 +139,7 @@ class HybridRetriever:
         """Names in the question that no stored title or abstract uses at all: no paper can
         be about them, so the question gets no sources (rather than near misses). An
         acronym counts as used when one of the papers found for the question spells it out."""
-        names = proper_names(question)
+        names = read_intent(question).proper_names
         if not names:
             return []
         corpus = self.index.surface_text()
@@ -423,7 +381,7 @@ class HybridRetriever:
     def _names_a_method(question: str, named: set[str]) -> bool:
         """Some candidate names what the question names, and that is more than two letters:
         "UK" or "GP" names no method, and occurs in papers on anything."""
-        return bool(named) and any(len(n) > 2 for n in names_in(question))
+        return bool(named) and any(len(n) > 2 for n in read_intent(question).names)
 
     def _writers(self, question: str, fused: dict[str, float]) -> dict[str, set[str]]:
         """For each name the question writes (methods, acronyms), the candidates that name
@@ -431,7 +389,7 @@ class HybridRetriever:
         papers = self.index.papers()
         texts = {pid: f"{papers[pid].title} {papers[pid].text}" for pid in fused if pid in papers}
         return {name: {pid for pid, text in texts.items() if mentions(text, name)}
-                for name in names_in(question)}
+                for name in read_intent(question).names}
 
     @staticmethod
     def _named(writers: dict[str, set[str]]) -> set[str]:
@@ -448,7 +406,7 @@ class HybridRetriever:
         papers on … for LLM reasoning") keeps every name: it lists the papers that name what
         it asks about."""
         kept = [pids for pids in writers.values()
-                if is_summary_question(question) or len(pids) <= COMMON_NAME_PAPERS]
+                if read_intent(question).summary or len(pids) <= COMMON_NAME_PAPERS]
         return set.intersection(*kept) if kept else set()
 
     def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:

@@ -107,47 +107,71 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
     folder this ingest read, ``present`` those still on disk (None: all of them). See the
     module docstring for the rules."""
     plan = SyncPlan()
-    read_ids = {pid for f in files for pid in f.ids}
-    by_key = {f.key: f for f in files}
-    holding: dict[str, dict[str, str]] = {}  # paper id → the files of this ingest holding it
-    for f in files:
-        for pid, locator in f.locators.items():
-            holding.setdefault(pid, {})[f.key] = locator
+    holdings = _Holdings(files, deleted, present)
+    new, adopted_by = _plan_read(plan, stored, holdings)
+    unread = _plan_unread(plan, stored, holdings)
+    _pair_replacements(plan, new, unread.gone)
+    _note_kept(plan, stored, holdings, unread, adopted_by)
+    return plan
 
-    def dropped(key: str, pid: str) -> bool:
+
+class _Holdings:
+    """Which files hold each paper, as this ingest found them: the files read (each with
+    the ids it holds), the stored files deleted from their folder, and those still on disk."""
+
+    def __init__(self, files: Sequence[FileRead], deleted: Collection[str],
+                 present: Collection[str] | None) -> None:
+        self.files = files
+        self.deleted = deleted
+        self.present = present
+        self.read_ids = {pid for f in files for pid in f.ids}
+        self.by_key = {f.key: f for f in files}
+        self.holding: dict[str, dict[str, str]] = {}  # paper id → the files of this ingest holding it
+        for f in files:
+            for pid, locator in f.locators.items():
+                self.holding.setdefault(pid, {})[f.key] = locator
+
+    def dropped(self, key: str, pid: str) -> bool:
         """The file ``key`` no longer holds the paper: read whole without it, or deleted."""
-        if key in by_key:
-            return by_key[key].complete and pid not in by_key[key].ids
-        return key in deleted
+        if key in self.by_key:
+            return self.by_key[key].complete and pid not in self.by_key[key].ids
+        return key in self.deleted
 
-    def holders(pid: str, primary: str, old: Paper | None) -> tuple[tuple[str, str], ...]:
+    def holders(self, pid: str, primary: str, old: Paper | None) -> tuple[tuple[str, str], ...]:
         """The other files holding the paper: those recorded and still holding it, the one
         it moves away from if still there, and those of this ingest, at their locators."""
         found = dict(old.held_by or ()) if old else {}
         if old and old.file_key:
             found.setdefault(old.file_key, old.source)
-        found = {k: v for k, v in found.items() if not dropped(k, pid)
-                 and (present is None or k in present or k in by_key)}
-        found.update(holding.get(pid, {}))
+        found = {k: v for k, v in found.items() if not self.dropped(k, pid)
+                 and (self.present is None or k in self.present or k in self.by_key)}
+        found.update(self.holding.get(pid, {}))
         found.pop(primary, None)
         return tuple(found.items())
 
-    def sort(old: Paper, paper: Paper) -> None:
-        if _shown(old) != _shown(paper):
-            plan.relocate.append(paper)
-        elif (old.file_key, _details(old), old.held_by) != (
-                paper.file_key, _details(paper), paper.held_by):
-            plan.adopt.append(paper)
-        else:
-            plan.unchanged.append(paper.paper_id)
 
+def _sort(plan: SyncPlan, old: Paper, paper: Paper) -> None:
+    """A stored paper read again: relocated, adopted (metadata only) or unchanged."""
+    if _shown(old) != _shown(paper):
+        plan.relocate.append(paper)
+    elif (old.file_key, _details(old), old.held_by) != (
+            paper.file_key, _details(paper), paper.held_by):
+        plan.adopt.append(paper)
+    else:
+        plan.unchanged.append(paper.paper_id)
+
+
+def _plan_read(plan: SyncPlan, stored: Mapping[str, Paper],
+               holdings: _Holdings) -> tuple[list[Paper], Counter[str]]:
+    """Sort the papers read: stored ones into the plan, the rest returned as new (to be added
+    or to replace a removed one), with how many earlier-version papers each path file adopted."""
     new: list[Paper] = []
     adopted_by: Counter[str] = Counter()  # path file key → earlier-version papers it adopted
-    for f in files:
+    for f in holdings.files:
         for paper in f.papers:
             old = stored.get(paper.paper_id)
             if old is None:
-                new.append(replace(paper, held_by=holders(paper.paper_id, paper.file_key, None)))
+                new.append(replace(paper, held_by=holdings.holders(paper.paper_id, paper.file_key, None)))
                 continue
             if old.file_key != paper.file_key and is_upload_key(paper.file_key):
                 kept_as = old  # an upload takes nothing over
@@ -155,36 +179,52 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
                 if not old.file_key:
                     adopted_by[f.key] += 1
                 kept_as = paper
-            sort(old, replace(kept_as, held_by=holders(old.paper_id, kept_as.file_key, old)))
+            _sort(plan, old, replace(kept_as, held_by=holdings.holders(old.paper_id, kept_as.file_key, old)))
+    return new, adopted_by
 
-    gone: list[Paper] = []
-    kept_unread: Counter[str] = Counter()
-    deleted_from: Counter[str] = Counter()  # file key → papers gone with it
-    moved_to: dict[str, Counter[str]] = {}  # file key → the files its papers moved to
-    released: Counter[str] = Counter()  # file key → stored papers it no longer holds
+
+@dataclass
+class _Unread:
+    """What became of the stored papers this ingest did not read, for the plan's notes."""
+
+    gone: list[Paper] = field(default_factory=list)  # removed, unless a new paper replaces one
+    kept_unread: Counter[str] = field(default_factory=Counter)  # file key → kept, file read in part
+    deleted_from: Counter[str] = field(default_factory=Counter)  # file key → papers gone with it
+    moved_to: dict[str, Counter[str]] = field(default_factory=dict)  # file key → files its papers moved to
+    released: Counter[str] = field(default_factory=Counter)  # file key → stored papers it no longer holds
+
+
+def _plan_unread(plan: SyncPlan, stored: Mapping[str, Paper], holdings: _Holdings) -> _Unread:
+    """Sort the stored papers not read this time: moved to another file holding them, gone
+    with their file, or kept (with their record of the files holding them brought up to date)."""
+    unread = _Unread()
     for pid, old in stored.items():
-        if pid in read_ids:
+        if pid in holdings.read_ids:
             continue
-        others = holders(pid, old.file_key, old) if old.held_by else ()
-        leaving = bool(old.file_key) and dropped(old.file_key, pid)
+        others = holdings.holders(pid, old.file_key, old) if old.held_by else ()
+        leaving = bool(old.file_key) and holdings.dropped(old.file_key, pid)
         if leaving and others:  # another file holds it: it moves there
             (key, locator), rest = others[0], others[1:]
             plan.relocate.append(replace(old, file_key=key, source=locator, held_by=rest))
-            moved_to.setdefault(old.file_key, Counter())[key] += 1
+            unread.moved_to.setdefault(old.file_key, Counter())[key] += 1
             continue
         if leaving:
-            gone.append(old)
-            if old.file_key not in by_key:
-                deleted_from[old.file_key] += 1
+            unread.gone.append(old)
+            if old.file_key not in holdings.by_key:
+                unread.deleted_from[old.file_key] += 1
             continue
-        if old.file_key in by_key:  # read in part: kept where it is
-            kept_unread[old.file_key] += 1
+        if old.file_key in holdings.by_key:  # read in part: kept where it is
+            unread.kept_unread[old.file_key] += 1
         if old.held_by and others != old.held_by:  # a file recorded as holding it no longer does
             plan.released.append(replace(old, held_by=others))
             for key in dict(old.held_by).keys() - dict(others).keys():
-                released[key] += 1
+                unread.released[key] += 1
+    return unread
 
-    # A new abstract where its file's removed one stood replaces it.
+
+def _pair_replacements(plan: SyncPlan, new: list[Paper], gone: list[Paper]) -> None:
+    """A new abstract where its file's removed one stood replaces it; the other new papers
+    are added and the other gone ones removed."""
     at = {(g.file_key, g.source): g for g in gone}
     for paper in new:
         old = at.pop((paper.file_key, paper.source), None)
@@ -195,9 +235,15 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
     replaced = {old for old, _ in plan.replace}
     plan.remove = [g.paper_id for g in gone if g.paper_id not in replaced]
 
-    named = _names({*deleted_from, *moved_to, *(k for c in moved_to.values() for k in c),
+
+def _note_kept(plan: SyncPlan, stored: Mapping[str, Paper], holdings: _Holdings,
+               unread: _Unread, adopted_by: Counter[str]) -> None:
+    """The plan's notes: files gone from their folder, and stored papers kept (or moved)
+    that a sync would otherwise have removed, each with its reason."""
+    moved_to, released = unread.moved_to, unread.released
+    named = _names({*unread.deleted_from, *moved_to, *(k for c in moved_to.values() for k in c),
                     *released})
-    plan.gone = [Gone(named[key], count) for key, count in deleted_from.items()]
+    plan.gone = [Gone(named[key], count) for key, count in unread.deleted_from.items()]
     for key, count in released.items():
         plan.kept.append(Kept(named[key], count, "it no longer holds "
                               f"{'it' if count == 1 else 'them'}; the files "
@@ -206,17 +252,16 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
         plan.kept.append(Kept(named[key], went.total(), "another stored file holds "
                               f"{'it' if went.total() == 1 else 'them'} now "
                               f"({', '.join(named[k] for k in went)})"))
-    for f in files:
-        if kept_unread[f.key]:
-            plan.kept.append(Kept(f.name, kept_unread[f.key], _unread_reason(f)))
+    for f in holdings.files:
+        if unread.kept_unread[f.key]:
+            plan.kept.append(Kept(f.name, unread.kept_unread[f.key], _unread_reason(f)))
         if adopted_by[f.key] and f.complete:
             legacy = sum(1 for pid, p in stored.items()
-                         if not p.file_key and p.file == f.name and pid not in read_ids)
+                         if not p.file_key and p.file == f.name and pid not in holdings.read_ids)
             if legacy:
                 plan.kept.append(Kept(
                     f.name, legacy, "stored by an earlier version that did not record the "
                     "file's path, and not found in it now; `assistant ingest --rebuild` starts over"))
-    return plan
 
 
 def _names(keys: Collection[str]) -> dict[str, str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import numpy as np
 
 from assistant.settings import PROJECT_ROOT, LLMSettings, Settings
 
@@ -52,6 +53,18 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def metrics(ranks: list[int]) -> dict[str, float]:
+    """hit@1, hit@5 and MRR of the first right paper's 1-based rank in each ranking."""
+    r = np.asarray(ranks)
+    return {"hit@1": round(float((r == 1).mean()), 3), "hit@5": round(float((r <= 5).mean()), 3),
+            "mrr": round(float((1 / r).mean()), 3), "n": len(ranks)}
+
+
+def rank_of(order: list[int], positives: set[int]) -> int:
+    """The 1-based place of the first of ``positives`` in ``order`` (10**6 when none is)."""
+    return next((n for n, i in enumerate(order, 1) if i in positives), 10**6)
+
+
 def _fingerprint(paths: list[Path]) -> str:
     import hashlib
 
@@ -71,11 +84,12 @@ def reading_fingerprint() -> str:
 
 def retrieval_fingerprint(*data: Path) -> str:
     """A short hash of the code and weights that decide what a question retrieves and how the
-    ranker scores it (keywords, ranking, retrieval, index, ranker.json), with ``data`` (the
-    question files read): a bench cache of candidates or readings is keyed by it."""
-    from assistant import index, keywords, ranking, retrieval
+    ranker scores it (keywords, ranking, retrieval, the index's rooms, ranker.json), with
+    ``data`` (the question files read): a bench cache of candidates or readings is keyed by it."""
+    from assistant import catalog, chunks, dense, index, keyword_index, keywords, ranking, retrieval
 
-    code = [Path(m.__file__) for m in (keywords, ranking, retrieval, index)]
+    code = [Path(m.__file__) for m in (keywords, ranking, retrieval, index, chunks, keyword_index,
+                                       catalog, dense)]
     return _fingerprint([*code, Path(ranking.__file__).with_name(ranking.WEIGHTS_FILE), *data])
 
 

@@ -31,8 +31,7 @@ import statistics
 import time
 from pathlib import Path
 
-from common import RESULTS, reading_fingerprint, save
-from ranker_features import metrics, rank_of
+from common import RESULTS, metrics, rank_of, reading_fingerprint, save
 
 from assistant import reranking
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset

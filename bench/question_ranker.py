@@ -39,14 +39,14 @@ import numpy as np
 from common import (
     RESULTS,
     offline_assistant,
+    rank_of,
     read_jsonl,
     reading_fingerprint,
     retrieval_fingerprint,
     save,
 )
+from common import metrics as rank_metrics
 from key_facts import QUESTIONS as KEY_FACT_QUESTIONS
-from ranker_features import metrics as rank_metrics
-from ranker_features import rank_of
 
 import assistant  # noqa: F401
 from assistant import ranking, retrieval

@@ -6,7 +6,7 @@ Usage: python bench/scale.py [N ...] [--dir /tmp/scale] [--server | --chroma-url
 Each store is made by ``AbstractIndex`` (same collection, HNSW settings and metadata), filled
 with fake abstracts of a real chunk's length (4–8 sentences of the seed abstracts, ~1,000
 characters, one chunk each, as most abstracts are) and random unit vectors of 384
-dimensions (for the chunk and for each sentence), written by the index's own ``_add_nodes``
+dimensions (for the chunk and for each sentence), written by the ingest's own ``add_nodes``
 so the metadata is laid out as an ingest lays it out (no embedding model: only the store is
 measured). Then a fresh process opens the store as a replica would, and times reading every
 paper's metadata (``papers``), building the BM25 index, and dense and BM25 query p50/p95
@@ -42,9 +42,10 @@ import numpy as np
 from common import save, stop, wait_until_up
 
 import assistant  # noqa: F401
+from assistant.chunks import SENTENCES_KEY, pack_sentences, paper_meta
 from assistant.corpus import Paper, read_paths, split_sentences
 from assistant.evals import load_dataset
-from assistant.index import SENTENCES_KEY, AbstractIndex, _pack_sentences, _paper_meta
+from assistant.index import AbstractIndex
 from assistant.settings import PACKAGE_SEEDS, PROJECT_ROOT, Settings
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ DIM = 384
 BATCH = 2000  # chunks per add (Chroma's own limit is larger; this keeps memory flat)
 QUERIES = 60
 CHROMA = Path(sys.executable).with_name("chroma")
-# The metadata ``_add_nodes`` writes, named in the results' keys: a change to it gets a new
+# The metadata ``Ingester.add_nodes`` writes, named in the results' keys: a change to it gets a new
 # name, so the figures of the layout before stay beside the new ones.
 LAYOUT = "lean_v2"
 LAYOUT_NOTE = ("as ingest writes it (_add_nodes): paper fields, chunk number, sentence vectors "
@@ -101,7 +102,7 @@ def sentence_pool() -> list[str]:
 
 def fake_node(i: int, sentences: list[str], vector: np.ndarray, rng: random.Random,
               np_rng: np.random.Generator) -> TextNode:
-    """A one-chunk paper as ingest makes it: ``_paper_meta``'s metadata, the chunk number,
+    """A one-chunk paper as ingest makes it: ``paper_meta``'s metadata, the chunk number,
     a random float16 vector per sentence packed as ingest packs them (``sentence_vectors``,
     ~1 KB of metadata per sentence), and the chunk's vector."""
     # Here, not at the top: the reader process (``measure``) must not import LlamaIndex,
@@ -114,8 +115,8 @@ def fake_node(i: int, sentences: list[str], vector: np.ndarray, rng: random.Rand
                   year=2000 + i % 26, venue="Synthetic")
     unit = np_rng.standard_normal((len(sentences), DIM)).astype(np.float32)
     unit /= np.linalg.norm(unit, axis=1, keepdims=True)
-    meta = {**_paper_meta(paper), "chunk": 0,
-            SENTENCES_KEY: _pack_sentences(list(enumerate(unit)), len(sentences))}
+    meta = {**paper_meta(paper), "chunk": 0,
+            SENTENCES_KEY: pack_sentences(list(enumerate(unit)), len(sentences))}
     node = TextNode(id_=f"{paper.paper_id}:0", text=text, metadata=meta, embedding=vector.tolist(),
                     relationships={NodeRelationship.SOURCE: RelatedNodeInfo(node_id=paper.paper_id)})
     node.excluded_embed_metadata_keys = [k for k in meta if k != SENTENCES_KEY]
@@ -137,7 +138,7 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None,
     first: the store is then measured as far as it got); the seconds it took."""
     index = AbstractIndex(settings_for(store, n, chroma_url))
     if index.chunk_count():  # a server's collection left by an earlier run
-        index._reset()
+        index.ingester.reset()
     rng = random.Random(n)
     np_rng = np.random.default_rng(n)
     started = time.perf_counter()
@@ -153,12 +154,12 @@ def build(store: Path, n: int, pool: list[str], chroma_url: str | None,
         nodes = [fake_node(start + j, rng.sample(pool, rng.randint(4, 8)), vectors[j], rng, np_rng)
                  for j in range(size)]
         chars += sum(len(node.text) for node in nodes)
-        index._add_nodes(nodes)  # the very write of an ingest: same metadata layout
+        index.ingester.add_nodes(nodes)  # the very write of an ingest: same metadata layout
         added += size
         if (start // BATCH) % 10 == 9 or start + size == n:
             print(f"  {start + size}/{n} chunks, {time.perf_counter() - started:.0f} s",
                   flush=True)
-    index._stamp()
+    index.store.stamp()
     seconds = time.perf_counter() - started
     return {"requested_chunks": n, "build_s": round(seconds, 1),
             "build_chunks_per_s": round(added / seconds),
@@ -176,7 +177,7 @@ def measure(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
     papers_s = time.perf_counter() - t
     after_papers = rss_mb()
     t = time.perf_counter()
-    index._build_bm25()
+    index.keywords.build()
     bm25_s = time.perf_counter() - t
     after_bm25 = rss_mb()
     questions = [i.question for i in load_dataset(PROJECT_ROOT / "evals" / "qa.jsonl")][:QUERIES]
@@ -211,7 +212,7 @@ def reopen(store: Path, n: int, chroma_url: str | None) -> dict[str, Any]:
     t = time.perf_counter()
     index = AbstractIndex(settings_for(store, n, chroma_url))
     papers = index.papers()
-    index._load_bm25()
+    index.keywords.load()
     index.bm25_paper_scores("graph neural networks")
     return {"reopen_s": round(time.perf_counter() - t, 1), "reopen_papers": len(papers),
             "reopen_peak_rss_mb": peak_mb()}

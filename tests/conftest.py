@@ -28,6 +28,14 @@ FILE_A = "000_5670d2e227b27b35.txt"
 FILE_B = "004_d328982b31ffa53a.txt"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that reads the 13.9k is slow (the fast tier, `-m "not slow"`, leaves it out),
+    as are those marked so by hand: servers, browsers, CLIs in a subprocess."""
+    for item in items:
+        if skipif_no_shared_data.mark in item.iter_markers("skipif"):
+            item.add_marker(pytest.mark.slow)
+
+
 def make_settings(data_dir: Path, **llm: object) -> Settings:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     settings.data.dir = data_dir

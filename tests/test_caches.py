@@ -10,7 +10,8 @@ import pytest
 from conftest import make_settings
 
 from assistant import extractive
-from assistant import index as index_module
+from assistant import store as store_module
+from assistant.chunks import SENTENCES_KEY, paper_from_meta
 from assistant.corpus import split_sentences
 from assistant.embedding import MiniLMOnnxEmbedding
 from assistant.index import AbstractIndex
@@ -60,11 +61,11 @@ def test_papers_read_in_pages_are_all_the_papers(seed_dir: Path, page: int,
     in the order one read of everything gives them."""
     index = AbstractIndex(make_settings(seed_dir))
     chunks = index.chunk_count()
-    monkeypatch.setattr(index, "_saved_papers", lambda: None)  # read Chroma, not the copy
-    monkeypatch.setattr(index_module, "PAGE_CHUNKS", page)
+    monkeypatch.setattr(index.keywords, "saved_papers", lambda: None)  # read Chroma, not the copy
+    monkeypatch.setattr(store_module, "PAGE_CHUNKS", page)
     assert chunks == 70
     paged = index.papers()
-    got = index._collection.get(include=["metadatas"])
+    got = index.store.collection.get(include=["metadatas"])
     assert list(paged) == list(dict.fromkeys(str(m["paper_id"]) for m in got["metadatas"]))
     assert len(paged) == 38
 
@@ -99,18 +100,18 @@ def test_a_paper_stored_without_sentence_vectors_embeds_them_when_asked(
     data = tmp_path / "old"
     shutil.copytree(seed_dir, data)
     index = AbstractIndex(make_settings(data))
-    got = index._collection.get(include=["metadatas"])
+    got = index.store.collection.get(include=["metadatas"])
     metas = []
     for meta in got["metadatas"]:
         meta = dict(meta)
-        packed = meta.get(index_module.SENTENCES_KEY)
+        packed = meta.get(SENTENCES_KEY)
         if meta["chunk"] == 0 or not packed:
-            meta[index_module.SENTENCES_KEY] = None  # removed: an index from before them
+            meta[SENTENCES_KEY] = None  # removed: an index from before them
         else:  # made for another sentence count than the paper has
             fmt, _, rest = packed.split(":", 2)
-            meta[index_module.SENTENCES_KEY] = f"{fmt}:999:{rest}"
+            meta[SENTENCES_KEY] = f"{fmt}:999:{rest}"
         metas.append(meta)
-    index._collection.update(ids=got["ids"], metadatas=metas)
+    index.store.collection.update(ids=got["ids"], metadatas=metas)
     assert index.sentence_vectors(index.papers().values()) == {}
     embedded = count_embedded(monkeypatch)
     extractive._CACHE.clear()
@@ -129,22 +130,22 @@ def test_the_papers_saved_beside_bm25_are_the_stored_papers(seed_dir: Path, tmp_
     data = tmp_path / "data"
     shutil.copytree(seed_dir, data)
     index = AbstractIndex(make_settings(data))
-    saved = index._saved_papers()
+    saved = index.keywords.saved_papers()
     assert saved is not None and len(saved) == 38
-    got = index._collection.get(include=["metadatas"])
+    got = index.store.collection.get(include=["metadatas"])
     read = {}
     for meta in got["metadatas"]:
-        read.setdefault(str(meta["paper_id"]), index_module._paper_from_meta(meta))
+        read.setdefault(str(meta["paper_id"]), paper_from_meta(meta))
     assert list(saved) == list(read) and saved == read
     extra = tmp_path / "extra.jsonl"
     extra.write_text(json.dumps({"title": "Wombat routing", "abstract": "We route wombats "
                                  "through burrows with a learned planner.", "year": 2024}) + "\n")
     other = AbstractIndex(make_settings(data))  # another writer
     other.ingest([extra])
-    index._refresh(force=True)
+    index.store.refresh(force=True)
     papers = index.papers()
     assert len(papers) == 39 and any(p.title == "Wombat routing" for p in papers.values())
-    assert index._saved_papers() == papers  # the writer saved a copy of the new state
+    assert index.keywords.saved_papers() == papers  # the writer saved a copy of the new state
 
 
 def test_preloading_the_model_while_it_is_loaded_builds_one_session() -> None:

@@ -14,6 +14,8 @@ from fake_openai import FakeOpenAI
 
 from assistant.settings import PROJECT_ROOT
 
+pytestmark = pytest.mark.slow  # the CLI in a subprocess per test: not in the fast tier
+
 
 def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None
         ) -> subprocess.CompletedProcess[str]:

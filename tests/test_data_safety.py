@@ -249,10 +249,10 @@ def test_a_store_written_before_holders_were_recorded_still_keeps_held_papers(
     jsonl(folder / "b-list.jsonl", ABSTRACTS[1], ABSTRACTS[2])
     app.ingest([folder])
     index = app.index
-    got = index._collection.get(include=["metadatas"])
-    index._collection.update(ids=got["ids"], metadatas=[  # None: Chroma deletes the key
+    got = index.store.collection.get(include=["metadatas"])
+    index.store.collection.update(ids=got["ids"], metadatas=[  # None: Chroma deletes the key
         {**m, "held_by": None} for m in got["metadatas"]])
-    (index._bm25_dir / "papers.json").unlink()  # that version saved no record either
+    (index.keywords.dir / "papers.json").unlink()  # that version saved no record either
     app = Assistant(make_settings(tmp_path / "data"))
     assert {p.held_by for p in app.index.papers().values()} == {None}
     jsonl(conference, ABSTRACTS[0])

@@ -91,6 +91,7 @@ def cli(fake: FakeEmbeddings, *args: str, cwd: Path) -> subprocess.CompletedProc
                           text=True, env=env, cwd=cwd, timeout=180)
 
 
+@pytest.mark.slow
 def test_ingest_through_an_endpoint_then_a_dimension_change_is_one_clear_line(
         server: FakeEmbeddings, tmp_path: Path) -> None:
     server.delay = 0.3

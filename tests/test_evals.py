@@ -253,6 +253,7 @@ def test_judge_pool_merge_keeps_what_both_judges_call_relevant(tmp_path: Path) -
         judge_pool.merge(tmp_path / "a.jsonl", tmp_path / "b.jsonl", dataset)
 
 
+@pytest.mark.slow
 def test_offline_default_stays_above_thresholds(seed_assistant: Assistant) -> None:
     result = evaluate(seed_assistant, indexed_items(seed_assistant, load_dataset(DEFAULT_DATASET)))
     thresholds = json.loads(THRESHOLDS.read_text())
@@ -262,6 +263,7 @@ def test_offline_default_stays_above_thresholds(seed_assistant: Assistant) -> No
     assert m["latency_ms_p95"] >= m["latency_ms_p50"] > 0
 
 
+@pytest.mark.slow
 def test_eval_command_writes_reports_and_compares(seed_dir: Path, tmp_path: Path) -> None:
     items = DEFAULT_DATASET.read_text().splitlines()
     small = tmp_path / "small.jsonl"

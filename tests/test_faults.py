@@ -29,6 +29,8 @@ from fake_openai import HUGE_WORDS, SECRET_KEY, FaultyOpenAI
 
 from assistant.settings import PROJECT_ROOT
 
+pytestmark = pytest.mark.slow  # the CLI in a subprocess per test: not in the fast tier
+
 DEADLINE = 4  # ASSISTANT_LLM_TIMEOUT for the cases that test it
 # ...and for the others: large, so that a loaded machine cannot turn their fault into a timeout
 SLACK_TIMEOUT = 40
@@ -206,8 +208,6 @@ def test_endpoint_fault_through_the_cli(name: str, faults: tuple[dict[str, Run],
     seen = server.requests.get(name, [])
     if name in ("refused", "long"):
         assert not seen, "no request may reach a server"
-        # Only start-up to time here (which a loaded machine stretches), not a deadline.
-        assert run.ended - run.started < 200
     else:
         assert seen, f"{name}: the server saw no request"
         assert run.ended - seen[0] < case.within, f"{name}: {run.ended - seen[0]:.1f} s to finish"

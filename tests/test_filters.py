@@ -17,7 +17,8 @@ from test_cli import run
 from test_ui import ARTIFACTS, CHROMIUM, Server, start_server, stop, text_of
 
 from assistant.errors import BadInputError
-from assistant.filters import explicit, merge, parse_years, stated
+from assistant.filters import explicit, merge, parse_years
+from assistant.intent import read_intent
 from assistant.pipeline import Assistant
 from assistant.types import OPEN_END, OPEN_START, Filters
 
@@ -71,53 +72,6 @@ def wombats(wombat_dir: Path) -> Assistant:
 # ---------------------------------------------------------------- the parser
 
 
-@pytest.mark.parametrize(("question", "years", "venue", "rest"), [
-    ("Which papers since 2019 study attention?", (2019, OPEN_END), None,
-     "Which papers study attention?"),
-    ("What was done on backprop before 2000?", (OPEN_START, 1999), None,
-     "What was done on backprop?"),
-    ("Which papers in 2016 study GANs?", (2016, 2016), None, "Which papers study GANs?"),
-    ("Papers between 2010 and 2012 on kernels?", (2010, 2012), None, "Papers on kernels?"),
-    ("What is new in NeurIPS 2025 on diffusion?", (2025, 2025), "NeurIPS",
-     "What is new on diffusion?"),
-    ("work from 2015 to 2017 on reinforcement learning", (2015, 2017), None,
-     "work on reinforcement learning"),
-    ("sparse coding after 2010", (2011, OPEN_END), None, "sparse coding"),
-    ("Which nips papers study graphs?", None, "NeurIPS", "Which papers study graphs?"),
-    ("What appeared in Nature on folding?", None, "Nature", "What appeared on folding?"),
-    ("Which methods from the 1990s use backprop?", (1990, 1999), None,
-     "Which methods use backprop?"),
-    ("Which papers in 2020s study diffusion?", (2020, 2029), None, "Which papers study diffusion?"),
-    ("What was done since the 2010s on GANs?", (2010, OPEN_END), None, "What was done on GANs?"),
-    ("What has been done since 2019 for question answering?", (2019, OPEN_END), None,
-     "What has been done for question answering?"),
-    ("What did the Wombat Workshop papers find?", None, "Wombat Workshop",
-     "What did the papers find?"),
-])
-def test_a_question_states_its_own_range(question: str, years: tuple[int, int] | None,
-                                         venue: str | None, rest: str) -> None:
-    found, left = stated(question, ["NeurIPS", "Wombat Workshop", "Nature"])
-    assert found == Filters(years=years, venue=venue)
-    assert left == rest
-
-
-@pytest.mark.parametrize("question", [
-    "What is CRAFT?", "How do models behave with 2048 dimensions?",
-    "What happens in 2048 dimensions?", "Which method reaches 2019 points?",
-    "What is the batch size of 2048 used in CRAFT?", "What does a method of 2000 runs show?",
-    "What happens from 2000 to 5000 neurons?", "Which model achieves top-1 of 2000?",
-    "What results come in 2048?",
-    # a count with a word before its unit, and venues written as words (review)
-    "What accuracy do SVMs reach after 2000 training documents?",
-    "What changes after 2000 training steps?", "Which run finished in 2000 GPU hours?",
-    "How is latency kept in 2020 ms?",
-    "How is federated learning analyzed for biological processes in nature?",
-    "What is the role of the www in web search?", "Which results come from acl anthology?",
-])
-def test_numbers_that_are_not_years_set_no_filter(question: str) -> None:
-    assert stated(question, ["NeurIPS", "Nature", "WWW", "ACL"]) == (None, question)
-
-
 def test_year_options_and_bad_values() -> None:
     assert parse_years("2019") == (2019, 2019)
     assert parse_years("2019-2021") == parse_years("2019–2021") == (2019, 2021)
@@ -134,7 +88,7 @@ def test_year_options_and_bad_values() -> None:
 
 
 def test_explicit_filters_win_over_the_question_field_by_field() -> None:
-    said, _ = stated("What is new in NeurIPS 2025?", ["NeurIPS"])
+    said = read_intent("What is new in NeurIPS 2025?", ["NeurIPS"]).filters
     assert merge(Filters(years=(2019, 2021)), said) == Filters((2019, 2021), "NeurIPS")
     assert merge(Filters(venue="ICML"), said) == Filters((2025, 2025), "ICML")
     assert merge(None, said) == said and merge(None, None) is None
@@ -199,6 +153,7 @@ def test_a_range_the_question_states_that_no_paper_falls_in_is_named_as_not_appl
 # ---------------------------------------------------------------- CLI
 
 
+@pytest.mark.slow
 def test_cli_filters_include_and_exclude(wombat_dir: Path) -> None:
     included = run("ask", "--year", "2025", "--venue", "neurips", "What is CRAFT?",
                    "--data-dir", str(wombat_dir))
@@ -214,6 +169,7 @@ def test_cli_filters_include_and_exclude(wombat_dir: Path) -> None:
     assert "Early Burrow Sensors" not in {s["title"] for s in data["sources"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["2021-2019", "last year"])
 def test_cli_bad_year_is_one_line_and_exit_2(value: str, tmp_path: Path) -> None:
     result = run("ask", "--year", value, "What is CRAFT?", "--data-dir", str(tmp_path / "d"))
@@ -235,6 +191,7 @@ def server(wombat_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     stop(running)
 
 
+@pytest.mark.slow
 def test_api_and_chat_take_filters(server: Server) -> None:
     client = Client(server.url, verbose=False, download_files=False)
     answer = client.predict(QUESTION, 5, "2019-2021", "", api_name="/ask")
@@ -260,6 +217,7 @@ def test_api_and_chat_take_filters(server: Server) -> None:
     assert "Filter:" not in text_of(plain[-1]) and "CRAFT" in text_of(plain[-1])
 
 
+@pytest.mark.slow
 def test_the_page_filters_and_shows_the_filter(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -292,6 +250,7 @@ def test_the_ask_page_handler_takes_the_venue_field(wombats: Assistant) -> None:
     assert "bad year filter" in html.unescape(text_of(chat[-1]))
 
 
+@pytest.mark.slow
 def test_mcp_tools_offer_the_filters(server: Server) -> None:
     import asyncio
 

@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 from conftest import FILE_A, FILE_B, SEEDS, make_settings
 
-from assistant import index as index_module
+from assistant import store as store_module
+from assistant.chunks import paper_meta
 from assistant.corpus import read_paths
 from assistant.evals.scoring import baseline_rankings
 from assistant.index import LLAMA_KEYS, SENTENCES_KEY, AbstractIndex, EmbeddingMismatchError
@@ -32,7 +33,7 @@ def own_copy_of_seeds(app: Assistant, tmp_path: Path) -> Path:
     moved there: the real ones, still on disk, would be recorded as holding them."""
     seeds = tmp_path / "seeds"
     shutil.copytree(SEEDS, seeds)
-    with patch.object(app.index, "_files_on_disk", return_value=set()):
+    with patch.object(app.index.ingester, "files_on_disk", return_value=set()):
         report = app.ingest([seeds])
     assert (report.added, report.removed, report.chunks_added, report.unchanged) == (0, 0, 0, 38)
     return seeds
@@ -144,7 +145,7 @@ def test_a_rebuild_whose_embedder_fails_keeps_the_store(fresh_copy: Path, tmp_pa
         def embed(self, texts: list[str], on_progress: object = None) -> None:
             raise EndpointError("cannot reach the embedding endpoint")
 
-    app.index._embed_model = Down()  # type: ignore[assignment]
+    app.index.embed_model = Down()  # type: ignore[assignment]
     with pytest.raises(EndpointError):
         app.ingest([tmp_path / "one.txt"], rebuild=True)
     assert len(Assistant(make_settings(fresh_copy)).index.papers()) == 38
@@ -158,11 +159,11 @@ def test_a_rebuild_may_change_the_embedding_model(fresh_copy: Path, tmp_path: Pa
     with pytest.raises(EmbeddingMismatchError):
         Assistant(settings).index.papers()
     index = AbstractIndex(settings, rebuilding=True)
-    index._reset()  # what the rebuild does first: the collection, made for the new model
+    index.ingester.reset()  # what the rebuild does first: the collection, made for the new model
     assert AbstractIndex(settings).papers() == {}
     default = make_settings(fresh_copy)  # empty: it opens with the other model, unlabelled
     assert AbstractIndex(default).papers() == {}
-    assert AbstractIndex(settings)._collection.metadata["embed_model"] == (
+    assert AbstractIndex(settings).store.collection.metadata["embed_model"] == (
         "openai:text-embedding-3-small"), "a reader relabels nothing (another's rebuild)"
     (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
     Assistant(default).ingest([tmp_path / "one.txt"])  # a write labels it with its model
@@ -227,9 +228,9 @@ def test_papers_stored_by_the_earlier_version_are_adopted_not_lost(fresh_copy: P
     """A store whose chunks carry no file_key (built before file identities) loses nothing:
     re-reading a paper adopts it; one no longer found stays, and the report says so."""
     index = AbstractIndex(make_settings(fresh_copy))
-    got = index._collection.get(include=["metadatas"])
-    index._collection.update(ids=got["ids"], metadatas=[{**m, "file_key": ""} for m in got["metadatas"]])
-    (index._bm25_dir / "papers.json").unlink()  # that version saved no copy of the papers
+    got = index.store.collection.get(include=["metadatas"])
+    index.store.collection.update(ids=got["ids"], metadatas=[{**m, "file_key": ""} for m in got["metadatas"]])
+    (index.keywords.dir / "papers.json").unlink()  # that version saved no copy of the papers
     app = Assistant(make_settings(fresh_copy))
     assert {p.file_key for p in app.index.papers().values()} == {""}
     header, *abstracts = (SEEDS / FILE_A).read_text().strip().split("\n\n")
@@ -241,6 +242,7 @@ def test_papers_stored_by_the_earlier_version_are_adopted_not_lost(fresh_copy: P
     assert keys[f"{FILE_A}#1"] == str((tmp_path / FILE_A).resolve()) and keys[f"{FILE_A}#19"] == ""
 
 
+@pytest.mark.slow
 def test_papers_ingested_by_another_process_are_seen_without_restart(fresh_copy: Path,
                                                                      tmp_path: Path) -> None:
     """An index open here (as in a running `assistant serve`) answers from papers that
@@ -289,13 +291,13 @@ def test_a_new_ingest_writes_no_node_copy_and_the_abstract_once(seed_dir: Path) 
     LlamaIndex's node copy (60% of a chunk's bytes), and the abstract only on chunk 0;
     the papers read back are the seeds as they were read."""
     index = AbstractIndex(make_settings(seed_dir))
-    got = index._collection.get(include=["metadatas"])
+    got = index.store.collection.get(include=["metadatas"])
     assert not {k for m in got["metadatas"] for k in m} & set(LLAMA_KEYS)
     assert all(("abstract" in m) == (m["chunk"] == 0) for m in got["metadatas"])
     assert sum(m["chunk"] > 0 for m in got["metadatas"]) >= 20  # multi-chunk papers exist
     assert all(SENTENCES_KEY in m for m in got["metadatas"])
     fresh = AbstractIndex(make_settings(seed_dir))
-    fresh._saved_papers = lambda: None  # type: ignore[method-assign]  # Chroma's, not the copy
+    fresh.keywords.saved_papers = lambda: None  # type: ignore[method-assign]  # Chroma's, not the copy
     expected = {p.paper_id: p.text for p in read_paths([SEEDS]).papers}
     assert {pid: p.text for pid, p in fresh.papers().items()} == expected
 
@@ -306,24 +308,24 @@ def test_papers_take_the_abstract_from_chunk_0_whatever_order_chunks_come_in(
     later chunks come first (pages of one chunk) still gets its whole abstract, in
     ``papers`` and in the copy saved with BM25, and keeps its first-seen place."""
     index = AbstractIndex(make_settings(fresh_copy))
-    got = index._collection.get(include=["metadatas", "documents", "embeddings"])
+    got = index.store.collection.get(include=["metadatas", "documents", "embeddings"])
     pid = next(str(m["paper_id"]) for m in got["metadatas"] if m["chunk"] == 2)
     mine = sorted((i for i, m in enumerate(got["metadatas"]) if m["paper_id"] == pid),
                   key=lambda i: -got["metadatas"][i]["chunk"])
-    index._collection.delete(ids=[got["ids"][i] for i in mine])
+    index.store.collection.delete(ids=[got["ids"][i] for i in mine])
     for i in mine:  # re-added last chunk first: chunk 0 is now stored after the others
-        index._collection.add(ids=[got["ids"][i]], embeddings=[got["embeddings"][i]],
+        index.store.collection.add(ids=[got["ids"][i]], embeddings=[got["embeddings"][i]],
                               metadatas=[got["metadatas"][i]], documents=[got["documents"][i]])
-    order = [m["chunk"] for m in index._collection.get(where={"paper_id": pid},
+    order = [m["chunk"] for m in index.store.collection.get(where={"paper_id": pid},
                                                        include=["metadatas"])["metadatas"]]
     assert order[0] != 0  # the case under test: a chunk without the abstract comes first
-    index._stamp()
-    monkeypatch.setattr(index_module, "PAGE_CHUNKS", 1)
+    index.store.stamp()
+    monkeypatch.setattr(store_module, "PAGE_CHUNKS", 1)
     expected = next(p.text for p in read_paths([SEEDS]).papers if p.paper_id == pid)
-    assert index._saved_papers() is None
+    assert index.keywords.saved_papers() is None
     assert index.papers()[pid].text == expected
-    index._build_bm25()
-    assert AbstractIndex(make_settings(fresh_copy))._saved_papers()[pid].text == expected  # type: ignore[index]
+    index.keywords.build()
+    assert AbstractIndex(make_settings(fresh_copy)).keywords.saved_papers()[pid].text == expected  # type: ignore[index]
 
 
 def write_old_layout(data_dir: Path, years: dict[str, int]) -> None:
@@ -336,12 +338,12 @@ def write_old_layout(data_dir: Path, years: dict[str, int]) -> None:
 
     index = AbstractIndex(make_settings(data_dir))
     papers = index.papers()
-    got = index._collection.get(include=["metadatas", "documents", "embeddings"])
+    got = index.store.collection.get(include=["metadatas", "documents", "embeddings"])
     metas = []
     for meta, text in zip(got["metadatas"], got["documents"], strict=True):
         paper = papers[str(meta["paper_id"])]
         year = years.get(paper.file, paper.year)
-        fields = {**index_module._paper_meta(replace(paper, year=year)), "chunk": meta["chunk"]}
+        fields = {**paper_meta(replace(paper, year=year)), "chunk": meta["chunk"]}
         node = TextNode(id_=f"{paper.paper_id}:{meta['chunk']}", text=text, metadata=fields,
                         relationships={NodeRelationship.SOURCE:
                                        RelatedNodeInfo(node_id=paper.paper_id)})
@@ -350,11 +352,11 @@ def write_old_layout(data_dir: Path, years: dict[str, int]) -> None:
         old = node_to_metadata_dict(node, remove_text=True, flat_metadata=True)
         metas.append({**{k: "" if v is None else v for k, v in old.items()},
                       SENTENCES_KEY: meta[SENTENCES_KEY]})
-    index._collection.delete(ids=got["ids"])
-    index._collection.add(ids=got["ids"], embeddings=got["embeddings"], metadatas=metas,
+    index.store.collection.delete(ids=got["ids"])
+    index.store.collection.add(ids=got["ids"], embeddings=got["embeddings"], metadatas=metas,
                           documents=got["documents"])
-    shutil.rmtree(index._bm25_dir)
-    index._stamp()
+    shutil.rmtree(index.keywords.dir)
+    index.store.stamp()
 
 
 @pytest.fixture(scope="module")
@@ -370,7 +372,7 @@ def test_a_store_of_the_earlier_layout_still_serves_every_reader(old_layout: Pat
                                                                   seed_assistant: Assistant) -> None:
     """No rebuild needed: its papers, filters, sentence vectors, answers, similar papers
     and the eval's dense baseline (LlamaIndex's reader, from its node copy) all work."""
-    assert "_node_content" in AbstractIndex(make_settings(old_layout))._collection.get(
+    assert "_node_content" in AbstractIndex(make_settings(old_layout)).store.collection.get(
         limit=1, include=["metadatas"])["metadatas"][0]
     app = Assistant(make_settings(old_layout))
     papers = app.index.papers()
@@ -388,7 +390,7 @@ def test_a_store_of_the_earlier_layout_still_serves_every_reader(old_layout: Pat
     assert app.similar(f"{FILE_A}#7").results
     for q in ("What is TCCM?", question):
         assert baseline_rankings(app, q, "dense") == baseline_rankings(seed_assistant, q, "dense")
-    assert app.index._saved_papers() == papers  # BM25 rebuilt from it, the papers saved
+    assert app.index.keywords.saved_papers() == papers  # BM25 rebuilt from it, the papers saved
 
 
 def test_syncing_a_store_of_the_earlier_layout_rewrites_no_stale_copy(
@@ -406,7 +408,7 @@ def test_syncing_a_store_of_the_earlier_layout_rewrites_no_stale_copy(
     assert (report.removed, report.chunks_added, report.papers_total) == (1, 0, 37)
     tccm = next(p for p in app.index.papers().values() if p.title.startswith("TCCM"))
     assert tccm.source == f"{FILE_A}#13" and "Contraction Matching" in tccm.text
-    got = app.index._collection.get(where={"paper_id": tccm.paper_id}, include=["metadatas"])
+    got = app.index.store.collection.get(where={"paper_id": tccm.paper_id}, include=["metadatas"])
     assert got["ids"] and not {k for m in got["metadatas"] for k in m} & set(LLAMA_KEYS)
     assert all("abstract" in m for m in got["metadatas"])  # nothing stored is dropped
     assert baseline_rankings(app, "What is TCCM?", "dense")[0] == f"{FILE_A}#13"
@@ -426,11 +428,12 @@ def test_a_rebuild_by_another_process_during_an_ingest_is_one_clear_error(
     def gone(nodes: object) -> None:
         raise NotFoundError("Collection [1c7b] does not exist.")
 
-    monkeypatch.setattr(app.index, "_add_nodes", gone)
+    monkeypatch.setattr(app.index.ingester, "add_nodes", gone)
     with pytest.raises(IndexConfigError, match="another process rebuilt the index"):
         app.ingest([tmp_path / "new.jsonl"])
 
 
+@pytest.mark.slow
 def test_a_question_during_a_rebuild_does_not_seed_the_store(tmp_path: Path) -> None:
     """An ask between another process's reset and its first write found the store empty and
     ingested the seeds into the rebuilt index (review); a rebuild leaves no marker behind."""
@@ -443,12 +446,12 @@ def test_a_question_during_a_rebuild_does_not_seed_the_store(tmp_path: Path) -> 
     assert not rebuilt.index.rebuild_under_way()
     empty = tmp_path / "empty"
     index = AbstractIndex(make_settings(empty))
-    index._rebuild_marker.write_text(f"{os.getpid()}\n")  # a live rebuilding process's
+    index.store.rebuild_marker.write_text(f"{os.getpid()}\n")  # a live rebuilding process's
     with pytest.raises(BadInputError, match="being rebuilt"):
         Assistant(make_settings(empty)).ensure_corpus(show_progress=False)
     assert AbstractIndex(make_settings(empty)).is_empty()
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()  # an interrupted rebuild's marker: its process is gone, so it is stale
-    index._rebuild_marker.write_text(f"{gone.pid}\n")
+    index.store.rebuild_marker.write_text(f"{gone.pid}\n")
     assert Assistant(make_settings(empty)).ensure_corpus(show_progress=False) is not None
-    assert not index._rebuild_marker.exists()
+    assert not index.store.rebuild_marker.exists()

@@ -1,5 +1,6 @@
-"""Imports point one way: settings → corpus → index → retrieval → answering → pipeline →
-cli/ui/evals, with no cycle (function-level imports included), and the core types stay light."""
+"""Imports point one way: settings → corpus → store → keyword index → ingest → index →
+retrieval → answering → pipeline → cli/ui/evals, with no cycle (function-level imports
+included), and the core types stay light."""
 
 from __future__ import annotations
 
@@ -15,9 +16,14 @@ PACKAGE = PROJECT_ROOT / "assistant"
 LAYERS: list[set[str]] = [
     {"assistant", "assistant.offline", "assistant.errors", "assistant.imports"},
     {"assistant.settings", "assistant.console"},
+    {"assistant.paper", "assistant.skipped", "assistant.venues", "assistant.derived_titles",
+     "assistant.file_formats", "assistant.reading"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
-     "assistant.naming"},
+     "assistant.naming", "assistant.intent", "assistant.chunks"},
     {"assistant.embedding", "assistant.reranking"},
+    {"assistant.store"},
+    {"assistant.keyword_index", "assistant.catalog", "assistant.dense", "assistant.chunking"},
+    {"assistant.ingest"},
     {"assistant.index"},
     {"assistant.ranking", "assistant.retrieval", "assistant.filters",
      "assistant.similar"},

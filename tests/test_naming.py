@@ -184,6 +184,7 @@ def test_the_note_lists_a_few_names_and_counts_the_papers() -> None:
     assert "“" + "Adam " * 11 + "Adam…”" in unmentioned_note(answer(["Adam " * 30], 1))
 
 
+@pytest.mark.slow
 def test_the_cli_and_the_eval_report_show_the_warning(fresh_copy: Path) -> None:
     """The CLI prints the note under the answer (stderr, beside the other notes); the eval
     report lists the warned answers."""

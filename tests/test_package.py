@@ -15,6 +15,8 @@ from fake_openai import FakeOpenAI
 
 from assistant.settings import PROJECT_ROOT
 
+pytestmark = pytest.mark.slow  # builds and installs a wheel: not in the fast tier
+
 # tests/run.sh installs uv with `python3 -m pip`; its command may not be on PATH.
 UV = ["uv"] if shutil.which("uv") else ["python3", "-m", "uv"]
 

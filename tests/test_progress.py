@@ -23,6 +23,8 @@ from rich.console import Console
 from assistant.console import progress_bar
 from assistant.index import AbstractIndex
 
+pytestmark = pytest.mark.slow  # ingests in subprocesses: not in the fast tier
+
 LINE = re.compile(r"^embedding abstracts: (\d+)/(\d+) \(\d+%\) · ([\d.]+)/s · (ETA \d+:\d\d|\d+ s)$")
 SUMMARY = re.compile(r"papers: (\d+) \((\d+) added.*chunks: (\d+) \(\+(\d+)\)")
 
@@ -41,7 +43,7 @@ def ingest_args(seeds: Path, data_dir: Path) -> list[str]:
 def stored_chunks(data_dir: Path) -> dict[str, list[int]]:
     """Each stored paper's chunk numbers, read back through a fresh index."""
     index = AbstractIndex(make_settings(data_dir))
-    got = index._collection.get(include=["metadatas"])
+    got = index.store.collection.get(include=["metadatas"])
     chunks: dict[str, list[int]] = {}
     for meta in got["metadatas"]:
         chunks.setdefault(str(meta["paper_id"]), []).append(int(meta["chunk"]))

@@ -180,6 +180,7 @@ def test_bibtex_parses_with_escaped_fields_and_marks_derived_titles(refs_app: As
     assert wallaby["author"] == "Ana Lima"
 
 
+@pytest.mark.slow
 def test_keys_are_stable_across_runs_and_a_reingest(refs_dir: Path, refs_app: Asker,
                                                     inputs: Path) -> None:
     question = "What is Quokkaformer?"
@@ -195,6 +196,7 @@ def test_keys_are_stable_across_runs_and_a_reingest(refs_dir: Path, refs_app: As
     assert len(both.sources) >= 2 and here <= {bibtex_key(s) for s in both.sources}
 
 
+@pytest.mark.slow
 def test_cli_format_options(refs_dir: Path) -> None:
     both = run_cli("ask", "--json", "--format", "bibtex", "What is TCCM?", "--data-dir", str(refs_dir))
     assert both.returncode == 2 and "--json and --format bibtex" in both.stderr
@@ -281,6 +283,7 @@ def ui_server(refs_dir: Path) -> Iterator[object]:
     stop(server)
 
 
+@pytest.mark.slow
 def test_ask_page_downloads_the_answer_as_markdown_and_bibtex(
         ui_server: object, refs_app: Asker, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright

@@ -12,10 +12,10 @@ import pytest
 from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_no_shared_data
 
 from assistant.evals import load_dataset, rare_word_probes
+from assistant.intent import names_in
 from assistant.keywords import mentions
 from assistant.pipeline import Assistant
 from assistant.ranking import load_ranker
-from assistant.retrieval import names_in, proper_names
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Filters
 
@@ -45,30 +45,6 @@ def test_paraphrase_questions_rank_the_right_paper_first(seed_assistant: Assista
 def test_named_method_questions_rank_it_first(seed_assistant: Assistant, item) -> None:  # noqa: ANN001
     found = seed_assistant.retrieve(item.question)
     assert found and found[0].paper.source in item.expected_sources
-
-
-@pytest.mark.parametrize(("question", "several"), [
-    ("Summarize the work on machine unlearning in these abstracts.", True),
-    ("Which papers address safety attacks on large models?", True),
-    ("Compare the graph neural network papers: what do they study?", True),
-    ("Give me an overview of spiking networks.", True),
-    ("Can you list papers on bandits?", True),
-    ("Which limitations does the spiking-network paper list?", False),  # "list" inside
-    ("List papers on bandits.", True),
-    ("Can you compare approaches to machine unlearning?", True),
-    ("I'd like a comparison between model-based and model-free RL papers.", True),
-    ("Tell me about the work on machine unlearning.", True),
-    ("How do spectral clustering and k-means compare?", True),
-    ("Could you list works that use diffusion models for planning?", True),
-    ("Review the main theorem of the paper on online convex optimization.", False),
-    # one paper's question, which "compare" or "work on" inside it made a summary of 5
-    ("In the causal discovery work on models with feedback loops, what is identifiable?", False),
-    ("How did the convex-hull approach compare with boosting on rare positives?", False),
-])
-def test_a_summary_question_asks_for_several_papers(question: str, several: bool) -> None:
-    from assistant.retrieval import is_summary_question
-
-    assert is_summary_question(question) is several
 
 
 def test_the_named_paper_boost_leaves_out_a_name_most_candidates_write(
@@ -224,11 +200,6 @@ def test_names_no_abstract_uses_mean_no_sources(seed_assistant: Assistant, quest
     if unknown:
         answer = seed_assistant.ask(question)
         assert answer.sources == [] and f"mentions “{unknown[0]}”" in answer.answer
-
-
-def test_proper_names_are_capitalised_words_inside_a_sentence() -> None:
-    assert proper_names("How does the Mamba model compare with Transformers? And DPO?") == [
-        "DPO", "Mamba", "Transformers"]
 
 
 @pytest.mark.parametrize(("text", "name", "named"), [

@@ -28,7 +28,7 @@ def built(tmp_path: Path, model: MiniLMOnnxEmbedding, abstract: str) -> tuple[Ab
     papers.write_text(json.dumps({"title": "T", "abstract": abstract}) + "\n")
     index = AbstractIndex(make_settings(tmp_path / "data"), embed_model=model)
     index.ingest([papers])
-    (text,) = index._collection.get(include=["documents"])["documents"]
+    (text,) = index.store.collection.get(include=["documents"])["documents"]
     return index, text
 
 
@@ -71,7 +71,7 @@ def test_sentences_past_the_word_piece_limit_are_embedded_alone(
     index = AbstractIndex(settings, embed_model=model)
     index.ingest([papers])
     paper = next(iter(index.papers().values()))
-    (text,) = index._collection.get(include=["documents"])["documents"]
+    (text,) = index.store.collection.get(include=["documents"])["documents"]
     stored = index.sentence_vectors([paper])[paper.paper_id]
     assert stored.shape == (20, 384)
     alone = model.embed(sentences)
@@ -106,8 +106,8 @@ def test_the_corpus_words_are_saved_with_bm25_and_equal_the_papers(seed_dir: Pat
 
     index = AbstractIndex(make_settings(seed_dir))
     saved = index.surface_text()
-    assert (index._bm25_dir / "surface.txt").is_file() and index._bm25_surface is saved
-    assert json.loads((index._bm25_dir / "ids.json").read_text())["proper"] == sorted(saved.proper)
+    assert (index.keywords.dir / "surface.txt").is_file() and index.keywords.surface is saved
+    assert json.loads((index.keywords.dir / "ids.json").read_text())["proper"] == sorted(saved.proper)
     papers = index.papers().values()
     assert saved == SurfaceText.of((f"{p.title} {p.text}" for p in papers), (p.text for p in papers))
     assert saved.knows("MuRating") and not saved.knows("Zorblax")
@@ -121,11 +121,11 @@ def test_a_copy_saved_before_the_proper_words_were_kept_is_built_again_once(
     and saved with them, once: not built from the papers by every process (3-4 s at 13.9k)."""
     index = AbstractIndex(make_settings(fresh_copy))
     index.surface_text()
-    ids = index._bm25_dir / "ids.json"
+    ids = index.keywords.dir / "ids.json"
     saved = json.loads(ids.read_text())
     del saved["proper"]
     ids.write_text(json.dumps(saved))
     again = AbstractIndex(make_settings(fresh_copy))
     assert "adam" in again.surface_text().proper and again.surface_text().knows("MuRating")
     assert "proper" in json.loads(ids.read_text())  # saved again with them
-    assert again._bm25_surface is again.surface_text()  # from the copy, not the papers
+    assert again.keywords.surface is again.surface_text()  # from the copy, not the papers

@@ -19,6 +19,8 @@ from conftest import free_port, stop
 from assistant.settings import PROJECT_ROOT
 from assistant.ui.loading import LoadingServer
 
+pytestmark = pytest.mark.slow  # `assistant serve` in a subprocess: not in the fast tier
+
 CLEAN_ENV = {k: v for k, v in os.environ.items()
              if not k.startswith("ASSISTANT_") and k != "OPENAI_API_KEY"}
 

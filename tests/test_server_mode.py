@@ -25,6 +25,8 @@ from assistant.index import AbstractIndex, IndexConfigError
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT, Settings
 
+pytestmark = pytest.mark.slow  # a `chroma run` server and serve replicas: not in the fast tier
+
 CHROMA = Path(sys.executable).parent / "chroma"  # installed by the chromadb package
 DEADLINE = 10.0  # seconds for a paper written elsewhere to be answerable (issue 10)
 
@@ -193,12 +195,12 @@ def test_a_server_gone_mid_run_is_one_clear_error(tmp_path: Path) -> None:
         assert index.chunk_count() == 0
     # within the second of its last look at the store's version, any call (it was httpx's
     # traceback, in the CLI and every UI handler: review)
-    index._version_checked = time.monotonic() + 60
+    index.store.version_checked = time.monotonic() + 60
     with pytest.raises(IndexConfigError, match=f"cannot reach a Chroma server at {url} "
                                                r"\(ConnectError\)"):
         index.papers()
     time.sleep(1.1)  # past the once-a-second look at the store's version
-    index._version_checked = 0.0
+    index.store.version_checked = 0.0
     with pytest.raises(IndexConfigError, match=f"cannot reach a Chroma server at {url}"):
         index.chunk_count()
 

@@ -44,6 +44,7 @@ def run_cli(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           env=env, timeout=180)
 
 
+@pytest.mark.slow
 def test_similar_by_locator_json_leaves_the_paper_out(data: Path) -> None:
     done = run_cli(data, "--json", "-k", "4", NCMEMO)
     assert done.returncode == 0, done.stderr
@@ -58,6 +59,7 @@ def test_similar_by_locator_json_leaves_the_paper_out(data: Path) -> None:
     assert [r["rank"] for r in result["results"]] == [1, 2, 3, 4]
 
 
+@pytest.mark.slow
 def test_similar_by_paper_id_prints_a_ranked_list(data: Path, seed_assistant: Assistant) -> None:
     paper_id = next(p.paper_id for p in seed_assistant.index.papers().values() if p.source == TCCM)
     done = run_cli(data, "--top-k", "3", paper_id)
@@ -69,6 +71,7 @@ def test_similar_by_paper_id_prints_a_ranked_list(data: Path, seed_assistant: As
     assert not any(TCCM in line for line in lines[1:])
 
 
+@pytest.mark.slow
 def test_similar_to_free_text(data: Path) -> None:
     done = run_cli(data, "--json", "temporal graph link prediction")
     assert done.returncode == 0, done.stderr
@@ -77,6 +80,7 @@ def test_similar_to_free_text(data: Path) -> None:
     assert result["results"][0]["source"] == CRAFT and len(result["results"]) == 5
 
 
+@pytest.mark.slow
 def test_unknown_locator_is_one_line_exit_2(data: Path) -> None:
     done = run_cli(data, "nowhere.txt#99")
     assert done.returncode == 2 and done.stdout == ""
@@ -146,6 +150,7 @@ def server(data: Path) -> Iterator[Server]:
     stop(running)
 
 
+@pytest.mark.slow
 def test_similar_papers_endpoint_and_mcp_tool(server: Server) -> None:
     from mcp import ClientSession
     from mcp.client.streamable_http import streamable_http_client
@@ -170,6 +175,7 @@ def test_similar_papers_endpoint_and_mcp_tool(server: Server) -> None:
     assert "similar_papers" in tools and CRAFT in text
 
 
+@pytest.mark.slow
 def test_more_like_this_under_a_source_in_chromium(server: Server,
                                                     tmp_path_factory: pytest.TempPathFactory
                                                     ) -> None:

@@ -29,6 +29,8 @@ from test_ui_render import OWN_LINK, poisoned_record
 from assistant.index import AbstractIndex
 from assistant.settings import PROJECT_ROOT
 
+pytestmark = pytest.mark.slow  # Gradio servers and headless Chromium: not in the fast tier
+
 ARTIFACTS = PROJECT_ROOT / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 XSS_ABSTRACT = (

@@ -141,6 +141,7 @@ def model_assistant(seed_dir: Path, base_url: str, **llm: object) -> Assistant:
     return Assistant(make_settings(seed_dir, base_url=base_url, model="scripted-model", **llm))
 
 
+@pytest.mark.slow
 def test_stream_updates_are_batched_not_one_per_token(seed_dir: Path) -> None:
     """A 10,000-word reply (~20,000 deltas, the token budget raised so that all of it is
     read): updates are bounded by the stream's duration, not by its length."""

@@ -123,10 +123,8 @@ def launch(settings: Settings, block: bool = True, started: float | None = None,
             loading.stage = text
 
     stage("loading the search libraries")
-    from starlette.middleware import Middleware
-
     from assistant.pipeline import Assistant
-    from assistant.ui.server import GuardMiddleware, LoginGuard, json_tool_results
+    from assistant.ui.server import LoginGuard, json_tool_results
 
     stage("opening the index")
     app = Assistant(settings)
@@ -139,7 +137,26 @@ def launch(settings: Settings, block: bool = True, started: float | None = None,
     if login and username:
         add_secret(password)
         auth = LoginGuard(username, password).check
-    host, port = settings.serve.host, settings.serve.port
+    url = _serve(demo, settings.serve.host, settings.serve.port, auth, loading)
+    json_tool_results(demo.mcp_server_obj)
+    err.print(f"Serving on {url} ({time.monotonic() - started:.1f} s after start; answers by "
+              f"{app.mode_label}). Ctrl+C stops it.")
+    if block:
+        try:
+            demo.block_thread()
+        except KeyboardInterrupt:
+            demo.close()
+    return demo, url
+
+
+def _serve(demo: gr.Blocks, host: str, port: int, auth: Callable[..., Any] | None,
+           loading: LoadingServer | None) -> str:
+    """Start Gradio on ``host:port`` without blocking (the loading page handing its port
+    over), and return its URL; a port another program took is bad input, not a traceback."""
+    from starlette.middleware import Middleware
+
+    from assistant.ui.server import GuardMiddleware
+
     try:
         with handover(loading):
             _, url, _ = demo.queue(default_concurrency_limit=4).launch(
@@ -163,12 +180,4 @@ def launch(settings: Settings, block: bool = True, started: float | None = None,
         raise BadInputError(f"cannot serve on {host}:{port}: the port was taken by another "
                             f"program ({exc.strerror or 'in use'}); choose another port with "
                             "--port (or ASSISTANT_SERVE_PORT)") from None
-    json_tool_results(demo.mcp_server_obj)
-    err.print(f"Serving on {url} ({time.monotonic() - started:.1f} s after start; answers by "
-              f"{app.mode_label}). Ctrl+C stops it.")
-    if block:
-        try:
-            demo.block_thread()
-        except KeyboardInterrupt:
-            demo.close()
-    return demo, url
+    return url

@@ -1,0 +1,186 @@
+"""Read files and folders into ``Paper`` records, one ``FileRead`` per file.
+
+Every problem becomes a ``Skipped`` entry that names the file (and line) and what to do;
+a bad file or record never stops the others from being read. Each file read is also a
+``FileRead``: its identity (``file_key``: the resolved path, or ``upload:<name>`` for an
+upload), the papers found in it, and whether it was read completely — the sync (sync.py)
+removes stored papers only on the word of a completely read file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from assistant.derived_titles import derive_title
+from assistant.file_formats import csv_records, jsonl_records, seed_records
+from assistant.paper import Paper, file_key, find_links, make_paper_id, normalise
+from assistant.skipped import Skipped
+from assistant.venues import canonical_venue, parse_year, venue_from_name
+
+SUPPORTED_SUFFIXES = (".txt", ".csv", ".jsonl")
+NO_SUCH_PATH = "no such file or directory"
+
+
+@dataclass
+class FileRead:
+    """One file as read: the input of the sync plan for that file."""
+
+    key: str  # identity: resolved path, or "upload:<name>" (never equal to a path)
+    name: str  # the base name, as in the papers' locators
+    papers: list[Paper] = field(default_factory=list)  # its papers not read before in this ingest
+    ids: set[str] = field(default_factory=set)  # every paper id in the file, repeats too
+    locators: dict[str, str] = field(default_factory=dict)  # id → its locator in this file
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every record was read: only then may the file's stored papers be removed."""
+        return not any(s.incomplete for s in self.skipped)
+
+
+@dataclass
+class ReadResult:
+    papers: list[Paper] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    files: list[FileRead] = field(default_factory=list)
+
+
+def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = False) -> ReadResult:
+    """Read every supported file under ``paths`` (files or directories). With ``upload``
+    each file is known as ``upload:<name>`` rather than by its (temporary) path."""
+    result = ReadResult()
+    seen: set[str] = set()
+    keys: set[str] = set()
+    for path in _expand(paths, result):
+        key = file_key(path, upload)
+        if key in keys:
+            if upload:  # two uploads of one name in one go: which one is the file?
+                result.skipped.append(Skipped(path.name, "another file of this name is in the "
+                                              "same upload; upload it on its own", whole_file=True))
+            continue  # the same file named twice: read once
+        keys.add(key)
+        papers, skipped = read_file(path, max_chars=max_chars, key=key)
+        read = FileRead(key=key, name=path.name, skipped=skipped)
+        repeats: list[str] = []
+        for paper in papers:
+            read.ids.add(paper.paper_id)
+            read.locators.setdefault(paper.paper_id, paper.source)
+            if paper.paper_id in seen:
+                repeats.append(paper.source.rsplit("#", 1)[1])
+                continue
+            seen.add(paper.paper_id)
+            read.papers.append(paper)
+        if repeats:  # one line however many, and the file still counts as fully read
+            skipped.append(Skipped(path.name, _repeats_reason(repeats), incomplete=False,
+                                   count=len(repeats)))
+        result.files.append(read)
+        result.papers.extend(read.papers)
+        result.skipped.extend(skipped)
+    return result
+
+
+def _repeats_reason(ordinals: list[str]) -> str:
+    if len(ordinals) == 1:
+        return f"abstract #{ordinals[0]} repeats an abstract already read; kept once"
+    shown = ", ".join(f"#{n}" for n in ordinals[:3]) + (", …" if len(ordinals) > 3 else "")
+    return f"{len(ordinals):,} repeats of abstracts already read ({shown}); kept once"
+
+
+def _expand(paths: Iterable[Path], result: ReadResult) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            entries = sorted(p for p in path.iterdir() if not p.name.startswith("."))
+            children = [p for p in entries if p.is_file()]
+            for other in entries:  # said, not passed over in silence (a review)
+                if other.is_dir():
+                    result.skipped.append(Skipped(str(other), "is a folder inside a folder: "
+                                                  "only a folder's own files are read; give it "
+                                                  "on its own", incomplete=False))
+                elif not other.is_file():
+                    result.skipped.append(Skipped(str(other), "is not a regular file (a broken "
+                                                  "link, a pipe or a device)", incomplete=False))
+            if not entries:
+                result.skipped.append(Skipped(str(path), "directory holds no files"))
+            yield from children
+        elif path.is_file():
+            yield path
+        else:
+            result.skipped.append(Skipped(str(path), NO_SUCH_PATH, whole_file=True))
+
+
+def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[Paper], list[Skipped]]:
+    """Parse one file; never raises for bad content. ``key`` is the file's identity, given
+    to each paper."""
+    name = path.name
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        return [], [Skipped(name, f"unsupported file type '{suffix or '(none)'}'; "
+                    "use .txt (seed format), .csv or .jsonl", whole_file=True)]
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return [], [Skipped(name, f"cannot read the file: {exc.strerror or exc}", whole_file=True)]
+    text, problem = decode(raw, name)
+    if problem:
+        return [], [problem]
+    assert text is not None
+    if suffix == ".txt":
+        records, skipped = seed_records(text, name)
+    elif suffix == ".csv":
+        records, skipped = csv_records(text, name)
+    else:
+        records, skipped = jsonl_records(text, name)
+    papers: list[Paper] = []
+    for line, ordinal, rec in records:
+        abstract = normalise(rec.get("abstract", ""))
+        if not abstract:
+            skipped.append(Skipped(name, f"record #{ordinal} has an empty abstract", line))
+            continue
+        if len(abstract) > max_chars:
+            skipped.append(Skipped(
+                name, f"record #{ordinal} is {len(abstract):,} characters, over the "
+                f"{max_chars:,}-character limit for one abstract; split it into abstracts "
+                "separated by blank lines or raise ASSISTANT_INDEX_MAX_ABSTRACT_CHARS", line))
+            continue
+        link = normalise(rec.get("link", ""))
+        links = tuple(dict.fromkeys(([link] if link else []) + list(find_links(abstract))))
+        title = normalise(rec.get("title", ""))
+        papers.append(Paper(
+            paper_id=make_paper_id(abstract),
+            source=f"{name}#{ordinal}",
+            title=title or derive_title(abstract),
+            text=abstract,
+            authors=normalise(rec.get("authors", "")),
+            links=links,
+            file_key=key,
+            year=parse_year(rec.get("year", "")),
+            venue=canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name),
+            title_derived=not title,
+        ))
+    if not records and not any(s.incomplete for s in skipped):
+        skipped[:] = [Skipped(name, "holds no abstracts (empty or header only)", whole_file=True)]
+    return papers, skipped
+
+
+def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
+    """UTF-8 text (UTF-16 or UTF-32 with its byte-order mark too: Windows tools save it so), or a
+    reason naming the first bad line."""
+    for bom, encoding in ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
+                          (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
+        if raw.startswith(bom):
+            with contextlib.suppress(UnicodeDecodeError):
+                return raw.decode(encoding), None
+            break
+    if b"\x00" in raw[:8192]:
+        return None, Skipped(name, "looks like a binary file (NUL bytes); give a UTF-8 "
+                             "text, CSV or JSONL file", whole_file=True)
+    try:
+        return raw.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, Skipped(name, f"is not UTF-8 (byte 0x{raw[exc.start]:02x} at offset "
+                             f"{exc.start}); re-save the file as UTF-8", line, whole_file=True)
+
