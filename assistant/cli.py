@@ -217,7 +217,9 @@ def print_notes(answer: Answer) -> None:
     invented citations removed."""
     from assistant.references import UNCITED_NOTE, UNSURE_NOTE, unmentioned_note
 
-    if answer.uncited:
+    if answer.unchecked:  # the model's reply is in --json (model_reply)
+        warn(answer.unchecked)
+    if answer.uncited and not answer.unchecked:
         warn(UNCITED_NOTE)
     unsupported = [c.text for c in answer.claims if not c.supported]
     if unsupported:
@@ -245,6 +247,8 @@ def print_sources(answer: Answer) -> None:
         out.print(printable(f"{mark}[{s.n}] {s.title} — {s.source} (score {s.score:.2f})"
                             + (f" · {known}" if known else "")), markup=False)
     mode = answer.model if answer.mode == "llm" else "extractive, offline"
+    if answer.mode == "extractive" and answer.unchecked:
+        mode = f"extractive, in place of {answer.model}'s answer"
     out.print(f"[dim]{mode} · {answer.timings_ms.get('total', 0):.0f} ms[/]")
 
 

@@ -22,12 +22,13 @@ from assistant.answering import (
     prompt,
     quoted,
 )
+from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge
-from assistant.generation import ChatModel, check_fits, generate
+from assistant.generation import ChatModel, check_fits
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
@@ -198,8 +199,9 @@ class Assistant:
                             refusal=refusal)
             yield text
         elif self.chat_model is not None:
-            answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline,
-                                                      checker=self.claim_checker))
+            answer = yield from _relay(cite_safe_answer(
+                standalone, sources, self.chat_model, deadline, checker=self.claim_checker,
+                fallback=lambda kept: compose(search, kept, self.index)))
         else:
             answer = yield from _relay(compose(search, sources, self.index))
         if sources:

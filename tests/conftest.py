@@ -39,7 +39,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def make_settings(data_dir: Path, **llm: object) -> Settings:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     settings.data.dir = data_dir
-    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None, **llm})
+    # free text unless a test asks for a schema: scripted replies are text
+    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None,
+                                               "cite_mode": "free", **llm})
     return settings
 
 

@@ -34,13 +34,17 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
                          "unmentioned", "unsure", "papers_in_store", "papers_in_filter",
-                         "papers_read", "papers_matching", "refusal"}
+                         "papers_read", "papers_matching", "refusal", "cite_mode", "model_reply",
+                         "unchecked"}
+    assert (data["cite_mode"], data["model_reply"], data["unchecked"]) == (None, None, None)
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
     assert (data["dropped_citations"], data["uncited"], data["truncated"], data["unmentioned"],
             data["unsure"], data["refusal"]) == ([], False, False, [], False, None)
     assert set(data["timings_ms"]) == {"retrieve", "generate", "total"}
-    assert data["citations"] and set(data["citations"][0]) == {"n", "paper_id", "title", "source", "text"}
+    assert data["citations"] and set(data["citations"][0]) == {"n", "paper_id", "title", "source", "text",
+                                                               "origin"}
+    assert {c["origin"] for c in data["citations"]} == {"assistant"}
     assert data["citations"][0]["source"] == f"{FILE_B}#1"
     assert set(data["sources"][0]) == {"n", "paper_id", "title", "source", "score", "authors",
                                        "year", "venue", "url", "title_derived"}
@@ -97,13 +101,17 @@ def test_unreachable_endpoint_exits_non_zero_with_reason(fresh_copy: Path) -> No
 
 def test_model_answer_over_http_with_env_settings(fresh_copy: Path) -> None:
     with FakeOpenAI() as server:
-        server.replies = ["CRAFT uses cross-attention [1][7]."]
+        server.replies = ["CRAFT predicts future links in temporal graphs with cross-attention "
+                          "[1][7]."]
         env = {"ASSISTANT_LLM_BASE_URL": server.base_url, "ASSISTANT_LLM_MODEL": "tiny",
-               "OPENAI_API_KEY": "from-openai-env"}
+               "OPENAI_API_KEY": "from-openai-env", "ASSISTANT_LLM_CITE_MODE": "free"}
         result = run("ask", "--json", "What is CRAFT?", "--data-dir", str(fresh_copy), env=env)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["mode"] == "llm" and data["answer"] == "CRAFT uses cross-attention [1]."
+    assert data["mode"] == "llm" and data["answer"] == (
+        "CRAFT predicts future links in temporal graphs with cross-attention [1].")
+    assert data["cite_mode"] == "free" and data["dropped_citations"] == [7]
+    assert [c["origin"] for c in data["citations"]] == ["model"]
     assert data["usage"]["total_tokens"] == 120
     assert server.requests[0]["auth"] == "Bearer from-openai-env"
 

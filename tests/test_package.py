@@ -63,7 +63,7 @@ def test_installed_wheel_reads_its_prompts_in_model_mode(installed: Path, tmp_pa
     with FakeOpenAI() as server:
         server.replies = ["CRAFT predicts future links [1]."]
         env = _clean_env(XDG_DATA_HOME=str(tmp_path / "xdg"), ASSISTANT_LLM_BASE_URL=server.base_url,
-                         ASSISTANT_LLM_MODEL="scripted")
+                         ASSISTANT_LLM_MODEL="scripted", ASSISTANT_LLM_CITE_MODE="free")
         result = subprocess.run([str(installed), "ask", "--json", "What is CRAFT?"], cwd=tmp_path,
                                 env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr

@@ -424,8 +424,13 @@ def test_upload_named_like_a_seed_file_removes_no_seed_paper(client: Client, tmp
 
 def test_model_mode_shows_model_and_survives_a_failure(tmp_path: Path) -> None:
     with FakeOpenAI() as fake:
-        fake.replies = ["TCCM scores anomalies in one forward pass [1]."]
-        env = {"ASSISTANT_LLM_BASE_URL": fake.base_url, "ASSISTANT_LLM_MODEL": "scripted-model"}
+        # three sentences the abstract supports: a model answer streams one per checked sentence
+        fake.replies = ["We introduce Time-Conditioned Contraction Matching (TCCM), a novel method "
+                        "for semi-supervised anomaly detection in tabular data. [1] TCCM is "
+                        "inspired by flow matching, a recent generative modeling framework. [1] "
+                        "TCCM scores anomalies in one forward pass [1]."]
+        env = {"ASSISTANT_LLM_BASE_URL": fake.base_url, "ASSISTANT_LLM_MODEL": "scripted-model",
+               "ASSISTANT_LLM_CITE_MODE": "free"}
         server = start_server(tmp_path / "empty", tmp_path / "serve.log", env)  # empty index
         try:
             assert "ingesting" in server.log.read_text()

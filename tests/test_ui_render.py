@@ -146,7 +146,9 @@ def test_stream_updates_are_batched_not_one_per_token(seed_dir: Path) -> None:
     """A 10,000-word reply (~20,000 deltas, the token budget raised so that all of it is
     read): updates are bounded by the stream's duration, not by its length."""
     words = " ".join(f"word{i}" for i in range(10_000))
-    reply = f"TCCM scores anomalies in one forward pass [1]. {words}."
+    said = ("We introduce Time-Conditioned Contraction Matching (TCCM), a novel method for "
+            "semi-supervised anomaly detection in tabular data.")
+    reply = f"{said} [1] {words}."
     with FakeOpenAI() as fake:
         fake.replies = [reply]
         app = model_assistant(seed_dir, fake.base_url, max_tokens=60_000, context_window=80_000,
@@ -162,12 +164,17 @@ def test_stream_updates_are_batched_not_one_per_token(seed_dir: Path) -> None:
     assert elapsed < 60, elapsed
 
 
-def test_uncited_model_answer_carries_a_visible_note(seed_dir: Path) -> None:
+def test_an_unchecked_model_answer_carries_a_visible_note(seed_dir: Path) -> None:
+    """A reply no source supports is not the answer: the extractive one is, under the note
+    saying why, with the model's reply in a fold."""
     with FakeOpenAI() as fake:
-        fake.replies = ["TCCM is a method that scores anomalies quickly."]
+        fake.replies = ["TCCM was trained on ten billion edges by a search company."]
         *_, final = updates(AskPage(model_assistant(seed_dir, fake.base_url)), "What is TCCM?")
-    message = text_of(final[0][-1])
-    assert UNCITED_NOTE in message and UNCITED_NOTE in final[2]
+    message = html.unescape(text_of(final[0][-1]))
+    note = "The model's answer could not be checked against the sources"
+    assert note in message and note in final[2] and UNCITED_NOTE not in message
+    assert "The model's reply, as it came" in message and "ten billion edges" in message
+    assert "extractive, in place of model scripted-model's answer" in message
 
 
 class CutStream:
@@ -202,9 +209,14 @@ class CutStream:
         self.httpd.server_close()
 
 
+SAID_OF_TCCM = ("We introduce Time-Conditioned Contraction Matching (TCCM), a novel method for "
+                "semi-supervised anomaly detection in tabular data.")
+
+
 @pytest.fixture
 def cut_stream() -> Iterator[CutStream]:
-    server = CutStream(["TCCM ", "is ", "a ", "![x](http://127.0.0.1:9/cut.png) "])
+    server = CutStream([SAID_OF_TCCM[:40], SAID_OF_TCCM[40:] + " It ", "is ",
+                        "![x](http://127.0.0.1:9/cut.png) "])
     yield server
     server.close()
 
@@ -215,10 +227,12 @@ def test_cut_stream_shows_the_partial_text_marked_as_cut_off(seed_dir: Path,
     *_, final = updates(page, "What is TCCM?")
     message = text_of(final[0][-1])
     assert "No answer" in message and CUT_OFF_NOTE in message
-    assert "TCCM is a" in html.unescape(message) and live_urls(message) == set()
+    # the sentence checked before the cut is shown; the unfinished one is not
+    assert SAID_OF_TCCM[:-1] in html.unescape(message) and "It is" not in html.unescape(message)
+    assert live_urls(message) == set()
     assert final[1] == []  # a cut-off answer does not become conversation history
     failed = page.ask("What is TCCM?")
-    assert "error" in failed and failed.get("partial", "").startswith("TCCM is a")
+    assert "error" in failed and failed.get("partial", "").startswith(SAID_OF_TCCM[:-1])
 
 
 def test_error_messages_are_readable_and_redacted(seed_dir: Path) -> None:
