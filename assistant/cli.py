@@ -210,7 +210,9 @@ def print_notes(answer: Answer) -> None:
     invented citations removed."""
     from assistant.references import UNCITED_NOTE, UNSURE_NOTE, unmentioned_note
 
-    if answer.uncited:
+    if answer.unchecked:  # the model's reply is in --json (model_reply)
+        warn(answer.unchecked)
+    if answer.uncited and not answer.unchecked:
         warn(UNCITED_NOTE)
     unsupported = [c.text for c in answer.claims if not c.supported]
     if unsupported:

@@ -91,10 +91,10 @@ def format_source(source: NumberedSource, text: str | None = None) -> str:
                                    text=quoted(text if text is not None else p.text))
 
 
-def _fixed_tokens(question: str) -> int:
+def _fixed_tokens(question: str, template: str = "answer_user") -> int:
     """Tokens of the prompt without sources: system prompt, question and framing."""
     return (count_tokens(prompt("answer_system"))
-            + count_tokens(prompt("answer_user").format(sources="", question=question))
+            + count_tokens(prompt(template).format(sources="", question=question))
             + PROMPT_SLACK)
 
 
@@ -111,13 +111,13 @@ def check_fits(question: str, settings: LLMSettings) -> None:
             "(ASSISTANT_LLM_CONTEXT_WINDOW); ask a shorter question")
 
 
-def select_sources(question: str, sources: list[NumberedSource], settings: LLMSettings
-                   ) -> list[tuple[NumberedSource, str]]:
+def select_sources(question: str, sources: list[NumberedSource], settings: LLMSettings,
+                   template: str = "answer_user") -> list[tuple[NumberedSource, str]]:
     """The sources, best first, that fit the context window after the system prompt, the
     question and the tokens reserved for the answer, each with its formatted block; the last
     one may be shortened. These, and only these, are the sources the model sees."""
     enc = _encoding()
-    budget = settings.context_window - settings.max_tokens - _fixed_tokens(question)
+    budget = settings.context_window - settings.max_tokens - _fixed_tokens(question, template)
     kept: list[tuple[NumberedSource, str]] = []
     for source in sources:
         block = format_source(source)
@@ -139,15 +139,17 @@ def fit_sources(question: str, sources: list[NumberedSource], settings: LLMSetti
     return [block for _, block in select_sources(question, sources, settings)]
 
 
-def build_messages(question: str, sources: list[NumberedSource], settings: LLMSettings
+def build_messages(question: str, sources: list[NumberedSource], settings: LLMSettings,
+                   template: str = "answer_user"
                    ) -> tuple[list[dict[str, str]], list[NumberedSource]]:
-    """The chat messages and the sources they hold; ``BadInputError`` when none fits."""
+    """The chat messages and the sources they hold; ``BadInputError`` when none fits.
+    ``template``: the user message's prompt (``answer_json_user`` asks for the JSON answer)."""
     check_fits(question, settings)
-    kept = select_sources(question, sources, settings)
+    kept = select_sources(question, sources, settings, template)
     if sources and not kept:
         raise BadInputError("the question leaves no room for a source in the model's window "
                             "(ASSISTANT_LLM_CONTEXT_WINDOW); ask a shorter question")
-    user = prompt("answer_user").format(sources="\n\n".join(b for _, b in kept), question=question)
+    user = prompt(template).format(sources="\n\n".join(b for _, b in kept), question=question)
     messages = [{"role": "system", "content": prompt("answer_system")},
                 {"role": "user", "content": user}]
     return messages, [s for s, _ in kept]
@@ -173,6 +175,7 @@ class _Call:
     messages: list[dict[str, str]]
     max_tokens: int
     deadline: float
+    response_format: dict[str, Any] | None = None  # a JSON schema the reply must follow
     events: queue.Queue[str | StreamEnd | BaseException] = field(
         default_factory=lambda: queue.Queue(maxsize=256))
     stop: threading.Event = field(default_factory=threading.Event)
@@ -216,6 +219,11 @@ class _StreamFault(Exception):
     """The server's reply broke the protocol; the message is for the reader."""
 
 
+class SchemaRefused(GenerationError):
+    """The endpoint refused the request's ``response_format`` (an HTTP error naming it): it
+    cannot constrain the reply to a JSON schema, or not in the shape sent."""
+
+
 class ChatModel:
     """The ``openai`` client behind a deadline, with every failure made readable."""
 
@@ -242,14 +250,16 @@ class ChatModel:
         return time.monotonic() + self.settings.timeout
 
     def stream(self, messages: list[dict[str, str]], max_tokens: int | None = None,
-               deadline: float | None = None) -> Iterator[str | StreamEnd]:
+               deadline: float | None = None, response_format: dict[str, Any] | None = None
+               ) -> Iterator[str | StreamEnd]:
         """Text deltas, then one ``StreamEnd``; ``GenerationError`` on any failure.
 
         A worker thread makes the request and reads the reply; this generator waits for its
         items only until ``deadline``, and tells it to stop when it returns or fails (also at
         the token budget, when the server does not keep to ``max_tokens``)."""
         budget = max_tokens or self.settings.max_tokens
-        call = _Call(messages, budget, deadline if deadline is not None else self.deadline())
+        call = _Call(messages, budget, deadline if deadline is not None else self.deadline(),
+                     response_format)
         threading.Thread(target=self._read, args=(call,), daemon=True,
                          name="assistant-llm-stream").start()
         enc = _encoding()
@@ -266,6 +276,9 @@ class ChatModel:
                     partial = "".join(received)
                     raise GenerationError(_cut_off(self._late(call), partial), partial) from None
                 if isinstance(item, BaseException):
+                    if call.response_format and _refuses_schema(item):
+                        raise SchemaRefused(f"the model endpoint {self.where} refused the "
+                                            "JSON schema (response_format)") from None
                     raise self._error(item, "".join(received)) from None
                 if isinstance(item, StreamEnd):
                     yield item
@@ -310,6 +323,7 @@ class ChatModel:
                 stream=True,
                 stream_options={"include_usage": True},
                 timeout=timeout,
+                **({"response_format": call.response_format} if call.response_format else {}),
             ) as response:
                 end = self._parse(response.iter_lines(), call)
             call.put(end)
@@ -448,6 +462,18 @@ def _with_final_blank(lines: Iterable[str]) -> Iterator[str]:
     yield ""
 
 
+def _refuses_schema(exc: BaseException) -> bool:
+    """An HTTP 400/422 whose message names the response format or its schema, or a 500 that
+    names it (llama-cpp-python's server answers a shape it does not know with a 500 holding
+    its validation error)."""
+    import openai
+
+    return (isinstance(exc, openai.APIStatusError) and exc.status_code in (400, 422, 500)
+            and bool(re.search(r"response_format|json_schema" + ("|schema" if exc.status_code
+                                                                  < 500 else ""),
+                               str(exc.message), re.I)))
+
+
 def _is_timeout(exc: BaseException) -> bool:
     import httpx2
 
@@ -477,6 +503,18 @@ def _seconds(value: str | None) -> float | None:
 
 
 # ---------------------------------------------------------------- one answer
+
+
+def reply_usage(end: StreamEnd, messages: list[dict[str, str]], reply: str
+                ) -> dict[str, int | bool]:
+    """The tokens the server reported, or tiktoken's count (marked estimated) when it did not
+    or the read stopped early."""
+    if end.usage is not None and not end.truncated:
+        return dict(end.usage)
+    prompt_tokens = sum(count_tokens(m["content"]) for m in messages)
+    completion = count_tokens(reply)
+    return {"prompt_tokens": prompt_tokens, "completion_tokens": completion,
+            "total_tokens": prompt_tokens + completion, "estimated": True}
 
 
 def generate(question: str, sources: list[NumberedSource], model: ChatModel,
@@ -523,14 +561,7 @@ def generate(question: str, sources: list[NumberedSource], model: ChatModel,
     if truncated:
         text += " …"
         yield " …"
-    usage: dict[str, int | bool]
-    if end.usage is None or end.truncated:  # not reported, or the read stopped early
-        prompt_tokens = sum(count_tokens(m["content"]) for m in messages)
-        completion = count_tokens(text)
-        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": completion,
-                 "total_tokens": prompt_tokens + completion, "estimated": True}
-    else:
-        usage = dict(end.usage)
+    usage = reply_usage(end, messages, text)
     if is_refusal(text):  # the model read the sources as not answering: none is shown
         yield Answer(question=question, answer=text,
                      mode="llm", model=model.settings.model, usage=usage,

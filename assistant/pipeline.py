@@ -22,11 +22,12 @@ from assistant.answering import (
     prompt,
     quoted,
 )
+from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, stated
-from assistant.generation import ChatModel, check_fits, generate
+from assistant.generation import ChatModel, check_fits
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.keywords import query_terms
 from assistant.naming import named_phrases, unmentioned
@@ -210,8 +211,9 @@ class Assistant:
                             model=self.settings.llm.model if self.chat_model else None)
             yield text
         elif self.chat_model is not None:
-            answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline,
-                                                      checker=self.claim_checker))
+            answer = yield from _relay(cite_safe_answer(
+                standalone, sources, self.chat_model, deadline, checker=self.claim_checker,
+                fallback=lambda kept: compose(search, kept, self.index)))
         else:
             answer = yield from _relay(compose(search, sources, self.index))
         if sources:

@@ -197,7 +197,9 @@ def to_markdown(answer: Answer) -> str:
     refs = cited_sources(answer)
     lines = [f"**Question:** {md(redact(answer.question))}", "",
              md_answer(answer.answer), ""]
-    if answer.uncited or not refs:
+    if answer.unchecked:
+        lines += [f"*{md(answer.unchecked)}*", ""]
+    elif answer.uncited or not refs:
         lines += [f"*{UNCITED_NOTE}*", ""]
     if answer.unmentioned:
         lines += [f"*{md(unmentioned_note(answer))}*", ""]

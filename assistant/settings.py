@@ -130,6 +130,11 @@ class LLMSettings(BaseModel):
     retries: int = Field(
         2, ge=0, le=10, description="Retries of a 429/5xx reply or a failed connection before "
         "the first token (Retry-After is honoured within the deadline).")
+    cite_mode: Literal["auto", "constrained", "free"] = Field(
+        "auto", description="How the model cites: 'constrained' asks for a JSON schema "
+        "(sentences, each with its source numbers), 'free' for text with [n] markers; 'auto' "
+        "uses the schema where the endpoint accepts it. Every answer is checked sentence by "
+        "sentence against its sources either way.")
 
     @property
     def enabled(self) -> bool:

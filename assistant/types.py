@@ -18,6 +18,7 @@ from assistant.corpus import Paper
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
+    "cite_mode", "model_reply", "unchecked",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -112,6 +113,10 @@ class Citation(BaseModel):
     source: str
     text: str
     highlights: list[str] = Field(default_factory=list, description="Sentences the answer used.")
+    origin: Literal["model", "assistant"] = Field(
+        "assistant", description="Who wrote the citation: the model, or the assistant (an "
+        "extractive answer, or the source that supports a sentence the model left uncited or "
+        "misnumbered).")
 
 
 class Claim(BaseModel):
@@ -156,6 +161,15 @@ class Answer(BaseModel):
         "its topic, but read weakly as answering it (a large store's joint reading of the "
         "ranker and the cross-encoder, under its doubt level). Read the quotes before relying "
         "on them.")
+
+    cite_mode: Literal["constrained", "free"] | None = Field(
+        None, description="Model answers: how the model was asked to cite (a JSON schema, or "
+        "text with [n] markers).")
+    model_reply: str | None = Field(
+        None, description="Model answers: the model's reply as it came, before the checks.")
+    unchecked: str | None = Field(
+        None, description="Why the model's answer could not be checked against the sources "
+        "(one line); the answer shown is then its checked part or the extractive answer.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object."""

@@ -31,7 +31,9 @@ FILE_B = "004_d328982b31ffa53a.txt"
 def make_settings(data_dir: Path, **llm: object) -> Settings:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     settings.data.dir = data_dir
-    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None, **llm})
+    # free text unless a test asks for a schema: scripted replies are text
+    settings.llm = LLMSettings.model_validate({"base_url": None, "model": None,
+                                               "cite_mode": "free", **llm})
     return settings
 
 

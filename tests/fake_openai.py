@@ -53,6 +53,8 @@ class FakeOpenAI(LocalServer):
         self.error_message = "scripted failure"
         self.usage = True
         self.delay = 0.0
+        # an HTTP status for requests with a response_format (a server without schemas)
+        self.refuse_schema: int | None = None
         server = self
 
         class Handler(JSONHandler):
@@ -60,6 +62,14 @@ class FakeOpenAI(LocalServer):
                 body = self.json_body()
                 server.requests.append({"path": self.path, "body": body,
                                         "auth": self.headers.get("Authorization")})
+                if server.refuse_schema and body.get("response_format"):
+                    self.send_response(server.refuse_schema)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.wfile.write(json.dumps({"error": {
+                        "message": "response_format: this type is not supported",
+                        "type": "invalid_request_error"}}).encode())
+                    return
                 if server.status != 200:
                     self.send_response(server.status)
                     self.send_header("Content-Type", "application/json")
@@ -147,7 +157,8 @@ class FaultyOpenAI(LocalServer):
     reason content_filter halfway), controls (terminal control sequences in the answer),
     invented (only a citation of no source), nocite (an answer citing nothing), userinfo
     (503, for a base URL with a password in it), patient (429 asking to wait a day), gateway
-    (502 with an HTML page).
+    (502 with an HTML page), ignores (prose whatever the response_format), misnumbered (a
+    JSON answer citing [0] and [99]).
     It records per case the request times, how many events it wrote and when the client hung
     up (``gone``), which is when it stopped waiting, however slow its process is to exit."""
 
@@ -273,13 +284,13 @@ class FaultyOpenAI(LocalServer):
 
             def case_huge(self, model: str, attempt: int) -> None:
                 words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
-                self.stream(model, "CRAFT is described in [1]. " + words)
+                self.stream(model, f"{FaultyOpenAI.REPLY} " + words)
 
             def case_onedelta(self, model: str, attempt: int) -> None:
                 """The huge reply in a single event, as a server may send it."""
                 words = " ".join(f"word{i % 97}" for i in range(HUGE_WORDS))
                 self.start_stream()
-                self.send("onedelta", sse(model, {"content": "CRAFT is described in [1]. " + words}))
+                self.send("onedelta", sse(model, {"content": f"{FaultyOpenAI.REPLY} " + words}))
                 self.send("onedelta", sse(model, finish="stop"))
                 self.send("onedelta", b"data: [DONE]\n\n")
 
@@ -292,7 +303,7 @@ class FaultyOpenAI(LocalServer):
                 """The server's content filter stops the answer halfway."""
                 case = model.removeprefix("fault-")
                 self.start_stream()
-                self.send(case, sse(model, {"content": "CRAFT predicts future links [1]. It is"}))
+                self.send(case, sse(model, {"content": f"{FaultyOpenAI.REPLY} It is"}))
                 self.send(case, sse(model, finish="content_filter"))
                 self.send(case, b"data: [DONE]\n\n")
 
@@ -300,6 +311,13 @@ class FaultyOpenAI(LocalServer):
                 """Terminal control sequences: clear the screen, colour, a hidden link."""
                 self.stream(model, "CRAFT predicts links [1].\x1b[2J\x1b[31mFAKE NOTICE\x1b[0m "
                                    "\x1b]8;;http://evil.example/\x07click\x1b]8;;\x07 [1].")
+
+            def case_ignores(self, model: str, attempt: int) -> None:
+                self.stream(model, FaultyOpenAI.REPLY)
+
+            def case_misnumbered(self, model: str, attempt: int) -> None:
+                said = FaultyOpenAI.REPLY.removesuffix(" [1].") + "."
+                self.stream(model, json.dumps({"sentences": [{"text": said, "sources": [0, 99]}]}))
 
             def case_invented(self, model: str, attempt: int) -> None:
                 self.stream(model, "[99]")

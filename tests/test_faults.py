@@ -44,6 +44,7 @@ class Case:
     timeout: float = SLACK_TIMEOUT  # ASSISTANT_LLM_TIMEOUT
     question: str = QUESTION
     json: bool = True
+    cite_mode: str = "free"  # ASSISTANT_LLM_CITE_MODE: the scripted replies are text
 
 
 CASES: dict[str, Case] = {
@@ -57,15 +58,21 @@ CASES: dict[str, Case] = {
     "trickle": Case(3, "ASSISTANT_LLM_TIMEOUT", within=DEADLINE + 30, timeout=DEADLINE),
     "cut": Case(3, "before the answer was complete", json=False),
     "malformed": Case(3, "malformed stream"),
-    "empty": Case(3, "empty answer"),
+    # the model writes nothing, a bare [99], or a claim no source supports: the extractive
+    # answer, with one line saying why (test_a_failed_answer_is_replaced_and_said)
+    "empty": Case(0, "Extractive answer"),
     "echo": Case(3, "HTTP 400"),
-    "huge": Case(0, "CRAFT is described in [1]"),
-    "onedelta": Case(0, "CRAFT is described in [1]"),
+    "huge": Case(0, "CRAFT predicts future links in temporal graphs with cross-attention [1]"),
+    "onedelta": Case(0, "CRAFT predicts future links in temporal graphs with cross-attention [1]"),
     "leak": Case(0, "Your key is [redacted] [1]."),
     "filtered": Case(3, "finish reason: content_filter", json=False),
-    "controls": Case(0, "CRAFT predicts links [1].[2J[31mFAKE NOTICE[0m", json=False),
-    "invented": Case(3, "empty answer"),
-    "nocite": Case(0, "CRAFT was trained on ten billion edges", json=False),
+    "controls": Case(0, "CRAFT", json=False),  # and no control sequence, whatever is shown
+    "invented": Case(0, "Extractive answer"),
+    "nocite": Case(0, "Extractive answer", json=False),
+    # a server that ignores response_format: its prose is asked again as free text
+    "ignores": Case(0, "CRAFT predicts future links", cite_mode="auto"),
+    # a JSON answer citing [0] and [99] on a sentence the CRAFT abstract states: repaired
+    "misnumbered": Case(0, "CRAFT predicts future links", cite_mode="constrained"),
     "userinfo": Case(3, "answered HTTP 503"),
     "patient": Case(3, "asks to wait 86400 s, longer than ASSISTANT_LLM_TIMEOUT"),
     "gateway": Case(3, "answered HTTP 502 after 2 retries (ASSISTANT_LLM_RETRIES): "),
@@ -130,6 +137,8 @@ NEEDED = {"test_retries_honour_retry_after": ("busy", "flaky"),
           "test_a_reply_past_the_budget_in_one_event_is_cut_to_it": ("onedelta",),
           "test_a_stopped_answer_is_marked_cut_off": ("filtered", "cut"),
           "test_an_answer_citing_nothing_says_so": ("nocite",),
+          "test_a_failed_answer_is_replaced_and_said": ("empty", "invented", "nocite"),
+          "test_schema_faults_are_repaired": ("ignores", "misnumbered"),
           "test_the_url_password_is_named_nowhere": ("userinfo",),
           "test_a_status_is_said_once": ("gateway",)}
 
@@ -164,7 +173,8 @@ def faults(request: pytest.FixtureRequest, seed_dir: Path, tmp_path_factory: pyt
                 "://", f"://alice:{URL_PASSWORD}@")}.get(name, server.base_url)
             env = {**clean, "ASSISTANT_LLM_BASE_URL": base_url,
                    "ASSISTANT_LLM_MODEL": f"fault-{name}", "ASSISTANT_LLM_API_KEY": SECRET_KEY,
-                   "ASSISTANT_LLM_TIMEOUT": str(case.timeout)}
+                   "ASSISTANT_LLM_TIMEOUT": str(case.timeout),
+                   "ASSISTANT_LLM_CITE_MODE": case.cite_mode}
             args = ["ask", *(["--json"] if case.json else []), case.question, "--data-dir", str(data)]
             return _run_cli(args, env, timeout=280)
 
@@ -189,7 +199,8 @@ def test_endpoint_fault_through_the_cli(name: str, faults: tuple[dict[str, Run],
         assert case.says in lines[0], lines[0]
     elif case.json:
         data: dict[str, Any] = json.loads(out)
-        assert data["mode"] == "llm" and case.says in data["answer"]
+        assert case.says in data["answer"], data["answer"]
+        assert data["mode"] == ("extractive" if data["unchecked"] else "llm")
     else:
         assert case.says in out, out
     seen = server.requests.get(name, [])
@@ -237,10 +248,12 @@ def test_cut_stream_shows_the_partial_answer_marked(faults: tuple[dict[str, Run]
 
 
 def test_huge_reply_is_read_to_the_token_budget_only(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """The checked first sentence is the answer; the 50,000 words cut at the budget, a
+    sentence never complete, are not shown."""
     runs, server = faults
     data = json.loads(runs["huge"].result.stdout)
     assert data["truncated"] is True and data["uncited"] is False
-    assert data["answer"].endswith(" …")
+    assert data["answer"] == FaultyOpenAI.REPLY and "word1" in data["model_reply"]
     assert data["usage"]["estimated"] is True and 590 <= data["usage"]["completion_tokens"] <= 620
     # About 3 characters an event: the whole reply is ~130,000 events; reading stopped early.
     total_events = len(" ".join(f"word{i % 97}" for i in range(HUGE_WORDS))) // 3
@@ -260,7 +273,7 @@ def test_a_reply_past_the_budget_in_one_event_is_cut_to_it(
     to ASSISTANT_LLM_MAX_TOKENS (600), not 50,000 words marked as truncated."""
     runs, _ = faults
     data = json.loads(runs["onedelta"].result.stdout)
-    assert data["truncated"] is True and data["answer"].endswith(" …")
+    assert data["truncated"] is True and data["answer"] == FaultyOpenAI.REPLY
     assert 590 <= data["usage"]["completion_tokens"] <= 620
     assert len(data["answer"]) < 5_000
 
@@ -269,17 +282,41 @@ def test_a_stopped_answer_is_marked_cut_off(faults: tuple[dict[str, Run], Faulty
     """What stdout got of an answer the endpoint stopped (its content filter, or a closed
     stream) ends marked, for a reader of a pipe or a file, not only on stderr."""
     runs, _ = faults
-    assert runs["filtered"].result.stdout == "CRAFT predicts future links [1]. It is [cut off]\n"
-    assert runs["cut"].result.stdout == "CRAFT is a [cut off]\n"
+    assert runs["filtered"].result.stdout == f"{FaultyOpenAI.REPLY} [cut off]\n"
+    assert runs["cut"].result.stdout == "", "an unfinished sentence is never checked, nor shown"
 
 
 def test_an_answer_citing_nothing_says_so(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
-    """The terminal says what the chat says: an uncited answer is unchecked, and a sentence
-    no cited abstract supports is listed."""
+    """The terminal says what the chat says: an answer no source supports is not shown; the
+    extractive answer is, under one line saying why."""
     runs, _ = faults
-    err = runs["nocite"].result.stderr
-    assert "This answer cites no source; treat it as unchecked." in err
-    assert "1 sentence(s) not supported by the abstracts they cite" in err
+    out, err = runs["nocite"].result.stdout, runs["nocite"].result.stderr
+    assert "ten billion edges" not in out
+    assert ("The model's answer could not be checked against the sources (none of its "
+            "sentences is supported by the sources)") in err
+
+
+def test_a_failed_answer_is_replaced_and_said(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """Nothing, or a bare invented [99]: the extractive answer, the reason, the reply kept."""
+    runs, _ = faults
+    for name, reply, dropped in (("empty", "", []), ("invented", "[99]", [99])):
+        data = json.loads(runs[name].result.stdout)
+        assert data["mode"] == "extractive" and data["citations"], name
+        assert "holds no sentence to check" in data["unchecked"], name
+        assert data["model_reply"] == reply and data["dropped_citations"] == dropped, name
+
+
+def test_schema_faults_are_repaired(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:
+    """A server that ignores the schema is asked again in free text; [0] and [99] on a
+    sentence its source supports become that source's number, attached by the assistant."""
+    runs, server = faults
+    ignored = json.loads(runs["ignores"].result.stdout)
+    assert ignored["cite_mode"] == "free" and len(server.requests["ignores"]) == 2
+    assert [c["origin"] for c in ignored["citations"]] == ["model"]
+    fixed = json.loads(runs["misnumbered"].result.stdout)
+    assert fixed["cite_mode"] == "constrained" and fixed["dropped_citations"] == [0, 99]
+    assert [(c["n"], c["origin"]) for c in fixed["citations"]] == [(1, "assistant")]
+    assert fixed["unchecked"] is None
 
 
 def test_the_url_password_is_named_nowhere(faults: tuple[dict[str, Run], FaultyOpenAI]) -> None:

@@ -181,7 +181,11 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
     (each opening to the abstract with the quoted sentences marked) and the mode."""
     claims = getattr(answer, "claims", [])
     parts = [answer_body(answer.answer.strip(), {s.n for s in answer.sources}, claims)]
-    if getattr(answer, "uncited", False):
+    unchecked = getattr(answer, "unchecked", None)
+    if unchecked:
+        parts.append(f'<p class="note unchecked">⚠️ {html.escape(unchecked)}</p>')
+        parts.append(model_reply_html(getattr(answer, "model_reply", None) or ""))
+    elif getattr(answer, "uncited", False):
         parts.append(f'<p class="note uncited">⚠️ {UNCITED_NOTE}</p>')
     unsupported = sum(not c.supported for c in claims)
     if unsupported and not getattr(answer, "uncited", False):
@@ -203,6 +207,14 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
         parts.append(sources_html(answer, links_of))
     parts.append(f'<p class="mode">{html.escape(mode_line(answer))}</p>')  # our settings
     return "\n\n".join(parts)
+
+
+def model_reply_html(reply: str) -> str:
+    """The model's reply as it came, folded: kept for the reader, never shown as the answer
+    (one line of HTML: no blank line can end the block early)."""
+    escaped = html.escape(redact(reply.strip()) or "(empty)").replace("\n", "&#10;")
+    return (f'<details class="model-reply"><summary>The model\'s reply, as it came</summary>'
+            f"<pre>{escaped}</pre></details>")
 
 
 def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None) -> str:
@@ -265,7 +277,9 @@ def render_error(exc: Exception) -> str:
 def answer_as_markdown(answer: Answer) -> str:
     """The answer with a reference list, for pasting into notes (shown in a plain text box)."""
     lines = [answer.answer.strip(), ""]
-    if getattr(answer, "uncited", False):
+    if getattr(answer, "unchecked", None):
+        lines += [f"({answer.unchecked})", ""]
+    elif getattr(answer, "uncited", False):
         lines += [f"({UNCITED_NOTE})", ""]
     if getattr(answer, "unmentioned", None):
         lines += [f"({unmentioned_note(answer)})", ""]

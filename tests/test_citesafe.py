@@ -1,0 +1,317 @@
+"""Cite-safe answers (assistant/citesafe.py): the JSON schema, post-hoc attribution and the
+gate, over a scripted local server (real HTTP and SSE) and the seed index."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import make_settings
+from fake_openai import FakeOpenAI
+
+from assistant.citesafe import EchoCheck, answering_sources, with_markers
+from assistant.generation import GenerationError
+from assistant.pipeline import Assistant
+from assistant.sentences import (
+    MAX_CITED,
+    MAX_SENTENCES,
+    JsonSentences,
+    NotTheJSON,
+    TextSentences,
+    answer_schema,
+    response_format,
+)
+from assistant.types import Answer
+
+QUESTION = "What is CRAFT?"
+UNLEARNING = "Which papers study machine unlearning?"  # one paper answers; the rest 0.00
+# Sentences of the CRAFT abstract (seeds), as a model may write them, and one it does not say.
+QUOTED = ("Future link prediction on temporal graphs is a fundamental task with wide "
+          "applicability in real-world dynamic systems.")
+SAID = "CRAFT builds on learnable node embeddings and cross-attention."
+UNSAID = "CRAFT was trained on ten billion edges by a search company."
+ECHO = ("Sources: [1] CRAFT (004.txt#3) Question: What is CRAFT? Answer with citations: "
+        "<start_of_turn>model bloodstream bloodstream.")
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as fake:
+        yield fake
+
+
+def model_assistant(seed_dir: Path, server: FakeOpenAI, **llm: object) -> Assistant:
+    return Assistant(make_settings(seed_dir, base_url=server.base_url, model="scripted-model",
+                                   **llm))
+
+
+def as_json(*sentences: tuple[str, list[int]]) -> str:
+    return json.dumps({"sentences": [{"text": t, "sources": s} for t, s in sentences]})
+
+
+def streamed(app: Assistant, question: str) -> tuple[str, Answer]:
+    events = list(app.ask_stream(question))
+    answer = events[-1]
+    assert isinstance(answer, Answer)
+    return "".join(e for e in events if isinstance(e, str)), answer
+
+
+def craft_number(answer: Answer) -> int:
+    return next(s.n for s in answer.sources if "CRAFT" in s.title)
+
+
+def pieces(text: str, size: int = 3) -> list[str]:
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
+# ---------------------------------------------------------------- the pure parts
+
+
+def test_the_schema_allows_only_the_sources_given() -> None:
+    schema = answer_schema([1, 2, 4])
+    item = schema["properties"]["sentences"]["items"]
+    assert item["properties"]["sources"]["items"] == {"type": "integer", "enum": [1, 2, 4]}
+    assert item["required"] == ["text", "sources"] and item["additionalProperties"] is False
+    openai_shape = response_format("json_schema", schema)
+    assert openai_shape["type"] == "json_schema"
+    assert openai_shape["json_schema"]["schema"] is schema
+    llama = response_format("json_object", schema)  # llama-cpp-python's shape, with bounds
+    assert llama["type"] == "json_object"
+    sentences = llama["schema"]["properties"]["sentences"]
+    assert sentences["maxItems"] == MAX_SENTENCES
+    assert sentences["items"]["properties"]["sources"] == {
+        "type": "array", "items": {"type": "integer", "enum": [1, 2, 4]}, "maxItems": MAX_CITED}
+
+
+def test_json_sentences_are_handed_out_once_complete() -> None:
+    reply = as_json(("First claim [2] here.", [1]), ("Second claim.", [0, 99]), ("Third.", []))
+    reader = JsonSentences({1, 2, 3})
+    got = []
+    for piece in pieces(reply):
+        for sentence in reader.feed(piece):
+            got.append((sentence, len(reader.buffer)))
+    # each came before the reply ended, and only once the next had begun
+    assert [s.text for s, _ in got] == ["First claim here.", "Second claim."]
+    assert all(at < len(reply) for _, at in got)
+    first, second = got[0][0], got[1][0]
+    assert first.cites == [1, 2] and first.invalid == []  # a marker inside the text counts
+    assert second.cites == [] and second.invalid == [0, 99]
+    assert [s.text for s in reader.finish(truncated=False)] == ["Third."]
+
+
+def test_a_fenced_json_reply_is_read_and_prose_is_not() -> None:
+    reader = JsonSentences({1})
+    for piece in pieces("```json\n" + as_json(("A claim.", [1])) + "\n```"):
+        reader.feed(piece)
+    assert [s.text for s in reader.finish(truncated=False)] == ["A claim."]
+    with pytest.raises(NotTheJSON):
+        JsonSentences({1}).feed("Sure! CRAFT is")
+    broken = JsonSentences({1})
+    got = broken.feed('{"sentences": [{"text": "A claim.", "sources": [1]}, {"text": "Cut')
+    # the reply ended with the JSON unclosed: the cut sentence is left out
+    assert [s.text for s in got + broken.finish(truncated=False)] == ["A claim."]
+
+
+def test_text_sentences_wait_for_their_markers() -> None:
+    reader = TextSentences({1, 2})
+    assert reader.feed("CRAFT predicts links. [") == []
+    assert reader.feed("1") == []
+    got = reader.feed("] It uses attention [9].")
+    assert [(s.text, s.cites) for s in got] == [("CRAFT predicts links.", [1])]
+    last = reader.finish(truncated=False)
+    assert [(s.text, s.cites, s.invalid) for s in last] == [("It uses attention.", [], [9])]
+    cut = TextSentences({1})
+    got = cut.feed("A whole sentence [1]. A cut sen")
+    assert [s.text for s in got + cut.finish(truncated=True)] == ["A whole sentence."]
+
+
+def test_markers_go_before_the_closing_stop() -> None:
+    assert with_markers("CRAFT predicts links.", [1, 3]) == "CRAFT predicts links [1][3]."
+    assert with_markers("No stop", [2]) == "No stop [2]"
+    assert with_markers("Uncited.", []) == "Uncited."
+
+
+def test_an_echo_of_the_prompt_is_recognised() -> None:
+    echo = EchoCheck("answer_user")
+    assert echo("<start_of_turn>model CRAFT is a model.")
+    assert echo("[/INST] CRAFT")
+    assert echo("Question: What is CRAFT?")
+    assert echo("Use only the numbers of the sources given and do not add facts from memory.")
+    assert not echo(SAID)
+    assert not echo("The corpus has no abstract about this question.")
+
+
+def test_sources_scored_as_not_answering_are_left_out(seed_assistant: Assistant) -> None:
+    from assistant.answering import number_sources
+
+    found = seed_assistant.retrieve(UNLEARNING, top_k=5)
+    sources = number_sources(found)
+    assert any(s.found.score < 0.005 for s in sources), "the seeds give 0.00 sources here"
+    kept = answering_sources(sources)
+    assert kept[0] == sources[0]
+    assert all(s.found.score >= 0.005 for s in kept[1:])
+    assert [s.n for s in kept] == [s.n for s in sources[:len(kept)]]
+
+
+# ---------------------------------------------------------------- through the pipeline
+
+
+def test_a_constrained_answer_streams_checked_sentences_with_markers(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [as_json((QUOTED, [1]), (SAID, [1]))]
+    text, answer = streamed(app, QUESTION)
+    body = server.requests[-1]["body"]
+    allowed = body["response_format"]["json_schema"]["schema"]["properties"]["sentences"][
+        "items"]["properties"]["sources"]["items"]["enum"]
+    assert allowed == [s.n for s in answer.sources], "only the sources given may be cited"
+    (turn,) = body["messages"]  # one user turn: some chat formats drop a system message
+    assert turn["role"] == "user" and "Reply in JSON" in turn["content"]
+    assert "square brackets" in turn["content"], "the rules are in it"
+    n = craft_number(answer)
+    assert answer.answer == text == with_markers(QUOTED, [n]) + " " + with_markers(SAID, [n])
+    assert answer.cite_mode == "constrained" and answer.unchecked is None
+    assert [(c.n, c.origin) for c in answer.citations] == [(n, "model")]
+    assert all(c.supported for c in answer.claims) and len(answer.claims) == 2
+    server.replies = [as_json((f"{QUOTED} {SAID}", [1]))]  # two sentences in one "text"
+    _, two = streamed(app, QUESTION)
+    assert two.answer == answer.answer and len(two.claims) == 2
+    assert answer.model_reply == server.replies[0] if server.replies else answer.model_reply
+    data = answer.public_json()
+    assert data["cite_mode"] == "constrained" and data["citations"][0]["origin"] == "model"
+
+
+def test_uncited_and_misnumbered_sentences_get_the_source_that_supports_them(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """[0], [99] and no number at all, on sentences the CRAFT abstract states: repaired to
+    it by the assistant; the invented numbers are reported as dropped."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [as_json((QUOTED, [0]), (SAID, []), (QUOTED.replace("is a", "is one"), [99]))]
+    _, answer = streamed(app, QUESTION)
+    n = craft_number(answer)
+    assert [c.cites for c in answer.claims] == [[n], [n], [n]]
+    assert [(c.n, c.origin) for c in answer.citations] == [(n, "assistant")]
+    assert answer.dropped_citations == [0, 99]
+    assert answer.unchecked is None and "[0]" not in answer.answer and "[99]" not in answer.answer
+
+
+def test_an_invented_number_on_an_unsupported_sentence_is_dropped(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server)  # free text
+    server.replies = [f"{QUOTED} [1] {SAID} [1] {UNSAID} [99]"]
+    text, answer = streamed(app, QUESTION)
+    assert answer.dropped_citations == [99] and "[99]" not in answer.answer
+    unsupported = [c for c in answer.claims if not c.supported]
+    assert [c.cites for c in unsupported] == [[]], "no citation is shown on it"
+    assert UNSAID in answer.answer and answer.unchecked is None  # one of three: marked
+    assert text == answer.answer, "what streamed is the answer"
+    assert answer.cite_mode == "free"
+
+
+@pytest.mark.parametrize("status", [400, 422])
+def test_a_refused_schema_falls_back_to_free_text_once_and_is_remembered(
+        seed_dir: Path, server: FakeOpenAI, status: int) -> None:
+    server.refuse_schema = status
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [f"{SAID} [1]", f"{QUOTED} [1]"]
+    _, answer = streamed(app, QUESTION)
+    shapes = [r["body"].get("response_format", {}).get("type") for r in server.requests]
+    assert shapes == ["json_schema", "json_object", None]  # OpenAI's, llama-cpp-python's, text
+    assert answer.cite_mode == "free" and answer.claims[0].supported
+    _, again = streamed(app, QUESTION)
+    assert len(server.requests) == 4 and "response_format" not in server.requests[-1]["body"]
+    assert again.cite_mode == "free"
+
+
+def test_a_prose_reply_to_the_schema_is_asked_again_as_free_text(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """A server that ignores response_format: its prose reply is not shown, and the free-text
+    prompt is sent instead, this time and the next."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = ["Sure! Here is the answer.", f"{SAID} [1]", f"{SAID} [1]"]
+    text, answer = streamed(app, QUESTION)
+    assert "Sure" not in text and answer.cite_mode == "free"
+    assert [bool(r["body"].get("response_format")) for r in server.requests] == [True, False]
+    streamed(app, QUESTION)
+    assert [bool(r["body"].get("response_format")) for r in server.requests] == [True, False, False]
+
+
+def test_a_schema_refused_in_constrained_mode_is_one_line(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    server.refuse_schema = 400
+    app = model_assistant(seed_dir, server, cite_mode="constrained")
+    with pytest.raises(GenerationError) as failed:
+        streamed(app, QUESTION)
+    message = str(failed.value)
+    assert "refused the JSON schema" in message and "ASSISTANT_LLM_CITE_MODE" in message
+    assert "\n" not in message
+
+
+def test_a_junk_reply_is_never_shown_as_the_answer(seed_dir: Path, server: FakeOpenAI) -> None:
+    """Gemma 270M's echo of the prompt: the extractive answer, one line why, the reply kept."""
+    app = model_assistant(seed_dir, server)
+    server.replies = [ECHO + " " + QUOTED + " " + UNSAID]
+    text, answer = streamed(app, QUESTION)
+    assert "Sources:" not in text and "bloodstream" not in text and UNSAID not in text
+    assert answer.mode == "extractive" and answer.citations
+    assert answer.unchecked and "could not be checked against the sources" in answer.unchecked
+    assert "repeats the prompt" in answer.unchecked
+    assert answer.model_reply and "bloodstream" in answer.model_reply
+    assert answer.cite_mode == "free" and answer.model == "scripted-model"
+    assert text == answer.answer
+
+
+@pytest.mark.parametrize("reply, why", [
+    ("", "holds no sentence"),
+    (as_json(), "holds no sentence"),
+    ('{"sentences": [{"text": "CRAFT is', "holds no sentence"),
+    ("[99]", "holds no sentence"),  # dropped_citations says [99]
+    (UNSAID, "none of its sentences is supported"),
+    ("CRAFT est une méthode qui prédit les liens futurs des graphes temporels grâce à "
+     "l'attention croisée.", "none of its sentences is supported"),
+])
+def test_a_reply_that_fails_the_checks_gets_the_extractive_answer(
+        seed_dir: Path, server: FakeOpenAI, reply: str, why: str) -> None:
+    app = model_assistant(seed_dir, server, cite_mode="constrained" if "{" in reply else "free")
+    server.replies = [reply]
+    text, answer = streamed(app, QUESTION)
+    assert answer.unchecked and why in answer.unchecked, answer.unchecked
+    assert answer.mode == "extractive" and answer.citations and text == answer.answer
+    if reply.strip():
+        assert reply not in text and reply not in answer.answer
+    assert answer.model_reply == reply
+
+
+def test_a_mostly_unsupported_answer_shows_its_checked_part(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [as_json((SAID, [1]), (UNSAID, [1]), ("CRAFT runs on quantum chips.", [1]))]
+    text, answer = streamed(app, QUESTION)
+    n = craft_number(answer)
+    assert answer.answer == text == with_markers(SAID, [n])
+    assert answer.unchecked and "2 of its 3 sentences are not supported" in answer.unchecked
+    assert answer.mode == "llm" and [c.supported for c in answer.claims] == [True]
+
+
+def test_a_refusal_is_shown_as_written(seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [as_json(("The corpus has no abstract about this question.", []))]
+    _, answer = streamed(app, QUESTION)
+    assert answer.answer == "The corpus has no abstract about this question."
+    assert answer.unchecked is None and not answer.citations
+
+
+def test_only_sources_that_answer_are_sent_to_the_model(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server)
+    server.replies = [f"{SAID} [1]"]
+    _, answer = streamed(app, UNLEARNING)
+    retrieved = app.retrieve(UNLEARNING)
+    assert len(answer.sources) < len(retrieved), "the seeds give 0.00 sources here"
+    prompt = server.requests[-1]["body"]["messages"][-1]["content"]
+    for found in retrieved:
+        assert (found.paper.source in prompt) == any(s.paper_id == found.paper.paper_id
+                                                     for s in answer.sources)
+    assert all(s.score >= 0.005 for s in answer.sources[1:])
