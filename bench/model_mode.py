@@ -35,8 +35,8 @@ from assistant.settings import LLMSettings, Settings
 
 # The figures kept per run (the eval's own names), and per question.
 FIGURES = ("questions", "answerable", "errors", "citation_precision", "citation_recall",
-           "supported_claims", "invented_citations", "key_fact_recall", "refusal_on_none",
-           "wrong_refusal", "seconds_per_answer", "latency_ms_p50", "latency_ms_p95")
+           "supported_claims", "invented_citations", "unchecked_answers", "key_fact_recall",
+           "refusal_on_none", "wrong_refusal", "seconds_per_answer", "latency_ms_p50", "latency_ms_p95")
 
 
 def settings_for(data_dir: Path, llm: dict[str, Any] | None) -> Settings:
@@ -87,7 +87,8 @@ def per_question(r: Any) -> dict[str, Any]:
     return {"id": r.id, "kind": r.kind, "cited": r.cited, "expected": r.expected,
             "citation_precision": r.citation_precision, "citation_recall": r.citation_recall,
             "supported_share": r.supported_share, "unsupported": r.unsupported_claims,
-            "invented": r.dropped_citations, "missing_facts": r.missing_facts,
+            "invented": r.dropped_citations, "unchecked": r.unchecked,
+            "missing_facts": r.missing_facts,
             "refused": r.refused, "error": r.error, "seconds": round((r.ms or 0) / 1000, 1),
             "answer": r.answer}
 

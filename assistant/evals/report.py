@@ -233,12 +233,13 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
 def answer_table(rows: list[QuestionResult]) -> list[str]:
     """Each answer's own figures (model mode): citation precision and recall, the share of
     its sentences that the abstracts it cites support, invented citation numbers, key facts,
-    whether it refused, and its seconds."""
+    whether it refused, and its seconds; an answer that failed the checks is marked."""
     lines = ["### Answers, one by one", "",
              "| question | kind | split | precision | recall | supported | invented | key facts "
              "| refused | s |", "| --- |" + " --- |" * 9]
     for r in rows:
-        lines.append(f"| {r.id} | {r.kind} | {r.split} | {fmt(r.citation_precision)} | "
+        marked = " (unchecked: extractive shown)" if r.unchecked else ""
+        lines.append(f"| {r.id}{marked} | {r.kind} | {r.split} | {fmt(r.citation_precision)} | "
                      f"{fmt(r.citation_recall)} | {fmt(r.supported_share)} | "
                      f"{', '.join(map(str, r.dropped_citations)) or '–'} | "
                      f"{fmt(r.key_fact_recall)} | {'yes' if r.refused else 'no'}"

@@ -77,6 +77,8 @@ class QuestionResult(BaseModel):
     unsure: bool = False  # the answer's notice that its sources may not answer (Answer's)
     # Citation numbers the writer invented (no such source given), removed from the answer.
     dropped_citations: list[int] = Field(default_factory=list)
+    # A model answer that failed the checks: the extractive answer (or its checked part) shown.
+    unchecked: bool = False
 
     @property
     def supported_share(self) -> float | None:
@@ -148,7 +150,7 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         cited=cited, answer=answer.answer,
         missing_facts=[f for f in item.key_facts if not fact_found(f, answer.answer)],
         ms=round(ms, 1), refused=not cited, unmentioned=answer.unmentioned, unsure=answer.unsure,
-        dropped_citations=answer.dropped_citations,
+        dropped_citations=answer.dropped_citations, unchecked=answer.unchecked is not None,
     )
     if item.answerable:
         expected = item.expected_sources
@@ -307,6 +309,7 @@ def summarize(rows: list[QuestionResult], baselines: bool = True) -> dict[str, A
     metrics["unsure"] = unsure_counts(rows)
     metrics["any_notice"] = unsure_counts(rows, any_notice)
     metrics["invented_citations"] = sum(len(r.dropped_citations) for r in rows)
+    metrics["unchecked_answers"] = sum(r.unchecked for r in rows)
     latencies = [r.ms for r in rows if r.ms is not None]
     metrics["seconds_per_answer"] = round(statistics.fmean(latencies) / 1000, 2) if latencies else None
     metrics["latency_ms_p50"] = _percentile(latencies, 0.5)
