@@ -48,10 +48,12 @@ def settings_for(data_dir: Path, llm: dict[str, Any] | None) -> Settings:
 
 
 def cite_modes() -> list[str]:
-    """The answer modes to compare: the free-text prompt, and cite-safe answers when this
-    checkout has the setting (``ASSISTANT_LLM_CITE_MODE``)."""
+    """The answer modes to compare: cite-safe answers when this checkout has the setting
+    (``ASSISTANT_LLM_CITE_MODE``), first, and the free-text prompt. First, because a process
+    remembers the mode an endpoint answered in, and a free-text answer would make ``auto``
+    ask that endpoint for free text too."""
     field = LLMSettings.model_fields.get("cite_mode")
-    return ["free", "auto"] if field is not None else ["free"]
+    return ["auto", "free"] if field is not None else ["free"]
 
 
 def subset(split: str, answerable: int, none: int, data_dir: Path) -> list[EvalItem]:
@@ -128,11 +130,14 @@ def main() -> int:
                                                                          server.model.file_name)}
             llm = {"base_url": server.base_url, "model": server.name,
                    "max_tokens": args.max_tokens, "timeout": 600.0}
-            runs = {f"{name} {mode}": {**llm, **({"cite_mode": mode} if len(cite_modes()) > 1
-                                               else {})} for mode in cite_modes()}
-            if args.relevance == "all" or (args.relevance == "first" and position == 0):
-                runs[f"{name} {cite_modes()[-1]} + relevance check"] = {
-                    **runs[f"{name} {cite_modes()[-1]}"], "relevance_check": True}
+            checked = args.relevance == "all" or (args.relevance == "first" and position == 0)
+            runs: dict[str, dict[str, Any]] = {}
+            for mode in cite_modes():  # each mode's relevance run before the next mode
+                runs[f"{name} {mode}"] = {**llm, **({"cite_mode": mode} if len(cite_modes()) > 1
+                                                    else {})}
+                if checked and mode == cite_modes()[0]:
+                    runs[f"{name} {mode} + relevance check"] = {**runs[f"{name} {mode}"],
+                                                                "relevance_check": True}
             for label, settings in runs.items():
                 print(f"{label}…")
                 figures["runs"][label] = measure(data_dir, items, settings)

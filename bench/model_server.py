@@ -39,7 +39,7 @@ INSTALL_HINT = "pip install -e '.[local]'"
 START_SECONDS = 180.0  # loading a model on two busy cores takes seconds, not minutes
 DEFAULT_CONTEXT = 8192  # ASSISTANT_LLM_CONTEXT_WINDOW's default: the prompt budget fits
 # llama.cpp's threads wait for each other at every step: on cores that other work shares,
-# one thread is far faster than one per core (bench/results/model_mode.json, "threads").
+# one thread is far faster than one per core (docs/measurements.md, "Model mode").
 DEFAULT_THREADS = 1
 
 
