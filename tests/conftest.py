@@ -82,3 +82,24 @@ def stop(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+@pytest.fixture(scope="session")
+def local_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The smallest bundled model served by llama.cpp on a loopback port
+    (bench/model_server.py), started once for the tests of model mode with a real model."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(
+        "model_server", PROJECT_ROOT / "bench" / "model_server.py")
+    assert spec is not None and spec.loader is not None
+    module = sys.modules["model_server"] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    server = module.ModelServer(log=tmp_path_factory.mktemp("model-server") / "server.log")
+    try:
+        server.start()
+    except module.ModelServerError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    yield server
+    server.stop()

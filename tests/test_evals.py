@@ -437,3 +437,27 @@ def test_bench_questions_name_papers_of_the_shared_corpus() -> None:
             s: titles.get(s) for s in papers}
     drawn = {p.source for p in question_ranker.draw_papers(SHARED_DATA)}
     assert len(drawn) == 640 and _named_papers()["ranker"].keys() <= drawn
+
+
+def test_model_answers_report_invented_numbers_fallbacks_and_seconds() -> None:
+    """A model answer's invented citation numbers, its fallback to the extractive answer and
+    its seconds are kept per question, summed over the run and listed one by one."""
+    from assistant.evals import EvalItem
+    from assistant.evals.report import answer_table
+    from assistant.evals.scoring import summarize
+    from assistant.types import Answer, Citation
+
+    item = EvalItem(id="q1", question="What is TCCM?", reference_answer="A detector.",
+                    expected_sources=["a.txt#1"],
+                    key_facts=[], kind="named", split="test")
+    cited = Citation(n=1, paper_id="p", title="TCCM", source="a.txt#1", text="TCCM is fast.")
+    answer = Answer(question=item.question, answer="TCCM is fast [1].", mode="extractive",
+                    citations=[cited], dropped_citations=[4, 9], unchecked="could not check")
+    row = score_answer(item, answer, 2500.0)
+    assert row.dropped_citations == [4, 9] and row.unchecked
+    metrics = summarize([row], baselines=False)
+    assert metrics["invented_citations"] == 2 and metrics["unchecked_answers"] == 1
+    assert metrics["seconds_per_answer"] == 2.5
+    table = "\n".join(answer_table([row]))
+    assert "| q1 (unchecked: extractive shown) | named | test | 1.000 | 1.000 |" in table
+    assert "| 4, 9 |" in table and table.rstrip().endswith("| 2.500 |")

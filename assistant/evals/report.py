@@ -13,6 +13,7 @@ from assistant.evals.scoring import (
     RETRIEVAL_METRICS,
     SYSTEMS,
     EvalRun,
+    QuestionResult,
 )
 from assistant.refusals import REFUSAL_TOP
 
@@ -36,7 +37,8 @@ def flat_metrics(metrics: dict[str, Any], prefix: str = "") -> dict[str, float]:
     return flat
 
 
-LOWER_IS_BETTER = {"wrong_refusal", "latency_ms_p50", "latency_ms_p95"}
+LOWER_IS_BETTER = {"wrong_refusal", "latency_ms_p50", "latency_ms_p95", "invented_citations",
+                   "seconds_per_answer"}
 
 
 @dataclass
@@ -202,6 +204,8 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                          f"{r.retrieved[:5] or 'nothing'}; cited {r.cited or 'nothing'}")
             if r.missing_facts:
                 lines.append(f"  - missing key facts: {r.missing_facts}")
+        if mode.startswith("model "):  # Assistant.mode_label: a model wrote the answers
+            lines += ["", *answer_table(run.rows)]
         unsupported = [r for r in run.rows if r.unsupported_claims]
         lines += ["", f"### Unsupported claims ({sum(r.claims for r in run.rows)} sentences "
                   f"checked, supported share {fmt(m.get('supported_claims'))})", ""]
@@ -224,6 +228,24 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                   f"{', '.join(r.unmentioned)}" for r in warned]
         lines.append("")
     return "\n".join(lines)
+
+
+def answer_table(rows: list[QuestionResult]) -> list[str]:
+    """Each answer's own figures (model mode): citation precision and recall, the share of
+    its sentences that the abstracts it cites support, invented citation numbers, key facts,
+    whether it refused, and its seconds; an answer that failed the checks is marked."""
+    lines = ["### Answers, one by one", "",
+             "| question | kind | split | precision | recall | supported | invented | key facts "
+             "| refused | s |", "| --- |" + " --- |" * 9]
+    for r in rows:
+        marked = " (unchecked: extractive shown)" if r.unchecked else ""
+        lines.append(f"| {r.id}{marked} | {r.kind} | {r.split} | {fmt(r.citation_precision)} | "
+                     f"{fmt(r.citation_recall)} | {fmt(r.supported_share)} | "
+                     f"{', '.join(map(str, r.dropped_citations)) or '–'} | "
+                     f"{fmt(r.key_fact_recall)} | {'yes' if r.refused else 'no'}"
+                     f"{' (wrong)' if r.refused and r.answerable else ''} | "
+                     f"{fmt(None if r.ms is None else r.ms / 1000)} |")
+    return lines
 
 
 def unsure_line(counts: dict[str, list[int]]) -> str:

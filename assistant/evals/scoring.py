@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 RETRIEVAL_METRICS = ("hit@1", "hit@3", "hit@5", "mrr", "recall@5")
 ANSWER_METRICS = ("citation_precision", "citation_recall", "key_fact_recall", "refusal_on_none",
                   "wrong_refusal", "refusal_accuracy", "correctness_1to5", "faithfulness",
-                  "supported_claims", "latency_ms_p50", "latency_ms_p95")
+                  "supported_claims", "invented_citations", "seconds_per_answer",
+                  "latency_ms_p50", "latency_ms_p95")
 SYSTEMS = ("ours", "bm25", "dense")
 # The figures issue 9 sets targets on: given with a 95% interval, broken down by split and
 # kind, and compared question by question (retrieval ones are ours).
@@ -74,6 +75,15 @@ class QuestionResult(BaseModel):
     unsupported_claims: list[str] = Field(default_factory=list)
     unmentioned: list[str] = Field(default_factory=list)  # the answer's warning (Answer's)
     unsure: bool = False  # the answer's notice that its sources may not answer (Answer's)
+    # Citation numbers the writer invented (no such source given), removed from the answer.
+    dropped_citations: list[int] = Field(default_factory=list)
+    # A model answer that failed the checks: the extractive answer (or its checked part) shown.
+    unchecked: bool = False
+
+    @property
+    def supported_share(self) -> float | None:
+        """The share of the answer's checked sentences that its cited abstracts support."""
+        return 1 - len(self.unsupported_claims) / self.claims if self.claims else None
 
     @property
     def answerable(self) -> bool:
@@ -140,6 +150,7 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         cited=cited, answer=answer.answer,
         missing_facts=[f for f in item.key_facts if not fact_found(f, answer.answer)],
         ms=round(ms, 1), refused=not cited, unmentioned=answer.unmentioned, unsure=answer.unsure,
+        dropped_citations=answer.dropped_citations, unchecked=answer.unchecked is not None,
     )
     if item.answerable:
         expected = item.expected_sources
@@ -226,11 +237,12 @@ def indexed_items(app: Assistant, items: list[EvalItem]) -> list[EvalItem]:
 
 
 def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None = None,
-             baselines: bool = True) -> EvalRun:
-    """Run every question through the pipeline; return the averages and each result."""
+             baselines: bool = True, judged: bool = True) -> EvalRun:
+    """Run every question through the pipeline; return the averages and each result. With a
+    model endpoint and ``judged``, the model also judges each answer (two more calls each)."""
     from assistant.claims import ClaimChecker
 
-    judge = Judge(app.chat_model) if app.chat_model is not None else None
+    judge = Judge(app.chat_model) if app.chat_model is not None and judged else None
     checker = ClaimChecker.for_index(app.index)
     rows: list[QuestionResult] = []
     for done, item in enumerate(items, start=1):
@@ -296,7 +308,10 @@ def summarize(rows: list[QuestionResult], baselines: bool = True) -> dict[str, A
                                    if claims else None)
     metrics["unsure"] = unsure_counts(rows)
     metrics["any_notice"] = unsure_counts(rows, any_notice)
+    metrics["invented_citations"] = sum(len(r.dropped_citations) for r in rows)
+    metrics["unchecked_answers"] = sum(r.unchecked for r in rows)
     latencies = [r.ms for r in rows if r.ms is not None]
+    metrics["seconds_per_answer"] = round(statistics.fmean(latencies) / 1000, 2) if latencies else None
     metrics["latency_ms_p50"] = _percentile(latencies, 0.5)
     metrics["latency_ms_p95"] = _percentile(latencies, 0.95)
     return metrics
