@@ -22,6 +22,7 @@ import numpy as np
 
 from assistant.index import AbstractIndex
 from assistant.keywords import query_terms
+from assistant.name_checks import names_a_method
 from assistant.ranking import JointReading, load_ranker
 from assistant.tuning import FULL_MATCH, REFUSAL_TOP
 from assistant.types import Filters, RetrievedPaper, Verdict
@@ -119,7 +120,7 @@ def off_topic(retriever: HybridRetriever, screen: Screen) -> str | None:
     """The store's off-topic check, unless the question names a paper's method or the first
     paper holds every keyword of it ("What is Buckwild?"): on topic whatever its
     neighbourhood."""
-    if (retriever.names_a_method(screen.question, screen.named)
+    if (names_a_method(screen.question, screen.named)
             or (bool(screen.results) and screen.results[0].coverage >= FULL_MATCH)
             or in_a_neighbourhood(retriever.index, screen.ranking)):
         return None
