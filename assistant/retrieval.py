@@ -14,8 +14,6 @@ weight (idf); a bare acronym like "CRAFT" passes on the second even where dense 
 
 from __future__ import annotations
 
-import dataclasses
-import logging
 import statistics
 from dataclasses import dataclass
 from typing import Literal
@@ -29,19 +27,18 @@ from assistant.keywords import keyword_weights, query_terms
 from assistant.ranking import candidate_features, load_ranker, rare_terms, read_coverage, text_terms
 from assistant.refusals import (
     DOUBT,
-    FULL_MATCH,
     REFUSAL_TOP,
     Screen,
     first_refusal,
+    holds_its_keywords,
     refusal_waived,
 )
-from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
+from assistant.reranking import cross_encoder_reading, reranked
 from assistant.settings import RetrievalSettings
-from assistant.tuning import NEAREST, NEAREST_CHUNKS, POOL, RERANK_BELOW, RERANK_TOP
+from assistant.tuning import NEAREST, NEAREST_CHUNKS, POOL, RERANK_TOP
 from assistant.types import Filters, Retrieval, RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
-log = logging.getLogger(__name__)
 
 
 def _rank_papers(hits: list[ChunkHit]) -> dict[str, tuple[int, ChunkHit]]:
@@ -254,55 +251,18 @@ class HybridRetriever:
         refusal = first_refusal(self, screen, "reading")
         if refusal is not None:
             return Retrieval([], refusal=refusal)
-        return Retrieval(self._reranked(results, screen.logits)[:top_k],
+        return Retrieval(reranked(results, screen.logits)[:top_k],
                          doubt=DOUBT.verdict(self, screen))
 
     def cross_encoder_reading(self, question: str, results: list[RetrievedPaper],
                               always: bool = True) -> np.ndarray | None:
-        """The cross-encoder's logits for the first RERANK_TOP of ``results`` (the papers an
-        answer leads with, in the ranker's order); None when there is nothing to read, when
-        not ``always`` and the ranker is at least RERANK_BELOW sure of its first (no reread
-        needed), or when it fails to run (not to load), with a warning."""
-        unsure = len(results) >= 2 and results[0].score < RERANK_BELOW
-        top = results[:RERANK_TOP if unsure else REFUSAL_TOP]  # a third only for the reread
-        if not top or (not always and not unsure):
-            return None
-        try:
-            return CrossEncoder().scores(question, [passage_of(r.paper) for r in top])
-        except RerankerError:
-            raise
-        except Exception as error:  # the tokenizer or onnxruntime, on this input
-            log.warning("the cross-encoder failed (%s); its reading is left out", error)
-            return None
+        """The cross-encoder's logits of the first ``results`` (``reranking.cross_encoder_reading``)."""
+        return cross_encoder_reading(question, results, always)
 
     def holds_its_keywords(self, question: str, results: list[RetrievedPaper]) -> bool:
-        """One of the first REFUSAL_TOP of ``results`` holds every keyword of the question, or
-        one holds its most specific keyword (the highest ``keyword_weights``, anywhere in the
-        text, any case): the cross-encoder reads a dataset or a name mentioned in passing as
-        no answer ("which papers evaluate on svhn?" reads as none on an abstract reporting
-        SVHN results), and it reads only an abstract's first RERANK_MAX_TOKENS tokens."""
-        top = results[:REFUSAL_TOP]
-        if any(r.coverage >= FULL_MATCH for r in top):
-            return True
-        weights = keyword_weights(question, self.index.keyword_stats())
-        if not weights:
-            return False
-        specific = max(weights, key=lambda t: (weights[t], t))
-        return any(specific in text_terms(f"{r.paper.title}. {r.paper.text}") for r in top)
-
-    @staticmethod
-    def _reranked(results: list[RetrievedPaper], logits: np.ndarray | None) -> list[RetrievedPaper]:
-        """``results`` with its first RERANK_TOP reread (``logits``) when the ranker is less
-        than RERANK_BELOW sure of the first, and ordered by log-probability + logit (the
-        ranker's belief as the prior, the cross-encoder's reading as the evidence). The places
-        keep their scores, so how close the first few are stays as the ranker had it
-        (the weighting, RERANK_TOP and RERANK_BELOW chosen on dev by bench/cross_encoder.py)."""
-        top = results[:RERANK_TOP]
-        if logits is None or len(top) < 2 or top[0].score >= RERANK_BELOW:
-            return results
-        order = reread_order([r.score for r in top], logits.tolist())
-        return [dataclasses.replace(top[i], score=place.score)
-                for place, i in zip(top, order, strict=True)] + results[len(top):]
+        """The first ``results`` hold what ``question`` asks about, which waives the
+        cross-encoder's refusal (``refusals.holds_its_keywords``)."""
+        return holds_its_keywords(self.index, question, results)
 
     def _refusal_logits(self, question: str, results: list[RetrievedPaper]
                         ) -> tuple[bool, np.ndarray | None]:
