@@ -11,7 +11,7 @@ uses means no sources), with its own, older rules: they were tuned on the dev sp
 name missed here costs a warning, a name missed there a wrong answer. A name of several words
 whose every word is known ("Hindsight Curriculum Distillation") is refused when no paper
 writes it as a phrase (``several_word_names``, ``writes``, ``PhraseText``; read by
-``retrieval.HybridRetriever.unwritten_names``), and there too every doubt goes towards
+``name_checks.unwritten_names``), and there too every doubt goes towards
 "written": a wrong refusal loses a right answer.
 """
 

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from assistant.index import AbstractIndex
-from assistant.keywords import query_terms
-from assistant.ranking import JointReading, load_ranker
+from assistant.keywords import keyword_weights, query_terms
+from assistant.name_checks import names_a_method
+from assistant.ranking import JointReading, load_ranker, text_terms
 from assistant.tuning import FULL_MATCH, REFUSAL_TOP
 from assistant.types import Filters, RetrievedPaper, Verdict
 
@@ -119,7 +120,7 @@ def off_topic(retriever: HybridRetriever, screen: Screen) -> str | None:
     """The store's off-topic check, unless the question names a paper's method or the first
     paper holds every keyword of it ("What is Buckwild?"): on topic whatever its
     neighbourhood."""
-    if (retriever.names_a_method(screen.question, screen.named)
+    if (names_a_method(screen.question, screen.named)
             or (bool(screen.results) and screen.results[0].coverage >= FULL_MATCH)
             or in_a_neighbourhood(retriever.index, screen.ranking)):
         return None
@@ -222,6 +223,22 @@ def read_as_answering(logits: np.ndarray | None) -> bool:
 def refusal_waived() -> bool:
     """The cross-encoder's refusal has no threshold chosen (nor then the joint one)."""
     return load_ranker().cross_encoder_below is None
+
+
+def holds_its_keywords(index: AbstractIndex, question: str, results: list[RetrievedPaper]) -> bool:
+    """One of the first REFUSAL_TOP of ``results`` holds every keyword of the question, or
+    one holds its most specific keyword (the highest ``keyword_weights``, anywhere in the
+    text, any case): the cross-encoder reads a dataset or a name mentioned in passing as
+    no answer ("which papers evaluate on svhn?" reads as none on an abstract reporting
+    SVHN results), and it reads only an abstract's first RERANK_MAX_TOKENS tokens."""
+    top = results[:REFUSAL_TOP]
+    if any(r.coverage >= FULL_MATCH for r in top):
+        return True
+    weights = keyword_weights(question, index.keyword_stats())
+    if not weights:
+        return False
+    specific = max(weights, key=lambda t: (weights[t], t))
+    return any(specific in text_terms(f"{r.paper.title}. {r.paper.text}") for r in top)
 
 
 def _joint(index: AbstractIndex, evidence: float | None, logits: np.ndarray | None,

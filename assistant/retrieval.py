@@ -14,49 +14,31 @@ weight (idf); a bare acronym like "CRAFT" passes on the second even where dense 
 
 from __future__ import annotations
 
-import dataclasses
-import logging
 import statistics
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
+from assistant import name_checks
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
-from assistant.keywords import KeywordStats, keyword_weights, mentions, query_terms
-from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
-from assistant.ranking import (
-    candidate_features,
-    load_ranker,
-    rare_terms,
-    read_coverage,
-    text_terms,
-)
+from assistant.keywords import keyword_weights, query_terms
+from assistant.ranking import candidate_features, load_ranker, rare_terms, read_coverage, text_terms
 from assistant.refusals import (
     DOUBT,
-    FULL_MATCH,
     REFUSAL_TOP,
     Screen,
     first_refusal,
+    holds_its_keywords,
     refusal_waived,
 )
-from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
+from assistant.reranking import cross_encoder_reading, reranked
 from assistant.settings import RetrievalSettings
-from assistant.tuning import (
-    COMMON_NAME_PAPERS,
-    NEARBY,
-    NEAREST,
-    NEAREST_CHUNKS,
-    POOL,
-    RARE_CHUNKS,
-    RERANK_BELOW,
-    RERANK_TOP,
-)
+from assistant.tuning import NEAREST, NEAREST_CHUNKS, POOL, RERANK_TOP
 from assistant.types import Filters, Retrieval, RetrievedPaper
 
 Method = Literal["hybrid", "bm25", "dense"]
-log = logging.getLogger(__name__)
 
 
 def _rank_papers(hits: list[ChunkHit]) -> dict[str, tuple[int, ChunkHit]]:
@@ -121,85 +103,23 @@ class HybridRetriever:
         self.index = index
         self.settings = settings
 
-    def _keep_rare_match(self, question: str, bm25: dict[str, tuple[int, ChunkHit]],
-                         fused: dict[str, float], stats: KeywordStats) -> None:
-        """BM25's first paper stays in the fused top 3 when it holds a question term that
-        almost no abstract uses: fusion dilutes such an exact match, and it is how
-        researchers search (bench/rare_terms.py)."""
-        rare = [t for t in query_terms(question) if 0 < stats.doc_freq(t) <= RARE_CHUNKS]
-        first = min(bm25, key=lambda pid: bm25[pid][0])
-        paper = self.index.papers().get(first)
-        if not rare or paper is None or first not in fused:
-            return
-        if not set(rare) & text_terms(f"{paper.title}. {paper.text}"):
-            return
-        ranked = sorted(fused.values(), reverse=True)
-        if len(ranked) > 3 and fused[first] < ranked[2]:
-            fused[first] = ranked[2] + 1e-6
-
     def unknown_names(self, question: str, fused: dict[str, float] | None = None,
                       filters: Filters | None = None) -> list[str]:
-        """Names in the question that no stored title or abstract uses at all: no paper can
-        be about them, so the question gets no sources (rather than near misses). An
-        acronym counts as used when one of the papers found for the question spells it out."""
-        names = read_intent(question).proper_names
-        if not names:
-            return []
-        corpus = self.index.surface_text()
-        unknown = [name for name in names if not corpus.knows(name)]
-        if not unknown:
-            return []
-        nearby = self._nearby(question, fused, filters)
-        return [name for name in unknown if not corpus.knows(name, nearby)]
+        """``name_checks.unknown_names`` around the papers found for ``question``: ``fused``,
+        else its hybrid ranking under ``filters`` (ranked only when a name needs them)."""
+        return name_checks.unknown_names(self.index, question, self._found(question, fused, filters))
 
     def unwritten_names(self, question: str, fused: dict[str, float] | None = None,
                         filters: Filters | None = None) -> list[str]:
-        """Names of several words in the question ("Hindsight Curriculum Distillation",
-        ``naming.several_word_names``) that none of the NEARBY papers found for it writes
-        (``naming.writes``: as a phrase, run together or as its initials) and no stored paper
-        (that the filter allows) writes as a phrase (``naming.PhraseText``), each in any of
-        its ``naming.name_forms``: the corpus knows each word, so ``unknown_names`` lets
-        them through, and the answer would quote papers on hindsight or on distillation as if
-        they were about the thing asked. What it wrongly refuses, and what it catches, is
-        measured outside the eval by bench/multiword_names.py."""
-        proper = self.index.surface_text().proper
-        names = several_word_names(question, proper)
-        if not names:
-            return []
-        nearby = self._nearby(question, fused, filters, authors=True)
-        allowed = self.allowed(filters)
-        stats = self.index.keyword_stats()
-        # a closing word in one chunk of 1,000 or more is a kind ("Relaxation", "Buffer")
-        floor = max(3, self.index.chunk_count() // 1000)
+        """``name_checks.unwritten_names`` around the papers found for ``question`` (as
+        ``unknown_names``), among the papers ``filters`` allow."""
+        return name_checks.unwritten_names(self.index, question, self._found(question, fused, filters),
+                                           self.allowed(filters))
 
-        def common(word: str) -> bool:
-            terms = query_terms(word)
-            return bool(terms) and all(stats.doc_freq(term) >= floor for term in terms)
-
-        missing = []
-        for name in names:
-            forms = name_forms(question, name, proper, common)
-            if any(writes(form, text) for form in forms for text in nearby):
-                continue
-            # then any stored paper, which need not rank among the first ("Private Eye":
-            # 46th), read for a counted acronym of three initials or more too ("A3C"; the
-            # plain ones, lower-cased, are words and surnames somewhere, "TEM", "Kar", and
-            # so is a counted pair, "F2" for Forward-Forward)
-            forms += [a for form in forms for a in acronyms_of(form, shortest=3) if not a.isalpha()]
-            writers = set().union(*(self.index.phrase_text().writers(form) for form in forms))
-            if not (writers if allowed is None else writers & allowed):
-                missing.append(name)
-        return missing
-
-    def _nearby(self, question: str, fused: dict[str, float] | None, filters: Filters | None,
-                authors: bool = False) -> list[str]:
-        """The title and abstract (and authors, also without middle initials: "Hinton's …",
-        "Richard Sutton") of the NEARBY papers the question ranks first."""
-        if fused is None:
-            fused = self._fused(question, "hybrid", filters).fused
-        papers = [self.index.papers().get(pid) for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY]]
-        return [f"{p.title} {p.text}" + (f" | {authors_read(p.authors)}" if authors else "")
-                for p in papers if p is not None]
+    def _found(self, question: str, fused: dict[str, float] | None,
+               filters: Filters | None) -> name_checks.Found:
+        """``fused``, or the question's hybrid ranking under ``filters`` when first asked for."""
+        return lambda: fused if fused is not None else self._fused(question, "hybrid", filters).fused
 
     def allowed(self, filters: Filters | None) -> set[str] | None:
         """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
@@ -288,93 +208,15 @@ class HybridRetriever:
         evidence = float(scores.max()) if len(scores) else None
         return dict(zip(ids, probabilities.tolist(), strict=True)), evidence, unfiltered
 
-    def cross_encoder_reading(self, question: str, results: list[RetrievedPaper],
-                              always: bool = True) -> np.ndarray | None:
-        """The cross-encoder's logits for the first RERANK_TOP of ``results`` (the papers an
-        answer leads with, in the ranker's order); None when there is nothing to read, when
-        not ``always`` and the ranker is at least RERANK_BELOW sure of its first (no reread
-        needed), or when it fails to run (not to load), with a warning."""
-        unsure = len(results) >= 2 and results[0].score < RERANK_BELOW
-        top = results[:RERANK_TOP if unsure else REFUSAL_TOP]  # a third only for the reread
-        if not top or (not always and not unsure):
-            return None
-        try:
-            return CrossEncoder().scores(question, [passage_of(r.paper) for r in top])
-        except RerankerError:
-            raise
-        except Exception as error:  # the tokenizer or onnxruntime, on this input
-            log.warning("the cross-encoder failed (%s); its reading is left out", error)
-            return None
-
-    def holds_its_keywords(self, question: str, results: list[RetrievedPaper]) -> bool:
-        """One of the first REFUSAL_TOP of ``results`` holds every keyword of the question, or
-        one holds its most specific keyword (the highest ``keyword_weights``, anywhere in the
-        text, any case): the cross-encoder reads a dataset or a name mentioned in passing as
-        no answer ("which papers evaluate on svhn?" reads as none on an abstract reporting
-        SVHN results), and it reads only an abstract's first RERANK_MAX_TOKENS tokens."""
-        top = results[:REFUSAL_TOP]
-        if any(r.coverage >= FULL_MATCH for r in top):
-            return True
-        weights = keyword_weights(question, self.index.keyword_stats())
-        if not weights:
-            return False
-        specific = max(weights, key=lambda t: (weights[t], t))
-        return any(specific in text_terms(f"{r.paper.title}. {r.paper.text}") for r in top)
-
-    @staticmethod
-    def _reranked(results: list[RetrievedPaper], logits: np.ndarray | None) -> list[RetrievedPaper]:
-        """``results`` with its first RERANK_TOP reread (``logits``) when the ranker is less
-        than RERANK_BELOW sure of the first, and ordered by log-probability + logit (the
-        ranker's belief as the prior, the cross-encoder's reading as the evidence). The places
-        keep their scores, so how close the first few are stays as the ranker had it
-        (the weighting, RERANK_TOP and RERANK_BELOW chosen on dev by bench/cross_encoder.py)."""
-        top = results[:RERANK_TOP]
-        if logits is None or len(top) < 2 or top[0].score >= RERANK_BELOW:
-            return results
-        order = reread_order([r.score for r in top], logits.tolist())
-        return [dataclasses.replace(top[i], score=place.score)
-                for place, i in zip(top, order, strict=True)] + results[len(top):]
-
-    @staticmethod
-    def names_a_method(question: str, named: set[str]) -> bool:
-        """Some candidate names what the question names, and that is more than two letters:
-        "UK" or "GP" names no method, and occurs in papers on anything."""
-        return bool(named) and any(len(n) > 2 for n in read_intent(question).names)
-
-    def _writers(self, question: str, fused: dict[str, float]) -> dict[str, set[str]]:
-        """For each name the question writes (methods, acronyms), the candidates that name
-        it as researchers write it (``keywords.mentions``, in the title or abstract)."""
-        papers = self.index.papers()
-        texts = {pid: f"{papers[pid].title} {papers[pid].text}" for pid in fused if pid in papers}
-        return {name: {pid for pid, text in texts.items() if mentions(text, name)}
-                for name in read_intent(question).names}
-
-    @staticmethod
-    def _named(writers: dict[str, set[str]]) -> set[str]:
-        """The candidates that name everything the question names (``_writers``)."""
-        return set.intersection(*writers.values()) if writers else set()
-
-    @staticmethod
-    def _boosted(question: str, writers: dict[str, set[str]]) -> set[str]:
-        """The candidates the named-paper boost puts first: those that name everything the
-        question names (``writers``), a name that more than COMMON_NAME_PAPERS of the
-        candidates write left out (the question's "RL" or "GAN" is named by most of its
-        candidates, and the boost would put them all ahead of the one paper that writes
-        "reinforcement learning"); none when no name is left. A summary ("Summarize the
-        papers on … for LLM reasoning") keeps every name: it lists the papers that name what
-        it asks about."""
-        kept = [pids for pids in writers.values()
-                if read_intent(question).summary or len(pids) <= COMMON_NAME_PAPERS]
-        return set.intersection(*kept) if kept else set()
-
     def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:
         """What the refusal of ``question`` rests on, for the eval's score plot and the
         calibration: the learned ranker's raw score of the best paper (the evidence), the
         mean cosine of its nearest papers, and whether it names a method a candidate names
         (which exempts it from the off-topic check)."""
         ranking = self._fused(question, "hybrid")
+        writers = name_checks.name_writers(self.index, question, ranking.fused)
         return (ranking.evidence, ranking.nearest,
-                self.names_a_method(question, self._named(self._writers(question, ranking.fused))))
+                name_checks.names_a_method(question, name_checks.named(writers)))
 
     def retrieve(self, question: str, top_k: int | None = None, method: Method = "hybrid",
                  apply_floor: bool = True, filters: Filters | None = None
@@ -409,8 +251,18 @@ class HybridRetriever:
         refusal = first_refusal(self, screen, "reading")
         if refusal is not None:
             return Retrieval([], refusal=refusal)
-        return Retrieval(self._reranked(results, screen.logits)[:top_k],
+        return Retrieval(reranked(results, screen.logits)[:top_k],
                          doubt=DOUBT.verdict(self, screen))
+
+    def cross_encoder_reading(self, question: str, results: list[RetrievedPaper],
+                              always: bool = True) -> np.ndarray | None:
+        """The cross-encoder's logits of the first ``results`` (``reranking.cross_encoder_reading``)."""
+        return cross_encoder_reading(question, results, always)
+
+    def holds_its_keywords(self, question: str, results: list[RetrievedPaper]) -> bool:
+        """The first ``results`` hold what ``question`` asks about, which waives the
+        cross-encoder's refusal (``refusals.holds_its_keywords``)."""
+        return holds_its_keywords(self.index, question, results)
 
     def _refusal_logits(self, question: str, results: list[RetrievedPaper]
                         ) -> tuple[bool, np.ndarray | None]:
@@ -460,14 +312,14 @@ class HybridRetriever:
         if not ranking.fused or screen.refusal is not None:
             return screen
         bm25, fused = ranking.bm25, ranking.fused
-        writers = self._writers(question, fused)
-        screen.named = self._named(writers)
-        boosted = self._boosted(question, writers)
+        writers = name_checks.name_writers(self.index, question, fused)
+        screen.named = name_checks.named(writers)
+        boosted = name_checks.boosted(question, writers)
         if method == "hybrid" and boosted:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in boosted else 0.0)) / 2.0
         if method == "hybrid" and bm25:
-            self._keep_rare_match(question, bm25, fused, self.index.keyword_stats())
+            name_checks.keep_rare_match(self.index, question, bm25, fused, self.index.keyword_stats())
         screen.holders = self.lookup_holders(question, filters)
         for pid in screen.holders:  # a lookup's paper outside the candidates still counts
             fused.setdefault(pid, 0.0)

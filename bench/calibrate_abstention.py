@@ -11,8 +11,8 @@ wrongly refuses at most MAX_WRONG of the dev answerable questions in each index,
 halfway to the next score below. Then the off-topic check of large stores
 (``ranking.Neighbourhood``: the mean cosine of the question's nearest papers) is set the same
 way, as high as that ceiling still allows, and last the cross-encoder's refusal (its best
-logit over the first papers of the answer the floor leaves, ``retrieval.REFUSAL_TOP``; exempt
-when those papers hold the question's keywords, ``HybridRetriever.holds_its_keywords``) the
+logit over the first papers of the answer the floor leaves, ``refusals.REFUSAL_TOP``; exempt
+when those papers hold the question's keywords, ``refusals.holds_its_keywords``) the
 same way again, and then both read together where the off-topic check applies
 (``ranking.JointReading``: evidence + a weight × that logit, the weight fitted on
 bench/masked_papers.py's tuning questions, ``fit_weight``). Last the unsure notice's level
@@ -39,8 +39,8 @@ from assistant.evals.scoring import indexed_items
 from assistant.pipeline import Assistant
 from assistant.ranking import WEIGHTS_FILE
 from assistant.refusals import FULL_MATCH, REFUSAL_TOP
-from assistant.retrieval import RERANK_BELOW
 from assistant.settings import DEFAULT_EMBED_MODEL, PROJECT_ROOT, Settings
+from assistant.tuning import RERANK_BELOW
 
 MAX_WRONG = 0.02  # the ceiling on wrong refusals
 # The joint bound keeps this far below every answerable dev and tuning question it lets

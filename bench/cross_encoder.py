@@ -37,8 +37,8 @@ from assistant import reranking
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.pipeline import Assistant
 from assistant.reranking import CrossEncoder, passage_of, reread_order
-from assistant.retrieval import RERANK_TOP
 from assistant.settings import Settings
+from assistant.tuning import RERANK_TOP
 
 MIXES = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 BELOW = (0.6, 0.7, 0.8, 0.9, 1.01)

@@ -17,7 +17,7 @@ assistant; each key fact is in the abstract and in neither its title nor the que
 Two levers are measured:
 - the discount of an abstract's opening sentences (``extractive.BACKGROUND_FACTOR``, applied
   when ``Intent.contribution``): none, as shipped, other factors, and for every question;
-- the named-paper boost's common names (``retrieval.COMMON_NAME_PAPERS``): the first paper
+- the named-paper boost's common names (``name_checks.COMMON_NAME_PAPERS``): the first paper
   as shipped against the boost on every name the question writes (as before).
 Writes bench/results/key_facts.json: per set and kind, the share of questions whose first
 source is the expected paper, and key-fact recall over those.
@@ -34,7 +34,7 @@ from unittest import mock
 from common import offline_assistant, save
 
 import assistant  # noqa: F401
-from assistant import extractive, retrieval
+from assistant import extractive, name_checks
 from assistant.evals.scoring import fact_found
 from assistant.intent import Intent, read_intent
 
@@ -79,7 +79,7 @@ def main() -> None:
                 row["first_right"] = bool(answer.sources) and \
                     answer.sources[0].source in item["expected_sources"]
             row["recall"][name] = recall(item["key_facts"], answer.answer)
-        with mock.patch.object(retrieval, "COMMON_NAME_PAPERS", 10**9):
+        with mock.patch.object(name_checks, "COMMON_NAME_PAPERS", 10**9):
             found = app.retrieve(item["question"])
         row["first_right_boosting_every_name"] = bool(found) and \
             found[0].paper.source in item["expected_sources"]
@@ -96,7 +96,7 @@ def main() -> None:
     print(json.dumps(figures, indent=1))
     save("key_facts", {"data_dir": str(data_dir), "questions": len(rows),
                        "shipped": {"BACKGROUND_FACTOR": extractive.BACKGROUND_FACTOR,
-                                   "COMMON_NAME_PAPERS": retrieval.COMMON_NAME_PAPERS},
+                                   "COMMON_NAME_PAPERS": name_checks.COMMON_NAME_PAPERS},
                        **figures, "rows": rows})
 
 

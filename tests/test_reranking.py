@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from conftest import FILE_A, FILE_B, make_settings
 
+from assistant import reranking
 from assistant.corpus import Paper
 from assistant.pipeline import Assistant
 from assistant.ranking import JointReading, load_ranker, text_terms
@@ -26,7 +27,8 @@ from assistant.reranking import (
     model_dir,
     passage_of,
 )
-from assistant.retrieval import RERANK_BELOW, RERANK_TOP, HybridRetriever
+from assistant.retrieval import HybridRetriever
+from assistant.tuning import RERANK_BELOW, RERANK_TOP
 from assistant.types import Filters, RetrievedPaper
 
 
@@ -70,7 +72,7 @@ def test_an_unsure_ranker_has_its_first_three_reread(seed_assistant: Assistant) 
     question = "What implicit regularization does the Adam optimizer have compared with SGD?"
 
     def reranked(results: list[RetrievedPaper]) -> list[RetrievedPaper]:
-        return retriever._reranked(
+        return reranking.reranked(
             results, retriever.cross_encoder_reading(question, results, always=False))
 
     unsure = reranked(found((craft, 0.6), (adam, 0.3), (other, 0.1)))

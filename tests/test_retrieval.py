@@ -53,17 +53,17 @@ def test_the_named_paper_boost_leaves_out_a_name_most_candidates_write(
     field's word: boosting every paper that writes it would put them all ahead of the one
     that answers in other words. A rare name (CRAFT) is still boosted, and a summary keeps
     every name: it lists the papers that name what it asks about."""
-    from assistant.retrieval import COMMON_NAME_PAPERS
+    from assistant import name_checks
 
     retriever = seed_assistant.retriever
 
     def boosted(question: str) -> set[str]:
-        return retriever._boosted(question, retriever._writers(
-            question, retriever._fused(question, "hybrid").fused))
+        return name_checks.boosted(question, name_checks.name_writers(
+            seed_assistant.index, question, retriever._fused(question, "hybrid").fused))
 
     papers = seed_assistant.index.papers()
     writers = {pid for pid, p in papers.items() if mentions(f"{p.title} {p.text}", "LLM")}
-    assert len(writers) > COMMON_NAME_PAPERS
+    assert len(writers) > name_checks.COMMON_NAME_PAPERS
     assert boosted("How do LLM agents plan over long horizons?") == set()
     assert boosted("Which papers study LLM agents?") == writers
     assert [papers[pid].title for pid in boosted("How does CRAFT predict future links?")] == [
@@ -79,21 +79,21 @@ def test_the_named_paper_boost_leaves_out_a_name_most_candidates_write(
 ])
 def test_the_boost_takes_the_candidates_that_write_every_rare_name(
         writers: dict[str, set[str]], question: str, boosted: set[str]) -> None:
-    from assistant.retrieval import COMMON_NAME_PAPERS, HybridRetriever
+    from assistant import name_checks
 
-    assert COMMON_NAME_PAPERS == 3
-    assert HybridRetriever._boosted(question, writers) == boosted
+    assert name_checks.COMMON_NAME_PAPERS == 3
+    assert name_checks.boosted(question, writers) == boosted
 
 
 def test_retrieval_puts_the_boosted_paper_first(seed_assistant: Assistant,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """retrieve() boosts what _boosted returns (not every paper that names a name): the
+    """retrieve() boosts what ``name_checks.boosted`` returns (not every paper that names a name): the
     ranker's last candidate, made the boosted one, comes first."""
     retriever = seed_assistant.retriever
     question = "How do LLM agents plan over long horizons?"
     fused = retriever._fused(question, "hybrid").fused
     last = min(fused, key=lambda pid: fused[pid])
-    monkeypatch.setattr(type(retriever), "_boosted", staticmethod(lambda q, w: {last}))
+    monkeypatch.setattr("assistant.name_checks.boosted", lambda q, w: {last})
     found = retriever.retrieve(question, top_k=3, apply_floor=False)
     assert found[0].paper.paper_id == last
 

@@ -1,0 +1,135 @@
+"""What a question names or spells exactly, read against the store's papers.
+
+Why a room of its own: the retriever ranks, and these read names. Two refusals rest on them
+(a name no stored paper knows, a name of several words no stored paper writes), the
+named-paper boost puts the candidates that name everything asked about first, and a paper
+holding a term almost no abstract uses keeps its place near the top. Each reads the store
+through ``AbstractIndex``; the papers found for the question come from the retriever
+(``Found``), ranked only when a check needs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from assistant.index import AbstractIndex, ChunkHit
+from assistant.intent import read_intent
+from assistant.keywords import KeywordStats, mentions, query_terms
+from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
+from assistant.ranking import text_terms
+from assistant.tuning import COMMON_NAME_PAPERS, NEARBY, RARE_CHUNKS
+
+# The fused scores of the papers found for the question, ranked when first asked for.
+Found = Callable[[], dict[str, float]]
+
+
+def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str]:
+    """Names in the question that no stored title or abstract uses at all: no paper can
+    be about them, so the question gets no sources (rather than near misses). An
+    acronym counts as used when one of the papers found for the question spells it out."""
+    names = read_intent(question).proper_names
+    if not names:
+        return []
+    corpus = index.surface_text()
+    unknown = [name for name in names if not corpus.knows(name)]
+    if not unknown:
+        return []
+    nearby = nearby_texts(index, found())
+    return [name for name in unknown if not corpus.knows(name, nearby)]
+
+
+def unwritten_names(index: AbstractIndex, question: str, found: Found,
+                    allowed: set[str] | None) -> list[str]:
+    """Names of several words in the question ("Hindsight Curriculum Distillation",
+    ``naming.several_word_names``) that none of the NEARBY papers found for it writes
+    (``naming.writes``: as a phrase, run together or as its initials) and no stored paper
+    (that the filter allows: ``allowed``, None for every paper) writes as a phrase
+    (``naming.PhraseText``), each in any of its ``naming.name_forms``: the corpus knows each
+    word, so ``unknown_names`` lets them through, and the answer would quote papers on
+    hindsight or on distillation as if they were about the thing asked. What it wrongly
+    refuses, and what it catches, is measured outside the eval by bench/multiword_names.py."""
+    proper = index.surface_text().proper
+    names = several_word_names(question, proper)
+    if not names:
+        return []
+    nearby = nearby_texts(index, found(), authors=True)
+    stats = index.keyword_stats()
+    # a closing word in one chunk of 1,000 or more is a kind ("Relaxation", "Buffer")
+    floor = max(3, index.chunk_count() // 1000)
+
+    def common(word: str) -> bool:
+        terms = query_terms(word)
+        return bool(terms) and all(stats.doc_freq(term) >= floor for term in terms)
+
+    missing = []
+    for name in names:
+        forms = name_forms(question, name, proper, common)
+        if any(writes(form, text) for form in forms for text in nearby):
+            continue
+        # then any stored paper, which need not rank among the first ("Private Eye":
+        # 46th), read for a counted acronym of three initials or more too ("A3C"; the
+        # plain ones, lower-cased, are words and surnames somewhere, "TEM", "Kar", and
+        # so is a counted pair, "F2" for Forward-Forward)
+        forms += [a for form in forms for a in acronyms_of(form, shortest=3) if not a.isalpha()]
+        writers = set().union(*(index.phrase_text().writers(form) for form in forms))
+        if not (writers if allowed is None else writers & allowed):
+            missing.append(name)
+    return missing
+
+
+def nearby_texts(index: AbstractIndex, fused: dict[str, float], authors: bool = False) -> list[str]:
+    """The title and abstract (and authors, also without middle initials: "Hinton's …",
+    "Richard Sutton") of the NEARBY papers ranked first in ``fused``."""
+    papers = [index.papers().get(pid) for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY]]
+    return [f"{p.title} {p.text}" + (f" | {authors_read(p.authors)}" if authors else "")
+            for p in papers if p is not None]
+
+
+def names_a_method(question: str, named: set[str]) -> bool:
+    """Some candidate names what the question names, and that is more than two letters:
+    "UK" or "GP" names no method, and occurs in papers on anything."""
+    return bool(named) and any(len(n) > 2 for n in read_intent(question).names)
+
+
+def name_writers(index: AbstractIndex, question: str, fused: dict[str, float]) -> dict[str, set[str]]:
+    """For each name the question writes (methods, acronyms), the candidates that name
+    it as researchers write it (``keywords.mentions``, in the title or abstract)."""
+    papers = index.papers()
+    texts = {pid: f"{papers[pid].title} {papers[pid].text}" for pid in fused if pid in papers}
+    return {name: {pid for pid, text in texts.items() if mentions(text, name)}
+            for name in read_intent(question).names}
+
+
+def named(writers: dict[str, set[str]]) -> set[str]:
+    """The candidates that name everything the question names (``name_writers``)."""
+    return set.intersection(*writers.values()) if writers else set()
+
+
+def boosted(question: str, writers: dict[str, set[str]]) -> set[str]:
+    """The candidates the named-paper boost puts first: those that name everything the
+    question names (``writers``), a name that more than COMMON_NAME_PAPERS of the
+    candidates write left out (the question's "RL" or "GAN" is named by most of its
+    candidates, and the boost would put them all ahead of the one paper that writes
+    "reinforcement learning"); none when no name is left. A summary ("Summarize the
+    papers on … for LLM reasoning") keeps every name: it lists the papers that name what
+    it asks about."""
+    kept = [pids for pids in writers.values()
+            if read_intent(question).summary or len(pids) <= COMMON_NAME_PAPERS]
+    return set.intersection(*kept) if kept else set()
+
+
+def keep_rare_match(index: AbstractIndex, question: str, bm25: dict[str, tuple[int, ChunkHit]],
+                    fused: dict[str, float], stats: KeywordStats) -> None:
+    """BM25's first paper stays in the fused top 3 when it holds a question term that
+    almost no abstract uses: fusion dilutes such an exact match, and it is how
+    researchers search (bench/rare_terms.py)."""
+    rare = [t for t in query_terms(question) if 0 < stats.doc_freq(t) <= RARE_CHUNKS]
+    first = min(bm25, key=lambda pid: bm25[pid][0])
+    paper = index.papers().get(first)
+    if not rare or paper is None or first not in fused:
+        return
+    if not set(rare) & text_terms(f"{paper.title}. {paper.text}"):
+        return
+    ranked = sorted(fused.values(), reverse=True)
+    if len(ranked) > 3 and fused[first] < ranked[2]:
+        fused[first] = ranked[2] + 1e-6
