@@ -20,6 +20,6 @@ if ! ls "$WHEELS/llama_cpp_python-${LLAMA_CPP#*==}-"*.whl >/dev/null 2>&1; then
   echo "building $LLAMA_CPP once into $WHEELS (minutes on two cores)…" >&2
   CMAKE_ARGS="-DGGML_NATIVE=OFF" python3 -m pip wheel -q --no-deps -w "$WHEELS" "$LLAMA_CPP"
 fi
-python3 -m uv pip install -q --compile-bytecode -p .venv --find-links "$WHEELS" -e '.[dev]'
+python3 -m uv pip install -q --compile-bytecode -p .venv --find-links "$WHEELS" -e '.[dev,local]'
 .venv/bin/ruff check assistant tests bench
 exec .venv/bin/python -m pytest "$@"
