@@ -2,7 +2,7 @@
 
 The typed ``Answer`` is what the CLI prints as JSON, the UI renders and the evals score.
 Citation markers are checked against the sources actually given: a number that is not a
-source is removed from the text (also while streaming) and reported in
+source is removed from the text (sentence by sentence as a model streams) and reported in
 ``dropped_citations``; only sources cited in the final text are listed as citations.
 """
 
@@ -171,42 +171,6 @@ def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
         cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", cleaned)
         cleaned = re.sub(r"[ \t]{2,}", " ", cleaned)
     return cleaned, dropped
-
-
-MAX_HELD_MARKER = 256  # characters of an unclosed "[1, 2, …" held back; longer is no marker
-
-
-class StreamingCitationFilter:
-    """Cleans citation markers in a token stream: text after an unclosed ``[`` (and trailing
-    spaces) is held back until the marker closes or clearly is not one, then checked."""
-
-    def __init__(self, valid: set[int]) -> None:
-        self.valid = valid
-        self.pending = ""
-        self.dropped: list[int] = []
-
-    def feed(self, delta: str) -> str:
-        self.pending += delta
-        cut = self.pending.rfind("[")
-        # a list of numbers may run long ("[1, 2, … 10]"): it waits while it can still close
-        if (cut != -1 and re.fullmatch(r"\[[\d,;\s–-]*", self.pending[cut:])
-                and len(self.pending) - cut < MAX_HELD_MARKER):
-            ready, self.pending = self.pending[:cut], self.pending[cut:]
-        else:
-            ready, self.pending = self.pending, ""
-        # Trailing spaces wait too: if a dropped marker follows, they go with it.
-        stripped = ready.rstrip()
-        self.pending = ready[len(stripped):] + self.pending
-        return self._clean(stripped)
-
-    def flush(self) -> str:
-        ready, self.pending = self.pending, ""
-        return self._clean(ready)
-
-    def _clean(self, text: str) -> str:
-        cleaned, dropped = clean_citations(text, self.valid)
-        self.dropped.extend(n for n in dropped if n not in self.dropped)
-        return cleaned
 
 
 def build_citations(
