@@ -202,6 +202,21 @@ def ask(
     if answer.filters:
         out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
     print_sources(answer)
+    print_receipt(answer)
+
+
+def print_receipt(answer: Answer) -> None:
+    """How much the answer looked at (one line), after a refusal's nearest papers."""
+    from assistant.references import NEAREST_HEADING, nearest_lines, receipt_line
+
+    if answer.receipt is None:
+        return
+    if answer.receipt.nearest:
+        out.print(f"\n{NEAREST_HEADING}", markup=False, highlight=False)
+        for line in nearest_lines(answer.receipt):
+            out.print(printable(f"  - {line}"), markup=False, highlight=False)
+    out.print(printable(receipt_line(answer.receipt)), style="dim", markup=False,
+              highlight=False)
 
 
 def print_notes(answer: Answer) -> None:

@@ -33,7 +33,7 @@ from assistant.naming import named_phrases, unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
-from assistant.types import Answer, Filters, RetrievedPaper
+from assistant.types import Answer, Filters, NearPaper, Receipt, Retrieval, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
@@ -45,6 +45,8 @@ MAY_POINT_BACK_RE = re.compile(
     r"latter))\b", re.I)
 OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
 SHORT_WORDS = 4  # "Any limitations?": a follow-up unless it names or has its own subject
+NEAREST_SHOWN = 3  # a refusal's nearest papers shown with why each does not answer
+RELEVANCE_CHECK_REASON = "the model's relevance check read it as not answering the question"
 
 
 def leans_on_previous(question: str) -> bool:
@@ -226,6 +228,7 @@ class Assistant:
         if ignored:
             answer.filters = (f"{answer.filters or 'none'} (not applied: no indexed paper of "
                               f"{ignored.describe()}, as the question states)")
+        answer.receipt = self.receipt(applied, retrieval, found, answer)
         done = time.perf_counter()
         answer.timings_ms = {
             "retrieve": round((retrieved - started) * 1000, 1),
@@ -233,6 +236,24 @@ class Assistant:
             "total": round((done - started) * 1000, 1),
         }
         yield answer
+
+    def receipt(self, applied: Filters | None, retrieval: Retrieval,
+                kept: list[RetrievedPaper], answer: Answer) -> Receipt:
+        """How much ``answer`` looked at: the store, what the filter left, the candidates
+        retrieval scored, the papers cited; for a refusal, the papers ranked nearest and why
+        each does not answer (retrieval's reasons, or the model's relevance check's)."""
+        in_store = len(self.index.papers())
+        allowed = self.retriever.allowed(applied)
+        nearest = retrieval.nearest
+        if retrieval.papers and not kept:  # the model's relevance check kept none
+            nearest = [(f, RELEVANCE_CHECK_REASON) for f in retrieval.papers[:NEAREST_SHOWN]]
+        return Receipt(
+            in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
+            read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),
+            nearest=[] if answer.citations else [
+                NearPaper(paper_id=f.paper.paper_id, title=f.paper.title, source=f.paper.source,
+                          title_derived=f.paper.title_derived, reason=reason)
+                for f, reason in nearest[:NEAREST_SHOWN]])
 
     def ask(self, question: str, history: History = (), top_k: int | None = None,
             filters: Filters | None = None) -> Answer:

@@ -18,7 +18,7 @@ import unicodedata
 from typing import Literal
 
 from assistant.errors import redact
-from assistant.types import Answer, SourceRef
+from assistant.types import Answer, Receipt, SourceRef
 
 Format = Literal["text", "markdown", "bibtex", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
@@ -42,6 +42,26 @@ def unmentioned_note(answer: Answer, shown: int = 5, width: int = 60) -> str:
     if len({c.n for c in answer.citations}) == 1:
         return f"The cited abstract does not mention {listed}; it may not answer the question as asked."
     return f"No cited abstract mentions {listed}; they may not answer the question as asked."
+
+
+def receipt_line(receipt: Receipt) -> str:
+    """How much the answer looked at, in one line: "Looked at 38 papers in the store · read
+    20 · cited 2" (with "12 left by the filter" after the store when a filter applied)."""
+    parts = [f"Looked at {receipt.in_store:,} paper{'s' * (receipt.in_store != 1)} in the store"]
+    if receipt.in_filter != receipt.in_store:
+        parts.append(f"{receipt.in_filter:,} left by the filter")
+    parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
+    return " · ".join(parts)
+
+
+def nearest_lines(receipt: Receipt) -> list[str]:
+    """A refusal's nearest papers, one line each: title (marked when derived or written by a
+    model), locator, and why it does not answer."""
+    return [f"{paper.title}{f' ({DERIVED_NOTE})' if paper.title_derived else ''} — "
+            f"{paper.source}: {paper.reason}" for paper in receipt.nearest]
+
+
+NEAREST_HEADING = "The nearest papers, and why none answers:"
 
 
 # ---------------------------------------------------------------- the cited sources
@@ -205,6 +225,11 @@ def to_markdown(answer: Answer) -> str:
         lines += [f"*{UNSURE_NOTE}*", ""]
     if refs:
         lines += ["## References", "", *(reference_line(s) for s in refs), ""]
+    if answer.receipt is not None:
+        if answer.receipt.nearest:
+            lines += [f"*{NEAREST_HEADING}*", "", *(f"- {md(line)}"
+                                                     for line in nearest_lines(answer.receipt)), ""]
+        lines += [f"*{md(receipt_line(answer.receipt))}.*", ""]
     lines.append(f"*Answered by model {md(answer.model or '')}.*" if answer.mode == "llm"
                  else "*Extractive answer (offline, no model).*")
     return "\n".join(lines) + "\n"

@@ -482,17 +482,18 @@ class HybridRetriever:
         reread = self._rereads(method, apply_floor)
         # the floor, the refusals and the reread read as many papers whatever the answer
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
-        results, evidence = self._ranked(
+        results, ranking = self._ranked(
             question, self._read_for_refusal(top_k) if apply_floor else top_k, method,
             apply_floor, filters)
+        evidence, read = ranking.evidence, len(ranking.fused)
         if not (reread and results):
-            return Retrieval(results[:top_k])
+            return Retrieval(results[:top_k], read=read)
         exempt, logits = self._refusal_logits(question, results)
         if not exempt and not (self._read_as_answering(logits)
                                and self._read_with_evidence(evidence, logits, filters)):
-            return Retrieval([])
+            return Retrieval([], read=read)
         return Retrieval(self._reranked(results, logits)[:top_k],
-                         self._doubted(evidence, logits, filters))
+                         self._doubted(evidence, logits, filters), read)
 
     def _refusal_logits(self, question: str, results: list[RetrievedPaper]
                         ) -> tuple[bool, np.ndarray | None]:
@@ -530,22 +531,23 @@ class HybridRetriever:
         return max(top_k, self.settings.top_k, RERANK_TOP)
 
     def _ranked(self, question: str, wanted: int, method: Method, apply_floor: bool,
-                filters: Filters | None) -> tuple[list[RetrievedPaper], float | None]:
+                filters: Filters | None) -> tuple[list[RetrievedPaper], Ranking]:
         """The first ``wanted`` papers in the ranker's order, and with ``apply_floor`` the
         relevance floor and every refusal but the cross-encoder's ([] when one refuses);
-        with the ranker's evidence, which the joint refusal reads beside the cross-encoder."""
+        with the ranking (its evidence, which the joint refusal reads beside the cross-encoder,
+        and its candidates, which the receipt counts)."""
         s = self.settings
         ranking = self._fused(question, method, filters)
         bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
         if not fused:
-            return [], ranking.evidence
+            return [], ranking
         stats = self.index.keyword_stats()
         # no word of it occurs in any abstract: dense alone would be guessing
         if apply_floor and not any(term in stats.vocab for term in query_terms(question)):
-            return [], ranking.evidence
+            return [], ranking
         if apply_floor and (self.unknown_names(question, fused, filters)
                             or self.unwritten_names(question, fused, filters)):
-            return [], ranking.evidence
+            return [], ranking
         papers = self.index.papers()
         writers = self._writers(question, fused)
         named = self._named(writers)
@@ -584,15 +586,15 @@ class HybridRetriever:
             if len(results) >= wanted:
                 break
         if not apply_floor:
-            return results, ranking.evidence
+            return results, ranking
         # a question that names a paper's method, or whose every keyword the first paper
         # holds ("What is Buckwild?"), is on topic whatever its neighbourhood
         on_topic = (self._names_a_method(question, named)
                     or (bool(results) and results[0].coverage >= FULL_MATCH)
                     or self._in_a_neighbourhood(ranking))
         if not (answerable and on_topic and self._enough_evidence(ranking, results)):
-            return [], ranking.evidence
-        return results, ranking.evidence
+            return [], ranking
+        return results, ranking
 
     def _in_a_neighbourhood(self, ranking: Ranking) -> bool:
         """The store's off-topic check (``ranking.Neighbourhood``): a large store answers

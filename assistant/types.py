@@ -7,7 +7,7 @@ module imports only pydantic and the stdlib-only ``corpus``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -18,6 +18,7 @@ from assistant.corpus import Paper
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
+    "receipt",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -73,10 +74,14 @@ class RetrievedPaper:
 @dataclass(frozen=True)
 class Retrieval:
     """The papers found for a question, and whether retrieval doubts they say what was asked
-    (the joint reading under its doubt level, ``ranking.JointReading``)."""
+    (the joint reading under its doubt level, ``ranking.JointReading``); how many candidates
+    the ranking scored (``read``, for the answer's receipt), and when it refused, the papers
+    it ranked first with why each does not answer (``nearest``)."""
 
     papers: list[RetrievedPaper]
     unsure: bool = False
+    read: int = 0
+    nearest: list[tuple[RetrievedPaper, str]] = field(default_factory=list)
 
 
 class SourceRef(BaseModel):
@@ -123,6 +128,28 @@ class Claim(BaseModel):
     supported: bool = Field(description="support reached the calibrated threshold.")
 
 
+class NearPaper(BaseModel):
+    """A paper a refusal found nearest the question, and why it does not answer it."""
+
+    paper_id: str
+    title: str
+    source: str
+    title_derived: bool = False
+    reason: str
+
+
+class Receipt(BaseModel):
+    """How much an answer looked at, so that the user can weigh it (and a "no")."""
+
+    in_store: int = Field(description="Papers in the store.")
+    in_filter: int = Field(description="Papers the filters left (all of them when unfiltered).")
+    read: int = Field(description="Papers retrieval scored as candidates for the question.")
+    cited: int = Field(description="Papers the answer cites.")
+    nearest: list[NearPaper] = Field(
+        default_factory=list, description="A refusal's nearest papers, each with why it does "
+        "not answer (empty for an answer).")
+
+
 class Answer(BaseModel):
     """One answer, whichever mode wrote it; ``sources`` are exactly what the writer saw."""
 
@@ -156,6 +183,7 @@ class Answer(BaseModel):
         "its topic, but read weakly as answering it (a large store's joint reading of the "
         "ranker and the cross-encoder, under its doubt level). Read the quotes before relying "
         "on them.")
+    receipt: Receipt | None = Field(None, description="How much the answer looked at.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object."""

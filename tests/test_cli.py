@@ -31,7 +31,7 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     data = json.loads(result.stdout)
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
-                         "unmentioned", "unsure"}
+                         "unmentioned", "unsure", "receipt"}
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
     assert (data["dropped_citations"], data["uncited"], data["truncated"], data["unmentioned"],
@@ -53,6 +53,26 @@ def test_ask_prints_answer_then_numbered_sources(fresh_copy: Path) -> None:
     assert "Extractive answer" in out and "[1]" in out
     assert out.index("Sources") > out.index("[1]")
     assert "*[1] TCCM: Time-Conditioned Contraction Matching — 000_5670d2e227b27b35.txt#7 (score" in out
+
+
+def test_every_answer_says_how_much_it_looked_at(fresh_copy: Path, tmp_path: Path) -> None:
+    older = tmp_path / "older.jsonl"
+    older.write_text(json.dumps({"title": "Sparse Kernels for Link Prediction", "year": 2010,
+                                 "abstract": "We study sparse kernels for link prediction on "
+                                             "temporal graphs and show they scale."}) + "\n")
+    assert run("ingest", str(older), "--data-dir", str(fresh_copy)).returncode == 0
+    result = run("ask", "What is CRAFT?", "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]
+    read = int(last.split("read ")[1].split(" ")[0])
+    assert last == f"Looked at 39 papers in the store · read {read} · cited 1" and 1 <= read <= 39
+    filtered = json.loads(run("ask", "--json", "What is CRAFT?", "--year", "2025",
+                              "--data-dir", str(fresh_copy)).stdout)["receipt"]
+    assert (filtered["in_store"], filtered["in_filter"], filtered["cited"]) == (39, 38, 1)
+    assert 1 <= filtered["read"] <= 38 and filtered["nearest"] == []
+    refused = run("ask", "How do I bake sourdough bread at home?", "--data-dir", str(fresh_copy))
+    assert "The corpus has no abstract" in refused.stdout
+    assert refused.stdout.strip().splitlines()[-1].endswith(" · cited 0")
 
 
 def test_first_question_on_an_empty_index_ingests_the_seeds(tmp_path: Path) -> None:

@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper, skip_lines
 from assistant.errors import redact
-from assistant.references import UNCITED_NOTE, UNSURE_NOTE, byline, unmentioned_note
+from assistant.references import (
+    NEAREST_HEADING,
+    UNCITED_NOTE,
+    UNSURE_NOTE,
+    byline,
+    nearest_lines,
+    receipt_line,
+    unmentioned_note,
+)
 from assistant.types import Answer, Claim, SourceRef
 
 if TYPE_CHECKING:  # the index (and Chroma) is not imported to render a summary
@@ -201,8 +209,24 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
                      f"{dropped}</p>")
     if answer.sources:
         parts.append(sources_html(answer, links_of))
+    parts += receipt_html(answer)
     parts.append(f'<p class="mode">{html.escape(mode_line(answer))}</p>')  # our settings
     return "\n\n".join(parts)
+
+
+def receipt_html(answer: Answer) -> list[str]:
+    """A refusal's nearest papers with why each does not answer, then the one line of how
+    much the answer looked at (titles and locators are untrusted: inert)."""
+    receipt = getattr(answer, "receipt", None)
+    if receipt is None:
+        return []
+    parts = []
+    if receipt.nearest:
+        items = "".join(f"<li>{inert(line)}</li>" for line in nearest_lines(receipt))
+        parts.append(f'<div class="nearest"><p>{html.escape(NEAREST_HEADING)}</p>'
+                     f"<ul>{items}</ul></div>")
+    parts.append(f'<p class="receipt">{inert(receipt_line(receipt))}</p>')
+    return parts
 
 
 def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None) -> str:
@@ -275,6 +299,11 @@ def answer_as_markdown(answer: Answer) -> str:
         lines.append("References:")
         for c in answer.citations:
             lines.append(f"[{c.n}] {c.title}. {c.source}.")
+    receipt = getattr(answer, "receipt", None)
+    if receipt is not None:
+        if receipt.nearest:
+            lines += ["", NEAREST_HEADING, *(f"- {line}" for line in nearest_lines(receipt))]
+        lines.append(f"\n({receipt_line(receipt)})")
     lines.append(f"\n({mode_line(answer)})")
     return redact("\n".join(lines).strip())
 
