@@ -201,7 +201,8 @@ def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
     keywords (the cross-encoder's exemption)."""
     question = "How do graph models forecast traffic efficiently?"  # not exempt
     retriever = seed_assistant.retriever
-    found, evidence = retriever._ranked(question, 3, "hybrid", True, None)
+    found, ranking = retriever._ranked(question, 3, "hybrid", True, None)
+    evidence = ranking.evidence
     assert found and evidence is not None
     assert not retriever.holds_its_keywords(question, found)
     best = float(CrossEncoder().scores(question, [passage_of(r.paper) for r in found[:2]]).max())
@@ -271,7 +272,8 @@ def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
 
     question = "How do graph models forecast traffic efficiently?"  # not exempt
     retriever = seed_assistant.retriever
-    found, evidence = retriever._ranked(question, 3, "hybrid", True, None)
+    found, ranking = retriever._ranked(question, 3, "hybrid", True, None)
+    evidence = ranking.evidence
     assert found and evidence is not None
     best = float(CrossEncoder().scores(question, [passage_of(r.paper) for r in found[:2]]).max())
     score = evidence + 0.5 * best
