@@ -12,7 +12,14 @@ from contextlib import contextmanager
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from assistant.errors import redact
 
@@ -61,7 +68,8 @@ def progress_bar(enabled: bool = True, console: Console | None = None) -> Iterat
             yield update
         return
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True) as bar:
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=console,
+                  transient=True) as bar:
         task = bar.add_task("reading", total=None)
 
         def update(done: int, total: int, what: str) -> None:

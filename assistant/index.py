@@ -31,7 +31,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -55,6 +55,7 @@ from assistant.corpus import (
     Paper,
     ReadResult,
     Skipped,
+    derive_title,
     is_upload_key,
     read_file,
     read_paths,
@@ -751,6 +752,27 @@ class AbstractIndex:
         finally:
             stop.set()
 
+    def set_titles(self, titles: Mapping[str, tuple[str, str]], rebuild_bm25: bool = True
+                   ) -> int:
+        """Store model-written titles, paper id → (title, model), on the papers' chunks (a
+        paper no longer stored is passed over); the text, vectors and BM25 terms stay (BM25
+        never reads a model's title). ``rebuild_bm25=False`` defers the saved copy of the
+        papers to a later call, for writers that store titles a batch at a time. Returns how
+        many papers got their title."""
+        with self._lock:
+            self._refresh(force=True)
+            stored = self.papers()
+            papers = [replace(stored[pid], title=title, title_model=model)
+                      for pid, (title, model) in titles.items() if pid in stored]
+            for batch in _batches(papers):
+                self._update_metadata(batch)
+            if papers:
+                self._papers = None
+                self._stamp()
+            if rebuild_bm25 and (papers or self._saved_copy() is None):
+                self._build_bm25()
+            return len(papers)
+
     def _update_metadata(self, papers: list[Paper]) -> None:
         """Rewrite the stored metadata of ``papers`` (locator, title, file identity…) on all
         their chunks; the text and vectors stay."""
@@ -781,7 +803,7 @@ class AbstractIndex:
             return
         # Titles are searched too: a CSV title often holds the method's name.
         texts = [
-            f"{m.get('title', '')}. {d}" if m.get("chunk") == 0 else d
+            f"{_searched_title(m)}. {d}" if m.get("chunk") == 0 else d
             for d, m in zip(got["documents"], got["metadatas"], strict=True)
         ]
         tokens = tokenize(texts)
@@ -1241,6 +1263,14 @@ def _file_keys(papers: dict[str, Paper]) -> set[str]:
         key for p in papers.values() for key, _ in p.held_by or ()}
 
 
+def _searched_title(meta: dict[str, Any]) -> str:
+    """The title BM25 reads: the input's, or the one derived from the abstract, never a
+    model's (its words are not the paper's; titling leaves search as it was)."""
+    if meta.get("title_model"):
+        return derive_title(str(meta.get("abstract", "")))
+    return str(meta.get("title", ""))
+
+
 def _paper_meta(paper: Paper) -> dict[str, Any]:
     """A chunk's metadata: the paper it belongs to. Chroma takes no None, so ``year`` is
     there only when known (a year filter then leaves out papers of unknown year)."""
@@ -1251,6 +1281,7 @@ def _paper_meta(paper: Paper) -> dict[str, Any]:
         "file_key": paper.file_key,
         "title": paper.title,
         "title_derived": paper.title_derived,
+        "title_model": paper.title_model,
         "authors": paper.authors,
         "venue": paper.venue,
         "links": " ".join(paper.links),
@@ -1307,5 +1338,6 @@ def _paper_from_meta(meta: dict[str, Any]) -> Paper:
         year=int(year) if isinstance(year, int | float) and not isinstance(year, bool) else None,
         venue=str(meta.get("venue", "")),
         title_derived=bool(meta.get("title_derived", source.rsplit("#", 1)[0].endswith(".txt"))),
+        title_model=str(meta.get("title_model", "")),
         held_by=_holders(meta["held_by"]) if "held_by" in meta else None,
     )

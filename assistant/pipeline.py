@@ -33,6 +33,7 @@ from assistant.naming import named_phrases, unmentioned
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
+from assistant.titles import TitlesReport, write_titles
 from assistant.types import Answer, Filters, NearPaper, Receipt, Retrieval, RetrievedPaper
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
@@ -252,12 +253,22 @@ class Assistant:
             read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),
             nearest=[] if answer.citations else [
                 NearPaper(paper_id=f.paper.paper_id, title=f.paper.title, source=f.paper.source,
-                          title_derived=f.paper.title_derived, reason=reason)
+                          title_derived=f.paper.title_derived,
+                          title_model=f.paper.title_model, reason=reason)
                 for f, reason in nearest[:NEAREST_SHOWN]])
 
     def ask(self, question: str, history: History = (), top_k: int | None = None,
             filters: Filters | None = None) -> Answer:
         return final_answer(self.ask_stream(question, history, top_k, filters))
+
+    def write_titles(self, progress: ProgressFn | None = None) -> TitlesReport:
+        """Model-written titles for the papers whose input gave none (titles.py)."""
+        if self.chat_model is None:
+            raise BadInputError("titles are written by a model, and none is configured: set "
+                                "ASSISTANT_LLM_BASE_URL and ASSISTANT_LLM_MODEL (see "
+                                ".env.example); the titles derived from the abstracts stay")
+        return write_titles(self.index, self.chat_model, self.settings.llm.model or "model",
+                            progress)
 
     def similar(self, target: str, top_k: int = 5) -> SimilarResult:
         """The ``top_k`` papers most like a stored paper (locator or id) or free text."""

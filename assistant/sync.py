@@ -155,6 +155,8 @@ def plan_sync(stored: Mapping[str, Paper], files: Sequence[FileRead],
                 if not old.file_key:
                     adopted_by[f.key] += 1
                 kept_as = paper
+                if old.title_model and paper.title_derived:  # a model's title is written once
+                    kept_as = replace(paper, title=old.title, title_model=old.title_model)
             sort(old, replace(kept_as, held_by=holders(old.paper_id, kept_as.file_key, old)))
 
     gone: list[Paper] = []

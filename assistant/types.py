@@ -98,14 +98,17 @@ class SourceRef(BaseModel):
     venue: str = ""
     url: str = Field("", description="The paper's own link, not one quoted in its abstract.")
     title_derived: bool = Field(False, description="The input had no title; this one is "
-                                "derived from the abstract.")
+                                "derived from the abstract, or written by a model.")
+    title_model: str = Field("", description="The model that wrote the title (the input had "
+                             "none); \"\" when it is the input's or derived.")
 
     @classmethod
     def of(cls, n: int, paper: Paper, score: float) -> SourceRef:
         """The numbered source for ``paper``, with the metadata its input gave."""
         return cls(n=n, paper_id=paper.paper_id, title=paper.title, source=paper.source,
                    score=score, authors=paper.authors, year=paper.year, venue=paper.venue,
-                   url=paper.link, title_derived=paper.title_derived)
+                   url=paper.link, title_derived=paper.title_derived,
+                   title_model=paper.title_model)
 
 
 class Citation(BaseModel):
@@ -135,6 +138,7 @@ class NearPaper(BaseModel):
     title: str
     source: str
     title_derived: bool = False
+    title_model: str = ""
     reason: str
 
 

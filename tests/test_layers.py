@@ -22,7 +22,7 @@ LAYERS: list[set[str]] = [
     {"assistant.ranking", "assistant.retrieval", "assistant.filters",
      "assistant.similar"},
     {"assistant.answering", "assistant.claims", "assistant.generation", "assistant.extractive",
-     "assistant.references", "assistant.compare"},
+     "assistant.references", "assistant.compare", "assistant.titles"},
     {"assistant.pipeline"},
     {"assistant.ui", "assistant.evals"},
     {"assistant.cli"},

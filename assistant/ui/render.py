@@ -23,7 +23,9 @@ from assistant.references import (
     UNSURE_NOTE,
     byline,
     nearest_lines,
+    noted_title,
     receipt_line,
+    title_note,
     unmentioned_note,
 )
 from assistant.types import Answer, Claim, SourceRef
@@ -243,14 +245,21 @@ def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None
         known = byline(s)  # venue, year and authors, when the input gave them
         items.append(
             f'<details class="source"><summary>[{s.n}] '
-            f"<b>{inert(s.title)}</b> · " + (f'<span class="byline">{inert(known)}</span> · '
-                                              if known else "")
+            f"<b>{inert(s.title)}</b>{_title_note_html(s.title_derived, s.title_model)} · "
+            + (f'<span class="byline">{inert(known)}</span> · ' if known else "")
             + f"<code>{inert(s.source)}</code> · "
             f"score {s.score:.2f} · {mark}</summary><p>{abstract}</p>"
             + (f"<p>{link_html}</p>" if link_html else "") + f"<p>{MORE_LIKE_THIS}</p></details>"
         )
     return (f'<details class="sources"><summary>Sources ({len(cited)} cited of '
             f"{len(answer.sources)})</summary>{''.join(items)}</details>")
+
+
+def _title_note_html(title_derived: bool, title_model: str) -> str:
+    """A model's title marked as such, after the title (a derived one stays bare, as
+    source lists have always shown it)."""
+    note = title_note(False, title_model) if title_derived else ""
+    return f' <span class="title-note">({inert(note)})</span>' if note else ""
 
 
 def similar_html(result: SimilarResult) -> str:
@@ -297,8 +306,10 @@ def answer_as_markdown(answer: Answer) -> str:
         lines += [f"({UNSURE_NOTE})", ""]
     if answer.citations:
         lines.append("References:")
+        by_n = {s.n: s for s in answer.sources}
         for c in answer.citations:
-            lines.append(f"[{c.n}] {c.title}. {c.source}.")
+            title = noted_title(by_n[c.n], derived=False) if c.n in by_n else c.title
+            lines.append(f"[{c.n}] {title}. {c.source}.")
     receipt = getattr(answer, "receipt", None)
     if receipt is not None:
         if receipt.nearest:
@@ -312,7 +323,8 @@ def render_paper(paper: Paper) -> str:
     """One abstract for the corpus tab: title, locator, authors, text, its own links."""
     links = links_html(own_links(paper))
     authors = f"<p><i>{inert(paper.authors)}</i></p>" if paper.authors else ""
-    return (f"<h3>{inert(paper.title)}</h3><p><code>{inert(paper.source)}</code></p>"
+    return (f"<h3>{inert(paper.title)}{_title_note_html(paper.title_derived, paper.title_model)}"
+            f"</h3><p><code>{inert(paper.source)}</code></p>"
             f"{authors}<p>{inert(paper.text)}</p>" + (f"<p>{links}</p>" if links else ""))
 
 
