@@ -28,8 +28,9 @@ TITLE_MAX_TOKENS = 48  # a title's budget: a reply that runs on is cut, then jud
 MAX_TITLE_WORDS = 20  # a longer reply is a sentence or a summary, not a title
 MAX_TITLE_CHARS = 200
 STORE_EVERY = 8  # titles stored together: an interruption loses at most the ones in hand
-_LABEL_RE = re.compile(r"^\s*(?:\*\*|#+\s*)?(?:(?:paper\s+|suggested\s+|short\s+)?title)\s*:?"
-                       r"\s*(?:\*\*)?\s*", re.I)
+# "Title:", "**Suggested title:**", "Title of the paper:" (a small model repeats the prompt's)
+_LABEL_RE = re.compile(r"^\s*(?:\*\*|#+\s*)?(?:the\s+)?(?:paper\s+|suggested\s+|short\s+)?title"
+                       r"(?:\s+of\s+(?:the|this)\s+paper)?\s*:\s*(?:\*\*)?\s*", re.I)
 _WRAPPING = "\"'“”‘’`*_# "
 
 
@@ -53,16 +54,17 @@ def untitled(papers: dict[str, Paper]) -> list[Paper]:
 
 
 def clean_title(reply: str) -> str | None:
-    """The title in a model's reply: its first line, without a "Title:" label, Markdown or
-    quotation marks, nor a final full stop; None when that is no title (empty, no letters,
-    longer than MAX_TITLE_WORDS words, or the prompt's own words)."""
-    line = next((ln for ln in reply.splitlines() if ln.strip()), "")
-    line = _LABEL_RE.sub("", line).strip(_WRAPPING).rstrip(".").strip(_WRAPPING)
-    line = " ".join(line.split())
+    """The title in a model's reply: its first line with words, without a "Title:" label,
+    Markdown or quotation marks, nor a final full stop, its first letter a capital; None when
+    that is no title (no letters, longer than MAX_TITLE_WORDS words, or the prompt's
+    abstract repeated)."""
+    lines = (" ".join(_LABEL_RE.sub("", ln).strip(_WRAPPING).rstrip(".").strip(_WRAPPING).split())
+             for ln in reply.splitlines())
+    line = next((ln for ln in lines if ln), "")
     if (not re.search(r"[^\W\d_]{2}", line) or len(line.split()) > MAX_TITLE_WORDS
-            or len(line) > MAX_TITLE_CHARS or line.lower().startswith(("abstract", "write a"))):
+            or len(line) > MAX_TITLE_CHARS or line.lower().startswith("abstract")):
         return None
-    return line
+    return line[0].upper() + line[1:]
 
 
 def write_titles(index: AbstractIndex, model: ChatModel, model_name: str,

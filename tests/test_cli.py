@@ -40,7 +40,7 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     assert data["citations"] and set(data["citations"][0]) == {"n", "paper_id", "title", "source", "text"}
     assert data["citations"][0]["source"] == f"{FILE_B}#1"
     assert set(data["sources"][0]) == {"n", "paper_id", "title", "source", "score", "authors",
-                                       "year", "venue", "url", "title_derived"}
+                                       "year", "venue", "url", "title_derived", "title_model"}
     assert [s["n"] for s in data["sources"]] == list(range(1, len(data["sources"]) + 1))
     for c in data["citations"]:
         assert f"[{c['n']}]" in data["answer"]

@@ -50,6 +50,10 @@ def test_clean_title_keeps_a_title_and_refuses_the_rest() -> None:
     assert clean_title("") is None and clean_title("12345") is None
     assert clean_title(" ".join(["word"] * 30)) is None
     assert clean_title("Abstract: We study…") is None
+    # what Gemma 3 270M replies: the prompt's last line repeated before each title
+    assert clean_title("Title of the paper: future link prediction\nTitle of the paper: x") == (
+        "Future link prediction")
+    assert clean_title("Title of the paper:\n\n**MuRating**") == "MuRating"
 
 
 def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp_path: Path) -> None:
