@@ -25,9 +25,6 @@ from assistant.answering import (
 from assistant.corpus import split_sentences
 from assistant.types import Answer
 
-COMPARE_RE = re.compile(r"\b(compare[sd]?|comparing|comparison|contrast|versus|vs\.?|"
-                        r"which (papers|works|abstracts|studies)|what (papers|works|studies))\b",
-                        re.I)
 COLUMNS = ("problem", "method", "result")
 EMPTY = "(not stated in the abstract)"
 # Shown bold, like the header and the titles: the claims checker reads no claim into it.
@@ -48,11 +45,6 @@ CUES: dict[str, re.Pattern[str]] = {
         r"demonstrat\w*|state-of-the-art|surpass\w*|reduc\w*|speed-?ups?|empirical\w*|gains?|"
         r"accuracy|better|faster|up to|significantly|consistently|validate[sd]?)\b", re.I),
 }
-
-
-def is_comparison_question(question: str) -> bool:
-    """A question that asks to compare papers or which papers do something."""
-    return bool(COMPARE_RE.search(question))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -25,28 +25,24 @@ from assistant.answering import (
     shown_title,
     without_references,
 )
-from assistant.compare import compose_table, is_comparison_question
+from assistant.compare import compose_table
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
+from assistant.intent import read_intent
 from assistant.keywords import coverage_of_terms, keyword_weights
 from assistant.ranking import text_terms
-from assistant.retrieval import is_summary_question, names_in
 from assistant.types import Answer
 
 NOTICE = "Extractive answer (quoted from the abstracts; no language model configured):"
 MAX_SENTENCES = 4
 KEEP_RATIO = 0.75  # further sentences must score this close to the best one
 DEFINITION_BONUS = 0.15  # "What is X?": the sentence that introduces X answers it best
-QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long|accurate|far|well|often|high|low|"
-                         r"small)(?![-\w])|what (?!(do|does|did|is|are|was|were) )(\w+ )?(share|range|"
-                         r"percentage|rates?|size|accuracy|speed(-?up)?|fraction)|by how much|"
-                         r"which (datasets|benchmarks))\b", re.I)
 NUMBER_RE = re.compile(r"\d|\b(two|three|four|five|six|seven|eight|nine|ten|twenty|hundred)\b", re.I)
 QUANTITY_BONUS = 0.1  # "How many…?": a sentence with a number in it is likelier the answer
 COMPLETE_GAIN = 0.1  # a further sentence adds this share of the question's keyword weight
 # An abstract opens with its field's problem and earlier work, then turns to what the authors
 # did ("we propose…", "in this paper…"). A question that describes the problem resembles the
-# opening sentences most; when it asks what was done or found (``asks_for_contribution``)
+# opening sentences most; when it asks what was done or found (``Intent.contribution``)
 # the answer is what follows, so before the first sentence in which the authors speak a
 # sentence's score counts this much (chosen on the dev split and on bench/key_facts.py's
 # question sets). A question about the problem itself ("Why is X hard?", "What do earlier
@@ -57,72 +53,30 @@ BACKGROUND_FACTOR = 0.3
 OWN_WORK_RE = re.compile(
     r"\b([Ww]e|[Oo]ur|[Tt]his (paper|work|study|article|note|letter|chapter|thesis|contribution))"
     r"\b|\bI\b|^Here\b|\b(is|are) (proposed|presented|introduced|derived|described|developed)\b")
-# A question that asks how something is done or what was found, shown or tested.
-CONTRIBUTION_QUESTION_RE = re.compile(
-    r"^\s*(how (can|could|do|does|did|should|might|would|to)\b|is there (a|any) way"
-    r"|is it possible|can (one|we|i|a|an)\b|describe (a|an|the) (method|algorithm|approach))"
-    r"|\b(what|which) (approach|method|technique|way|algorithm|model|framework|architecture"
-    r"|mechanism|idea|strategy|procedure|solution|result|finding|guarantee|bound|rate|speed"
-    r"|improvement|gain|error|performance)s?\b"
-    r"|\b(find|finds|show|shows|showed|prove|proves|proved|report|reports"
-    r"|achieve|achieves|achieved|reach|reached|propose|proposes|proposed|tested|evaluated"
-    r"|validated|outperform\w*)\b", re.I)
-# A question about the problem itself (its answer is in the abstract's opening) is read so even
-# when it also names results or data sets ("Why did earlier experiments fail?").
-PROBLEM_QUESTION_RE = re.compile(
-    r"^\s*why\b|\b(fail\w*|limitations?|limited|limits|hard(er)?|difficult\w*|challeng\w*"
-    r"|drawbacks?|shortcomings?|problematic|lacks?|lacking|wrong|struggl\w*|weakness\w*"
-    r"|obstacles?|bottlenecks?|costly|motivat\w*|what problem|the problem (of|with))\b"
-    r"|(?<!than )\b(previous|prior|existing|earlier|conventional|current|typical|standard)"
-    r" (methods?|approaches|work|models|algorithms|techniques|solutions|systems|pipelines)\b",
-    re.I)
 POINTER_RE = re.compile(
     r"https?://|\b(code|benchmark|data) (is|are) (publicly )?(available|provided|released)", re.I)
 INTRO_RE = re.compile(r"\b(propose|proposes|introduce|introduces|present|presents|called|"
                       r"named|is a|is an)\b")
-# "How can X be done?": the answer names the authors' approach, in the sentence where they
-# propose it (past the abstract's opening); when the best sentences leave it out, it is quoted
-# too (one beyond MAX_SENTENCES, as the definition's next sentence is).
-METHOD_QUESTION_RE = re.compile(
-    r"^\s*(how (can|could|do|does|should|might|would|to)\b|is there (a|any) way|is it possible)"
-    r"|\b(what|which) (approach|method|technique|algorithm|framework|mechanism|strategy"
-    r"|procedure|solution)s?\b", re.I)
+# "How can X be done?" (``Intent.method``): the answer names the authors' approach, in the
+# sentence where they propose it (past the abstract's opening); when the best sentences leave it
+# out, it is quoted too (one beyond MAX_SENTENCES, as the definition's next sentence is).
 PROPOSES_RE = re.compile(
     r"\b([Ww]e|[Oo]ur|I|[Tt]his (paper|work))\b.*\b(propos|introduc|present|develop|devis|design"
     r"|call|dub)\w*|\b(is|are) (proposed|presented|introduced)\b")
-# "What did X find?", "How well does X do?": the answer is the abstract's result sentence,
-# which shares few words with a question that describes the method; when none of the best
-# sentences states a result, the best paper's best result sentence is quoted too (one beyond
-# MAX_SENTENCES, as for the how-question).
-FINDING_QUESTION_RE = re.compile(
-    r"\b(what|which)\b[^?]*\b(did|does|do|has|have|was|were)\b[^?]*\b(find|found|show|shown|achieve"
-    r"|achieved|observe|observed|report|reported|accomplish|deliver|demonstrate|demonstrated"
-    r"|reveal|revealed|establish|established|conclude|concluded|suggest|provide|provided)\b"
-    r"|\bhow (well|much|far|close|effective|accurate|good)\b"
-    r"|\bhow (did|does|do)\b[^?]*\b(compare|fare|perform|do)\b"
-    r"|\bwhat (results?|benefits?|advantages?|improvements?|gains?|findings?|effects?)\b"
-    r"|^\s*(does|did|do|can|could)\b[^?]*\b(outperform|beat|improve|help)\w*", re.I)
+# "What did X find?", "How well does X do?" (``Intent.finding``): the answer is the abstract's
+# result sentence, which shares few words with a question that describes the method; when none
+# of the best sentences states a result, the best paper's best result sentence is quoted too
+# (one beyond MAX_SENTENCES, as for the how-question).
 RESULT_RE = re.compile(
     r"\b(experiments?|results?|empirical\w*|simulations?|evaluations?|tests?|studies)\b.*"
     r"\b(show|shows|shown|demonstrat\w*|indicat\w*|suggest\w*|confirm\w*|reveal\w*|verif\w*)\b"
     r"|\b(outperform\w*|state[- ]of[- ]the[- ]art|orders? of magnitude|superior to|better than"
     r"|compared (to|with)|competitive with)\b|\d\s?%", re.I)
-# "What is X?", "How does X work?": the sentence that introduces X rarely says how it works;
-# the abstract's next sentence usually does, so it is quoted too.
-DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|explain|describe)\b",
-                                    re.I)
 # A paper is quoted when the ranker's belief in it (its probability) is this close to the
 # first paper's: near-ties for a single answer, a wider band for "which papers…" summaries
 # (tuned on the dev split among the 13.9k distractors).
 CLOSE_RATIO = 0.8
 SUMMARY_RATIO = 0.04
-
-
-def asks_for_contribution(question: str) -> bool:
-    """The question asks how something is done or what was found, shown or tested (its
-    answer lies after an abstract's opening), and not what the problem is."""
-    return (bool(CONTRIBUTION_QUESTION_RE.search(question) or QUANTITY_RE.search(question))
-            and not PROBLEM_QUESTION_RE.search(question))
 
 
 def states_number(sentence: str) -> bool:
@@ -135,7 +89,7 @@ def close_papers(question: str, paper_scores: dict[int, float]) -> set[int]:
     if not paper_scores:
         return set()
     top = max(paper_scores.values())
-    ratio = SUMMARY_RATIO if is_summary_question(question) else CLOSE_RATIO
+    ratio = SUMMARY_RATIO if read_intent(question).summary else CLOSE_RATIO
     return {n for n, score in paper_scores.items() if score >= ratio * top}
 
 
@@ -149,13 +103,13 @@ class ScoredSentence:
     background: bool = False  # in the abstract's opening, before the authors' own work
 
 
-def introduces(sentence: str, question: str, names: list[str] | None = None) -> bool:
+def introduces(sentence: str, question: str, names: Sequence[str] | None = None) -> bool:
     """The sentence introduces something the question names ("we propose CRAFT, a …")."""
-    names = names_in(question) if names is None else names
+    names = read_intent(question).names if names is None else names
     return any(n in sentence for n in names) and bool(INTRO_RE.search(sentence))
 
 
-def defines(sentence: str, names: list[str]) -> bool:
+def defines(sentence: str, names: Sequence[str]) -> bool:
     """The sentence spells out an acronym of ``names`` before it in brackets ("… Partially
     Observable Tree (DESPOT)" for "What is R-DESPOT?"), the way abstracts define one."""
     return any(f"({part})" in sentence for name in names
@@ -235,9 +189,10 @@ def score_sentences(
                @ question_vector)
     terms = [t for p in parts for t in p.terms]
     top = max(s.found.score for s in sources) or 1.0
-    names = names_in(question)
-    quantitative = bool(QUANTITY_RE.search(question))
-    opening = BACKGROUND_FACTOR if asks_for_contribution(question) else 1.0
+    intent = read_intent(question)
+    names = intent.names
+    quantitative = intent.quantity
+    opening = BACKGROUND_FACTOR if intent.contribution else 1.0
     scored = []
     for (source, position, text, background), cosine, present in zip(items, cosines, terms,
                                                                      strict=True):
@@ -254,16 +209,6 @@ def score_sentences(
             score *= 0.5
         scored.append(ScoredSentence(source.n, position, text, score, present, background))
     return scored
-
-
-def asks_for_method(question: str) -> bool:
-    """The question asks how something can be done, and not what the problem is."""
-    return bool(METHOD_QUESTION_RE.search(question)) and not PROBLEM_QUESTION_RE.search(question)
-
-
-def asks_for_finding(question: str) -> bool:
-    """The question asks what was found, shown or achieved, and not what the problem is."""
-    return bool(FINDING_QUESTION_RE.search(question)) and not PROBLEM_QUESTION_RE.search(question)
 
 
 def states_result(s: ScoredSentence) -> bool:
@@ -339,7 +284,8 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     if not scored:
         return []
     close = close_papers(question, paper_scores)
-    if is_summary_question(question):
+    intent = read_intent(question)
+    if intent.summary:
         per_paper: dict[int, ScoredSentence] = {}
         for s in scored:
             if s.n not in per_paper or s.score > per_paper[s.n].score:
@@ -358,12 +304,14 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     # often sits in a sentence that scores below the one that names the method.
     chosen += sorted((s for s in scored if s.n == best.n and s not in chosen and _quotable(s)),
                      key=lambda s: -s.score)[:max(0, MAX_SENTENCES - len(chosen))]
-    if DEFINITION_QUESTION_RE.search(question) and introduces(best.text, question):
+    # "What is X?": the sentence that introduces X rarely says how it works; the abstract's
+    # next sentence usually does, so it is quoted too.
+    if intent.definition and introduces(best.text, question):
         chosen += [s for s in scored if s.n == best.n and s.position == best.position + 1
                    and s not in chosen and _quotable(s)]
-    if asks_for_method(question):  # the first proposal sentence
+    if intent.method:  # the first proposal sentence
         chosen += _one_more(chosen, scored, best.n, proposes, lambda s: s.position)
-    if asks_for_finding(question):  # the best result sentence
+    if intent.finding:  # the best result sentence
         chosen += _one_more(chosen, scored, best.n, states_result, lambda s: -s.score)
     # Group by paper (best paper first), original order inside a paper.
     paper_order = list(dict.fromkeys(s.n for s in chosen))
@@ -380,8 +328,9 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
                     {s.n: s.found.score for s in candidates}, weights,
                     {s.n: text_terms(s.found.paper.title) for s in candidates})
     titles = {s.n: shown_title(s.found.paper.title) for s in sources}
-    summary = is_summary_question(question)
-    if summary and is_comparison_question(question):  # a table: problem / method / result
+    intent = read_intent(question)
+    summary = intent.summary
+    if summary and intent.comparison:  # a table: problem / method / result
         yield from compose_table(question, sources, [s.n for s in chosen], NOTICE)
         return
     pieces = [NOTICE + "\n\n"]

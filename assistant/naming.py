@@ -6,7 +6,7 @@ ranker cannot always tell (a refusal on such names refused answerable questions)
 researcher is told instead: ``Answer.unmentioned``. A false warning on a right answer would
 teach researchers to ignore it, so every doubt here goes towards "mentioned".
 
-Refusal reads a question's names too (``retrieval.proper_names``: a name no stored abstract
+Refusal reads a question's names too (``intent.proper_names``: a name no stored abstract
 uses means no sources), with its own, older rules: they were tuned on the dev split, and a
 name missed here costs a warning, a name missed there a wrong answer. A name of several words
 whose every word is known ("Hindsight Curriculum Distillation") is refused when no paper

@@ -30,11 +30,19 @@ from assistant.generation import ChatModel, check_fits, generate
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.keywords import query_terms
 from assistant.naming import named_phrases, unmentioned
-from assistant.retrieval import HybridRetriever, Method
+from assistant.retrieval import NEAREST_SHOWN, HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.titles import TitlesReport, write_titles
-from assistant.types import Answer, Filters, NearPaper, Receipt, Retrieval, RetrievedPaper
+from assistant.types import (
+    Answer,
+    Filters,
+    NearPaper,
+    Receipt,
+    Retrieval,
+    RetrievedPaper,
+    Verdict,
+)
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
@@ -44,10 +52,11 @@ POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors
 MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
+# The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK) as a refusal's verdict.
+RELEVANCE_CHECK = Verdict(check="relevance_check",
+                          reason="The model read none of the papers found as answering the question.")
 OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
 SHORT_WORDS = 4  # "Any limitations?": a follow-up unless it names or has its own subject
-NEAREST_SHOWN = 3  # a refusal's nearest papers shown with why each does not answer
-RELEVANCE_CHECK_REASON = "the model's relevance check read it as not answering the question"
 
 
 def leans_on_previous(question: str) -> bool:
@@ -193,9 +202,10 @@ class Assistant:
         standalone = self.standalone_question(question, history, deadline)
         applied, search, ignored = self.question_filters(standalone, filters)
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
-        found = retrieval.papers
+        found, refusal = retrieval.papers, retrieval.refusal
         if found and self.chat_model is not None and self.settings.llm.relevance_check:
             found = self.helpful_sources(standalone, found, deadline)
+            refusal = None if found else RELEVANCE_CHECK
         retrieved = time.perf_counter()
         sources = number_sources(found)
         if not sources:
@@ -210,7 +220,8 @@ class Assistant:
                     text += f" (Searched only the {matching} papers of {applied.describe()}.)"
             answer = Answer(question=question, answer=text,
                             mode="llm" if self.chat_model else "extractive",
-                            model=self.settings.llm.model if self.chat_model else None)
+                            model=self.settings.llm.model if self.chat_model else None,
+                            refusal=refusal)
             yield text
         elif self.chat_model is not None:
             answer = yield from _relay(generate(standalone, sources, self.chat_model, deadline,
@@ -247,7 +258,7 @@ class Assistant:
         allowed = self.retriever.allowed(applied)
         nearest = retrieval.nearest
         if retrieval.papers and not kept:  # the model's relevance check kept none
-            nearest = [(f, RELEVANCE_CHECK_REASON) for f in retrieval.papers[:NEAREST_SHOWN]]
+            nearest = [(f, RELEVANCE_CHECK.reason) for f in retrieval.papers[:NEAREST_SHOWN]]
         return Receipt(
             in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
             read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 import statistics
 from dataclasses import dataclass
 from typing import Literal
@@ -24,78 +23,43 @@ from typing import Literal
 import numpy as np
 
 from assistant.index import AbstractIndex, ChunkHit
-from assistant.keywords import STOPWORDS, KeywordStats, keyword_weights, mentions, query_terms
+from assistant.intent import read_intent
+from assistant.keywords import KeywordStats, keyword_weights, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import (
     NEAREST,
     NEAREST_CHUNKS,
     RARE_CHUNKS,
-    JointReading,
     candidate_features,
     load_ranker,
     rare_terms,
     read_coverage,
     text_terms,
 )
+from assistant.refusals import (
+    DOUBT,
+    FULL_MATCH,
+    REFUSAL_TOP,
+    Screen,
+    first_refusal,
+    refusal_waived,
+)
 from assistant.reranking import CrossEncoder, RerankerError, passage_of, reread_order
 from assistant.settings import RetrievalSettings
-from assistant.types import Filters, Retrieval, RetrievedPaper
+from assistant.types import Filters, Retrieval, RetrievedPaper, Verdict
 
 Method = Literal["hybrid", "bm25", "dense"]
 POOL = 30  # papers taken from each ranking for the learned ranker to order
-FULL_MATCH = 0.99  # share of the question's keyword weight that counts as all of it
 NEARBY = 10  # papers searched for an unknown acronym's spelled-out phrase
 RERANK_TOP = 3  # papers the cross-encoder rereads (median ~0.08 s for three on 2 cores)
 RERANK_BELOW = 0.9  # ...when the ranker's probability of its first is below this (dev)
-REFUSAL_TOP = 2  # of those, the ranker's first papers the refusal reads (as calibrated)
+NEAREST_SHOWN = 3  # a refusal's nearest papers, each shown with why it does not answer
 # A name that more of the candidates write than this is the field's word (RL, GAN, UCI), not
 # what the answer's paper is named by: the named-paper boost leaves it out (bench/key_facts.py's
 # first 120 blind questions and the dev split: the same first places from 0 to 5, one fewer
 # from 8 on; boosting every name loses 8 of the bench's 270 first places and wins none).
 COMMON_NAME_PAPERS = 3
-TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
 log = logging.getLogger(__name__)
-
-
-def proper_names(question: str) -> list[str]:
-    """What a question names: ``names_in`` plus capitalised words inside a sentence
-    (Chinchilla, Mamba, Constitutional AI), the way a researcher names a thing."""
-    found = names_in(question)
-    for m in TOKEN_RE.finditer(question):
-        before = question[: m.start()].rstrip(" \"'(")
-        word = m.group(0)
-        if word[0].isupper() and before and before[-1] not in ".?!:;" and word.lower() not in STOPWORDS:
-            found.append(word)
-    return list(dict.fromkeys(found))
-
-
-# A question that asks for several papers. "Compare", "list" or "survey" ask for them when
-# they open the question or follow "can you"; inside one ("How did the method compare with
-# boosting?", "In the work on feedback loops, …") a question asks about one paper, unless
-# it compares two things ("How do A and B compare?") or names papers, works or methods.
-SUMMARY_RE = re.compile(
-    r"^\s*(please\s+)?(survey|list|compare|contrast)\b"
-    r"|\b(can|could|would) you (please )?(survey|list|compare|contrast|review)\b"
-    r"|^\s*(review|tell me about|describe) (the )?(papers|works|literature|research|work) on\b"
-    r"|^\s*how (do|does) .+ and .+ compare\b"
-    r"|\b(comparison|compare) (of|between)\b"
-    r"|\b(list|compare|survey) (the )?(papers|works|approaches|methods|studies)\b"
-    r"|\b(summari[sz]e|summary|overview|(a|an) (comparison|survey) of|which (papers|works|abstracts)"
-    r"|what (papers|works)|papers (on|about|that))\b",
-    re.I,
-)
-
-
-def is_summary_question(question: str) -> bool:
-    """A question that asks for several papers ("Summarize…", "Which papers…", "Compare…")."""
-    return bool(SUMMARY_RE.search(question))
-
-
-def names_in(question: str) -> list[str]:
-    """Method names and acronyms in a question (CRAFT, PoLAR, AB-MCTS, pass@N), to be matched
-    case-sensitively: a stemmer folds "CRAFT" into "crafted", a researcher does not."""
-    names = [t for t in TOKEN_RE.findall(question) if any(c.isupper() for c in t[1:])]
-    return list(dict.fromkeys(names))
 
 
 def _rank_papers(hits: list[ChunkHit]) -> dict[str, tuple[int, ChunkHit]]:
@@ -181,7 +145,7 @@ class HybridRetriever:
         """Names in the question that no stored title or abstract uses at all: no paper can
         be about them, so the question gets no sources (rather than near misses). An
         acronym counts as used when one of the papers found for the question spells it out."""
-        names = proper_names(question)
+        names = read_intent(question).proper_names
         if not names:
             return []
         corpus = self.index.surface_text()
@@ -347,47 +311,6 @@ class HybridRetriever:
             log.warning("the cross-encoder failed (%s); its reading is left out", error)
             return None
 
-    def _joint(self, evidence: float | None, logits: np.ndarray | None,
-               filters: Filters | None, mark: bool = False
-               ) -> tuple[JointReading, float, float] | None:
-        """The joint reading (``ranking.JointReading``) where its refusal applies (``mark``:
-        its unsure mark), with the ranker's evidence and the cross-encoder's best logit of the
-        first REFUSAL_TOP papers it weighs; None where it does not (a small store, another
-        embedding model, a filtered question) or reads nothing."""
-        joint = load_ranker().joint_reading
-        if joint is None or evidence is None or logits is None or filters:
-            return None
-        applies = joint.marks if mark else joint.applies
-        if not applies(self.index.chunk_count(), self.index.settings.index.embed_model):
-            return None
-        return joint, evidence, float(logits[:REFUSAL_TOP].max())
-
-    def _read_with_evidence(self, evidence: float | None, logits: np.ndarray | None,
-                            filters: Filters | None) -> bool:
-        """The joint refusal: evidence and reading, weighed together, clear its bound (True
-        where it does not apply)."""
-        joint = self._joint(evidence, logits, filters)
-        return joint is None or not joint[0].refuses(*joint[1:])
-
-    def _doubted(self, evidence: float | None, logits: np.ndarray | None,
-                 filters: Filters | None) -> bool:
-        """The joint score, where the logits were read (over the bound, or exempt from it), is
-        under ``doubt_below``: the answer's sources get a notice that they may not say what was
-        asked."""
-        joint = self._joint(evidence, logits, filters, mark=True)
-        return joint is not None and joint[0].doubts(*joint[1:])
-
-    @staticmethod
-    def _read_as_answering(logits: np.ndarray | None) -> bool:
-        """The cross-encoder's refusal: one of the ranker's first REFUSAL_TOP papers reads as
-        answering the question (its logit at least the ``cross_encoder_below`` chosen on the dev
-        split, bench/calibrate_abstention.py), else no sources. The ranker's signals score each side
-        apart; reading question and abstract together tells "Mamba on DNA" from a paper on DNA
-        that never names Mamba. True when there is no reading (none needed, or it failed)."""
-        threshold = load_ranker().cross_encoder_below
-        return (threshold is None or logits is None
-                or float(logits[:REFUSAL_TOP].max()) >= threshold)
-
     def holds_its_keywords(self, question: str, results: list[RetrievedPaper]) -> bool:
         """One of the first REFUSAL_TOP of ``results`` holds every keyword of the question, or
         one holds its most specific keyword (the highest ``keyword_weights``, anywhere in the
@@ -420,10 +343,10 @@ class HybridRetriever:
                 for place, i in zip(top, order, strict=True)] + results[len(top):]
 
     @staticmethod
-    def _names_a_method(question: str, named: set[str]) -> bool:
+    def names_a_method(question: str, named: set[str]) -> bool:
         """Some candidate names what the question names, and that is more than two letters:
         "UK" or "GP" names no method, and occurs in papers on anything."""
-        return bool(named) and any(len(n) > 2 for n in names_in(question))
+        return bool(named) and any(len(n) > 2 for n in read_intent(question).names)
 
     def _writers(self, question: str, fused: dict[str, float]) -> dict[str, set[str]]:
         """For each name the question writes (methods, acronyms), the candidates that name
@@ -431,7 +354,7 @@ class HybridRetriever:
         papers = self.index.papers()
         texts = {pid: f"{papers[pid].title} {papers[pid].text}" for pid in fused if pid in papers}
         return {name: {pid for pid, text in texts.items() if mentions(text, name)}
-                for name in names_in(question)}
+                for name in read_intent(question).names}
 
     @staticmethod
     def _named(writers: dict[str, set[str]]) -> set[str]:
@@ -448,7 +371,7 @@ class HybridRetriever:
         papers on … for LLM reasoning") keeps every name: it lists the papers that name what
         it asks about."""
         kept = [pids for pids in writers.values()
-                if is_summary_question(question) or len(pids) <= COMMON_NAME_PAPERS]
+                if read_intent(question).summary or len(pids) <= COMMON_NAME_PAPERS]
         return set.intersection(*kept) if kept else set()
 
     def abstention_signals(self, question: str) -> tuple[float | None, float | None, bool]:
@@ -458,7 +381,7 @@ class HybridRetriever:
         (which exempts it from the off-topic check)."""
         ranking = self._fused(question, "hybrid")
         return (ranking.evidence, ranking.nearest,
-                self._names_a_method(question, self._named(self._writers(question, ranking.fused))))
+                self.names_a_method(question, self._named(self._writers(question, ranking.fused))))
 
     def retrieve(self, question: str, top_k: int | None = None, method: Method = "hybrid",
                  apply_floor: bool = True, filters: Filters | None = None
@@ -474,34 +397,67 @@ class HybridRetriever:
         apply_floor: bool = True,
         filters: Filters | None = None,
     ) -> Retrieval:
-        """``retrieve``'s papers, and whether the joint reading doubts them (an answer's
-        notice, ``Answer.unsure``): it reads the logits the refusal and the reread already
-        computed, so a question whose first papers hold its keywords, and whose first paper
-        the ranker is sure of, is never doubted."""
+        """``retrieve``'s papers; with none, the check that refused them (``refusals.CHECKS``);
+        and whether the joint reading doubts them (an answer's notice, ``Answer.unsure``): it
+        reads the logits the refusal and the reread already computed, so a question whose
+        first papers hold its keywords, and whose first paper the ranker is sure of, is never
+        doubted."""
         top_k = top_k or self.settings.top_k
         reread = self._rereads(method, apply_floor)
         # the floor, the refusals and the reread read as many papers whatever the answer
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
-        results, ranking = self._ranked(
-            question, self._read_for_refusal(top_k) if apply_floor else top_k, method,
-            apply_floor, filters)
-        evidence, read = ranking.evidence, len(ranking.fused)
-        if not (reread and results):
+        screen = self._ranked(question, self._read_for_refusal(top_k) if apply_floor else top_k,
+                              method, apply_floor, filters)
+        results, read = screen.results, len(screen.ranking.fused)
+        if screen.refusal is not None:
+            return self._refused(screen, screen.refusal)
+        # a term lookup's papers lead as the exact match put them, read by nothing further
+        if not (reread and results) or screen.holders:
             return Retrieval(results[:top_k], read=read)
-        exempt, logits = self._refusal_logits(question, results)
-        if not exempt and not (self._read_as_answering(logits)
-                               and self._read_with_evidence(evidence, logits, filters)):
-            return Retrieval([], read=read)
-        return Retrieval(self._reranked(results, logits)[:top_k],
-                         self._doubted(evidence, logits, filters), read)
+        screen.exempt, screen.logits = self._refusal_logits(question, results)
+        refusal = first_refusal(self, screen, "reading")
+        if refusal is not None:
+            return self._refused(screen, refusal)
+        return Retrieval(self._reranked(results, screen.logits)[:top_k],
+                         doubt=DOUBT.verdict(self, screen), read=read)
+
+    def _refused(self, screen: Screen, refusal: Verdict) -> Retrieval:
+        """A refusal: no papers, its verdict, the candidates counted, and the ranking's first
+        NEAREST_SHOWN papers, each with the refusal's reason and its own figures (its best
+        chunk's similarity to the question, its share of the question's keyword weight, and
+        the cross-encoder's reading where it read it), so that a reader can judge the "no"."""
+        ranking, papers = screen.ranking, self.index.papers()
+        stats = self.index.keyword_stats()
+        weights = keyword_weights(screen.question, stats)
+        rare = rare_terms(weights, stats)
+        readings = [] if screen.logits is None else [float(x) for x in screen.logits]
+        logits = {r.paper.paper_id: x for r, x in zip(screen.results[:len(readings)], readings,
+                                                      strict=True)}
+        nearest: list[tuple[RetrievedPaper, str]] = []
+        for pid in sorted(ranking.fused, key=lambda p: -ranking.fused[p]):
+            paper = papers.get(pid)
+            if paper is None:
+                continue
+            hit = ranking.dense.get(pid)
+            cosine = hit[1].score if hit else 0.0
+            coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
+            figures = f"similarity {cosine:.2f}, {coverage:.0%} of the question's keywords"
+            if pid in logits:
+                figures += f", the cross-encoder's reading {logits[pid]:.1f}"
+            nearest.append((RetrievedPaper(paper, round(ranking.fused[pid], 4),
+                                           hit[1].text if hit else paper.text,
+                                           round(cosine, 4), round(coverage, 4)),
+                            f"{refusal.reason} This paper: {figures}."))
+            if len(nearest) >= NEAREST_SHOWN:
+                break
+        return Retrieval([], refusal=refusal, read=len(ranking.fused), nearest=nearest)
 
     def _refusal_logits(self, question: str, results: list[RetrievedPaper]
                         ) -> tuple[bool, np.ndarray | None]:
         """Whether the cross-encoder's refusal is waived (no threshold chosen, or the first
         papers hold what the question asks about), and the logits it reads of ``results``
         (read anyway when the reread needs them)."""
-        exempt = (load_ranker().cross_encoder_below is None
-                  or self.holds_its_keywords(question, results))
+        exempt = refusal_waived() or self.holds_its_keywords(question, results)
         return exempt, self.cross_encoder_reading(question, results, always=not exempt)
 
     def refusal_reading(self, question: str) -> float | None:
@@ -512,9 +468,10 @@ class HybridRetriever:
         failed."""
         if not self._rereads("hybrid", True):
             return None
-        results, _ = self._ranked(question, self._read_for_refusal(self.settings.top_k),
-                                  "hybrid", True, None)
-        if not results:
+        screen = self._ranked(question, self._read_for_refusal(self.settings.top_k),
+                              "hybrid", True, None)
+        results = screen.results
+        if not results or screen.holders:
             return None
         exempt, logits = self._refusal_logits(question, results)
         return None if exempt or logits is None else float(logits[:REFUSAL_TOP].max())
@@ -531,87 +488,84 @@ class HybridRetriever:
         return max(top_k, self.settings.top_k, RERANK_TOP)
 
     def _ranked(self, question: str, wanted: int, method: Method, apply_floor: bool,
-                filters: Filters | None) -> tuple[list[RetrievedPaper], Ranking]:
-        """The first ``wanted`` papers in the ranker's order, and with ``apply_floor`` the
-        relevance floor and every refusal but the cross-encoder's ([] when one refuses);
-        with the ranking (its evidence, which the joint refusal reads beside the cross-encoder,
-        and its candidates, which the receipt counts)."""
-        s = self.settings
+                filters: Filters | None) -> Screen:
+        """The first ``wanted`` papers in the ranker's order (``Screen.results``), and with
+        ``apply_floor`` the relevance floor and every refusal before the cross-encoder's
+        (no papers and the refusal's verdict when one refuses); with the ranker's evidence,
+        which the joint refusal reads beside the cross-encoder."""
         ranking = self._fused(question, method, filters)
-        bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
-        if not fused:
-            return [], ranking
-        stats = self.index.keyword_stats()
-        # no word of it occurs in any abstract: dense alone would be guessing
-        if apply_floor and not any(term in stats.vocab for term in query_terms(question)):
-            return [], ranking
-        if apply_floor and (self.unknown_names(question, fused, filters)
-                            or self.unwritten_names(question, fused, filters)):
-            return [], ranking
-        papers = self.index.papers()
+        screen = Screen(question, filters, ranking)
+        if apply_floor:
+            screen.refusal = first_refusal(self, screen, "question")
+        if not ranking.fused or screen.refusal is not None:
+            return screen
+        bm25, fused = ranking.bm25, ranking.fused
         writers = self._writers(question, fused)
-        named = self._named(writers)
+        screen.named = self._named(writers)
         boosted = self._boosted(question, writers)
         if method == "hybrid" and boosted:
             for pid in fused:  # a paper that names what was asked about comes first
                 fused[pid] = (fused[pid] + (1.0 if pid in boosted else 0.0)) / 2.0
         if method == "hybrid" and bm25:
-            self._keep_rare_match(question, bm25, fused, stats)
-        weights = keyword_weights(question, stats)
-        rare = rare_terms(weights, stats)
-        results: list[RetrievedPaper] = []
-        answerable = False
-        for pid in sorted(fused, key=lambda p: (-fused[p], bm25.get(p, (1e9,))[0])):
+            self._keep_rare_match(question, bm25, fused, self.index.keyword_stats())
+        screen.holders = self.lookup_holders(question, filters)
+        for pid in screen.holders:  # a lookup's paper outside the candidates still counts
+            fused.setdefault(pid, 0.0)
+        self._floor(screen, wanted, apply_floor)
+        if apply_floor:
+            screen.refusal = first_refusal(self, screen, "ranking")
+            if screen.refusal is not None:
+                screen.results = []
+        return screen
+
+    def lookup_holders(self, question: str, filters: Filters | None = None) -> list[str]:
+        """The papers (those ``filters`` allow) whose title or abstract holds every word a
+        term lookup asks for ("Which paper mentions shareboost?", ``Intent.lookup_terms``),
+        stem and all, best BM25 first; none when the question is no lookup. Such a paper
+        answers the question whatever the ranker, the neighbourhood or the cross-encoder
+        make of it: its words are what was asked for."""
+        words = read_intent(question).lookup_terms
+        terms = {term for word in words for term in query_terms(word)}
+        if not terms:
+            return []
+        scores = self.index.bm25_paper_scores(" ".join(words), self.allowed(filters))
+        papers = self.index.papers()
+        return [pid for pid in sorted(scores, key=lambda p: (-scores[p], p)) if pid in papers
+                and terms <= text_terms(f"{papers[pid].title}. {papers[pid].text}")]
+
+    def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
+        """The first ``wanted`` papers in the ranker's order into ``screen.results``, with
+        ``apply_floor`` only those past the relevance floor; ``screen.answerable`` when one of
+        those read cleared its strict form."""
+        s = self.settings
+        ranking, named = screen.ranking, screen.named
+        bm25, dense, fused = ranking.bm25, ranking.dense, ranking.fused
+        papers = self.index.papers()
+        weights = keyword_weights(screen.question, self.index.keyword_stats())
+        rare = rare_terms(weights, self.index.keyword_stats())
+        holders = set(screen.holders)  # a term lookup's papers first, past the floor
+        for pid in sorted(fused, key=lambda p: (p not in holders, -fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
             if paper is None:
                 continue
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
             coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
-            strict = cosine >= s.min_dense or pid in named or (coverage >= s.min_coverage and not named)
-            answerable = answerable or strict
+            strict = (cosine >= s.min_dense or pid in named or pid in holders
+                      or (coverage >= s.min_coverage and not named))
+            screen.answerable = screen.answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the
             # ranking counts at half the floor (unless the question names something else).
             relaxed = (cosine >= s.min_dense / 2 or coverage >= s.min_coverage / 2) and not named
             if apply_floor and not (strict or relaxed):
                 continue
             chunk = dense_hit[1].text if dense_hit else paper.text
-            results.append(RetrievedPaper(
+            screen.results.append(RetrievedPaper(
                 paper=paper,
                 score=round(fused[pid], 4),
                 chunk=chunk,
                 dense=round(cosine, 4),
                 coverage=round(coverage, 4),
             ))
-            if len(results) >= wanted:
+            if len(screen.results) >= wanted:
                 break
-        if not apply_floor:
-            return results, ranking
-        # a question that names a paper's method, or whose every keyword the first paper
-        # holds ("What is Buckwild?"), is on topic whatever its neighbourhood
-        on_topic = (self._names_a_method(question, named)
-                    or (bool(results) and results[0].coverage >= FULL_MATCH)
-                    or self._in_a_neighbourhood(ranking))
-        if not (answerable and on_topic and self._enough_evidence(ranking, results)):
-            return [], ranking
-        return results, ranking
-
-    def _in_a_neighbourhood(self, ranking: Ranking) -> bool:
-        """The store's off-topic check (``ranking.Neighbourhood``): a large store answers
-        only questions whose nearest papers in the whole store (under a filter too) are close
-        enough; always true where the check does not apply (a small store, another
-        embedding model, a fixed fusion)."""
-        check = load_ranker().neighbourhood
-        if check is None or ranking.nearest is None or not check.applies(
-                self.index.chunk_count(), self.index.settings.index.embed_model):
-            return True
-        return ranking.nearest >= check.below
-
-    def _enough_evidence(self, ranking: Ranking, results: list[RetrievedPaper]) -> bool:
-        """The calibrated abstention: the ranker's score of its best paper clears the
-        threshold chosen on the dev split (bench/calibrate_abstention.py), or the first paper
-        holds every keyword of the question (a bare name: "What is Buckwild?")."""
-        threshold = load_ranker().abstain_below
-        if ranking.evidence is None or threshold is None or not results:
-            return True
-        return ranking.evidence >= threshold or results[0].coverage >= FULL_MATCH

@@ -18,7 +18,7 @@ from assistant.corpus import Paper
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
-    "receipt",
+    "refusal", "receipt",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -71,17 +71,32 @@ class RetrievedPaper:
     coverage: float  # share of the question's keyword weight found in the paper
 
 
+class Verdict(BaseModel, frozen=True):
+    """What one of retrieval's checks (``assistant/refusals.py``) found: its name and its
+    reason, a short sentence a reader can judge the answer by."""
+
+    check: str
+    reason: str
+
+
 @dataclass(frozen=True)
 class Retrieval:
-    """The papers found for a question, and whether retrieval doubts they say what was asked
-    (the joint reading under its doubt level, ``ranking.JointReading``); how many candidates
-    the ranking scored (``read``, for the answer's receipt), and when it refused, the papers
-    it ranked first with why each does not answer (``nearest``)."""
+    """The papers found for a question; when there are none, the check that refused it
+    (``refusal``) and the papers it ranked nearest, each with why it does not answer
+    (``nearest``); the check that doubts they say what was asked (``doubt``: the joint
+    reading under its doubt level, ``ranking.JointReading``); and how many candidates the
+    ranking scored (``read``, for the answer's receipt)."""
 
     papers: list[RetrievedPaper]
-    unsure: bool = False
+    doubt: Verdict | None = None
+    refusal: Verdict | None = None
     read: int = 0
     nearest: list[tuple[RetrievedPaper, str]] = field(default_factory=list)
+
+    @property
+    def unsure(self) -> bool:
+        """Retrieval doubts the papers say what was asked (the answer's notice)."""
+        return self.doubt is not None
 
 
 class SourceRef(BaseModel):
@@ -187,6 +202,10 @@ class Answer(BaseModel):
         "its topic, but read weakly as answering it (a large store's joint reading of the "
         "ranker and the cross-encoder, under its doubt level). Read the quotes before relying "
         "on them.")
+    refusal: Verdict | None = Field(
+        None, description="Why the answer has no sources: the retrieval check that refused "
+        "the question (its name and a one-sentence reason), or the model's relevance check; "
+        "None when it has sources.")
     receipt: Receipt | None = Field(None, description="How much the answer looked at.")
 
     def public_json(self) -> dict[str, object]:

@@ -38,7 +38,8 @@ from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.evals.scoring import indexed_items
 from assistant.pipeline import Assistant
 from assistant.ranking import WEIGHTS_FILE
-from assistant.retrieval import FULL_MATCH, REFUSAL_TOP, RERANK_BELOW
+from assistant.refusals import FULL_MATCH, REFUSAL_TOP
+from assistant.retrieval import RERANK_BELOW
 from assistant.settings import DEFAULT_EMBED_MODEL, PROJECT_ROOT, Settings
 
 MAX_WRONG = 0.02  # the ceiling on wrong refusals

@@ -16,7 +16,7 @@ assistant; each key fact is in the abstract and in neither its title nor the que
 
 Two levers are measured:
 - the discount of an abstract's opening sentences (``extractive.BACKGROUND_FACTOR``, applied
-  when ``asks_for_contribution``): none, as shipped, other factors, and for every question;
+  when ``Intent.contribution``): none, as shipped, other factors, and for every question;
 - the named-paper boost's common names (``retrieval.COMMON_NAME_PAPERS``): the first paper
   as shipped against the boost on every name the question writes (as before).
 Writes bench/results/key_facts.json: per set and kind, the share of questions whose first
@@ -25,6 +25,7 @@ source is the expected paper, and key-fact recall over those.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,7 @@ from common import offline_assistant, save
 import assistant  # noqa: F401
 from assistant import extractive, retrieval
 from assistant.evals.scoring import fact_found
+from assistant.intent import Intent, read_intent
 
 QUESTIONS = Path(__file__).with_name("key_facts_questions.jsonl")
 # name → (BACKGROUND_FACTOR, discount every question?)
@@ -64,14 +66,14 @@ def summary(rows: list[dict], value: Callable[[dict], float]) -> dict[str, float
 def main() -> None:
     data_dir, app = offline_assistant()
     items = [json.loads(line) for line in QUESTIONS.read_text().splitlines() if line.strip()]
-    always: Callable[[str], bool] = lambda question: True  # noqa: E731
+    always: Callable[[str], Intent] = lambda question: dataclasses.replace(  # noqa: E731
+        read_intent(question), contribution=True)
     rows = []
     for item in items:
         row = {"id": item["id"], "set": item["set"], "kind": item["kind"], "recall": {}}
         for name, (factor, every) in OPENINGS.items():
-            gate = always if every else extractive.asks_for_contribution
-            with mock.patch.multiple(extractive, BACKGROUND_FACTOR=factor,
-                                     asks_for_contribution=gate):
+            gate = always if every else read_intent
+            with mock.patch.multiple(extractive, BACKGROUND_FACTOR=factor, read_intent=gate):
                 answer = app.ask(item["question"])
             if name == "shipped":
                 row["first_right"] = bool(answer.sources) and \

@@ -83,7 +83,7 @@ def asked(app: Assistant, question: str) -> dict[str, Any]:
     answer = app.ask(question)
     with floor_only(app):
         read = signals(app, question)
-        ranked, _ = app.retriever._ranked(question, 1, "hybrid", False, None)
+        ranked = app.retriever._ranked(question, 1, "hybrid", False, None).results
     # the ranker's first paper with the floor off too (a floor refusal's first counts in
     # ``wrongly_refused_first_paper_right``); where the floor answers, signals' own
     return {"refused": not answer.sources, "unsure": answer.unsure,

@@ -13,7 +13,6 @@ from assistant.claims import ClaimChecker
 from assistant.compare import (
     COLUMNS,
     EMPTY,
-    is_comparison_question,
     pick_cells,
     rows_for,
     table_lines,
@@ -40,14 +39,6 @@ def table_rows(answer: str) -> list[list[str]]:
 @pytest.fixture(scope="module")
 def compared(seed_assistant: Assistant) -> Answer:
     return seed_assistant.ask(COMPARE_GNN)
-
-
-def test_comparison_and_which_papers_questions_are_recognised() -> None:
-    assert is_comparison_question(COMPARE_GNN)
-    assert is_comparison_question("Which papers work with electronic health records?")
-    assert is_comparison_question("How does TCCM compare with DTE?")
-    assert not is_comparison_question("Summarize the work on machine unlearning.")
-    assert not is_comparison_question("What is CRAFT?")
 
 
 def test_cells_follow_the_cues_and_no_sentence_fills_two() -> None:

@@ -3,6 +3,7 @@ and the offline extractive path."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -251,6 +252,7 @@ def test_the_answer_quotes_the_authors_finding_over_the_opening_background(
     A question about the problem itself keeps the opening at full weight: discounted, the
     answer would lose the sentence that says what makes the problem costly."""
     from assistant import extractive
+    from assistant.intent import read_intent
 
     finding_question = ("How well does federated learning work when client data come from "
                         "non-stationary Markov processes?")
@@ -260,16 +262,15 @@ def test_the_answer_quotes_the_authors_finding_over_the_opening_background(
     assert extractive.own_work_from(["Nets overfit.", "Data are scarce.", "We propose X.",
                                      "Our results hold."]) == 2
     assert extractive.own_work_from(["Nets overfit.", "Data are scarce."]) == 0
-    assert extractive.asks_for_contribution(finding_question)
-    assert extractive.asks_for_contribution("Which data sets was it tested on?")
-    assert not extractive.asks_for_contribution(problem_question)
-    assert not extractive.asks_for_contribution("Why is learning from Markovian streams hard?")
+    assert read_intent(finding_question).contribution
+    assert not read_intent(problem_question).contribution
     assert finding in seed_assistant.ask(finding_question).answer
     assert problem in seed_assistant.ask(problem_question).answer
     with monkeypatch.context() as patched:
         patched.setattr(extractive, "BACKGROUND_FACTOR", 1.0)
         assert finding not in seed_assistant.ask(finding_question).answer
-    monkeypatch.setattr(extractive, "asks_for_contribution", lambda question: True)
+    monkeypatch.setattr(extractive, "read_intent", lambda question: dataclasses.replace(
+        read_intent(question), contribution=True))
     assert problem not in seed_assistant.ask(problem_question).answer
 
 
@@ -321,7 +322,7 @@ def test_a_model_answer_is_marked_unsure_only_when_it_cites(
     shipped = load_ranker()
     joint = JointReading(0.5, -1e9, 1, make_settings(seed_dir).index.embed_model, 1e9)
     doubting = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
-    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: doubting)
+    monkeypatch.setattr("assistant.refusals.load_ranker", lambda: doubting)
     app = model_assistant(seed_dir, server)
     question = "How do graph models forecast traffic efficiently?"  # read by the cross-encoder
     server.replies = ["Graph models forecast traffic with spatio-temporal layers [1]."]
@@ -640,22 +641,6 @@ def test_a_finding_question_gets_the_sentence_that_states_the_result() -> None:
     assert select(finding, [*stated, weaker, result], {1: 1.0}, {}) == stated
 
 
-@pytest.mark.parametrize(("question", "finding"), [
-    ("What did the study of label smoothing find about distillation?", True),
-    ("How well does the ODE-based VAE predict motion?", True),
-    ("How did the epitome compare with consensus strains?", True),
-    ("What advantages does contrastive adaptation offer without source data?", True),
-    ("Does the transducer outperform attention models on long sequences?", True),
-    ("What kind of convolutions are used to perform the upsampling?", False),
-    ("How can an agent retrace a route from one demonstration?", False),
-    ("Why did earlier experiments on spiking networks fail?", False),
-])
-def test_a_question_asks_for_a_finding(question: str, finding: bool) -> None:
-    from assistant.extractive import asks_for_finding
-
-    assert asks_for_finding(question) is finding
-
-
 @pytest.mark.parametrize(("text", "background", "result"), [
     ("Experiments on CIFAR-10 show that the method is robust.", False, True),
     ("Our method outperforms prior work.", False, True),
@@ -686,27 +671,6 @@ def test_the_answer_passes_each_quoted_papers_title_to_completion(
     answer = seed_assistant.ask("How many languages can the MuRating autorater handle?")
     first = answer.citations[0]
     assert seen and seen[0].get(first.n) == text_terms(first.title)
-
-
-@pytest.mark.parametrize(("question", "contribution"), [
-    ("How can sparse regression be spread across machines?", True),
-    ("Which data sets was it tested on?", True),
-    ("What accuracy does it reach on ImageNet?", True),
-    ("Which approach works best for few-shot learning?", True),
-    ("What did they find about dropout?", True),
-    ("How much faster than existing methods is the detector?", True),
-    # about the problem, though they name results, experiments or data sets
-    ("Why do standard results on generalization bounds fail for deep networks?", False),
-    ("How are earlier methods for causal discovery limited?", False),
-    ("What challenge do prior methods face when data sets are highly imbalanced?", False),
-    ("How do existing topic models fail on short texts?", False),
-    ("What makes spatiotemporal graph learning costly?", False),
-])
-def test_a_question_asks_for_a_contribution_or_about_the_problem(question: str,
-                                                                  contribution: bool) -> None:
-    from assistant.extractive import asks_for_contribution
-
-    assert asks_for_contribution(question) is contribution
 
 
 @pytest.mark.parametrize(("sentences", "start"), [
@@ -757,19 +721,6 @@ def test_a_single_paper_answer_quotes_the_paper_up_to_max_sentences() -> None:
     # The three best of the rest fill it to MAX_SENTENCES; position 1 also follows the intro.
     assert chosen == [intro, *rest[:MAX_SENTENCES - 1]]
     assert select("What is CorEx?", [intro, rest[5]], {1: 1.0}, {"corex": 1.0}) == [intro, rest[5]]
-
-
-def test_quantity_questions_include_rates_and_accuracy() -> None:
-    from assistant.extractive import QUANTITY_RE
-
-    for question in ("What convergence rate does it achieve?", "What transfer rates did it reach?",
-                     "How accurate was the detector?", "How far did it generalize?",
-                     "How many agents were there?"):
-        assert QUANTITY_RE.search(question), question
-    for question in ("What real data validated the analysis?", "What is CRAFT?",
-                     "How low-resource languages fare in translation?",
-                     "What errors do code LLMs make?", "What do rates mean here?"):
-        assert not QUANTITY_RE.search(question), question
 
 
 def test_a_reference_marker_is_no_number_a_quantity_question_asks_for() -> None:

@@ -28,7 +28,7 @@ from assistant.ranking import (
     read_coverage,
     train,
 )
-from assistant.retrieval import FULL_MATCH
+from assistant.refusals import FULL_MATCH
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Filters
 
@@ -119,7 +119,7 @@ def test_the_relevance_floor_reads_a_full_paper_as_far_as_an_abstract_goes(
     # Only the exemption can answer at an unreachable threshold: it holds for the paper's
     # rare words, not for the common ones it has only past word LEADING_WORDS.
     strict = dataclasses.replace(load_ranker(), abstain_below=1e9)
-    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
+    monkeypatch.setattr("assistant.refusals.load_ranker", lambda: strict)
     assert app.retrieve("quagga stripes")[0].paper.title == title
     assert app.retrieve("wombat models data") == []
 
@@ -137,8 +137,10 @@ def test_weak_evidence_is_refused_unless_the_paper_holds_every_keyword(
     question = FAR_FROM_THE_SEEDS
     assert seed_assistant.retrieve(question)  # answered at the shipped threshold
     strict = dataclasses.replace(load_ranker(), abstain_below=1e9)
-    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: strict)
+    monkeypatch.setattr("assistant.refusals.load_ranker", lambda: strict)
     assert seed_assistant.retrieve(question) == []
+    refusal = seed_assistant.retriever.find(question).refusal
+    assert refusal is not None and refusal.check == "evidence"
     assert seed_assistant.retrieve("What is CRAFT?")  # a bare name its abstract spells out
 
 
@@ -155,11 +157,13 @@ def test_a_large_store_refuses_a_question_with_no_neighbourhood(
     assert seed_assistant.retrieve(question)  # the seeds are too few for the check
 
     def use(check: Neighbourhood) -> None:
-        monkeypatch.setattr("assistant.retrieval.load_ranker",
+        monkeypatch.setattr("assistant.refusals.load_ranker",
                             lambda: dataclasses.replace(shipped, neighbourhood=check))
 
     use(Neighbourhood(below=0.99, min_chunks=1, model=model))
     assert seed_assistant.retrieve(question) == []
+    refusal = seed_assistant.retriever.find(question).refusal
+    assert refusal is not None and refusal.check == "off_topic"
     # a filter measures nothing new: the neighbourhood is the whole store's
     years = Filters(years=(1900, 2100))
     assert seed_assistant.retrieve(question, filters=years) == []

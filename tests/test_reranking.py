@@ -16,6 +16,7 @@ from conftest import FILE_A, FILE_B, make_settings
 from assistant.corpus import Paper
 from assistant.pipeline import Assistant
 from assistant.ranking import JointReading, load_ranker, text_terms
+from assistant.refusals import FULL_MATCH, REFUSAL_TOP, read_as_answering, read_with_evidence
 from assistant.reranking import (
     RERANKER_SHA256,
     CrossEncoder,
@@ -25,7 +26,7 @@ from assistant.reranking import (
     model_dir,
     passage_of,
 )
-from assistant.retrieval import FULL_MATCH, REFUSAL_TOP, RERANK_BELOW, RERANK_TOP, HybridRetriever
+from assistant.retrieval import RERANK_BELOW, RERANK_TOP, HybridRetriever
 from assistant.types import Filters, RetrievedPaper
 
 
@@ -169,15 +170,17 @@ def test_a_question_no_first_paper_reads_as_answering_is_refused(
 
     def threshold(value: float) -> None:
         changed = dataclasses.replace(shipped, cross_encoder_below=value)
-        monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
+        monkeypatch.setattr("assistant.refusals.load_ranker", lambda: changed)
 
     threshold(float(logits.mean()))  # between the two: the better one answers
     assert seed_assistant.retrieve(question)
     # only the ranker's first two count, as calibrated: a third that answers is not enough
-    assert not HybridRetriever._read_as_answering(np.array([logits.min(), logits.min(), 100.0]))
-    assert HybridRetriever._read_as_answering(np.array([logits.min(), logits.max(), -100.0]))
+    assert not read_as_answering(np.array([logits.min(), logits.min(), 100.0]))
+    assert read_as_answering(np.array([logits.min(), logits.max(), -100.0]))
     threshold(100.0)
     assert seed_assistant.retrieve(question) == []
+    refusal = seed_assistant.retriever.find(question).refusal
+    assert refusal is not None and refusal.check == "cross_encoder"
     assert seed_assistant.retrieve("What is CRAFT?")  # holds every keyword
     specific = "Which approach forecasts future links between nodes in temporal graphs?"
     exempt = seed_assistant.retrieve(specific)  # holds "future", not every keyword
@@ -201,8 +204,8 @@ def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
     keywords (the cross-encoder's exemption)."""
     question = "How do graph models forecast traffic efficiently?"  # not exempt
     retriever = seed_assistant.retriever
-    found, ranking = retriever._ranked(question, 3, "hybrid", True, None)
-    evidence = ranking.evidence
+    screen = retriever._ranked(question, 3, "hybrid", True, None)
+    found, evidence = screen.results, screen.evidence
     assert found and evidence is not None
     assert not retriever.holds_its_keywords(question, found)
     best = float(CrossEncoder().scores(question, [passage_of(r.paper) for r in found[:2]]).max())
@@ -215,11 +218,13 @@ def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
     def use(weight: float, below: float, min_chunks: int = 1, embedded_by: str = model) -> None:
         joint = JointReading(weight, below, min_chunks, embedded_by)
         changed = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
-        monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
+        monkeypatch.setattr("assistant.refusals.load_ranker", lambda: changed)
 
     score = evidence + 0.5 * best
     use(0.5, score + 0.01)
     assert seed_assistant.retrieve(question) == []
+    refusal = retriever.find(question).refusal
+    assert refusal is not None and refusal.check == "joint_reading"
     assert seed_assistant.retrieve(question, filters=Filters(years=(1900, 2100)))
     use(0.5, score - 0.01)
     assert seed_assistant.retrieve(question)
@@ -235,7 +240,7 @@ def test_the_joint_refusal_weighs_evidence_and_reading_in_a_large_store(
     assert seed_assistant.retrieve(question)
     # exempt, as from the cross-encoder's refusal, even where the reread reads the logits
     unsure = "How are graph neural networks explained?"
-    assert retriever._ranked(unsure, 3, "hybrid", True, None)[0][0].score < RERANK_BELOW
+    assert retriever._ranked(unsure, 3, "hybrid", True, None).results[0].score < RERANK_BELOW
     use(0.5, 1e9)
     assert seed_assistant.retrieve(unsure) == []
     monkeypatch.setattr(retriever, "holds_its_keywords", lambda question, results: True)
@@ -248,9 +253,11 @@ def test_the_joint_refusal_reads_the_best_of_the_first_two_logits(
     a score at the bound is not under it."""
     model = seed_assistant.settings.index.embed_model
     joint = JointReading(0.5, 5.0, 1, model)
-    monkeypatch.setattr("assistant.retrieval.load_ranker",
+    monkeypatch.setattr("assistant.refusals.load_ranker",
                         lambda: dataclasses.replace(load_ranker(), joint_reading=joint))
-    reads = seed_assistant.retriever._read_with_evidence
+    def reads(evidence: float | None, logits: np.ndarray | None, filters: Filters | None) -> bool:
+        return read_with_evidence(seed_assistant.index, evidence, logits, filters)
+
     assert not reads(4.0, np.array([1.0, 1.9, 9.0]), None)  # 4 + 0.5 × 1.9 < 5
     assert reads(4.0, np.array([1.0, 2.0, -9.0]), None)  # 4 + 0.5 × 2 = 5: not under
     assert reads(4.0, np.array([2.0, -9.0]), None)
@@ -272,8 +279,8 @@ def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
 
     question = "How do graph models forecast traffic efficiently?"  # not exempt
     retriever = seed_assistant.retriever
-    found, ranking = retriever._ranked(question, 3, "hybrid", True, None)
-    evidence = ranking.evidence
+    screen = retriever._ranked(question, 3, "hybrid", True, None)
+    found, evidence = screen.results, screen.evidence
     assert found and evidence is not None
     best = float(CrossEncoder().scores(question, [passage_of(r.paper) for r in found[:2]]).max())
     score = evidence + 0.5 * best
@@ -286,13 +293,15 @@ def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
         joint = JointReading(0.5, score - 1.0 if below is None else below, min_chunks, model,
                              doubt_below, doubt_min_chunks)
         changed = dataclasses.replace(shipped, cross_encoder_below=-100.0, joint_reading=joint)
-        monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
+        monkeypatch.setattr("assistant.refusals.load_ranker", lambda: changed)
 
     use(None)
     plain = retriever.find(question)
     use(score + 0.01)
     marked = retriever.find(question)
     assert marked.unsure and not plain.unsure and marked.papers == plain.papers  # a mark only
+    assert marked.doubt is not None and marked.doubt.check == "joint_doubt"
+    assert marked.refusal is None and plain.doubt is None
     assert not retriever.find(question, filters=Filters(years=(1900, 2100))).unsure
     answer = seed_assistant.ask(question)
     assert answer.unsure and answer.citations
@@ -319,14 +328,14 @@ def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
     assert not retriever.find(question).unsure
     # no reading, no mark: the exempt question the ranker is sure of
     sure = "What is CRAFT?"
-    first = retriever._ranked(sure, 3, "hybrid", True, None)[0]
+    first = retriever._ranked(sure, 3, "hybrid", True, None).results
     assert retriever.holds_its_keywords(sure, first) and first[0].score >= RERANK_BELOW
     use(1e9)
     assert retriever.find(sure).papers and not retriever.find(sure).unsure
     assert retriever.find(question).unsure
     # exempt from the refusal but reread (the ranker under RERANK_BELOW sure): read, so marked
     unsure = "How are graph neural networks explained?"
-    assert retriever._ranked(unsure, 3, "hybrid", True, None)[0][0].score < RERANK_BELOW
+    assert retriever._ranked(unsure, 3, "hybrid", True, None).results[0].score < RERANK_BELOW
     monkeypatch.setattr(retriever, "holds_its_keywords", lambda question, results: True)
     assert retriever.find(unsure).unsure and not retriever.find(sure).unsure
 
@@ -378,7 +387,7 @@ def test_the_eval_plots_the_reading_the_refusal_compares(
 
     def threshold(value: float) -> None:
         changed = dataclasses.replace(shipped, cross_encoder_below=value)
-        monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: changed)
+        monkeypatch.setattr("assistant.refusals.load_ranker", lambda: changed)
 
     threshold(reading + 1e-6)
     assert seed_assistant.retrieve(question) == []
@@ -399,7 +408,7 @@ def test_no_reading_where_the_refusal_reads_none(
         changed = retriever.settings.model_copy(update=update)
         assert HybridRetriever(seed_assistant.index, changed).refusal_reading(question) is None
     unset = dataclasses.replace(load_ranker(), cross_encoder_below=None)
-    monkeypatch.setattr("assistant.retrieval.load_ranker", lambda: unset)
+    monkeypatch.setattr("assistant.refusals.load_ranker", lambda: unset)
     assert retriever.refusal_reading(question) is None
 
 
@@ -414,7 +423,7 @@ def test_what_is_refused_does_not_depend_on_how_many_papers_are_shown(
     changed = seed_assistant.retriever.settings.model_copy(
         update={"min_dense": 0.339, "min_coverage": 1.0})
     retriever = HybridRetriever(seed_assistant.index, changed)
-    ranked, _ = retriever._ranked(question, 6, "hybrid", False, None)
+    ranked = retriever._ranked(question, 6, "hybrid", False, None).results
     assert all(r.dense < 0.339 for r in ranked[:3]) and any(r.dense >= 0.339 for r in ranked[3:5])
     shown = [len(retriever.retrieve(question, top_k=k)) for k in (1, 2, 5)]
     assert shown == [1, 2, 5]

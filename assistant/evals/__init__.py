@@ -3,11 +3,13 @@
 
 from assistant.evals.dataset import (
     DEFAULT_DATASET,
+    LOOKUP_PHRASINGS,
     THRESHOLDS,
     DatasetError,
     EvalItem,
     load_dataset,
     rare_word_probes,
+    words_one_abstract_uses,
 )
 from assistant.evals.report import check_thresholds, compare, flat_metrics, markdown_report
 from assistant.evals.runner import run_cli
@@ -24,6 +26,6 @@ from assistant.evals.scoring import (
 __all__ = [
     "DEFAULT_DATASET", "THRESHOLDS", "DatasetError", "EvalItem", "EvalRun", "QuestionResult",
     "check_thresholds", "compare", "evaluate", "fact_found", "flat_metrics", "indexed_items",
-    "load_dataset", "rare_word_probes",
+    "LOOKUP_PHRASINGS", "load_dataset", "rare_word_probes", "words_one_abstract_uses",
     "markdown_report", "retrieval_scores", "run_cli", "score_answer",
 ]

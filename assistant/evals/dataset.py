@@ -20,6 +20,15 @@ Split = Literal["dev", "test"]  # tune constants on dev; report test
 DEFAULT_DATASET = PROJECT_ROOT / "evals" / "qa.jsonl"
 LOCATOR_RE = re.compile(r".+#\d+")  # a paper's source: "<file>#<n>"
 THRESHOLDS = PROJECT_ROOT / "evals" / "thresholds.json"
+# How a researcher asks for the paper holding a word (issue 36 item 0), one per family of
+# phrasings ``intent.lookup_terms`` reads: a term lookup must return the paper holding it.
+LOOKUP_PHRASINGS = {
+    "which_mentions": "Which paper mentions {word}?",
+    "uses_the_word": "Which abstract uses the word {word}?",
+    "is_there": "Is there a paper that talks about {word}?",
+    "does_any": "Does any paper mention the term '{word}'?",
+    "in_which_appears": "In which paper does the word {word} appear?",
+}
 
 
 class DatasetError(BadInputError):
@@ -105,10 +114,9 @@ def _with_defaults(record: object, line_no: int) -> object:
     return filled
 
 
-def rare_word_probes(papers: Iterable[Paper], count: int = 12) -> list[tuple[str, str]]:
-    """(question, paper_id) for words that exactly one abstract uses, stem and all (as BM25
-    sees them), chosen evenly through the alphabet and asked as a keyword search ("What
-    about deconvolution?"): the paper must come back near the top."""
+def words_one_abstract_uses(papers: Iterable[Paper]) -> dict[str, str]:
+    """Words of eight letters or more that exactly one abstract uses, stem and all (as BM25
+    sees them), each with that paper's id, in alphabetical order."""
     by_stem: dict[str, set[str]] = {}
     by_word: dict[str, set[str]] = {}
     for paper in papers:
@@ -116,7 +124,14 @@ def rare_word_probes(papers: Iterable[Paper], count: int = 12) -> list[tuple[str
             by_stem.setdefault(stem, set()).add(paper.paper_id)
         for word in set(re.findall(r"[a-z]{8,}", paper.text.lower())):
             by_word.setdefault(word, set()).add(paper.paper_id)
-    once = [w for w in sorted(by_word) if len(by_word[w]) == 1
-            and len(stems := query_terms(w)) == 1 and by_stem.get(stems[0]) == by_word[w]]
+    return {w: next(iter(by_word[w])) for w in sorted(by_word) if len(by_word[w]) == 1
+            and len(stems := query_terms(w)) == 1 and by_stem.get(stems[0]) == by_word[w]}
+
+
+def rare_word_probes(papers: Iterable[Paper], count: int = 12) -> list[tuple[str, str]]:
+    """(question, paper_id) for words that exactly one abstract uses
+    (``words_one_abstract_uses``), chosen evenly through the alphabet and asked as a keyword
+    search ("What about deconvolution?"): the paper must come back near the top."""
+    once = words_one_abstract_uses(papers)
     step = max(1, len(once) // count)
-    return [(f"What about {w}?", next(iter(by_word[w]))) for w in once[::step][:count]]
+    return [(f"What about {w}?", once[w]) for w in list(once)[::step][:count]]

@@ -14,7 +14,7 @@ from assistant.evals.scoring import (
     SYSTEMS,
     EvalRun,
 )
-from assistant.retrieval import REFUSAL_TOP
+from assistant.refusals import REFUSAL_TOP
 
 if TYPE_CHECKING:
     from rich.console import Console

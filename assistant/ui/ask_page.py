@@ -19,10 +19,10 @@ import gradio as gr
 
 from assistant.errors import AssistantError, redact
 from assistant.filters import as_text, explicit, top_k_of
+from assistant.intent import names_in
 from assistant.pipeline import Assistant
 from assistant.references import render as render_references
 from assistant.references import to_bibtex, to_markdown
-from assistant.retrieval import names_in
 from assistant.types import Answer
 from assistant.ui.render import (
     answer_as_markdown,

@@ -1,0 +1,409 @@
+"""What a question asks, read once: its kind, the names it writes, the range it states, and
+whether it leans on the previous question.
+
+Why one module: the retriever, the offline composer, the comparison table and the pipeline
+each decide something from the question's wording (one line per paper, a table, which
+sentence of an abstract answers, whether a follow-up is searched with the question before
+it). Each reading is a pattern here, read by ``read_intent`` into a frozen ``Intent``, so
+that a reading is written and tested once and every reader sees the same one.
+
+A question may carry several readings at once ("Which papers compare A and B?" asks for
+several papers and for a comparison): each is a boolean field, read by the part of the
+answer it steers; ``kind`` is the main one (``KIND_ORDER``), for those that want one word.
+The readings are of the question exactly as given; ``search`` is that question less the
+words that state its range ("since 2019", "in NeurIPS 2025"), which is what is searched.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from assistant.corpus import KNOWN_VENUES, canonical_venue
+from assistant.keywords import STOPWORDS, query_terms
+from assistant.naming import named_phrases
+from assistant.types import OPEN_END, OPEN_START, Filters
+
+Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
+               "list", "lookup", "trend", "other"]
+TOKEN_RE = re.compile(r"[A-Za-z][\w@-]*\w")
+
+# ---------------------------------------------------------------- several papers, a table
+
+# A question that asks for several papers. "Compare", "list" or "survey" ask for them when
+# they open the question or follow "can you"; inside one ("How did the method compare with
+# boosting?", "In the work on feedback loops, …") a question asks about one paper, unless
+# it compares two things ("How do A and B compare?") or names papers, works or methods.
+SUMMARY_RE = re.compile(
+    r"^\s*(please\s+)?(survey|list|compare|contrast)\b"
+    r"|\b(can|could|would) you (please )?(survey|list|compare|contrast|review)\b"
+    r"|^\s*(review|tell me about|describe) (the )?(papers|works|literature|research|work) on\b"
+    r"|^\s*how (do|does) .+ and .+ compare\b"
+    r"|\b(comparison|compare) (of|between)\b"
+    r"|\b(list|compare|survey) (the )?(papers|works|approaches|methods|studies)\b"
+    r"|\b(summari[sz]e|summary|overview|(a|an) (comparison|survey) of|which (papers|works|abstracts)"
+    r"|what (papers|works)|papers (on|about|that))\b",
+    re.I,
+)
+# A question that compares papers or asks which papers do something: answered offline, when
+# it asks for several papers too, by a table (compare.py).
+COMPARE_RE = re.compile(r"\b(compare[sd]?|comparing|comparison|contrast|versus|vs\.?|"
+                        r"which (papers|works|abstracts|studies)|what (papers|works|studies))\b",
+                        re.I)
+
+# ---------------------------------------------------------------- what of one paper it asks
+
+QUANTITY_RE = re.compile(r"\b(how (many|much|large|big|fast|long|accurate|far|well|often|high|low|"
+                         r"small)(?![-\w])|what (?!(do|does|did|is|are|was|were) )(\w+ )?(share|range|"
+                         r"percentage|rates?|size|accuracy|speed(-?up)?|fraction)|by how much|"
+                         r"which (datasets|benchmarks))\b", re.I)
+# A question that asks how something is done or what was found, shown or tested: its answer
+# lies after an abstract's opening.
+CONTRIBUTION_QUESTION_RE = re.compile(
+    r"^\s*(how (can|could|do|does|did|should|might|would|to)\b|is there (a|any) way"
+    r"|is it possible|can (one|we|i|a|an)\b|describe (a|an|the) (method|algorithm|approach))"
+    r"|\b(what|which) (approach|method|technique|way|algorithm|model|framework|architecture"
+    r"|mechanism|idea|strategy|procedure|solution|result|finding|guarantee|bound|rate|speed"
+    r"|improvement|gain|error|performance)s?\b"
+    r"|\b(find|finds|show|shows|showed|prove|proves|proved|report|reports"
+    r"|achieve|achieves|achieved|reach|reached|propose|proposes|proposed|tested|evaluated"
+    r"|validated|outperform\w*)\b", re.I)
+# A question about the problem itself (its answer is in the abstract's opening) is read so even
+# when it also names results or data sets ("Why did earlier experiments fail?").
+PROBLEM_QUESTION_RE = re.compile(
+    r"^\s*why\b|\b(fail\w*|limitations?|limited|limits|hard(er)?|difficult\w*|challeng\w*"
+    r"|drawbacks?|shortcomings?|problematic|lacks?|lacking|wrong|struggl\w*|weakness\w*"
+    r"|obstacles?|bottlenecks?|costly|motivat\w*|what problem|the problem (of|with))\b"
+    r"|(?<!than )\b(previous|prior|existing|earlier|conventional|current|typical|standard)"
+    r" (methods?|approaches|work|models|algorithms|techniques|solutions|systems|pipelines)\b",
+    re.I)
+# "How can X be done?": answered by the sentence in which the authors propose their approach.
+METHOD_QUESTION_RE = re.compile(
+    r"^\s*(how (can|could|do|does|should|might|would|to)\b|is there (a|any) way|is it possible)"
+    r"|\b(what|which) (approach|method|technique|algorithm|framework|mechanism|strategy"
+    r"|procedure|solution)s?\b", re.I)
+# "What did X find?", "How well does X do?": answered by the abstract's result sentence.
+FINDING_QUESTION_RE = re.compile(
+    r"\b(what|which)\b[^?]*\b(did|does|do|has|have|was|were)\b[^?]*\b(find|found|show|shown|achieve"
+    r"|achieved|observe|observed|report|reported|accomplish|deliver|demonstrate|demonstrated"
+    r"|reveal|revealed|establish|established|conclude|concluded|suggest|provide|provided)\b"
+    r"|\bhow (well|much|far|close|effective|accurate|good)\b"
+    r"|\bhow (did|does|do)\b[^?]*\b(compare|fare|perform|do)\b"
+    r"|\bwhat (results?|benefits?|advantages?|improvements?|gains?|findings?|effects?)\b"
+    r"|^\s*(does|did|do|can|could)\b[^?]*\b(outperform|beat|improve|help)\w*", re.I)
+# "What is X?", "How does X work?": answered by the sentence that introduces X and the next.
+DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|explain|describe)\b",
+                                    re.I)
+
+# ---------------------------------------------------------------- every paper, a word, a trend
+
+_PAPERS = r"(?:papers|works|abstracts|studies|articles|publications)"
+_PAPER = r"(?:paper|abstract|article|work|study|publication)"
+# A question that asks for every paper that answers it, not the best few.
+LIST_RE = re.compile(
+    rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
+    rf"(?:list|enumerate|find|show(?:\s+me)?|give(?:\s+me)?|name|retrieve)\s+(?:all\s+|every\s+)?"
+    rf"(?:(?:of\s+)?the\s+)?(?:[\w-]+\s+)?{_PAPERS}\b"
+    rf"|\b(?:which|what)\s+{_PAPERS}\b"
+    rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{_PAPERS}|paper|abstract)\s+"
+    r"(?:on|about|that|which|using|with|in|from|where)\b"
+    r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"
+    r"|studies|studied|researches|writes\s+about|wrote\s+about|publishes|published)\s+(?:on|about|in)\b",
+    re.I)
+# A question that asks for the paper holding given words: the verb that asks, then the words.
+_HOLDS = (r"(?:mentions?|mentioned|contains?|includes?|talks?\s+about|speaks?\s+(?:of|about)"
+          r"|refers?\s+to|discuss(?:es)?|(?:uses?|has|have)(?=\s+the\s+(?:words?|terms?|phrases?)))")
+LOOKUP_RE = re.compile(
+    rf"^\s*(?:(?:which|what)\s+(?:one\s+|single\s+)?{_PAPER}s?"
+    rf"|(?:is|are)\s+there\s+(?:a|an|any|some)\s+{_PAPER}s?\s+(?:that|which)"
+    rf"|(?:does|do)\s+(?:any|a|an|some)\s+{_PAPER}s?"
+    rf"|(?:find|show\s+me|give\s+me)\s+(?:the|a|any)\s+{_PAPER}s?\s+(?:that|which)"
+    rf"|any\s+{_PAPER}s?\s+(?:that|which))\s+{_HOLDS}\s+(?P<words>.+)$"
+    rf"|^\s*in\s+which\s+{_PAPER}s?\s+(?:does|do|is|are)\s+(?P<where>.+?)\s+"
+    r"(?:appear|occur|come\s+up|mentioned|used)\s*[?.!]*\s*$",
+    re.I)
+_LOOKUP_WORD_RE = re.compile(r"\w[\w@+.\u2010-\u2014'-]*\w|\w")
+_WORD_NOUNS = re.compile(r"^\s*(?:the\s+)?(?:(?:exact\s+)?(?:words?|terms?|phrases?|expressions?"
+                         r"|names?|acronyms?|keywords?)\s+)", re.I)
+_WHERE_SAID = re.compile(r"\s+(?:in\s+(?:its|the|their)\s+(?:abstracts?|titles?|text)|at\s+all"
+                         r"|anywhere)\s*[?.!]*\s*$", re.I)
+# A question about how much a topic is worked on over the years.
+_CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|risen|rise|declined"
+            r"|decline|increased|increase|decreased|decrease|shifted|shift|progressed|trended"
+            r"|growing|changing|evolving|rising|declining|increasing|decreasing)")
+_OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year\s+(?:by|over|to|after)\s+year)"
+TREND_RES = [
+    re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+(?:the\s+)?(?:interest|research|work"
+               rf"|attention|activity|publications?|papers?|popularity|number\s+of\s+papers"
+               rf"|share\s+of\s+papers)\s+(?:in|on|about|into|to|of)\s+(?P<topic>.+?)\s+{_CHANGED}\b",
+               re.I),
+    re.compile(rf"^\s*how\s+(?:has|have|did)\s+(?P<topic>.+?)\s+{_CHANGED}\s+{_OVER_TIME}", re.I),
+    re.compile(r"^\s*(?:what\s+(?:are|were|is)\s+(?:the\s+)?|(?:show|plot|chart|draw)\s+(?:me\s+)?"
+               r"(?:the\s+)?)?(?:publication\s+|research\s+)?trends?\s+(?:in|of|for)\s+(?P<topic>.+)",
+               re.I),
+    re.compile(r"^\s*(?:how\s+many|number\s+of)\s+papers\s+(?:are\s+there\s+)?(?:on|about|mention"
+               r"|mentioning|use|using)\s+(?P<topic>.+?)\s+(?:per|each|every|by|a)\s+year", re.I),
+    re.compile(rf"^\s*(?:is|are)\s+(?P<topic>.+?)\s+(?:growing|declining|on\s+the\s+rise"
+               rf"|in\s+decline|fading)\b(?:\s+{_OVER_TIME})?\s*[?.!]*\s*$", re.I),
+]
+_TOPIC_END = re.compile(rf"(?:\s+(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
+                        r"|in\s+research|recently|lately))+\s*$|[\s?.!]+$", re.I)
+
+# ---------------------------------------------------------------- follow-ups
+
+CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
+# "it", "the method": a paper of the last answer. "they", "this": often the question's own
+# subject ("Compare the graph neural network papers: what do they study?").
+POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors?))\b", re.I)
+MAY_POINT_BACK_RE = re.compile(
+    r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
+    r"latter))\b", re.I)
+OWN_SUBJECT_TERMS = 3  # keywords from which "they…" or "this…" stands alone
+SHORT_WORDS = 4  # "Any limitations?": a follow-up unless it names or has its own subject
+
+# ---------------------------------------------------------------- a range stated in words
+
+YEAR = r"((?:19|20)\d\d)"
+# "in 2048 dimensions" is a count, not a year, and so are "after 2000 training documents"
+# and "in 2000 GPU hours": up to two words that are no preposition may stand before the unit.
+_UNITS = (r"(?:dimensions?|steps?|samples?|tokens?|parameters?|images?|nodes?|layers?|"
+          r"examples?|iterations?|epochs?|words?|languages?|classes?|points?|users?|items?|"
+          r"times?|tasks?|questions?|queries|documents?|hours?|features?|agents?|patients?|"
+          r"genes?|species|rounds?|runs?|trials?|seconds?|minutes?|ms|episodes?|frames?|"
+          r"sentences?|pixels?|neurons?|units?|[%×x])")
+_MODIFIER = r"(?:(?!(?:on|for|in|of|and|or|to|with|about|by|the|a|an|at|from)\b)[a-z][\w-]*\s+)"
+NOT_A_COUNT = rf"(?![\d.,]\d)(?!\s*{_MODIFIER}{{0,2}}{_UNITS}\b)(?!\s*[%×])"
+END = r"(?!\d)(?![\'’]?s\b)" + NOT_A_COUNT  # "1990s" is a decade (DECADE below)
+# "in the 1990s", "from the 2010s": the ten years (a decade's "since" runs on).
+DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?((?:19|20)\d0)[\'’]?s\b", re.I)
+# (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
+YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
+    (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
+     "range"),
+    (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
+    (re.compile(rf"\b(?:since|from)\s+{YEAR}\s+(?:on|onwards?)\b", re.I), "from"),
+    (re.compile(rf"\b(?:since|in\s+or\s+after|starting\s+(?:in|from))\s+{YEAR}{END}", re.I),
+     "from"),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+later|and\s+later|onwards?|and\s+after)\b", re.I),
+     "from"),
+    (re.compile(rf"\bafter\s+{YEAR}{END}", re.I), "after"),
+    (re.compile(rf"\bbefore\s+{YEAR}{END}", re.I), "before"),
+    (re.compile(rf"\b(?:until|till|up\s+to|through|in\s+or\s+before)\s+{YEAR}{END}", re.I),
+     "to"),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b", re.I),
+     "to"),
+    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I),
+     "in"),
+]
+LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
+
+
+@dataclass(frozen=True)
+class Intent:
+    """Every reading of one question (``read_intent``). The booleans are the readings the
+    answer's parts steer by; ``kind`` names the main one."""
+
+    question: str
+    kind: Kind
+    names: tuple[str, ...]  # methods and acronyms, matched case-sensitively (``names_in``)
+    proper_names: tuple[str, ...]  # those plus capitalised words inside a sentence
+    filters: Filters | None  # the range the question states in words
+    search: str  # the question less the words that stated that range
+    follow_up: bool  # leans on the previous question (``leans_on_previous``)
+    summary: bool  # asks for several papers: one line per paper
+    comparison: bool  # compares papers or asks which papers: a table when also a summary
+    definition: bool  # "What is X?"
+    method: bool  # how something can be done, not what the problem is
+    finding: bool  # what was found, shown or achieved, not what the problem is
+    quantity: bool  # a number: how many, how fast, what accuracy
+    contribution: bool  # how it is done or what was found (the answer follows the opening)
+    problem: bool  # what the problem is, or what earlier work lacks
+    wants_list: bool  # every paper that answers, not the best few
+    lookup_terms: tuple[str, ...]  # the words a term lookup asks the paper holding
+    trend_topic: str | None  # the topic whose papers per year are asked for
+
+
+# The main reading, first that holds: a trend, a term lookup and a list are what the answer's
+# shape follows; then several papers; then what of one paper is asked.
+KIND_ORDER: tuple[Kind, ...] = ("trend", "lookup", "list", "comparison", "summary", "problem",
+                                "quantity", "finding", "method", "definition")
+
+
+def read_intent(question: str, venues: Sequence[str] = ()) -> Intent:
+    """``question`` read once; ``venues``: the stored venues, which a question may name as
+    its range ("in Nature") beside the known ones. Pure and cached."""
+    return _read(question, tuple(venues))
+
+
+@lru_cache(maxsize=512)
+def _read(question: str, venues: tuple[str, ...]) -> Intent:
+    filters, search = stated(question, venues)
+    problem = bool(PROBLEM_QUESTION_RE.search(question))
+    quantity = bool(QUANTITY_RE.search(question))
+    readings = {
+        "summary": bool(SUMMARY_RE.search(question)),
+        "comparison": bool(COMPARE_RE.search(question)),
+        "definition": bool(DEFINITION_QUESTION_RE.search(question)),
+        "method": bool(METHOD_QUESTION_RE.search(question)) and not problem,
+        "finding": bool(FINDING_QUESTION_RE.search(question)) and not problem,
+        "quantity": quantity,
+        "problem": problem,
+        "list": bool(LIST_RE.search(search)),
+    }
+    lookup = lookup_terms(search)
+    trend = trend_topic(search)
+    holds = readings | {"lookup": bool(lookup) and not readings["list"], "trend": bool(trend)}
+    kind: Kind = next((k for k in KIND_ORDER if holds[k]), "other")
+    return Intent(
+        question=question, kind=kind, names=tuple(names_in(question)),
+        proper_names=tuple(proper_names(question)), filters=filters, search=search,
+        follow_up=leans_on_previous(question), summary=readings["summary"],
+        comparison=readings["comparison"], definition=readings["definition"],
+        method=readings["method"], finding=readings["finding"], quantity=quantity,
+        contribution=(bool(CONTRIBUTION_QUESTION_RE.search(question)) or quantity) and not problem,
+        problem=problem, wants_list=readings["list"], lookup_terms=lookup, trend_topic=trend)
+
+
+def names_in(text: str) -> list[str]:
+    """Method names and acronyms in a question (CRAFT, PoLAR, AB-MCTS, pass@N), to be matched
+    case-sensitively: a stemmer folds "CRAFT" into "crafted", a researcher does not."""
+    names = [t for t in TOKEN_RE.findall(text) if any(c.isupper() for c in t[1:])]
+    return list(dict.fromkeys(names))
+
+
+def proper_names(question: str) -> list[str]:
+    """What a question names: ``names_in`` plus capitalised words inside a sentence
+    (Chinchilla, Mamba, Constitutional AI), the way a researcher names a thing."""
+    found = names_in(question)
+    for m in TOKEN_RE.finditer(question):
+        before = question[: m.start()].rstrip(" \"'(")
+        word = m.group(0)
+        if word[0].isupper() and before and before[-1] not in ".?!:;" and word.lower() not in STOPWORDS:
+            found.append(word)
+    return list(dict.fromkeys(found))
+
+
+def leans_on_previous(question: str) -> bool:
+    """Whether an offline follow-up is searched together with the previous question: it
+    continues it ("and how…"), points back at its paper ("does it scale?", "how does the
+    method handle noisy labels?"), may point back ("their results?") with fewer than
+    OWN_SUBJECT_TERMS keywords of its own, or is short, names nothing and has one keyword
+    at most ("Any limitations?"; "Summarize diffusion models" stands alone). "What is
+    TCCM?" after "What is CRAFT?" names its own subject."""
+    terms = query_terms(question)
+    return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
+                or (MAY_POINT_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
+                or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
+                    and len(terms) < 2))
+
+
+def lookup_terms(question: str) -> tuple[str, ...]:
+    """The words a term lookup asks the paper holding ("Which paper mentions shareboost?" →
+    shareboost), as written, stopwords left out; none when the question is no lookup."""
+    m = LOOKUP_RE.search(question)
+    if not m:
+        return ()
+    words = _WHERE_SAID.sub("", m.group("words") or m.group("where"))
+    words = _WORD_NOUNS.sub("", words)
+    found = (w.strip(".'") for w in _LOOKUP_WORD_RE.findall(words))
+    return tuple(dict.fromkeys(w for w in found if w and w.lower() not in STOPWORDS))
+
+
+def trend_topic(question: str) -> str | None:
+    """The topic of a question about its papers over the years ("How has interest in graph
+    neural networks grown?" → graph neural networks), or None."""
+    for pattern in TREND_RES:
+        m = pattern.search(question)
+        topic = _TOPIC_END.sub("", m.group("topic")).strip(" \"'“”") if m else ""
+        if re.search(r"\w", topic):
+            return topic
+    return None
+
+
+# ---------------------------------------------------------------- the stated range
+
+
+def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, str]:
+    """The filter a question states in words ("since 2019", "before 2000", "between 2010
+    and 2012", "in NeurIPS 2025"), and the question without those words, so that "2019" does
+    not count as a keyword no abstract holds (the question itself when nothing else would be
+    left)."""
+    rest = question
+    span: tuple[int, int] | None = None
+    venue: str | None = None
+    pattern = _venue_pattern(tuple(venues))
+    m = next((m for m in pattern.finditer(rest) if _meant_as_venue(m)), None) if pattern else None
+    if m:
+        venue = canonical_venue(_typed_venue(m))
+        year = m.group(2) or m.group(4)
+        if year and int(year) <= LATEST_YEAR:
+            span = (int(year), int(year))
+        rest = _cut(rest, m)
+    if span is None and (m := DECADE.search(rest)) and int(m.group(2)) <= LATEST_YEAR:
+        first = int(m.group(2))
+        span = (first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9)
+        rest = _cut(rest, m)
+    if span is None:
+        for phrase, kind in YEAR_PHRASES:
+            m = phrase.search(rest)
+            values = [int(g) for g in m.groups() if g] if m else []
+            if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
+                span = _years_of(kind, values)
+                rest = _cut(rest, m)
+                break
+    found = Filters(years=span, venue=venue)
+    if not found:
+        return None, question
+    rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
+    return found, rest if re.search(r"\w", rest) else question
+
+
+def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
+    first = values[0]
+    return {
+        "range": (min(values), max(values)),
+        "from": (first, OPEN_END),
+        "after": (first + 1, OPEN_END),
+        "to": (OPEN_START, first),
+        "before": (OPEN_START, first - 1),
+        "in": (first, first),
+    }[kind]
+
+
+@lru_cache(maxsize=64)
+def _venue_pattern(venues: tuple[str, ...]) -> re.Pattern[str] | None:
+    names = {canonical_venue(v) for v in venues if len(v.strip()) >= 3}
+    names |= set(KNOWN_VENUES.values())
+    spellings = {n.lower(): n for n in names} | KNOWN_VENUES
+    if not spellings:
+        return None
+    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
+    venue = rf"(?<![\w-])({alternatives})(?![\w-])"
+    # A venue counts only where it is meant as one: "in/at/from NeurIPS", "NeurIPS 2025",
+    # "NeurIPS papers".
+    return re.compile(
+        rf"(?:\b(?:in|at|from|of)\s+(?:the\s+)?{venue}(?:\s+{YEAR}{END})?)"
+        rf"|(?:{venue}\s+{YEAR}{END})"
+        rf"|(?:{venue}(?=\s+(?:papers?|abstracts?|proceedings)\b))", re.I)
+
+
+def _meant_as_venue(m: re.Match[str]) -> bool:
+    """A venue written as one: with its year or "papers" after it, or with its capitals ("in
+    Nature", "at ICML", "in Neurips"), not as a word ("processes in nature", "of the www")."""
+    if m.group(1) is None or m.group(2):  # "NeurIPS 2025", "nips papers", "in NeurIPS 2025"
+        return True
+    return _typed_venue(m) != _typed_venue(m).lower()
+
+
+def _typed_venue(m: re.Match[str]) -> str:
+    """The venue as the question writes it, in whichever of ``_venue_pattern``'s forms."""
+    return next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
+
+
+def _cut(text: str, m: re.Match[str]) -> str:
+    return f"{text[:m.start()]} {text[m.end():]}"

@@ -1,0 +1,247 @@
+"""The checks that refuse a question or mark its answer unsure, in the order they run.
+
+Why a list: retrieval used to decide every refusal through booleans inside its ranking, so
+an answer could say that it refused but not why. Here each check is named and returns a
+short sentence when it refuses (None when it lets the question through); the first to
+refuse is the answer's ``Verdict`` (``Retrieval.refusal``, ``assistant ask --json``'s
+``refusal``), and a refusal's receipt can show it.
+
+The checks run in stages, as their inputs become known: the question (before ranking), the
+ranking (the papers past the relevance floor) and the reading (the cross-encoder's logits
+of the first papers). ``DOUBT`` is no refusal: it marks an answer whose sources read only
+weakly as answering (``Retrieval.unsure``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+
+from assistant.index import AbstractIndex
+from assistant.keywords import query_terms
+from assistant.ranking import JointReading, load_ranker
+from assistant.types import Filters, RetrievedPaper, Verdict
+
+if TYPE_CHECKING:
+    from assistant.retrieval import HybridRetriever, Ranking
+
+FULL_MATCH = 0.99  # share of the question's keyword weight that counts as all of it
+REFUSAL_TOP = 2  # the ranker's first papers the cross-encoder's refusal reads (as calibrated)
+Stage = Literal["question", "ranking", "reading", "mark"]
+
+
+@dataclass
+class Screen:
+    """What one question's checks read, filled in stage by stage: the rankings, the papers
+    past the floor (``results``), whether one cleared the strict floor, the candidates that
+    name everything the question names, and the cross-encoder's reading of the first papers
+    (``exempt`` when its refusal is waived)."""
+
+    question: str
+    filters: Filters | None
+    ranking: Ranking
+    results: list[RetrievedPaper] = field(default_factory=list)
+    answerable: bool = False
+    named: set[str] = field(default_factory=set)
+    exempt: bool = True
+    logits: np.ndarray | None = None
+    refusal: Verdict | None = None
+    holders: list[str] = field(default_factory=list)  # papers holding a term lookup's words
+
+    @property
+    def evidence(self) -> float | None:
+        """The learned ranker's raw score of its best paper (None for a fixed fusion)."""
+        return self.ranking.evidence
+
+
+Reason = Callable[["HybridRetriever", Screen], "str | None"]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One named check: the stage it runs in, and what it says when it refuses."""
+
+    name: str
+    stage: Stage
+    refuses: Reason
+    # An exact match overrules it: a paper holds every word a term lookup asks for
+    # ("Which paper mentions shareboost?"), and a false "no" is the worst answer.
+    overruled_by_holders: bool = True
+
+    def verdict(self, retriever: HybridRetriever, screen: Screen) -> Verdict | None:
+        reason = self.refuses(retriever, screen)
+        return None if reason is None else Verdict(check=self.name, reason=reason)
+
+
+def _quoted(names: list[str]) -> str:
+    return ", ".join(f"“{name}”" for name in names)
+
+
+def no_candidates(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """Nothing to rank: an empty store, or filters that leave no paper."""
+    if screen.ranking.fused:
+        return None
+    return "No stored paper is a candidate: the store is empty or the filters leave none."
+
+
+def no_known_word(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """No word of the question occurs in any abstract: dense alone would be guessing."""
+    vocab = retriever.index.keyword_stats().vocab
+    if any(term in vocab for term in query_terms(screen.question)):
+        return None
+    return "No word of the question occurs in any stored abstract."
+
+
+def unknown_names(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """Names no stored title or abstract uses (``HybridRetriever.unknown_names``)."""
+    names = retriever.unknown_names(screen.question, screen.ranking.fused, screen.filters)
+    return f"No stored title or abstract uses {_quoted(names)}." if names else None
+
+
+def unwritten_names(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """Names of several words no stored paper writes (``HybridRetriever.unwritten_names``)."""
+    names = retriever.unwritten_names(screen.question, screen.ranking.fused, screen.filters)
+    return f"No stored abstract writes {_quoted(names)} as a name." if names else None
+
+
+def below_the_floor(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """No paper cleared the strict relevance floor (close enough to the question, or holding
+    enough of its keyword weight, or naming what it names)."""
+    if screen.answerable:
+        return None
+    return "No paper found is close enough to the question or holds enough of its keywords."
+
+
+def off_topic(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """The store's off-topic check, unless the question names a paper's method or the first
+    paper holds every keyword of it ("What is Buckwild?"): on topic whatever its
+    neighbourhood."""
+    if (retriever.names_a_method(screen.question, screen.named)
+            or (bool(screen.results) and screen.results[0].coverage >= FULL_MATCH)
+            or in_a_neighbourhood(retriever.index, screen.ranking)):
+        return None
+    return "The question's nearest papers in the store are all far from it: not its topic."
+
+
+def weak_evidence(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """The calibrated abstention (``enough_evidence``)."""
+    if enough_evidence(screen.evidence, screen.results):
+        return None
+    return "The ranker's evidence for its best paper is under the calibrated threshold."
+
+
+def not_read_as_answering(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """The cross-encoder's refusal (``read_as_answering``), unless waived."""
+    if screen.exempt or read_as_answering(screen.logits):
+        return None
+    return "Read with the question, none of the first papers reads as answering it."
+
+
+def joint_refusal(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """The joint refusal (``read_with_evidence``), waived as the cross-encoder's is."""
+    if screen.exempt or read_with_evidence(retriever.index, screen.evidence, screen.logits,
+                                           screen.filters):
+        return None
+    return ("The ranker's evidence and the cross-encoder's reading, weighed together, fall "
+            "under the refusal's bound.")
+
+
+def doubted(retriever: HybridRetriever, screen: Screen) -> str | None:
+    """The unsure mark: the joint score, where the logits were read (over the bound, or
+    exempt from it), is under ``doubt_below``."""
+    joint = _joint(retriever.index, screen.evidence, screen.logits, screen.filters, mark=True)
+    if joint is None or not joint[0].doubts(*joint[1:]):
+        return None
+    return ("The ranker's evidence and the cross-encoder's reading, weighed together, are "
+            "under the doubt level: the sources may not say what was asked.")
+
+
+# The refusals, in the order they run; the first to refuse is the answer's refusal.
+# The question's checks run before the lookup's papers are known, and refuse only what no
+# paper can hold (a filter leaving none, words or names no abstract uses).
+CHECKS: tuple[Check, ...] = (
+    Check("candidates", "question", no_candidates, overruled_by_holders=False),
+    Check("known_words", "question", no_known_word, overruled_by_holders=False),
+    Check("unknown_names", "question", unknown_names, overruled_by_holders=False),
+    Check("unwritten_names", "question", unwritten_names, overruled_by_holders=False),
+    Check("relevance_floor", "ranking", below_the_floor),
+    Check("off_topic", "ranking", off_topic),
+    Check("evidence", "ranking", weak_evidence),
+    Check("cross_encoder", "reading", not_read_as_answering),
+    Check("joint_reading", "reading", joint_refusal),
+)
+DOUBT = Check("joint_doubt", "mark", doubted)
+
+
+def first_refusal(retriever: HybridRetriever, screen: Screen, stage: Stage) -> Verdict | None:
+    """The first check of ``stage`` that refuses ``screen``'s question, in CHECKS' order;
+    one an exact match overrules refuses nothing when papers hold a term lookup's words."""
+    for check in CHECKS:
+        if check.stage != stage or (screen.holders and check.overruled_by_holders):
+            continue
+        if (verdict := check.verdict(retriever, screen)) is not None:
+            return verdict
+    return None
+
+
+def in_a_neighbourhood(index: AbstractIndex, ranking: Ranking) -> bool:
+    """The store's off-topic check (``ranking.Neighbourhood``): a large store answers only
+    questions whose nearest papers in the whole store (under a filter too) are close
+    enough; always true where the check does not apply (a small store, another embedding
+    model, a fixed fusion)."""
+    check = load_ranker().neighbourhood
+    if check is None or ranking.nearest is None or not check.applies(
+            index.chunk_count(), index.settings.index.embed_model):
+        return True
+    return ranking.nearest >= check.below
+
+
+def enough_evidence(evidence: float | None, results: list[RetrievedPaper]) -> bool:
+    """The calibrated abstention: the ranker's score of its best paper clears the threshold
+    chosen on the dev split (bench/calibrate_abstention.py), or the first paper holds every
+    keyword of the question (a bare name: "What is Buckwild?")."""
+    threshold = load_ranker().abstain_below
+    if evidence is None or threshold is None or not results:
+        return True
+    return evidence >= threshold or results[0].coverage >= FULL_MATCH
+
+
+def read_as_answering(logits: np.ndarray | None) -> bool:
+    """The cross-encoder's refusal: one of the ranker's first REFUSAL_TOP papers reads as
+    answering the question (its logit at least the ``cross_encoder_below`` chosen on the dev
+    split, bench/calibrate_abstention.py), else no sources. The ranker's signals score each
+    side apart; reading question and abstract together tells "Mamba on DNA" from a paper on
+    DNA that never names Mamba. True when there is no reading (none needed, or it failed)."""
+    threshold = load_ranker().cross_encoder_below
+    return threshold is None or logits is None or float(logits[:REFUSAL_TOP].max()) >= threshold
+
+
+def refusal_waived() -> bool:
+    """The cross-encoder's refusal has no threshold chosen (nor then the joint one)."""
+    return load_ranker().cross_encoder_below is None
+
+
+def _joint(index: AbstractIndex, evidence: float | None, logits: np.ndarray | None,
+           filters: Filters | None, mark: bool = False) -> tuple[JointReading, float, float] | None:
+    """The joint reading (``ranking.JointReading``) where its refusal applies (``mark``: its
+    unsure mark), with the ranker's evidence and the cross-encoder's best logit of the first
+    REFUSAL_TOP papers it weighs; None where it does not (a small store, another embedding
+    model, a filtered question) or reads nothing."""
+    joint = load_ranker().joint_reading
+    if joint is None or evidence is None or logits is None or filters:
+        return None
+    applies = joint.marks if mark else joint.applies
+    if not applies(index.chunk_count(), index.settings.index.embed_model):
+        return None
+    return joint, evidence, float(logits[:REFUSAL_TOP].max())
+
+
+def read_with_evidence(index: AbstractIndex, evidence: float | None, logits: np.ndarray | None,
+                       filters: Filters | None) -> bool:
+    """The joint refusal: evidence and reading, weighed together, clear its bound (True where
+    it does not apply)."""
+    joint = _joint(index, evidence, logits, filters)
+    return joint is None or not joint[0].refuses(*joint[1:])

@@ -1,0 +1,276 @@
+"""A question read once (intent.py): a table of example questions per reading, with the near
+misses that must not read so."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from assistant.intent import Intent, names_in, proper_names, read_intent, stated
+from assistant.types import OPEN_END, OPEN_START, Filters
+
+VENUES = ["NeurIPS", "Wombat Workshop", "Nature"]
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("How has interest in graph neural networks grown?", "trend"),
+    ("Which paper mentions shareboost?", "lookup"),
+    ("Which papers use diffusion models for planning?", "list"),
+    ("Who works on federated learning with non-i.i.d. data?", "list"),
+    ("How does TCCM compare with DTE?", "comparison"),
+    ("Compare the graph neural network papers: what do they study?", "comparison"),
+    ("Summarize the work on machine unlearning.", "summary"),
+    ("Why is learning from Markovian streams hard?", "problem"),
+    ("How many agents were there?", "quantity"),
+    ("What did the study of label smoothing find about distillation?", "finding"),
+    ("How can sparse regression be spread across machines?", "method"),
+    ("What is CRAFT?", "definition"),
+    ("Who are the authors?", "other"),
+])
+def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
+    assert read_intent(question).kind == kind
+
+
+@pytest.mark.parametrize(("question", "listed"), [
+    ("Which papers use diffusion models for planning?", True),
+    ("List papers on bandits.", True),
+    ("List all papers about federated learning.", True),
+    ("Could you list works that use diffusion models for planning?", True),
+    ("Show me the recent papers on graph coarsening.", True),
+    ("What are all the papers on spiking networks?", True),
+    ("all papers on graph coarsening", True),
+    ("Every abstract that mentions Hopfield networks, please.", True),
+    ("Who works on federated learning with non-i.i.d. data?", True),
+    ("What works study optimal transport?", True),
+    ("Which papers in NeurIPS 2019 study attention?", True),
+    # one paper, or several compared or summarised, not every one
+    ("Which paper mentions shareboost?", False),
+    ("Which method works best for few-shot learning?", False),
+    ("Summarize the work on machine unlearning.", False),
+    ("Compare the papers on bandits and on boosting.", False),
+    ("List the main contributions of CRAFT.", False),
+    ("Which limitations does the spiking-network paper list?", False),
+    ("Who proposed CRAFT?", False),
+    ("What is the paper's main result?", False),
+])
+def test_a_list_question_asks_for_every_paper(question: str, listed: bool) -> None:
+    assert read_intent(question, VENUES).wants_list is listed
+
+
+@pytest.mark.parametrize(("question", "terms"), [
+    ("Which paper mentions shareboost?", ("shareboost",)),
+    ("Which paper mentions musicality?", ("musicality",)),
+    ("Which abstract uses the word isometries?", ("isometries",)),
+    ("Is there a paper that talks about subactivities?", ("subactivities",)),
+    ("Does any paper mention the term 'graph coarsening'?", ("graph", "coarsening")),
+    ("Which paper contains the phrase ShareBoost in its abstract?", ("ShareBoost",)),
+    ("In which paper does the word hypernetwork appear?", ("hypernetwork",)),
+    ("Which papers mention shareboost?", ("shareboost",)),  # a list of them
+    ("Which paper from NeurIPS 2019 mentions shareboost?", ("shareboost",)),  # range left out
+    # no words asked for: a paper's content, a name, an answer
+    ("Which paper uses diffusion models?", ()),
+    ("Which paper proposes CRAFT?", ()),
+    ("What is iTransplant?", ()),
+    ("Which method mentions no baseline?", ()),
+    ("The paper mentions shareboost: what is it?", ()),
+])
+def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
+                                                           terms: tuple[str, ...]) -> None:
+    intent = read_intent(question, VENUES)
+    assert intent.lookup_terms == terms
+    if terms and not intent.wants_list:
+        assert intent.kind == "lookup"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("How has interest in graph neural networks grown?", "graph neural networks"),
+    ("How has research on federated learning changed over the years?", "federated learning"),
+    ("How did work on kernel methods decline?", "kernel methods"),
+    ("How has deep learning evolved over time?", "deep learning"),
+    ("What are the trends in reinforcement learning?", "reinforcement learning"),
+    ("Trends in spiking networks", "spiking networks"),
+    ("How many papers on transformers per year?", "transformers"),
+    ("Is federated learning growing?", "federated learning"),
+    # a paper's own change, not the field's
+    ("How has the model been trained?", None),
+    ("How did the method grow the network?", None),
+    ("How does accuracy grow with model size?", None),
+    ("What trends in the data does the model capture?", None),
+    ("Is the loss decreasing monotonically during training?", None),
+])
+def test_a_trend_question_names_its_topic(question: str, topic: str | None) -> None:
+    assert read_intent(question).trend_topic == topic
+
+
+@pytest.mark.parametrize(("question", "several"), [
+    ("Summarize the work on machine unlearning in these abstracts.", True),
+    ("Which papers address safety attacks on large models?", True),
+    ("Compare the graph neural network papers: what do they study?", True),
+    ("Give me an overview of spiking networks.", True),
+    ("Can you list papers on bandits?", True),
+    ("Which limitations does the spiking-network paper list?", False),  # "list" inside
+    ("List papers on bandits.", True),
+    ("Can you compare approaches to machine unlearning?", True),
+    ("I'd like a comparison between model-based and model-free RL papers.", True),
+    ("Tell me about the work on machine unlearning.", True),
+    ("How do spectral clustering and k-means compare?", True),
+    ("Could you list works that use diffusion models for planning?", True),
+    ("Review the main theorem of the paper on online convex optimization.", False),
+    # one paper's question, which "compare" or "work on" inside it made a summary of 5
+    ("In the causal discovery work on models with feedback loops, what is identifiable?", False),
+    ("How did the convex-hull approach compare with boosting on rare positives?", False),
+])
+def test_a_summary_question_asks_for_several_papers(question: str, several: bool) -> None:
+    assert read_intent(question).summary is several
+
+
+@pytest.mark.parametrize(("question", "compares"), [
+    ("Compare the graph neural network papers: what do they study?", True),
+    ("Which papers work with electronic health records?", True),
+    ("How does TCCM compare with DTE?", True),
+    ("Transformers versus state-space models on long sequences?", True),
+    ("Summarize the work on machine unlearning.", False),
+    ("What is CRAFT?", False),
+])
+def test_a_comparison_question(question: str, compares: bool) -> None:
+    assert read_intent(question).comparison is compares
+
+
+@pytest.mark.parametrize(("question", "finding"), [
+    ("What did the study of label smoothing find about distillation?", True),
+    ("How well does the ODE-based VAE predict motion?", True),
+    ("How did the epitome compare with consensus strains?", True),
+    ("What advantages does contrastive adaptation offer without source data?", True),
+    ("Does the transducer outperform attention models on long sequences?", True),
+    ("What kind of convolutions are used to perform the upsampling?", False),
+    ("How can an agent retrace a route from one demonstration?", False),
+    ("Why did earlier experiments on spiking networks fail?", False),
+])
+def test_a_question_asks_for_a_finding(question: str, finding: bool) -> None:
+    assert read_intent(question).finding is finding
+
+
+@pytest.mark.parametrize(("question", "method"), [
+    ("How can an agent retrace a route from one demonstration?", True),
+    ("Which approach works best for few-shot learning?", True),
+    ("Is there a way to prune without retraining?", True),
+    ("How can earlier methods be limited?", False),  # about the problem
+    ("What is CRAFT?", False),
+])
+def test_a_question_asks_for_a_method(question: str, method: bool) -> None:
+    assert read_intent(question).method is method
+
+
+@pytest.mark.parametrize(("question", "defines"), [
+    ("What is CRAFT?", True),
+    ("Explain AB-MCTS.", True),
+    ("How does the transducer align audio?", True),
+    ("Which data sets was it tested on?", False),
+])
+def test_a_question_asks_what_something_is(question: str, defines: bool) -> None:
+    assert read_intent(question).definition is defines
+
+
+@pytest.mark.parametrize(("question", "contribution", "problem"), [
+    ("How can sparse regression be spread across machines?", True, False),
+    ("Which data sets was it tested on?", True, False),
+    ("What accuracy does it reach on ImageNet?", True, False),
+    ("Which approach works best for few-shot learning?", True, False),
+    ("What did they find about dropout?", True, False),
+    ("How much faster than existing methods is the detector?", True, False),
+    # about the problem, though they name results, experiments or data sets
+    ("Why do standard results on generalization bounds fail for deep networks?", False, True),
+    ("How are earlier methods for causal discovery limited?", False, True),
+    ("What challenge do prior methods face when data sets are highly imbalanced?", False, True),
+    ("How do existing topic models fail on short texts?", False, True),
+    ("What makes spatiotemporal graph learning costly?", False, True),
+])
+def test_a_question_asks_for_a_contribution_or_about_the_problem(
+        question: str, contribution: bool, problem: bool) -> None:
+    intent = read_intent(question)
+    assert (intent.contribution, intent.problem) == (contribution, problem)
+
+
+@pytest.mark.parametrize(("question", "quantity"), [
+    ("What convergence rate does it achieve?", True),
+    ("What transfer rates did it reach?", True),
+    ("How accurate was the detector?", True),
+    ("How far did it generalize?", True),
+    ("How many agents were there?", True),
+    ("What real data validated the analysis?", False),
+    ("What is CRAFT?", False),
+    ("How low-resource languages fare in translation?", False),
+    ("What errors do code LLMs make?", False),
+    ("What do rates mean here?", False),
+])
+def test_a_question_asks_for_a_quantity(question: str, quantity: bool) -> None:
+    assert read_intent(question).quantity is quantity
+
+
+@pytest.mark.parametrize(("question", "leans"), [
+    ("and what benchmark was it evaluated on?", True),
+    ("What about its limitations?", True),
+    ("Does it beat the baselines?", True),
+    ("What are their results on ImageNet?", True),
+    ("Which one is faster?", True),
+    ("Why?", True),
+    ("Who are the authors?", True),
+    ("Any limitations?", True),
+    ("Is there code?", True),
+    ("What are its main results on ImageNet and CIFAR?", True),
+    ("How does the method handle noisy labels?", True),
+    # its own subject: searched alone (every question of four words or fewer was joined)
+    ("What is TCCM?", False),
+    ("Summarize diffusion models", False),
+    ("How does CRAFT predict future links on temporal graphs?", False),
+    ("Compare the graph neural network papers: what do they study?", False),
+])
+def test_a_follow_up_leans_on_the_previous_question(question: str, leans: bool) -> None:
+    assert read_intent(question).follow_up is leans
+
+
+def test_names_are_methods_and_acronyms_proper_names_add_capitalised_words() -> None:
+    assert names_in("Explain AB-MCTS and pass@N vs What") == ["AB-MCTS", "pass@N"]
+    question = "How does the Mamba model compare with Transformers? And DPO?"
+    assert proper_names(question) == ["DPO", "Mamba", "Transformers"]
+    intent = read_intent(question)
+    assert intent.names == ("DPO",)
+    assert intent.proper_names == ("DPO", "Mamba", "Transformers")
+
+
+@pytest.mark.parametrize(("question", "years", "venue", "rest"), [
+    ("Which papers since 2019 study attention?", (2019, OPEN_END), None,
+     "Which papers study attention?"),
+    ("What was done on backprop before 2000?", (OPEN_START, 1999), None,
+     "What was done on backprop?"),
+    ("What is new in NeurIPS 2025 on diffusion?", (2025, 2025), "NeurIPS",
+     "What is new on diffusion?"),
+    ("What did the Wombat Workshop papers find?", None, "Wombat Workshop",
+     "What did the papers find?"),
+    ("Which methods from the 1990s use backprop?", (1990, 1999), None,
+     "Which methods use backprop?"),
+    # numbers and words that state no range
+    ("How do models behave with 2048 dimensions?", None, None,
+     "How do models behave with 2048 dimensions?"),
+    ("How is federated learning analyzed for biological processes in nature?", None, None,
+     "How is federated learning analyzed for biological processes in nature?"),
+])
+def test_the_stated_range_and_the_question_left_to_search(
+        question: str, years: tuple[int, int] | None, venue: str | None, rest: str) -> None:
+    intent = read_intent(question, VENUES)
+    expected = Filters(years=years, venue=venue) or None
+    assert (intent.filters, intent.search) == (expected, rest)
+    assert stated(question, VENUES) == (expected, rest)
+
+
+def test_the_intent_is_read_once_and_cannot_change() -> None:
+    """The same question reads the same (a cached, frozen reading), and the stored venues
+    change what a question states."""
+    first = read_intent("What appeared in Nature on folding?", VENUES)
+    assert read_intent("What appeared in Nature on folding?", tuple(VENUES)) is first
+    assert first.filters == Filters(venue="Nature")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.kind = "other"  # type: ignore[misc]
+    assert isinstance(first, Intent)
+    assert read_intent("What appeared on folding in Wombat Workshop?").filters is None
