@@ -111,7 +111,7 @@ class _PlainProgress:
             parts = [f"{what}: {done}/{total}" if total else f"{what}: {done}"]
             if total:
                 parts[0] += f" ({100 * done / total:.0f}%)"
-            parts.append(f"{rate:.1f}/s")
+            parts.append(f"{rate:.1f}/s" if rate >= 0.1 or not rate else f"{rate:.3f}/s")  # slow: a model
             if final or (total and done >= total):
                 parts.append(f"{seconds:.0f} s")
             elif rate > 0 and total:

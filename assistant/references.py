@@ -71,9 +71,10 @@ def receipt_line(receipt: Receipt) -> str:
 
 
 def nearest_lines(receipt: Receipt) -> list[str]:
-    """A refusal's nearest papers, one line each: title (marked when derived or written by a
-    model), locator, and why it does not answer."""
-    return [f"{noted_title(paper)} — {paper.source}: {paper.reason}" for paper in receipt.nearest]
+    """A refusal's nearest papers, one line each: title (marked when a model wrote it),
+    locator, and why it does not answer."""
+    return [f"{noted_title(paper, derived=False)} — {paper.source}: {paper.reason}"
+            for paper in receipt.nearest]
 
 
 NEAREST_HEADING = "The nearest papers, and why none answers:"

@@ -4,9 +4,10 @@
 Each title is written once: a paper that has a model's title is passed over on the next run,
 and an ingest that reads its unchanged abstract again keeps it (sync.py). Titles are stored
 a few at a time as they come, so that an interrupted run keeps what it wrote and the next
-one goes on from there. A reply that is no title (empty, a paragraph, the prompt echoed)
-leaves the derived label in place and is counted. The stored paper names the model
-(``Paper.title_model``), and every surface marks such a title as the model's.
+one goes on from there. A reply that is no title (empty, a paragraph, the prompt echoed, a
+link, words the abstract does not hold) leaves the derived label in place and is counted.
+The stored paper names the model (``Paper.title_model``), and every surface marks such a
+title as the model's.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import prompt, quoted
 from assistant.corpus import Paper
 from assistant.errors import AssistantError
+from assistant.keywords import document_terms, query_terms
 
 if TYPE_CHECKING:
     from assistant.generation import ChatModel
@@ -32,6 +34,14 @@ STORE_EVERY = 8  # titles stored together: an interruption loses at most the one
 _LABEL_RE = re.compile(r"^\s*(?:\*\*|#+\s*)?(?:the\s+)?(?:paper\s+|suggested\s+|short\s+)?title"
                        r"(?:\s+of\s+(?:the|this)\s+paper)?\s*:\s*(?:\*\*)?\s*", re.I)
 _WRAPPING = "\"'“”‘’`*_# "
+_TAG_RE = re.compile(r"<[^>]*>")  # "<b>Keywords</b>:", "<h2>Abstract</h2>"
+_TEX_RE = re.compile(r"\\[a-zA-Z]+\{([^{}]*)\}")  # "\emph{exact solution}"
+_URL_RE = re.compile(r"https?:|www\.|doi\.org|\bdoi:", re.I)
+# A reply's first line that names a field of the paper, not its title ("Topic: Learning",
+# "Keywords:", "Proceedings of the 2019 IEEE…"): what small models write instead of one.
+_FIELD_RE = re.compile(r"^(abstract|keywords?|topics?|proceedings|language|authors?|"
+                       r"introduction|summary)\b", re.I)
+GROUNDED = 0.5  # share of a title's terms the abstract must hold: the rest is invention
 
 
 @dataclass
@@ -53,16 +63,23 @@ def untitled(papers: dict[str, Paper]) -> list[Paper]:
                   key=lambda p: (p.file, p.source))
 
 
-def clean_title(reply: str) -> str | None:
+def clean_title(reply: str, abstract: str) -> str | None:
     """The title in a model's reply: its first line with words, without a "Title:" label,
-    Markdown or quotation marks, nor a final full stop, its first letter a capital; None when
-    that is no title (no letters, longer than MAX_TITLE_WORDS words, or the prompt's
-    abstract repeated)."""
+    HTML tags, TeX commands, Markdown or quotation marks, nor a final full stop, its first
+    letter a capital; None when that is no title: no letters, over MAX_TITLE_WORDS words, a
+    link, a field of the paper ("Keywords:", "Topic: …", "Proceedings of …"), or words the
+    abstract mostly does not hold (fewer than GROUNDED of its terms: invented)."""
+    lines = (_TEX_RE.sub(r"\1", _TAG_RE.sub("", ln)) for ln in reply.splitlines())
     lines = (" ".join(_LABEL_RE.sub("", ln).strip(_WRAPPING).rstrip(".").strip(_WRAPPING).split())
-             for ln in reply.splitlines())
+             for ln in lines)
     line = next((ln for ln in lines if ln), "")
+    terms = query_terms(line)
     if (not re.search(r"[^\W\d_]{2}", line) or len(line.split()) > MAX_TITLE_WORDS
-            or len(line) > MAX_TITLE_CHARS or line.lower().startswith("abstract")):
+            or len(line) > MAX_TITLE_CHARS or _URL_RE.search(line) or _FIELD_RE.match(line)
+            or not terms):
+        return None
+    held = set(document_terms(abstract))
+    if sum(term in held for term in terms) < GROUNDED * len(terms):
         return None
     return line[0].upper() + line[1:]
 
@@ -82,7 +99,7 @@ def write_titles(index: AbstractIndex, model: ChatModel, model_name: str,
             reply = model.complete(
                 [{"role": "user", "content": template.format(abstract=quoted(paper.text))}],
                 TITLE_MAX_TOKENS)
-            title = clean_title(reply)
+            title = clean_title(reply, paper.text)
             if title is None:
                 report.rejected.append(paper.source)
             else:

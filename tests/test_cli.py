@@ -31,7 +31,7 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     data = json.loads(result.stdout)
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
-                         "unmentioned", "unsure", "receipt"}
+                         "unmentioned", "unsure", "refusal", "receipt"}
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
     assert (data["dropped_citations"], data["uncited"], data["truncated"], data["unmentioned"],
@@ -70,9 +70,18 @@ def test_every_answer_says_how_much_it_looked_at(fresh_copy: Path, tmp_path: Pat
                               "--data-dir", str(fresh_copy)).stdout)["receipt"]
     assert (filtered["in_store"], filtered["in_filter"], filtered["cited"]) == (39, 38, 1)
     assert 1 <= filtered["read"] <= 38 and filtered["nearest"] == []
-    refused = run("ask", "How do I bake sourdough bread at home?", "--data-dir", str(fresh_copy))
+    refused = run("ask", "What is the Quokkaformer architecture?", "--data-dir", str(fresh_copy))
     assert "The corpus has no abstract" in refused.stdout
-    assert refused.stdout.strip().splitlines()[-1].endswith(" · cited 0")
+    lines = refused.stdout.strip().splitlines()
+    assert lines[-1].endswith(" · cited 0") and lines[-5] == "The nearest papers, and why none answers:"
+    assert all(line.startswith("  - ") and "“Quokkaformer”" in line and "similarity" in line
+               for line in lines[-4:-1])
+    data = json.loads(run("ask", "--json", "What is the Quokkaformer architecture?",
+                          "--data-dir", str(fresh_copy)).stdout)
+    assert data["refusal"]["check"] == "unknown_names" and data["receipt"]["cited"] == 0
+    nearest = data["receipt"]["nearest"]
+    assert len(nearest) == 3 and all(n["reason"].startswith(data["refusal"]["reason"])
+                                     for n in nearest)
 
 
 def test_first_question_on_an_empty_index_ingests_the_seeds(tmp_path: Path) -> None:

@@ -15,10 +15,11 @@ from fake_openai import FakeOpenAI
 from gradio_client import Client
 from test_ui import start_server, stop, text_of
 
+from assistant.corpus import Paper
 from assistant.pipeline import Assistant
 from assistant.references import to_bibtex, to_markdown
 from assistant.settings import PROJECT_ROOT
-from assistant.titles import clean_title
+from assistant.titles import clean_title, untitled
 from assistant.ui.corpus_page import CorpusPage
 from assistant.ui.render import render_paper
 
@@ -44,37 +45,56 @@ def abstract_in(request: dict[str, object], papers: dict[str, object]) -> str:
     return pid
 
 
+ABSTRACT = ("We study sparse kernels for graphs and propose cross-attention link prediction "
+            "on temporal graphs; MuRating rates data in 17 languages.")
+
+
+def replies(papers: dict[str, Paper], tag: str) -> list[str]:
+    """A title for each untitled paper, in the order they are asked for: its derived label
+    (the abstract's words) and ``tag``, behind a label and Markdown to be cleaned off."""
+    return [f"Title: **{p.title} {tag}.**" for p in untitled(papers)]
+
+
 def test_clean_title_keeps_a_title_and_refuses_the_rest() -> None:
-    assert clean_title('Title: **"Sparse Kernels for Graphs".**\nMore text') == "Sparse Kernels for Graphs"
-    assert clean_title("  # Cross-Attention Link Prediction  ") == "Cross-Attention Link Prediction"
-    assert clean_title("") is None and clean_title("12345") is None
-    assert clean_title(" ".join(["word"] * 30)) is None
-    assert clean_title("Abstract: We study…") is None
-    # what Gemma 3 270M replies: the prompt's last line repeated before each title
-    assert clean_title("Title of the paper: future link prediction\nTitle of the paper: x") == (
-        "Future link prediction")
-    assert clean_title("Title of the paper:\n\n**MuRating**") == "MuRating"
+    assert clean_title('Title: **"Sparse Kernels for Graphs".**\nMore', ABSTRACT) == (
+        "Sparse Kernels for Graphs")
+    assert clean_title("  # Cross-Attention Link Prediction  ", ABSTRACT) == (
+        "Cross-Attention Link Prediction")
+    assert clean_title("", ABSTRACT) is None and clean_title("12345", ABSTRACT) is None
+    assert clean_title(" ".join(["graphs"] * 30), ABSTRACT) is None
+    # what Gemma 3 270M replies: the prompt's last line repeated, tags, TeX, links, fields of
+    # a paper and invented venues
+    assert clean_title("Title of the paper: temporal link prediction\nTitle of the paper: x",
+                       ABSTRACT) == "Temporal link prediction"
+    assert clean_title("Title of the paper:\n\n**MuRating**", ABSTRACT) == "MuRating"
+    assert clean_title("\\emph{sparse kernels} for graphs", ABSTRACT) == "Sparse kernels for graphs"
+    for junk in ("<h2>Abstract</h2>", "<b>Keywords</b>:", "Topic: Sparse kernels",
+                 "Https://arxiv.org/abs/1906.02548", "Abstract: We study sparse kernels",
+                 "Proceedings of the 2019 IEEE Conference on Sparse Kernels",
+                 "Quantum Chemistry of Protein Folding Dynamics"):
+        assert clean_title(junk, ABSTRACT) is None, junk
 
 
 def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp_path: Path) -> None:
     papers = Assistant(make_settings(fresh_copy)).index.papers()
     assert len(papers) == 38 and all(p.title_derived and not p.title_model for p in papers.values())
     with FakeOpenAI() as server:
-        server.replies = [f"Title: **Zorblax Study {i}.**" for i in range(37)] + [" ".join(["word"] * 30)]
+        asked = untitled(papers)
+        server.replies = replies(papers, "Zorblax")[:37] + ["Topic: Learning"]
         result = cli("ingest", "--titles", "--data-dir", str(fresh_copy), env=model_env(server))
         assert result.returncode == 0, result.stderr
         assert "titles: 37 written by tiny of 38 untitled · 1 reply not a title" in result.stdout
         assert "writing titles: 38/38 (100%)" in result.stderr  # the progress line
         titled = Assistant(make_settings(fresh_copy)).index.papers()
-        for i, request in enumerate(server.requests[:37]):
+        for request, derived in zip(server.requests[:37], asked, strict=False):
             paper = titled[abstract_in(request, papers)]
             assert (paper.title, paper.title_model, paper.title_derived) == (
-                f"Zorblax Study {i}", "tiny", True)
+                f"{derived.title} Zorblax", "tiny", True)
         junk = titled[abstract_in(server.requests[37], papers)]
         assert junk.title == papers[junk.paper_id].title and not junk.title_model
         asked = len(server.requests)
         # the next run asks only for the one the model failed; a re-ingest keeps every title
-        server.replies = ["Recovered Title"]
+        server.replies = [f"{junk.title} Recovered"]
         again = cli("ingest", str(SEEDS), "--titles", "--data-dir", str(fresh_copy),
                     env=model_env(server))
         assert again.returncode == 0, again.stderr
@@ -83,7 +103,7 @@ def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp
     app = Assistant(make_settings(fresh_copy))
     stored = app.index.papers()
     assert sum(p.title_model == "tiny" for p in stored.values()) == 38
-    assert stored[junk.paper_id].title == "Recovered Title"
+    assert stored[junk.paper_id].title == f"{junk.title} Recovered"
     # search reads the abstract's words, not the model's: "Zorblax" is in no seed abstract
     assert app.index.bm25_paper_scores("zorblax") == {}
     assert app.index.bm25_paper_scores("CRAFT")  # the derived title's words still count
@@ -103,7 +123,7 @@ def test_an_interrupted_or_failed_run_keeps_its_titles_and_goes_on(fresh_copy: P
     with FakeOpenAI() as server:
         app = Assistant(make_settings(fresh_copy, base_url=server.base_url, model="tiny",
                                       retries=0))
-        server.replies = [f"Interrupted Title {i}" for i in range(38)]
+        server.replies = replies(app.index.papers(), "Resumed")
 
         def interrupt(done: int, total: int, what: str) -> None:
             if done == 11:
@@ -139,14 +159,14 @@ def test_titles_need_a_model_and_change_nothing_without_one(fresh_copy: Path) ->
 
 def test_the_chat_marks_a_model_title(fresh_copy: Path, tmp_path: Path) -> None:
     with FakeOpenAI() as server:
-        server.replies = [f"Served Title {i}" for i in range(38)]
         app = Assistant(make_settings(fresh_copy, base_url=server.base_url, model="tiny"))
+        server.replies = replies(app.index.papers(), "Served")
         assert app.write_titles().written == 38
     served = start_server(fresh_copy, tmp_path / "serve.log")
     try:
         client = Client(served.url, verbose=False, download_files=False)
         message = html.unescape(text_of(client.predict("What is CRAFT?", [], 5,
                                                        api_name="/chat")[0][-1]))
-        assert f"({MODEL_NOTE})" in message and "Served Title" in message
+        assert f'Served</b> <span class="title-note">({MODEL_NOTE})</span>' in message
     finally:
         stop(served)

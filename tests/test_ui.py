@@ -172,6 +172,17 @@ def test_chat_streams_a_cited_answer_with_sources(client: Client) -> None:
     assert f"[1] CRAFT: Future Link Predictor on Temporal Graphs. {FILE_B}#1." in markdown
 
 
+def test_a_refusal_shows_its_nearest_papers_and_why(client: Client) -> None:
+    message = text_of(client.predict("What is the Quokkaformer architecture?", [], 5,
+                                     api_name="/chat")[0][-1])
+    nearest = html.unescape(message.split('<div class="nearest">')[1].split("</div>")[0])
+    assert nearest.count("<li>") == 3 and nearest.count("“Quokkaformer”") == 3
+    assert "Looked at 40 papers in the store" in html.unescape(message)
+    answer = client.predict("What is the Quokkaformer architecture?", 3, api_name="/ask")
+    assert [n["reason"].split(" This paper")[0] for n in answer["receipt"]["nearest"]] == [
+        answer["refusal"]["reason"]] * 3
+
+
 def test_chat_warns_when_no_cited_abstract_names_what_was_asked(client: Client) -> None:
     """The name warning reaches the chat (tests/test_naming.py holds what it warns on)."""
     question = "Can federated learning with Markovian data streams run at Singapore hospitals?"
