@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -15,6 +13,7 @@ import pytest
 from conftest import FILE_B, SHARED_DATA, make_settings, skipif_no_shared_data
 from fake_openai import FakeOpenAI
 from rich.console import Console
+from test_cli import run
 
 from assistant.corpus import read_paths
 from assistant.errors import EndpointError
@@ -116,20 +115,12 @@ def test_a_bad_line_of_a_users_file_names_the_field(tmp_path: Path, line: object
         load_dataset(path)
 
 
-def _eval_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items()
-             if not k.startswith("ASSISTANT_") and k != "OPENAI_API_KEY"}
-    return subprocess.run([sys.executable, "-m", "assistant.cli", "eval", *args],
-                          capture_output=True, text=True, env=clean, cwd=PROJECT_ROOT,
-                          timeout=300)
-
-
 def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) -> None:
     mine = tmp_path / "mine.jsonl"
     mine.write_text(json.dumps({"question": "What is CRAFT?", "expected_sources": [f"{FILE_B}#1"]})
                     + "\n" + json.dumps({"question": "How do I bake sourdough bread?",
                                          "expected_sources": []}) + "\n")
-    result = _eval_cli("--dataset", str(mine), "--data-dir", str(fresh_copy), "--no-baselines",
+    result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy), "--no-baselines",
                        "--out", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
     rows = json.loads((tmp_path / "out" / "results.json").read_text())["rows"]["seeds"]
@@ -138,7 +129,7 @@ def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) ->
     assert rows[0]["retrieval"]["ours"]["hit@5"] == 1.0
     mine.write_text(mine.read_text() + '{"question": "Why?", "expected_sources": [], '
                     '"split": "train"}\n')
-    result = _eval_cli("--dataset", str(mine), "--data-dir", str(fresh_copy))
+    result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy))
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "mine.jsonl:3: field 'split'" in result.stderr
     assert "Traceback" not in result.stderr

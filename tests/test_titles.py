@@ -5,32 +5,22 @@ from __future__ import annotations
 
 import html
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from conftest import SEEDS, make_settings
 from fake_openai import FakeOpenAI
 from gradio_client import Client
+from test_cli import run
 from test_ui import start_server, stop, text_of
 
 from assistant.corpus import Paper
 from assistant.pipeline import Assistant
 from assistant.references import to_bibtex, to_markdown
-from assistant.settings import PROJECT_ROOT
 from assistant.titles import clean_title, untitled
 from assistant.ui.corpus_page import CorpusPage
 from assistant.ui.render import render_paper
 
 MODEL_NOTE = "title written by the model tiny"
-
-
-def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items()
-             if not k.startswith("ASSISTANT_") and k != "OPENAI_API_KEY"}
-    return subprocess.run([sys.executable, "-m", "assistant.cli", *args], capture_output=True,
-                          text=True, env={**clean, **(env or {})}, cwd=PROJECT_ROOT, timeout=600)
 
 
 def model_env(server: FakeOpenAI) -> dict[str, str]:
@@ -81,7 +71,7 @@ def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp
     with FakeOpenAI() as server:
         asked = untitled(papers)
         server.replies = replies(papers, "Zorblax")[:37] + ["Topic: Learning"]
-        result = cli("ingest", "--titles", "--data-dir", str(fresh_copy), env=model_env(server))
+        result = run("ingest", "--titles", "--data-dir", str(fresh_copy), env=model_env(server))
         assert result.returncode == 0, result.stderr
         assert "titles: 37 written by tiny of 38 untitled · 1 reply not a title" in result.stdout
         assert "writing titles: 38/38 (100%)" in result.stderr  # the progress line
@@ -95,7 +85,7 @@ def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp
         asked = len(server.requests)
         # the next run asks only for the one the model failed; a re-ingest keeps every title
         server.replies = [f"{junk.title} Recovered"]
-        again = cli("ingest", str(SEEDS), "--titles", "--data-dir", str(fresh_copy),
+        again = run("ingest", str(SEEDS), "--titles", "--data-dir", str(fresh_copy),
                     env=model_env(server))
         assert again.returncode == 0, again.stderr
         assert "38 unchanged" in again.stdout and "titles: 1 written by tiny of 1 untitled" in again.stdout
@@ -108,9 +98,9 @@ def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp
     assert app.index.bm25_paper_scores("zorblax") == {}
     assert app.index.bm25_paper_scores("CRAFT")  # the derived title's words still count
     # every surface marks it: the CLI's sources, --json, BibTeX, Markdown, the Corpus table
-    shown = cli("ask", "What is CRAFT?", "--data-dir", str(fresh_copy))
+    shown = run("ask", "What is CRAFT?", "--data-dir", str(fresh_copy))
     assert f"({MODEL_NOTE}) — 004_d328982b31ffa53a.txt#1" in shown.stdout
-    data = json.loads(cli("ask", "--json", "What is CRAFT?", "--data-dir", str(fresh_copy)).stdout)
+    data = json.loads(run("ask", "--json", "What is CRAFT?", "--data-dir", str(fresh_copy)).stdout)
     assert data["sources"][0]["title_model"] == "tiny" and data["sources"][0]["title_derived"]
     answer = app.ask("What is CRAFT?")
     assert MODEL_NOTE in to_bibtex(answer) and f"({MODEL_NOTE})" in to_markdown(answer)
@@ -151,7 +141,7 @@ def test_an_interrupted_or_failed_run_keeps_its_titles_and_goes_on(fresh_copy: P
 
 
 def test_titles_need_a_model_and_change_nothing_without_one(fresh_copy: Path) -> None:
-    result = cli("ingest", "--titles", "--data-dir", str(fresh_copy))
+    result = run("ingest", "--titles", "--data-dir", str(fresh_copy))
     assert result.returncode == 2 and "--titles needs a model" in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert not any(p.title_model for p in Assistant(make_settings(fresh_copy)).index.papers().values())
