@@ -232,7 +232,7 @@ def ask(
     print_notes(answer)
     if answer.filters:
         out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
-    if answer.papers_matching is None:  # a list's lines are its sources already
+    if answer.receipt is None or answer.receipt.matching is None:  # a list's lines are its sources
         print_sources(answer)
     print_receipt(answer)
 

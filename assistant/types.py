@@ -18,8 +18,7 @@ from assistant.corpus import Paper
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
-    "papers_in_store", "papers_in_filter", "papers_read", "papers_matching", "refusal",
-    "cite_mode", "model_reply", "unchecked", "receipt",
+    "refusal", "cite_mode", "model_reply", "unchecked", "receipt",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -167,8 +166,11 @@ class Receipt(BaseModel):
 
     in_store: int = Field(description="Papers in the store.")
     in_filter: int = Field(description="Papers the filters left (all of them when unfiltered).")
-    read: int = Field(description="Papers retrieval scored as candidates for the question.")
+    read: int = Field(description="Papers retrieval scored as candidates for the question (a "
+                      "list: the papers screened).")
     cited: int = Field(description="Papers the answer cites.")
+    matching: int | None = Field(None, description="A list answer (`ask --all`): the papers "
+                                 "judged to answer it, all of them listed; None for an answer.")
     nearest: list[NearPaper] = Field(
         default_factory=list, description="A refusal's nearest papers, each with why it does "
         "not answer (empty for an answer).")
@@ -207,13 +209,6 @@ class Answer(BaseModel):
         "its topic, but read weakly as answering it (a large store's joint reading of the "
         "ranker and the cross-encoder, under its doubt level). Read the quotes before relying "
         "on them.")
-    # How much the answer looked at (receipts): None where not counted.
-    papers_in_store: int | None = Field(None, description="Papers in the store.")
-    papers_in_filter: int | None = Field(None, description="Papers the filters left (the "
-                                         "store's count without a filter).")
-    papers_read: int | None = Field(None, description="Papers screened or read for the answer.")
-    papers_matching: int | None = Field(None, description="A list answer (`ask --all`): the "
-                                        "papers judged to answer it, all of them listed.")
     refusal: Verdict | None = Field(
         None, description="Why the answer has no sources: the retrieval check that refused "
         "the question (its name and a one-sentence reason), or the model's relevance check; "

@@ -33,8 +33,7 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     data = json.loads(result.stdout)
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
-                         "unmentioned", "unsure", "papers_in_store", "papers_in_filter",
-                         "papers_read", "papers_matching", "refusal", "cite_mode", "model_reply",
+                         "unmentioned", "unsure", "refusal", "cite_mode", "model_reply",
                          "unchecked", "receipt"}
     assert (data["cite_mode"], data["model_reply"], data["unchecked"]) == (None, None, None)
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"

@@ -215,7 +215,7 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert set(named) == {"/ask", "/search_abstracts", "/similar_papers", "/answer_with_references",
                           "/list_papers", "/topic_trends"}
     listed = client.predict("Which papers use reinforcement learning?", "", "", api_name="/list_papers")
-    assert listed["papers_matching"] == len(listed["sources"]) >= 1
+    assert listed["receipt"]["matching"] == len(listed["sources"]) >= 1
     counted = client.predict("reinforcement learning", "", "", api_name="/topic_trends")
     assert counted["total"] == len(counted["paper_ids"]) >= 1
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
