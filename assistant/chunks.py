@@ -65,6 +65,7 @@ def paper_meta(paper: Paper) -> dict[str, Any]:
         "file_key": paper.file_key,
         "title": paper.title,
         "title_derived": paper.title_derived,
+        "title_model": paper.title_model,
         "authors": paper.authors,
         "venue": paper.venue,
         "links": " ".join(paper.links),
@@ -134,6 +135,7 @@ def paper_from_meta(meta: dict[str, Any]) -> Paper:
         year=int(year) if isinstance(year, int | float) and not isinstance(year, bool) else None,
         venue=str(meta.get("venue", "")),
         title_derived=bool(meta.get("title_derived", source.rsplit("#", 1)[0].endswith(".txt"))),
+        title_model=str(meta.get("title_model", "")),
         held_by=_holders(meta["held_by"]) if "held_by" in meta else None,
     )
 

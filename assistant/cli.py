@@ -24,6 +24,7 @@ from assistant.imports import importing
 from assistant.settings import MAX_TOP_K, Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
+    from assistant.pipeline import Assistant
     from assistant.types import Answer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -97,6 +98,9 @@ def ingest(
     paths: Annotated[list[Path] | None, typer.Argument(help="Files or directories "
                                                       "(.txt seed format, .csv, .jsonl).")] = None,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Delete the index first.")] = False,
+    titles: Annotated[bool, typer.Option("--titles", help="Then have the configured model "
+                                         "write a title for each paper whose input gave "
+                                         "none (once per abstract; resumable).")] = False,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
@@ -105,6 +109,9 @@ def ingest(
         from assistant.pipeline import Assistant
 
     settings = load_settings(data_dir, chroma_url)
+    if titles and not settings.llm.enabled:
+        fail("--titles needs a model to write them, and none is configured: set "
+             "ASSISTANT_LLM_BASE_URL and ASSISTANT_LLM_MODEL (see .env.example)")
     targets = paths or [settings.data.seeds]
     with friendly_errors():
         assistant = Assistant(settings)
@@ -128,6 +135,24 @@ def ingest(
     )
     if report.skipped and not report.added and not report.unchanged and not report.moved:
         raise typer.Exit(EXIT_BAD_INPUT)
+    if titles:
+        write_titles(assistant)
+
+
+def write_titles(assistant: Assistant) -> None:
+    """``ingest --titles``: the model's titles, with a progress bar and ETA; one line says
+    what was written, and, when the run stopped early, why and that it can go on."""
+    with friendly_errors(), progress_bar() as progress:
+        report = assistant.write_titles(progress)
+    rejected = (f" · {len(report.rejected)} repl{'y' if len(report.rejected) == 1 else 'ies'} "
+                f"not a title (kept the derived one: {', '.join(report.rejected[:3])}"
+                f"{' …' if len(report.rejected) > 3 else ''})" if report.rejected else "")
+    out.print(printable(f"titles: {report.written} written by {assistant.settings.llm.model} "
+                        f"of {report.total} untitled{rejected} · {report.seconds:.1f} s"),
+              markup=False, highlight=False)
+    if report.stopped:
+        fail(f"{report.stopped}; the {report.written} titles written are kept: run "
+             "`assistant ingest --titles` again to go on", report.exit_code)
 
 
 @app.command()
@@ -207,8 +232,23 @@ def ask(
     print_notes(answer)
     if answer.filters:
         out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
-    if answer.papers_matching is None:  # a list's lines are its sources already
+    if answer.receipt is None or answer.receipt.matching is None:  # a list's lines are its sources
         print_sources(answer)
+    print_receipt(answer)
+
+
+def print_receipt(answer: Answer) -> None:
+    """How much the answer looked at (one line), after a refusal's nearest papers."""
+    from assistant.references import NEAREST_HEADING, nearest_lines, receipt_line
+
+    if answer.receipt is None:
+        return
+    if answer.receipt.nearest:
+        out.print(f"\n{NEAREST_HEADING}", markup=False, highlight=False)
+        for line in nearest_lines(answer.receipt):
+            out.print(printable(f"  - {line}"), markup=False, highlight=False)
+    out.print(printable(receipt_line(answer.receipt)), style="dim", markup=False,
+              highlight=False)
 
 
 def print_notes(answer: Answer) -> None:
@@ -235,7 +275,7 @@ def print_notes(answer: Answer) -> None:
 
 
 def print_sources(answer: Answer) -> None:
-    from assistant.references import byline
+    from assistant.references import byline, noted_title
 
     if not answer.sources:
         return
@@ -244,7 +284,8 @@ def print_sources(answer: Answer) -> None:
     for s in answer.sources:
         mark = "*" if s.n in cited else " "
         known = byline(s)  # venue, year and authors, when the input gave them
-        out.print(printable(f"{mark}[{s.n}] {s.title} — {s.source} (score {s.score:.2f})"
+        title = noted_title(s, derived=False)  # a model's title says so
+        out.print(printable(f"{mark}[{s.n}] {title} — {s.source} (score {s.score:.2f})"
                             + (f" · {known}" if known else "")), markup=False)
     mode = answer.model if answer.mode == "llm" else "extractive, offline"
     if answer.mode == "extractive" and answer.unchecked:

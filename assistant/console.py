@@ -12,7 +12,14 @@ from contextlib import contextmanager
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from assistant.errors import redact
 
@@ -61,7 +68,8 @@ def progress_bar(enabled: bool = True, console: Console | None = None) -> Iterat
             yield update
         return
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True) as bar:
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=console,
+                  transient=True) as bar:
         task = bar.add_task("reading", total=None)
 
         def update(done: int, total: int, what: str) -> None:
@@ -103,7 +111,7 @@ class _PlainProgress:
             parts = [f"{what}: {done}/{total}" if total else f"{what}: {done}"]
             if total:
                 parts[0] += f" ({100 * done / total:.0f}%)"
-            parts.append(f"{rate:.1f}/s")
+            parts.append(f"{rate:.1f}/s" if rate >= 0.1 or not rate else f"{rate:.3f}/s")  # slow: a model
             if final or (total and done >= total):
                 parts.append(f"{seconds:.0f} s")
             elif rate > 0 and total:

@@ -14,7 +14,7 @@ the methods here.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +101,11 @@ class AbstractIndex:
                progress: ProgressFn | None = None, upload: bool = False) -> IngestReport:
         """Sync the store with the given files (``ingest.Ingester``)."""
         return self.ingester.ingest(paths, rebuild, progress, upload)
+
+    def set_titles(self, titles: Mapping[str, tuple[str, str]], rebuild_bm25: bool = True
+                   ) -> int:
+        """Store model-written titles, paper id → (title, model) (``ingest.Ingester``)."""
+        return self.ingester.set_titles(titles, rebuild_bm25)
 
     def chunk_texts(self) -> tuple[list[str], list[str]]:
         """(paper id, text) of every stored chunk, titles left out (for training the ranker

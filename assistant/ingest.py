@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -205,6 +205,27 @@ class Ingester:
                 metadatas=metadatas[part],
                 documents=[n.get_content(metadata_mode=MetadataMode.NONE) for n in nodes[part]],
             )
+
+    def set_titles(self, titles: Mapping[str, tuple[str, str]], rebuild_bm25: bool = True
+                   ) -> int:
+        """Store model-written titles, paper id → (title, model), on the papers' chunks (a
+        paper no longer stored is passed over); the text, vectors and BM25 terms stay (BM25
+        never reads a model's title). ``rebuild_bm25=False`` defers the saved copy of the
+        papers to a later call, for writers that store titles a batch at a time. Returns how
+        many papers got their title."""
+        with self.store.lock:
+            self.store.refresh(force=True)
+            stored = self.catalog.papers()
+            papers = [replace(stored[pid], title=title, title_model=model)
+                      for pid, (title, model) in titles.items() if pid in stored]
+            for batch in batches(papers):
+                self._update_metadata(batch)
+            if papers:
+                self.catalog.forget()
+                self.store.stamp()
+            if rebuild_bm25 and (papers or self.keywords.saved_copy() is None):
+                self.keywords.build()
+            return len(papers)
 
     def _update_metadata(self, papers: list[Paper]) -> None:
         """Rewrite the stored metadata of ``papers`` (locator, title, file identity…) on all

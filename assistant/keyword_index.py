@@ -25,7 +25,7 @@ import bm25s
 import numpy as np
 
 from assistant.chunks import ChunkHit, gather_papers, paper_from_meta, paper_meta, paper_of
-from assistant.corpus import Paper
+from assistant.corpus import Paper, derive_title
 from assistant.keywords import (
     TOKENIZER_VERSION,
     KeywordStats,
@@ -111,7 +111,7 @@ class KeywordIndex:
             return
         # Titles are searched too: a CSV title often holds the method's name.
         texts = [
-            f"{m.get('title', '')}. {d}" if m.get("chunk") == 0 else d
+            f"{_searched_title(m)}. {d}" if m.get("chunk") == 0 else d
             for d, m in zip(got["documents"], got["metadatas"], strict=True)
         ]
         tokens = tokenize(texts)
@@ -235,3 +235,11 @@ class KeywordIndex:
         owners = self._owner_of[self._order]
         self._starts = np.flatnonzero(np.r_[True, owners[1:] != owners[:-1]])
         self._owner = self.ids
+
+
+def _searched_title(meta: dict[str, Any]) -> str:
+    """The title BM25 reads: the input's, or the one derived from the abstract, never a
+    model's (its words are not the paper's; titling leaves search as it was)."""
+    if meta.get("title_model"):
+        return derive_title(str(meta.get("abstract", "")))
+    return str(meta.get("title", ""))

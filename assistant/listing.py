@@ -34,7 +34,7 @@ from assistant.index import AbstractIndex
 from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder, passage_of
-from assistant.types import Answer, Citation, Filters, SourceRef
+from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
 
 log = logging.getLogger(__name__)
 
@@ -324,7 +324,7 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
 def as_answer(result: ListResult, text: str, mode: str = "extractive",
               model: str | None = None) -> Answer:
     """The typed answer of a list: every listed paper a source and a citation (its quoted
-    sentence highlighted), with the counts."""
+    sentence highlighted), with the counts in its receipt."""
     sources = [SourceRef.of(n, p.paper, p.score) for n, p in enumerate(result.papers, start=1)]
     citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
                           source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
@@ -332,7 +332,7 @@ def as_answer(result: ListResult, text: str, mode: str = "extractive",
     return Answer(question=result.question, answer=text,
                   mode="llm" if mode == "llm" else "extractive", model=model,
                   sources=sources, citations=citations,
-                  papers_in_store=result.papers_in_store,
-                  papers_in_filter=result.papers_in_filter, papers_read=result.screened,
-                  papers_matching=len(result.papers),
+                  receipt=Receipt(in_store=result.papers_in_store,
+                                  in_filter=result.papers_in_filter, read=result.screened,
+                                  cited=len(result.papers), matching=len(result.papers)),
                   timings_ms={"total": round(result.seconds * 1000, 1)})

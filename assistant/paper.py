@@ -32,6 +32,9 @@ class Paper:
     year: int | None = None  # publication year, when the input gives one
     venue: str = ""  # venue or collection ("NeurIPS"), when the input gives one
     title_derived: bool = False  # the input had no title: ``title`` is derive_title's label
+    # The model that wrote ``title`` for a paper whose input gave none (``assistant ingest
+    # --titles``, titles.py); "" when the title is the input's or derived.
+    title_model: str = ""
     # Other files that hold the same abstract, as (file key, locator there) at their last
     # ingest: where the paper moves when its own file drops it (sync.py). None: not known
     # (stored before they were recorded).

@@ -37,9 +37,19 @@ from assistant.refusals import quoted_names
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
+from assistant.titles import TitlesReport, write_titles
 from assistant.trends import TrendResult
 from assistant.trends import count as count_trend
-from assistant.types import Answer, Filters, RetrievedPaper, Verdict
+from assistant.tuning import NEAREST_SHOWN
+from assistant.types import (
+    Answer,
+    Filters,
+    NearPaper,
+    Receipt,
+    Retrieval,
+    RetrievedPaper,
+    Verdict,
+)
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 JUDGE_BATCH = 6  # abstracts per relevance check of a list (the model's context holds them)
@@ -216,6 +226,7 @@ class Assistant:
         if ignored:
             answer.filters = (f"{answer.filters or 'none'} (not applied: no indexed paper of "
                               f"{ignored.describe()}, as the question states)")
+        answer.receipt = self.receipt(applied, retrieval, found, answer)
         done = time.perf_counter()
         answer.timings_ms = {
             "retrieve": round((retrieved - started) * 1000, 1),
@@ -223,6 +234,25 @@ class Assistant:
             "total": round((done - started) * 1000, 1),
         }
         yield answer
+
+    def receipt(self, applied: Filters | None, retrieval: Retrieval,
+                kept: list[RetrievedPaper], answer: Answer) -> Receipt:
+        """How much ``answer`` looked at: the store, what the filter left, the candidates
+        retrieval scored, the papers cited; for a refusal, the papers ranked nearest and why
+        each does not answer (retrieval's reasons, or the model's relevance check's)."""
+        in_store = len(self.index.papers())
+        allowed = self.retriever.allowed(applied)
+        nearest = retrieval.nearest
+        if retrieval.papers and not kept:  # the model's relevance check kept none
+            nearest = [(f, RELEVANCE_CHECK.reason) for f in retrieval.papers[:NEAREST_SHOWN]]
+        return Receipt(
+            in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
+            read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),
+            nearest=[] if answer.citations else [
+                NearPaper(paper_id=f.paper.paper_id, title=f.paper.title, source=f.paper.source,
+                          title_derived=f.paper.title_derived,
+                          title_model=f.paper.title_model, reason=reason)
+                for f, reason in nearest[:NEAREST_SHOWN]])
 
     def ask(self, question: str, history: History = (), top_k: int | None = None,
             filters: Filters | None = None) -> Answer:
@@ -299,6 +329,15 @@ class Assistant:
         trend = count_trend(result, span)
         trend.filters = result.filters.describe() if result.filters else None
         return trend
+
+    def write_titles(self, progress: ProgressFn | None = None) -> TitlesReport:
+        """Model-written titles for the papers whose input gave none (titles.py)."""
+        if self.chat_model is None:
+            raise BadInputError("titles are written by a model, and none is configured: set "
+                                "ASSISTANT_LLM_BASE_URL and ASSISTANT_LLM_MODEL (see "
+                                ".env.example); the titles derived from the abstracts stay")
+        return write_titles(self.index, self.chat_model, self.settings.llm.model or "model",
+                            progress)
 
     def similar(self, target: str, top_k: int = 5) -> SimilarResult:
         """The ``top_k`` papers most like a stored paper (locator or id) or free text."""

@@ -18,11 +18,12 @@ import unicodedata
 from typing import Literal
 
 from assistant.errors import redact
-from assistant.types import Answer, SourceRef
+from assistant.types import Answer, NearPaper, Receipt, SourceRef
 
 Format = Literal["text", "markdown", "bibtex", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
 DERIVED_NOTE = "title derived from the abstract"
+MODEL_TITLE_NOTE = "title written by the model {model}"
 UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
 # Answer.unsure: a large store's joint reading under its doubt level (ranking.JointReading)
 UNSURE_NOTE = ("These abstracts are on the question's topic but read only weakly as answering "
@@ -42,6 +43,45 @@ def unmentioned_note(answer: Answer, shown: int = 5, width: int = 60) -> str:
     if len({c.n for c in answer.citations}) == 1:
         return f"The cited abstract does not mention {listed}; it may not answer the question as asked."
     return f"No cited abstract mentions {listed}; they may not answer the question as asked."
+
+
+def title_note(title_derived: bool, title_model: str = "") -> str:
+    """How a title not given by the input came about ("" for the input's own): written by
+    a model (``assistant ingest --titles``), or derived from the abstract."""
+    if title_model:
+        return MODEL_TITLE_NOTE.format(model=title_model)
+    return DERIVED_NOTE if title_derived else ""
+
+
+def noted_title(source: SourceRef | NearPaper, derived: bool = True) -> str:
+    """The title with its note in brackets when the input gave none (the derived one's
+    only with ``derived``: source lists have always shown those bare; a model's always)."""
+    note = title_note(source.title_derived and derived, source.title_model)
+    return f"{source.title} ({note})" if note else source.title
+
+
+def receipt_line(receipt: Receipt) -> str:
+    """How much the answer looked at, in one line: "Looked at 38 papers in the store · read
+    20 · cited 2" (with "12 left by the filter" after the store when a filter applied; a
+    list answer says how many it listed, "screened 25 · listed 3")."""
+    parts = [f"Looked at {receipt.in_store:,} paper{'s' * (receipt.in_store != 1)} in the store"]
+    if receipt.in_filter != receipt.in_store:
+        parts.append(f"{receipt.in_filter:,} left by the filter")
+    if receipt.matching is not None:
+        parts += [f"screened {receipt.read:,}", f"listed {receipt.matching:,}"]
+    else:
+        parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
+    return " · ".join(parts)
+
+
+def nearest_lines(receipt: Receipt) -> list[str]:
+    """A refusal's nearest papers, one line each: title (marked when a model wrote it),
+    locator, and why it does not answer."""
+    return [f"{noted_title(paper, derived=False)} — {paper.source}: {paper.reason}"
+            for paper in receipt.nearest]
+
+
+NEAREST_HEADING = "The nearest papers, and why none answers:"
 
 
 # ---------------------------------------------------------------- the cited sources
@@ -144,7 +184,8 @@ def bibtex_entry(source: SourceRef) -> str:
         fields.append(("booktitle", tex(source.venue)))
     if source.url and _URL_OK.fullmatch(source.url):
         fields.append(("url", source.url))  # verbatim, as BibTeX styles read it
-    notes = [DERIVED_NOTE] if source.title_derived else []
+    note = title_note(source.title_derived, source.title_model)
+    notes = [note] if note else []
     notes.append(f"abstract {source.source}")
     fields.append(("note", tex("; ".join(notes))))
     kind = "inproceedings" if source.venue else "misc"
@@ -182,7 +223,8 @@ def reference_line(source: SourceRef) -> str:
     parts = [f"- [{source.n}]"]
     if source.authors:
         parts.append(md(", ".join(split_authors(source.authors))) + ".")
-    parts.append(f"*{md(source.title)}*" + (f" ({DERIVED_NOTE})" if source.title_derived else "") + ".")
+    note = title_note(source.title_derived, source.title_model)
+    parts.append(f"*{md(source.title)}*" + (f" ({md(note)})" if note else "") + ".")
     where = " ".join(p for p in (md(source.venue), str(source.year or "")) if p)
     if where:
         parts.append(where + ".")
@@ -207,6 +249,11 @@ def to_markdown(answer: Answer) -> str:
         lines += [f"*{UNSURE_NOTE}*", ""]
     if refs:
         lines += ["## References", "", *(reference_line(s) for s in refs), ""]
+    if answer.receipt is not None:
+        if answer.receipt.nearest:
+            lines += [f"*{NEAREST_HEADING}*", "", *(f"- {md(line)}"
+                                                     for line in nearest_lines(answer.receipt)), ""]
+        lines += [f"*{md(receipt_line(answer.receipt))}.*", ""]
     lines.append(f"*Answered by model {md(answer.model or '')}.*" if answer.mode == "llm"
                  else "*Extractive answer (offline, no model).*")
     return "\n".join(lines) + "\n"

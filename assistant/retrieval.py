@@ -35,8 +35,8 @@ from assistant.refusals import (
 )
 from assistant.reranking import cross_encoder_reading, reranked
 from assistant.settings import RetrievalSettings
-from assistant.tuning import NEAREST, NEAREST_CHUNKS, POOL, RERANK_TOP
-from assistant.types import Filters, Retrieval, RetrievedPaper
+from assistant.tuning import NEAREST, NEAREST_CHUNKS, NEAREST_SHOWN, POOL, RERANK_TOP
+from assistant.types import Filters, Retrieval, RetrievedPaper, Verdict
 
 Method = Literal["hybrid", "bm25", "dense"]
 
@@ -243,16 +243,49 @@ class HybridRetriever:
         # shows: "--top-k 1" must not change which paper comes first, nor what is refused
         screen = self._ranked(question, self._read_for_refusal(top_k) if apply_floor else top_k,
                               method, apply_floor, filters)
-        results = screen.results
+        results, read = screen.results, len(screen.ranking.fused)
+        if screen.refusal is not None:
+            return self._refused(screen, screen.refusal)
         # a term lookup's papers lead as the exact match put them, read by nothing further
         if not (reread and results) or screen.holders:
-            return Retrieval(results[:top_k], refusal=screen.refusal)
+            return Retrieval(results[:top_k], read=read)
         screen.exempt, screen.logits = self._refusal_logits(question, results)
         refusal = first_refusal(self, screen, "reading")
         if refusal is not None:
-            return Retrieval([], refusal=refusal)
+            return self._refused(screen, refusal)
         return Retrieval(reranked(results, screen.logits)[:top_k],
-                         doubt=DOUBT.verdict(self, screen))
+                         doubt=DOUBT.verdict(self, screen), read=read)
+
+    def _refused(self, screen: Screen, refusal: Verdict) -> Retrieval:
+        """A refusal: no papers, its verdict, the candidates counted, and the ranking's first
+        NEAREST_SHOWN papers, each with the refusal's reason and its own figures (its best
+        chunk's similarity to the question, its share of the question's keyword weight, and
+        the cross-encoder's reading where it read it), so that a reader can judge the "no"."""
+        ranking, papers = screen.ranking, self.index.papers()
+        stats = self.index.keyword_stats()
+        weights = keyword_weights(screen.question, stats)
+        rare = rare_terms(weights, stats)
+        readings = [] if screen.logits is None else [float(x) for x in screen.logits]
+        logits = {r.paper.paper_id: x for r, x in zip(screen.results[:len(readings)], readings,
+                                                      strict=True)}
+        nearest: list[tuple[RetrievedPaper, str]] = []
+        for pid in sorted(ranking.fused, key=lambda p: -ranking.fused[p]):
+            paper = papers.get(pid)
+            if paper is None:
+                continue
+            hit = ranking.dense.get(pid)
+            cosine = hit[1].score if hit else 0.0
+            coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
+            figures = f"similarity {cosine:.2f}, {coverage:.0%} of the question's keywords"
+            if pid in logits:
+                figures += f", the cross-encoder's reading {logits[pid]:.1f}"
+            nearest.append((RetrievedPaper(paper, round(ranking.fused[pid], 4),
+                                           hit[1].text if hit else paper.text,
+                                           round(cosine, 4), round(coverage, 4)),
+                            f"{refusal.reason} This paper: {figures}."))
+            if len(nearest) >= NEAREST_SHOWN:
+                break
+        return Retrieval([], refusal=refusal, read=len(ranking.fused), nearest=nearest)
 
     def cross_encoder_reading(self, question: str, results: list[RetrievedPaper],
                               always: bool = True) -> np.ndarray | None:

@@ -179,6 +179,8 @@ def _plan_read(plan: SyncPlan, stored: Mapping[str, Paper],
                 if not old.file_key:
                     adopted_by[f.key] += 1
                 kept_as = paper
+                if old.title_model and paper.title_derived:  # a model's title is written once
+                    kept_as = replace(paper, title=old.title, title_model=old.title_model)
             _sort(plan, old, replace(kept_as, held_by=holdings.holders(old.paper_id, kept_as.file_key, old)))
     return new, adopted_by
 

@@ -31,6 +31,8 @@ RERANK_BELOW = 0.9
 # A name more of the candidates write than this is the field's word (RL, GAN), left out of
 # the named-paper boost. Source: bench/key_facts.py's blind questions and dev (6a5fdd5).
 COMMON_NAME_PAPERS = 3
+# A refusal's nearest papers, each shown with why it does not answer. Source: by hand (titles).
+NEAREST_SHOWN = 3
 
 # ---------------------------------------------------------------- refusals
 

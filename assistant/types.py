@@ -7,7 +7,7 @@ module imports only pydantic and the stdlib-only ``corpus``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -18,8 +18,7 @@ from assistant.corpus import Paper
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
-    "papers_in_store", "papers_in_filter", "papers_read", "papers_matching", "refusal",
-    "cite_mode", "model_reply", "unchecked",
+    "refusal", "cite_mode", "model_reply", "unchecked", "receipt",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -83,12 +82,16 @@ class Verdict(BaseModel, frozen=True):
 @dataclass(frozen=True)
 class Retrieval:
     """The papers found for a question; when there are none, the check that refused it
-    (``refusal``); and the check that doubts they say what was asked (``doubt``: the joint
-    reading under its doubt level, ``ranking.JointReading``)."""
+    (``refusal``) and the papers it ranked nearest, each with why it does not answer
+    (``nearest``); the check that doubts they say what was asked (``doubt``: the joint
+    reading under its doubt level, ``ranking.JointReading``); and how many candidates the
+    ranking scored (``read``, for the answer's receipt)."""
 
     papers: list[RetrievedPaper]
     doubt: Verdict | None = None
     refusal: Verdict | None = None
+    read: int = 0
+    nearest: list[tuple[RetrievedPaper, str]] = field(default_factory=list)
 
     @property
     def unsure(self) -> bool:
@@ -110,14 +113,17 @@ class SourceRef(BaseModel):
     venue: str = ""
     url: str = Field("", description="The paper's own link, not one quoted in its abstract.")
     title_derived: bool = Field(False, description="The input had no title; this one is "
-                                "derived from the abstract.")
+                                "derived from the abstract, or written by a model.")
+    title_model: str = Field("", description="The model that wrote the title (the input had "
+                             "none); \"\" when it is the input's or derived.")
 
     @classmethod
     def of(cls, n: int, paper: Paper, score: float) -> SourceRef:
         """The numbered source for ``paper``, with the metadata its input gave."""
         return cls(n=n, paper_id=paper.paper_id, title=paper.title, source=paper.source,
                    score=score, authors=paper.authors, year=paper.year, venue=paper.venue,
-                   url=paper.link, title_derived=paper.title_derived)
+                   url=paper.link, title_derived=paper.title_derived,
+                   title_model=paper.title_model)
 
 
 class Citation(BaseModel):
@@ -142,6 +148,32 @@ class Claim(BaseModel):
     cites: list[int] = Field(default_factory=list)
     support: float = Field(description="0–1: how well the cited abstracts' sentences back it.")
     supported: bool = Field(description="support reached the calibrated threshold.")
+
+
+class NearPaper(BaseModel):
+    """A paper a refusal found nearest the question, and why it does not answer it."""
+
+    paper_id: str
+    title: str
+    source: str
+    title_derived: bool = False
+    title_model: str = ""
+    reason: str
+
+
+class Receipt(BaseModel):
+    """How much an answer looked at, so that the user can weigh it (and a "no")."""
+
+    in_store: int = Field(description="Papers in the store.")
+    in_filter: int = Field(description="Papers the filters left (all of them when unfiltered).")
+    read: int = Field(description="Papers retrieval scored as candidates for the question (a "
+                      "list: the papers screened).")
+    cited: int = Field(description="Papers the answer cites.")
+    matching: int | None = Field(None, description="A list answer (`ask --all`): the papers "
+                                 "judged to answer it, all of them listed; None for an answer.")
+    nearest: list[NearPaper] = Field(
+        default_factory=list, description="A refusal's nearest papers, each with why it does "
+        "not answer (empty for an answer).")
 
 
 class Answer(BaseModel):
@@ -177,17 +209,11 @@ class Answer(BaseModel):
         "its topic, but read weakly as answering it (a large store's joint reading of the "
         "ranker and the cross-encoder, under its doubt level). Read the quotes before relying "
         "on them.")
-    # How much the answer looked at (receipts): None where not counted.
-    papers_in_store: int | None = Field(None, description="Papers in the store.")
-    papers_in_filter: int | None = Field(None, description="Papers the filters left (the "
-                                         "store's count without a filter).")
-    papers_read: int | None = Field(None, description="Papers screened or read for the answer.")
-    papers_matching: int | None = Field(None, description="A list answer (`ask --all`): the "
-                                        "papers judged to answer it, all of them listed.")
     refusal: Verdict | None = Field(
         None, description="Why the answer has no sources: the retrieval check that refused "
         "the question (its name and a one-sentence reason), or the model's relevance check; "
         "None when it has sources.")
+    receipt: Receipt | None = Field(None, description="How much the answer looked at.")
 
     cite_mode: Literal["constrained", "free"] | None = Field(
         None, description="Model answers: how the model was asked to cite (a JSON schema, or "

@@ -33,9 +33,8 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     data = json.loads(result.stdout)
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
-                         "unmentioned", "unsure", "papers_in_store", "papers_in_filter",
-                         "papers_read", "papers_matching", "refusal", "cite_mode", "model_reply",
-                         "unchecked"}
+                         "unmentioned", "unsure", "refusal", "cite_mode", "model_reply",
+                         "unchecked", "receipt"}
     assert (data["cite_mode"], data["model_reply"], data["unchecked"]) == (None, None, None)
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
@@ -47,7 +46,7 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     assert {c["origin"] for c in data["citations"]} == {"assistant"}
     assert data["citations"][0]["source"] == f"{FILE_B}#1"
     assert set(data["sources"][0]) == {"n", "paper_id", "title", "source", "score", "authors",
-                                       "year", "venue", "url", "title_derived"}
+                                       "year", "venue", "url", "title_derived", "title_model"}
     assert [s["n"] for s in data["sources"]] == list(range(1, len(data["sources"]) + 1))
     for c in data["citations"]:
         assert f"[{c['n']}]" in data["answer"]
@@ -60,6 +59,35 @@ def test_ask_prints_answer_then_numbered_sources(fresh_copy: Path) -> None:
     assert "Extractive answer" in out and "[1]" in out
     assert out.index("Sources") > out.index("[1]")
     assert "*[1] TCCM: Time-Conditioned Contraction Matching — 000_5670d2e227b27b35.txt#7 (score" in out
+
+
+def test_every_answer_says_how_much_it_looked_at(fresh_copy: Path, tmp_path: Path) -> None:
+    older = tmp_path / "older.jsonl"
+    older.write_text(json.dumps({"title": "Sparse Kernels for Link Prediction", "year": 2010,
+                                 "abstract": "We study sparse kernels for link prediction on "
+                                             "temporal graphs and show they scale."}) + "\n")
+    assert run("ingest", str(older), "--data-dir", str(fresh_copy)).returncode == 0
+    result = run("ask", "What is CRAFT?", "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]
+    read = int(last.split("read ")[1].split(" ")[0])
+    assert last == f"Looked at 39 papers in the store · read {read} · cited 1" and 1 <= read <= 39
+    filtered = json.loads(run("ask", "--json", "What is CRAFT?", "--year", "2025",
+                              "--data-dir", str(fresh_copy)).stdout)["receipt"]
+    assert (filtered["in_store"], filtered["in_filter"], filtered["cited"]) == (39, 38, 1)
+    assert 1 <= filtered["read"] <= 38 and filtered["nearest"] == []
+    refused = run("ask", "What is the Quokkaformer architecture?", "--data-dir", str(fresh_copy))
+    assert "The corpus has no abstract" in refused.stdout
+    lines = refused.stdout.strip().splitlines()
+    assert lines[-1].endswith(" · cited 0") and lines[-5] == "The nearest papers, and why none answers:"
+    assert all(line.startswith("  - ") and "“Quokkaformer”" in line and "similarity" in line
+               for line in lines[-4:-1])
+    data = json.loads(run("ask", "--json", "What is the Quokkaformer architecture?",
+                          "--data-dir", str(fresh_copy)).stdout)
+    assert data["refusal"]["check"] == "unknown_names" and data["receipt"]["cited"] == 0
+    nearest = data["receipt"]["nearest"]
+    assert len(nearest) == 3 and all(n["reason"].startswith(data["refusal"]["reason"])
+                                     for n in nearest)
 
 
 def test_first_question_on_an_empty_index_ingests_the_seeds(tmp_path: Path) -> None:

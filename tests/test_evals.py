@@ -10,9 +10,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
+from conftest import FILE_B, SHARED_DATA, make_settings, skipif_no_shared_data
 from fake_openai import FakeOpenAI
 from rich.console import Console
+from test_cli import run
 
 from assistant.corpus import read_paths
 from assistant.errors import EndpointError
@@ -78,11 +79,60 @@ def test_malformed_line_names_its_line(tmp_path: Path) -> None:
     good = DEFAULT_DATASET.read_text().splitlines()[0]
     path = tmp_path / "qa.jsonl"
     path.write_text(good + "\n" + '{"id": "x", "question": "What?"}\n')
-    with pytest.raises(DatasetError, match=r"qa.jsonl:2: field 'reference_answer'"):
+    with pytest.raises(DatasetError, match=r"qa.jsonl:2: field 'expected_sources'"):
         load_dataset(path)
     path.write_text(good + "\n\n{broken\n")
     with pytest.raises(DatasetError, match=r"qa.jsonl:3: not valid JSON"):
         load_dataset(path)
+
+
+def test_a_users_file_needs_only_the_question_and_its_papers(tmp_path: Path) -> None:
+    path = tmp_path / "mine.jsonl"
+    path.write_text(json.dumps({"question": "What is CRAFT?", "expected_sources": [f"{FILE_B}#1"]})
+                    + "\n\n" + json.dumps({"question": "How do I bake bread?",
+                                           "expected_sources": []}) + "\n")
+    named, off_topic = load_dataset(path)
+    assert (named.id, named.kind, named.split, named.key_facts, named.reference_answer) == (
+        "q1", "paraphrase", "test", [], "")
+    assert (off_topic.id, off_topic.kind, off_topic.split) == ("q3", "none", "test")
+
+
+@pytest.mark.parametrize(("line", "field"), [
+    ({"expected_sources": []}, "question"),
+    ({"question": "What is CRAFT?"}, "expected_sources"),
+    ({"question": "What is CRAFT?", "expected_sources": "a.txt#1"}, "expected_sources"),
+    ({"question": "What is CRAFT?", "expected_sources": ["CRAFT paper"]}, "expected_sources"),
+    ({"question": "What is CRAFT?", "expected_sources": [], "split": "train"}, "split"),
+    ({"question": "What is CRAFT?", "expected_sources": [], "kinds": "none"}, "kinds"),
+    ([1, 2], "line"),
+])
+def test_a_bad_line_of_a_users_file_names_the_field(tmp_path: Path, line: object,
+                                                   field: str) -> None:
+    path = tmp_path / "mine.jsonl"
+    path.write_text(json.dumps({"question": "What is CRAFT?", "expected_sources": []}) + "\n"
+                    + json.dumps(line) + "\n")
+    with pytest.raises(DatasetError, match=rf"mine.jsonl:2: field '{field}'"):
+        load_dataset(path)
+
+
+def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) -> None:
+    mine = tmp_path / "mine.jsonl"
+    mine.write_text(json.dumps({"question": "What is CRAFT?", "expected_sources": [f"{FILE_B}#1"]})
+                    + "\n" + json.dumps({"question": "How do I bake sourdough bread?",
+                                         "expected_sources": []}) + "\n")
+    result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy), "--no-baselines",
+                       "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    rows = json.loads((tmp_path / "out" / "results.json").read_text())["rows"]["seeds"]
+    assert [(r["id"], r["kind"], r["split"]) for r in rows] == [
+        ("q1", "paraphrase", "test"), ("q2", "none", "test")]
+    assert rows[0]["retrieval"]["ours"]["hit@5"] == 1.0
+    mine.write_text(mine.read_text() + '{"question": "Why?", "expected_sources": [], '
+                    '"split": "train"}\n')
+    result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "mine.jsonl:3: field 'split'" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_scoring_helpers() -> None:

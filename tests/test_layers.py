@@ -29,7 +29,7 @@ LAYERS: list[set[str]] = [
      "assistant.filters", "assistant.similar", "assistant.listing"},
     {"assistant.answering", "assistant.claims", "assistant.generation", "assistant.extractive",
      "assistant.references", "assistant.compare", "assistant.trends", "assistant.citesafe",
-     "assistant.sentences"},
+     "assistant.sentences", "assistant.titles"},
     {"assistant.pipeline"},
     {"assistant.ui", "assistant.evals"},
     {"assistant.cli"},

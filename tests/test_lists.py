@@ -53,12 +53,14 @@ def test_a_list_answer_lists_every_kept_paper_with_a_quoted_sentence(
         seed_assistant: Assistant) -> None:
     answer = seed_assistant.list_answer(LIST_QUESTION)
     papers = seed_assistant.index.papers()
-    assert answer.papers_matching == len(answer.sources) == len(answer.citations) >= 1
-    assert answer.papers_in_store == answer.papers_in_filter == len(papers)
-    assert answer.papers_read is not None and answer.papers_read >= answer.papers_matching
+    receipt = answer.receipt
+    assert receipt is not None and receipt.matching is not None
+    assert receipt.matching == receipt.cited == len(answer.sources) == len(answer.citations) >= 1
+    assert receipt.in_store == receipt.in_filter == len(papers)
+    assert receipt.read >= receipt.matching
     first, *lines = answer.answer.splitlines()
-    assert re.match(rf"{answer.papers_matching} papers? of the {len(papers)} match", first)
-    assert len(lines) == answer.papers_matching
+    assert re.match(rf"{receipt.matching} papers? of the {len(papers)} match", first)
+    assert len(lines) == receipt.matching
     for n, (line, citation) in enumerate(zip(lines, answer.citations, strict=True), start=1):
         assert line.startswith(f"[{n}] ") and line.endswith(f"[{n}]")
         quote = citation.highlights[0]
@@ -66,12 +68,13 @@ def test_a_list_answer_lists_every_kept_paper_with_a_quoted_sentence(
         assert quote[:40] in line
     scores = [s.score for s in answer.sources]
     assert scores == sorted(scores, reverse=True)  # best first
-    assert set(answer.public_json()) >= {"papers_matching", "papers_in_filter", "papers_read"}
+    counts = answer.public_json()["receipt"]
+    assert isinstance(counts, dict) and counts["matching"] == receipt.matching
 
 
 def test_a_list_of_none_is_a_valid_empty_answer(seed_assistant: Assistant) -> None:
     answer = seed_assistant.list_answer("Which papers are about sourdough bread recipes?")
-    assert answer.papers_matching == 0 and answer.sources == []
+    assert answer.receipt is not None and answer.receipt.matching == 0 and answer.sources == []
     assert answer.answer.startswith("No paper of the 38 answers") and "\n" not in answer.answer
 
 
@@ -85,7 +88,8 @@ def test_a_filter_that_leaves_no_paper_is_bad_input(seed_assistant: Assistant) -
 def test_a_filter_narrows_the_list_and_is_counted(seed_assistant: Assistant) -> None:
     answer = seed_assistant.list_answer(LIST_QUESTION, Filters(venue="NeurIPS"))
     allowed = [p for p in seed_assistant.index.papers().values() if p.venue.lower() == "neurips"]
-    assert answer.papers_in_filter == len(allowed) and answer.filters == "venue NeurIPS"
+    assert answer.receipt is not None and answer.receipt.in_filter == len(allowed)
+    assert answer.filters == "venue NeurIPS"
 
 
 def test_trends_count_the_list_screens_papers_per_year(seed_assistant: Assistant,

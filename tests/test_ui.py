@@ -166,9 +166,23 @@ def test_chat_streams_a_cited_answer_with_sources(client: Client) -> None:
     assert "Sources (1 cited of" in message and f"{FILE_B}#1" in html.unescape(message)
     assert "<mark>" in message
     assert "extractive (offline" in message
+    receipt = html.unescape(message.split('<p class="receipt">')[1].split("</p>")[0])
+    assert receipt.startswith("Looked at 40 papers in the store · read ")
+    assert receipt.endswith(" · cited 1")
     markdown = final[1]
-    assert "References:" in markdown
+    assert "References:" in markdown and "(Looked at 40 papers in the store · read" in markdown
     assert f"[1] CRAFT: Future Link Predictor on Temporal Graphs. {FILE_B}#1." in markdown
+
+
+def test_a_refusal_shows_its_nearest_papers_and_why(client: Client) -> None:
+    message = text_of(client.predict("What is the Quokkaformer architecture?", [], 5,
+                                     api_name="/chat")[0][-1])
+    nearest = html.unescape(message.split('<div class="nearest">')[1].split("</div>")[0])
+    assert nearest.count("<li>") == 3 and nearest.count("“Quokkaformer”") == 3
+    assert "Looked at 40 papers in the store" in html.unescape(message)
+    answer = client.predict("What is the Quokkaformer architecture?", 3, api_name="/ask")
+    assert [n["reason"].split(" This paper")[0] for n in answer["receipt"]["nearest"]] == [
+        answer["refusal"]["reason"]] * 3
 
 
 def test_chat_warns_when_no_cited_abstract_names_what_was_asked(client: Client) -> None:
@@ -193,6 +207,7 @@ def test_follow_up_uses_the_previous_question(client: Client) -> None:
 def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> None:
     answer = client.predict("What is PoLAR?", 3, api_name="/ask")
     assert answer["mode"] == "extractive" and answer["citations"][0]["source"] == f"{FILE_A}#6"
+    assert answer["receipt"]["cited"] == 1 and answer["receipt"]["in_store"] == 40
     found = client.predict("temporal graph link prediction", 3, api_name="/search_abstracts")
     assert found[0]["source"] == f"{FILE_B}#1" and len(found) <= 3
     info = client.view_api(print_info=False, return_format="dict")
@@ -200,7 +215,7 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert set(named) == {"/ask", "/search_abstracts", "/similar_papers", "/answer_with_references",
                           "/list_papers", "/topic_trends"}
     listed = client.predict("Which papers use reinforcement learning?", "", "", api_name="/list_papers")
-    assert listed["papers_matching"] == len(listed["sources"]) >= 1
+    assert listed["receipt"]["matching"] == len(listed["sources"]) >= 1
     counted = client.predict("reinforcement learning", "", "", api_name="/topic_trends")
     assert counted["total"] == len(counted["paper_ids"]) >= 1
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
@@ -403,6 +418,8 @@ def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
     assert [paper["source"] for paper in json.loads(found)][0] == FILE_B + "#1"
     answer = json.loads(answered)
     assert answer["unsure"] is False and answer["citations"][0]["source"] == FILE_B + "#1"
+    assert answer["receipt"]["in_store"] == answer["receipt"]["in_filter"] == 40
+    assert answer["receipt"]["cited"] == 1 and answer["receipt"]["read"] >= 2
 
 
 # Last of the shared server's tests: on a broken build it would remove seed papers.

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
@@ -36,15 +36,19 @@ class DatasetError(BadInputError):
 
 
 class EvalItem(BaseModel):
-    """One stored question (schema in evals/README.md)."""
+    """One stored question (schema in evals/README.md). Only ``question`` and
+    ``expected_sources`` are required, so that a user can bring a file of their own; the
+    others default as ``load_dataset`` and the README say."""
+
+    model_config = ConfigDict(extra="forbid")  # a misspelt field is named, not ignored
 
     id: str = Field(min_length=1)
     question: str = Field(min_length=3)
-    reference_answer: str
+    reference_answer: str = ""  # empty: the LLM judge scores no correctness for it
     expected_sources: list[str]
     key_facts: list[str] = Field(default_factory=list)
     kind: Kind
-    split: Split
+    split: Split = "test"  # a user's question is only reported: nothing is tuned on it
     # Other papers that two blind judges found to answer the question too (pooled from the
     # top of ours, BM25 and dense over the seeds and the distractors): citing or ranking one
     # is right, but recall is still counted over ``expected_sources`` alone (evals/README.md).
@@ -69,13 +73,17 @@ def load_dataset(path: Path) -> list[EvalItem]:
         if not line.strip():
             continue
         try:
-            item = EvalItem.model_validate(json.loads(line))
+            item = EvalItem.model_validate(_with_defaults(json.loads(line), line_no))
         except json.JSONDecodeError as exc:
             raise DatasetError(f"{path}:{line_no}: not valid JSON ({exc.msg})") from None
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "line"
             raise DatasetError(f"{path}:{line_no}: field '{where}': {first['msg']}") from None
+        if not all(LOCATOR_RE.fullmatch(s) for s in item.expected_sources):
+            raise DatasetError(f"{path}:{line_no}: field 'expected_sources': name each paper "
+                               "by its source, '<file>#<n>' (the 'source' in assistant ask "
+                               "--json)")
         if item.id in seen:
             raise DatasetError(f"{path}:{line_no}: duplicate id '{item.id}'")
         if (item.kind == "none") != (not item.expected_sources):
@@ -92,6 +100,18 @@ def load_dataset(path: Path) -> list[EvalItem]:
     if not items:
         raise DatasetError(f"{path}: holds no questions")
     return items
+
+
+def _with_defaults(record: object, line_no: int) -> object:
+    """A line's fields with the made-up ones filled in: ``id`` ``q<line>``, and ``kind``
+    ``none`` for a question no paper answers (empty ``expected_sources``), else
+    ``paraphrase``. Anything but an object is left for validation to name."""
+    if not isinstance(record, dict):
+        return record
+    filled = {"id": f"q{line_no}", **record}
+    if "kind" not in record and isinstance(record.get("expected_sources"), list):
+        filled["kind"] = "paraphrase" if record["expected_sources"] else "none"
+    return filled
 
 
 def words_one_abstract_uses(papers: Iterable[Paper]) -> dict[str, str]:

@@ -259,7 +259,8 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
             result.evidence, result.nearest, _ = app.retriever.abstention_signals(asked)
             result.reading = app.retriever.refusal_reading(asked)
             if judge is not None:
-                result.correctness = judge.correctness(item, answer)
+                result.correctness = (judge.correctness(item, answer)
+                                      if item.reference_answer else None)
                 result.faithfulness = judge.faithfulness(answer) if answer.citations else None
             rows.append(result)
         if item.answerable and baselines:

@@ -202,10 +202,12 @@ class AskPage:
 
         Returns:
             {question, answer, mode, citations, sources, timings_ms, usage, filters,
-            unmentioned, unsure, ...}; every [n] in the answer refers to the citation with that
-            n; filters names the filter applied; unmentioned lists names of the question no
-            cited abstract mentions, and unsure is true when the sources read only weakly as
-            answering it: in either case they may not say what was asked.
+            unmentioned, unsure, receipt, ...}; every [n] in the answer refers to the citation
+            with that n; filters names the filter applied; unmentioned lists names of the
+            question no cited abstract mentions, and unsure is true when the sources read only
+            weakly as answering it: in either case they may not say what was asked. receipt
+            counts the papers in the store, those the filter left, those read and those cited;
+            for a refusal it lists the nearest papers and why each does not answer.
         """
         try:
             filters = explicit(years, venue)

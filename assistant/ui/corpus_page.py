@@ -13,6 +13,8 @@ from assistant.corpus import Paper
 from assistant.errors import AssistantError, redact
 from assistant.filters import as_text, explicit, top_k_of
 from assistant.pipeline import Assistant
+from assistant.references import noted_title
+from assistant.types import SourceRef
 from assistant.ui.render import inert, own_links, render_paper, upload_summary
 
 Rows = list[list[str]]
@@ -40,7 +42,8 @@ class CorpusPage:
             papers = [r.paper for r in self.app.retrieve(query.strip(), top_k=50)]
         else:
             papers = sorted(self.app.index.papers().values(), key=locator_key)
-        rows = [[p.title, p.source, " ".join(own_links(p))] for p in papers]
+        rows = [[noted_title(SourceRef.of(0, p, 0.0), derived=False), p.source,
+                 " ".join(own_links(p))] for p in papers]
         return rows, [p.paper_id for p in papers]
 
     def open_row(self, ids: list[str], row: int | None) -> str:
@@ -99,7 +102,8 @@ class CorpusPage:
             raise gr.Error(str(exc)) from exc
         return [{"title": r.paper.title, "source": r.paper.source, "paper_id": r.paper.paper_id,
                  "score": r.score, "abstract": r.paper.text, "links": list(r.paper.links),
-                 "year": r.paper.year, "venue": r.paper.venue}
+                 "year": r.paper.year, "venue": r.paper.venue,
+                 "title_model": r.paper.title_model}
                 for r in found]
 
     # ------------------------------------------------------------ layout

@@ -72,8 +72,8 @@ class ListsPage:
 
         Returns:
             The answer object of /ask with every matching paper a source and a citation (its
-            quoted sentence), best first, and papers_matching, papers_in_filter, papers_read
-            (screened) and papers_in_store; or {question, error}.
+            quoted sentence), best first, and the counts in its receipt: {matching, in_filter,
+            read (screened), in_store, ...}; or {question, error}.
         """
         try:
             return self.app.list_answer(as_text(question), explicit(years, venue)).public_json()

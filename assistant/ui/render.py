@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper, skip_lines
 from assistant.errors import redact
-from assistant.references import UNCITED_NOTE, UNSURE_NOTE, byline, unmentioned_note
+from assistant.references import (
+    NEAREST_HEADING,
+    UNCITED_NOTE,
+    UNSURE_NOTE,
+    byline,
+    nearest_lines,
+    noted_title,
+    receipt_line,
+    title_note,
+    unmentioned_note,
+)
 from assistant.types import Answer, Claim, SourceRef
 
 if TYPE_CHECKING:  # the index (and Chroma) is not imported to render a summary
@@ -207,6 +217,7 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
                      f"{dropped}</p>")
     if answer.sources:
         parts.append(sources_html(answer, links_of))
+    parts += receipt_html(answer)
     parts.append(f'<p class="mode">{html.escape(mode_line(answer))}</p>')  # our settings
     return "\n\n".join(parts)
 
@@ -217,6 +228,21 @@ def model_reply_html(reply: str) -> str:
     escaped = html.escape(redact(reply.strip()) or "(empty)").replace("\n", "&#10;")
     return (f'<details class="model-reply"><summary>The model\'s reply, as it came</summary>'
             f"<pre>{escaped}</pre></details>")
+
+
+def receipt_html(answer: Answer) -> list[str]:
+    """A refusal's nearest papers with why each does not answer, then the one line of how
+    much the answer looked at (titles and locators are untrusted: inert)."""
+    receipt = getattr(answer, "receipt", None)
+    if receipt is None:
+        return []
+    parts = []
+    if receipt.nearest:
+        items = "".join(f"<li>{inert(line)}</li>" for line in nearest_lines(receipt))
+        parts.append(f'<div class="nearest"><p>{html.escape(NEAREST_HEADING)}</p>'
+                     f"<ul>{items}</ul></div>")
+    parts.append(f'<p class="receipt">{inert(receipt_line(receipt))}</p>')
+    return parts
 
 
 def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None) -> str:
@@ -233,14 +259,21 @@ def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None
         known = byline(s)  # venue, year and authors, when the input gave them
         items.append(
             f'<details class="source"><summary>[{s.n}] '
-            f"<b>{inert(s.title)}</b> · " + (f'<span class="byline">{inert(known)}</span> · '
-                                              if known else "")
+            f"<b>{inert(s.title)}</b>{_title_note_html(s.title_derived, s.title_model)} · "
+            + (f'<span class="byline">{inert(known)}</span> · ' if known else "")
             + f"<code>{inert(s.source)}</code> · "
             f"score {s.score:.2f} · {mark}</summary><p>{abstract}</p>"
             + (f"<p>{link_html}</p>" if link_html else "") + f"<p>{MORE_LIKE_THIS}</p></details>"
         )
     return (f'<details class="sources"><summary>Sources ({len(cited)} cited of '
             f"{len(answer.sources)})</summary>{''.join(items)}</details>")
+
+
+def _title_note_html(title_derived: bool, title_model: str) -> str:
+    """A model's title marked as such, after the title (a derived one stays bare, as
+    source lists have always shown it)."""
+    note = title_note(False, title_model) if title_derived else ""
+    return f' <span class="title-note">({inert(note)})</span>' if note else ""
 
 
 def similar_html(result: SimilarResult) -> str:
@@ -289,8 +322,15 @@ def answer_as_markdown(answer: Answer) -> str:
         lines += [f"({UNSURE_NOTE})", ""]
     if answer.citations:
         lines.append("References:")
+        by_n = {s.n: s for s in answer.sources}
         for c in answer.citations:
-            lines.append(f"[{c.n}] {c.title}. {c.source}.")
+            title = noted_title(by_n[c.n], derived=False) if c.n in by_n else c.title
+            lines.append(f"[{c.n}] {title}. {c.source}.")
+    receipt = getattr(answer, "receipt", None)
+    if receipt is not None:
+        if receipt.nearest:
+            lines += ["", NEAREST_HEADING, *(f"- {line}" for line in nearest_lines(receipt))]
+        lines.append(f"\n({receipt_line(receipt)})")
     lines.append(f"\n({mode_line(answer)})")
     return redact("\n".join(lines).strip())
 
@@ -299,7 +339,8 @@ def render_paper(paper: Paper) -> str:
     """One abstract for the corpus tab: title, locator, authors, text, its own links."""
     links = links_html(own_links(paper))
     authors = f"<p><i>{inert(paper.authors)}</i></p>" if paper.authors else ""
-    return (f"<h3>{inert(paper.title)}</h3><p><code>{inert(paper.source)}</code></p>"
+    return (f"<h3>{inert(paper.title)}{_title_note_html(paper.title_derived, paper.title_model)}"
+            f"</h3><p><code>{inert(paper.source)}</code></p>"
             f"{authors}<p>{inert(paper.text)}</p>" + (f"<p>{links}</p>" if links else ""))
 
 
