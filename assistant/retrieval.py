@@ -14,6 +14,7 @@ weight (idf); a bare acronym like "CRAFT" passes on the second even where dense 
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass
 from typing import Literal
@@ -366,17 +367,23 @@ class HybridRetriever:
     def lookup_holders(self, question: str, filters: Filters | None = None) -> list[str]:
         """The papers (those ``filters`` allow) whose title or abstract holds every word a
         term lookup asks for ("Which paper mentions shareboost?", ``Intent.lookup_terms``),
-        stem and all, best BM25 first; none when the question is no lookup. Such a paper
-        answers the question whatever the ranker, the neighbourhood or the cross-encoder
-        make of it: its words are what was asked for."""
+        best BM25 first; none when the question is no lookup. The papers that write every
+        word as asked come alone when there are any ("musicality", not every paper on
+        music that a shared stem matches); else those holding every word's stem. Such a
+        paper answers the question whatever the ranker, the neighbourhood or the
+        cross-encoder make of it: its words are what was asked for."""
         words = read_intent(question).lookup_terms
         terms = {term for word in words for term in query_terms(word)}
         if not terms:
             return []
         scores = self.index.bm25_paper_scores(" ".join(words), self.allowed(filters))
         papers = self.index.papers()
-        return [pid for pid in sorted(scores, key=lambda p: (-scores[p], p)) if pid in papers
-                and terms <= text_terms(f"{papers[pid].title}. {papers[pid].text}")]
+        holders = [pid for pid in sorted(scores, key=lambda p: (-scores[p], p)) if pid in papers
+                   and terms <= text_terms(f"{papers[pid].title}. {papers[pid].text}")]
+        as_written = [re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I) for word in words]
+        verbatim = [pid for pid in holders if all(
+            pattern.search(f"{papers[pid].title}. {papers[pid].text}") for pattern in as_written)]
+        return verbatim or holders
 
     def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
         """The first ``wanted`` papers in the ranker's order into ``screen.results``, with

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 from pathlib import Path
 from unittest import mock
 
@@ -374,3 +375,23 @@ def test_a_lookup_of_a_word_no_abstract_holds_is_still_refused(seed_assistant: A
     word = next(iter(once))
     assert seed_assistant.retriever.lookup_holders(f"Which paper mentions {word}?",
                                                    Filters(years=(1990, 1991))) == []
+
+
+def test_a_lookup_prefers_the_paper_writing_the_word_to_one_sharing_its_stem(
+        fresh_copy: Path, tmp_path: Path) -> None:
+    """"Which paper mentions musicality?" among papers on music: the one paper that writes
+    "musicality" is the answer, not the papers whose "musical" shares its stem (BM25 ranks
+    them alike, and the lookup listed them all, the stem-sharing ones first)."""
+    papers = tmp_path / "music.jsonl"
+    papers.write_text("\n".join(json.dumps({"title": title, "abstract": abstract}) for title, abstract in [
+        ("Musical scores for musical machines", "We generate musical scores with musical "
+         "machines. Our musical model learns musical structure from musical corpora."),
+        ("Raw audio generation", "We model raw audio at scale; listeners judge the musicality "
+         "of the generated pieces against recordings of human performers."),
+    ]) + "\n")
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([papers])
+    holders = app.retriever.lookup_holders("Which paper mentions musicality?")
+    titles = [app.index.papers()[pid].title for pid in holders]
+    assert titles == ["Raw audio generation"]
+    assert app.ask("Which paper mentions musicality?").sources[0].title == "Raw audio generation"
