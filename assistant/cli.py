@@ -24,6 +24,7 @@ from assistant.imports import importing
 from assistant.settings import MAX_TOP_K, Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
+    from assistant.answering import AnswerStream
     from assistant.pipeline import Assistant
     from assistant.types import Answer
 
@@ -194,39 +195,16 @@ def ask(
     preload(settings)  # the model loads while the pipeline's imports run
     with importing():
         from assistant.pipeline import Assistant
-        from assistant.types import Answer
 
     with friendly_errors():
         assistant = Assistant(settings)
         assistant.ensure_corpus()
-        answer: Answer | None = None
-        streamed = False
-        try:
-            as_list = list_all or assistant.wants_list(question)
-            events = (assistant.list_stream(question, filters) if as_list
-                      else assistant.ask_stream(question, top_k=top_k, filters=filters))
-            for event in events:
-                if isinstance(event, Answer):
-                    answer = event
-                elif fmt is OutputFormat.text:
-                    sys.stdout.write(printable(event))
-                    sys.stdout.flush()
-                    streamed = True
-        except AssistantError:
-            if streamed:  # what a pipe or a file got is marked as the part it is
-                sys.stdout.write(" [cut off]\n")
-                sys.stdout.flush()
-            raise
-    assert answer is not None
+        as_list = list_all or assistant.wants_list(question)
+        events = (assistant.list_stream(question, filters) if as_list
+                  else assistant.ask_stream(question, top_k=top_k, filters=filters))
+        answer = stream_answer(events, show=fmt is OutputFormat.text)
     if fmt is not OutputFormat.text:
-        from assistant.references import render
-
-        if fmt is OutputFormat.bibtex and not answer.citations:
-            err.print("[yellow]the answer cites no source, so there are no BibTeX entries[/]")
-        elif fmt is OutputFormat.bibtex:
-            print_notes(answer)  # the entries have no place for them
-        rendered = render(answer, fmt.value)
-        sys.stdout.write(rendered if fmt is OutputFormat.json else printable(rendered))
+        print_rendered(answer, fmt)
         return
     out.print()
     print_notes(answer)
@@ -235,6 +213,42 @@ def ask(
     if answer.receipt is None or answer.receipt.matching is None:  # a list's lines are its sources
         print_sources(answer)
     print_receipt(answer)
+
+
+def stream_answer(events: AnswerStream, show: bool) -> Answer:
+    """The answer's text written to stdout as it arrives (when ``show``), and its Answer; an
+    answer cut off by an error is marked as the part it is in what a pipe or a file got."""
+    from assistant.types import Answer
+
+    answer: Answer | None = None
+    streamed = False
+    try:
+        for event in events:
+            if isinstance(event, Answer):
+                answer = event
+            elif show:
+                sys.stdout.write(printable(event))
+                sys.stdout.flush()
+                streamed = True
+    except AssistantError:
+        if streamed:
+            sys.stdout.write(" [cut off]\n")
+            sys.stdout.flush()
+        raise
+    assert answer is not None
+    return answer
+
+
+def print_rendered(answer: Answer, fmt: OutputFormat) -> None:
+    """The answer as JSON, Markdown or BibTeX on stdout (BibTeX's notes on stderr)."""
+    from assistant.references import render
+
+    if fmt is OutputFormat.bibtex and not answer.citations:
+        err.print("[yellow]the answer cites no source, so there are no BibTeX entries[/]")
+    elif fmt is OutputFormat.bibtex:
+        print_notes(answer)  # the entries have no place for them
+    rendered = render(answer, fmt.value)
+    sys.stdout.write(rendered if fmt is OutputFormat.json else printable(rendered))
 
 
 def print_receipt(answer: Answer) -> None:
