@@ -169,6 +169,8 @@ class Attribution:
             best = max(scores, key=lambda n: scores[n], default=None)
             if best is not None and scores[best] >= self.checker.threshold:
                 cites, mine, support = [best], [], scores[best]
+            else:  # no source supports it: shown without a citation, marked unsupported
+                cites = []
         shown = with_markers(text, cites)
         return Checked(shown, Claim(text=shown, cites=list(cites), support=round(support, 3),
                                     supported=support >= self.checker.threshold),

@@ -169,11 +169,15 @@ def test_a_false_sentence_of_a_model_answer_is_marked_unsupported(
     assert answer.sources[0].title.startswith("MuRating")
     data = json.loads(json.dumps(answer.public_json()))
     assert [set(c) for c in data["claims"]] == [{"text", "cites", "support", "supported"}] * 2
+    # No source supports the false sentence: it is shown without its [1] (issue 34: never
+    # an answer sentence shown as cited when no source supports it), and marked.
+    uncited = FALSE_SENTENCE.replace(" [1]", "")
     assert [(c["text"], c["cites"], c["supported"]) for c in data["claims"]] == [
-        (TRUE_SENTENCE, [1], True), (FALSE_SENTENCE, [1], False)]
+        (TRUE_SENTENCE, [1], True), (uncited, [], False)]
+    assert uncited in data["answer"] and FALSE_SENTENCE not in data["answer"]
     assert data["claims"][0]["support"] >= THRESHOLD > data["claims"][1]["support"]
     html = render_answer(answer)
-    assert SPAN_RE.findall(html) == [UNSUPPORTED_TITLE]
+    assert SPAN_RE.findall(html) == ["cites no source"]
     # The marker follows the false sentence, not the true one.
     assert html.index("70B") < html.index('class="unsupported"')
     assert "1 of 2 sentences not supported" in html

@@ -66,7 +66,7 @@ CASES: dict[str, Case] = {
     "echo": Case(3, "HTTP 400"),
     "huge": Case(0, "CRAFT predicts future links in temporal graphs with cross-attention [1]"),
     "onedelta": Case(0, "CRAFT predicts future links in temporal graphs with cross-attention [1]"),
-    "leak": Case(0, "Your key is [redacted] [1]."),
+    "leak": Case(0, "Your key is [redacted]."),  # no source backs it: shown uncited
     "filtered": Case(3, "finish reason: content_filter", json=False),
     "controls": Case(0, "CRAFT", json=False),  # and no control sequence, whatever is shown
     "invented": Case(0, "Extractive answer"),
