@@ -31,6 +31,7 @@ import numpy as np
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
+from assistant.intent import read_intent
 from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder, passage_of
@@ -57,13 +58,21 @@ PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b
 Judge = Callable[[str, list[Paper]], list[bool]]
 
 
-def topic_of(question: str) -> str:
+def topic_of(question: str, or_question: bool = True) -> str:
     """The question without its list lead words: what BM25 and the dense search look for
     ("Which papers use diffusion models for planning?" → "use diffusion models for
-    planning?"); the question itself when that would leave nothing."""
+    planning?"); when that leaves nothing, the question itself (``or_question``) or "".
+    A term lookup's topic is the words it asks for ("Which papers mention anomaly
+    detection?" → "anomaly detection"): its verb is in no abstract's topic, and sank every
+    paper's score."""
+    looked_up = read_intent(question).lookup_terms
+    if looked_up:
+        return " ".join(looked_up)
     rest = PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1))
     rest = " ".join(rest.split())
-    return rest if rest.strip(" ?.!") else question.strip()
+    if rest.strip(" ?.!\"'"):
+        return rest
+    return question.strip() if or_question else ""
 
 
 @dataclass(frozen=True)

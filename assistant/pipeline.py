@@ -31,7 +31,7 @@ from assistant.filters import merge
 from assistant.generation import ChatModel, check_fits
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
-from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
+from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of
 from assistant.naming import unmentioned
 from assistant.refusals import quoted_names
 from assistant.retrieval import HybridRetriever, Method
@@ -276,9 +276,12 @@ class Assistant:
         no paper is bad input (BadInputError), a list of none a valid answer."""
         question = check_question(question)
         applied, search, ignored = self.question_filters(question, filters)
-        if applied and not self.retriever.allowed(applied):
-            raise BadInputError(f"no indexed paper is of {applied.describe()}; widen the "
-                                "filter or leave it out")
+        if ignored or (applied and not self.retriever.allowed(applied)):
+            raise BadInputError(f"no indexed paper is of {(ignored or applied).describe()}; "
+                                "widen the range or leave it out")
+        if not topic_of(search, or_question=False):
+            raise BadInputError("the question names no topic to list papers on; ask e.g. "
+                                "\"Which papers use diffusion models for planning?\"")
         judge = self._judge if self.chat_model and self.settings.llm.relevance_check else None
         result = self.list_screen.screen(search, applied, judge)
         result.question = question

@@ -33,6 +33,9 @@ LIST_QUESTION = "Which papers use reinforcement learning?"
     ("Can you list every paper that studies dropout?", "studies dropout?"),
     ("graph neural networks", "graph neural networks"),
     ("Which papers?", "Which papers?"),  # nothing left: the question itself
+    # a term lookup's topic is its words, not its verb (which sank every paper)
+    ("Which papers mention anomaly detection?", "anomaly detection"),
+    ("Which papers contain the word contraction?", "contraction"),
 ])
 def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
     assert topic_of(question) == topic
@@ -83,6 +86,28 @@ def test_a_filter_that_leaves_no_paper_is_bad_input(seed_assistant: Assistant) -
         seed_assistant.list_answer(LIST_QUESTION, Filters(years=(1950, 1960)))
     with pytest.raises(BadInputError, match="the topic is empty"):
         seed_assistant.trends("  ")
+
+
+def test_a_list_lookup_finds_the_paper_holding_the_words(seed_assistant: Assistant) -> None:
+    """"Which papers mention anomaly detection?" answered "No paper of the 38 answers" (a
+    false no): the topic searched kept "mention"."""
+    for question in ("Which papers mention anomaly detection?",
+                     "Which papers contain the word contraction?"):
+        answer = seed_assistant.list_answer(question)
+        assert [s.title for s in answer.sources][:1] == [
+            "TCCM: Time-Conditioned Contraction Matching"], question
+
+
+def test_a_stated_range_no_paper_falls_in_and_a_list_without_topic_are_bad_input(
+        seed_assistant: Assistant) -> None:
+    """The seeds are all of 2025: "before 1990" was dropped without a word and the 2025
+    papers listed; "list all papers from 2025" answered that none matches."""
+    with pytest.raises(BadInputError, match="no indexed paper is of years up to 1989"):
+        seed_assistant.list_answer("Which papers study anomaly detection before 1990?")
+    with pytest.raises(BadInputError, match="no indexed paper is of years up to 1989"):
+        seed_assistant.trends("anomaly detection before 1990")
+    with pytest.raises(BadInputError, match="names no topic"):
+        seed_assistant.list_answer("list all papers from 2025")
 
 
 def test_a_filter_narrows_the_list_and_is_counted(seed_assistant: Assistant) -> None:
