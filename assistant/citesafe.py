@@ -171,6 +171,9 @@ class Attribution:
                 cites, mine, support = [best], [], scores[best]
             else:  # no source supports it: shown without a citation, marked unsupported
                 cites = []
+        elif len(cites) > 1:  # "[1][2]" where only [2] says it: [1] goes
+            cites = [n for n in cites
+                     if self._support(claim, [n], vector) >= self.checker.threshold] or cites
         shown = with_markers(text, cites)
         return Checked(shown, Claim(text=shown, cites=list(cites), support=round(support, 3),
                                     supported=support >= self.checker.threshold),

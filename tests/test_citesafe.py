@@ -192,6 +192,24 @@ def test_uncited_and_misnumbered_sentences_get_the_source_that_supports_them(
     assert answer.unchecked is None and "[0]" not in answer.answer and "[99]" not in answer.answer
 
 
+def test_a_sentence_citing_two_sources_keeps_only_the_one_that_says_it(
+        seed_assistant: Assistant) -> None:
+    """"…[1][2]" where only the CRAFT abstract says it: the other number goes (support was
+    read over both together, and the unrelated source stayed cited)."""
+    from assistant.citesafe import Attribution
+    from assistant.sentences import Sentence
+
+    papers = list(seed_assistant.index.papers().values())
+    craft = next(p for p in papers if p.title.startswith("CRAFT"))
+    other = next(p for p in papers if "CRAFT" not in p.text)
+    attribution = Attribution(seed_assistant.claim_checker, {1: other.text, 2: craft.text},
+                              EchoCheck("answer_json_user"))
+    checked = attribution.check(Sentence(QUOTED, [1, 2]))
+    assert checked.claim is not None and checked.claim.supported
+    assert checked.claim.cites == [2] and checked.model_cites == [2]
+    assert checked.shown.endswith("[2].") and "[1]" not in checked.shown
+
+
 def test_an_invented_number_on_an_unsupported_sentence_is_dropped(
         seed_dir: Path, server: FakeOpenAI) -> None:
     app = model_assistant(seed_dir, server)  # free text
