@@ -379,7 +379,7 @@ def trends(
         assistant = Assistant(settings)
         assistant.ensure_corpus()
         trend = assistant.trends(topic, filters)
-        if trend.years:
+        if trend.years and (chart is not None or not as_json):  # --json alone writes no file
             draw_chart(trend, chart or Path(chart_name(trend.topic)))
     if as_json:
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")

@@ -172,6 +172,12 @@ def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path
     figures = json.loads(trend.stdout)
     assert figures["total"] == len(figures["paper_ids"]) >= 1
     assert figures["chart"] == str(chart) and chart.read_bytes().startswith(PNG_MAGIC)
+    here = tmp_path / "here"  # --json alone writes no chart into the current folder
+    here.mkdir()
+    alone = run("trends", "reinforcement learning", "--json", "--data-dir", str(fresh_copy),
+                cwd=here)
+    assert alone.returncode == 0 and json.loads(alone.stdout)["chart"] is None, alone.stderr
+    assert list(here.iterdir()) == []
     for args, message in ((["trends", " "], "the topic is empty"),
                           (["trends", "graphs", "--year", "1950-1960"],
                            "no indexed paper is of years 1950–1960"),
