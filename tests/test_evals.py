@@ -115,6 +115,7 @@ def test_a_bad_line_of_a_users_file_names_the_field(tmp_path: Path, line: object
         load_dataset(path)
 
 
+@pytest.mark.slow  # the CLI in a subprocess
 def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) -> None:
     mine = tmp_path / "mine.jsonl"
     mine.write_text(json.dumps({"question": "What is CRAFT?", "expected_sources": [f"{FILE_B}#1"]})

@@ -160,6 +160,7 @@ def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
     assert page.topic_trends("reinforcement learning")["total"] >= 1
 
 
+@pytest.mark.slow  # the CLI in subprocesses
 def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path) -> None:
     listed = run("ask", "--all", LIST_QUESTION, "--data-dir", str(fresh_copy))
     assert listed.returncode == 0, listed.stderr

@@ -7,6 +7,7 @@ import html
 import json
 from pathlib import Path
 
+import pytest
 from conftest import SEEDS, make_settings
 from fake_openai import FakeOpenAI
 from gradio_client import Client
@@ -65,6 +66,7 @@ def test_clean_title_keeps_a_title_and_refuses_the_rest() -> None:
         assert clean_title(junk, ABSTRACT) is None, junk
 
 
+@pytest.mark.slow  # the CLI in a subprocess
 def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp_path: Path) -> None:
     papers = Assistant(make_settings(fresh_copy)).index.papers()
     assert len(papers) == 38 and all(p.title_derived and not p.title_model for p in papers.values())
@@ -147,6 +149,7 @@ def test_titles_need_a_model_and_change_nothing_without_one(fresh_copy: Path) ->
     assert not any(p.title_model for p in Assistant(make_settings(fresh_copy)).index.papers().values())
 
 
+@pytest.mark.slow  # a served UI
 def test_the_chat_marks_a_model_title(fresh_copy: Path, tmp_path: Path) -> None:
     with FakeOpenAI() as server:
         app = Assistant(make_settings(fresh_copy, base_url=server.base_url, model="tiny"))
