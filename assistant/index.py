@@ -132,6 +132,12 @@ class AbstractIndex:
     def chroma_where(self, filters: Filters) -> dict[str, Any] | None:
         return self.catalog.chroma_where(filters)
 
+    def allowed(self, filters: Filters | None) -> set[str] | None:
+        """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
+        if not filters:
+            return None
+        return {pid for pid, paper in self.papers().items() if filters.allows(paper)}
+
     # ------------------------------------------------------------ keywords
 
     def search_bm25(self, query: str, k: int) -> list[ChunkHit]:

@@ -152,12 +152,6 @@ class ListScreen:
         self.index = index
         self.settings = settings or ScreenSettings()
 
-    def allowed(self, filters: Filters | None) -> set[str] | None:
-        """The ids of the papers that pass ``filters`` (None: every paper)."""
-        if not filters:
-            return None
-        return {pid for pid, p in self.index.papers().items() if filters.allows(p)}
-
     def candidates(self, question: str, filters: Filters | None = None) -> list[Candidate]:
         """The pool with its cheap signals, best cheap score first: BM25's first
         ``bm25_pool`` papers, the papers of the dense search's first ``dense_chunks`` chunks,
@@ -165,7 +159,7 @@ class ListScreen:
         topic (``deep_coverage``): a topic of hundreds of papers is not cut at the pool."""
         s = self.settings
         topic = topic_of(question)
-        allowed = self.allowed(filters)
+        allowed = self.index.allowed(filters)
         if allowed is not None and not allowed:
             return []
         papers = self.index.papers()
@@ -215,7 +209,7 @@ class ListScreen:
                               best_sentence(c.paper, weights), c.logit is not None)
                   for c in kept]
         listed.sort(key=lambda p: -p.score)
-        allowed = self.allowed(filters)
+        allowed = self.index.allowed(filters)
         total = len(self.index.papers())
         read_ids = {c.paper.paper_id for c in read}
         return ListResult(

@@ -124,9 +124,7 @@ class HybridRetriever:
 
     def allowed(self, filters: Filters | None) -> set[str] | None:
         """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
-        if not filters:
-            return None
-        return {pid for pid, paper in self.index.papers().items() if filters.allows(paper)}
+        return self.index.allowed(filters)
 
     def _fused(self, question: str, method: Method, filters: Filters | None = None) -> Ranking:
         """Both rankings and their combination: the learned ranker's probabilities over the
