@@ -202,7 +202,7 @@ class ListScreen:
         read, unread = band[:s.max_reread], band[s.max_reread:]
         read = self._reread(question if s.reread_question else topic_of(question), read, judge)
         kept = sure + [c for c in read if c.judged] + [
-            c for c in unread if c.cheap >= (s.keep_at + s.drop_below) / 2]
+            c for c in unread if c.cheap >= self._middle()]
         topic = topic_of(question)
         weights = keyword_weights(topic, self.index.keyword_stats())
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
@@ -233,25 +233,29 @@ class ListScreen:
             logits = CrossEncoder().scores(question, [passage_of(c.paper) for c in band])
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
-            middle = (self.settings.keep_at + self.settings.drop_below) / 2
-            return [replace(c, judged=c.cheap >= middle) for c in band]
+            return [replace(c, judged=c.cheap >= self._middle()) for c in band]
         return [replace(c, logit=float(x), judged=self.read_keeps(c.cheap, float(x)))
                 for c, x in zip(band, logits.tolist(), strict=True)]
 
     def read_keeps(self, cheap: float, logit: float) -> bool:
         """A reread paper's verdict: its cheap score moved by the cross-encoder's reading
         (``reread_weight``) reaches the band's middle."""
-        s = self.settings
-        moved = cheap + s.reread_weight * (1.0 / (1.0 + math.exp(-(logit - s.reread_keeps))) - 0.5)
-        return moved >= (s.keep_at + s.drop_below) / 2
+        return cheap + self.settings.reread_weight * self._nudge(logit) >= self._middle()
+
+    def _middle(self) -> float:
+        """The middle of the uncertain band, between the drop and keep thresholds."""
+        return (self.settings.keep_at + self.settings.drop_below) / 2
+
+    def _nudge(self, logit: float) -> float:
+        """A cross-encoder logit as a move of -0.5..0.5, centred on the keep threshold."""
+        return 1.0 / (1.0 + math.exp(-(logit - self.settings.reread_keeps))) - 0.5
 
     def _rank_score(self, candidate: Candidate) -> float:
         """The list's order: the cheap score, nudged by the cross-encoder where it read
         (a logit's sigmoid, centred on the keep threshold)."""
         if candidate.logit is None:
             return candidate.cheap
-        nudge = 1.0 / (1.0 + math.exp(-(candidate.logit - self.settings.reread_keeps))) - 0.5
-        return candidate.cheap + 0.5 * nudge
+        return candidate.cheap + 0.5 * self._nudge(candidate.logit)
 
 
 def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
