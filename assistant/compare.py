@@ -113,7 +113,8 @@ def compose_table(question: str, sources: Sequence[NumberedSource], numbers: Seq
     """Stream ``lead``, then the table for the sources numbered ``numbers`` (a line at a
     time); the last event is the Answer, whose citations are built from the table's [n]."""
     by_n = {s.n: s for s in sources}
-    rows = rows_for([(n, by_n[n].found.paper.title, by_n[n].found.paper.text)
+    rows = rows_for([(n, by_n[n].found.paper.title + by_n[n].found.paper.title_mark,
+                      by_n[n].found.paper.text)
                      for n in numbers if n in by_n])
     pieces = [lead + "\n\n"]
     yield pieces[0]

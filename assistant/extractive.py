@@ -328,7 +328,7 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     chosen = select(question, score_sentences(question, candidates, index, weights),
                     {s.n: s.found.score for s in candidates}, weights,
                     {s.n: text_terms(s.found.paper.title) for s in candidates})
-    titles = {s.n: shown_title(s.found.paper.title) for s in sources}
+    titles = {s.n: shown_title(s.found.paper.title) + s.found.paper.title_mark for s in sources}
     intent = read_intent(question)
     summary = intent.summary
     if summary and intent.comparison:  # a table: problem / method / result

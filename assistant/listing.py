@@ -324,8 +324,9 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
         return
     yield f"{result.count_line()}{where}.\n"
     for n, listed in enumerate(result.papers, start=1):
+        title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
-        yield f"[{n}] {_shown(listed.paper.title, 160)}{year}: “{_shown(listed.sentence)}” [{n}]\n"
+        yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]\n"
 
 
 def as_answer(result: ListResult, text: str, mode: str = "extractive",

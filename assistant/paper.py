@@ -45,12 +45,19 @@ class Paper:
         return self.source.rsplit("#", 1)[0]
 
     @property
+    def title_mark(self) -> str:
+        """What follows the title wherever an answer or a list shows it: the note that a
+        model wrote it ("" for the input's title and for a derived label)."""
+        return f" ({MODEL_TITLE_NOTE.format(model=self.title_model)})" if self.title_model else ""
+
+    @property
     def link(self) -> str:
         """The paper's own link (its link field), not an address quoted in its abstract."""
         return next((u for u in self.links if u not in self.text), "")
 
 
 UPLOAD_PREFIX = "upload:"
+MODEL_TITLE_NOTE = "title written by the model {model}"
 
 
 def file_key(path: Path, upload: bool = False) -> str:

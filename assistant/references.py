@@ -18,12 +18,12 @@ import unicodedata
 from typing import Literal
 
 from assistant.errors import redact
+from assistant.paper import MODEL_TITLE_NOTE
 from assistant.types import Answer, NearPaper, Receipt, SourceRef
 
 Format = Literal["text", "markdown", "bibtex", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bibtex", "json")
 DERIVED_NOTE = "title derived from the abstract"
-MODEL_TITLE_NOTE = "title written by the model {model}"
 UNCITED_NOTE = "This answer cites no source; treat it as unchecked."
 # Answer.unsure: a large store's joint reading under its doubt level (ranking.JointReading)
 UNSURE_NOTE = ("These abstracts are on the question's topic but read only weakly as answering "

@@ -105,6 +105,10 @@ def test_ingest_titles_writes_each_title_once_and_marks_it(fresh_copy: Path, tmp
     data = json.loads(run("ask", "--json", "What is CRAFT?", "--data-dir", str(fresh_copy)).stdout)
     assert data["sources"][0]["title_model"] == "tiny" and data["sources"][0]["title_derived"]
     answer = app.ask("What is CRAFT?")
+    # the answer's bold lead and every list line carry the note too
+    assert f"Zorblax ({MODEL_NOTE})**:" in answer.answer
+    listed = run("ask", "--all", "CRAFT", "--data-dir", str(fresh_copy))
+    assert listed.returncode == 0 and f"Zorblax ({MODEL_NOTE})" in listed.stdout, listed.stdout
     assert MODEL_NOTE in to_bibtex(answer) and f"({MODEL_NOTE})" in to_markdown(answer)
     rows, _ = CorpusPage(app).search_table("")
     assert all(row[0].endswith(f"({MODEL_NOTE})") for row in rows)
