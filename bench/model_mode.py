@@ -22,6 +22,7 @@ import argparse
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -56,14 +57,16 @@ def cite_modes() -> list[str]:
     return ["auto", "free"] if field is not None else ["free"]
 
 
-def subset(split: str, answerable: int, none: int, data_dir: Path) -> list[EvalItem]:
+def subset(split: str, answerable: int, none: int,
+           data_dir: Path) -> tuple[list[EvalItem], int]:
+    """The questions, and how many papers the store holds."""
     from assistant.pipeline import Assistant
 
     app = Assistant(settings_for(data_dir, None))
     app.ensure_corpus()
     items = [i for i in indexed_items(app, load_dataset(DEFAULT_DATASET)) if i.split == split]
     return ([i for i in items if i.answerable][:answerable]
-            + [i for i in items if not i.answerable][:none])
+            + [i for i in items if not i.answerable][:none]), len(app.index.papers())
 
 
 def measure(data_dir: Path, items: list[EvalItem], llm: dict[str, Any] | None) -> dict[str, Any]:
@@ -82,7 +85,24 @@ def measure(data_dir: Path, items: list[EvalItem], llm: dict[str, Any] | None) -
                                              if k not in ("base_url",)},
             "seconds": round(time.perf_counter() - started, 1),
             **{k: run.metrics.get(k) for k in FIGURES},
+            "shown": dict(Counter(shown(r) for r in run.rows)),
+            "model_written": model_written(run.rows),
             "per_question": [per_question(r) for r in run.rows]}
+
+
+def model_written(rows: list[Any]) -> dict[str, Any]:
+    """The figures over the answers a model wrote and the user saw (whole or its checked
+    part): the composer's fallbacks would otherwise lend a model their scores."""
+    mine = [r for r in rows if shown(r) in ("model", "checked part") and r.answerable]
+    claims = sum(r.claims for r in mine)
+    unsupported = sum(len(r.unsupported_claims) for r in mine)
+    precision = [r.citation_precision for r in mine if r.citation_precision is not None]
+    facts = [r.key_fact_recall for r in mine if r.key_fact_recall is not None]
+    return {"answers": len(mine), "claims": claims,
+            "supported_claims": round(1 - unsupported / claims, 4) if claims else None,
+            "citation_precision": round(sum(precision) / len(precision), 4) if precision else None,
+            "key_fact_recall": round(sum(facts) / len(facts), 4) if facts else None,
+            "invented_citations": sum(len(r.dropped_citations) for r in mine)}
 
 
 def per_question(r: Any) -> dict[str, Any]:
@@ -90,9 +110,21 @@ def per_question(r: Any) -> dict[str, Any]:
             "citation_precision": r.citation_precision, "citation_recall": r.citation_recall,
             "supported_share": r.supported_share, "unsupported": r.unsupported_claims,
             "invented": r.dropped_citations, "unchecked": r.unchecked,
+            "shown": shown(r), "unchecked_note": r.unchecked_note,
             "missing_facts": r.missing_facts,
             "refused": r.refused, "error": r.error, "seconds": round((r.ms or 0) / 1000, 1),
-            "answer": r.answer}
+            "answer": r.answer, "model_reply": r.model_reply}
+
+
+def shown(r: Any) -> str:
+    """Whose answer the user saw: the model's, the checked part of it, the extractive one
+    in its place, or none (offline, or refused before any model call)."""
+    if r.model_reply is None:
+        return "extractive" if r.cited else "refusal"
+    if not r.unchecked:
+        return "model"
+    return "extractive fallback" if "extractive answer is shown" in (r.unchecked_note or "") \
+        else "checked part"
 
 
 def main() -> int:
@@ -100,18 +132,20 @@ def main() -> int:
     parser.add_argument("data_dir", nargs="?", type=Path, default=None)
     parser.add_argument("--answerable", type=int, default=12)
     parser.add_argument("--none", type=int, default=6)
-    parser.add_argument("--max-tokens", type=int, default=160)
+    parser.add_argument("--max-tokens", type=int, default=600)
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--split", default="test", choices=("dev", "test"))
+    parser.add_argument("--out", default="model_mode",
+                        help="the results file's name in bench/results (without .json)")
     parser.add_argument("--relevance", choices=("first", "all", "none"), default="first",
                         help="which models also run with the relevance check (first: the "
                         "first of --models)")
     args = parser.parse_args()
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="model-mode-")) / "data"
-    items = subset(args.split, args.answerable, args.none, data_dir)
+    items, papers = subset(args.split, args.answerable, args.none, data_dir)
     figures: dict[str, Any] = {
         "command": "python bench/model_mode.py " + " ".join(sys.argv[1:]),
-        "subset": {"dataset": "evals/qa.jsonl", "split": args.split, "store": "the seeds",
+        "subset": {"dataset": "evals/qa.jsonl", "split": args.split, "store": f"{papers} papers",
                    "rule": f"first {args.answerable} answerable and first {args.none} `none` "
                            "questions of the split in file order, among those answerable "
                            "on the seeds",
@@ -120,7 +154,7 @@ def main() -> int:
         "models": {}, "runs": {}}
     print(f"{len(items)} questions; extractive…")
     figures["runs"]["extractive"] = measure(data_dir, items, None)
-    save("model_mode", figures)
+    save(args.out, figures)
     for position, name in enumerate(args.models.split(",")):
         with ModelServer(name) as server:
             figures["models"][name] = {
@@ -141,7 +175,7 @@ def main() -> int:
             for label, settings in runs.items():
                 print(f"{label}…")
                 figures["runs"][label] = measure(data_dir, items, settings)
-                save("model_mode", figures)
+                save(args.out, figures)
     return 0
 
 

@@ -142,3 +142,31 @@ def test_chat_ui_streams_a_model_answer(local_model: Any, seed_dir: Path, tmp_pa
     assert f"model {local_model.name}" in final
     # The message was drawn as the answer came, not once at the end.
     assert len(seen) >= 2 and seen[-1].strip(), seen
+
+
+def test_eval_in_model_mode_reports_each_answer(local_model: Any, fresh_copy: Path,
+                                                tmp_path: Path) -> None:
+    """``assistant eval`` with the real model: its report names the model mode and gives each
+    answer's citation scores, supported share, invented numbers and seconds."""
+    dataset = tmp_path / "mine.jsonl"
+    dataset.write_text(
+        json.dumps({"question": QUESTION, "expected_sources": ["000_5670d2e227b27b35.txt#7"]})
+        + "\n" + json.dumps({"question": "Who won the 2022 FIFA World Cup?",
+                             "expected_sources": []}) + "\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "assistant.cli", "eval", "--dataset", str(dataset),
+         "--no-baselines", "--data-dir", str(fresh_copy), "--out", str(tmp_path / "report")],
+        capture_output=True, text=True, env=model_env(local_model), cwd=PROJECT_ROOT,
+        timeout=1800)
+    assert result.returncode == 0, result.stderr
+    report = json.loads((tmp_path / "report" / "results.json").read_text())
+    assert report["mode"].startswith("model ") and local_model.name in report["mode"]
+    metrics = report["metrics"]
+    for figure in ("citation_precision", "citation_recall", "supported_claims",
+                   "invented_citations", "key_fact_recall", "refusal_on_none", "wrong_refusal",
+                   "seconds_per_answer"):
+        assert figure in metrics, figure
+    answerable, none = report["rows"]["seeds"]
+    assert answerable["model_reply"] is not None  # the model was asked, its reply kept
+    assert none["refused"] and none["model_reply"] is None  # refused before any model call
+    assert "### Answers, one by one" in (tmp_path / "report" / "report.md").read_text()

@@ -79,6 +79,8 @@ class QuestionResult(BaseModel):
     dropped_citations: list[int] = Field(default_factory=list)
     # A model answer that failed the checks: the extractive answer (or its checked part) shown.
     unchecked: bool = False
+    unchecked_note: str | None = None  # why (Answer.unchecked), and what was shown instead
+    model_reply: str | None = None  # the model's reply as it came (Answer.model_reply)
 
     @property
     def supported_share(self) -> float | None:
@@ -151,6 +153,7 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         missing_facts=[f for f in item.key_facts if not fact_found(f, answer.answer)],
         ms=round(ms, 1), refused=not cited, unmentioned=answer.unmentioned, unsure=answer.unsure,
         dropped_citations=answer.dropped_citations, unchecked=answer.unchecked is not None,
+        unchecked_note=answer.unchecked, model_reply=answer.model_reply,
     )
     if item.answerable:
         expected = item.expected_sources
