@@ -28,6 +28,7 @@ so nothing the gate would take back is ever shown.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +67,7 @@ from assistant.types import Answer, Claim
 
 CiteMode = Literal["constrained", "free"]
 FREE = "free"
+log = logging.getLogger(__name__)
 # What each endpoint (base URL, model) accepted in this process: a schema shape, or FREE.
 _ENDPOINT_MODE: dict[tuple[str, str], str] = {}
 MIN_SOURCE_SCORE = 0.005  # a source the ranker scores under this shows as 0.00: not answering
@@ -347,9 +349,15 @@ def _ask(question: str, sources: list[NumberedSource], model: ChatModel, deadlin
                                       "ASSISTANT_LLM_CITE_MODE=auto or free") from None
             continue
         except NotTheJSON as exc:
-            if not modes or modes[-1] is not None:  # "constrained": the reply fails the checks
+            # The reply fails the checks: in "constrained" mode, or when it began as the JSON
+            # asked for (the endpoint honours the schema; the model slipped this once).
+            if exc.began_as_json or not modes or modes[-1] is not None:
+                if exc.began_as_json:
+                    _ENDPOINT_MODE[_endpoint(model)] = shape
                 return _Reply("constrained", Gate(), exc.reply, StreamEnd(), [], [],
                               EchoCheck("answer_json_user"))
+            log.info("the model endpoint %s wrote no JSON (%r); asking it in free text from "
+                     "now on", model.where, redact(exc.reply[:80]))
             modes = [None]  # another shape would not make the model write JSON
             _ENDPOINT_MODE[_endpoint(model)] = FREE
             continue

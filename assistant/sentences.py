@@ -72,6 +72,12 @@ class NotTheJSON(Exception):
         super().__init__("not the JSON answer asked for")
         self.reply = reply
 
+    @property
+    def began_as_json(self) -> bool:
+        """The reply set out as the JSON asked for (the endpoint honours the schema) and
+        went wrong later: a model's slip, not an endpoint that ignores the format."""
+        return self.reply.lstrip()[:1] in ("{", "`")
+
 
 @dataclass
 class Sentence:

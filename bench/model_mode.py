@@ -19,6 +19,7 @@ server's command line.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import tempfile
 import time
@@ -141,6 +142,8 @@ def main() -> int:
                         help="which models also run with the relevance check (first: the "
                         "first of --models)")
     args = parser.parse_args()
+    logging.basicConfig(format="%(name)s: %(message)s")  # why an endpoint went to free text
+    logging.getLogger("assistant.citesafe").setLevel(logging.INFO)
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="model-mode-")) / "data"
     items, papers = subset(args.split, args.answerable, args.none, data_dir)
     figures: dict[str, Any] = {

@@ -251,6 +251,23 @@ def test_a_prose_reply_to_the_schema_is_asked_again_as_free_text(
     assert [bool(r["body"].get("response_format")) for r in server.requests] == [True, False, False]
 
 
+def test_a_broken_json_reply_fails_this_answer_but_keeps_the_schema(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """A reply that began as the JSON asked for and then broke (a model's slip under a schema
+    the endpoint honours): this answer is the extractive one with the line why, and the next
+    question is asked for JSON again, not switched to free text for good."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    broken = '{"sentences": [{"text": "CRAFT \\q is a method", "sources": [1]}]}'  # bad escape
+    server.replies = [broken, as_json((QUOTED, [1]))]
+    text, answer = streamed(app, QUESTION)
+    assert answer.mode == "extractive" and answer.unchecked and "is a method" not in text
+    assert "not the JSON answer" in answer.unchecked and answer.model_reply == broken
+    assert [bool(r["body"].get("response_format")) for r in server.requests] == [True]
+    _, again = streamed(app, QUESTION)
+    assert again.cite_mode == "constrained" and again.mode == "llm", again.unchecked
+    assert [bool(r["body"].get("response_format")) for r in server.requests] == [True, True]
+
+
 def test_a_schema_refused_in_constrained_mode_is_one_line(
         seed_dir: Path, server: FakeOpenAI) -> None:
     server.refuse_schema = 400
