@@ -53,7 +53,7 @@ from assistant.generation import (
     build_messages,
     reply_usage,
 )
-from assistant.keywords import KeywordStats
+from assistant.keywords import KeywordStats, query_terms
 from assistant.sentences import (
     SCHEMA_SHAPES,
     JsonSentences,
@@ -102,6 +102,7 @@ class Checked:
     invalid: list[int] = field(default_factory=list)
     echo: bool = False
     refusal: bool = False
+    restates: bool = False  # it asks or restates the question: no answer, left out
 
     @property
     def supported(self) -> bool:
@@ -140,11 +141,12 @@ class Attribution:
     """Scores each sentence against each source given, and gives it the citations the
     sources support (post-hoc attribution)."""
 
-    def __init__(self, checker: ClaimChecker, abstracts: Mapping[int, str], echo: EchoCheck
-                 ) -> None:
+    def __init__(self, checker: ClaimChecker, abstracts: Mapping[int, str], echo: EchoCheck,
+                 question: str = "") -> None:
         self.checker = checker
         self.abstracts = abstracts
         self.echo = echo
+        self.question_terms = set(query_terms(question))
         self._stats: KeywordStats | None = None
 
     @property
@@ -162,6 +164,8 @@ class Attribution:
         if is_refusal(text) or not is_claim(text):
             return Checked(text, None, invalid=sentence.invalid, echo=echo,
                            refusal=is_refusal(text))
+        if self.restates_question(text):
+            return Checked(text, None, invalid=sentence.invalid, restates=True)
         claim = claim_text(text)
         vector = self.checker.vectors([claim])[0]
         cites, mine = sentence.cites, list(sentence.cites)
@@ -182,6 +186,14 @@ class Attribution:
                        model_cites=[n for n in mine if n in cites], invalid=sentence.invalid,
                        echo=echo)
 
+    def restates_question(self, text: str) -> bool:
+        """A question (a small model writes the question back first) or a sentence with no
+        word beyond the question's ("PoLAR [1]." for "What is PoLAR?") answers nothing."""
+        if claim_text(text).rstrip(" \"'”’)").endswith("?"):
+            return True
+        terms = set(query_terms(text))
+        return bool(terms) and bool(self.question_terms) and terms <= self.question_terms
+
     def _support(self, claim: str, numbers: Sequence[int], vector: Any) -> float:
         return self.checker.support(claim, [self.abstracts[n] for n in numbers], self.stats,
                                     vector)
@@ -200,7 +212,8 @@ class Gate:
     def add(self, checked: Checked) -> str:
         """The text to show now (empty when it waits)."""
         key = " ".join(_WORD.findall(checked.shown.lower()))
-        if key and key in self._seen:  # a small model's loop: the same sentence again is left out
+        # left out: the question written back, and a small model's loop (a sentence again)
+        if checked.restates or (key and key in self._seen):
             return ""
         self._seen.add(key)
         self.checked.append(checked)
@@ -287,7 +300,8 @@ def _read(question: str, sources: list[NumberedSource], model: ChatModel, deadli
     reader = JsonSentences(valid) if shape else TextSentences(valid)
     fmt = response_format(shape, answer_schema(sorted(valid))) if shape else None
     echo = EchoCheck(template)
-    attribution = Attribution(checker, {s.n: s.found.paper.text for s in seen}, echo)
+    attribution = Attribution(checker, {s.n: s.found.paper.text for s in seen}, echo,
+                              question)
     gate, parts, end, shown = Gate(), [], StreamEnd(), ""
     try:
         for delta in model.stream(messages, deadline=deadline, response_format=fmt):

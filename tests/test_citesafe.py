@@ -210,6 +210,20 @@ def test_a_sentence_citing_two_sources_keeps_only_the_one_that_says_it(
     assert checked.shown.endswith("[2].") and "[1]" not in checked.shown
 
 
+def test_the_question_written_back_is_left_out(seed_dir: Path, server: FakeOpenAI) -> None:
+    """SmolLM2's habit: the question first, then the answer. The question (and a sentence
+    with no word beyond it) is no answer sentence: not shown, not checked, not counted."""
+    app = model_assistant(seed_dir, server, cite_mode="constrained")
+    server.replies = [as_json(("What is CRAFT?", [1]), ("CRAFT [1].", [1]), (QUOTED, [1]))]
+    text, answer = streamed(app, QUESTION)
+    assert answer.mode == "llm" and not answer.unchecked, answer.unchecked
+    assert "What is CRAFT?" not in text and "CRAFT [1]." not in text and QUOTED[:40] in text
+    assert [c.supported for c in answer.claims] == [True]
+    server.replies = [as_json(("What is CRAFT?", [1]))]  # nothing else: the extractive answer
+    _, alone = streamed(app, QUESTION)
+    assert alone.mode == "extractive" and alone.unchecked and "no sentence" in alone.unchecked
+
+
 def test_an_invented_number_on_an_unsupported_sentence_is_dropped(
         seed_dir: Path, server: FakeOpenAI) -> None:
     app = model_assistant(seed_dir, server)  # free text
