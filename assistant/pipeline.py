@@ -22,13 +22,14 @@ from assistant.answering import (
     prompt,
     quoted,
 )
+from assistant.chat_prompt import check_fits
 from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge
-from assistant.generation import ChatModel, check_fits
+from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of

@@ -83,6 +83,16 @@ CLOSE_RATIO = 0.8
 # ...a "which papers…" summary quotes those within this share. Source: dev (a571184).
 SUMMARY_RATIO = 0.04
 
+# ---------------------------------------------------------------- the model's prompt and reply
+
+# A question must leave at least this many tokens of the window for sources (the first
+# abstract, shortened if need be); a longer one is refused before any call.
+# Source: by hand (a571184, c0a2c03).
+MIN_SOURCE_TOKENS = 96
+# A source that does not fit whole is shortened only when this many tokens of it fit.
+# Source: by hand (a571184).
+MIN_PART_TOKENS = 48
+
 # ---------------------------------------------------------------- claim support
 
 # Support under which a model's sentence is flagged unsupported.

@@ -13,8 +13,9 @@ from conftest import FILE_A, FILE_B, make_settings
 from fake_openai import FakeOpenAI
 
 from assistant.answering import NO_ANSWER, cited_numbers, clean_citations
+from assistant.chat_prompt import fit_sources
 from assistant.extractive import MAX_SENTENCES, NOTICE, ScoredSentence
-from assistant.generation import GenerationError, fit_sources
+from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
 from assistant.types import Answer
 
@@ -399,7 +400,7 @@ def test_sources_are_exactly_those_the_model_saw(seed_dir: Path, server: FakeOpe
     and the prompt stays inside the window (issue 7, item 11)."""
     import re
 
-    from assistant.generation import count_tokens
+    from assistant.chat_prompt import count_tokens
 
     question = "Summarize the papers on scaling test-time compute for LLM reasoning."
     app = model_assistant(seed_dir, server, context_window=900, max_tokens=300)
