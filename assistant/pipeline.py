@@ -41,7 +41,7 @@ from assistant.similar import SimilarResult, similar
 from assistant.titles import TitlesReport, write_titles
 from assistant.trends import TrendResult
 from assistant.trends import count as count_trend
-from assistant.tuning import NEAREST_SHOWN
+from assistant.tuning import JUDGE_BATCH, NEAREST_SHOWN
 from assistant.types import (
     Answer,
     Filters,
@@ -53,7 +53,6 @@ from assistant.types import (
 )
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
-JUDGE_BATCH = 6  # abstracts per relevance check of a list (the model's context holds them)
 # The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK) as a refusal's verdict.
 RELEVANCE_CHECK = Verdict(check="relevance_check",
                           reason="The model read none of the papers found as answering the question.")
