@@ -18,13 +18,9 @@ ALLOWED: dict[tuple[str, str, str], str] = {
     # A bench script's main() is the measurement's procedure read top to bottom; its figures
     # are in bench/results/ and splitting it without rerunning the bench (hours on the 13.9k)
     # could change what it measures unnoticed.
-    ("function", "bench/calibrate_abstention.py", "main"): "a bench's procedure",
-    ("function", "bench/cross_encoder.py", "main"): "a bench's procedure",
-    ("function", "bench/ingest.py", "main"): "a bench's procedure",
-    ("function", "bench/latency.py", "main"): "a bench's procedure",
-    ("function", "bench/query_adapter.py", "main"): "a bench's procedure",
-    ("function", "bench/spelling_variants.py", "main"): "a bench's procedure",
-    ("function", "bench/train_ranker.py", "main"): "a bench's procedure",
+    **{("function", f"bench/{script}.py", "main"): "a bench's procedure" for script in (
+        "calibrate_abstention", "cross_encoder", "ingest", "latency", "query_adapter",
+        "spelling_variants", "train_ranker")},
     # The scripted servers' request handlers are classes defined inside __init__, so that
     # each scripted case closes over the server's script; the length is the list of cases.
     ("function", "tests/fake_openai.py", "FakeOpenAI.__init__"): "the scripted cases",
