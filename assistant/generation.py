@@ -1,8 +1,8 @@
 """Cited answers from an OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, llama.cpp).
 
 ``ChatModel`` streams the reply to the prompt chat_prompt.py builds (numbered sources fitted
-to the model's context budget by tiktoken counts). What the reader is shown of it, sentence by sentence once
-checked against the sources, is citesafe.py's work.
+to the model's context budget by tiktoken counts). What the reader is shown of it, sentence
+by sentence once checked against the sources, is citesafe.py's work.
 
 The endpoint is not trusted to behave. Whatever it does, an answer either completes or
 ends in one ``GenerationError`` (exit 3) whose message names the problem and holds no
