@@ -365,7 +365,8 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
     offline one is: no sources and no citation (review: five unrelated papers listed, one
     starred and put in the BibTeX), not an unchecked answer."""
     server.replies = [reply]
-    answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
+    app = model_assistant(seed_dir, server)  # one assistant: each ask is its own answer
+    answer = app.ask("What are the limitations of CRAFT?")
     assert answer.sources == [] and answer.citations == [] and answer.claims == []
     assert not answer.uncited and answer.answer == reply.replace(" [1]", "")  # as streamed
     for cited in ("CRAFT predicts links [1]. The corpus has no abstract on its limits.",
@@ -373,7 +374,7 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
                   "None of the papers states a limitation; [1] predicts future links [1].",
                   "No paper addresses its limits, but CRAFT scales to large graphs [1]."):
         server.replies = [cited]  # an answer that cites what it found is no refusal
-        answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
+        answer = app.ask("What are the limitations of CRAFT?")
         assert [c.n for c in answer.citations] == [1] and answer.sources, cited
 
 
