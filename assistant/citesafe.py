@@ -63,6 +63,7 @@ from assistant.sentences import (
     answer_schema,
     response_format,
 )
+from assistant.tuning import ECHO_RUN, MIN_SOURCE_SCORE
 from assistant.types import Answer, Claim
 
 CiteMode = Literal["constrained", "free"]
@@ -70,8 +71,6 @@ FREE = "free"
 log = logging.getLogger(__name__)
 # What each endpoint (base URL, model) accepted in this process: a schema shape, or FREE.
 _ENDPOINT_MODE: dict[tuple[str, str], str] = {}
-MIN_SOURCE_SCORE = 0.005  # a source the ranker scores under this shows as 0.00: not answering
-ECHO_RUN = 8  # words in a row taken from the prompt's own framing make a sentence an echo
 _TEMPLATE_TAGS = re.compile(
     r"\[/?INST\]|<</?SYS>>|<\|?(?:start_of_turn|end_of_turn|im_start|im_end|eot_id|"
     r"start_header_id|end_header_id|begin_of_text|endoftext)\|?>|###\s*(?:Instruction|Response)",

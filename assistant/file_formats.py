@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from assistant.skipped import Skipped
+from assistant.tuning import MAX_HEADER_WORDS
 from assistant.venues import names_year_or_venue, parse_header
 
 FIELD_ALIASES = {
@@ -63,7 +64,6 @@ _HEADER_WORDS = re.compile(
     r"\b(?:papers?|abstracts?|proceedings|accepted|track|workshop|reading\s+list|readings|"
     r"bibliography|transactions|journal|volume|selected|collection)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:we|our|us)\b", re.I)  # abstracts speak so, headers never
-MAX_HEADER_WORDS = 6  # a line this short naming no year or venue is a title, not an abstract
 
 
 def _is_header(paragraph: str) -> bool:

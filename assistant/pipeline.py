@@ -22,13 +22,14 @@ from assistant.answering import (
     prompt,
     quoted,
 )
+from assistant.chat_prompt import check_fits
 from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge
-from assistant.generation import ChatModel, check_fits
+from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of
@@ -40,7 +41,7 @@ from assistant.similar import SimilarResult, similar
 from assistant.titles import TitlesReport, write_titles
 from assistant.trends import TrendResult
 from assistant.trends import count as count_trend
-from assistant.tuning import NEAREST_SHOWN
+from assistant.tuning import JUDGE_BATCH, NEAREST_SHOWN
 from assistant.types import (
     Answer,
     Filters,
@@ -52,7 +53,6 @@ from assistant.types import (
 )
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
-JUDGE_BATCH = 6  # abstracts per relevance check of a list (the model's context holds them)
 # The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK) as a refusal's verdict.
 RELEVANCE_CHECK = Verdict(check="relevance_check",
                           reason="The model read none of the papers found as answering the question.")

@@ -28,7 +28,8 @@ from assistant.tuning import FULL_MATCH, REFUSAL_TOP
 from assistant.types import Filters, RetrievedPaper, Verdict
 
 if TYPE_CHECKING:
-    from assistant.retrieval import HybridRetriever, Ranking
+    from assistant.candidates import Ranking
+    from assistant.retrieval import HybridRetriever
 
 Stage = Literal["question", "ranking", "reading", "mark"]
 

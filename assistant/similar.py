@@ -26,11 +26,8 @@ import numpy as np
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.index import AbstractIndex
+from assistant.tuning import CHUNKS_PER_PAPER, MIN_CANDIDATES, SIMILAR_BM25_WEIGHT
 
-# Share of the BM25 side in the score: off, as it lowered every figure measured (above).
-BM25_WEIGHT = 0.0
-CHUNKS_PER_PAPER = 10  # dense candidates asked for per requested paper (chunks, not papers)
-MIN_CANDIDATES = 50
 MAX_TEXT_CHARS = 4000  # as a question: longer text is refused, not silently cut
 LOCATOR_RE = re.compile(r"[^\s#]+#\d+")
 PAPER_ID_RE = re.compile(r"[0-9a-f]{16}")
@@ -111,7 +108,7 @@ def resolve(index: AbstractIndex, target: str) -> Paper | None:
 
 
 def similar(index: AbstractIndex, target: str, k: int = 5,
-            bm25_weight: float = BM25_WEIGHT) -> SimilarResult:
+            bm25_weight: float = SIMILAR_BM25_WEIGHT) -> SimilarResult:
     """The ``k`` stored papers most like ``target`` (a locator, a paper id or free text)."""
     if k < 1:
         raise BadInputError(f"asked for {k} papers; ask for at least 1")
@@ -131,7 +128,7 @@ def similar(index: AbstractIndex, target: str, k: int = 5,
 
 
 def rank(index: AbstractIndex, vector: np.ndarray, text: str, k: int, exclude: str | None,
-         bm25_weight: float = BM25_WEIGHT) -> list[SimilarPaper]:
+         bm25_weight: float = SIMILAR_BM25_WEIGHT) -> list[SimilarPaper]:
     """Papers scored by best-chunk cosine with ``vector`` and scaled BM25 for ``text``."""
     papers = index.papers()
     wanted = k + (1 if exclude else 0)

@@ -21,13 +21,12 @@ from assistant.answering import prompt, quoted
 from assistant.corpus import Paper
 from assistant.errors import AssistantError
 from assistant.keywords import document_terms, query_terms
+from assistant.tuning import GROUNDED, MAX_TITLE_WORDS, TITLE_MAX_TOKENS
 
 if TYPE_CHECKING:
     from assistant.generation import ChatModel
     from assistant.index import AbstractIndex, ProgressFn
 
-TITLE_MAX_TOKENS = 48  # a title's budget: a reply that runs on is cut, then judged
-MAX_TITLE_WORDS = 20  # a longer reply is a sentence or a summary, not a title
 MAX_TITLE_CHARS = 200
 STORE_EVERY = 8  # titles stored together: an interruption loses at most the ones in hand
 # "Title:", "**Suggested title:**", "Title of the paper:" (a small model repeats the prompt's)
@@ -41,7 +40,6 @@ _URL_RE = re.compile(r"https?:|www\.|doi\.org|\bdoi:", re.I)
 # "Keywords:", "Proceedings of the 2019 IEEE…"): what small models write instead of one.
 _FIELD_RE = re.compile(r"^(abstract|keywords?|topics?|proceedings|language|authors?|"
                        r"introduction|summary)\b", re.I)
-GROUNDED = 0.5  # share of a title's terms the abstract must hold: the rest is invention
 
 
 @dataclass

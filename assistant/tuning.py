@@ -34,6 +34,17 @@ COMMON_NAME_PAPERS = 3
 # A refusal's nearest papers, each shown with why it does not answer. Source: by hand (titles).
 NEAREST_SHOWN = 3
 
+# ---------------------------------------------------------------- related papers (similar.py)
+
+# BM25's share of a "more like this" ranking: cosine alone. Source: a probe on the seeds'
+# 19 queries, every BM25 share tried lowered MRR and hit@3 (c781006; docs/decisions.md).
+SIMILAR_BM25_WEIGHT = 0.0
+# Dense chunks asked for per requested paper (one paper's chunks can fill a page).
+# Source: by hand (fc416a3).
+CHUNKS_PER_PAPER = 10
+# Papers taken from each ranking whatever the number asked for. Source: by hand (fc416a3).
+MIN_CANDIDATES = 50
+
 # ---------------------------------------------------------------- refusals
 
 # Share of the question's keyword weight that counts as all of it (the exemptions of the
@@ -83,6 +94,32 @@ CLOSE_RATIO = 0.8
 # ...a "which papers…" summary quotes those within this share. Source: dev (a571184).
 SUMMARY_RATIO = 0.04
 
+# ---------------------------------------------------------------- the model's prompt and reply
+
+# A question must leave at least this many tokens of the window for sources (the first
+# abstract, shortened if need be); a longer one is refused before any call.
+# Source: by hand (a571184, c0a2c03).
+MIN_SOURCE_TOKENS = 96
+# A source that does not fit whole is shortened only when this many tokens of it fit.
+# Source: by hand (a571184).
+MIN_PART_TOKENS = 48
+# A source the ranker scores under this shows as 0.00: it is not answering and is left out
+# of a model's prompt (the first source always stays). Source: by hand, the shown rounding
+# (ab47b33).
+MIN_SOURCE_SCORE = 0.005
+# Words in a row taken from the prompt's own framing that make a model's sentence an echo.
+# Source: by hand (ab47b33).
+ECHO_RUN = 8
+# Abstracts per relevance check of a list (the model's context holds them).
+# Source: by hand (eed84ef).
+JUDGE_BATCH = 6
+# A model's title: its token budget (a reply that runs on is cut, then judged), the words
+# past which a reply is a sentence or a summary, and the share of its terms the abstract
+# must hold (the rest is invention). Source: by hand (ea8ea80; GROUNDED 2ac524f).
+TITLE_MAX_TOKENS = 48
+MAX_TITLE_WORDS = 20
+GROUNDED = 0.5
+
 # ---------------------------------------------------------------- claim support
 
 # Support under which a model's sentence is flagged unsupported.
@@ -105,6 +142,10 @@ ABSOLUTE_PENALTY = 0.8
 MISSING_CAP = 0.25
 
 # ---------------------------------------------------------------- reading names and questions
+
+# A paragraph of at most this many words that names no year or venue is a file's title, not
+# an abstract. Source: by hand, the files that lost their first abstract (a72311b).
+MAX_HEADER_WORDS = 6
 
 # Question and abstract tokens the cross-encoder reads together (longer abstracts lose their
 # end). Source: bench/cross_encoder.py (d065034; 512 measured, not kept).

@@ -49,7 +49,7 @@ from common import metrics as rank_metrics
 from key_facts import QUESTIONS as KEY_FACT_QUESTIONS
 
 import assistant  # noqa: F401
-from assistant import ranking, retrieval
+from assistant import candidates, ranking
 from assistant.corpus import Paper, read_file
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.pipeline import Assistant
@@ -67,14 +67,14 @@ Group = tuple[str, list[str], np.ndarray, set[str]]
 def candidates_of(app: Assistant, question: str) -> Candidates:
     """The candidates and features ``retrieve`` gives the learned ranker for ``question``."""
     captured: list[Candidates] = []
-    real = retrieval.candidate_features
+    real = candidates.candidate_features
 
     def spy(*args: object, **kwargs: object) -> Candidates:
         found = real(*args, **kwargs)  # type: ignore[arg-type]
         captured.append(found)
         return found
 
-    with mock.patch.object(retrieval, "candidate_features", spy):
+    with mock.patch.object(candidates, "candidate_features", spy):
         app.retriever._fused(question, "hybrid")
     return captured[0] if captured else Candidates([], np.zeros((0, len(ranking.FEATURES))))
 

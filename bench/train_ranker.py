@@ -21,13 +21,14 @@ import numpy as np
 from common import pairs_args, reading_fingerprint, save
 
 import assistant  # noqa: F401
+from assistant.candidates import fuse
 from assistant.corpus import Paper
 from assistant.evals.dataset import DEFAULT_DATASET, load_dataset
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.keywords import best_reading_scores, tokenize
 from assistant.ranking import FEATURES, Candidates, candidate_features, train
-from assistant.retrieval import POOL, fuse
 from assistant.settings import PROJECT_ROOT
+from assistant.tuning import POOL
 
 SEED = 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import socket
@@ -47,9 +48,24 @@ def make_settings(data_dir: Path, **llm: object) -> Settings:
 
 @pytest.fixture(scope="session")
 def seed_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data directory holding the seed index; tests copy it rather than rebuild it."""
+    """A data directory holding the seed index; tests copy it rather than rebuild it.
+
+    Under pytest-xdist (the fast tier's ``-n 2``) the first worker builds it once for the
+    run, beside the workers' own temporary directories, while the others wait; each worker
+    then reads its own copy, as a single process reads its own build."""
     data_dir = tmp_path_factory.mktemp("seed-index")
-    Assistant(make_settings(data_dir)).ingest([SEEDS])
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        Assistant(make_settings(data_dir)).ingest([SEEDS])
+        return data_dir
+    shared = tmp_path_factory.getbasetemp().parent  # the run's, shared by its workers
+    built = shared / "seed-index"
+    with open(shared / "seed-index.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "seed-index.built").exists():
+            built.mkdir(exist_ok=True)
+            Assistant(make_settings(built)).ingest([SEEDS])
+            (shared / "seed-index.built").touch()
+    shutil.copytree(built, data_dir, dirs_exist_ok=True)
     return data_dir
 
 

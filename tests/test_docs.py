@@ -1,7 +1,8 @@
 """Docs that cannot drift: docs/configuration.md and `.env.example` name exactly the settings
 that exist; docs/usage.md documents every command `assistant --help` shows with exactly its
 options, and the `--json` keys; the README's commands and options are real, its questions get
-cited answers, it links every docs page and stays short."""
+cited answers, it links every docs page and stays short; docs/architecture.md describes every
+module."""
 
 from __future__ import annotations
 
@@ -114,6 +115,15 @@ def test_readme_links_every_docs_page_and_stays_short() -> None:
     pages = {page.name for page in DOCS.glob("*.md")}
     assert sorted(pages - linked) == [], "docs pages the README does not link"
     assert len(README.encode()) <= README_MAX_BYTES, "README.md over 15 KB: move depth to docs/"
+
+
+def test_architecture_gives_every_module_its_role_and_names_only_real_ones() -> None:
+    """docs/architecture.md's module table has a row for each module of the package's top
+    level (a new room is described where a newcomer looks), and names no module that is gone."""
+    modules = {path.name for path in (PROJECT_ROOT / "assistant").glob("*.py")} - {"__init__.py"}
+    rows = table_keys((DOCS / "architecture.md").read_text(), r"`(\w+\.py)`")
+    assert sorted(modules - rows) == [], "modules docs/architecture.md does not describe"
+    assert sorted(rows - modules) == [], "docs/architecture.md describes modules that do not exist"
 
 
 def test_measurements_name_every_bench_script_and_the_docs_only_real_ones() -> None:

@@ -13,8 +13,9 @@ from conftest import FILE_A, FILE_B, make_settings
 from fake_openai import FakeOpenAI
 
 from assistant.answering import NO_ANSWER, cited_numbers, clean_citations
+from assistant.chat_prompt import fit_sources
 from assistant.extractive import MAX_SENTENCES, NOTICE, ScoredSentence
-from assistant.generation import GenerationError, fit_sources
+from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
 from assistant.types import Answer
 
@@ -364,7 +365,8 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
     offline one is: no sources and no citation (review: five unrelated papers listed, one
     starred and put in the BibTeX), not an unchecked answer."""
     server.replies = [reply]
-    answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
+    app = model_assistant(seed_dir, server)  # one assistant: each ask is its own answer
+    answer = app.ask("What are the limitations of CRAFT?")
     assert answer.sources == [] and answer.citations == [] and answer.claims == []
     assert not answer.uncited and answer.answer == reply.replace(" [1]", "")  # as streamed
     for cited in ("CRAFT predicts links [1]. The corpus has no abstract on its limits.",
@@ -372,7 +374,7 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
                   "None of the papers states a limitation; [1] predicts future links [1].",
                   "No paper addresses its limits, but CRAFT scales to large graphs [1]."):
         server.replies = [cited]  # an answer that cites what it found is no refusal
-        answer = model_assistant(seed_dir, server).ask("What are the limitations of CRAFT?")
+        answer = app.ask("What are the limitations of CRAFT?")
         assert [c.n for c in answer.citations] == [1] and answer.sources, cited
 
 
@@ -399,7 +401,7 @@ def test_sources_are_exactly_those_the_model_saw(seed_dir: Path, server: FakeOpe
     and the prompt stays inside the window (issue 7, item 11)."""
     import re
 
-    from assistant.generation import count_tokens
+    from assistant.chat_prompt import count_tokens
 
     question = "Summarize the papers on scaling test-time compute for LLM reasoning."
     app = model_assistant(seed_dir, server, context_window=900, max_tokens=300)

@@ -146,6 +146,7 @@ def test_an_interrupted_or_failed_run_keeps_its_titles_and_goes_on(fresh_copy: P
     assert len({p.title for p in stored}) == 38
 
 
+@pytest.mark.slow  # the CLI in a subprocess
 def test_titles_need_a_model_and_change_nothing_without_one(fresh_copy: Path) -> None:
     result = run("ingest", "--titles", "--data-dir", str(fresh_copy))
     assert result.returncode == 2 and "--titles needs a model" in result.stderr

@@ -109,7 +109,7 @@ def beacon() -> Iterator[Beacon]:
             self.end_headers()
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True).start()
     yield Beacon(f"http://127.0.0.1:{httpd.server_address[1]}", hits)
     httpd.shutdown()
     httpd.server_close()

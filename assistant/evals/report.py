@@ -192,42 +192,54 @@ def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
                 for name, sub in m[key].items():
                     cells = " | ".join(with_interval(sub, k) for k in HEADLINE)
                     lines.append(f"| {name} | {sub['questions']} | {cells} |")
-        failures = sorted((r for r in run.rows if r.failed), key=lambda r: r.error is None)
-        lines += ["", f"### Failures ({len(failures)}, errors first)", ""]
-        for r in failures:
-            lines.append(f"- **{r.id}** ({r.kind}) {r.question}")
-            if r.error is not None:
-                lines.append(f"  - error: {r.error}")
-                continue
-            judged = f" (or judged relevant: {r.also_relevant})" if r.also_relevant else ""
-            lines.append(f"  - expected {r.expected or 'no sources'}{judged}; retrieved "
-                         f"{r.retrieved[:5] or 'nothing'}; cited {r.cited or 'nothing'}")
-            if r.missing_facts:
-                lines.append(f"  - missing key facts: {r.missing_facts}")
+        lines += failure_lines(run.rows)
         if mode.startswith("model "):  # Assistant.mode_label: a model wrote the answers
             lines += ["", *answer_table(run.rows)]
-        unsupported = [r for r in run.rows if r.unsupported_claims]
-        lines += ["", f"### Unsupported claims ({sum(r.claims for r in run.rows)} sentences "
-                  f"checked, supported share {fmt(m.get('supported_claims'))})", ""]
-        for r in unsupported:
-            lines.append(f"- **{r.id}**: " + " · ".join(r.unsupported_claims))
-        marked = [r for r in run.rows if r.unsure]
-        lines += ["", f"### Answers marked unsure ({len(marked)}): their sources may not say "
-                  "what was asked", ""]
-        for name, sub in [("all", m), *m.get("by_split", {}).items()]:
-            if sub.get("unsure"):
-                lines.append(f"- marked, {name}: {unsure_line(sub['unsure'])}")
-        for name, sub in [("all", m), *m.get("by_split", {}).items()]:
-            if sub.get("any_notice"):  # the name warning below, or this notice
-                lines.append(f"- either notice, {name}: {unsure_line(sub['any_notice'])}")
-        lines += [f"- **{r.id}** ({r.kind}{', a failure' if r.failed else ''})" for r in marked]
-        warned = [r for r in run.rows if r.unmentioned]
-        lines += ["", "### Answers warned that no cited abstract names what the question "
-                  f"names ({len(warned)})", ""]
-        lines += [f"- **{r.id}** ({r.kind}{', a failure' if r.failed else ''}): "
-                  f"{', '.join(r.unmentioned)}" for r in warned]
+        lines += notice_lines(run.rows, m)
         lines.append("")
     return "\n".join(lines)
+
+
+def failure_lines(rows: list[QuestionResult]) -> list[str]:
+    """The report's failures, errors first: what each expected, retrieved and cited."""
+    failures = sorted((r for r in rows if r.failed), key=lambda r: r.error is None)
+    lines = ["", f"### Failures ({len(failures)}, errors first)", ""]
+    for r in failures:
+        lines.append(f"- **{r.id}** ({r.kind}) {r.question}")
+        if r.error is not None:
+            lines.append(f"  - error: {r.error}")
+            continue
+        judged = f" (or judged relevant: {r.also_relevant})" if r.also_relevant else ""
+        lines.append(f"  - expected {r.expected or 'no sources'}{judged}; retrieved "
+                     f"{r.retrieved[:5] or 'nothing'}; cited {r.cited or 'nothing'}")
+        if r.missing_facts:
+            lines.append(f"  - missing key facts: {r.missing_facts}")
+    return lines
+
+
+def notice_lines(rows: list[QuestionResult], m: dict[str, Any]) -> list[str]:
+    """The report's answers that carry a reader's notice: unsupported claims, the unsure
+    mark, the warning that no cited abstract names what the question names."""
+    lines = ["", f"### Unsupported claims ({sum(r.claims for r in rows)} sentences "
+             f"checked, supported share {fmt(m.get('supported_claims'))})", ""]
+    lines += [f"- **{r.id}**: " + " · ".join(r.unsupported_claims)
+              for r in rows if r.unsupported_claims]
+    marked = [r for r in rows if r.unsure]
+    lines += ["", f"### Answers marked unsure ({len(marked)}): their sources may not say "
+              "what was asked", ""]
+    for name, sub in [("all", m), *m.get("by_split", {}).items()]:
+        if sub.get("unsure"):
+            lines.append(f"- marked, {name}: {unsure_line(sub['unsure'])}")
+    for name, sub in [("all", m), *m.get("by_split", {}).items()]:
+        if sub.get("any_notice"):  # the name warning below, or this notice
+            lines.append(f"- either notice, {name}: {unsure_line(sub['any_notice'])}")
+    lines += [f"- **{r.id}** ({r.kind}{', a failure' if r.failed else ''})" for r in marked]
+    warned = [r for r in rows if r.unmentioned]
+    lines += ["", "### Answers warned that no cited abstract names what the question "
+              f"names ({len(warned)})", ""]
+    lines += [f"- **{r.id}** ({r.kind}{', a failure' if r.failed else ''}): "
+              f"{', '.join(r.unmentioned)}" for r in warned]
+    return lines
 
 
 def answer_table(rows: list[QuestionResult]) -> list[str]:

@@ -315,18 +315,9 @@ class AskPage:
                                       autofocus=True)
                 send = gr.Button("Ask", variant="primary", scale=1, elem_id="ask")
                 clear_btn = gr.Button("Clear", scale=1, elem_id="clear")
-            with gr.Row():
-                years = gr.Textbox(label="Years", placeholder="any, or 2019-2021, 2019-, -2000",
-                                   max_lines=1, scale=2, elem_id="years")
-                venue = gr.Dropdown([ANY_VENUE, *self.app.index.venues()], value=ANY_VENUE,
-                                    label="Venue or collection", scale=2, elem_id="venue",
-                                    allow_custom_value=True)
-                self.venue = venue
-            with gr.Row():
-                download_md = gr.DownloadButton("Answer as Markdown", size="sm", interactive=False,
-                                                elem_id="download-markdown")
-                download_bib = gr.DownloadButton("References as BibTeX", size="sm",
-                                                 interactive=False, elem_id="download-bibtex")
+            years, venue = filter_row(self.app.index.venues())
+            self.venue = venue
+            download_md, download_bib = download_row()
             with gr.Row():
                 similar_target = gr.Textbox(
                     label="More like this", max_lines=1, scale=6, elem_id="similar-target",
@@ -360,6 +351,26 @@ class AskPage:
         similar_target.submit(**more)
         gr.api(self.similar_papers, api_name="similar_papers")
         gr.api(self.answer_with_references, api_name="answer_with_references")
+
+
+def filter_row(venues: list[str]) -> tuple[gr.Textbox, gr.Dropdown]:
+    """The years and venue a question is asked under (a row of the Ask tab)."""
+    with gr.Row():
+        years = gr.Textbox(label="Years", placeholder="any, or 2019-2021, 2019-, -2000",
+                           max_lines=1, scale=2, elem_id="years")
+        venue = gr.Dropdown([ANY_VENUE, *venues], value=ANY_VENUE, label="Venue or collection",
+                            scale=2, elem_id="venue", allow_custom_value=True)
+    return years, venue
+
+
+def download_row() -> tuple[gr.DownloadButton, gr.DownloadButton]:
+    """The last answer's downloads, off until there is one (a row of the Ask tab)."""
+    with gr.Row():
+        download_md = gr.DownloadButton("Answer as Markdown", size="sm", interactive=False,
+                                        elem_id="download-markdown")
+        download_bib = gr.DownloadButton("References as BibTeX", size="sm", interactive=False,
+                                         elem_id="download-bibtex")
+    return download_md, download_bib
 
 
 def filter_note(answer: Answer) -> str:
