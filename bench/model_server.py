@@ -177,7 +177,11 @@ class ModelServer:
                    "--n_ctx", str(self.context), "--n_threads", str(self.threads),
                    "--n_threads_batch", str(self.threads),
                    # a new request must not cut off an answer still streaming to another
-                   "--interrupt_requests", "false"]
+                   "--interrupt_requests", "false",
+                   # the server keeps every position's logits by default (for logprobs, which
+                   # the assistant never asks for): n_ctx × vocabulary floats, gigabytes for
+                   # Gemma's 262k-token vocabulary
+                   "--logits_all", "false"]
         command += ["--chat_format", self.model.chat_format]
         if self.model.chat_template:
             command += ["--hf_tokenizer_config_path",
