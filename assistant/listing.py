@@ -136,13 +136,22 @@ class ListResult:
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
 
-    def count_line(self) -> str:
+    def count_line(self, where: str = "") -> str:
         """"23 papers of the 13,847 match; 300 screened, 41 reread"."""
-        n = len(self.papers)
-        noun = "paper" if n == 1 else "papers"
-        verb = "matches" if n == 1 else "match"
-        line = f"{n:,} {noun} of the {self.papers_in_filter:,} {verb}"
-        return line + f"; {self.screened:,} screened, {self.reread:,} reread"
+        return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
+                          reread=self.reread)
+
+
+def count_line(matching: int, in_filter: int, screened: int, where: str = "",
+               topic: str = "", reread: int | None = None) -> str:
+    """How many papers match, of how many, and how many were screened (and reread): "23
+    papers of the 13,847 (2019-2021) match “topic”; 300 screened, 41 reread". One wording
+    for a list's first line and a trend's summary."""
+    noun, verb = ("paper", "matches") if matching == 1 else ("papers", "match")
+    where = f" ({where})" if where else ""
+    about = f" “{topic}”" if topic else ""
+    line = f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}; {screened:,} screened"
+    return line if reread is None else f"{line}, {reread:,} reread"
 
 
 class ListScreen:
@@ -317,12 +326,12 @@ def _shown(text: str, limit: int = 300) -> str:
 def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
     """The list answer as it is written: the count first, then one line per paper, best
     first ("[3] Title (2019): “its sentence”"), each ending with a newline."""
-    where = f" ({filters})" if filters else ""
     if not result.papers:
+        where = f" ({filters})" if filters else ""
         yield (f"No paper of the {result.papers_in_filter:,}{where} answers “{result.topic}”; "
                f"{result.screened:,} screened, {result.reread:,} reread.\n")
         return
-    yield f"{result.count_line()}{where}.\n"
+    yield f"{result.count_line(filters or '')}.\n"
     for n, listed in enumerate(result.papers, start=1):
         year = f" ({listed.paper.year})" if listed.paper.year else ""
         yield f"[{n}] {_shown(listed.paper.title, 160)}{year}: “{_shown(listed.sentence)}” [{n}]\n"

@@ -13,8 +13,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from assistant.listing import ListResult
+from assistant.listing import ListResult, count_line
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 NO_YEAR = "year unknown"
 
@@ -54,11 +58,8 @@ class TrendResult:
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"."""
-        where = f" ({self.filters})" if self.filters else ""
-        noun = "paper" if self.total == 1 else "papers"
-        verb = "matches" if self.total == 1 else "match"
-        return (f"{self.total:,} {noun} of the {self.papers_in_filter:,}{where} {verb} "
-                f"“{self.topic}”; {self.screened:,} screened")
+        return count_line(self.total, self.papers_in_filter, self.screened, self.filters or "",
+                          self.topic)
 
 
 def count(result: ListResult, span: tuple[int, int] | None) -> TrendResult:
@@ -105,11 +106,13 @@ def chart_name(topic: str) -> str:
     return f"trends-{slug}.png"
 
 
-def draw_chart(trend: TrendResult, path: Path) -> Path:
-    """The counts as a PNG bar chart at ``path`` (stacked by venue when there are several)."""
+def chart_figure(trend: TrendResult) -> Figure:
+    """The counts as a bar chart (stacked by venue when there are several): a matplotlib
+    Figure, not registered with pyplot, so any thread may draw one and nothing is left open;
+    the UI hands it to Gradio as it is, with no file written."""
     import matplotlib
 
-    matplotlib.use("Agg")  # no display: a file, from any thread
+    matplotlib.use("Agg")  # no display: Gradio's encoding imports pyplot, from any thread
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(9, 4), dpi=100)
@@ -129,6 +132,12 @@ def draw_chart(trend: TrendResult, path: Path) -> Path:
     axes.set_ylabel("papers")
     axes.yaxis.get_major_locator().set_params(integer=True)
     figure.tight_layout()
+    return figure
+
+
+def draw_chart(trend: TrendResult, path: Path) -> Path:
+    """The counts as a PNG bar chart at ``path`` (``chart_figure``)."""
+    figure = chart_figure(trend)
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, format="png")
     trend.chart = str(path)

@@ -160,6 +160,20 @@ def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
     assert page.topic_trends("reinforcement learning")["total"] >= 1
 
 
+def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
+        seed_assistant: Assistant, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    from matplotlib.figure import Figure
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where a temporary file would go
+    summary, chart, rows = ListsPage(seed_assistant).trend_view("reinforcement learning")
+    assert isinstance(chart, Figure) and chart.axes[0].patches and rows
+    assert re.match(r"\d+ papers? of the 38 match “reinforcement learning”", summary)
+    assert list(tmp_path.iterdir()) == []
+    assert ListsPage(seed_assistant).trend_view("", years="1950")[1] is None
+
+
 @pytest.mark.slow  # the CLI in subprocesses
 def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path) -> None:
     listed = run("ask", "--all", LIST_QUESTION, "--data-dir", str(fresh_copy))
