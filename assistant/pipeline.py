@@ -31,9 +31,10 @@ from assistant.filters import merge
 from assistant.generation import ChatModel, check_fits
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
+from assistant.keywords import keyword_weights
 from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of
 from assistant.naming import unmentioned
-from assistant.refusals import quoted_names
+from assistant.refusals import nearest_reason, quoted_names
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
@@ -226,7 +227,7 @@ class Assistant:
         if ignored:
             answer.filters = (f"{answer.filters or 'none'} (not applied: no indexed paper of "
                               f"{ignored.describe()}, as the question states)")
-        answer.receipt = self.receipt(applied, retrieval, found, answer)
+        answer.receipt = self.receipt(applied, retrieval, found, answer, search)
         done = time.perf_counter()
         answer.timings_ms = {
             "retrieve": round((retrieved - started) * 1000, 1),
@@ -236,15 +237,19 @@ class Assistant:
         yield answer
 
     def receipt(self, applied: Filters | None, retrieval: Retrieval,
-                kept: list[RetrievedPaper], answer: Answer) -> Receipt:
+                kept: list[RetrievedPaper], answer: Answer, question: str = "") -> Receipt:
         """How much ``answer`` looked at: the store, what the filter left, the candidates
         retrieval scored, the papers cited; for a refusal, the papers ranked nearest and why
-        each does not answer (retrieval's reasons, or the model's relevance check's)."""
+        each does not answer (retrieval's reasons, or the model's relevance check's with
+        each paper's own reading, ``refusals.nearest_reason``)."""
         in_store = len(self.index.papers())
         allowed = self.retriever.allowed(applied)
         nearest = retrieval.nearest
         if retrieval.papers and not kept:  # the model's relevance check kept none
-            nearest = [(f, RELEVANCE_CHECK.reason) for f in retrieval.papers[:NEAREST_SHOWN]]
+            weights = keyword_weights(question, self.index.keyword_stats())
+            nearest = [(f, "The model read it as not answering. " + nearest_reason(
+                question, f.paper, weights, f.dense, f.coverage))
+                for f in retrieval.papers[:NEAREST_SHOWN]]
         return Receipt(
             in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
             read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),
