@@ -163,6 +163,15 @@ class Assistant:
         evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
         (and takes nothing back: "but", "except") leaves no source, so no answer. Any other
         reply (prose) changes nothing."""
+        listed = self.relevance_reply(question, found, deadline)
+        if listed is None:
+            return found
+        return [f for i, f in enumerate(found, start=1) if i in listed]
+
+    def relevance_reply(self, question: str, found: list[RetrievedPaper],
+                        deadline: float | None = None) -> set[int] | None:
+        """The numbers (1-based) of ``found`` the model's relevance check lists as
+        answering: empty for NONE, None for a reply in no format of the check."""
         assert self.chat_model is not None
         abstracts = "\n\n".join(f"[{i}] {quoted(f.paper.title)}\n{quoted(f.paper.text)}"
                                  for i, f in enumerate(found, start=1))
@@ -170,11 +179,11 @@ class Assistant:
         reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)
         if (re.match(r"\W*none\b", reply, re.I)  # "None of them…, but 1 helps" is prose
                 and not re.search(r"\b(but|however|though|except)\b", reply, re.I)):
-            return []
+            return set()
         listed = re.match(r"\W*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*\.?\s*$", reply)  # "1, 3" only
         numbers = {int(n) for n in re.findall(r"\d+", listed.group(1))} if listed else set()
         numbers &= set(range(1, len(found) + 1))
-        return [f for i, f in enumerate(found, start=1) if i in numbers] if numbers else found
+        return numbers or None
 
     def ask_stream(self, question: str, history: History = (), top_k: int | None = None,
                    filters: Filters | None = None) -> AnswerStream:
@@ -293,16 +302,19 @@ class Assistant:
         result.filters = applied
         return result
 
-    def _judge(self, question: str, papers: list[Paper]) -> list[bool]:
-        """The model's relevance check over ``papers``, a few at a time."""
-        kept: set[str] = set()
+    def _judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
+        """The model's relevance check over ``papers``, a few at a time; None for each paper
+        of a batch whose reply is not the check's format (prose, a chatty model): it judged
+        none of them, and the cross-encoder reads them instead."""
+        verdicts: list[bool | None] = []
         for start in range(0, len(papers), JUDGE_BATCH):
             batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
                      for p in papers[start:start + JUDGE_BATCH]]
             assert self.chat_model is not None
-            helpful = self.helpful_sources(question, batch, self.chat_model.deadline())
-            kept.update(f.paper.paper_id for f in helpful)
-        return [p.paper_id in kept for p in papers]
+            listed = self.relevance_reply(question, batch, self.chat_model.deadline())
+            verdicts += [None if listed is None else n in listed
+                         for n in range(1, len(batch) + 1)]
+        return verdicts
 
     def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
         """A list answer written line by line (the count, then a paper a line), then the
@@ -313,9 +325,7 @@ class Assistant:
         for line in answer_lines(result, described):
             text += line
             yield line
-        answer = as_answer(result, text.rstrip("\n"),
-                           "llm" if self.chat_model and self.settings.llm.relevance_check
-                           else "extractive", self.settings.llm.model if self.chat_model else None)
+        answer = as_answer(result, text.rstrip("\n"), self.settings.llm.model)
         answer.filters = described
         yield answer
 
