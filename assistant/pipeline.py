@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -39,7 +40,7 @@ from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.titles import TitlesReport, write_titles
-from assistant.trends import TrendResult
+from assistant.trends import TREND_MAX_REREAD, TrendResult
 from assistant.trends import count as count_trend
 from assistant.tuning import NEAREST_SHOWN
 from assistant.types import (
@@ -283,7 +284,8 @@ class Assistant:
         answers it is listed (``list_stream``), not the best few."""
         return read_intent(question, self.index.venues()).wants_list
 
-    def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
+    def list_papers(self, question: str, filters: Filters | None = None,
+                    screen: ListScreen | None = None) -> ListResult:
         """Every stored paper judged to answer a list question (listing.py), within
         ``filters`` and the range the question states; the model's relevance check judges
         the uncertain ones when one is configured and the check is on. A filter that leaves
@@ -297,7 +299,7 @@ class Assistant:
             raise BadInputError("the question names no topic to list papers on; ask e.g. "
                                 "\"Which papers use diffusion models for planning?\"")
         judge = self._judge if self.chat_model and self.settings.llm.relevance_check else None
-        result = self.list_screen.screen(search, applied, judge)
+        result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
         result.filters = applied
         return result
@@ -339,7 +341,10 @@ class Assistant:
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
-        result = self.list_papers(topic, filters)
+        # a count reads every uncertain paper (a title and a sentence each), not a list's few
+        wide = ListScreen(self.index, replace(self.list_screen.settings,
+                                              max_reread=TREND_MAX_REREAD))
+        result = self.list_papers(topic, filters, wide)
         allowed = self.retriever.allowed(result.filters)
         years = [p.year for pid, p in self.index.papers().items()
                  if p.year is not None and (allowed is None or pid in allowed)]

@@ -15,10 +15,10 @@ from test_cli import run
 
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
-from assistant.listing import ListedPaper, ListResult, reading_weights, topic_of
+from assistant.listing import CROSS_ENCODER, MODEL, ListedPaper, ListResult, reading_weights, topic_of
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
-from assistant.trends import chart_name, count, draw_chart, table_lines
+from assistant.trends import chart_name, count, counts_for, draw_chart, table_lines
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage
 
@@ -144,6 +144,28 @@ def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
                             "NeurIPS": {2018: 0, 2019: 1, 2020: 0, 2021: 1}}
     assert table_lines(trend)[0].split() == ["year", "papers", "ICML", "NeurIPS"]
     assert draw_chart(trend, tmp_path / "v.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
+        seed_assistant: Assistant) -> None:
+    paper = next(iter(seed_assistant.index.papers().values()))
+
+    def listed(text: str, logit: float | None = None, reader: str | None = None) -> ListedPaper:
+        return ListedPaper(dataclasses.replace(paper, title="A paper", text=text), 1.0, "",
+                           reader is not None, logit, reader)
+
+    topic = "graph neural networks"
+    for written in ("We train Graph Neural Networks.", "A graph-neural-network model.",
+                    "Our graph neural network scales."):
+        assert counts_for(topic, listed(written))
+    apart = "A neural network reads each graph."
+    assert not counts_for(topic, listed(apart))
+    assert not counts_for(topic, listed(apart, -2.0, CROSS_ENCODER))
+    assert counts_for(topic, listed(apart, 3.0, CROSS_ENCODER))
+    assert counts_for(topic, listed(apart, None, MODEL))
+    assert counts_for("graph", listed(apart))  # a topic of one term: the list decides
+    assert counts_for("graph neural networks or federated learning",
+                      listed("Federated learning of clients."))
 
 
 def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
