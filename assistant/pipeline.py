@@ -40,7 +40,7 @@ from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.titles import TitlesReport, write_titles
-from assistant.trends import TREND_MAX_REREAD, TrendResult
+from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import NEAREST_SHOWN
 from assistant.types import (
@@ -279,11 +279,6 @@ class Assistant:
     def list_screen(self) -> ListScreen:
         return ListScreen(self.index)
 
-    def wants_list(self, question: str) -> bool:
-        """A list question ("Which papers…", "List all papers on…"): every paper that
-        answers it is listed (``list_stream``), not the best few."""
-        return read_intent(question, self.index.venues()).wants_list
-
     def list_papers(self, question: str, filters: Filters | None = None,
                     screen: ListScreen | None = None) -> ListResult:
         """Every stored paper judged to answer a list question (listing.py), within
@@ -330,6 +325,40 @@ class Assistant:
         answer = as_answer(result, text.rstrip("\n"), self.settings.llm.model)
         answer.filters = described
         yield answer
+
+    def answer_stream(self, question: str, history: History = (), top_k: int | None = None,
+                      filters: Filters | None = None, every: bool = False) -> AnswerStream:
+        """The answer a question asks for: a trend question ("How has interest in graph
+        neural networks grown?") its topic's papers counted per year (``trend_stream``), a
+        list question (or ``every``) every paper that answers (``list_stream``), any other
+        the cited answer (``ask_stream``)."""
+        intent = read_intent(question, self.index.venues())
+        if intent.trend_topic and not every:
+            return self.trend_stream(question, filters)
+        if every or intent.wants_list:
+            return self.list_stream(question, filters)
+        return self.ask_stream(question, history, top_k, filters)
+
+    def trend_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+        """A trend question answered with its topic's papers counted per year (``trends``
+        of ``Intent.trend_topic``, under the range the question states): the count line,
+        then the table a line at a time, then the typed Answer (its receipt's ``matching``:
+        the papers counted)."""
+        question = check_question(question)
+        applied, search, ignored = self.question_filters(question, filters)
+        if ignored:
+            raise BadInputError(f"no indexed paper is of {ignored.describe()}; widen the range "
+                                "or leave it out")
+        topic = read_intent(search, self.index.venues()).trend_topic or search
+        trend = self.trends(topic, applied)
+        lines = [f"{trend.summary()}.", *table_lines(trend)]
+        for line in lines:
+            yield line + "\n"
+        yield Answer(question=question, answer="\n".join(lines), mode="extractive",
+                     filters=trend.filters,
+                     receipt=Receipt(in_store=trend.papers_in_store,
+                                     in_filter=trend.papers_in_filter, read=trend.screened,
+                                     cited=0, matching=trend.total))
 
     def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
         return final_answer(self.list_stream(question, filters))

@@ -13,6 +13,7 @@ import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 from test_cli import run
 
+from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
 from assistant.listing import CROSS_ENCODER, MODEL, ListedPaper, ListResult, reading_weights, topic_of
@@ -166,6 +167,18 @@ def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answer
     assert counts_for("graph", listed(apart))  # a topic of one term: the list decides
     assert counts_for("graph neural networks or federated learning",
                       listed("Federated learning of clients."))
+
+
+def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: Assistant
+                                                               ) -> None:
+    answer = final_answer(seed_assistant.answer_stream(
+        "How has interest in reinforcement learning grown?"))
+    trend = seed_assistant.trends("reinforcement learning")
+    lines = answer.answer.splitlines()
+    assert lines[0] == f"{trend.summary()}." and lines[1].split() == ["year", "papers"]
+    assert answer.receipt is not None and answer.receipt.matching == trend.total >= 1
+    listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
+    assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
 
 
 def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:

@@ -107,11 +107,10 @@ class AskPage:
         try:
             years, venue = picked or ("", ANY_VENUE)
             filters = explicit(years, None if venue == ANY_VENUE else venue)
-            # a list question gets every paper, as the CLI lists it, streamed a line a paper
-            events = (self.app.list_stream(message, filters) if self.app.wants_list(message)
-                      else self.app.ask_stream(message, history=[(q, a) for q, a in qa],
-                                               top_k=top_k_of(top_k), filters=filters))
-            for event in events:
+            # a list question gets every paper (streamed a line a paper) and a trend question
+            # its counts per year, as the CLI answers them
+            for event in self.app.answer_stream(message, history=[(q, a) for q, a in qa],
+                                                top_k=top_k_of(top_k), filters=filters):
                 if isinstance(event, Answer):
                     self._remember(request, event)
                     shown = render_answer(event, self.links_of) + filter_note(event)
