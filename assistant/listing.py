@@ -85,20 +85,19 @@ def topic_of(question: str, or_question: bool = True) -> str:
 @dataclass(frozen=True)
 class ScreenSettings:
     """The screen's pool and thresholds, chosen on the dev split by ``bench/lists.py DIR
-    --tune`` over the 13.9k store (the cosine was not weighed then, ``dense_weight`` 0: the
-    dense search only adds candidates to the pool)."""
+    --tune`` over the 13.9k store."""
 
     bm25_pool: int = 200  # papers taken from BM25's ranking
     dense_chunks: int = 300  # chunks taken from the dense search
     deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
     deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
-    dense_weight: float = 0.0  # cheap score = coverage + dense_weight × cosine
-    keep_at: float = 1.0  # cheap score from which a paper is kept unread
-    drop_below: float = 0.2  # cheap score under which a paper is dropped unread
-    reread_keeps: float = -4.0  # the cross-encoder's logit that counts as neither in nor out
+    dense_weight: float = 0.6  # cheap score = coverage + dense_weight × cosine
+    keep_at: float = 1.1  # cheap score from which a paper is kept unread
+    drop_below: float = 0.6  # cheap score under which a paper is dropped unread
+    reread_keeps: float = -3.0  # the cross-encoder's logit that counts as neither in nor out
     # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
     # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
-    reread_weight: float = 0.8
+    reread_weight: float = 100.0  # so high: the band is decided by the reading alone
     max_reread: int = 30  # papers the cross-encoder (or model) reads at most
     reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
     idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
