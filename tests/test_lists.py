@@ -199,6 +199,7 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
         seed_assistant: Assistant, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tempfile
 
+    import gradio as gr
     from matplotlib.figure import Figure
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where a temporary file would go
@@ -206,6 +207,7 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
     assert isinstance(chart, Figure) and chart.axes[0].patches and rows
     assert re.match(r"\d+ papers? of the 38 match “reinforcement learning”", summary)
     assert list(tmp_path.iterdir()) == []
+    assert gr.Plot(format="png").postprocess(chart).plot.startswith("data:image/png;base64,")
     assert ListsPage(seed_assistant).trend_view("", years="1950")[1] is None
 
 
