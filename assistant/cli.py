@@ -199,9 +199,7 @@ def ask(
     with friendly_errors():
         assistant = Assistant(settings)
         assistant.ensure_corpus()
-        as_list = list_all or assistant.wants_list(question)
-        events = (assistant.list_stream(question, filters) if as_list
-                  else assistant.ask_stream(question, top_k=top_k, filters=filters))
+        events = assistant.answer_stream(question, top_k=top_k, filters=filters, every=list_all)
         answer = stream_answer(events, show=fmt is OutputFormat.text)
     if fmt is not OutputFormat.text:
         print_rendered(answer, fmt)

@@ -6,14 +6,16 @@ pool, the union of BM25's and the dense search's candidates within the filters, 
 for each paper whether it answers the question:
 
 1. cheaply, for every candidate: the share of the topic's keyword weight (idf) the title and
-   abstract hold and the MiniLM cosine of its best chunk, both already computed by retrieval;
-   a paper clearly in (``keep_at``) or clearly out (``drop_below``) is decided here;
+   abstract hold, less a share for each of the topic's phrases ("diffusion models") the
+   paper never writes as one, and the MiniLM cosine of its best chunk; a paper clearly in
+   (``keep_at``) or clearly out (``drop_below``) is decided here;
 2. the uncertain band between is reread by the cross-encoder (or, with a model configured,
-   judged by the model's relevance check, ``Judge``), at most ``max_reread`` papers, best
-   first; a paper the budget leaves unread is decided by the cheap score alone.
+   judged by the model's relevance check, ``Judge``; the cross-encoder reads what it does
+   not judge), at most ``max_reread`` papers, best first; a paper the budget leaves unread
+   is decided by the cheap score alone.
 
-The cross-encoder reads pairs one by one, so rereading the whole pool would cost seconds per
-hundred papers; the band keeps the reread to the papers whose cheap score does not decide.
+The cross-encoder reads pairs one by one; it reads a paper's title and its one sentence
+holding the topic's words (``focus_passage``), not the whole abstract, and only the band.
 The thresholds are chosen on the dev split of evals/lists.jsonl (bench/lists.py).
 """
 
@@ -24,7 +26,7 @@ import math
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -34,7 +36,7 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
-from assistant.reranking import CrossEncoder, passage_of
+from assistant.reranking import CrossEncoder
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
 
 log = logging.getLogger(__name__)
@@ -52,10 +54,15 @@ OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
 WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
 STOPS = frozenset(STOPWORDS)
 PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
+# Share of the pooled papers holding both words of a topic's neighbouring pair that must
+# write them side by side for the pair to count as a phrase. Source: dev (bench/lists.py).
+PHRASE_TOGETHER = 0.25
 PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
 
-# Judges a batch of papers for a question: True for each that answers it (the model's check).
-Judge = Callable[[str, list[Paper]], list[bool]]
+# Judges a batch of papers for a question: True for each that answers it, None for each it
+# could not judge (the model's check; the cross-encoder reads those).
+Judge = Callable[[str, list[Paper]], list[bool | None]]
+MODEL, CROSS_ENCODER, CHEAP = "model", "cross-encoder", "cheap screen"  # who judged a paper
 
 
 def topic_of(question: str, or_question: bool = True) -> str:
@@ -77,22 +84,20 @@ def topic_of(question: str, or_question: bool = True) -> str:
 
 @dataclass(frozen=True)
 class ScreenSettings:
-    """The screen's pool and thresholds, chosen on the dev split by ``bench/lists.py --tune
-    --text`` (the 13.9k read from their files, BM25 without the dense side, as the store was
-    not built then): so the cosine is not weighed (``dense_weight`` 0) and the dense search
-    only adds candidates to the pool. Retune with the store: ``bench/lists.py DIR --tune``."""
+    """The screen's pool and thresholds, chosen on the dev split by ``bench/lists.py DIR
+    --tune`` over the 13.9k store."""
 
     bm25_pool: int = 200  # papers taken from BM25's ranking
     dense_chunks: int = 300  # chunks taken from the dense search
     deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
     deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
-    dense_weight: float = 0.0  # cheap score = coverage + dense_weight × cosine
-    keep_at: float = 1.0  # cheap score from which a paper is kept unread
-    drop_below: float = 0.4  # cheap score under which a paper is dropped unread
+    dense_weight: float = 0.6  # cheap score = coverage + dense_weight × cosine
+    keep_at: float = 1.1  # cheap score from which a paper is kept unread
+    drop_below: float = 0.6  # cheap score under which a paper is dropped unread
     reread_keeps: float = -3.0  # the cross-encoder's logit that counts as neither in nor out
     # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
     # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
-    reread_weight: float = 0.8
+    reread_weight: float = 100.0  # so high: the band is decided by the reading alone
     max_reread: int = 30  # papers the cross-encoder (or model) reads at most
     reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
     idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
@@ -109,6 +114,7 @@ class Candidate:
     cheap: float  # coverage + dense_weight × cosine
     logit: float | None = None  # the cross-encoder's reading (None: not reread)
     judged: bool | None = None  # the reread's (or model's) verdict
+    reader: str | None = None  # who gave it: MODEL, CROSS_ENCODER or CHEAP (a failed reading)
 
 
 @dataclass(frozen=True)
@@ -119,6 +125,8 @@ class ListedPaper:
     score: float
     sentence: str
     read: bool  # reread by the cross-encoder (or judged by the model)
+    logit: float | None = None  # the cross-encoder's reading, where it read
+    reader: str | None = None  # who kept it after reading (Candidate.reader); None: unread
 
 
 @dataclass
@@ -136,13 +144,28 @@ class ListResult:
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
 
-    def count_line(self) -> str:
+    @property
+    def model_judged(self) -> bool:
+        """Whether the model judged any paper (a chatty reply judges none: the
+        cross-encoder read those)."""
+        return any(c.reader == MODEL for c in self.candidates)
+
+    def count_line(self, where: str = "") -> str:
         """"23 papers of the 13,847 match; 300 screened, 41 reread"."""
-        n = len(self.papers)
-        noun = "paper" if n == 1 else "papers"
-        verb = "matches" if n == 1 else "match"
-        line = f"{n:,} {noun} of the {self.papers_in_filter:,} {verb}"
-        return line + f"; {self.screened:,} screened, {self.reread:,} reread"
+        return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
+                          reread=self.reread)
+
+
+def count_line(matching: int, in_filter: int, screened: int, where: str = "",
+               topic: str = "", reread: int | None = None) -> str:
+    """How many papers match, of how many, and how many were screened (and reread): "23
+    papers of the 13,847 (2019-2021) match “topic”; 300 screened, 41 reread". One wording
+    for a list's first line and a trend's summary."""
+    noun, verb = ("paper", "matches") if matching == 1 else ("papers", "match")
+    where = f" ({where})" if where else ""
+    about = f" “{topic}”" if topic else ""
+    line = f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}; {screened:,} screened"
+    return line if reread is None else f"{line}, {reread:,} reread"
 
 
 class ListScreen:
@@ -170,7 +193,9 @@ class ListScreen:
         for hit in self.index.search_dense(topic, s.dense_chunks, vector, filters):
             cosines[hit.paper_id] = max(cosines.get(hit.paper_id, -1.0), hit.score)
         stats = self.index.keyword_stats()
-        readings = [(w, rare_terms(w, stats), topic_bigrams(text, stats))
+        pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
+        pooled = [papers[pid] for pid in pool if pid in papers]
+        readings = [(w, rare_terms(w, stats), topic_phrases(text, stats, pooled))
                     for text, w in reading_weights(topic, stats, s.idf_power)]
 
         def coverage(pid: str) -> float:
@@ -179,7 +204,6 @@ class ListScreen:
                        * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
                        for w, rare, pairs in readings)
 
-        pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
         deep = [pid for pid in by_bm25[s.bm25_pool:s.deep_pool] if pid in papers]
         covered.update({pid: c for pid in deep if (c := coverage(pid)) >= s.deep_coverage})
@@ -206,7 +230,8 @@ class ListScreen:
         topic = topic_of(question)
         weights = keyword_weights(topic, self.index.keyword_stats())
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
-                              best_sentence(c.paper, weights), c.logit is not None)
+                              best_sentence(c.paper, weights), c.reader is not None,
+                              c.logit, c.reader)
                   for c in kept]
         listed.sort(key=lambda p: -p.score)
         allowed = self.index.allowed(filters)
@@ -220,21 +245,33 @@ class ListScreen:
 
     def _reread(self, question: str, band: list[Candidate], judge: Judge | None
                 ) -> list[Candidate]:
-        """``band`` with each paper's verdict: the model's (``judge``) or the cross-encoder's
-        logit against ``reread_keeps``; a failed reading falls back to the cheap score."""
-        from dataclasses import replace
-
+        """``band`` with each paper's verdict and who gave it (``reader``): the model's
+        (``judge``) where it gave one, else the cross-encoder's logit against
+        ``reread_keeps``; a failed reading falls back to the cheap score."""
         if not band:
             return []
+        verdicts: list[bool | None] = [None] * len(band)
         if judge is not None:
             verdicts = judge(question, [c.paper for c in band])
-            return [replace(c, judged=v) for c, v in zip(band, verdicts, strict=True)]
+        unjudged = [c for c, v in zip(band, verdicts, strict=True) if v is None]
+        read = {c.paper.paper_id: c for c in self._cross_read(question, unjudged)}
+        return [read.get(c.paper.paper_id) or replace(c, judged=v, reader=MODEL)
+                for c, v in zip(band, verdicts, strict=True)]
+
+    def _cross_read(self, question: str, band: list[Candidate]) -> list[Candidate]:
+        """``band`` read by the cross-encoder, each paper's title and its sentence holding
+        the topic's words (``focus_passage``)."""
+        if not band:
+            return []
+        readings = [w for _, w in reading_weights(question, self.index.keyword_stats())]
         try:
-            logits = CrossEncoder().scores(question, [passage_of(c.paper) for c in band])
+            logits = CrossEncoder().scores(question, [focus_passage(c.paper, readings)
+                                                      for c in band])
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
-            return [replace(c, judged=c.cheap >= self._middle()) for c in band]
-        return [replace(c, logit=float(x), judged=self.read_keeps(c.cheap, float(x)))
+            return [replace(c, judged=c.cheap >= self._middle(), reader=CHEAP) for c in band]
+        return [replace(c, logit=float(x), judged=self.read_keeps(c.cheap, float(x)),
+                        reader=CROSS_ENCODER)
                 for c, x in zip(band, logits.tolist(), strict=True)]
 
     def read_keeps(self, cheap: float, logit: float) -> bool:
@@ -276,24 +313,58 @@ def term_sequence(text: str) -> tuple[str, ...]:
     return tuple(stem_of(w) for w in WORD_RE.findall(as_typed(text).lower()) if w not in STOPS)
 
 
-def topic_bigrams(text: str, stats: KeywordStats) -> frozenset[tuple[str, str]]:
-    """The topic's neighbouring term pairs whose terms are both specific (in at most
-    PHRASE_SHARE of the chunks): "graph neural" of "graph neural networks"; none for
-    "capsule networks", whose "network" is in many."""
+def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
+    """The term pairs that stand side by side in ``seq``, in either order ("protein
+    design" and "design proteins" alike)."""
+    pairs = set(zip(seq, seq[1:], strict=False))
+    return frozenset(pairs | {(b, a) for a, b in pairs})
+
+
+def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper]
+                  ) -> frozenset[tuple[str, str]]:
+    """The topic's phrases: neighbouring words of the topic (no stopword between) whose
+    first is specific (in at most PHRASE_SHARE of the chunks), and which the pooled papers
+    holding both words write side by side in at least PHRASE_TOGETHER of them: "diffusion
+    models", "protein structure", "hyperbolic space"; not "mixup data" (papers on mixup
+    write "mixup" and "data" apart), nor "use capsule" (its first word is common). A
+    phrase of the field is written as one; words a question merely puts side by side are
+    not."""
     limit = PHRASE_SHARE * stats.n_docs
-    seq = term_sequence(text)
-    return frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
-                     if a != b and 0 < stats.doc_freq(a) <= limit and 0 < stats.doc_freq(b) <= limit)
+    words = WORD_RE.findall(as_typed(text).lower())
+    candidates = {(stem_of(a), stem_of(b)) for a, b in zip(words, words[1:], strict=False)
+                  if a not in STOPS and b not in STOPS and stem_of(a) != stem_of(b)
+                  and 0 < stats.doc_freq(stem_of(a)) <= limit}
+    if not candidates:
+        return frozenset()
+    sequences = [term_sequence(f"{p.title}. {p.text}") for p in pool]
+    phrases = set()
+    for a, b in candidates:
+        both = [seq for seq in sequences if a in seq and b in seq]
+        together = sum(1 for seq in both if (a, b) in neighbours(seq))
+        if both and together >= PHRASE_TOGETHER * len(both):
+            phrases.add((a, b))
+    return frozenset(phrases)
 
 
 def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper) -> float:
-    """The share of the topic's ``pairs`` that stand together in the paper's title or
-    abstract (1 for a topic without pairs): "graph" and "neural network" apart are not
-    "graph neural networks"."""
+    """The share of the topic's phrases (``pairs``) that the paper's title or abstract
+    writes as one, in either order (1 for a topic without phrases): "diffusion" and
+    "model" apart are not "diffusion models"."""
     if not pairs:
         return 1.0
-    seq = term_sequence(f"{paper.title}. {paper.text}")
-    return len(pairs & set(zip(seq, seq[1:], strict=False))) / len(pairs)
+    return len(pairs & neighbours(term_sequence(f"{paper.title}. {paper.text}"))) / len(pairs)
+
+
+def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:
+    """What the list's reread reads of a paper: its title and the abstract's sentence that
+    holds most of the topic's keyword weight (under any of its readings). The cross-encoder
+    judges a passage's relevance; read whole, an abstract that uses the thing asked in one
+    sentence of its experiments ("on Wikipedia data") reads as about something else, and
+    the sentence alone costs a fraction of the whole abstract's reading."""
+    sentences = split_sentences(paper.text) or [paper.text]
+    best = max(range(len(sentences)), key=lambda i: max(
+        (cached_coverage(w, sentences[i]) for w in readings), default=0.0))
+    return sentences[best] if paper.title_derived else f"{paper.title}. {sentences[best]}"
 
 
 def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
@@ -317,28 +388,30 @@ def _shown(text: str, limit: int = 300) -> str:
 def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
     """The list answer as it is written: the count first, then one line per paper, best
     first ("[3] Title (2019): “its sentence”"), each ending with a newline."""
-    where = f" ({filters})" if filters else ""
     if not result.papers:
+        where = f" ({filters})" if filters else ""
         yield (f"No paper of the {result.papers_in_filter:,}{where} answers “{result.topic}”; "
                f"{result.screened:,} screened, {result.reread:,} reread.\n")
         return
-    yield f"{result.count_line()}{where}.\n"
+    yield f"{result.count_line(filters or '')}.\n"
     for n, listed in enumerate(result.papers, start=1):
         title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]\n"
 
 
-def as_answer(result: ListResult, text: str, mode: str = "extractive",
-              model: str | None = None) -> Answer:
+def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer:
     """The typed answer of a list: every listed paper a source and a citation (its quoted
-    sentence highlighted), with the counts in its receipt."""
+    sentence highlighted), with the counts in its receipt; labelled by what judged it:
+    "llm" (with ``model``'s name) only when the model judged at least one paper, else
+    "extractive" (the cross-encoder and the cheap screen, offline)."""
+    mode = "llm" if result.model_judged else "extractive"
     sources = [SourceRef.of(n, p.paper, p.score) for n, p in enumerate(result.papers, start=1)]
     citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
                           source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
                  for n, p in enumerate(result.papers, start=1)]
     return Answer(question=result.question, answer=text,
-                  mode="llm" if mode == "llm" else "extractive", model=model,
+                  mode=mode, model=model if mode == "llm" else None,
                   sources=sources, citations=citations,
                   receipt=Receipt(in_store=result.papers_in_store,
                                   in_filter=result.papers_in_filter, read=result.screened,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -32,14 +33,15 @@ from assistant.filters import merge
 from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
+from assistant.keywords import keyword_weights
 from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of
 from assistant.naming import unmentioned
-from assistant.refusals import quoted_names
+from assistant.refusals import nearest_reason, quoted_names
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.titles import TitlesReport, write_titles
-from assistant.trends import TrendResult
+from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import JUDGE_BATCH, NEAREST_SHOWN
 from assistant.types import (
@@ -162,6 +164,15 @@ class Assistant:
         evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
         (and takes nothing back: "but", "except") leaves no source, so no answer. Any other
         reply (prose) changes nothing."""
+        listed = self.relevance_reply(question, found, deadline)
+        if listed is None:
+            return found
+        return [f for i, f in enumerate(found, start=1) if i in listed]
+
+    def relevance_reply(self, question: str, found: list[RetrievedPaper],
+                        deadline: float | None = None) -> set[int] | None:
+        """The numbers (1-based) of ``found`` the model's relevance check lists as
+        answering: empty for NONE, None for a reply in no format of the check."""
         assert self.chat_model is not None
         abstracts = "\n\n".join(f"[{i}] {quoted(f.paper.title)}\n{quoted(f.paper.text)}"
                                  for i, f in enumerate(found, start=1))
@@ -169,11 +180,11 @@ class Assistant:
         reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)
         if (re.match(r"\W*none\b", reply, re.I)  # "None of them…, but 1 helps" is prose
                 and not re.search(r"\b(but|however|though|except)\b", reply, re.I)):
-            return []
+            return set()
         listed = re.match(r"\W*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*\.?\s*$", reply)  # "1, 3" only
         numbers = {int(n) for n in re.findall(r"\d+", listed.group(1))} if listed else set()
         numbers &= set(range(1, len(found) + 1))
-        return [f for i, f in enumerate(found, start=1) if i in numbers] if numbers else found
+        return numbers or None
 
     def ask_stream(self, question: str, history: History = (), top_k: int | None = None,
                    filters: Filters | None = None) -> AnswerStream:
@@ -226,7 +237,7 @@ class Assistant:
         if ignored:
             answer.filters = (f"{answer.filters or 'none'} (not applied: no indexed paper of "
                               f"{ignored.describe()}, as the question states)")
-        answer.receipt = self.receipt(applied, retrieval, found, answer)
+        answer.receipt = self.receipt(applied, retrieval, found, answer, search)
         done = time.perf_counter()
         answer.timings_ms = {
             "retrieve": round((retrieved - started) * 1000, 1),
@@ -236,15 +247,19 @@ class Assistant:
         yield answer
 
     def receipt(self, applied: Filters | None, retrieval: Retrieval,
-                kept: list[RetrievedPaper], answer: Answer) -> Receipt:
+                kept: list[RetrievedPaper], answer: Answer, question: str = "") -> Receipt:
         """How much ``answer`` looked at: the store, what the filter left, the candidates
         retrieval scored, the papers cited; for a refusal, the papers ranked nearest and why
-        each does not answer (retrieval's reasons, or the model's relevance check's)."""
+        each does not answer (retrieval's reasons, or the model's relevance check's with
+        each paper's own reading, ``refusals.nearest_reason``)."""
         in_store = len(self.index.papers())
         allowed = self.retriever.allowed(applied)
         nearest = retrieval.nearest
         if retrieval.papers and not kept:  # the model's relevance check kept none
-            nearest = [(f, RELEVANCE_CHECK.reason) for f in retrieval.papers[:NEAREST_SHOWN]]
+            weights = keyword_weights(question, self.index.keyword_stats())
+            nearest = [(f, "The model read it as not answering. " + nearest_reason(
+                question, f.paper, weights, f.dense, f.coverage))
+                for f in retrieval.papers[:NEAREST_SHOWN]]
         return Receipt(
             in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
             read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),
@@ -264,12 +279,8 @@ class Assistant:
     def list_screen(self) -> ListScreen:
         return ListScreen(self.index)
 
-    def wants_list(self, question: str) -> bool:
-        """A list question ("Which papers…", "List all papers on…"): every paper that
-        answers it is listed (``list_stream``), not the best few."""
-        return read_intent(question, self.index.venues()).wants_list
-
-    def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
+    def list_papers(self, question: str, filters: Filters | None = None,
+                    screen: ListScreen | None = None) -> ListResult:
         """Every stored paper judged to answer a list question (listing.py), within
         ``filters`` and the range the question states; the model's relevance check judges
         the uncertain ones when one is configured and the check is on. A filter that leaves
@@ -283,21 +294,24 @@ class Assistant:
             raise BadInputError("the question names no topic to list papers on; ask e.g. "
                                 "\"Which papers use diffusion models for planning?\"")
         judge = self._judge if self.chat_model and self.settings.llm.relevance_check else None
-        result = self.list_screen.screen(search, applied, judge)
+        result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
         result.filters = applied
         return result
 
-    def _judge(self, question: str, papers: list[Paper]) -> list[bool]:
-        """The model's relevance check over ``papers``, a few at a time."""
-        kept: set[str] = set()
+    def _judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
+        """The model's relevance check over ``papers``, a few at a time; None for each paper
+        of a batch whose reply is not the check's format (prose, a chatty model): it judged
+        none of them, and the cross-encoder reads them instead."""
+        verdicts: list[bool | None] = []
         for start in range(0, len(papers), JUDGE_BATCH):
             batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
                      for p in papers[start:start + JUDGE_BATCH]]
             assert self.chat_model is not None
-            helpful = self.helpful_sources(question, batch, self.chat_model.deadline())
-            kept.update(f.paper.paper_id for f in helpful)
-        return [p.paper_id in kept for p in papers]
+            listed = self.relevance_reply(question, batch, self.chat_model.deadline())
+            verdicts += [None if listed is None else n in listed
+                         for n in range(1, len(batch) + 1)]
+        return verdicts
 
     def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
         """A list answer written line by line (the count, then a paper a line), then the
@@ -308,11 +322,43 @@ class Assistant:
         for line in answer_lines(result, described):
             text += line
             yield line
-        answer = as_answer(result, text.rstrip("\n"),
-                           "llm" if self.chat_model and self.settings.llm.relevance_check
-                           else "extractive", self.settings.llm.model if self.chat_model else None)
+        answer = as_answer(result, text.rstrip("\n"), self.settings.llm.model)
         answer.filters = described
         yield answer
+
+    def answer_stream(self, question: str, history: History = (), top_k: int | None = None,
+                      filters: Filters | None = None, every: bool = False) -> AnswerStream:
+        """The answer a question asks for: a trend question ("How has interest in graph
+        neural networks grown?") its topic's papers counted per year (``trend_stream``), a
+        list question (or ``every``) every paper that answers (``list_stream``), any other
+        the cited answer (``ask_stream``)."""
+        intent = read_intent(question, self.index.venues())
+        if intent.trend_topic and not every:
+            return self.trend_stream(question, filters)
+        if every or intent.wants_list:
+            return self.list_stream(question, filters)
+        return self.ask_stream(question, history, top_k, filters)
+
+    def trend_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+        """A trend question answered with its topic's papers counted per year (``trends``
+        of ``Intent.trend_topic``, under the range the question states): the count line,
+        then the table a line at a time, then the typed Answer (its receipt's ``matching``:
+        the papers counted)."""
+        question = check_question(question)
+        applied, search, ignored = self.question_filters(question, filters)
+        if ignored:
+            raise BadInputError(f"no indexed paper is of {ignored.describe()}; widen the range "
+                                "or leave it out")
+        topic = read_intent(search, self.index.venues()).trend_topic or search
+        trend = self.trends(topic, applied)
+        lines = [f"{trend.summary()}.", *table_lines(trend)]
+        for line in lines:
+            yield line + "\n"
+        yield Answer(question=question, answer="\n".join(lines), mode="extractive",
+                     filters=trend.filters,
+                     receipt=Receipt(in_store=trend.papers_in_store,
+                                     in_filter=trend.papers_in_filter, read=trend.screened,
+                                     cited=0, matching=trend.total))
 
     def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
         return final_answer(self.list_stream(question, filters))
@@ -324,7 +370,10 @@ class Assistant:
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
-        result = self.list_papers(topic, filters)
+        # a count reads every uncertain paper (a title and a sentence each), not a list's few
+        wide = ListScreen(self.index, replace(self.list_screen.settings,
+                                              max_reread=TREND_MAX_REREAD))
+        result = self.list_papers(topic, filters, wide)
         allowed = self.retriever.allowed(result.filters)
         years = [p.year for pid, p in self.index.papers().items()
                  if p.year is not None and (allowed is None or pid in allowed)]

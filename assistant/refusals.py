@@ -14,12 +14,14 @@ weakly as answering (``Retrieval.unsure``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
+from assistant.corpus import Paper
 from assistant.index import AbstractIndex
 from assistant.keywords import keyword_weights, query_terms
 from assistant.name_checks import names_a_method
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
     from assistant.retrieval import HybridRetriever
 
 Stage = Literal["question", "ranking", "reading", "mark"]
+WORD_RE = re.compile(r"(?u)\b\w[\w-]*\w\b")  # a question's words as typed, hyphens kept
+MISSING_SHOWN = 3  # a nearest paper's missing words named in its reason
 
 
 @dataclass
@@ -80,6 +84,41 @@ class Check:
 def quoted_names(names: Sequence[str]) -> str:
     """Names as a refusal quotes them: “QLoRA”, “NormalFloat”."""
     return ", ".join(f"“{name}”" for name in names)
+
+
+def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], cosine: float,
+                   coverage: float, logit: float | None = None) -> str:
+    """Why one of a refusal's nearest papers does not answer, read from that paper: the
+    question's words its title and abstract never write (the weightiest first), or, when it
+    writes them all, what read it as not answering (the cross-encoder, or its distance from
+    the question); then its own figures, so that each paper's "no" can be judged."""
+    held = text_terms(paper.text) | text_terms(paper.title)
+    found: dict[str, float] = {}
+    missing: dict[str, float] = {}
+    for word in dict.fromkeys(WORD_RE.findall(question)):
+        stems = [t for t in query_terms(word) if t in weights]
+        if stems:
+            side = found if all(t in held for t in stems) else missing
+            side[word] = max(weights[t] for t in stems)
+    figures = f"similarity {cosine:.2f}, {coverage:.0%} of the question's keywords"
+    if logit is not None:
+        figures += f", the cross-encoder's reading {logit:.1f}"
+    if missing:
+        writes = (f"It writes {weightiest(found)}, but never" if found
+                  else "It writes none of the question's words:")
+        return f"{writes} {weightiest(missing)} ({figures})."
+    if logit is not None:
+        return (f"It writes the question's words, but the cross-encoder does not read it as "
+                f"answering ({figures}).")
+    return f"It writes the question's words, but not about what is asked ({figures})."
+
+
+def weightiest(words: Mapping[str, float]) -> str:
+    """The MISSING_SHOWN weightiest of ``words`` (word → keyword weight), quoted, and how
+    many more: “Quokkaformer”, “architecture” or 2 more."""
+    named = sorted(words, key=lambda w: -words[w])
+    more = f" or {len(named) - MISSING_SHOWN} more" if len(named) > MISSING_SHOWN else ""
+    return quoted_names(named[:MISSING_SHOWN]) + more
 
 
 def no_candidates(retriever: HybridRetriever, screen: Screen) -> str | None:

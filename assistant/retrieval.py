@@ -24,6 +24,7 @@ from assistant.refusals import (
     Screen,
     first_refusal,
     holds_its_keywords,
+    nearest_reason,
     refusal_waived,
 )
 from assistant.reranking import cross_encoder_reading, reranked
@@ -116,9 +117,9 @@ class HybridRetriever:
 
     def _refused(self, screen: Screen, refusal: Verdict) -> Retrieval:
         """A refusal: no papers, its verdict, the candidates counted, and the ranking's first
-        NEAREST_SHOWN papers, each with the refusal's reason and its own figures (its best
-        chunk's similarity to the question, its share of the question's keyword weight, and
-        the cross-encoder's reading where it read it), so that a reader can judge the "no"."""
+        NEAREST_SHOWN papers, each with its own reason (``refusals.nearest_reason``: the
+        question's words it never writes, and its figures), so that a reader can judge the
+        "no"; the refusal's own reason is the verdict's."""
         ranking, papers = screen.ranking, self.index.papers()
         stats = self.index.keyword_stats()
         weights = keyword_weights(screen.question, stats)
@@ -134,13 +135,11 @@ class HybridRetriever:
             hit = ranking.dense.get(pid)
             cosine = hit[1].score if hit else 0.0
             coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
-            figures = f"similarity {cosine:.2f}, {coverage:.0%} of the question's keywords"
-            if pid in logits:
-                figures += f", the cross-encoder's reading {logits[pid]:.1f}"
             nearest.append((RetrievedPaper(paper, round(ranking.fused[pid], 4),
                                            hit[1].text if hit else paper.text,
                                            round(cosine, 4), round(coverage, 4)),
-                            f"{refusal.reason} This paper: {figures}."))
+                            nearest_reason(screen.question, paper, weights, cosine, coverage,
+                                           logits.get(pid))))
             if len(nearest) >= NEAREST_SHOWN:
                 break
         return Retrieval([], refusal=refusal, read=len(ranking.fused), nearest=nearest)

@@ -13,10 +13,23 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from assistant.listing import ListResult
+from assistant.corpus import Paper
+from assistant.listing import MODEL, OR_RE, ListedPaper, ListResult, count_line, term_sequence
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 NO_YEAR = "year unknown"
+# The cross-encoder's logit on a paper's sentence holding the topic's words from which it
+# counts for a trend without writing the topic as a phrase: its own boundary between
+# answering and not. Source: by hand (the model's sign), checked by bench/trends.py.
+TREND_READ_LOGIT = 0.0
+# Uncertain papers a trend's screen rereads at most (a list's reads ScreenSettings.max_reread):
+# a count must read the papers of a broad topic that write it in other words ("networks of
+# spiking neurons"). Source: by hand, bench/trends.py (a title and one sentence a paper).
+TREND_MAX_REREAD = 200
 
 
 @dataclass
@@ -54,17 +67,47 @@ class TrendResult:
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"."""
-        where = f" ({self.filters})" if self.filters else ""
-        noun = "paper" if self.total == 1 else "papers"
-        verb = "matches" if self.total == 1 else "match"
-        return (f"{self.total:,} {noun} of the {self.papers_in_filter:,}{where} {verb} "
-                f"“{self.topic}”; {self.screened:,} screened")
+        return count_line(self.total, self.papers_in_filter, self.screened, self.filters or "",
+                          self.topic)
+
+
+def topic_phrases(topic: str) -> list[tuple[str, ...]]:
+    """The topic's phrases as stemmed terms, stopwords out: the topic and, when it joins
+    alternatives with "or", each of them ("graph neural networks" → (graph, neural,
+    network))."""
+    parts = [p for p in OR_RE.split(topic) if term_sequence(p)]
+    return [term_sequence(text) for text in ([topic, *parts] if len(parts) > 1 else [topic])]
+
+
+def writes_phrase(phrase: tuple[str, ...], paper: Paper) -> bool:
+    """Whether the paper's title or abstract writes ``phrase``'s terms one after another
+    (stemmed and split at hyphens, so "graph neural network", "Graph Neural Networks" and
+    "graph-neural-network" all do; "a neural network on the graph" does not)."""
+    seq = term_sequence(f"{paper.title}. {paper.text}")
+    n = len(phrase)
+    return any(seq[i:i + n] == phrase for i in range(len(seq) - n + 1))
+
+
+def counts_for(topic: str, listed: ListedPaper) -> bool:
+    """Whether a listed paper counts for the topic's trend: a topic of one term always; one
+    of several when the paper writes it as a phrase (``writes_phrase``), or when the reread
+    read it as answering on its own evidence (the model's yes, or a cross-encoder logit of
+    TREND_READ_LOGIT or more on its sentence holding the topic's words). A list may keep a
+    paper holding the words apart (its cheap score carried it); a count of papers on "graph
+    neural networks" must not count every paper with a graph and a neural network."""
+    phrases = topic_phrases(topic)
+    if all(len(p) < 2 for p in phrases) or any(writes_phrase(p, listed.paper) for p in phrases):
+        return True
+    if listed.reader == MODEL:
+        return True  # the model read it and kept it
+    return listed.logit is not None and listed.logit >= TREND_READ_LOGIT
 
 
 def count(result: ListResult, span: tuple[int, int] | None) -> TrendResult:
-    """The screen's matching papers counted per year over ``span`` (the store's or the
-    filter's first and last year; None: the matching papers' own)."""
-    papers = [p.paper for p in result.papers]
+    """The screen's matching papers that count for the topic (``counts_for``) counted per
+    year over ``span`` (the store's or the filter's first and last year; None: the
+    matching papers' own)."""
+    papers = [p.paper for p in result.papers if counts_for(result.topic, p)]
     dated = [p for p in papers if p.year is not None]
     if span is None and dated:
         span = (min(p.year for p in dated if p.year), max(p.year for p in dated if p.year))
@@ -105,11 +148,13 @@ def chart_name(topic: str) -> str:
     return f"trends-{slug}.png"
 
 
-def draw_chart(trend: TrendResult, path: Path) -> Path:
-    """The counts as a PNG bar chart at ``path`` (stacked by venue when there are several)."""
+def chart_figure(trend: TrendResult) -> Figure:
+    """The counts as a bar chart (stacked by venue when there are several): a matplotlib
+    Figure, not registered with pyplot, so any thread may draw one and nothing is left open;
+    the UI hands it to Gradio as it is, with no file written."""
     import matplotlib
 
-    matplotlib.use("Agg")  # no display: a file, from any thread
+    matplotlib.use("Agg")  # no display: Gradio's encoding imports pyplot, from any thread
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(9, 4), dpi=100)
@@ -129,6 +174,12 @@ def draw_chart(trend: TrendResult, path: Path) -> Path:
     axes.set_ylabel("papers")
     axes.yaxis.get_major_locator().set_params(integer=True)
     figure.tight_layout()
+    return figure
+
+
+def draw_chart(trend: TrendResult, path: Path) -> Path:
+    """The counts as a PNG bar chart at ``path`` (``chart_figure``)."""
+    figure = chart_figure(trend)
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, format="png")
     trend.chart = str(path)

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import FILE_B
+from conftest import FILE_B, make_settings
 from fake_openai import FakeOpenAI
 
+from assistant.index import AbstractIndex
+from assistant.keywords import query_terms
+from assistant.ranking import text_terms
 from assistant.settings import PROJECT_ROOT
 
 pytestmark = pytest.mark.slow  # the CLI in a subprocess per test: not in the fast tier
@@ -82,12 +86,19 @@ def test_every_answer_says_how_much_it_looked_at(fresh_copy: Path, tmp_path: Pat
     assert lines[-1].endswith(" · cited 0") and lines[-5] == "The nearest papers, and why none answers:"
     assert all(line.startswith("  - ") and "“Quokkaformer”" in line and "similarity" in line
                for line in lines[-4:-1])
-    data = json.loads(run("ask", "--json", "What is the Quokkaformer architecture?",
-                          "--data-dir", str(fresh_copy)).stdout)
+    data = json.loads(run("ask", "--json", "What is the Quokkaformer architecture for temporal "
+                          "graphs?", "--data-dir", str(fresh_copy)).stdout)
     assert data["refusal"]["check"] == "unknown_names" and data["receipt"]["cited"] == 0
     nearest = data["receipt"]["nearest"]
-    assert len(nearest) == 3 and all(n["reason"].startswith(data["refusal"]["reason"])
-                                     for n in nearest)
+    assert len(nearest) == 3 and len({n["reason"] for n in nearest}) == 3
+    papers = {p.source: p for p in AbstractIndex(make_settings(fresh_copy)).papers().values()}
+    for near in nearest:  # each its own reason: the words its own abstract writes, and not
+        written, never = near["reason"].split(" (similarity")[0].split("never ")
+        held = text_terms(f"{papers[near['source']].title} {papers[near['source']].text}")
+        assert "“Quokkaformer”" in never
+        assert all(t in held for w in re.findall("“(.+?)”", written) for t in query_terms(w))
+        assert all(any(t not in held for t in query_terms(w))
+                   for w in re.findall("“(.+?)”", never))
 
 
 def test_first_question_on_an_empty_index_ingests_the_seeds(tmp_path: Path) -> None:

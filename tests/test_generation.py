@@ -856,3 +856,26 @@ def test_a_table_cell_shows_reference_markers_as_references() -> None:
                                    "result": None})
     line = table_lines([row])[2]
     assert "the kernels of [ref. 2]. [1]" in line and cited_numbers(line) == [1]
+
+
+LIST_QUESTION = "Which papers use reinforcement learning?"
+
+
+def test_a_chatty_list_judge_judges_nothing_and_the_cross_encoder_reads_instead(
+        seed_dir: Path, server: FakeOpenAI, seed_assistant: Assistant) -> None:
+    """A reply out of the relevance check's format keeps none of its batch by itself: the
+    cross-encoder reads those papers, so the list is the offline one, labelled as such."""
+    offline = seed_assistant.list_papers(LIST_QUESTION)
+    assert offline.reread >= 1, "the question must leave papers for the reread to judge"
+    app = model_assistant(seed_dir, server, relevance_check=True)
+    server.replies = ["Sure! These abstracts are all about learning, as far as I can tell."] * 50
+    chatty = app.list_answer(LIST_QUESTION)
+    assert len(server.requests) >= 1
+    assert [s.paper_id for s in chatty.sources] == [p.paper.paper_id for p in offline.papers]
+    assert chatty.mode == "extractive" and chatty.model is None
+    server.replies = ["NONE"] * 50  # the model judges every reread paper: none answers
+    judged = app.list_papers(LIST_QUESTION)
+    assert judged.model_judged and len(judged.papers) == len(offline.papers) - sum(
+        1 for c in offline.candidates if c.judged)
+    server.replies = ["NONE"] * 50
+    assert app.list_answer(LIST_QUESTION).mode == "llm"

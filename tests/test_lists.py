@@ -13,12 +13,13 @@ import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 from test_cli import run
 
+from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
-from assistant.listing import ListedPaper, ListResult, reading_weights, topic_of
+from assistant.listing import CROSS_ENCODER, MODEL, ListedPaper, ListResult, reading_weights, topic_of
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
-from assistant.trends import chart_name, count, draw_chart, table_lines
+from assistant.trends import chart_name, count, counts_for, draw_chart, table_lines
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage
 
@@ -146,6 +147,40 @@ def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
     assert draw_chart(trend, tmp_path / "v.png").read_bytes().startswith(PNG_MAGIC)
 
 
+def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
+        seed_assistant: Assistant) -> None:
+    paper = next(iter(seed_assistant.index.papers().values()))
+
+    def listed(text: str, logit: float | None = None, reader: str | None = None) -> ListedPaper:
+        return ListedPaper(dataclasses.replace(paper, title="A paper", text=text), 1.0, "",
+                           reader is not None, logit, reader)
+
+    topic = "graph neural networks"
+    for written in ("We train Graph Neural Networks.", "A graph-neural-network model.",
+                    "Our graph neural network scales."):
+        assert counts_for(topic, listed(written))
+    apart = "A neural network reads each graph."
+    assert not counts_for(topic, listed(apart))
+    assert not counts_for(topic, listed(apart, -2.0, CROSS_ENCODER))
+    assert counts_for(topic, listed(apart, 3.0, CROSS_ENCODER))
+    assert counts_for(topic, listed(apart, None, MODEL))
+    assert counts_for("graph", listed(apart))  # a topic of one term: the list decides
+    assert counts_for("graph neural networks or federated learning",
+                      listed("Federated learning of clients."))
+
+
+def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: Assistant
+                                                               ) -> None:
+    answer = final_answer(seed_assistant.answer_stream(
+        "How has interest in reinforcement learning grown?"))
+    trend = seed_assistant.trends("reinforcement learning")
+    lines = answer.answer.splitlines()
+    assert lines[0] == f"{trend.summary()}." and lines[1].split() == ["year", "papers"]
+    assert answer.receipt is not None and answer.receipt.matching == trend.total >= 1
+    listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
+    assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
+
+
 def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
     page = ListsPage(seed_assistant)
     rows = [[str(n), f"title {n}", "2020", "a sentence", f"f#{n}"] for n in range(1, 61)]
@@ -158,6 +193,22 @@ def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
     assert "no indexed paper is of year 1950" in error and none == []
     assert "error" in page.topic_trends("")
     assert page.topic_trends("reinforcement learning")["total"] >= 1
+
+
+def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
+        seed_assistant: Assistant, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    import gradio as gr
+    from matplotlib.figure import Figure
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where a temporary file would go
+    summary, chart, rows = ListsPage(seed_assistant).trend_view("reinforcement learning")
+    assert isinstance(chart, Figure) and chart.axes[0].patches and rows
+    assert re.match(r"\d+ papers? of the 38 match “reinforcement learning”", summary)
+    assert list(tmp_path.iterdir()) == []
+    assert gr.Plot(format="png").postprocess(chart).plot.startswith("data:image/png;base64,")
+    assert ListsPage(seed_assistant).trend_view("", years="1950")[1] is None
 
 
 @pytest.mark.slow  # the CLI in subprocesses

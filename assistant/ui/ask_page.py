@@ -107,8 +107,10 @@ class AskPage:
         try:
             years, venue = picked or ("", ANY_VENUE)
             filters = explicit(years, None if venue == ANY_VENUE else venue)
-            for event in self.app.ask_stream(message, history=[(q, a) for q, a in qa],
-                                             top_k=top_k_of(top_k), filters=filters):
+            # a list question gets every paper (streamed a line a paper) and a trend question
+            # its counts per year, as the CLI answers them
+            for event in self.app.answer_stream(message, history=[(q, a) for q, a in qa],
+                                                top_k=top_k_of(top_k), filters=filters):
                 if isinstance(event, Answer):
                     self._remember(request, event)
                     shown = render_answer(event, self.links_of) + filter_note(event)

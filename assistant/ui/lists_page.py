@@ -6,18 +6,19 @@ page at a time, so the page never waits on it."""
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gradio as gr
 
 from assistant.errors import AssistantError, redact
 from assistant.filters import as_text, explicit
 from assistant.pipeline import Assistant
-from assistant.trends import TrendResult, chart_name, draw_chart
+from assistant.trends import TrendResult, chart_figure
 from assistant.types import Answer
 from assistant.ui.render import inert
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 PAGE = 25  # papers a page of a list shows
 Rows = list[list[str]]
@@ -29,7 +30,6 @@ class ListsPage:
 
     def __init__(self, app: Assistant) -> None:
         self.app = app
-        self.charts = Path(tempfile.mkdtemp(prefix="assistant-charts-"))
 
     # ------------------------------------------------------------ handlers
 
@@ -53,13 +53,14 @@ class ListsPage:
         return rows[page * PAGE:(page + 1) * PAGE], page, page_note(page, len(rows))
 
     def trend_view(self, topic: str, years: str = "", venue: str = ""
-                   ) -> tuple[str, str | None, Rows]:
-        """(the summary line or a one-line error, the chart's path, the table's rows)."""
+                   ) -> tuple[str, Figure | None, Rows]:
+        """(the summary line or a one-line error, the chart as a figure Gradio draws, no file
+        written, the table's rows)."""
         try:
             trend = self.app.trends(as_text(topic), explicit(years, venue))
         except AssistantError as exc:
             return f"**{inert(redact(str(exc)))}**", None, []
-        chart = str(draw_chart(trend, self.charts / chart_name(trend.topic))) if trend.total else None
+        chart = chart_figure(trend) if trend.total else None
         return inert(trend.summary()), chart, table_rows(trend)
 
     def list_papers(self, question: str, years: str = "", venue: str = "") -> dict[str, Any]:
@@ -122,7 +123,7 @@ class ListsPage:
                 prev_btn = gr.Button("◀ Previous", size="sm", elem_id="list-prev")
                 note = gr.Markdown(elem_id="list-page")
                 next_btn = gr.Button("Next ▶", size="sm", elem_id="list-next")
-            chart = gr.Image(type="filepath", label="papers per year", elem_id="trend-chart")
+            chart = gr.Plot(format="png", label="papers per year", elem_id="trend-chart")
             counts = gr.Dataframe(value=[], headers=["year", "papers"], interactive=False,
                                   elem_id="trend-table")
         listed = list_btn.click(self.list_rows, inputs=[query, years, venue],
