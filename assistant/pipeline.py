@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Generator, Sequence
-from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -26,7 +25,6 @@ from assistant.answering import (
 from assistant.chat_prompt import check_fits
 from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
-from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge
@@ -34,16 +32,16 @@ from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.keywords import keyword_weights
-from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of
+from assistant.list_answers import ListAnswers
+from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.refusals import nearest_reason, quoted_names
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.titles import TitlesReport, write_titles
-from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
-from assistant.trends import count as count_trend
-from assistant.tuning import JUDGE_BATCH, NEAREST_SHOWN
+from assistant.trends import TrendResult
+from assistant.tuning import NEAREST_SHOWN
 from assistant.types import (
     Answer,
     Filters,
@@ -273,58 +271,23 @@ class Assistant:
             filters: Filters | None = None) -> Answer:
         return final_answer(self.ask_stream(question, history, top_k, filters))
 
-    # ------------------------------------------------------------ lists
+    # ------------------------------------------------------------ lists (list_answers.py)
 
     @cached_property
-    def list_screen(self) -> ListScreen:
-        return ListScreen(self.index)
+    def lists(self) -> ListAnswers:
+        return ListAnswers(self)
 
-    def list_papers(self, question: str, filters: Filters | None = None,
-                    screen: ListScreen | None = None) -> ListResult:
-        """Every stored paper judged to answer a list question (listing.py), within
-        ``filters`` and the range the question states; the model's relevance check judges
-        the uncertain ones when one is configured and the check is on. A filter that leaves
-        no paper is bad input (BadInputError), a list of none a valid answer."""
-        question = check_question(question)
-        applied, search, ignored = self.question_filters(question, filters)
-        if ignored or (applied and not self.retriever.allowed(applied)):
-            raise BadInputError(f"no indexed paper is of {(ignored or applied).describe()}; "
-                                "widen the range or leave it out")
-        if not topic_of(search, or_question=False):
-            raise BadInputError("the question names no topic to list papers on; ask e.g. "
-                                "\"Which papers use diffusion models for planning?\"")
-        judge = self._judge if self.chat_model and self.settings.llm.relevance_check else None
-        result = (screen or self.list_screen).screen(search, applied, judge)
-        result.question = question
-        result.filters = applied
-        return result
-
-    def _judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
-        """The model's relevance check over ``papers``, a few at a time; None for each paper
-        of a batch whose reply is not the check's format (prose, a chatty model): it judged
-        none of them, and the cross-encoder reads them instead."""
-        verdicts: list[bool | None] = []
-        for start in range(0, len(papers), JUDGE_BATCH):
-            batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
-                     for p in papers[start:start + JUDGE_BATCH]]
-            assert self.chat_model is not None
-            listed = self.relevance_reply(question, batch, self.chat_model.deadline())
-            verdicts += [None if listed is None else n in listed
-                         for n in range(1, len(batch) + 1)]
-        return verdicts
+    def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
+        return self.lists.list_papers(question, filters)
 
     def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
-        """A list answer written line by line (the count, then a paper a line), then the
-        typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it)."""
-        result = self.list_papers(question, filters)
-        described = result.filters.describe() if result.filters else None
-        text = ""
-        for line in answer_lines(result, described):
-            text += line
-            yield line
-        answer = as_answer(result, text.rstrip("\n"), self.settings.llm.model)
-        answer.filters = described
-        yield answer
+        return self.lists.list_stream(question, filters)
+
+    def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
+        return self.lists.list_answer(question, filters)
+
+    def trends(self, topic: str, filters: Filters | None = None) -> TrendResult:
+        return self.lists.trends(topic, filters)
 
     def answer_stream(self, question: str, history: History = (), top_k: int | None = None,
                       filters: Filters | None = None, every: bool = False) -> AnswerStream:
@@ -334,53 +297,10 @@ class Assistant:
         the cited answer (``ask_stream``)."""
         intent = read_intent(question, self.index.venues())
         if intent.trend_topic and not every:
-            return self.trend_stream(question, filters)
+            return self.lists.trend_stream(question, filters)
         if every or intent.wants_list:
-            return self.list_stream(question, filters)
+            return self.lists.list_stream(question, filters)
         return self.ask_stream(question, history, top_k, filters)
-
-    def trend_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
-        """A trend question answered with its topic's papers counted per year (``trends``
-        of ``Intent.trend_topic``, under the range the question states): the count line,
-        then the table a line at a time, then the typed Answer (its receipt's ``matching``:
-        the papers counted)."""
-        question = check_question(question)
-        applied, search, ignored = self.question_filters(question, filters)
-        if ignored:
-            raise BadInputError(f"no indexed paper is of {ignored.describe()}; widen the range "
-                                "or leave it out")
-        topic = read_intent(search, self.index.venues()).trend_topic or search
-        trend = self.trends(topic, applied)
-        lines = [f"{trend.summary()}.", *table_lines(trend)]
-        for line in lines:
-            yield line + "\n"
-        yield Answer(question=question, answer="\n".join(lines), mode="extractive",
-                     filters=trend.filters,
-                     receipt=Receipt(in_store=trend.papers_in_store,
-                                     in_filter=trend.papers_in_filter, read=trend.screened,
-                                     cited=0, matching=trend.total))
-
-    def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
-        return final_answer(self.list_stream(question, filters))
-
-    def trends(self, topic: str, filters: Filters | None = None) -> TrendResult:
-        """The papers on ``topic`` (the list screen) counted per year over the store's span
-        (or the filter's), and per venue when they come from several. An empty topic, or a
-        filter no stored paper passes, is BadInputError."""
-        if not topic or not topic.strip(" ?.!\"'"):
-            raise BadInputError("the topic is empty; give one, e.g. assistant trends "
-                                "\"graph neural networks\"")
-        # a count reads every uncertain paper (a title and a sentence each), not a list's few
-        wide = ListScreen(self.index, replace(self.list_screen.settings,
-                                              max_reread=TREND_MAX_REREAD))
-        result = self.list_papers(topic, filters, wide)
-        allowed = self.retriever.allowed(result.filters)
-        years = [p.year for pid, p in self.index.papers().items()
-                 if p.year is not None and (allowed is None or pid in allowed)]
-        span = (min(years), max(years)) if years else None
-        trend = count_trend(result, span)
-        trend.filters = result.filters.describe() if result.filters else None
-        return trend
 
     def write_titles(self, progress: ProgressFn | None = None) -> TitlesReport:
         """Model-written titles for the papers whose input gave none (titles.py)."""

@@ -30,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"assistant.answering", "assistant.claims", "assistant.chat_prompt", "assistant.generation",
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
      "assistant.citesafe", "assistant.sentences", "assistant.titles"},
-    {"assistant.pipeline"},
+    {"assistant.pipeline", "assistant.list_answers"},
     {"assistant.ui", "assistant.evals"},
     {"assistant.cli"},
 ]

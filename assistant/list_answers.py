@@ -1,0 +1,124 @@
+"""List and trend questions answered over the whole store: every paper judged to answer
+(listing.py's screen, the model's relevance check when one is configured and on), written a
+line per paper, or counted per year (trends.py). ``Assistant`` hands these questions here;
+this class reads its filters, retriever and model through it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from assistant.answering import AnswerStream, check_question, final_answer
+from assistant.corpus import Paper
+from assistant.errors import BadInputError
+from assistant.intent import read_intent
+from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of
+from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
+from assistant.trends import count as count_trend
+from assistant.tuning import JUDGE_BATCH
+from assistant.types import Answer, Filters, Receipt, RetrievedPaper
+
+if TYPE_CHECKING:
+    from assistant.pipeline import Assistant
+
+
+class ListAnswers:
+    """Exhaustive lists and per-year counts for one ``Assistant``."""
+
+    def __init__(self, app: Assistant) -> None:
+        self.app = app
+
+    @cached_property
+    def list_screen(self) -> ListScreen:
+        return ListScreen(self.app.index)
+
+    def list_papers(self, question: str, filters: Filters | None = None,
+                    screen: ListScreen | None = None) -> ListResult:
+        """Every stored paper judged to answer a list question (listing.py), within
+        ``filters`` and the range the question states; the model's relevance check judges
+        the uncertain ones when one is configured and the check is on. A filter that leaves
+        no paper is bad input (BadInputError), a list of none a valid answer."""
+        question = check_question(question)
+        applied, search, ignored = self.app.question_filters(question, filters)
+        if ignored or (applied and not self.app.retriever.allowed(applied)):
+            raise BadInputError(f"no indexed paper is of {(ignored or applied).describe()}; "
+                                "widen the range or leave it out")
+        if not topic_of(search, or_question=False):
+            raise BadInputError("the question names no topic to list papers on; ask e.g. "
+                                "\"Which papers use diffusion models for planning?\"")
+        judge = self.judge if self.app.chat_model and self.app.settings.llm.relevance_check else None
+        result = (screen or self.list_screen).screen(search, applied, judge)
+        result.question = question
+        result.filters = applied
+        return result
+
+    def judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
+        """The model's relevance check over ``papers``, a few at a time; None for each paper
+        of a batch whose reply is not the check's format (prose, a chatty model): it judged
+        none of them, and the cross-encoder reads them instead."""
+        verdicts: list[bool | None] = []
+        for start in range(0, len(papers), JUDGE_BATCH):
+            batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
+                     for p in papers[start:start + JUDGE_BATCH]]
+            assert self.app.chat_model is not None
+            listed = self.app.relevance_reply(question, batch, self.app.chat_model.deadline())
+            verdicts += [None if listed is None else n in listed
+                         for n in range(1, len(batch) + 1)]
+        return verdicts
+
+    def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+        """A list answer written line by line (the count, then a paper a line), then the
+        typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it)."""
+        result = self.list_papers(question, filters)
+        described = result.filters.describe() if result.filters else None
+        text = ""
+        for line in answer_lines(result, described):
+            text += line
+            yield line
+        answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
+        answer.filters = described
+        yield answer
+
+    def trend_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+        """A trend question answered with its topic's papers counted per year (``trends``
+        of ``Intent.trend_topic``, under the range the question states): the count line,
+        then the table a line at a time, then the typed Answer (its receipt's ``matching``:
+        the papers counted)."""
+        question = check_question(question)
+        applied, search, ignored = self.app.question_filters(question, filters)
+        if ignored:
+            raise BadInputError(f"no indexed paper is of {ignored.describe()}; widen the range "
+                                "or leave it out")
+        topic = read_intent(search, self.app.index.venues()).trend_topic or search
+        trend = self.trends(topic, applied)
+        lines = [f"{trend.summary()}.", *table_lines(trend)]
+        for line in lines:
+            yield line + "\n"
+        yield Answer(question=question, answer="\n".join(lines), mode="extractive",
+                     filters=trend.filters,
+                     receipt=Receipt(in_store=trend.papers_in_store,
+                                     in_filter=trend.papers_in_filter, read=trend.screened,
+                                     cited=0, matching=trend.total))
+
+    def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
+        return final_answer(self.list_stream(question, filters))
+
+    def trends(self, topic: str, filters: Filters | None = None) -> TrendResult:
+        """The papers on ``topic`` (the list screen) counted per year over the store's span
+        (or the filter's), and per venue when they come from several. An empty topic, or a
+        filter no stored paper passes, is BadInputError."""
+        if not topic or not topic.strip(" ?.!\"'"):
+            raise BadInputError("the topic is empty; give one, e.g. assistant trends "
+                                "\"graph neural networks\"")
+        # a count reads every uncertain paper (a title and a sentence each), not a list's few
+        wide = ListScreen(self.app.index, replace(self.list_screen.settings,
+                                              max_reread=TREND_MAX_REREAD))
+        result = self.list_papers(topic, filters, wide)
+        allowed = self.app.retriever.allowed(result.filters)
+        years = [p.year for pid, p in self.app.index.papers().items()
+                 if p.year is not None and (allowed is None or pid in allowed)]
+        span = (min(years), max(years)) if years else None
+        trend = count_trend(result, span)
+        trend.filters = result.filters.describe() if result.filters else None
+        return trend
