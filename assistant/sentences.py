@@ -162,13 +162,26 @@ class JsonSentences:
         raw = item.get("sources")
         given = [n for n in map(_as_int, raw if isinstance(raw, list) else []) if n is not None]
         found = []
-        for part in claim_sentences(item["text"]) or [""]:
+        for part in claim_sentences(latex_commands(item["text"])) or [""]:
             text, dropped = clean_citations(part, self.valid)  # markers inside the text
             good, bad = _split_numbers(given + cited_numbers(text) + dropped, self.valid)
             text = _plain(text)
             if text or bad:
                 found.append(Sentence(text, good, bad))
         return found
+
+
+# A JSON escape that ate a LaTeX command's backslash: a model copying "\textit{…}" or
+# "\beta" from an abstract writes it unescaped, and JSON reads "\t" as a tab, "\b" as a
+# backspace. Followed by letters, such a control character was the command's backslash.
+_EATEN_BACKSLASH = re.compile(r"[\t\b\f\r](?=[A-Za-z]{2})")
+_ESCAPE_LETTER = {"\t": "t", "\b": "b", "\f": "f", "\r": "r"}
+
+
+def latex_commands(text: str) -> str:
+    r"""``text`` with the LaTeX commands a JSON escape ate restored ("\textit", not a tab
+    and "extit"), so the sentence reads, and is checked, as the abstract writes it."""
+    return _EATEN_BACKSLASH.sub(lambda m: "\\" + _ESCAPE_LETTER[m.group()], text)
 
 
 class TextSentences:

@@ -96,6 +96,16 @@ def test_json_sentences_are_handed_out_once_complete() -> None:
     assert [s.text for s in reader.finish(truncated=False)] == ["Third."]
 
 
+def test_latex_commands_eaten_by_json_escapes_are_restored() -> None:
+    """Gemma copied "\\textit{parametric construction sequence}" from an abstract as
+    "\\textit" unescaped in its JSON: a tab and "extit"; the sentence reads as written."""
+    reply = ('{"sentences": [{"text": "It edits a \\textit{shape} with \\beta and '
+             '\\frac{1}{2}.", "sources": [1]}]}')
+    reader = JsonSentences({1})
+    [sentence] = [*reader.feed(reply), *reader.finish(truncated=False)]
+    assert sentence.text == "It edits a \\textit{shape} with \\beta and \\frac{1}{2}."
+
+
 def test_a_fenced_json_reply_is_read_and_prose_is_not() -> None:
     reader = JsonSentences({1})
     for piece in pieces("```json\n" + as_json(("A claim.", [1])) + "\n```"):
