@@ -503,7 +503,9 @@ def test_model_answers_report_invented_numbers_fallbacks_and_seconds() -> None:
                     key_facts=[], kind="named", split="test")
     cited = Citation(n=1, paper_id="p", title="TCCM", source="a.txt#1", text="TCCM is fast.")
     answer = Answer(question=item.question, answer="TCCM is fast [1].", mode="extractive",
-                    citations=[cited], dropped_citations=[4, 9], unchecked="could not check")
+                    citations=[cited], dropped_citations=[4, 9],
+                    unchecked="The model's answer could not be checked against the sources "
+                              "(it repeats the prompt): the extractive answer is shown instead.")
     row = score_answer(item, answer, 2500.0)
     assert row.dropped_citations == [4, 9] and row.unchecked
     metrics = summarize([row], baselines=False)
@@ -512,3 +514,5 @@ def test_model_answers_report_invented_numbers_fallbacks_and_seconds() -> None:
     table = "\n".join(answer_table([row]))
     assert "| q1 (unchecked: extractive shown) | named | test | 1.000 | 1.000 |" in table
     assert "| 4, 9 |" in table and table.rstrip().endswith("| 2.500 |")
+    part = row.model_copy(update={"unchecked_note": "… only its sentences they support are shown."})
+    assert "| q1 (unchecked: its checked part shown) |" in "\n".join(answer_table([part]))
