@@ -112,8 +112,8 @@ class ListAnswers:
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
         # a count reads every uncertain paper (a title and a sentence each), not a list's few
-        wide = ListScreen(self.app.index, replace(self.list_screen.settings,
-                                              max_reread=TREND_MAX_REREAD))
+        wide = ListScreen(self.app.index,
+                          replace(self.list_screen.settings, max_reread=TREND_MAX_REREAD))
         result = self.list_papers(topic, filters, wide)
         allowed = self.app.retriever.allowed(result.filters)
         years = [p.year for pid, p in self.app.index.papers().items()
