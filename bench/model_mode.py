@@ -124,8 +124,7 @@ def shown(r: Any) -> str:
         return "extractive" if r.cited else "refusal"
     if not r.unchecked:
         return "model"
-    return "extractive fallback" if "extractive answer is shown" in (r.unchecked_note or "") \
-        else "checked part"
+    return "extractive fallback" if r.fallback else "checked part"
 
 
 def main() -> int:

@@ -251,8 +251,7 @@ def answer_table(rows: list[QuestionResult]) -> list[str]:
              "| refused | s |", "| --- |" + " --- |" * 9]
     for r in rows:
         marked = "" if not r.unchecked else (
-            " (unchecked: extractive shown)" if "extractive" in (r.unchecked_note or "")
-            else " (unchecked: its checked part shown)")
+            " (unchecked: extractive shown)" if r.fallback else " (unchecked: its checked part shown)")
         lines.append(f"| {r.id}{marked} | {r.kind} | {r.split} | {fmt(r.citation_precision)} | "
                      f"{fmt(r.citation_recall)} | {fmt(r.supported_share)} | "
                      f"{', '.join(map(str, r.dropped_citations)) or '–'} | "

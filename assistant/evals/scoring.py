@@ -80,6 +80,7 @@ class QuestionResult(BaseModel):
     # A model answer that failed the checks: the extractive answer (or its checked part) shown.
     unchecked: bool = False
     unchecked_note: str | None = None  # why (Answer.unchecked), and what was shown instead
+    fallback: bool = False  # unchecked, and the extractive answer shown in the model's place
     model_reply: str | None = None  # the model's reply as it came (Answer.model_reply)
 
     @property
@@ -154,6 +155,7 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         ms=round(ms, 1), refused=not cited, unmentioned=answer.unmentioned, unsure=answer.unsure,
         dropped_citations=answer.dropped_citations, unchecked=answer.unchecked is not None,
         unchecked_note=answer.unchecked, model_reply=answer.model_reply,
+        fallback=answer.unchecked is not None and answer.mode == "extractive",
     )
     if item.answerable:
         expected = item.expected_sources
