@@ -12,7 +12,12 @@ for each paper whether it answers the question:
 2. the uncertain band between is reread by the cross-encoder (or, with a model configured,
    judged by the model's relevance check, ``Judge``; the cross-encoder reads what it does
    not judge), at most ``max_reread`` papers, best first; a paper the budget leaves unread
-   is decided by the cheap score alone.
+   is decided by the cheap score alone;
+3. the cross-encoder reads words, not meaning ("portfolio selection" is not "portfolio
+   optimization" to it), so a paper it turns down is still kept when it stands close to
+   the topic's sense: the mean vector of the papers the cheap screen is surest of
+   (``sense_papers``), a pseudo-relevance feedback that knows what the field calls the
+   topic without being told (``sense_keeps``).
 
 The cross-encoder reads pairs one by one; it reads a paper's title and its one sentence
 holding the topic's words (``focus_passage``), not the whole abstract, and only the band.
@@ -94,14 +99,18 @@ class ScreenSettings:
     dense_weight: float = 0.6  # cheap score = coverage + dense_weight × cosine
     keep_at: float = 1.1  # cheap score from which a paper is kept unread
     drop_below: float = 0.6  # cheap score under which a paper is dropped unread
-    reread_keeps: float = -3.0  # the cross-encoder's logit that counts as neither in nor out
+    reread_keeps: float = 1.0  # the cross-encoder's logit that counts as neither in nor out
     # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
     # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
-    reread_weight: float = 100.0  # so high: the band is decided by the reading alone
+    reread_weight: float = 1.6  # 100 would leave the band to the reading alone
     max_reread: int = 30  # papers the cross-encoder (or model) reads at most
     reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
     idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
     phrase_weight: float = 0.5  # share of coverage lost for topic pairs not written together
+    sense_papers: int = 10  # the surest papers (by cheap score) whose mean vector is the sense
+    # a paper the cross-encoder turns down is kept when its best chunk's cosine with the
+    # sense reaches this (above 1: never)
+    sense_keeps: float = 0.65
 
 
 @dataclass(frozen=True)
@@ -112,6 +121,7 @@ class Candidate:
     coverage: float  # share of the topic's keyword weight the title and abstract hold
     cosine: float  # the question's cosine with the paper's best chunk
     cheap: float  # coverage + dense_weight × cosine
+    sense: float = 0.0  # its best chunk's cosine with the topic's sense (ScreenSettings)
     logit: float | None = None  # the cross-encoder's reading (None: not reread)
     judged: bool | None = None  # the reread's (or model's) verdict
     reader: str | None = None  # who gave it: MODEL, CROSS_ENCODER or CHEAP (a failed reading)
@@ -209,10 +219,22 @@ class ListScreen:
         covered.update({pid: c for pid in deep if (c := coverage(pid)) >= s.deep_coverage})
         missing = [pid for pid in covered if pid not in cosines]
         cosines.update(self.index.paper_cosines(vector, missing))
-        found = [Candidate(papers[pid], c, cosines.get(pid, 0.0),
-                           c + s.dense_weight * cosines.get(pid, 0.0))
-                 for pid, c in covered.items()]
-        return sorted(found, key=lambda c: -c.cheap)
+        found = sorted((Candidate(papers[pid], c, cosines.get(pid, 0.0),
+                                  c + s.dense_weight * cosines.get(pid, 0.0))
+                        for pid, c in covered.items()), key=lambda c: -c.cheap)
+        senses = self._senses(found)
+        return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found]
+
+    def _senses(self, found: Sequence[Candidate]) -> dict[str, float]:
+        """Each candidate's best chunk's cosine with the topic's sense: the unit mean of
+        the stored vectors of the ``sense_papers`` candidates of highest cheap score."""
+        surest = [v for c in found[:self.settings.sense_papers]
+                  if (v := self.index.paper_vector(c.paper.paper_id)) is not None]
+        if not surest:
+            return {}
+        mean = np.mean(surest, axis=0)
+        sense = (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
+        return self.index.paper_cosines(sense, [c.paper.paper_id for c in found])
 
     def screen(self, question: str, filters: Filters | None = None,
                judge: Judge | None = None) -> ListResult:
@@ -270,14 +292,17 @@ class ListScreen:
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
             return [replace(c, judged=c.cheap >= self._middle(), reader=CHEAP) for c in band]
-        return [replace(c, logit=float(x), judged=self.read_keeps(c.cheap, float(x)),
+        return [replace(c, logit=float(x), judged=self.read_keeps(c.cheap, float(x), c.sense),
                         reader=CROSS_ENCODER)
                 for c, x in zip(band, logits.tolist(), strict=True)]
 
-    def read_keeps(self, cheap: float, logit: float) -> bool:
+    def read_keeps(self, cheap: float, logit: float, sense: float = 0.0) -> bool:
         """A reread paper's verdict: its cheap score moved by the cross-encoder's reading
-        (``reread_weight``) reaches the band's middle."""
-        return cheap + self.settings.reread_weight * self._nudge(logit) >= self._middle()
+        (``reread_weight``) reaches the band's middle, or it stands close to the topic's
+        sense (``sense_keeps``) whatever the reading."""
+        s = self.settings
+        return (cheap + s.reread_weight * self._nudge(logit) >= self._middle()
+                or sense >= s.sense_keeps)
 
     def _middle(self) -> float:
         """The middle of the uncertain band, between the drop and keep thresholds."""

@@ -10,8 +10,10 @@ then BM25's first k papers, not the answer's. With --tune, every dev question's 
 once (its cheap signals, and the cross-encoder's logit for its first READ_FOR_TUNING papers,
 of the question and of the topic), the grid below is scored on dev alone, and the best
 settings printed and measured (copy them into ``listing.ScreenSettings``); without it, the
-shipped settings. Every question is screened,
-timed with the cross-encoder's memory emptied first, and scored per split.
+shipped settings. Every question is screened, timed with the cross-encoder's memory emptied
+first, and scored per split twice: against the grep's labels (``recall``, ``precision``; the
+tuning reads these) and with the blind judge's answers among the listed papers the grep
+missed expected too (``pooled_recall``, ``pooled_precision``, evals/lists-pooled.jsonl).
 Writes bench/results/lists.json.
 """
 
@@ -46,6 +48,9 @@ from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT
 
 QUESTIONS = PROJECT_ROOT / "evals" / "lists.jsonl"
+# The papers the screen listed beyond the grep's matches, each read by a blind judge
+# (evals/README.md): scored a second way, with the judged answers among the expected.
+POOLED = PROJECT_ROOT / "evals" / "lists-pooled.jsonl"
 CORPUS = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
 READ_FOR_TUNING = 150  # candidates per question whose logits the tuning reads (max_reread's most)
 GRID: dict[str, list[Any]] = {
@@ -58,6 +63,7 @@ GRID: dict[str, list[Any]] = {
     "drop_below": [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
     "reread_keeps": [-6.0, -4.0, -3.0, -2.0, -1.0, 0.0, 1.0],
     "reread_question": [False],  # the topic read as well as the question on dev (an earlier run)
+    "sense_keeps": [0.6, 0.65, 0.7, 0.75, 2.0],  # 2.0: the cross-encoder's "no" stands
 }
 
 
@@ -98,6 +104,9 @@ class TextIndex:
     def paper_cosines(self, *args: Any) -> dict[str, float]:
         return {}
 
+    def paper_vector(self, paper_id: str) -> None:
+        return None
+
 
 def scores(found: list[str], expected: set[str]) -> tuple[float, float]:
     """(recall, precision) of the listed locators; an empty list has precision 1."""
@@ -117,7 +126,8 @@ def simulate(pool: list[Candidate], logits: dict[bool, dict[str, float]],
     kept = [c for v, c in cheap if v >= s.keep_at]
     for v, c in read:
         logit = logits[s.reread_question].get(c.paper.paper_id)
-        kept.append(c) if (v >= middle if logit is None else screen.read_keeps(v, logit)) else None
+        kept.append(c) if (v >= middle if logit is None else screen.read_keeps(v, logit, c.sense)
+                           ) else None
     kept += [c for v, c in band[s.max_reread:] if v >= middle]
     return [c.paper.source for c in kept]
 
@@ -186,12 +196,26 @@ def tune(screen: ListScreen, items: list[dict[str, Any]]) -> dict[str, Any]:
     return {"min_recall_precision_dev": round(best[0], 4), "settings": best[2]}
 
 
+def pooled_answers() -> dict[str, set[str]]:
+    """Each question's papers outside the grep's matches that the blind judge read as
+    answering (its control lines, papers the grep matched, left out)."""
+    answers: dict[str, set[str]] = {}
+    for line in read_jsonl(POOLED):
+        if line["answers"] and not line["control"]:
+            answers.setdefault(line["id"], set()).add(line["source"])
+    return answers
+
+
 def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each question screened (timed, the cross-encoder's memory emptied first) and scored,
-    beside ``top(question, k)``'s first 5 and 20 locators."""
+    beside ``top(question, k)``'s first 5 and 20 locators; scored again with the pooled
+    judgments' answers expected too (``pooled_*``; ``unjudged``: listed papers no one read)."""
     rows = []
+    pooled = pooled_answers()
+    judged = {(line["id"], line["source"]) for line in read_jsonl(POOLED)}
     for item in items:
         expected = set(item["expected_sources"])
+        matched = expected | set(item["excluded"])
         reranking._SCORED.clear()  # a fresh question pays for its reading
         started = time.perf_counter()
         result = screen.screen(item["question"])
@@ -202,6 +226,10 @@ def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]]) -> list[d
                                "screened": result.screened, "reread": result.reread,
                                "seconds": round(seconds, 2)}
         row["recall"], row["precision"] = (round(x, 3) for x in scores(listed, expected))
+        row["pooled_recall"], row["pooled_precision"] = (
+            round(x, 3) for x in scores(listed, expected | pooled.get(item["id"], set())))
+        row["unjudged"] = sorted(s for s in listed
+                                 if s not in matched and (item["id"], s) not in judged)
         for k in (5, 20):
             first = top(item["question"], k)
             row[f"top{k}_recall"], row[f"top{k}_precision"] = (
@@ -218,10 +246,11 @@ def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]]) -> list[d
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {"questions": len(rows)}
-    for key in ("recall", "precision", "top5_recall", "top5_precision", "top20_recall",
-                "top20_precision", "seconds"):
+    for key in ("recall", "precision", "pooled_recall", "pooled_precision", "top5_recall",
+                "top5_precision", "top20_recall", "top20_precision", "seconds"):
         out[key] = round(statistics.fmean(r[key] for r in rows), 3)
     out["seconds_max"] = max(r["seconds"] for r in rows)
+    out["unjudged"] = sum(len(r["unjudged"]) for r in rows)
     return out
 
 

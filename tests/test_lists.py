@@ -16,7 +16,15 @@ from test_cli import run
 from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
-from assistant.listing import CROSS_ENCODER, MODEL, ListedPaper, ListResult, reading_weights, topic_of
+from assistant.listing import (
+    CROSS_ENCODER,
+    MODEL,
+    ListedPaper,
+    ListResult,
+    ListScreen,
+    reading_weights,
+    topic_of,
+)
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
 from assistant.trends import chart_name, count, counts_for, draw_chart, table_lines
@@ -74,6 +82,26 @@ def test_a_list_answer_lists_every_kept_paper_with_a_quoted_sentence(
     assert scores == sorted(scores, reverse=True)  # best first
     counts = answer.public_json()["receipt"]
     assert isinstance(counts, dict) and counts["matching"] == receipt.matching
+
+
+def test_a_paper_the_reading_turns_down_is_kept_close_to_the_topics_sense(
+        seed_assistant: Assistant) -> None:
+    """The cross-encoder reads words ("portfolio selection" is not "portfolio optimization"
+    to it): a paper it turns down is kept when it stands close to the mean vector of the
+    papers the cheap screen is surest of, and only then."""
+    index = seed_assistant.index
+    shipped = ListScreen(index).settings
+    never, always = (ListScreen(index, dataclasses.replace(shipped, sense_keeps=keeps)
+                                ).screen(LIST_QUESTION) for keeps in (2.0, -1.0))
+    turned_down = [c for c in never.candidates if c.reader == CROSS_ENCODER and not c.judged]
+    assert turned_down, "the seeds' band holds a paper the reading turns down"
+    kept = {p.paper.paper_id for p in always.papers}
+    assert all(c.paper.paper_id in kept for c in turned_down)
+    assert len(always.papers) == len(never.papers) + len(turned_down)
+    by_cheap = sorted(never.candidates, key=lambda c: -c.cheap)
+    surest, rest = by_cheap[:shipped.sense_papers], by_cheap[shipped.sense_papers:]
+    assert all(-1.0 <= c.sense <= 1.0 for c in by_cheap)
+    assert sum(c.sense for c in surest) / len(surest) > sum(c.sense for c in rest) / len(rest)
 
 
 def test_a_list_of_none_is_a_valid_empty_answer(seed_assistant: Assistant) -> None:
@@ -254,3 +282,22 @@ def test_the_labelled_list_questions_match_the_corpus_as_labelled() -> None:
         matching = {s for s, p in papers.items() if pattern.search(f"{p.title} {p.text}")}
         assert set(item["expected_sources"]) | set(item["excluded"]) == matching, item["id"]
         assert not set(item["expected_sources"]) & set(item["excluded"]), item["id"]
+
+
+@skipif_no_shared_data
+def test_the_pooled_judgments_read_papers_the_grep_missed() -> None:
+    """evals/lists-pooled.jsonl: each line a listed paper the grep did not match (or, as a
+    control, one it did), read once by the blind judge, with its verdict and reason."""
+    from assistant.corpus import read_paths
+
+    sources = {p.source for p in read_paths([SHARED_DATA, PROJECT_ROOT / "seeds"]).papers}
+    items = {i["id"]: i for i in (json.loads(line) for line in
+             (PROJECT_ROOT / "evals" / "lists.jsonl").read_text().splitlines() if line.strip())}
+    lines = [json.loads(line) for line in
+             (PROJECT_ROOT / "evals" / "lists-pooled.jsonl").read_text().splitlines()]
+    assert len({(line["id"], line["source"]) for line in lines}) == len(lines)
+    for line in lines:
+        item = items[line["id"]]
+        matched = set(item["expected_sources"]) | set(item["excluded"])
+        assert line["source"] in sources and (line["source"] in matched) == line["control"]
+        assert isinstance(line["answers"], bool) and line["reason"].strip()
