@@ -248,12 +248,15 @@ class Assistant:
                 kept: list[RetrievedPaper], answer: Answer, question: str = "") -> Receipt:
         """How much ``answer`` looked at: the store, what the filter left, the candidates
         retrieval scored, the papers cited; for a refusal, the papers ranked nearest and why
-        each does not answer (retrieval's reasons, or the model's relevance check's with
-        each paper's own reading, ``refusals.nearest_reason``)."""
+        each does not answer (retrieval's reasons, or, when the model's relevance check
+        kept none or the model's answer says the sources do not answer, the model's verdict
+        with each paper's own reading, ``refusals.nearest_reason``): a model's "no" shows
+        what it read, so the user can judge it."""
         in_store = len(self.index.papers())
         allowed = self.retriever.allowed(applied)
         nearest = retrieval.nearest
-        if retrieval.papers and not kept:  # the model's relevance check kept none
+        model_refused = not answer.citations and not answer.sources
+        if retrieval.papers and (not kept or model_refused):
             weights = keyword_weights(question, self.index.keyword_stats())
             nearest = [(f, "The model read it as not answering. " + nearest_reason(
                 question, f.paper, weights, f.dense, f.coverage))

@@ -369,6 +369,10 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
     answer = app.ask("What are the limitations of CRAFT?")
     assert answer.sources == [] and answer.citations == [] and answer.claims == []
     assert not answer.uncited and answer.answer == reply.replace(" [1]", "")  # as streamed
+    receipt = answer.receipt  # what it read, so the user can judge the "no"
+    assert receipt is not None and receipt.nearest and receipt.cited == 0
+    assert receipt.nearest[0].title.startswith("CRAFT: Future Link Predictor")
+    assert all(n.reason.startswith("The model read it as not answering. ") for n in receipt.nearest)
     for cited in ("CRAFT predicts links [1]. The corpus has no abstract on its limits.",
                   "The corpus contains no information on its limits, but it scales [1].",
                   "None of the papers states a limitation; [1] predicts future links [1].",
@@ -376,6 +380,7 @@ def test_a_model_refusal_shows_no_sources(seed_dir: Path, server: FakeOpenAI, re
         server.replies = [cited]  # an answer that cites what it found is no refusal
         answer = app.ask("What are the limitations of CRAFT?")
         assert [c.n for c in answer.citations] == [1] and answer.sources, cited
+        assert answer.receipt is not None and answer.receipt.nearest == [], cited
 
 
 def test_json_reports_dropped_citations_and_uncited(seed_dir: Path, server: FakeOpenAI) -> None:
