@@ -13,7 +13,8 @@ from assistant.answering import AnswerStream, check_question, final_answer
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
-from assistant.listing import ListResult, ListScreen, answer_lines, as_answer, topic_of
+from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
+from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import JUDGE_BATCH

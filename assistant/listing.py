@@ -6,7 +6,8 @@ pool, the union of BM25's and the dense search's candidates within the filters, 
 for each paper whether it answers the question:
 
 1. cheaply, for every candidate: the share of the topic's keyword weight (idf) the title and
-   abstract hold, less a share for each of the topic's phrases ("diffusion models") the
+   abstract hold, under the best of the topic's readings (its alternatives and phrasings,
+   ``topics.py``), less a share for each of the topic's phrases ("diffusion models") the
    paper never writes as one, and the MiniLM cosine of its best chunk; a paper clearly in
    (``keep_at``) or clearly out (``drop_below``) is decided here;
 2. the uncertain band between is reread by the cross-encoder (or, with a model configured,
@@ -28,63 +29,35 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 
 import numpy as np
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
+from assistant.keywords import KeywordStats, keyword_weights
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder
+from assistant.topics import (
+    ALSO,
+    acronym_readings,
+    phrase_share,
+    reading_weights,
+    spelled_readings,
+    topic_of,
+    topic_phrases,
+)
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
 
 log = logging.getLogger(__name__)
-
-# A list question's lead words ("Which papers…", "List all works on…"), cut before the topic
-# is searched: "papers" is in no abstract's topic.
-LEAD_RE = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
-    r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?)\s+)?"
-    r"(?:(?:which|what|all(?:\s+the)?|every|each|any|the)\s+)?"
-    r"(?:papers?|works?|abstracts?|articles?|publications?)\b"
-    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
-    re.I)
-OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
-WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
-STOPS = frozenset(STOPWORDS)
-PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
-# Share of the pooled papers holding both words of a topic's neighbouring pair that must
-# write them side by side for the pair to count as a phrase. Source: dev (bench/lists.py).
-PHRASE_TOGETHER = 0.25
-PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
 
 # Judges a batch of papers for a question: True for each that answers it, None for each it
 # could not judge (the model's check; the cross-encoder reads those).
 Judge = Callable[[str, list[Paper]], list[bool | None]]
 MODEL, CROSS_ENCODER, CHEAP = "model", "cross-encoder", "cheap screen"  # who judged a paper
-
-
-def topic_of(question: str, or_question: bool = True) -> str:
-    """The question without its list lead words: what BM25 and the dense search look for
-    ("Which papers use diffusion models for planning?" → "use diffusion models for
-    planning?"); when that leaves nothing, the question itself (``or_question``) or "".
-    A term lookup's topic is the words it asks for ("Which papers mention anomaly
-    detection?" → "anomaly detection"): its verb is in no abstract's topic, and sank every
-    paper's score."""
-    looked_up = read_intent(question).lookup_terms
-    if looked_up:
-        return " ".join(looked_up)
-    rest = PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1))
-    rest = " ".join(rest.split())
-    if rest.strip(" ?.!\"'"):
-        return rest
-    return question.strip() if or_question else ""
 
 
 @dataclass(frozen=True)
@@ -97,12 +70,12 @@ class ScreenSettings:
     deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
     deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
     dense_weight: float = 0.6  # cheap score = coverage + dense_weight × cosine
-    keep_at: float = 1.1  # cheap score from which a paper is kept unread
+    keep_at: float = 1.7  # cheap score from which a paper is kept unread
     drop_below: float = 0.6  # cheap score under which a paper is dropped unread
-    reread_keeps: float = 1.0  # the cross-encoder's logit that counts as neither in nor out
+    reread_keeps: float = 2.0  # the cross-encoder's logit that counts as neither in nor out
     # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
     # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
-    reread_weight: float = 1.6  # 100 would leave the band to the reading alone
+    reread_weight: float = 100.0  # so high: the band is decided by the reading alone
     max_reread: int = 30  # papers the cross-encoder (or model) reads at most
     reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
     idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
@@ -111,6 +84,7 @@ class ScreenSettings:
     # a paper the cross-encoder turns down is kept when its best chunk's cosine with the
     # sense reaches this (above 1: never)
     sense_keeps: float = 0.65
+    acronyms: bool = True  # a run of the topic's words the field writes as an acronym
 
 
 @dataclass(frozen=True)
@@ -191,7 +165,7 @@ class ListScreen:
         and any of BM25's first ``deep_pool`` papers that holds (nearly) every keyword of the
         topic (``deep_coverage``): a topic of hundreds of papers is not cut at the pool."""
         s = self.settings
-        topic = topic_of(question)
+        topic = self.searched_topic(question)
         allowed = self.index.allowed(filters)
         if allowed is not None and not allowed:
             return []
@@ -225,6 +199,16 @@ class ListScreen:
         senses = self._senses(found)
         return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found]
 
+    def searched_topic(self, question: str) -> str:
+        """The topic as searched: ``topic_of`` the question, and, when the field writes a
+        run of its words as an acronym, that reading too as an alternative ("neural
+        ordinary differential equations | build on neural ODE"): many write only "ODE"."""
+        topic = topic_of(question)
+        if not self.settings.acronyms:
+            return topic
+        return ALSO.join([topic, *acronym_readings(topic, self.index),
+                          *spelled_readings(topic, self.index)])
+
     def _senses(self, found: Sequence[Candidate]) -> dict[str, float]:
         """Each candidate's best chunk's cosine with the topic's sense: the unit mean of
         the stored vectors of the ``sense_papers`` candidates of highest cheap score."""
@@ -243,10 +227,15 @@ class ListScreen:
         started = time.perf_counter()
         s = self.settings
         pool = self.candidates(question, filters)
-        sure = [c for c in pool if c.cheap >= s.keep_at]
-        band = [c for c in pool if s.drop_below <= c.cheap < s.keep_at]
+        # a term lookup ("Which papers mention X?") is answered by every paper holding the
+        # words: no reading overrules an exact match (a false "no" is the worst answer)
+        lookup = bool(read_intent(question).lookup_terms)
+        sure = [c for c in pool
+                if c.cheap >= s.keep_at or (lookup and c.coverage >= s.deep_coverage)]
+        band = [c for c in pool if s.drop_below <= c.cheap < s.keep_at and c not in sure]
         read, unread = band[:s.max_reread], band[s.max_reread:]
-        read = self._reread(question if s.reread_question else topic_of(question), read, judge)
+        read = self._reread(question if s.reread_question else self.searched_topic(question),
+                            read, judge)
         kept = sure + [c for c in read if c.judged] + [
             c for c in unread if c.cheap >= self._middle()]
         topic = topic_of(question)
@@ -282,13 +271,16 @@ class ListScreen:
 
     def _cross_read(self, question: str, band: list[Candidate]) -> list[Candidate]:
         """``band`` read by the cross-encoder, each paper's title and its sentence holding
-        the topic's words (``focus_passage``)."""
+        the topic's words (``focus_passage``), against each of ``reread_texts``: a paper's
+        logit is its best."""
         if not band:
             return []
-        readings = [w for _, w in reading_weights(question, self.index.keyword_stats())]
+        stats = self.index.keyword_stats()
+        readings = [w for _, w in reading_weights(question, stats)]
+        passages = [focus_passage(c.paper, readings) for c in band]
         try:
-            logits = CrossEncoder().scores(question, [focus_passage(c.paper, readings)
-                                                      for c in band])
+            logits = np.max([CrossEncoder().scores(text, passages)
+                             for text in reread_texts(question, stats)], axis=0)
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
             return [replace(c, judged=c.cheap >= self._middle(), reader=CHEAP) for c in band]
@@ -320,64 +312,12 @@ class ListScreen:
         return candidate.cheap + 0.5 * self._nudge(candidate.logit)
 
 
-def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
-                    ) -> list[tuple[str, dict[str, float]]]:
-    """The topic's keyword weights (idf ** ``power``), and when it joins alternatives with
-    "or" ("seismic or earthquake data", "place cells or grid cells") each alternative's too:
-    a paper on one of them holds the keywords of that one, not of both. Each with its text."""
-    parts = [p for p in OR_RE.split(topic) if query_terms(p)]
-    texts = [topic, *parts] if len(parts) > 1 else [topic]
-    return [(text, {t: w ** power for t, w in keyword_weights(text, stats).items()})
-            for text in texts]
-
-
-@lru_cache(maxsize=16384)
-def term_sequence(text: str) -> tuple[str, ...]:
-    """The stemmed terms of ``text`` in order, stopwords out (as ``query_terms`` reads them,
-    repeats kept): which words stand next to each other."""
-    return tuple(stem_of(w) for w in WORD_RE.findall(as_typed(text).lower()) if w not in STOPS)
-
-
-def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
-    """The term pairs that stand side by side in ``seq``, in either order ("protein
-    design" and "design proteins" alike)."""
-    pairs = set(zip(seq, seq[1:], strict=False))
-    return frozenset(pairs | {(b, a) for a, b in pairs})
-
-
-def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper]
-                  ) -> frozenset[tuple[str, str]]:
-    """The topic's phrases: neighbouring words of the topic (no stopword between) whose
-    first is specific (in at most PHRASE_SHARE of the chunks), and which the pooled papers
-    holding both words write side by side in at least PHRASE_TOGETHER of them: "diffusion
-    models", "protein structure", "hyperbolic space"; not "mixup data" (papers on mixup
-    write "mixup" and "data" apart), nor "use capsule" (its first word is common). A
-    phrase of the field is written as one; words a question merely puts side by side are
-    not."""
-    limit = PHRASE_SHARE * stats.n_docs
-    words = WORD_RE.findall(as_typed(text).lower())
-    candidates = {(stem_of(a), stem_of(b)) for a, b in zip(words, words[1:], strict=False)
-                  if a not in STOPS and b not in STOPS and stem_of(a) != stem_of(b)
-                  and 0 < stats.doc_freq(stem_of(a)) <= limit}
-    if not candidates:
-        return frozenset()
-    sequences = [term_sequence(f"{p.title}. {p.text}") for p in pool]
-    phrases = set()
-    for a, b in candidates:
-        both = [seq for seq in sequences if a in seq and b in seq]
-        together = sum(1 for seq in both if (a, b) in neighbours(seq))
-        if both and together >= PHRASE_TOGETHER * len(both):
-            phrases.add((a, b))
-    return frozenset(phrases)
-
-
-def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper) -> float:
-    """The share of the topic's phrases (``pairs``) that the paper's title or abstract
-    writes as one, in either order (1 for a topic without phrases): "diffusion" and
-    "model" apart are not "diffusion models"."""
-    if not pairs:
-        return 1.0
-    return len(pairs & neighbours(term_sequence(f"{paper.title}. {paper.text}"))) / len(pairs)
+def reread_texts(topic: str, stats: KeywordStats) -> list[str]:
+    """What the cross-encoder reads a paper against: each of the topic's alternatives (a
+    phrasing, an "or" part read in its context), or the topic itself when it has none. One
+    alternative reads as the field writes it; "use DPPs? | use determinantal point
+    processes?" read as one query is neither."""
+    return [text for text, _ in reading_weights(topic, stats)[1:]] or [topic]
 
 
 def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:

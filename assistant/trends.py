@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
-from assistant.listing import MODEL, OR_RE, ListedPaper, ListResult, count_line, term_sequence
+from assistant.listing import MODEL, ListedPaper, ListResult, count_line
+from assistant.topics import OR_RE, term_sequence
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

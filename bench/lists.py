@@ -43,9 +43,10 @@ from assistant.keywords import (
     document_frequencies,
     tokenize,
 )
-from assistant.listing import Candidate, ListScreen, focus_passage, reading_weights, topic_of
+from assistant.listing import Candidate, ListScreen, focus_passage, reread_texts
 from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT
+from assistant.topics import reading_weights, topic_of
 
 QUESTIONS = PROJECT_ROOT / "evals" / "lists.jsonl"
 # The papers the screen listed beyond the grep's matches, each read by a blind judge
@@ -57,14 +58,17 @@ GRID: dict[str, list[Any]] = {
     "idf_power": [2.0],  # 1.0 lost on dev in every earlier run
     "phrase_weight": [0.5],  # 0.5 won on dev over 0.0 and 1.0 (two earlier runs)
     "max_reread": [30, 80],  # the focused reading is a title and one sentence a paper
-    "reread_weight": [0.8, 1.6, 100.0],  # 100: the band decided by the logit alone
-    "dense_weight": [0.0, 0.3, 0.6, 0.9, 1.2],  # cheap = coverage + weight × best cosine
-    "keep_at": [0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.5],
-    "drop_below": [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
-    "reread_keeps": [-6.0, -4.0, -3.0, -2.0, -1.0, 0.0, 1.0],
+    "reread_weight": [1.6, 100.0],  # 100: the band decided by the logit alone (0.8 never won)
+    "dense_weight": [0.3, 0.6, 0.9],  # cheap = coverage + weight × best cosine (0, 1.2 lost)
+    "keep_at": [1.2, 1.3, 1.4, 1.5, 1.7, 9.0],  # 9: no paper kept unread
+    "drop_below": [0.5, 0.6, 0.7, 0.8],  # 0.4 never won
+    "reread_keeps": [-2.0, 0.0, 1.0, 2.0, 3.0, 4.0],  # -4 never won
     "reread_question": [False],  # the topic read as well as the question on dev (an earlier run)
-    "sense_keeps": [0.6, 0.65, 0.7, 0.75, 2.0],  # 2.0: the cross-encoder's "no" stands
+    "sense_keeps": [0.65, 0.75, 2.0],  # 2.0: the cross-encoder's "no" stands
+    "acronyms": [False, True],  # a run of the topic's words read as its acronym too
 }
+# the settings that change the pool (each value pooled and read once)
+POOL_KEYS = ("idf_power", "phrase_weight", "acronyms")
 
 
 class TextIndex:
@@ -134,18 +138,23 @@ def simulate(pool: list[Candidate], logits: dict[bool, dict[str, float]],
 
 def logits_for(encoder: CrossEncoder, text: str, pool: list[Candidate],
                memory: dict[str, dict[str, float]], stats: KeywordStats) -> dict[str, float]:
-    """The cross-encoder's logit of ``text`` with each of ``pool``'s READ_FOR_TUNING papers of
-    highest cheap score, as the screen reads them (``focus_passage``), from ``memory``
-    (LISTS_LOGITS, a JSON file) where read before."""
+    """The cross-encoder's logit for ``text`` (a topic: its best over ``reread_texts``, a
+    question: itself) with each of ``pool``'s READ_FOR_TUNING papers of highest cheap score,
+    as the screen reads them (``focus_passage``), from ``memory`` (LISTS_LOGITS, a JSON
+    file) where read before."""
     first = sorted(pool, key=lambda c: -c.cheap)[:READ_FOR_TUNING]
-    known = memory.setdefault(text, {})
-    missing = [c for c in first if c.paper.paper_id not in known]
     readings = [w for _, w in reading_weights(text, stats)]
-    if missing:
-        values = encoder.scores(text, [focus_passage(c.paper, readings) for c in missing])
-        known.update({c.paper.paper_id: float(x)
-                      for c, x in zip(missing, values.tolist(), strict=True)})
-    return known
+    best: dict[str, float] = {}
+    for read in reread_texts(text, stats):
+        known = memory.setdefault(read, {})
+        missing = [c for c in first if c.paper.paper_id not in known]
+        if missing:
+            values = encoder.scores(read, [focus_passage(c.paper, readings) for c in missing])
+            known.update({c.paper.paper_id: float(x)
+                          for c, x in zip(missing, values.tolist(), strict=True)})
+        for c in first:
+            best[c.paper.paper_id] = max(best.get(c.paper.paper_id, -1e9), known[c.paper.paper_id])
+    return best
 
 
 def tune(screen: ListScreen, items: list[dict[str, Any]]) -> dict[str, Any]:
@@ -154,18 +163,19 @@ def tune(screen: ListScreen, items: list[dict[str, Any]]) -> dict[str, Any]:
     encoder = CrossEncoder()
     memory_file = Path(os.environ["LISTS_LOGITS"]) if os.environ.get("LISTS_LOGITS") else None
     memory = json.loads(memory_file.read_text()) if memory_file and memory_file.exists() else {}
-    pools: dict[tuple[str, float, float], list[Candidate]] = {}
-    logits: dict[str, dict[bool, dict[str, float]]] = {}
+    pools: dict[tuple[Any, ...], list[Candidate]] = {}
+    logits: dict[tuple[Any, ...], dict[bool, dict[str, float]]] = {}
     for item in items:
         question = item["question"]
-        logits[question] = {True: {}, False: {}}
-        for power, phrase in itertools.product(GRID["idf_power"], GRID["phrase_weight"]):
-            settings = dataclasses.replace(screen.settings, idf_power=power, phrase_weight=phrase)
-            pool = ListScreen(screen.index, settings).candidates(question)
-            pools[question, power, phrase] = pool
+        for values in itertools.product(*(GRID[k] for k in POOL_KEYS)):
+            pooled = ListScreen(screen.index, dataclasses.replace(
+                screen.settings, **dict(zip(POOL_KEYS, values, strict=True))))
+            pool = pooled.candidates(question)
+            pools[question, *values] = pool
+            logits[question, *values] = {True: {}, False: {}}
             for as_question in set(GRID["reread_question"]):
-                text = question if as_question else topic_of(question)
-                logits[question][as_question].update(
+                text = question if as_question else pooled.searched_topic(question)
+                logits[question, *values][as_question].update(
                     logits_for(encoder, text, pool, memory, screen.index.keyword_stats()))
         print(f"read {item['id']}", flush=True)
         if memory_file:
@@ -179,8 +189,9 @@ def tune(screen: ListScreen, items: list[dict[str, Any]]) -> dict[str, Any]:
         trial = ListScreen(screen.index, s)
         recalls, precisions, reads = [], [], 0
         for item in items:
-            pool = pools[item["question"], s.idf_power, s.phrase_weight]
-            found = simulate(pool, logits[item["question"]], trial)
+            at = (item["question"], *(getattr(s, k) for k in POOL_KEYS))
+            found = simulate(pools[at], logits[at], trial)
+            pool = pools[at]
             recall, precision = scores(found, set(item["expected_sources"]))
             recalls.append(recall)
             precisions.append(precision)
@@ -226,10 +237,12 @@ def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]]) -> list[d
                                "screened": result.screened, "reread": result.reread,
                                "seconds": round(seconds, 2)}
         row["recall"], row["precision"] = (round(x, 3) for x in scores(listed, expected))
+        asked = {item["id"], item.get("same_as", item["id"])}  # a rephrasing shares labels
+        answers = set().union(*(pooled.get(i, set()) for i in asked))
         row["pooled_recall"], row["pooled_precision"] = (
-            round(x, 3) for x in scores(listed, expected | pooled.get(item["id"], set())))
-        row["unjudged"] = sorted(s for s in listed
-                                 if s not in matched and (item["id"], s) not in judged)
+            round(x, 3) for x in scores(listed, expected | answers))
+        row["unjudged"] = sorted(s for s in listed if s not in matched
+                                 and not any((i, s) in judged for i in asked))
         for k in (5, 20):
             first = top(item["question"], k)
             row[f"top{k}_recall"], row[f"top{k}_precision"] = (

@@ -22,11 +22,17 @@ from assistant.listing import (
     ListedPaper,
     ListResult,
     ListScreen,
-    reading_weights,
-    topic_of,
+    reread_texts,
 )
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
+from assistant.topics import (
+    acronym_readings,
+    distributed,
+    reading_weights,
+    spelled_readings,
+    topic_of,
+)
 from assistant.trends import chart_name, count, counts_for, draw_chart, table_lines
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage
@@ -52,9 +58,25 @@ def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
 
 def test_a_topic_of_alternatives_is_read_each_apart(seed_assistant: Assistant) -> None:
     stats = seed_assistant.index.keyword_stats()
-    whole, first, second = (w for _, w in reading_weights("seismic or earthquake data", stats))
+    readings = dict(reading_weights("seismic or earthquake data", stats))
+    assert list(readings) == ["seismic or earthquake data", "earthquake data", "seismic data"]
+    whole = readings["seismic or earthquake data"]
     assert len(whole) == 3  # seismic, earthquake, data
-    assert set(first) < set(whole) and set(second) < set(whole) and not set(first) & set(second)
+    assert set(readings["seismic data"]) | set(readings["earthquake data"]) == set(whole)
+    # the word either side of "or" stands for the other; a part that is only a common
+    # word of the phrasing ("use") is no topic: every abstract holds it
+    assert distributed("generate captions for images or videos") == [
+        "generate captions for images", "generate captions for videos"]
+    assert distributed("generate or compose music") == ["generate music", "compose music"]
+    assert distributed("graph learning") == distributed("a or b or c") == []
+    texts = [t for t, _ in reading_weights("use or analyze graph neural networks", stats)]
+    assert "use" not in texts and "use graph neural networks" in texts
+    two = dict(reading_weights("place cells or entorhinal grid cells", stats))
+    assert "place cells" in two and "entorhinal grid cells" in two  # phrases coordinated
+    assert reread_texts("seismic or earthquake data", stats) == ["earthquake data", "seismic data"]
+    assert reread_texts("use LLMs? | use large language models?", stats) == [
+        "use LLMs?", "use large language models?"]  # each phrasing read apart
+    assert reread_texts("graph learning", stats) == ["graph learning"]
     squared = reading_weights("graph learning", stats, power=2.0)[0][1]
     plain = reading_weights("graph learning", stats)[0][1]
     assert squared == pytest.approx({t: w * w for t, w in plain.items()})
@@ -102,6 +124,24 @@ def test_a_paper_the_reading_turns_down_is_kept_close_to_the_topics_sense(
     surest, rest = by_cheap[:shipped.sense_papers], by_cheap[shipped.sense_papers:]
     assert all(-1.0 <= c.sense <= 1.0 for c in by_cheap)
     assert sum(c.sense for c in surest) / len(surest) > sum(c.sense for c in rest) / len(rest)
+
+
+def test_a_topic_is_searched_as_its_acronym_and_an_acronym_spelled_out(
+        seed_assistant: Assistant) -> None:
+    """Many papers write only "ODE" for "ordinary differential equations", and others only
+    the words for "DPPs": the topic is searched both ways, as the seeds' own papers write
+    each acronym, and not where they never do."""
+    index = seed_assistant.index
+    assert acronym_readings("use large language models", index) == ["use LLM"]
+    assert acronym_readings("reinforcement learning from human feedback", index) == ["RLHF"]
+    assert spelled_readings("use GNNs", index) == ["use graph neural networks"]
+    assert acronym_readings("sourdough bread recipes", index) == []
+    assert spelled_readings("use XYZQ", index) == []
+    screen = ListScreen(index)
+    assert screen.searched_topic("Which papers use LLMs?") == (
+        "use LLMs? | use large language models?")
+    plain = ListScreen(index, dataclasses.replace(screen.settings, acronyms=False))
+    assert plain.searched_topic("Which papers use LLMs?") == topic_of("Which papers use LLMs?")
 
 
 def test_a_list_of_none_is_a_valid_empty_answer(seed_assistant: Assistant) -> None:

@@ -1,0 +1,231 @@
+"""How a list question's topic is read: the words it asks about, their phrasings, the
+alternatives "or" joins, and the phrases a paper must write as one.
+
+Why a module: what a list screens for (``listing.py``) and what a trend counts
+(``trends.py``) both start from the topic, and reading it well decides most of a list's
+precision and recall: "Which papers use or analyze the neural tangent kernel?" is about the
+neural tangent kernel (not "use"), papers write it as "NTK" too, and "generate captions for
+images or videos" asks for video captions, not every paper on video.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from assistant.corpus import Paper
+from assistant.index import AbstractIndex
+from assistant.intent import read_intent
+from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
+from assistant.tuning import SPELLED_OUT_INITIALS
+
+# A list question's lead words ("Which papers…", "List all works on…"), cut before the topic
+# is searched: "papers" is in no abstract's topic.
+LEAD_RE = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?)\s+)?"
+    r"(?:(?:which|what|all(?:\s+the)?|every|each|any|the)\s+)?"
+    r"(?:papers?|works?|abstracts?|articles?|publications?)\b"
+    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
+    re.I)
+OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
+WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
+STOPS = frozenset(STOPWORDS)
+PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
+# Share of the pooled papers holding both words of a topic's neighbouring pair that must
+# write them side by side for the pair to count as a phrase. Source: dev (bench/lists.py).
+PHRASE_TOGETHER = 0.25
+ALSO = " | "  # joins a topic's phrasings ("neural ordinary differential equations | neural ODE")
+ACRONYM_RE = re.compile(rf"\b[A-Z]{{{SPELLED_OUT_INITIALS},}}(?=s?\b)")  # "DPP", "NTKs"
+ACRONYM_HOLDERS = 50  # papers read for whether they spell an acronym out as the topic's run
+PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
+
+
+def topic_of(question: str, or_question: bool = True) -> str:
+    """The question without its list lead words: what BM25 and the dense search look for
+    ("Which papers use diffusion models for planning?" → "use diffusion models for
+    planning?"); when that leaves nothing, the question itself (``or_question``) or "".
+    A term lookup's topic is the words it asks for ("Which papers mention anomaly
+    detection?" → "anomaly detection"): its verb is in no abstract's topic, and sank every
+    paper's score."""
+    looked_up = read_intent(question).lookup_terms
+    if looked_up:
+        return " ".join(looked_up)
+    rest = PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1))
+    rest = " ".join(rest.split())
+    if rest.strip(" ?.!\"'"):
+        return rest
+    return question.strip() if or_question else ""
+
+
+def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
+                    ) -> list[tuple[str, dict[str, float]]]:
+    """The topic's keyword weights (idf ** ``power``), and each of its alternatives': a paper
+    on one of them holds the keywords of that one, not of all. Each with its text.
+
+    The alternatives: the phrasings ``searched_topic`` joined with " | " (a run of words and
+    its acronym), and in each the parts "or" joins ("seismic or earthquake data", "place
+    cells or grid cells"), also read with the word either side of the "or" standing for
+    the other ("generate or compose music": "generate music", "compose music"; "captions
+    for images or videos": "captions for videos"), a part of one word then read only so
+    ("news" alone held every news paper; "use or analyze the neural tangent kernel": not
+    "use" alone, which every abstract holds)."""
+    def weighed(text: str) -> dict[str, float]:
+        return {t: w ** power for t, w in keyword_weights(text, stats).items()}
+
+    phrasings = [p for p in topic.split(ALSO) if query_terms(p)]
+    alternatives = [] if len(phrasings) < 2 else phrasings
+    for phrasing in phrasings:
+        parts = [p for p in OR_RE.split(phrasing) if query_terms(p)]
+        if len(parts) > 1 and (spread := distributed(phrasing)):
+            # a one-word part is read in its context ("news" as "summarize news")
+            alternatives += [*(p for p in parts if len(query_terms(p)) > 1), *spread]
+        elif len(parts) > 1:
+            alternatives += parts
+    return [(text, weighed(text)) for text in dict.fromkeys([topic, *alternatives])]
+
+
+def distributed(phrasing: str) -> list[str]:
+    """A phrasing with one "or" read with the word either side of it standing for the
+    other: "apply machine learning to seismic or earthquake data" → "… to seismic data",
+    "… to earthquake data" (none for a phrasing with no "or", or several)."""
+    words = phrasing.replace(",", " ").split()
+    at = [i for i, w in enumerate(words) if w.lower() == "or"]
+    if len(at) != 1 or not 0 < at[0] < len(words) - 1:
+        return []
+    left, right = words[:at[0]], words[at[0] + 1:]
+    return [" ".join(left + right[1:]), " ".join(left[:-1] + right)]
+
+
+def acronym_readings(topic: str, index: AbstractIndex) -> list[str]:
+    """The topic with a run of its words written as their acronym (SPELLED_OUT_INITIALS
+    letters or more), for each run the field writes so: the acronym is a stored term, and
+    at least PHRASE_TOGETHER of the ACRONYM_HOLDERS papers BM25 ranks first for it write the
+    run itself ("ordinary differential equations" for ODE, "reinforcement learning from
+    human feedback" for RLHF, "mixture of experts" for MoE); the longest run first, none
+    overlapping."""
+    words = WORD_RE.findall(as_typed(topic))
+    content = [w.lower() not in STOPS for w in words]
+    taken: set[int] = set()
+    readings = []
+    for size in range(min(len(words), 8), 1, -1):
+        for start in range(len(words) - size + 1):
+            span = range(start, start + size)
+            if taken & set(span) or not (content[start] and content[span[-1]]):
+                continue
+            acronym = _written_as(index, [words[i] for i in span],
+                                  [content[i] for i in span])
+            if acronym:
+                taken.update(span)
+                readings.append(" ".join([*words[:start], acronym, *words[start + size:]]))
+    return readings
+
+
+def spelled_readings(topic: str, index: AbstractIndex) -> list[str]:
+    """The topic with each acronym it names (SPELLED_OUT_INITIALS capitals or more, as
+    typed) written as the phrase the field spells it out as ("DPPs" → "determinantal point
+    processes"), when at least PHRASE_TOGETHER of the ACRONYM_HOLDERS papers BM25 ranks first
+    for it spell it out so: a paper that never writes the acronym is found too."""
+    readings = []
+    for acronym in dict.fromkeys(ACRONYM_RE.findall(as_typed(topic))):
+        phrase = _spelled_as(index, acronym)
+        if phrase:
+            readings.append(re.sub(rf"\b{re.escape(acronym)}s?\b", phrase, as_typed(topic)))
+    return readings
+
+
+def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
+    """The phrase most of the papers writing ``acronym`` spell it out as, or None."""
+    papers = index.papers()
+    ranked = index.bm25_paper_scores(acronym)
+    holders = [pid for pid in sorted(ranked, key=lambda p: -ranked[p])[:ACRONYM_HOLDERS]
+               if pid in papers]
+    pattern = re.compile(r"\b" + r"\w*[\s-]+".join(acronym.lower()) + r"\w*")
+    spelled: Counter[tuple[str, ...]] = Counter()
+    surface: dict[tuple[str, ...], str] = {}
+    for pid in holders:
+        text = f"{papers[pid].title}. {papers[pid].text}".lower()
+        for match in {m.group(0) for m in pattern.finditer(text)}:
+            words = WORD_RE.findall(match)
+            if words and words[0] not in STOPS and words[-1] not in STOPS:
+                key = tuple(stem_of(w) for w in words)
+                surface.setdefault(key, " ".join(words))
+                spelled[key] += 1
+    if not spelled:
+        return None
+    key, count = spelled.most_common(1)[0]
+    return surface[key] if count >= PHRASE_TOGETHER * len(holders) else None
+
+
+def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool]) -> str | None:
+    """The acronym the field writes for ``run`` (its content words' initials, or every
+    word's), or None."""
+    stats, papers = index.keyword_stats(), index.papers()
+    stems = tuple(stem_of(w.lower()) for w, c in zip(run, content, strict=True) if c)
+    for letters in dict.fromkeys(["".join(w[0] for w, c in zip(run, content, strict=True) if c),
+                                  "".join(w[0] for w in run)]):
+        if len(letters) < SPELLED_OUT_INITIALS or not stats.doc_freq(stem_of(letters.lower())):
+            continue
+        ranked = index.bm25_paper_scores(letters)
+        holders = [pid for pid in sorted(ranked, key=lambda p: -ranked[p])[:ACRONYM_HOLDERS]
+                   if pid in papers]
+        spelled = sum(1 for pid in holders if _holds_run(
+            term_sequence(f"{papers[pid].title}. {papers[pid].text}"), stems))
+        if holders and spelled >= PHRASE_TOGETHER * len(holders):
+            return letters.upper()
+    return None
+
+
+def _holds_run(seq: Sequence[str], run: tuple[str, ...]) -> bool:
+    return any(tuple(seq[i:i + len(run)]) == run for i in range(len(seq) - len(run) + 1))
+
+
+@lru_cache(maxsize=16384)
+def term_sequence(text: str) -> tuple[str, ...]:
+    """The stemmed terms of ``text`` in order, stopwords out (as ``query_terms`` reads them,
+    repeats kept): which words stand next to each other."""
+    return tuple(stem_of(w) for w in WORD_RE.findall(as_typed(text).lower()) if w not in STOPS)
+
+
+def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
+    """The term pairs that stand side by side in ``seq``, in either order ("protein
+    design" and "design proteins" alike)."""
+    pairs = set(zip(seq, seq[1:], strict=False))
+    return frozenset(pairs | {(b, a) for a, b in pairs})
+
+
+def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper]
+                  ) -> frozenset[tuple[str, str]]:
+    """The topic's phrases: neighbouring words of the topic (no stopword between) whose
+    first is specific (in at most PHRASE_SHARE of the chunks), and which the pooled papers
+    holding both words write side by side in at least PHRASE_TOGETHER of them: "diffusion
+    models", "protein structure", "hyperbolic space"; not "mixup data" (papers on mixup
+    write "mixup" and "data" apart), nor "use capsule" (its first word is common). A
+    phrase of the field is written as one; words a question merely puts side by side are
+    not."""
+    limit = PHRASE_SHARE * stats.n_docs
+    words = WORD_RE.findall(as_typed(text).lower())
+    candidates = {(stem_of(a), stem_of(b)) for a, b in zip(words, words[1:], strict=False)
+                  if a not in STOPS and b not in STOPS and stem_of(a) != stem_of(b)
+                  and 0 < stats.doc_freq(stem_of(a)) <= limit}
+    if not candidates:
+        return frozenset()
+    sequences = [term_sequence(f"{p.title}. {p.text}") for p in pool]
+    phrases = set()
+    for a, b in candidates:
+        both = [seq for seq in sequences if a in seq and b in seq]
+        together = sum(1 for seq in both if (a, b) in neighbours(seq))
+        if both and together >= PHRASE_TOGETHER * len(both):
+            phrases.add((a, b))
+    return frozenset(phrases)
+
+
+def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper) -> float:
+    """The share of the topic's phrases (``pairs``) that the paper's title or abstract
+    writes as one, in either order (1 for a topic without phrases): "diffusion" and
+    "model" apart are not "diffusion models"."""
+    if not pairs:
+        return 1.0
+    return len(pairs & neighbours(term_sequence(f"{paper.title}. {paper.text}"))) / len(pairs)
