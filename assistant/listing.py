@@ -58,6 +58,9 @@ log = logging.getLogger(__name__)
 # could not judge (the model's check; the cross-encoder reads those).
 Judge = Callable[[str, list[Paper]], list[bool | None]]
 MODEL, CROSS_ENCODER, CHEAP = "model", "cross-encoder", "cheap screen"  # who judged a paper
+# Readings of a topic the cross-encoder reads each paper against at most (each is a pass
+# over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
+MAX_REREAD_TEXTS = 4
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ class ScreenSettings:
     reread_keeps: float = 2.0  # the cross-encoder's logit that counts as neither in nor out
     # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
     # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
-    reread_weight: float = 100.0  # so high: the band is decided by the reading alone
+    reread_weight: float = 1.6  # 100 would leave the band to the reading alone
     max_reread: int = 30  # papers the cross-encoder (or model) reads at most
     reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
     idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
@@ -158,6 +161,7 @@ class ListScreen:
     def __init__(self, index: AbstractIndex, settings: ScreenSettings | None = None) -> None:
         self.index = index
         self.settings = settings or ScreenSettings()
+        self._searched: dict[tuple[str, int], str] = {}  # topic and store size → searched
 
     def candidates(self, question: str, filters: Filters | None = None) -> list[Candidate]:
         """The pool with its cheap signals, best cheap score first: BM25's first
@@ -189,7 +193,9 @@ class ListScreen:
                        for w, rare, pairs in readings)
 
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
-        deep = [pid for pid in by_bm25[s.bm25_pool:s.deep_pool] if pid in papers]
+        # a term lookup lists every paper holding the words, not BM25's first deep_pool
+        deep_pool = None if read_intent(question).lookup_terms else s.deep_pool
+        deep = [pid for pid in by_bm25[s.bm25_pool:deep_pool] if pid in papers]
         covered.update({pid: c for pid in deep if (c := coverage(pid)) >= s.deep_coverage})
         missing = [pid for pid in covered if pid not in cosines]
         cosines.update(self.index.paper_cosines(vector, missing))
@@ -201,13 +207,16 @@ class ListScreen:
 
     def searched_topic(self, question: str) -> str:
         """The topic as searched: ``topic_of`` the question, and, when the field writes a
-        run of its words as an acronym, that reading too as an alternative ("neural
-        ordinary differential equations | build on neural ODE"): many write only "ODE"."""
+        run of its words as an acronym, that phrasing too ("build on neural ordinary
+        differential equations? | build on neural ODE"): many write only "ODE". A term
+        lookup ("Which papers mention DTW?") is searched as asked: it wants the word."""
         topic = topic_of(question)
-        if not self.settings.acronyms:
+        if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
-        return ALSO.join([topic, *acronym_readings(topic, self.index),
-                          *spelled_readings(topic, self.index)])
+        if (topic, len(self.index.papers())) not in self._searched:  # asked twice a screen
+            self._searched[topic, len(self.index.papers())] = ALSO.join(
+                [topic, *acronym_readings(topic, self.index), *spelled_readings(topic, self.index)])
+        return self._searched[topic, len(self.index.papers())]
 
     def _senses(self, found: Sequence[Candidate]) -> dict[str, float]:
         """Each candidate's best chunk's cosine with the topic's sense: the unit mean of
@@ -235,7 +244,7 @@ class ListScreen:
         band = [c for c in pool if s.drop_below <= c.cheap < s.keep_at and c not in sure]
         read, unread = band[:s.max_reread], band[s.max_reread:]
         read = self._reread(question if s.reread_question else self.searched_topic(question),
-                            read, judge)
+                            read, judge, question if s.reread_question else topic_of(question))
         kept = sure + [c for c in read if c.judged] + [
             c for c in unread if c.cheap >= self._middle()]
         topic = topic_of(question)
@@ -254,16 +263,17 @@ class ListScreen:
             reread=len(read), seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)])
 
-    def _reread(self, question: str, band: list[Candidate], judge: Judge | None
-                ) -> list[Candidate]:
+    def _reread(self, question: str, band: list[Candidate], judge: Judge | None,
+                asked: str) -> list[Candidate]:
         """``band`` with each paper's verdict and who gave it (``reader``): the model's
-        (``judge``) where it gave one, else the cross-encoder's logit against
+        (``judge``, reading ``asked``) where it gave one, else the cross-encoder's (reading
+        ``question``, the searched topic) logit against
         ``reread_keeps``; a failed reading falls back to the cheap score."""
         if not band:
             return []
         verdicts: list[bool | None] = [None] * len(band)
-        if judge is not None:
-            verdicts = judge(question, [c.paper for c in band])
+        if judge is not None:  # the model reads ``asked``: the topic in the asker's words
+            verdicts = judge(asked, [c.paper for c in band])
         unjudged = [c for c, v in zip(band, verdicts, strict=True) if v is None]
         read = {c.paper.paper_id: c for c in self._cross_read(question, unjudged)}
         return [read.get(c.paper.paper_id) or replace(c, judged=v, reader=MODEL)
@@ -280,7 +290,8 @@ class ListScreen:
         passages = [focus_passage(c.paper, readings) for c in band]
         try:
             logits = np.max([CrossEncoder().scores(text, passages)
-                             for text in reread_texts(question, stats)], axis=0)
+                             for text in reread_texts(question, stats)[:MAX_REREAD_TEXTS]],
+                            axis=0)
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
             return [replace(c, judged=c.cheap >= self._middle(), reader=CHEAP) for c in band]

@@ -71,7 +71,8 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
     the other ("generate or compose music": "generate music", "compose music"; "captions
     for images or videos": "captions for videos"), a part of one word then read only so
     ("news" alone held every news paper; "use or analyze the neural tangent kernel": not
-    "use" alone, which every abstract holds)."""
+    "use" alone, which every abstract holds). A part of one word is never an alternative
+    of its own, however many "or"s the phrasing has: the topic itself holds it."""
     def weighed(text: str) -> dict[str, float]:
         return {t: w ** power for t, w in keyword_weights(text, stats).items()}
 
@@ -79,11 +80,10 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
     alternatives = [] if len(phrasings) < 2 else phrasings
     for phrasing in phrasings:
         parts = [p for p in OR_RE.split(phrasing) if query_terms(p)]
-        if len(parts) > 1 and (spread := distributed(phrasing)):
+        if len(parts) > 1:
             # a one-word part is read in its context ("news" as "summarize news")
-            alternatives += [*(p for p in parts if len(query_terms(p)) > 1), *spread]
-        elif len(parts) > 1:
-            alternatives += parts
+            alternatives += [*(p for p in parts if len(query_terms(p)) > 1),
+                             *distributed(phrasing)]
     return [(text, weighed(text)) for text in dict.fromkeys([topic, *alternatives])]
 
 
@@ -104,7 +104,7 @@ def acronym_readings(topic: str, index: AbstractIndex) -> list[str]:
     letters or more), for each run the field writes so: the acronym is a stored term, and
     at least PHRASE_TOGETHER of the ACRONYM_HOLDERS papers BM25 ranks first for it write the
     run itself ("ordinary differential equations" for ODE, "reinforcement learning from
-    human feedback" for RLHF, "mixture of experts" for MoE); the longest run first, none
+    human feedback" for RLHF, "mixture of experts" for MOE); the longest run first, none
     overlapping."""
     words = WORD_RE.findall(as_typed(topic))
     content = [w.lower() not in STOPS for w in words]

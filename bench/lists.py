@@ -43,7 +43,7 @@ from assistant.keywords import (
     document_frequencies,
     tokenize,
 )
-from assistant.listing import Candidate, ListScreen, focus_passage, reread_texts
+from assistant.listing import MAX_REREAD_TEXTS, Candidate, ListScreen, focus_passage, reread_texts
 from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT
 from assistant.topics import reading_weights, topic_of
@@ -145,8 +145,9 @@ def logits_for(encoder: CrossEncoder, text: str, pool: list[Candidate],
     first = sorted(pool, key=lambda c: -c.cheap)[:READ_FOR_TUNING]
     readings = [w for _, w in reading_weights(text, stats)]
     best: dict[str, float] = {}
-    for read in reread_texts(text, stats):
-        known = memory.setdefault(read, {})
+    for read in reread_texts(text, stats)[:MAX_REREAD_TEXTS]:
+        # the passage read depends on the whole topic's readings, so the key holds both
+        known = memory.setdefault(f"{text}\n{read}", {})
         missing = [c for c in first if c.paper.paper_id not in known]
         if missing:
             values = encoder.scores(read, [focus_passage(c.paper, readings) for c in missing])
