@@ -335,17 +335,22 @@ class SurfaceText:
 
 
 def spells_out(acronym: str, text: str, min_initials: int = 2) -> bool:
-    """Whether ``text`` spells ``acronym`` out, its capitals as the initials of consecutive
-    words ("singular value decomposition" for SVD, "low-rank adaptation" for LoRA). Only
-    for acronyms (at least ``min_initials`` capitals, half its letters or more):
-    FlashAttention is a name, not F… A…; a function word is nobody's initial ("some of
-    the" is not SOT), though "method" is (FEM: finite element method)."""
+    """Whether ``text`` spells ``acronym`` out (``spellings``)."""
+    return bool(spellings(acronym, text, min_initials))
+
+
+def spellings(acronym: str, text: str, min_initials: int = 2) -> list[str]:
+    """The phrases of ``text`` (lower case) that spell ``acronym`` out, its capitals as the
+    initials of consecutive words ("singular value decomposition" for SVD, "low-rank
+    adaptation" for LoRA). Only for acronyms (at least ``min_initials`` capitals, half its
+    letters or more): FlashAttention is a name, not F… A…; a function word is nobody's
+    initial ("some of the" is not SOT), though "method" is (FEM: finite element method)."""
     initials = [c.lower() for c in acronym if c.isupper()]
     if len(initials) < min_initials or 2 * len(initials) < sum(c.isalpha() for c in acronym):
-        return False
+        return []
     phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials) + r"\w*")
-    return any(not _FUNCTION_WORDS.intersection(re.split(r"[\s-]+", m.group(0)))
-               for m in phrase.finditer(text.lower()))
+    return [m.group(0) for m in phrase.finditer(text.lower())
+            if not _FUNCTION_WORDS.intersection(re.split(r"[\s-]+", m.group(0)))]
 
 
 def mentions(text: str, name: str) -> bool:

@@ -213,10 +213,11 @@ class ListScreen:
         topic = topic_of(question)
         if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
-        if (topic, len(self.index.papers())) not in self._searched:  # asked twice a screen
-            self._searched[topic, len(self.index.papers())] = ALSO.join(
+        key = (topic, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
+        if key not in self._searched:
+            self._searched[key] = ALSO.join(
                 [topic, *acronym_readings(topic, self.index), *spelled_readings(topic, self.index)])
-        return self._searched[topic, len(self.index.papers())]
+        return self._searched[key]
 
     def _senses(self, found: Sequence[Candidate]) -> dict[str, float]:
         """Each candidate's best chunk's cosine with the topic's sense: the unit mean of
@@ -239,15 +240,17 @@ class ListScreen:
         # a term lookup ("Which papers mention X?") is answered by every paper holding the
         # words: no reading overrules an exact match (a false "no" is the worst answer)
         lookup = bool(read_intent(question).lookup_terms)
-        sure = [c for c in pool
-                if c.cheap >= s.keep_at or (lookup and c.coverage >= s.deep_coverage)]
-        band = [c for c in pool if s.drop_below <= c.cheap < s.keep_at and c not in sure]
+        is_sure = [c.cheap >= s.keep_at or (lookup and c.coverage >= s.deep_coverage)
+                   for c in pool]
+        sure = [c for c, yes in zip(pool, is_sure, strict=True) if yes]
+        band = [c for c, yes in zip(pool, is_sure, strict=True)
+                if not yes and c.cheap >= s.drop_below]
         read, unread = band[:s.max_reread], band[s.max_reread:]
+        topic = topic_of(question)
         read = self._reread(question if s.reread_question else self.searched_topic(question),
-                            read, judge, question if s.reread_question else topic_of(question))
+                            read, judge, question if s.reread_question else topic)
         kept = sure + [c for c in read if c.judged] + [
             c for c in unread if c.cheap >= self._middle()]
-        topic = topic_of(question)
         weights = keyword_weights(topic, self.index.keyword_stats())
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
                               best_sentence(c.paper, weights), c.reader is not None,
@@ -285,13 +288,10 @@ class ListScreen:
         logit is its best."""
         if not band:
             return []
-        stats = self.index.keyword_stats()
-        readings = [w for _, w in reading_weights(question, stats)]
-        passages = [focus_passage(c.paper, readings) for c in band]
+        texts, passages = reread_pairs(question, [c.paper for c in band],
+                                       self.index.keyword_stats())
         try:
-            logits = np.max([CrossEncoder().scores(text, passages)
-                             for text in reread_texts(question, stats)[:MAX_REREAD_TEXTS]],
-                            axis=0)
+            logits = np.max([CrossEncoder().scores(text, passages) for text in texts], axis=0)
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
             return [replace(c, judged=c.cheap >= self._middle(), reader=CHEAP) for c in band]
@@ -321,6 +321,17 @@ class ListScreen:
         if candidate.logit is None:
             return candidate.cheap
         return candidate.cheap + 0.5 * self._nudge(candidate.logit)
+
+
+def reread_pairs(topic: str, papers: Sequence[Paper], stats: KeywordStats
+                 ) -> tuple[list[str], list[str]]:
+    """What the cross-encoder reads for ``papers``: the texts it reads each paper against
+    (``reread_texts``, at most MAX_REREAD_TEXTS) and each paper's passage
+    (``focus_passage`` under all of the topic's readings); a paper's logit is its best over
+    the texts. One function for the screen and its tuning (bench/lists.py)."""
+    readings = [w for _, w in reading_weights(topic, stats)]
+    return (reread_texts(topic, stats)[:MAX_REREAD_TEXTS],
+            [focus_passage(paper, readings) for paper in papers])
 
 
 def reread_texts(topic: str, stats: KeywordStats) -> list[str]:

@@ -18,7 +18,15 @@ from functools import lru_cache
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.keywords import STOPWORDS, KeywordStats, as_typed, keyword_weights, query_terms, stem_of
+from assistant.keywords import (
+    STOPWORDS,
+    KeywordStats,
+    as_typed,
+    keyword_weights,
+    query_terms,
+    spellings,
+    stem_of,
+)
 from assistant.tuning import SPELLED_OUT_INITIALS
 
 # A list question's lead words ("Which papers…", "List all works on…"), cut before the topic
@@ -138,21 +146,16 @@ def spelled_readings(topic: str, index: AbstractIndex) -> list[str]:
 
 def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
     """The phrase most of the papers writing ``acronym`` spell it out as, or None."""
-    papers = index.papers()
-    ranked = index.bm25_paper_scores(acronym)
-    holders = [pid for pid in sorted(ranked, key=lambda p: -ranked[p])[:ACRONYM_HOLDERS]
-               if pid in papers]
-    pattern = re.compile(r"\b" + r"\w*[\s-]+".join(acronym.lower()) + r"\w*")
+    holders = _holders(index, acronym)
     spelled: Counter[tuple[str, ...]] = Counter()
     surface: dict[tuple[str, ...], str] = {}
-    for pid in holders:
-        text = f"{papers[pid].title}. {papers[pid].text}".lower()
-        for match in {m.group(0) for m in pattern.finditer(text)}:
+    for paper in holders:
+        # in order, not as a set: the surface kept must not vary with the hash seed
+        for match in dict.fromkeys(spellings(acronym, f"{paper.title}. {paper.text}")):
             words = WORD_RE.findall(match)
-            if words and words[0] not in STOPS and words[-1] not in STOPS:
-                key = tuple(stem_of(w) for w in words)
-                surface.setdefault(key, " ".join(words))
-                spelled[key] += 1
+            key = tuple(stem_of(w) for w in words)
+            surface.setdefault(key, " ".join(words))
+            spelled[key] += 1
     if not spelled:
         return None
     key, count = spelled.most_common(1)[0]
@@ -162,20 +165,26 @@ def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
 def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool]) -> str | None:
     """The acronym the field writes for ``run`` (its content words' initials, or every
     word's), or None."""
-    stats, papers = index.keyword_stats(), index.papers()
     stems = tuple(stem_of(w.lower()) for w, c in zip(run, content, strict=True) if c)
     for letters in dict.fromkeys(["".join(w[0] for w, c in zip(run, content, strict=True) if c),
                                   "".join(w[0] for w in run)]):
-        if len(letters) < SPELLED_OUT_INITIALS or not stats.doc_freq(stem_of(letters.lower())):
+        if (len(letters) < SPELLED_OUT_INITIALS
+                or not index.keyword_stats().doc_freq(stem_of(letters.lower()))):
             continue
-        ranked = index.bm25_paper_scores(letters)
-        holders = [pid for pid in sorted(ranked, key=lambda p: -ranked[p])[:ACRONYM_HOLDERS]
-                   if pid in papers]
-        spelled = sum(1 for pid in holders if _holds_run(
-            term_sequence(f"{papers[pid].title}. {papers[pid].text}"), stems))
+        holders = _holders(index, letters)
+        spelled = sum(1 for p in holders if _holds_run(term_sequence(f"{p.title}. {p.text}"),
+                                                       stems))
         if holders and spelled >= PHRASE_TOGETHER * len(holders):
             return letters.upper()
     return None
+
+
+def _holders(index: AbstractIndex, acronym: str) -> list[Paper]:
+    """The ACRONYM_HOLDERS papers BM25 ranks first for ``acronym``."""
+    papers = index.papers()
+    ranked = index.bm25_paper_scores(acronym)
+    return [papers[pid] for pid in sorted(ranked, key=lambda p: -ranked[p])[:ACRONYM_HOLDERS]
+            if pid in papers]
 
 
 def _holds_run(seq: Sequence[str], run: tuple[str, ...]) -> bool:

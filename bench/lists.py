@@ -43,17 +43,19 @@ from assistant.keywords import (
     document_frequencies,
     tokenize,
 )
-from assistant.listing import MAX_REREAD_TEXTS, Candidate, ListScreen, focus_passage, reread_texts
+from assistant.listing import Candidate, ListScreen, reread_pairs
 from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT
-from assistant.topics import reading_weights, topic_of
+from assistant.topics import topic_of
 
 QUESTIONS = PROJECT_ROOT / "evals" / "lists.jsonl"
 # The papers the screen listed beyond the grep's matches, each read by a blind judge
 # (evals/README.md): scored a second way, with the judged answers among the expected.
 POOLED = PROJECT_ROOT / "evals" / "lists-pooled.jsonl"
 CORPUS = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
-READ_FOR_TUNING = 150  # candidates per question whose logits the tuning reads (max_reread's most)
+# Candidates per question, by cheap score, whose logits the tuning reads: a band paper past
+# them is decided by its cheap score in the simulation, as an unread one is by the screen.
+READ_FOR_TUNING = 150
 GRID: dict[str, list[Any]] = {
     "idf_power": [2.0],  # 1.0 lost on dev in every earlier run
     "phrase_weight": [0.5],  # 0.5 won on dev over 0.0 and 1.0 (two earlier runs)
@@ -120,7 +122,9 @@ def scores(found: list[str], expected: set[str]) -> tuple[float, float]:
 
 def simulate(pool: list[Candidate], logits: dict[bool, dict[str, float]],
              screen: ListScreen) -> list[str]:
-    """The locators ``screen.screen`` keeps, from cached signals."""
+    """The locators ``screen.screen`` keeps, from cached signals. One approximation: each
+    candidate's ``sense`` was computed once, with the shipped ``dense_weight`` choosing the
+    surest papers, whatever the trial's weight."""
     s = screen.settings
     cheap = sorted(((c.coverage + s.dense_weight * c.cosine, c) for c in pool),
                    key=lambda x: -x[0])
@@ -138,21 +142,22 @@ def simulate(pool: list[Candidate], logits: dict[bool, dict[str, float]],
 
 def logits_for(encoder: CrossEncoder, text: str, pool: list[Candidate],
                memory: dict[str, dict[str, float]], stats: KeywordStats) -> dict[str, float]:
-    """The cross-encoder's logit for ``text`` (a topic: its best over ``reread_texts``, a
-    question: itself) with each of ``pool``'s READ_FOR_TUNING papers of highest cheap score,
-    as the screen reads them (``focus_passage``), from ``memory`` (LISTS_LOGITS, a JSON
+    """The cross-encoder's logit for ``text`` (a topic, or the question) with each of
+    ``pool``'s READ_FOR_TUNING papers of highest cheap score, read as the screen reads them
+    (``reread_pairs``: the best over its texts), from ``memory`` (LISTS_LOGITS, a JSON
     file) where read before."""
     first = sorted(pool, key=lambda c: -c.cheap)[:READ_FOR_TUNING]
-    readings = [w for _, w in reading_weights(text, stats)]
+    texts, passages = reread_pairs(text, [c.paper for c in first], stats)
     best: dict[str, float] = {}
-    for read in reread_texts(text, stats)[:MAX_REREAD_TEXTS]:
+    for read in texts:
         # the passage read depends on the whole topic's readings, so the key holds both
         known = memory.setdefault(f"{text}\n{read}", {})
-        missing = [c for c in first if c.paper.paper_id not in known]
+        missing = [(c, p) for c, p in zip(first, passages, strict=True)
+                   if c.paper.paper_id not in known]
         if missing:
-            values = encoder.scores(read, [focus_passage(c.paper, readings) for c in missing])
+            values = encoder.scores(read, [p for _, p in missing])
             known.update({c.paper.paper_id: float(x)
-                          for c, x in zip(missing, values.tolist(), strict=True)})
+                          for (c, _), x in zip(missing, values.tolist(), strict=True)})
         for c in first:
             best[c.paper.paper_id] = max(best.get(c.paper.paper_id, -1e9), known[c.paper.paper_id])
     return best
