@@ -514,5 +514,7 @@ def test_model_answers_report_invented_numbers_fallbacks_and_seconds() -> None:
     table = "\n".join(answer_table([row]))
     assert "| q1 (unchecked: extractive shown) | named | test | 1.000 | 1.000 |" in table
     assert "| 4, 9 |" in table and table.rstrip().endswith("| 2.500 |")
-    part = row.model_copy(update={"fallback": False})  # the model's checked part was shown
+    # the model's checked part shown: an unchecked answer the model wrote
+    part = score_answer(item, answer.model_copy(update={"mode": "llm"}), 2500.0)
+    assert part.unchecked and not part.fallback
     assert "| q1 (unchecked: its checked part shown) |" in "\n".join(answer_table([part]))

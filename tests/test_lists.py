@@ -255,6 +255,8 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
     assert answer.receipt is not None and answer.receipt.matching == trend.total >= 1
     listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
     assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
+    screened = seed_assistant.list_papers(LIST_QUESTION).papers  # the whole list, not top k
+    assert [s.paper_id for s in listed.sources] == [p.paper.paper_id for p in screened]
 
 
 def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:

@@ -198,6 +198,7 @@ def test_a_refusal_shows_its_nearest_papers_and_why(client: Client) -> None:
     assert nearest.count("<li>") == 3 and nearest.count("“Quokkaformer”") == 3
     assert "Looked at 40 papers in the store" in html.unescape(message)
     answer = client.predict("What is the Quokkaformer architecture?", 3, api_name="/ask")
+    assert len(answer["receipt"]["nearest"]) == 3
     assert all("but never “Quokkaformer”" in n["reason"] or n["reason"].startswith(
         "It writes none of the question's words: “Quokkaformer”")
         for n in answer["receipt"]["nearest"])
