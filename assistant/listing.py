@@ -18,7 +18,10 @@ for each paper whether it answers the question:
    optimization" to it), so a paper it turns down is still kept when it stands close to
    the topic's sense: the mean vector of the papers the cheap screen is surest of
    (``sense_papers``), a pseudo-relevance feedback that knows what the field calls the
-   topic without being told (``sense_keeps``).
+   topic without being told (``sense_keeps``);
+4. a list of none is never a false "no": when no paper is kept, the papers that write the
+   whole topic (its every keyword, its phrases as one) are shown as unconfirmed mentions
+   (``ListResult.mentions``), not counted as matching, so the user judges them.
 
 The cross-encoder reads pairs one by one; it reads a paper's title and its one sentence
 holding the topic's words (``focus_passage``), not the whole abstract, and only the band.
@@ -130,6 +133,9 @@ class ListResult:
     seconds: float = 0.0
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
+    # when no paper is kept: the papers that write the whole topic, which the reading turned
+    # down, shown unconfirmed (not counted as matching)
+    mentions: list[ListedPaper] = field(default_factory=list)
 
     @property
     def model_judged(self) -> bool:
@@ -251,20 +257,28 @@ class ListScreen:
                             read, judge, question if s.reread_question else topic)
         kept = sure + [c for c in read if c.judged] + [
             c for c in unread if c.cheap >= self._middle()]
+        # none kept: the papers writing the whole topic are shown, unconfirmed (a false
+        # "no" is the worst answer: "study diffusion models" among the seeds read none)
+        mentioned = [] if kept else [c for c in pool if c.coverage >= s.deep_coverage]
         weights = keyword_weights(topic, self.index.keyword_stats())
-        listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
-                              best_sentence(c.paper, weights), c.reader is not None,
-                              c.logit, c.reader)
-                  for c in kept]
-        listed.sort(key=lambda p: -p.score)
         allowed = self.index.allowed(filters)
         total = len(self.index.papers())
         read_ids = {c.paper.paper_id for c in read}
         return ListResult(
-            question=question, topic=topic, papers=listed, papers_in_store=total,
-            papers_in_filter=total if allowed is None else len(allowed), screened=len(pool),
-            reread=len(read), seconds=time.perf_counter() - started,
-            candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)])
+            question=question, topic=topic, papers=self._listed(kept, weights),
+            papers_in_store=total, papers_in_filter=total if allowed is None else len(allowed),
+            screened=len(pool), reread=len(read), seconds=time.perf_counter() - started,
+            candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
+            mentions=self._listed(mentioned, weights))
+
+    def _listed(self, kept: Sequence[Candidate], weights: dict[str, float]) -> list[ListedPaper]:
+        """``kept`` as listed, best first, each with its sentence holding most of the
+        topic's keyword weight."""
+        listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
+                              best_sentence(c.paper, weights), c.reader is not None,
+                              c.logit, c.reader)
+                  for c in kept]
+        return sorted(listed, key=lambda p: -p.score)
 
     def _reread(self, question: str, band: list[Candidate], judge: Judge | None,
                 asked: str) -> list[Candidate]:
@@ -374,33 +388,43 @@ def _shown(text: str, limit: int = 300) -> str:
 
 def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
     """The list answer as it is written: the count first, then one line per paper, best
-    first ("[3] Title (2019): “its sentence”"), each ending with a newline."""
-    if not result.papers:
-        where = f" ({filters})" if filters else ""
-        yield (f"No paper of the {result.papers_in_filter:,}{where} answers “{result.topic}”; "
-               f"{result.screened:,} screened, {result.reread:,} reread.\n")
+    first ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
+    says so, then gives its unconfirmed mentions, if any, the same way."""
+    where = f" ({filters})" if filters else ""
+    searched = f"{result.screened:,} screened, {result.reread:,} reread"
+    if result.mentions:
+        count = len(result.mentions)
+        yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "
+               f"“{result.topic}”; {searched}. {count:,} {'writes' if count == 1 else 'write'}"
+               " all its words, listed unconfirmed:\n")
+    elif not result.papers:
+        yield (f"No paper of the {result.papers_in_filter:,}{where} answers "
+               f"“{result.topic}”; {searched}.\n")
         return
-    yield f"{result.count_line(filters or '')}.\n"
-    for n, listed in enumerate(result.papers, start=1):
+    else:
+        yield f"{result.count_line(filters or '')}.\n"
+    for n, listed in enumerate(result.papers or result.mentions, start=1):
         title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]\n"
 
 
 def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer:
-    """The typed answer of a list: every listed paper a source and a citation (its quoted
-    sentence highlighted), with the counts in its receipt; labelled by what judged it:
+    """The typed answer of a list: every listed paper (or, in a list of none, every
+    unconfirmed mention) a source and a citation (its quoted sentence highlighted), with the
+    counts in its receipt (``matching``: the listed papers alone); labelled by what judged it:
     "llm" (with ``model``'s name) only when the model judged at least one paper, else
     "extractive" (the cross-encoder and the cheap screen, offline)."""
     mode = "llm" if result.model_judged else "extractive"
-    sources = [SourceRef.of(n, p.paper, p.score) for n, p in enumerate(result.papers, start=1)]
+    shown = result.papers or result.mentions  # the unconfirmed mentions of a list of none
+    sources = [SourceRef.of(n, p.paper, p.score) for n, p in enumerate(shown, start=1)]
     citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
                           source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
-                 for n, p in enumerate(result.papers, start=1)]
+                 for n, p in enumerate(shown, start=1)]
     return Answer(question=result.question, answer=text,
                   mode=mode, model=model if mode == "llm" else None,
                   sources=sources, citations=citations,
                   receipt=Receipt(in_store=result.papers_in_store,
                                   in_filter=result.papers_in_filter, read=result.screened,
-                                  cited=len(result.papers), matching=len(result.papers)),
+                                  cited=len(shown), matching=len(result.papers)),
                   timings_ms={"total": round(result.seconds * 1000, 1)})

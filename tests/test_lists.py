@@ -22,6 +22,8 @@ from assistant.listing import (
     ListedPaper,
     ListResult,
     ListScreen,
+    answer_lines,
+    as_answer,
     reread_texts,
 )
 from assistant.pipeline import Assistant
@@ -151,6 +153,34 @@ def test_a_list_of_none_is_a_valid_empty_answer(seed_assistant: Assistant) -> No
     answer = seed_assistant.list_answer("Which papers are about sourdough bread recipes?")
     assert answer.receipt is not None and answer.receipt.matching == 0 and answer.sources == []
     assert answer.answer.startswith("No paper of the 38 answers") and "\n" not in answer.answer
+
+
+def test_a_list_of_none_shows_the_papers_writing_the_topic_unconfirmed(
+        seed_assistant: Assistant) -> None:
+    """"Which papers study diffusion models?" answered "No paper of the 38 answers", though
+    seeds write "diffusion models": the reading had turned each down. A list of none now
+    shows the papers writing the whole topic, unconfirmed and not counted as matching."""
+    question = "Which papers study diffusion models?"
+    papers = seed_assistant.index.papers()
+    writers = {pid for pid, p in papers.items()
+               if re.search(r"diffusion models?\b", f"{p.title} {p.text}", re.I)}
+    assert writers, "the seeds write the topic"
+    # every writer is shown, listed or mentioned: none is a false "no"
+    answer = seed_assistant.list_answer(question)
+    assert writers <= {s.paper_id for s in answer.sources}
+    # a reading that keeps nothing: the writers are the list's unconfirmed mentions
+    strict = ListScreen(seed_assistant.index, dataclasses.replace(
+        ListScreen(seed_assistant.index).settings, reread_keeps=99.0, sense_keeps=2.0))
+    result = seed_assistant.lists.list_papers(question, screen=strict)
+    assert result.papers == [] and {p.paper.paper_id for p in result.mentions} == writers
+    answer = as_answer(result, "".join(answer_lines(result)).rstrip("\n"))
+    first, *lines = answer.answer.splitlines()
+    assert first.startswith("No paper of the 38 was read as answering") and first.endswith(
+        f"{len(writers)} write all its words, listed unconfirmed:")
+    assert len(lines) == len(answer.citations) == len(writers)
+    assert answer.receipt is not None and answer.receipt.matching == 0
+    assert answer.receipt.cited == len(writers)
+    assert {c.paper_id for c in answer.citations} == writers
 
 
 def test_a_filter_that_leaves_no_paper_is_bad_input(seed_assistant: Assistant) -> None:
