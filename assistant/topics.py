@@ -74,13 +74,11 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
     on one of them holds the keywords of that one, not of all. Each with its text.
 
     The alternatives: the phrasings ``searched_topic`` joined with " | " (a run of words and
-    its acronym), and in each the parts "or" joins ("seismic or earthquake data", "place
-    cells or grid cells"), also read with the word either side of the "or" standing for
-    the other ("generate or compose music": "generate music", "compose music"; "captions
-    for images or videos": "captions for videos"), a part of one word then read only so
-    ("news" alone held every news paper; "use or analyze the neural tangent kernel": not
-    "use" alone, which every abstract holds). A part of one word is never an alternative
-    of its own, however many "or"s the phrasing has: the topic itself holds it."""
+    its acronym), and in each the parts "or" joins ("place cells or grid cells"), also read
+    with each word the "or" joins standing in the phrase around it (``or_readings``:
+    "generate or compose music": "generate music", "compose music"). A part of one word is
+    never an alternative of its own, however many "or"s the phrasing has: "news" alone held
+    every news paper, and "use or analyze the neural tangent kernel" is not about "use"."""
     def weighed(text: str) -> dict[str, float]:
         return {t: w ** power for t, w in keyword_weights(text, stats).items()}
 
@@ -89,22 +87,25 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
     for phrasing in phrasings:
         parts = [p for p in OR_RE.split(phrasing) if query_terms(p)]
         if len(parts) > 1:
-            # a one-word part is read in its context ("news" as "summarize news")
-            alternatives += [*(p for p in parts if len(query_terms(p)) > 1),
-                             *distributed(phrasing)]
+            alternatives += [p for p in [*parts, *or_readings(phrasing)]
+                             if len(query_terms(p)) > 1]
     return [(text, weighed(text)) for text in dict.fromkeys([topic, *alternatives])]
 
 
-def distributed(phrasing: str) -> list[str]:
-    """A phrasing with one "or" read with the word either side of it standing for the
-    other: "apply machine learning to seismic or earthquake data" → "… to seismic data",
-    "… to earthquake data" (none for a phrasing with no "or", or several)."""
-    words = phrasing.replace(",", " ").split()
+def or_readings(phrasing: str) -> list[str]:
+    """A phrasing with one "or" read with each word it joins standing in the phrase around
+    them: "apply machine learning to seismic or earthquake data" → "… to seismic data",
+    "… to earthquake data"; a comma list reads each item so ("use ODEs, SDEs, or PDEs" →
+    "use ODEs", "use SDEs", "use PDEs"). None for a phrasing with no "or", or several."""
+    words = phrasing.split()
     at = [i for i, w in enumerate(words) if w.lower() == "or"]
     if len(at) != 1 or not 0 < at[0] < len(words) - 1:
         return []
-    left, right = words[:at[0]], words[at[0] + 1:]
-    return [" ".join(left + right[1:]), " ".join(left[:-1] + right)]
+    before, after = words[:at[0]], words[at[0] + 1:]
+    items = [before.pop().rstrip(","), after.pop(0)]
+    while len(before) > 1 and before[-1].endswith(","):  # "ODEs, SDEs," before "or PDEs"
+        items.insert(0, before.pop().rstrip(","))
+    return [" ".join([*before, item, *after]) for item in items]
 
 
 def acronym_readings(topic: str, index: AbstractIndex) -> list[str]:

@@ -30,7 +30,7 @@ from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
 from assistant.topics import (
     acronym_readings,
-    distributed,
+    or_readings,
     reading_weights,
     spelled_readings,
     topic_of,
@@ -67,10 +67,17 @@ def test_a_topic_of_alternatives_is_read_each_apart(seed_assistant: Assistant) -
     assert set(readings["seismic data"]) | set(readings["earthquake data"]) == set(whole)
     # the word either side of "or" stands for the other; a part that is only a common
     # word of the phrasing ("use") is no topic: every abstract holds it
-    assert distributed("generate captions for images or videos") == [
+    assert or_readings("generate captions for images or videos") == [
         "generate captions for images", "generate captions for videos"]
-    assert distributed("generate or compose music") == ["generate music", "compose music"]
-    assert distributed("graph learning") == distributed("a or b or c") == []
+    assert or_readings("generate or compose music") == ["generate music", "compose music"]
+    assert or_readings("graph learning") == or_readings("a or b or c") == []
+    # a comma list reads each item in its place, not its first items together
+    assert or_readings("use ODEs, SDEs, or PDEs") == or_readings("use ODEs, SDEs or PDEs") == [
+        "use ODEs", "use SDEs", "use PDEs"]
+    assert or_readings("summarize text, such as documents or news") == [
+        "summarize text, such as documents", "summarize text, such as news"]
+    texts = [t for t, _ in reading_weights("use ODEs, SDEs, or PDEs", stats)]
+    assert {"use SDEs", "use PDEs"} <= set(texts)
     texts = [t for t, _ in reading_weights("use or analyze graph neural networks", stats)]
     assert "use" not in texts and "use graph neural networks" in texts
     two = dict(reading_weights("place cells or entorhinal grid cells", stats))
