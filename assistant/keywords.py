@@ -23,16 +23,21 @@ import Stemmer
 
 from assistant.tuning import SPELLED_OUT_INITIALS
 
+# Words a question asks with ("Summarize the papers on…", "What does this paper
+# propose?"): stopwords, except in a list topic, where they can be what is asked for
+# ("Which papers automatically summarize text?", ``topic_terms``).
+ASKING_WORDS = frozenset("""
+explain describe tell summarize summarise summary give list show find study studies propose
+proposed""".split())
 # bm25s's English list has 33 words; questions also carry these, which say nothing about
 # which paper is meant ("What does this paper propose?").
-STOPWORDS = sorted(set(bm25s.stopwords.STOPWORDS_EN) | set("""
+STOPWORDS = sorted(set(bm25s.stopwords.STOPWORDS_EN) | ASKING_WORDS | set("""
 about above after again all also am any because been before being below between both can
 could did do does doing done down during each few from further had has have having he her
 here hers him his how i its itself just me more most my myself nor now only other our
 ours out over own same she should so some than them themselves those through too under
 until up very we were what when where which while who whom why would you your yours paper
-papers work works abstract abstracts method methods approach approaches explain describe
-tell summarize summarise summary give list show find study studies propose proposed
+papers work works abstract abstracts method methods approach approaches
 """.split()))
 TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds2-american2-norms"
 
@@ -198,6 +203,17 @@ def _terms(lowered: str) -> list[str]:
         if word not in _STOPSET:
             terms[stem_of(word)] = None
     return list(terms)
+
+
+def topic_terms(text: str, stats: KeywordStats) -> list[str]:
+    """A list topic's distinct stemmed terms (``query_terms``), with its asking words after
+    the first word kept where the corpus holds their stem: in "automatically summarize
+    text" the verb is the topic, and its stem ("summar") is what papers on summarization
+    write (the stopword itself, "we summarize our findings", is in no stored text); a
+    topic's lead ("study portfolio selection") only asks."""
+    lowered = as_typed(text).lower()
+    asked = [stem_of(w) for w in _TOKEN.findall(lowered)[1:] if w in ASKING_WORDS]
+    return list(dict.fromkeys([*_terms(lowered), *(t for t in asked if stats.doc_freq(t))]))
 
 
 def query_readings(question: str) -> list[list[str]]:

@@ -41,7 +41,7 @@ import numpy as np
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.keywords import KeywordStats, keyword_weights
+from assistant.keywords import KeywordStats
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder
 from assistant.topics import (
@@ -260,7 +260,7 @@ class ListScreen:
         # none kept: the papers writing the whole topic are shown, unconfirmed (a false
         # "no" is the worst answer: "study diffusion models" among the seeds read none)
         mentioned = [] if kept else [c for c in pool if c.coverage >= s.deep_coverage]
-        weights = keyword_weights(topic, self.index.keyword_stats())
+        weights = reading_weights(topic, self.index.keyword_stats())[0][1]  # the topic's own
         allowed = self.index.allowed(filters)
         total = len(self.index.papers())
         read_ids = {c.paper.paper_id for c in read}

@@ -22,10 +22,10 @@ from assistant.keywords import (
     STOPWORDS,
     KeywordStats,
     as_typed,
-    keyword_weights,
     query_terms,
     spellings,
     stem_of,
+    topic_terms,
 )
 from assistant.tuning import SPELLED_OUT_INITIALS
 
@@ -39,6 +39,9 @@ LEAD_RE = re.compile(
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
     re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
+# A clause giving examples of the topic: "…, such as documents or news", "…, e.g. news"
+EXAMPLES_RE = re.compile(r",?\s+(?:such\s+as|e\.g\.,?|for\s+example|for\s+instance|including)\s",
+                         re.I)
 WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
 STOPS = frozenset(STOPWORDS)
 PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
@@ -74,17 +77,22 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
     on one of them holds the keywords of that one, not of all. Each with its text.
 
     The alternatives: the phrasings ``searched_topic`` joined with " | " (a run of words and
-    its acronym), and in each the parts "or" joins ("place cells or grid cells"), also read
+    its acronym), each without the examples it gives ("summarize text, such as news":
+    "summarize text"), and in each the parts "or" joins ("place cells or grid cells"), also read
     with each word the "or" joins standing in the phrase around it (``or_readings``:
     "generate or compose music": "generate music", "compose music"). A part of one word is
     never an alternative of its own, however many "or"s the phrasing has: "news" alone held
     every news paper, and "use or analyze the neural tangent kernel" is not about "use"."""
     def weighed(text: str) -> dict[str, float]:
-        return {t: w ** power for t, w in keyword_weights(text, stats).items()}
+        return {t: stats.idf(t) ** power for t in topic_terms(text, stats)}
 
     phrasings = [p for p in topic.split(ALSO) if query_terms(p)]
     alternatives = [] if len(phrasings) < 2 else phrasings
     for phrasing in phrasings:
+        # examples illustrate the topic ("summarize text, such as documents or news"): the
+        # topic without them is read too, its papers need not name an example
+        alternatives += [cut for cut in EXAMPLES_RE.split(phrasing, maxsplit=1)[:1]
+                         if cut != phrasing and len(query_terms(cut)) > 1]
         parts = [p for p in OR_RE.split(phrasing) if query_terms(p)]
         if len(parts) > 1:
             alternatives += [p for p in [*parts, *or_readings(phrasing)]

@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 from test_cli import run
@@ -16,6 +17,7 @@ from test_cli import run
 from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
+from assistant.keywords import KeywordStats, query_terms, topic_terms
 from assistant.listing import (
     CROSS_ENCODER,
     MODEL,
@@ -56,6 +58,38 @@ LIST_QUESTION = "Which papers use reinforcement learning?"
 ])
 def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
     assert topic_of(question) == topic
+
+
+def test_a_list_topic_keeps_an_asking_word_that_is_its_subject() -> None:
+    """"Which papers automatically summarize text?" was read as "automatically text" (list-27
+    listed none of its 20): "summarize" is a stopword, as questions ask with it. In a list
+    topic it is kept after the first word, by the stem papers on summarization write; a
+    topic's lead ("study …") only asks, and a stem no stored text holds is never a term."""
+    stats = KeywordStats(n_docs=100, vocab={"summar": 0, "text": 1, "automat": 2, "studi": 3},
+                         df=np.array([2, 20, 10, 5]))
+    assert "summar" not in query_terms("automatically summarize text")  # BM25's reading
+    assert topic_terms("automatically summarize text", stats) == ["automat", "text", "summar"]
+    assert "studi" not in topic_terms("study text summarization", stats)
+    empty = KeywordStats(n_docs=100, vocab={"text": 0}, df=np.array([20]))
+    assert topic_terms("automatically summarize text", empty) == ["automat", "text"]
+    weights = dict(reading_weights("automatically summarize text", stats))
+    assert set(weights["automatically summarize text"]) == {"automat", "text", "summar"}
+
+
+def test_a_list_topic_is_read_without_its_examples_too(seed_assistant: Assistant) -> None:
+    """"…summarize text, such as documents or news articles?" required "documents" or
+    "news" of every paper (its rarest words): examples illustrate a topic, so the topic is
+    also read without them, first of the alternatives the reread reads."""
+    stats = seed_assistant.index.keyword_stats()
+    topic = "automatically summarize text, such as documents or news"
+    texts = [t for t, _ in reading_weights(topic, stats)]
+    assert texts[:2] == [topic, "automatically summarize text"]
+    assert "automatically summarize text, such as news" in texts
+    assert reread_texts(topic, stats)[0] == "automatically summarize text"
+    assert len(reading_weights("use graph neural networks", stats)) == 1  # no examples
+    assert len(reading_weights("graphs including citation", stats)) == 1  # one word: no topic
+    assert [t for t, _ in reading_weights("use graphs, e.g. citation networks", stats)][1] == (
+        "use graphs")
 
 
 def test_a_topic_of_alternatives_is_read_each_apart(seed_assistant: Assistant) -> None:
