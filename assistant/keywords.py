@@ -21,7 +21,7 @@ import bm25s.stopwords
 import numpy as np
 import Stemmer
 
-from assistant.tuning import SPELLED_OUT_INITIALS
+from assistant.tuning import ASKED_SHARE, SPELLED_OUT_INITIALS
 
 # Words a question asks with ("Summarize the papers on…", "What does this paper
 # propose?"): stopwords, except in a list topic, where they can be what is asked for
@@ -206,14 +206,16 @@ def _terms(lowered: str) -> list[str]:
 
 
 def topic_terms(text: str, stats: KeywordStats) -> list[str]:
-    """A list topic's distinct stemmed terms (``query_terms``), with its asking words after
-    the first word kept where the corpus holds their stem: in "automatically summarize
-    text" the verb is the topic, and its stem ("summar") is what papers on summarization
-    write (the stopword itself, "we summarize our findings", is in no stored text); a
-    topic's lead ("study portfolio selection") only asks."""
+    """A list topic's distinct stemmed terms (``query_terms``), with its asking words kept
+    where their stem is specific (in at most ASKED_SHARE of the chunks): in "automatically
+    summarize text" the verb is the topic, and its stem ("summar") is what papers on
+    summarization write; "study portfolio selection" only asks, and "studi" is in papers of
+    every kind. The stopword itself ("we summarize our findings") is never a stored term."""
     lowered = as_typed(text).lower()
-    asked = [stem_of(w) for w in _TOKEN.findall(lowered)[1:] if w in ASKING_WORDS]
-    return list(dict.fromkeys([*_terms(lowered), *(t for t in asked if stats.doc_freq(t))]))
+    limit = ASKED_SHARE * stats.n_docs
+    asked = [stem_of(w) for w in _TOKEN.findall(lowered) if w in ASKING_WORDS]
+    return list(dict.fromkeys([*_terms(lowered),
+                               *(t for t in asked if 0 < stats.doc_freq(t) <= limit)]))
 
 
 def query_readings(question: str) -> list[list[str]]:

@@ -19,9 +19,10 @@ for each paper whether it answers the question:
    the topic's sense: the mean vector of the papers the cheap screen is surest of
    (``sense_papers``), a pseudo-relevance feedback that knows what the field calls the
    topic without being told (``sense_keeps``);
-4. a list of none is never a false "no": when no paper is kept, the papers that write the
-   whole topic (its every keyword, its phrases as one) are shown as unconfirmed mentions
-   (``ListResult.mentions``), not counted as matching, so the user judges them.
+4. a list of none is never a false "no": when no paper is kept, the papers that name the
+   topic in full (every keyword of it or of one of its alternatives, its phrases as one)
+   are shown as unconfirmed mentions (``ListResult.mentions``), not counted as matching,
+   so the user judges them.
 
 The cross-encoder reads pairs one by one; it reads a paper's title and its one sentence
 holding the topic's words (``focus_passage``), not the whole abstract, and only the band.
@@ -52,6 +53,7 @@ from assistant.topics import (
     spelled_readings,
     topic_of,
     topic_phrases,
+    topic_weights,
 )
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
 
@@ -133,7 +135,7 @@ class ListResult:
     seconds: float = 0.0
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
-    # when no paper is kept: the papers that write the whole topic, which the reading turned
+    # when no paper is kept: the papers naming the topic in full, which the reading turned
     # down, shown unconfirmed (not counted as matching)
     mentions: list[ListedPaper] = field(default_factory=list)
 
@@ -257,10 +259,11 @@ class ListScreen:
                             read, judge, question if s.reread_question else topic)
         kept = sure + [c for c in read if c.judged] + [
             c for c in unread if c.cheap >= self._middle()]
-        # none kept: the papers writing the whole topic are shown, unconfirmed (a false
-        # "no" is the worst answer: "study diffusion models" among the seeds read none)
+        # none kept: the papers naming the topic in full (every keyword of it, or of one of
+        # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the
+        # worst answer: "study diffusion models" among the seeds had read none)
         mentioned = [] if kept else [c for c in pool if c.coverage >= s.deep_coverage]
-        weights = reading_weights(topic, self.index.keyword_stats())[0][1]  # the topic's own
+        weights = topic_weights(topic, self.index.keyword_stats())
         allowed = self.index.allowed(filters)
         total = len(self.index.papers())
         read_ids = {c.paper.paper_id for c in read}
@@ -395,8 +398,8 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     if result.mentions:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "
-               f"“{result.topic}”; {searched}. {count:,} {'writes' if count == 1 else 'write'}"
-               " all its words, listed unconfirmed:\n")
+               f"“{result.topic}”; {searched}. {count:,} {'names' if count == 1 else 'name'}"
+               " it in full, listed unconfirmed:\n")
     elif not result.papers:
         yield (f"No paper of the {result.papers_in_filter:,}{where} answers "
                f"“{result.topic}”; {searched}.\n")
@@ -426,5 +429,6 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
                   sources=sources, citations=citations,
                   receipt=Receipt(in_store=result.papers_in_store,
                                   in_filter=result.papers_in_filter, read=result.screened,
-                                  cited=len(shown), matching=len(result.papers)),
+                                  cited=len(shown), matching=len(result.papers),
+                                  unconfirmed=len(result.mentions)),
                   timings_ms={"total": round(result.seconds * 1000, 1)})

@@ -63,12 +63,15 @@ def noted_title(source: SourceRef | NearPaper, derived: bool = True) -> str:
 def receipt_line(receipt: Receipt) -> str:
     """How much the answer looked at, in one line: "Looked at 38 papers in the store · read
     20 · cited 2" (with "12 left by the filter" after the store when a filter applied; a
-    list answer says how many it listed, "screened 25 · listed 3")."""
+    list answer says how many it listed, "screened 25 · listed 3", and a list of none the
+    papers it shows unconfirmed, "listed 0 · 2 unconfirmed")."""
     parts = [f"Looked at {receipt.in_store:,} paper{'s' * (receipt.in_store != 1)} in the store"]
     if receipt.in_filter != receipt.in_store:
         parts.append(f"{receipt.in_filter:,} left by the filter")
     if receipt.matching is not None:
         parts += [f"screened {receipt.read:,}", f"listed {receipt.matching:,}"]
+        if receipt.unconfirmed:
+            parts.append(f"{receipt.unconfirmed:,} unconfirmed")
     else:
         parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
     return " · ".join(parts)

@@ -22,7 +22,6 @@ from assistant.keywords import (
     STOPWORDS,
     KeywordStats,
     as_typed,
-    query_terms,
     spellings,
     stem_of,
     topic_terms,
@@ -39,9 +38,13 @@ LEAD_RE = re.compile(
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
     re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
-# A clause giving examples of the topic: "…, such as documents or news", "…, e.g. news"
-EXAMPLES_RE = re.compile(r",?\s+(?:such\s+as|e\.g\.,?|for\s+example|for\s+instance|including)\s",
-                         re.I)
+# A clause giving examples of the topic, to the next comma, bracket or the end: "…, such as
+# documents or news", "… (e.g. BERT)"; "for example", "for instance" and "including" only
+# after a comma ("strategies for example selection" gives none)
+EXAMPLES_RE = re.compile(
+    r"\s*\((?:such\s+as|e\.g\.|for\s+example|for\s+instance|including)[^)]*\)"
+    r"|,?\s+(?:such\s+as|e\.g\.,?)\s[^,()]*(?:,|$)"
+    r"|,\s*(?:for\s+example|for\s+instance|including),?\s[^,()]*(?:,|$)", re.I)
 WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
 STOPS = frozenset(STOPWORDS)
 PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
@@ -73,47 +76,59 @@ def topic_of(question: str, or_question: bool = True) -> str:
 
 def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
                     ) -> list[tuple[str, dict[str, float]]]:
-    """The topic's keyword weights (idf ** ``power``), and each of its alternatives': a paper
-    on one of them holds the keywords of that one, not of all. Each with its text.
+    """The topic's keyword weights (``topic_weights``), and each of its alternatives': a
+    paper on one of them holds the keywords of that one, not of all. Each with its text.
 
     The alternatives: the phrasings ``searched_topic`` joined with " | " (a run of words and
-    its acronym), each without the examples it gives ("summarize text, such as news":
-    "summarize text"), and in each the parts "or" joins ("place cells or grid cells"), also read
-    with each word the "or" joins standing in the phrase around it (``or_readings``:
-    "generate or compose music": "generate music", "compose music"). A part of one word is
-    never an alternative of its own, however many "or"s the phrasing has: "news" alone held
-    every news paper, and "use or analyze the neural tangent kernel" is not about "use"."""
-    def weighed(text: str) -> dict[str, float]:
-        return {t: stats.idf(t) ** power for t in topic_terms(text, stats)}
+    its acronym), each without the examples it gives (``without_examples``), and in each the
+    parts "or" joins ("place cells or grid cells"), also read with each word the "or" joins
+    standing in the phrase around it (``or_readings``: "generate or compose music":
+    "generate music", "compose music"). A part of one word is never an alternative of its
+    own, however many "or"s the phrasing has: "news" alone held every news paper, and "use
+    or analyze the neural tangent kernel" is not about "use"."""
+    def words(text: str) -> int:
+        return len(topic_terms(text, stats))
 
-    phrasings = [p for p in topic.split(ALSO) if query_terms(p)]
+    phrasings = [p for p in topic.split(ALSO) if words(p)]
     alternatives = [] if len(phrasings) < 2 else phrasings
     for phrasing in phrasings:
-        # examples illustrate the topic ("summarize text, such as documents or news"): the
-        # topic without them is read too, its papers need not name an example
-        alternatives += [cut for cut in EXAMPLES_RE.split(phrasing, maxsplit=1)[:1]
-                         if cut != phrasing and len(query_terms(cut)) > 1]
-        parts = [p for p in OR_RE.split(phrasing) if query_terms(p)]
+        alternatives += [cut for cut in [without_examples(phrasing)]
+                         if cut != phrasing and words(cut) > 1]
+        parts = [p for p in OR_RE.split(phrasing) if words(p)]
         if len(parts) > 1:
-            alternatives += [p for p in [*parts, *or_readings(phrasing)]
-                             if len(query_terms(p)) > 1]
-    return [(text, weighed(text)) for text in dict.fromkeys([topic, *alternatives])]
+            alternatives += [p for p in [*parts, *or_readings(phrasing)] if words(p) > 1]
+    return [(text, topic_weights(text, stats, power))
+            for text in dict.fromkeys([topic, *alternatives])]
+
+
+def topic_weights(text: str, stats: KeywordStats, power: float = 1.0) -> dict[str, float]:
+    """A list topic's keyword weights: each of its ``topic_terms`` with its idf ** ``power``."""
+    return {t: stats.idf(t) ** power for t in topic_terms(text, stats)}
+
+
+def without_examples(phrasing: str) -> str:
+    """The phrasing without the examples it gives (EXAMPLES_RE): "use pretrained models,
+    such as BERT, for named entity recognition" → "use pretrained models for named entity
+    recognition". Examples illustrate a topic; its papers need not name one."""
+    return " ".join(EXAMPLES_RE.sub(" ", phrasing).split())
 
 
 def or_readings(phrasing: str) -> list[str]:
     """A phrasing with one "or" read with each word it joins standing in the phrase around
     them: "apply machine learning to seismic or earthquake data" → "… to seismic data",
-    "… to earthquake data"; a comma list reads each item so ("use ODEs, SDEs, or PDEs" →
-    "use ODEs", "use SDEs", "use PDEs"). None for a phrasing with no "or", or several."""
-    words = phrasing.split()
+    "… to earthquake data"; a comma list of single words reads each item so ("use ODEs,
+    SDEs, or PDEs" → "use ODEs", "use SDEs", "use PDEs"; items of several words are read as
+    their last words, and the "or" parts themselves are alternatives too). None for a
+    phrasing with no "or", or several."""
+    words = re.sub(r"\s+,", ",", phrasing.replace("(", " ").replace(")", " ")).split()
     at = [i for i, w in enumerate(words) if w.lower() == "or"]
     if len(at) != 1 or not 0 < at[0] < len(words) - 1:
         return []
     before, after = words[:at[0]], words[at[0] + 1:]
     items = [before.pop().rstrip(","), after.pop(0)]
-    while len(before) > 1 and before[-1].endswith(","):  # "ODEs, SDEs," before "or PDEs"
+    while before and before[-1].endswith(","):  # "ODEs, SDEs," before "or PDEs"
         items.insert(0, before.pop().rstrip(","))
-    return [" ".join([*before, item, *after]) for item in items]
+    return [" ".join([*before, item, *after]) for item in items if item]
 
 
 def acronym_readings(topic: str, index: AbstractIndex) -> list[str]:

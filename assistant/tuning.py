@@ -153,6 +153,11 @@ RERANK_MAX_TOKENS = 256
 # Initials from which an acronym counts as spelled out by a phrase: two begin some phrase
 # of most abstracts (GP: "given presynaptic"). Source: by hand, a review's cases (2b1954c).
 SPELLED_OUT_INITIALS = 3
+# A list topic's asking word ("summarize", "study") counts as a topic word only when its stem
+# is in at most this share of the chunks: "summar" (as in "summarization") is, "studi" and
+# "propos", which every kind of paper writes, are not. Source: by hand, dev list-27 and the
+# 13.9k store's shares (docs/lists.md).
+ASKED_SHARE = 0.01
 # Keywords from which an offline follow-up saying "they…" or "this…" stands alone.
 # Source: by hand, the follow-up tests (6eb25d4).
 OWN_SUBJECT_TERMS = 3

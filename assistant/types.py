@@ -171,6 +171,8 @@ class Receipt(BaseModel):
     cited: int = Field(description="Papers the answer cites.")
     matching: int | None = Field(None, description="A list answer (`ask --all`): the papers "
                                  "judged to answer it, all of them listed; None for an answer.")
+    unconfirmed: int = Field(0, description="A list of none: the papers shown that name its "
+                             "topic but were not read as answering it (its sources); else 0.")
     nearest: list[NearPaper] = Field(
         default_factory=list, description="A refusal's nearest papers, each with why it does "
         "not answer (empty for an answer).")

@@ -74,7 +74,9 @@ class ListsPage:
         Returns:
             The answer object of /ask with every matching paper a source and a citation (its
             quoted sentence), best first, and the counts in its receipt: {matching, in_filter,
-            read (screened), in_store, ...}; or {question, error}.
+            read (screened), in_store, unconfirmed, ...}; when none matches, the papers that
+            name the topic but were not read as answering it are its sources, counted in
+            receipt.unconfirmed (matching 0); or {question, error}.
         """
         try:
             return self.app.list_answer(as_text(question), explicit(years, venue)).public_json()
