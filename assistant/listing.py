@@ -80,10 +80,10 @@ class ScreenSettings:
     dense_weight: float = 0.6  # cheap score = coverage + dense_weight × cosine
     keep_at: float = 1.7  # cheap score from which a paper is kept unread
     drop_below: float = 0.6  # cheap score under which a paper is dropped unread
-    reread_keeps: float = 2.0  # the cross-encoder's logit that counts as neither in nor out
+    reread_keeps: float = 0.0  # the cross-encoder's logit that counts as neither in nor out
     # a reread paper is kept when cheap + reread_weight × (sigmoid(logit - reread_keeps) - ½)
     # reaches the band's middle: the reading moves the cheap score, by at most ½ × weight
-    reread_weight: float = 1.6  # 100 would leave the band to the reading alone
+    reread_weight: float = 100.0  # 100: the band left to the reading alone (1.6: moved by it)
     max_reread: int = 30  # papers the cross-encoder (or model) reads at most
     reread_question: bool = False  # the cross-encoder reads the question (False: the topic)
     idf_power: float = 2.0  # keyword weight = idf ** idf_power (higher: rare words count more)
