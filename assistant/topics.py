@@ -117,9 +117,10 @@ def or_readings(phrasing: str) -> list[str]:
     """A phrasing with one "or" read with each word it joins standing in the phrase around
     them: "apply machine learning to seismic or earthquake data" → "… to seismic data",
     "… to earthquake data"; a comma list of single words reads each item so ("use ODEs,
-    SDEs, or PDEs" → "use ODEs", "use SDEs", "use PDEs"; items of several words are read as
-    their last words, and the "or" parts themselves are alternatives too). None for a
-    phrasing with no "or", or several."""
+    SDEs, or PDEs" → "use ODEs", "use SDEs", "use PDEs"). Items of several words are not
+    told apart: only the words either side of the "or" stand for each other, and the "or"
+    parts themselves are the alternatives that read them whole (``reading_weights``). None
+    for a phrasing with no "or", or several."""
     words = re.sub(r"\s+,", ",", phrasing.replace("(", " ").replace(")", " ")).split()
     at = [i for i, w in enumerate(words) if w.lower() == "or"]
     if len(at) != 1 or not 0 < at[0] < len(words) - 1:
