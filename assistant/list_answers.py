@@ -17,7 +17,7 @@ from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
-from assistant.tuning import JUDGE_BATCH
+from assistant.tuning import JUDGE_BATCH, JUDGE_MISSES
 from assistant.types import Answer, Filters, Receipt, RetrievedPaper
 
 if TYPE_CHECKING:
@@ -57,13 +57,20 @@ class ListAnswers:
     def judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
         """The model's relevance check over ``papers``, a few at a time; None for each paper
         of a batch whose reply is not the check's format (prose, a chatty model): it judged
-        none of them, and the cross-encoder reads them instead."""
+        none of them, and the cross-encoder reads them instead. After JUDGE_MISSES such
+        replies in a row the model is not asked again for this list: a model that does not
+        follow the check would cost seconds a batch for no verdict. A failed call (the
+        endpoint's error, ASSISTANT_LLM_TIMEOUT) ends the list with its one-line error, as
+        it ends any model-mode answer."""
         verdicts: list[bool | None] = []
+        misses = 0
         for start in range(0, len(papers), JUDGE_BATCH):
             batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
                      for p in papers[start:start + JUDGE_BATCH]]
             assert self.app.chat_model is not None
-            listed = self.app.relevance_reply(question, batch, self.app.chat_model.deadline())
+            listed = None if misses >= JUDGE_MISSES else self.app.relevance_reply(
+                question, batch, self.app.chat_model.deadline())
+            misses = misses + 1 if listed is None else 0
             verdicts += [None if listed is None else n in listed
                          for n in range(1, len(batch) + 1)]
         return verdicts

@@ -113,6 +113,11 @@ ECHO_RUN = 8
 # Abstracts per relevance check of a list (the model's context holds them).
 # Source: by hand (eed84ef).
 JUDGE_BATCH = 6
+# Replies in a row out of the relevance check's format after which a list stops asking the
+# model: the rest of its band goes to the cross-encoder. Gemma 270M answered none of a
+# list's batches in the format, each taking seconds.
+# Source: by hand, after bench/results/lists-gemma-270m-before.json.
+JUDGE_MISSES = 2
 # A model's title: its token budget (a reply that runs on is cut, then judged), the words
 # past which a reply is a sentence or a summary, and the share of its terms the abstract
 # must hold (the rest is invention). Source: by hand (ea8ea80; GROUNDED 2ac524f).

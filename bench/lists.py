@@ -2,7 +2,10 @@
 the answer's top 5 and top 20, seconds per list question, and the screen's thresholds chosen
 on the dev split (evals/lists.jsonl; how it was labelled: evals/README.md).
 
-Usage: python bench/lists.py [DATA_DIR] [--tune] [--text]   (default .data-distractors)
+Usage: python bench/lists.py [DATA_DIR] [--tune] [--text] [--model NAME]
+(default .data-distractors). With --model, a bundled model (bench/model_server.py, a real
+llama.cpp server) judges the uncertain band by the relevance check, as a user with the model
+configured and ASSISTANT_LLM_RELEVANCE_CHECK on gets it; written to lists-NAME.json.
 With --text no store is opened: the seeds and the 1987-2021 abstracts are read from their
 files into ``TextIndex``, BM25 over one document a paper with no dense side (no cosine, no
 dense candidates), for a machine where the 13.9k store is not built; the top-k baselines are
@@ -32,6 +35,7 @@ from typing import Any
 import bm25s
 import numpy as np
 from common import offline_assistant, read_jsonl, save
+from model_server import ModelServer
 
 import assistant  # noqa: F401
 from assistant import reranking
@@ -43,7 +47,7 @@ from assistant.keywords import (
     document_frequencies,
     tokenize,
 )
-from assistant.listing import Candidate, ListScreen, reread_pairs
+from assistant.listing import MODEL, Candidate, Judge, ListScreen, reread_pairs
 from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT
 from assistant.topics import topic_of
@@ -223,7 +227,8 @@ def pooled_answers() -> dict[str, set[str]]:
     return answers
 
 
-def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]],
+            judge: Judge | None = None) -> list[dict[str, Any]]:
     """Each question screened (timed, the cross-encoder's memory emptied first) and scored,
     beside ``top(question, k)``'s first 5 and 20 locators; scored again with the pooled
     judgments' answers expected too (``pooled_*``; ``unjudged``: listed papers no one read)."""
@@ -235,12 +240,13 @@ def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]]) -> list[d
         matched = expected | set(item["excluded"])
         reranking._SCORED.clear()  # a fresh question pays for its reading
         started = time.perf_counter()
-        result = screen.screen(item["question"])
+        result = screen.screen(item["question"], judge=judge)
         seconds = time.perf_counter() - started
         listed = [p.paper.source for p in result.papers]
         row: dict[str, Any] = {"id": item["id"], "split": item["split"],
                                "expected": len(expected), "listed": len(listed),
                                "screened": result.screened, "reread": result.reread,
+                               "model_judged_papers": sum(c.reader == MODEL for c in result.candidates),
                                "seconds": round(seconds, 2)}
         row["recall"], row["precision"] = (round(x, 3) for x in scores(listed, expected))
         asked = {item["id"], item.get("same_as", item["id"])}  # a rephrasing shares labels
@@ -274,8 +280,26 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    model = sys.argv[sys.argv.index("--model") + 1] if "--model" in sys.argv[:-1] else None
+    if ("--model" in sys.argv and model is None) or (model and "--text" in sys.argv):
+        sys.exit("--model NAME judges with a store's assistant: name a bundled model "
+                 "(bench/model_server.py) and leave out --text")
+    if model is None:
+        measured("lists", [], None)
+        return
+    with ModelServer(model) as server:  # the relevance check on, as a user turns it on
+        measured(f"lists-{model}", [f"the band judged by {model}"],
+                 {"base_url": server.base_url, "model": model, "relevance_check": True,
+                  "timeout": 600.0})  # a generous deadline: two busy cores
+
+
+def measured(name: str, notes: list[str], llm: dict[str, Any] | None) -> None:
+    """Every question screened (tuned first with --tune) and the results saved as NAME;
+    with ``llm``, the assistant's model endpoint judges the uncertain band."""
+    args = [a for before, a in zip(sys.argv, sys.argv[1:], strict=False)
+            if not a.startswith("--") and before != "--model"]  # [DATA_DIR]
     items = read_jsonl(QUESTIONS)
+    judge: Judge | None = None
     if "--text" in sys.argv:
         text = TextIndex([PROJECT_ROOT / "seeds", CORPUS])
         screen = ListScreen(text)  # type: ignore[arg-type]
@@ -285,8 +309,10 @@ def main() -> None:
             found = text.bm25_paper_scores(topic_of(question))
             return [text.papers()[p].source for p in sorted(found, key=lambda p: -found[p])[:k]]
     else:
-        data_dir, app = offline_assistant(Path(args[0]) if args else None)
+        data_dir, app = offline_assistant(
+            Path(args[0]) if args else PROJECT_ROOT / ".data-distractors", llm)
         screen, source = ListScreen(app.index), str(data_dir)
+        judge = app.lists.judge if llm else None
 
         def top(question: str, k: int) -> list[str]:
             return [f.paper.source for f in app.retrieve(question, top_k=k)]
@@ -296,13 +322,18 @@ def main() -> None:
     if tuned:  # measured as tuned (the shipped defaults are set from these by hand)
         screen.settings = dataclasses.replace(screen.settings, **tuned["settings"])
     screen.screen("warm up: which papers use neural networks?")  # models loaded once
-    rows = measure(top, screen, items)
+    report(name, screen, "; ".join([source, *notes]), tuned, measure(top, screen, items, judge))
+
+
+def report(name: str, screen: ListScreen, source: str, tuned: dict[str, Any] | None,
+           rows: list[dict[str, Any]]) -> None:
+    """Each split's means printed and saved with the rows (bench/results/NAME.json)."""
     splits = {split: summary([r for r in rows if r["split"] == split]) for split in ("dev", "test")}
     for split, figures in splits.items():
         print(split, figures)
-    save("lists", {"store": source, "papers": len(screen.index.papers()),
-                   "settings": dataclasses.asdict(screen.settings), "tuned": tuned,
-                   "splits": splits, "rows": rows})
+    save(name, {"store": source, "papers": len(screen.index.papers()),
+                "settings": dataclasses.asdict(screen.settings), "tuned": tuned,
+                "splits": splits, "rows": rows})
 
 
 if __name__ == "__main__":

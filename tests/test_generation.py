@@ -16,7 +16,9 @@ from assistant.answering import NO_ANSWER, cited_numbers, clean_citations
 from assistant.chat_prompt import fit_sources
 from assistant.extractive import MAX_SENTENCES, NOTICE, ScoredSentence
 from assistant.generation import GenerationError
+from assistant.listing import ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
+from assistant.tuning import JUDGE_BATCH, JUDGE_MISSES
 from assistant.types import Answer
 
 
@@ -884,3 +886,24 @@ def test_a_chatty_list_judge_judges_nothing_and_the_cross_encoder_reads_instead(
         1 for c in offline.candidates if c.judged)
     server.replies = ["NONE"] * 50
     assert app.list_answer(LIST_QUESTION).mode == "llm"
+
+
+def test_a_list_stops_asking_a_model_that_never_answers_in_the_checks_format(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """After JUDGE_MISSES replies in a row out of the check's format, the rest of the band is
+    not sent to the model (a tiny model's prose cost seconds a batch for no verdict); one
+    reply in the format resets the count."""
+    app = model_assistant(seed_dir, server, relevance_check=True)
+    wide = ListScreen(app.index, dataclasses.replace(ScreenSettings(), keep_at=99.0,
+                                                     drop_below=-99.0))  # all of it in the band
+    server.replies = ["NONE"] * 50
+    batches = -(-app.lists.list_papers(LIST_QUESTION, screen=wide).reread // JUDGE_BATCH)
+    assert batches > JUDGE_MISSES + 1, "the band must outlast the misses for the test to tell"
+    server.requests.clear()
+    server.replies = ["I think these are all interesting papers."] * 50
+    chatty = app.lists.list_papers(LIST_QUESTION, screen=wide)
+    assert len(server.requests) == JUDGE_MISSES and not chatty.model_judged
+    server.requests.clear()
+    server.replies = ["Well, hard to say.", "1, 2", *["Prose again."] * 50]
+    app.lists.list_papers(LIST_QUESTION, screen=wide)
+    assert len(server.requests) == JUDGE_MISSES + 2
