@@ -132,6 +132,9 @@ class ListResult:
     papers_in_filter: int  # the papers the filters left (the store's count without one)
     screened: int  # candidates pooled and screened
     reread: int  # of those, read by the cross-encoder or the model
+    # uncertain papers past the reading budget (max_reread) left out on their cheap score:
+    # said on the count line, so that a large topic's list is not taken for the whole of it
+    unread_left_out: int = 0
     seconds: float = 0.0
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
@@ -146,9 +149,20 @@ class ListResult:
         return any(c.reader == MODEL for c in self.candidates)
 
     def count_line(self, where: str = "") -> str:
-        """"23 papers of the 13,847 match; 300 screened, 41 reread"."""
+        """"23 papers of the 13,847 match; 300 screened, 41 reread" (and ", 8 uncertain
+        left out unread" when the budget left some out)."""
         return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
-                          reread=self.reread)
+                          reread=self.reread) + self.unread_note()
+
+    def unread_note(self) -> str:
+        """", 8 uncertain left out unread": the band papers past the reading budget that
+        their cheap score left out (those it kept are listed)."""
+        return unread_note(self.unread_left_out)
+
+
+def unread_note(left_out: int) -> str:
+    """", 8 uncertain left out unread", or nothing when the reading left none out."""
+    return f", {left_out:,} uncertain left out unread" if left_out else ""
 
 
 def count_line(matching: int, in_filter: int, screened: int, where: str = "",
@@ -259,6 +273,7 @@ class ListScreen:
                             read, judge, question if s.reread_question else topic)
         kept = sure + [c for c in read if c.judged] + [
             c for c in unread if c.cheap >= self._middle()]
+        left_out = sum(1 for c in unread if c.cheap < self._middle())
         # none kept: the papers naming the topic in full (every keyword of it, or of one of
         # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the
         # worst answer: "study diffusion models" among the seeds had read none)
@@ -270,7 +285,8 @@ class ListScreen:
         return ListResult(
             question=question, topic=topic, papers=self._listed(kept, weights),
             papers_in_store=total, papers_in_filter=total if allowed is None else len(allowed),
-            screened=len(pool), reread=len(read), seconds=time.perf_counter() - started,
+            screened=len(pool), reread=len(read), unread_left_out=left_out,
+            seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
             mentions=self._listed(mentioned, weights))
 
@@ -394,7 +410,7 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     first ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
-    searched = f"{result.screened:,} screened, {result.reread:,} reread"
+    searched = f"{result.screened:,} screened, {result.reread:,} reread{result.unread_note()}"
     if result.mentions:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
-from assistant.listing import MODEL, ListedPaper, ListResult, count_line
+from assistant.listing import MODEL, ListedPaper, ListResult, count_line, unread_note
 from assistant.topics import OR_RE, term_sequence
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class TrendResult:
     papers_in_store: int
     papers_in_filter: int
     screened: int
+    unread_left_out: int = 0  # uncertain papers the reading budget left out (ListResult's)
     unknown_year: int = 0  # matching papers without a year (not in ``years``)
     filters: str | None = None
     chart: str | None = None  # where the PNG was written
@@ -62,6 +63,7 @@ class TrendResult:
                 "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},
                 "unknown_year": self.unknown_year, "papers_in_store": self.papers_in_store,
                 "papers_in_filter": self.papers_in_filter, "screened": self.screened,
+                "unread_left_out": self.unread_left_out,
                 "paper_ids": self.paper_ids,
                 "paper_ids_by_year": {str(y): ids for y, ids in self.by_year.items()},
                 "chart": self.chart}
@@ -69,7 +71,7 @@ class TrendResult:
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"."""
         return count_line(self.total, self.papers_in_filter, self.screened, self.filters or "",
-                          self.topic)
+                          self.topic) + unread_note(self.unread_left_out)
 
 
 def topic_phrases(topic: str) -> list[tuple[str, ...]]:
@@ -126,7 +128,7 @@ def count(result: ListResult, span: tuple[int, int] | None) -> TrendResult:
         topic=result.topic, years=dict(sorted(years.items())), venues=venues,
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
-        unknown_year=len(papers) - len(dated), seconds=result.seconds,
+        unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated), seconds=result.seconds,
         by_year=dict(sorted(by_year.items())))
 
 

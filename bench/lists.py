@@ -247,6 +247,7 @@ def measure(top: Any, screen: ListScreen, items: list[dict[str, Any]],
                                "expected": len(expected), "listed": len(listed),
                                "screened": result.screened, "reread": result.reread,
                                "model_judged_papers": sum(c.reader == MODEL for c in result.candidates),
+                               "unread_left_out": result.unread_left_out,
                                "seconds": round(seconds, 2)}
         row["recall"], row["precision"] = (round(x, 3) for x in scores(listed, expected))
         asked = {item["id"], item.get("same_as", item["id"])}  # a rephrasing shares labels

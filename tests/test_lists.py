@@ -442,3 +442,33 @@ def test_the_pooled_judgments_read_papers_the_grep_missed() -> None:
         matched = set(item["expected_sources"]) | set(item["excluded"])
         assert line["source"] in sources and (line["source"] in matched) == line["control"]
         assert isinstance(line["answers"], bool) and line["reason"].strip()
+
+
+def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
+        seed_assistant: Assistant) -> None:
+    """Uncertain papers past the reading budget that their cheap score leaves out are counted
+    on the count line ("…, 2 reread, 9 uncertain left out unread"), not those it keeps
+    (listed unread), so that a large topic's list is not taken for all of it; a list that
+    read its whole band, and a trend, say so too."""
+    shipped = ListScreen(seed_assistant.index).settings
+    cheap = sorted(c.cheap for c in ListScreen(seed_assistant.index).candidates(LIST_QUESTION))
+    middle = cheap[len(cheap) // 2]  # the band's middle splits the pool: some kept unread
+    wide = dataclasses.replace(shipped, keep_at=99.0, drop_below=2 * middle - 99.0,
+                               max_reread=2)  # every paper uncertain, two read
+    screen = ListScreen(seed_assistant.index, wide)
+    result = seed_assistant.lists.list_papers(LIST_QUESTION, screen=screen)
+    unread = {c.paper.paper_id for c in result.candidates if c.reader is None}
+    listed_unread = [p for p in result.papers if p.paper.paper_id in unread]
+    assert result.reread == 2 and len(unread) == result.screened - 2
+    assert 0 < len(listed_unread) < len(unread)
+    assert result.unread_left_out == len(unread) - len(listed_unread)
+    first = next(answer_lines(result))
+    assert first == f"{result.count_line()}.\n" and first.rstrip(".\n").endswith(
+        f"2 reread, {result.unread_left_out} uncertain left out unread")
+    whole = ListScreen(seed_assistant.index, dataclasses.replace(wide, max_reread=10_000))
+    read_all = seed_assistant.lists.list_papers(LIST_QUESTION, screen=whole)
+    assert read_all.unread_left_out == 0 and "left out unread" not in next(answer_lines(read_all))
+    trend = count(result, None)
+    assert trend.unread_left_out == result.unread_left_out
+    assert trend.summary().endswith(f"{result.unread_left_out} uncertain left out unread")
+    assert trend.public_json()["unread_left_out"] == result.unread_left_out

@@ -93,7 +93,8 @@ class ListsPage:
 
         Returns:
             {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids,
-            paper_ids_by_year, papers_in_filter, screened, ...}; or {topic, error}.
+            paper_ids_by_year, papers_in_filter, screened, unread_left_out (uncertain papers
+            the reading budget left out), ...}; or {topic, error}.
         """
         try:
             return self.app.trends(as_text(topic), explicit(years, venue)).public_json()
