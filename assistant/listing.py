@@ -149,7 +149,7 @@ class ListResult:
         return any(c.reader == MODEL for c in self.candidates)
 
     def count_line(self, where: str = "") -> str:
-        """"23 papers of the 13,847 match; 300 screened, 41 reread" (and ", 8 uncertain
+        """"23 papers of the 13,847 match; 300 screened, 30 reread" (and ", 8 uncertain
         left out unread" when the budget left some out)."""
         return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
                           reread=self.reread) + self.unread_note()

@@ -128,8 +128,8 @@ def count(result: ListResult, span: tuple[int, int] | None) -> TrendResult:
         topic=result.topic, years=dict(sorted(years.items())), venues=venues,
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
-        unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated), seconds=result.seconds,
-        by_year=dict(sorted(by_year.items())))
+        unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated),
+        seconds=result.seconds, by_year=dict(sorted(by_year.items())))
 
 
 def table_lines(trend: TrendResult) -> list[str]:

@@ -282,6 +282,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main() -> None:
     model = sys.argv[sys.argv.index("--model") + 1] if "--model" in sys.argv[:-1] else None
+    if model and model.startswith("--"):
+        model = None
     if ("--model" in sys.argv and model is None) or (model and "--text" in sys.argv):
         sys.exit("--model NAME judges with a store's assistant: name a bundled model "
                  "(bench/model_server.py) and leave out --text")
