@@ -152,29 +152,26 @@ class ListResult:
         """"23 papers of the 13,847 match; 300 screened, 30 reread" (and ", 8 uncertain
         left out unread" when the budget left some out)."""
         return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
-                          reread=self.reread) + self.unread_note()
-
-    def unread_note(self) -> str:
-        """", 8 uncertain left out unread": the band papers past the reading budget that
-        their cheap score left out (those it kept are listed)."""
-        return unread_note(self.unread_left_out)
+                          reread=self.reread, left_out=self.unread_left_out)
 
 
 def unread_note(left_out: int) -> str:
-    """", 8 uncertain left out unread", or nothing when the reading left none out."""
+    """", 8 uncertain left out unread": the band papers past the reading budget that their
+    cheap score left out (those it kept are listed); nothing when it left none out."""
     return f", {left_out:,} uncertain left out unread" if left_out else ""
 
 
 def count_line(matching: int, in_filter: int, screened: int, where: str = "",
-               topic: str = "", reread: int | None = None) -> str:
-    """How many papers match, of how many, and how many were screened (and reread): "23
-    papers of the 13,847 (2019-2021) match “topic”; 300 screened, 41 reread". One wording
-    for a list's first line and a trend's summary."""
+               topic: str = "", reread: int | None = None, left_out: int = 0) -> str:
+    """How many papers match, of how many, and how many were screened (and reread, and
+    left out unread): "23 papers of the 13,847 (2019-2021) match “topic”; 300 screened, 30
+    reread, 8 uncertain left out unread". One wording for a list's first line and a trend's
+    summary."""
     noun, verb = ("paper", "matches") if matching == 1 else ("papers", "match")
     where = f" ({where})" if where else ""
     about = f" “{topic}”" if topic else ""
     line = f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}; {screened:,} screened"
-    return line if reread is None else f"{line}, {reread:,} reread"
+    return (line if reread is None else f"{line}, {reread:,} reread") + unread_note(left_out)
 
 
 class ListScreen:
@@ -271,9 +268,8 @@ class ListScreen:
         topic = topic_of(question)
         read = self._reread(question if s.reread_question else self.searched_topic(question),
                             read, judge, question if s.reread_question else topic)
-        kept = sure + [c for c in read if c.judged] + [
-            c for c in unread if c.cheap >= self._middle()]
-        left_out = sum(1 for c in unread if c.cheap < self._middle())
+        kept_unread = [c for c in unread if c.cheap >= self._middle()]
+        kept = sure + [c for c in read if c.judged] + kept_unread
         # none kept: the papers naming the topic in full (every keyword of it, or of one of
         # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the
         # worst answer: "study diffusion models" among the seeds had read none)
@@ -285,7 +281,7 @@ class ListScreen:
         return ListResult(
             question=question, topic=topic, papers=self._listed(kept, weights),
             papers_in_store=total, papers_in_filter=total if allowed is None else len(allowed),
-            screened=len(pool), reread=len(read), unread_left_out=left_out,
+            screened=len(pool), reread=len(read), unread_left_out=len(unread) - len(kept_unread),
             seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
             mentions=self._listed(mentioned, weights))
@@ -410,7 +406,8 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     first ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
-    searched = f"{result.screened:,} screened, {result.reread:,} reread{result.unread_note()}"
+    searched = (f"{result.screened:,} screened, {result.reread:,} reread"
+                f"{unread_note(result.unread_left_out)}")
     if result.mentions:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
-from assistant.listing import MODEL, ListedPaper, ListResult, count_line, unread_note
+from assistant.listing import MODEL, ListedPaper, ListResult, count_line
 from assistant.topics import OR_RE, term_sequence
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class TrendResult:
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"."""
         return count_line(self.total, self.papers_in_filter, self.screened, self.filters or "",
-                          self.topic) + unread_note(self.unread_left_out)
+                          self.topic, left_out=self.unread_left_out)
 
 
 def topic_phrases(topic: str) -> list[tuple[str, ...]]:

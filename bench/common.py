@@ -34,19 +34,24 @@ def pairs_args() -> tuple[Path, int, Settings, AbstractIndex]:
     return data_dir, count, settings, AbstractIndex(settings)
 
 
-def offline_assistant(data_dir: Path | None = None, llm: dict[str, Any] | None = None
-                      ) -> tuple[Path, Assistant]:
+def bench_settings(data_dir: Path, llm: dict[str, Any] | None = None) -> Settings:
+    """The shipped defaults over ``data_dir``, no .env, with the model endpoint ``llm``'s
+    settings name (None: offline)."""
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings.data.dir = data_dir
+    settings.llm = LLMSettings.model_validate(llm or {"base_url": None, "model": None})
+    return settings
+
+
+def offline_assistant(data_dir: Path | None = None) -> tuple[Path, Assistant]:
     """The store ``data_dir`` names (else ``[DATA_DIR]`` of the scripts that ask questions,
     default .data-distractors), opened as the shipped defaults answer, with no .env and no
-    model endpoint (or the one ``llm``'s settings name)."""
+    model endpoint."""
     from assistant.pipeline import Assistant
 
     if data_dir is None:
         data_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else PROJECT_ROOT / ".data-distractors"
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
-    settings.data.dir = data_dir
-    settings.llm = LLMSettings.model_validate(llm or {"base_url": None, "model": None})
-    return data_dir, Assistant(settings)
+    return data_dir, Assistant(bench_settings(data_dir))
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

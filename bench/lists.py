@@ -22,20 +22,20 @@ Writes bench/results/lists.json.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import itertools
 import json
 import os
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import bm25s
 import numpy as np
-from common import offline_assistant, read_jsonl, save
-from model_server import ModelServer
+from common import bench_settings, read_jsonl, save
+from model_server import MODELS, ModelServer
 
 import assistant  # noqa: F401
 from assistant import reranking
@@ -48,6 +48,7 @@ from assistant.keywords import (
     tokenize,
 )
 from assistant.listing import MODEL, Candidate, Judge, ListScreen, reread_pairs
+from assistant.pipeline import Assistant
 from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT
 from assistant.topics import topic_of
@@ -281,51 +282,52 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    model = sys.argv[sys.argv.index("--model") + 1] if "--model" in sys.argv[:-1] else None
-    if model and model.startswith("--"):
-        model = None
-    if ("--model" in sys.argv and model is None) or (model and "--text" in sys.argv):
-        sys.exit("--model NAME judges with a store's assistant: name a bundled model "
-                 "(bench/model_server.py) and leave out --text")
-    if model is None:
-        measured("lists", [], None)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("data_dir", nargs="?", type=Path,
+                        default=PROJECT_ROOT / ".data-distractors")
+    parser.add_argument("--tune", action="store_true", help="choose the grid's best on dev")
+    parser.add_argument("--text", action="store_true", help="no store: BM25 over the files")
+    parser.add_argument("--model", choices=list(MODELS),
+                        help="a bundled model judges the uncertain band (relevance check)")
+    args = parser.parse_args()
+    if args.model and args.text:
+        parser.error("--model judges with a store's assistant; leave out --text")
+    if args.model is None:
+        measured("lists", args, None)
         return
-    with ModelServer(model) as server:  # the relevance check on, as a user turns it on
-        measured(f"lists-{model}", [f"the band judged by {model}"],
-                 {"base_url": server.base_url, "model": model, "relevance_check": True,
+    with ModelServer(args.model) as server:  # the relevance check on, as a user turns it on
+        measured(f"lists-{args.model}", args,
+                 {"base_url": server.base_url, "model": args.model, "relevance_check": True,
                   "timeout": 600.0})  # a generous deadline: two busy cores
 
 
-def measured(name: str, notes: list[str], llm: dict[str, Any] | None) -> None:
+def measured(name: str, args: argparse.Namespace, llm: dict[str, Any] | None) -> None:
     """Every question screened (tuned first with --tune) and the results saved as NAME;
     with ``llm``, the assistant's model endpoint judges the uncertain band."""
-    args = [a for before, a in zip(sys.argv, sys.argv[1:], strict=False)
-            if not a.startswith("--") and before != "--model"]  # [DATA_DIR]
     items = read_jsonl(QUESTIONS)
     judge: Judge | None = None
-    if "--text" in sys.argv:
+    if args.text:
         text = TextIndex([PROJECT_ROOT / "seeds", CORPUS])
         screen = ListScreen(text)  # type: ignore[arg-type]
         source = "text: BM25 over the files, no dense side"
+        GRID["dense_weight"] = [0.0]  # no cosines to weigh
 
         def top(question: str, k: int) -> list[str]:
             found = text.bm25_paper_scores(topic_of(question))
             return [text.papers()[p].source for p in sorted(found, key=lambda p: -found[p])[:k]]
     else:
-        data_dir, app = offline_assistant(
-            Path(args[0]) if args else PROJECT_ROOT / ".data-distractors", llm)
-        screen, source = ListScreen(app.index), str(data_dir)
-        judge = app.lists.judge if llm else None
+        app = Assistant(bench_settings(args.data_dir, llm))
+        screen, source = ListScreen(app.index), str(args.data_dir)
+        if llm:
+            judge, source = app.lists.judge, f"{source}; the band judged by {llm['model']}"
 
         def top(question: str, k: int) -> list[str]:
             return [f.paper.source for f in app.retrieve(question, top_k=k)]
-    if "--text" in sys.argv:
-        GRID["dense_weight"] = [0.0]  # no cosines to weigh
-    tuned = tune(screen, [i for i in items if i["split"] == "dev"]) if "--tune" in sys.argv else None
+    tuned = tune(screen, [i for i in items if i["split"] == "dev"]) if args.tune else None
     if tuned:  # measured as tuned (the shipped defaults are set from these by hand)
         screen.settings = dataclasses.replace(screen.settings, **tuned["settings"])
     screen.screen("warm up: which papers use neural networks?")  # models loaded once
-    report(name, screen, "; ".join([source, *notes]), tuned, measure(top, screen, items, judge))
+    report(name, screen, source, tuned, measure(top, screen, items, judge))
 
 
 def report(name: str, screen: ListScreen, source: str, tuned: dict[str, Any] | None,

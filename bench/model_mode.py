@@ -27,26 +27,18 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from common import save
+from common import bench_settings, save
 from model_server import MODELS, ModelServer
 
 import assistant  # noqa: F401
 from assistant.evals.dataset import DEFAULT_DATASET, EvalItem, load_dataset
 from assistant.evals.scoring import EvalRun, evaluate, indexed_items
-from assistant.settings import LLMSettings, Settings
+from assistant.settings import LLMSettings
 
 # The figures kept per run (the eval's own names), and per question.
 FIGURES = ("questions", "answerable", "errors", "citation_precision", "citation_recall",
            "supported_claims", "invented_citations", "unchecked_answers", "key_fact_recall",
            "refusal_on_none", "wrong_refusal", "seconds_per_answer", "latency_ms_p50", "latency_ms_p95")
-
-
-def settings_for(data_dir: Path, llm: dict[str, Any] | None) -> Settings:
-    """The shipped defaults over ``data_dir``, no .env, with ``llm`` (None: offline)."""
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
-    settings.data.dir = data_dir
-    settings.llm = LLMSettings.model_validate(llm or {"base_url": None, "model": None})
-    return settings
 
 
 def cite_modes() -> list[str]:
@@ -63,7 +55,7 @@ def subset(split: str, answerable: int, none: int,
     """The questions, and how many papers the store holds."""
     from assistant.pipeline import Assistant
 
-    app = Assistant(settings_for(data_dir, None))
+    app = Assistant(bench_settings(data_dir))
     app.ensure_corpus()
     items = [i for i in indexed_items(app, load_dataset(DEFAULT_DATASET)) if i.split == split]
     return ([i for i in items if i.answerable][:answerable]
@@ -75,7 +67,7 @@ def measure(data_dir: Path, items: list[EvalItem], llm: dict[str, Any] | None) -
     from assistant.pipeline import Assistant
 
     started = time.perf_counter()
-    app = Assistant(settings_for(data_dir, llm))
+    app = Assistant(bench_settings(data_dir, llm))
 
     def progress(done: int, total: int, _: str) -> None:
         print(f"\r  {done}/{total} ({time.perf_counter() - started:.0f} s)", end="", flush=True)
