@@ -443,5 +443,6 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
                   receipt=Receipt(in_store=result.papers_in_store,
                                   in_filter=result.papers_in_filter, read=result.screened,
                                   cited=len(shown), matching=len(result.papers),
-                                  unconfirmed=len(result.mentions)),
+                                  unconfirmed=len(result.mentions),
+                                  unread_left_out=result.unread_left_out),
                   timings_ms={"total": round(result.seconds * 1000, 1)})

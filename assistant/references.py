@@ -64,7 +64,8 @@ def receipt_line(receipt: Receipt) -> str:
     """How much the answer looked at, in one line: "Looked at 38 papers in the store · read
     20 · cited 2" (with "12 left by the filter" after the store when a filter applied; a
     list answer says how many it listed, "screened 25 · listed 3", and a list of none the
-    papers it shows unconfirmed, "listed 0 · 2 unconfirmed")."""
+    papers it shows unconfirmed, "listed 0 · 2 unconfirmed"; one the reading budget cut,
+    "listed 26 · 11 left out unread")."""
     parts = [f"Looked at {receipt.in_store:,} paper{'s' * (receipt.in_store != 1)} in the store"]
     if receipt.in_filter != receipt.in_store:
         parts.append(f"{receipt.in_filter:,} left by the filter")
@@ -72,6 +73,8 @@ def receipt_line(receipt: Receipt) -> str:
         parts += [f"screened {receipt.read:,}", f"listed {receipt.matching:,}"]
         if receipt.unconfirmed:
             parts.append(f"{receipt.unconfirmed:,} unconfirmed")
+        if receipt.unread_left_out:
+            parts.append(f"{receipt.unread_left_out:,} left out unread")
     else:
         parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
     return " · ".join(parts)

@@ -465,9 +465,13 @@ def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
     first = next(answer_lines(result))
     assert first == f"{result.count_line()}.\n" and first.rstrip(".\n").endswith(
         f"2 reread, {result.unread_left_out} uncertain left out unread")
+    receipt = as_answer(result, "").receipt
+    assert receipt.unread_left_out == result.unread_left_out
+    assert receipt_line(receipt).endswith(f"· {result.unread_left_out} left out unread")
     whole = ListScreen(seed_assistant.index, dataclasses.replace(wide, max_reread=10_000))
     read_all = seed_assistant.lists.list_papers(LIST_QUESTION, screen=whole)
     assert read_all.unread_left_out == 0 and "left out unread" not in next(answer_lines(read_all))
+    assert "left out unread" not in receipt_line(as_answer(read_all, "").receipt)
     trend = count(result, None)
     assert trend.unread_left_out == result.unread_left_out
     assert trend.summary().endswith(f"{result.unread_left_out} uncertain left out unread")
