@@ -18,7 +18,7 @@ from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import JUDGE_BATCH, JUDGE_MISSES
-from assistant.types import Answer, Filters, Receipt, RetrievedPaper
+from assistant.types import Answer, Filters, RetrievedPaper
 
 if TYPE_CHECKING:
     from assistant.pipeline import Assistant
@@ -104,10 +104,7 @@ class ListAnswers:
         for line in lines:
             yield line + "\n"
         yield Answer(question=question, answer="\n".join(lines), mode="extractive",
-                     filters=trend.filters,
-                     receipt=Receipt(in_store=trend.papers_in_store,
-                                     in_filter=trend.papers_in_filter, read=trend.screened,
-                                     cited=0, matching=trend.total))
+                     filters=trend.filters, receipt=trend.receipt())
 
     def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
         return final_answer(self.list_stream(question, filters))

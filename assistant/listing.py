@@ -170,8 +170,15 @@ def count_line(matching: int, in_filter: int, screened: int, where: str = "",
     noun, verb = ("paper", "matches") if matching == 1 else ("papers", "match")
     where = f" ({where})" if where else ""
     about = f" “{topic}”" if topic else ""
-    line = f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}; {screened:,} screened"
-    return (line if reread is None else f"{line}, {reread:,} reread") + unread_note(left_out)
+    return (f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}; "
+            f"{searched_note(screened, reread, left_out)}")
+
+
+def searched_note(screened: int, reread: int | None = None, left_out: int = 0) -> str:
+    """How much a list looked at: "300 screened, 30 reread, 8 uncertain left out unread"
+    (``reread`` None: a trend's, screened alone)."""
+    note = f"{screened:,} screened" if reread is None else f"{screened:,} screened, {reread:,} reread"
+    return note + unread_note(left_out)
 
 
 class ListScreen:
@@ -406,8 +413,7 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     first ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
-    searched = (f"{result.screened:,} screened, {result.reread:,} reread"
-                f"{unread_note(result.unread_left_out)}")
+    searched = searched_note(result.screened, result.reread, result.unread_left_out)
     if result.mentions:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "

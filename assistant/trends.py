@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from assistant.corpus import Paper
 from assistant.listing import MODEL, ListedPaper, ListResult, count_line
 from assistant.topics import OR_RE, term_sequence
+from assistant.types import Receipt
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -68,8 +69,16 @@ class TrendResult:
                 "paper_ids_by_year": {str(y): ids for y, ids in self.by_year.items()},
                 "chart": self.chart}
 
+    def receipt(self) -> Receipt:
+        """How much the trend looked at, as an answer's receipt: the papers counted are its
+        ``matching`` (none cited), with those the reading budget left out unread."""
+        return Receipt(in_store=self.papers_in_store, in_filter=self.papers_in_filter,
+                       read=self.screened, cited=0, matching=self.total,
+                       unread_left_out=self.unread_left_out)
+
     def summary(self) -> str:
-        """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"."""
+        """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"
+        (and ", 8 uncertain left out unread" when the reading budget left some out)."""
         return count_line(self.total, self.papers_in_filter, self.screened, self.filters or "",
                           self.topic, left_out=self.unread_left_out)
 

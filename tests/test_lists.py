@@ -235,6 +235,7 @@ def test_a_list_of_none_shows_the_papers_naming_the_topic_unconfirmed(
     first, *lines = answer.answer.splitlines()
     assert first.startswith("No paper of the 38 was read as answering") and first.endswith(
         f"{len(writers)} name it in full, listed unconfirmed:")
+    assert f"”; {result.screened} screened, {result.reread} reread. {len(writers)} name" in first
     assert len(lines) == len(answer.citations) == len(writers)
     receipt = answer.receipt
     assert receipt is not None and receipt.matching == 0
@@ -343,7 +344,7 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
     trend = seed_assistant.trends("reinforcement learning")
     lines = answer.answer.splitlines()
     assert lines[0] == f"{trend.summary()}." and lines[1].split() == ["year", "papers"]
-    assert answer.receipt is not None and answer.receipt.matching == trend.total >= 1
+    assert answer.receipt == trend.receipt() and answer.receipt.matching == trend.total >= 1
     listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
     assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
     screened = seed_assistant.list_papers(LIST_QUESTION).papers  # the whole list, not top k
@@ -476,3 +477,4 @@ def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
     assert trend.unread_left_out == result.unread_left_out
     assert trend.summary().endswith(f"{result.unread_left_out} uncertain left out unread")
     assert trend.public_json()["unread_left_out"] == result.unread_left_out
+    assert trend.receipt().unread_left_out == result.unread_left_out
