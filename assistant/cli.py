@@ -172,6 +172,10 @@ def ask(
     list_all: Annotated[bool, typer.Option(
         "--all", help="List every paper that answers it, not the first few (what a list "
         "question, \"Which papers use capsule networks?\", gets anyway).")] = False,
+    reread: Annotated[int | None, typer.Option(
+        "--reread", min=1, max=5000, help="Uncertain papers a list reads at most (default 30, "
+        "ASSISTANT_RETRIEVAL_LIST_REREAD): when its first line says some were left out "
+        "unread, a larger number reads them.")] = None,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
@@ -190,6 +194,8 @@ def ask(
     except BadInputError as exc:
         fail(str(exc))
     settings = load_settings(data_dir, chroma_url)
+    if reread is not None:
+        settings.retrieval.list_reread = reread
     from assistant.embedding import preload
 
     preload(settings)  # the model loads while the pipeline's imports run
@@ -204,13 +210,23 @@ def ask(
     if fmt is not OutputFormat.text:
         print_rendered(answer, fmt)
         return
+    print_after_answer(answer, settings.retrieval.list_reread)
+
+
+def print_after_answer(answer: Answer, reread: int) -> None:
+    """What follows a streamed answer: its notes, filter, sources (a list's lines are its
+    own) and receipt, and, when a list's reading budget (``reread``) left papers out
+    unread, how to read them."""
     out.print()
     print_notes(answer)
     if answer.filters:
         out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
-    if answer.receipt is None or answer.receipt.matching is None:  # a list's lines are its sources
+    if answer.receipt is None or answer.receipt.matching is None:
         print_sources(answer)
     print_receipt(answer)
+    if answer.receipt is not None and answer.receipt.unread_left_out:
+        warn(f"{answer.receipt.unread_left_out:,} uncertain papers were left out unread: ask "
+             f"again with --reread above {reread} to read them")
 
 
 def stream_answer(events: AnswerStream, show: bool) -> Answer:

@@ -13,7 +13,7 @@ from assistant.answering import AnswerStream, check_question, final_answer
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
-from assistant.listing import ListResult, ListScreen, answer_lines, as_answer
+from assistant.listing import ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
@@ -32,7 +32,10 @@ class ListAnswers:
 
     @cached_property
     def list_screen(self) -> ListScreen:
-        return ListScreen(self.app.index)
+        """The list screen with the shipped thresholds and the configured reading budget
+        (``retrieval.list_reread``)."""
+        return ListScreen(self.app.index, ScreenSettings(
+            max_reread=self.app.settings.retrieval.list_reread))
 
     def list_papers(self, question: str, filters: Filters | None = None,
                     screen: ListScreen | None = None) -> ListResult:
@@ -117,8 +120,8 @@ class ListAnswers:
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
         # a count reads every uncertain paper (a title and a sentence each), not a list's few
-        wide = ListScreen(self.app.index,
-                          replace(self.list_screen.settings, max_reread=TREND_MAX_REREAD))
+        budget = max(TREND_MAX_REREAD, self.list_screen.settings.max_reread)
+        wide = ListScreen(self.app.index, replace(self.list_screen.settings, max_reread=budget))
         result = self.list_papers(topic, filters, wide)
         allowed = self.app.retriever.allowed(result.filters)
         years = [p.year for pid, p in self.app.index.papers().items()

@@ -107,6 +107,10 @@ class RetrievalSettings(BaseModel):
     min_coverage: float = Field(
         0.45, description="...or when it holds this share of the question's keyword weight."
     )
+    list_reread: int = Field(
+        30, ge=1, le=5000, description="Uncertain papers a list question's screen reads at "
+        "most (a trend's, at least 200): more reads a large topic whole, slower, and keeps "
+        "more papers that may not answer (docs/lists.md).")
     rerank: bool = Field(
         True, description="A cross-encoder reads the answer's first 2 papers: it refuses a "
         "question neither answers (calibrated), and reorders the first 3 when the learned "

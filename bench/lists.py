@@ -2,10 +2,12 @@
 the answer's top 5 and top 20, seconds per list question, and the screen's thresholds chosen
 on the dev split (evals/lists.jsonl; how it was labelled: evals/README.md).
 
-Usage: python bench/lists.py [DATA_DIR] [--tune] [--text] [--model NAME]
+Usage: python bench/lists.py [DATA_DIR] [--tune] [--text] [--model NAME] [--reread N]
 (default .data-distractors). With --model, a bundled model (bench/model_server.py, a real
 llama.cpp server) judges the uncertain band by the relevance check, as a user with the model
-configured and ASSISTANT_LLM_RELEVANCE_CHECK on gets it; written to lists-NAME.json.
+configured and ASSISTANT_LLM_RELEVANCE_CHECK on gets it; written to lists-NAME.json. With
+--reread N, the shipped screen at a reading budget of N (``ask --reread N``), to
+lists-reread-N.json.
 With --text no store is opened: the seeds and the 1987-2021 abstracts are read from their
 files into ``TextIndex``, BM25 over one document a paper with no dense side (no cosine, no
 dense candidates), for a machine where the 13.9k store is not built; the top-k baselines are
@@ -287,13 +289,18 @@ def main() -> None:
                         default=PROJECT_ROOT / ".data-distractors")
     parser.add_argument("--tune", action="store_true", help="choose the grid's best on dev")
     parser.add_argument("--text", action="store_true", help="no store: BM25 over the files")
+    parser.add_argument("--reread", type=int, metavar="N",
+                        help="the reading budget a user sets (ask --reread N) instead of the "
+                        "shipped one; written to lists-reread-N.json")
     parser.add_argument("--model", choices=list(MODELS),
                         help="a bundled model judges the uncertain band (relevance check)")
     args = parser.parse_args()
     if args.model and args.text:
         parser.error("--model judges with a store's assistant; leave out --text")
+    if args.reread and (args.tune or args.model):
+        parser.error("--reread measures the shipped screen at another budget, offline")
     if args.model is None:
-        measured("lists", args, None)
+        measured(f"lists-reread-{args.reread}" if args.reread else "lists", args, None)
         return
     with ModelServer(args.model) as server:  # the relevance check on, as a user turns it on
         measured(f"lists-{args.model}", args,
@@ -326,6 +333,8 @@ def measured(name: str, args: argparse.Namespace, llm: dict[str, Any] | None) ->
     tuned = tune(screen, [i for i in items if i["split"] == "dev"]) if args.tune else None
     if tuned:  # measured as tuned (the shipped defaults are set from these by hand)
         screen.settings = dataclasses.replace(screen.settings, **tuned["settings"])
+    if args.reread:
+        screen.settings = dataclasses.replace(screen.settings, max_reread=args.reread)
     screen.screen("warm up: which papers use neural networks?")  # models loaded once
     report(name, screen, source, tuned, measure(top, screen, items, judge))
 

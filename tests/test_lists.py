@@ -18,6 +18,7 @@ from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
 from assistant.keywords import KeywordStats, query_terms, topic_terms
+from assistant.list_answers import ListAnswers
 from assistant.listing import (
     CROSS_ENCODER,
     MODEL,
@@ -381,12 +382,30 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
     assert ListsPage(seed_assistant).trend_view("", years="1950")[1] is None
 
 
+def test_the_reading_budget_is_a_setting_a_list_reads_and_a_trend_reads_at_least(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``retrieval.list_reread`` (``ask --reread``) is the most uncertain papers a list reads:
+    the rest are left out unread and said to be; a trend reads at least its own 200."""
+    shipped = seed_assistant.lists.list_papers(LIST_QUESTION)
+    assert shipped.reread >= 2 and shipped.unread_left_out == 0
+    monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 1)
+    lists = ListAnswers(seed_assistant)
+    short = lists.list_papers(LIST_QUESTION)
+    assert short.reread == 1 and short.unread_left_out >= 1
+    assert lists.trends("reinforcement learning").unread_left_out == 0
+
+
 @pytest.mark.slow  # the CLI in subprocesses
 def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path) -> None:
     listed = run("ask", "--all", LIST_QUESTION, "--data-dir", str(fresh_copy))
     assert listed.returncode == 0, listed.stderr
     assert re.match(r"\d+ papers? of the 38 match", listed.stdout)
     assert "Sources" not in listed.stdout  # the list is its sources
+    assert "left out unread" not in listed.stdout + listed.stderr
+    short = run("ask", "--all", LIST_QUESTION, "--reread", "1", "--data-dir", str(fresh_copy))
+    first = short.stdout.splitlines()[0]
+    assert short.returncode == 0 and re.search(r"1 reread, \d+ uncertain left out unread", first)
+    assert "ask again with --reread above 1 to read them" in short.stderr
     chart = tmp_path / "rl.png"
     trend = run("trends", "reinforcement learning", "--json", "--chart", str(chart),
                 "--data-dir", str(fresh_copy))
