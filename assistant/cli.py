@@ -215,8 +215,10 @@ def ask(
 
 def print_after_answer(answer: Answer, reread: int) -> None:
     """What follows a streamed answer: its notes, filter, sources (a list's lines are its
-    own) and receipt, and, when a list's reading budget (``reread``) left papers out
-    unread, how to read them."""
+    own) and receipt, and, when a list's reading budget (``reread``) or a trend's left
+    papers out unread, how to read them."""
+    from assistant.trends import TREND_MAX_REREAD
+
     out.print()
     print_notes(answer)
     if answer.filters:
@@ -226,7 +228,8 @@ def print_after_answer(answer: Answer, reread: int) -> None:
     print_receipt(answer)
     if answer.receipt is not None and answer.receipt.unread_left_out:
         warn(f"{answer.receipt.unread_left_out:,} uncertain papers were left out unread: ask "
-             f"again with --reread above {reread} to read them")
+             f"again with --reread above {reread} to read them (a trend reads at least "
+             f"{TREND_MAX_REREAD}: above that)")
 
 
 def stream_answer(events: AnswerStream, show: bool) -> Answer:

@@ -173,9 +173,9 @@ class Receipt(BaseModel):
                                  "judged to answer it, all of them listed; None for an answer.")
     unconfirmed: int = Field(0, description="A list of none: the papers shown that name its "
                              "topic but were not read as answering it (its sources); else 0.")
-    unread_left_out: int = Field(0, description="A list answer: its uncertain papers past "
-                                 "the reading budget that their cheap score left out unread "
-                                 "(the list is then not the whole of it); else 0.")
+    unread_left_out: int = Field(0, description="A list or trend answer: its uncertain papers "
+                                 "past the reading budget that their cheap score left out "
+                                 "unread (the list is then not the whole of it); else 0.")
     nearest: list[NearPaper] = Field(
         default_factory=list, description="A refusal's nearest papers, each with why it does "
         "not answer (empty for an answer).")

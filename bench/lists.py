@@ -297,10 +297,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.model and args.text:
         parser.error("--model judges with a store's assistant; leave out --text")
-    if args.reread and (args.tune or args.model):
-        parser.error("--reread measures the shipped screen at another budget, offline")
+    if args.reread is not None and (args.tune or args.model or args.reread < 1):
+        parser.error("--reread N (1 or more) measures the shipped screen at another budget, "
+                     "offline")
     if args.model is None:
-        measured(f"lists-reread-{args.reread}" if args.reread else "lists", args, None)
+        measured("lists" if args.reread is None else f"lists-reread-{args.reread}", args, None)
         return
     with ModelServer(args.model) as server:  # the relevance check on, as a user turns it on
         measured(f"lists-{args.model}", args,
@@ -333,7 +334,7 @@ def measured(name: str, args: argparse.Namespace, llm: dict[str, Any] | None) ->
     tuned = tune(screen, [i for i in items if i["split"] == "dev"]) if args.tune else None
     if tuned:  # measured as tuned (the shipped defaults are set from these by hand)
         screen.settings = dataclasses.replace(screen.settings, **tuned["settings"])
-    if args.reread:
+    if args.reread is not None:
         screen.settings = dataclasses.replace(screen.settings, max_reread=args.reread)
     screen.screen("warm up: which papers use neural networks?")  # models loaded once
     report(name, screen, source, tuned, measure(top, screen, items, judge))

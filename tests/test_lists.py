@@ -14,6 +14,7 @@ import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 from test_cli import run
 
+from assistant import list_answers
 from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
@@ -25,13 +26,14 @@ from assistant.listing import (
     ListedPaper,
     ListResult,
     ListScreen,
+    ScreenSettings,
     answer_lines,
     as_answer,
     reread_texts,
 )
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
-from assistant.settings import PROJECT_ROOT
+from assistant.settings import PROJECT_ROOT, RetrievalSettings
 from assistant.topics import (
     acronym_readings,
     neighbours,
@@ -385,14 +387,21 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
 def test_the_reading_budget_is_a_setting_a_list_reads_and_a_trend_reads_at_least(
         seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
     """``retrieval.list_reread`` (``ask --reread``) is the most uncertain papers a list reads:
-    the rest are left out unread and said to be; a trend reads at least its own 200."""
+    the rest are left out unread and said to be; a trend reads at least its own budget
+    (TREND_MAX_REREAD), and the list's when that is larger. The setting's default is the
+    screen's tuned one."""
+    assert RetrievalSettings().list_reread == ScreenSettings().max_reread
     shipped = seed_assistant.lists.list_papers(LIST_QUESTION)
     assert shipped.reread >= 2 and shipped.unread_left_out == 0
     monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 1)
-    lists = ListAnswers(seed_assistant)
-    short = lists.list_papers(LIST_QUESTION)
+    short = ListAnswers(seed_assistant).list_papers(LIST_QUESTION)
     assert short.reread == 1 and short.unread_left_out >= 1
-    assert lists.trends("reinforcement learning").unread_left_out == 0
+    topic = "graph neural networks"  # a band of several papers among the seeds
+    assert ListAnswers(seed_assistant).trends(topic).unread_left_out == 0
+    monkeypatch.setattr(list_answers, "TREND_MAX_REREAD", 1)  # the list's budget now larger
+    assert ListAnswers(seed_assistant).trends(topic).unread_left_out >= 1
+    monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 30)
+    assert ListAnswers(seed_assistant).trends(topic).unread_left_out == 0
 
 
 @pytest.mark.slow  # the CLI in subprocesses
