@@ -14,26 +14,23 @@ import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 from test_cli import run
 
-from assistant import list_answers
 from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
 from assistant.keywords import KeywordStats, query_terms, topic_terms
-from assistant.list_answers import ListAnswers
 from assistant.listing import (
     CROSS_ENCODER,
     MODEL,
     ListedPaper,
     ListResult,
     ListScreen,
-    ScreenSettings,
     answer_lines,
     as_answer,
     reread_texts,
 )
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
-from assistant.settings import PROJECT_ROOT, RetrievalSettings
+from assistant.settings import PROJECT_ROOT
 from assistant.topics import (
     acronym_readings,
     neighbours,
@@ -384,26 +381,6 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
     assert ListsPage(seed_assistant).trend_view("", years="1950")[1] is None
 
 
-def test_the_reading_budget_is_a_setting_a_list_reads_and_a_trend_reads_at_least(
-        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``retrieval.list_reread`` (``ask --reread``) is the most uncertain papers a list reads:
-    the rest are left out unread and said to be; a trend reads at least its own budget
-    (TREND_MAX_REREAD), and the list's when that is larger. The setting's default is the
-    screen's tuned one."""
-    assert RetrievalSettings().list_reread == ScreenSettings().max_reread
-    shipped = seed_assistant.lists.list_papers(LIST_QUESTION)
-    assert shipped.reread >= 2 and shipped.unread_left_out == 0
-    monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 1)
-    short = ListAnswers(seed_assistant).list_papers(LIST_QUESTION)
-    assert short.reread == 1 and short.unread_left_out >= 1
-    topic = "graph neural networks"  # a band of several papers among the seeds
-    assert ListAnswers(seed_assistant).trends(topic).unread_left_out == 0
-    monkeypatch.setattr(list_answers, "TREND_MAX_REREAD", 1)  # the list's budget now larger
-    assert ListAnswers(seed_assistant).trends(topic).unread_left_out >= 1
-    monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 30)
-    assert ListAnswers(seed_assistant).trends(topic).unread_left_out == 0
-
-
 @pytest.mark.slow  # the CLI in subprocesses
 def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path) -> None:
     listed = run("ask", "--all", LIST_QUESTION, "--data-dir", str(fresh_copy))
@@ -471,38 +448,3 @@ def test_the_pooled_judgments_read_papers_the_grep_missed() -> None:
         matched = set(item["expected_sources"]) | set(item["excluded"])
         assert line["source"] in sources and (line["source"] in matched) == line["control"]
         assert isinstance(line["answers"], bool) and line["reason"].strip()
-
-
-def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
-        seed_assistant: Assistant) -> None:
-    """Uncertain papers past the reading budget that their cheap score leaves out are counted
-    on the count line ("…, 2 reread, 9 uncertain left out unread"), not those it keeps
-    (listed unread), so that a large topic's list is not taken for all of it; a list that
-    read its whole band, and a trend, say so too."""
-    shipped = ListScreen(seed_assistant.index).settings
-    cheap = sorted(c.cheap for c in ListScreen(seed_assistant.index).candidates(LIST_QUESTION))
-    middle = cheap[len(cheap) // 2]  # the band's middle splits the pool: some kept unread
-    wide = dataclasses.replace(shipped, keep_at=99.0, drop_below=2 * middle - 99.0,
-                               max_reread=2)  # every paper uncertain, two read
-    screen = ListScreen(seed_assistant.index, wide)
-    result = seed_assistant.lists.list_papers(LIST_QUESTION, screen=screen)
-    unread = {c.paper.paper_id for c in result.candidates if c.reader is None}
-    listed_unread = [p for p in result.papers if p.paper.paper_id in unread]
-    assert result.reread == 2 and len(unread) == result.screened - 2
-    assert 0 < len(listed_unread) < len(unread)
-    assert result.unread_left_out == len(unread) - len(listed_unread)
-    first = next(answer_lines(result))
-    assert first == f"{result.count_line()}.\n" and first.rstrip(".\n").endswith(
-        f"2 reread, {result.unread_left_out} uncertain left out unread")
-    receipt = as_answer(result, "").receipt
-    assert receipt.unread_left_out == result.unread_left_out
-    assert receipt_line(receipt).endswith(f"· {result.unread_left_out} left out unread")
-    whole = ListScreen(seed_assistant.index, dataclasses.replace(wide, max_reread=10_000))
-    read_all = seed_assistant.lists.list_papers(LIST_QUESTION, screen=whole)
-    assert read_all.unread_left_out == 0 and "left out unread" not in next(answer_lines(read_all))
-    assert "left out unread" not in receipt_line(as_answer(read_all, "").receipt)
-    trend = count(result, None)
-    assert trend.unread_left_out == result.unread_left_out
-    assert trend.summary().endswith(f"{result.unread_left_out} uncertain left out unread")
-    assert trend.public_json()["unread_left_out"] == result.unread_left_out
-    assert trend.receipt().unread_left_out == result.unread_left_out

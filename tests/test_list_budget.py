@@ -1,0 +1,72 @@
+"""A list's reading budget: the uncertain papers it reads at most (``retrieval.list_reread``,
+``ask --reread``), and how an answer says what the budget left out unread."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from test_lists import LIST_QUESTION
+
+from assistant import list_answers
+from assistant.list_answers import ListAnswers
+from assistant.listing import ListScreen, ScreenSettings, answer_lines, as_answer
+from assistant.pipeline import Assistant
+from assistant.references import receipt_line
+from assistant.settings import RetrievalSettings
+from assistant.trends import count
+
+
+def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
+        seed_assistant: Assistant) -> None:
+    """Uncertain papers past the reading budget that their cheap score leaves out are counted
+    on the count line ("…, 2 reread, 9 uncertain left out unread"), not those it keeps
+    (listed unread), so that a large topic's list is not taken for all of it; a list that
+    read its whole band, and a trend, say so too."""
+    shipped = ListScreen(seed_assistant.index).settings
+    cheap = sorted(c.cheap for c in ListScreen(seed_assistant.index).candidates(LIST_QUESTION))
+    middle = cheap[len(cheap) // 2]  # the band's middle splits the pool: some kept unread
+    wide = dataclasses.replace(shipped, keep_at=99.0, drop_below=2 * middle - 99.0,
+                               max_reread=2)  # every paper uncertain, two read
+    screen = ListScreen(seed_assistant.index, wide)
+    result = seed_assistant.lists.list_papers(LIST_QUESTION, screen=screen)
+    unread = {c.paper.paper_id for c in result.candidates if c.reader is None}
+    listed_unread = [p for p in result.papers if p.paper.paper_id in unread]
+    assert result.reread == 2 and len(unread) == result.screened - 2
+    assert 0 < len(listed_unread) < len(unread)
+    assert result.unread_left_out == len(unread) - len(listed_unread)
+    first = next(answer_lines(result))
+    assert first == f"{result.count_line()}.\n" and first.rstrip(".\n").endswith(
+        f"2 reread, {result.unread_left_out} uncertain left out unread")
+    receipt = as_answer(result, "").receipt
+    assert receipt.unread_left_out == result.unread_left_out
+    assert receipt_line(receipt).endswith(f"· {result.unread_left_out} left out unread")
+    whole = ListScreen(seed_assistant.index, dataclasses.replace(wide, max_reread=10_000))
+    read_all = seed_assistant.lists.list_papers(LIST_QUESTION, screen=whole)
+    assert read_all.unread_left_out == 0 and "left out unread" not in next(answer_lines(read_all))
+    assert "left out unread" not in receipt_line(as_answer(read_all, "").receipt)
+    trend = count(result, None)
+    assert trend.unread_left_out == result.unread_left_out
+    assert trend.summary().endswith(f"{result.unread_left_out} uncertain left out unread")
+    assert trend.public_json()["unread_left_out"] == result.unread_left_out
+    assert trend.receipt().unread_left_out == result.unread_left_out
+
+
+def test_the_reading_budget_is_a_setting_a_list_reads_and_a_trend_reads_at_least(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``retrieval.list_reread`` (``ask --reread``) is the most uncertain papers a list reads:
+    the rest are left out unread and said to be; a trend reads at least its own budget
+    (TREND_MAX_REREAD), and the list's when that is larger. The setting's default is the
+    screen's tuned one."""
+    assert RetrievalSettings().list_reread == ScreenSettings().max_reread
+    shipped = seed_assistant.lists.list_papers(LIST_QUESTION)
+    assert shipped.reread >= 2 and shipped.unread_left_out == 0
+    monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 1)
+    short = ListAnswers(seed_assistant).list_papers(LIST_QUESTION)
+    assert short.reread == 1 and short.unread_left_out >= 1
+    topic = "graph neural networks"  # a band of several papers among the seeds
+    assert ListAnswers(seed_assistant).trends(topic).unread_left_out == 0
+    monkeypatch.setattr(list_answers, "TREND_MAX_REREAD", 1)  # the list's budget now larger
+    assert ListAnswers(seed_assistant).trends(topic).unread_left_out >= 1
+    monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 30)
+    assert ListAnswers(seed_assistant).trends(topic).unread_left_out == 0
