@@ -174,8 +174,8 @@ def ask(
         "question, \"Which papers use capsule networks?\", gets anyway).")] = False,
     reread: Annotated[int | None, typer.Option(
         "--reread", min=1, max=5000, help="Uncertain papers a list reads at most (default 30, "
-        "ASSISTANT_RETRIEVAL_LIST_REREAD): when its first line says some were left out "
-        "unread, a larger number reads them.")] = None,
+        "ASSISTANT_RETRIEVAL_LIST_REREAD; a trend reads at least 200): when its first line "
+        "says some were left out unread, a larger number reads them.")] = None,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
@@ -210,15 +210,13 @@ def ask(
     if fmt is not OutputFormat.text:
         print_rendered(answer, fmt)
         return
-    print_after_answer(answer, settings.retrieval.list_reread)
+    print_after_answer(answer)
 
 
-def print_after_answer(answer: Answer, reread: int) -> None:
+def print_after_answer(answer: Answer) -> None:
     """What follows a streamed answer: its notes, filter, sources (a list's lines are its
-    own) and receipt, and, when a list's reading budget (``reread``) or a trend's left
-    papers out unread, how to read them."""
-    from assistant.trends import TREND_MAX_REREAD
-
+    own) and receipt, and, when a list's reading budget or a trend's left papers out
+    unread, how to read them."""
     out.print()
     print_notes(answer)
     if answer.filters:
@@ -228,8 +226,7 @@ def print_after_answer(answer: Answer, reread: int) -> None:
     print_receipt(answer)
     if answer.receipt is not None and answer.receipt.unread_left_out:
         warn(f"{answer.receipt.unread_left_out:,} uncertain papers were left out unread: ask "
-             f"again with --reread above {reread} to read them (a trend reads at least "
-             f"{TREND_MAX_REREAD}: above that)")
+             "again with a larger --reread to read them")
 
 
 def stream_answer(events: AnswerStream, show: bool) -> Answer:

@@ -391,7 +391,7 @@ def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path
     short = run("ask", "--all", LIST_QUESTION, "--reread", "1", "--data-dir", str(fresh_copy))
     first = short.stdout.splitlines()[0]
     assert short.returncode == 0 and re.search(r"1 reread, \d+ uncertain left out unread", first)
-    assert "ask again with --reread above 1 to read them" in short.stderr
+    assert "left out unread: ask again with a larger --reread to read them" in short.stderr
     chart = tmp_path / "rl.png"
     trend = run("trends", "reinforcement learning", "--json", "--chart", str(chart),
                 "--data-dir", str(fresh_copy))
