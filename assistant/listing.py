@@ -155,12 +155,6 @@ class ListResult:
                           reread=self.reread, left_out=self.unread_left_out)
 
 
-def unread_note(left_out: int) -> str:
-    """", 8 uncertain left out unread": the band papers past the reading budget that their
-    cheap score left out (those it kept are listed); nothing when it left none out."""
-    return f", {left_out:,} uncertain left out unread" if left_out else ""
-
-
 def count_line(matching: int, in_filter: int, screened: int, where: str = "",
                topic: str = "", reread: int | None = None, left_out: int = 0) -> str:
     """How many papers match, of how many, and how many were screened (and reread, and
@@ -178,7 +172,9 @@ def searched_note(screened: int, reread: int | None = None, left_out: int = 0) -
     """How much a list looked at: "300 screened, 30 reread, 8 uncertain left out unread"
     (``reread`` None: a trend's, screened alone)."""
     note = f"{screened:,} screened" if reread is None else f"{screened:,} screened, {reread:,} reread"
-    return note + unread_note(left_out)
+    # the band papers past the reading budget that their cheap score left out (those it
+    # kept are listed); nothing when it left none out
+    return note + (f", {left_out:,} uncertain left out unread" if left_out else "")
 
 
 class ListScreen:

@@ -28,7 +28,8 @@ NO_YEAR = "year unknown"
 # counts for a trend without writing the topic as a phrase: its own boundary between
 # answering and not. Source: by hand (the model's sign), checked by bench/trends.py.
 TREND_READ_LOGIT = 0.0
-# Uncertain papers a trend's screen rereads at least (a list's reads retrieval.list_reread):
+# Uncertain papers a trend's screen rereads at most, or the list's budget when that is larger
+# (retrieval.list_reread):
 # a count must read the papers of a broad topic that write it in other words ("networks of
 # spiking neurons"). Source: by hand, bench/trends.py (a title and one sentence a paper).
 TREND_MAX_REREAD = 200

@@ -47,11 +47,15 @@ def misses(screen: ListScreen, item: dict[str, Any], by_source: dict[str, str]
     listed = {p.paper.paper_id for p in result.papers}
     pooled = {c.paper.paper_id: c for c in result.candidates}
     drop_below = screen.settings.drop_below
-    lost = [{"source": screen.index.papers()[pid].source,
-             "stage": stage(pooled.get(pid), drop_below),
-             **({"cheap": round(c.cheap, 3), "sense": round(c.sense, 3), "logit": c.logit}
-                if (c := pooled.get(pid)) else {})}
-            for pid in sorted(expected - listed)]
+    papers = screen.index.papers()
+    lost = []
+    for pid in sorted(expected - listed):
+        candidate = pooled.get(pid)
+        signals = {} if candidate is None else {
+            "cheap": round(candidate.cheap, 3), "sense": round(candidate.sense, 3),
+            "logit": candidate.logit}
+        lost.append({"source": papers[pid].source, "stage": stage(candidate, drop_below),
+                     **signals})
     dropped = [(c.sense, pid in expected) for pid, c in pooled.items() if c.cheap < drop_below]
     return ({"id": item["id"], "expected": len(expected), "listed": len(listed),
              "stages": dict(Counter(m["stage"] for m in lost)), "missed": lost}, dropped)
