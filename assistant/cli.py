@@ -33,10 +33,42 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 DEBUG = os.environ.get("ASSISTANT_DEBUG", "") not in ("", "0", "false", "False")
 
 
-def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+def error_line(message: str) -> None:
     err.print(f"[bold red]error:[/] {escape(printable(redact(message)))}", highlight=False,
               soft_wrap=True)
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    error_line(message)
     raise typer.Exit(code)
+
+
+def main() -> None:
+    """The ``assistant`` command: the typer app, with click's usage errors (an unknown
+    option, a value out of its range) as one line naming the option and where its help is,
+    like every other bad input, instead of a boxed usage text. ``assistant`` alone still
+    prints the help."""
+    # typer (pinned) vendors its own click: these are the errors its parser raises
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+
+    try:
+        code = app(prog_name="assistant", standalone_mode=False)
+    except NoArgsIsHelpError as exc:  # typer printed the help before raising it
+        code = exc.exit_code
+    except UsageError as exc:
+        if DEBUG:
+            raise
+        where = exc.ctx.command_path if exc.ctx else "assistant"
+        message = exc.format_message().rstrip(".")
+        error_line(f"{message[:1].lower()}{message[1:]}; see {where} --help")
+        code = exc.exit_code
+    except ClickException as exc:  # a file option that cannot be opened, and the like
+        error_line(exc.format_message())
+        code = exc.exit_code
+    except typer.Abort:
+        error_line("interrupted")
+        code = 130
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 @contextmanager
@@ -448,4 +480,4 @@ def run_eval(
 
 
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    main()

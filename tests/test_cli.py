@@ -160,6 +160,29 @@ def test_empty_question_is_refused() -> None:
     assert result.returncode == 2 and "question is empty" in result.stderr
 
 
+@pytest.mark.parametrize(("args", "says"), [
+    (("ask", "x", "--reread", "0"), "invalid value for '--reread'"),
+    (("ask", "x", "--top-k", "many"), "invalid value for '--top-k'"),
+    (("ask", "x", "--bogus"), "no such option: --bogus"),
+    (("asks", "x"), "no such command 'asks'"),
+    (("trends",), "missing argument 'topic'"),
+])
+def test_a_usage_error_is_one_line_naming_the_help(args: tuple[str, ...], says: str) -> None:
+    """Click's boxed usage text was four lines and more; it is one, like any bad input."""
+    result = run(*args)
+    assert result.returncode == 2
+    command = "assistant" if args[0] == "asks" else f"assistant {args[0]}"
+    assert result.stderr.strip().splitlines() == [
+        next(line for line in result.stderr.splitlines() if says in line)]
+    assert result.stderr.strip().endswith(f"see {command} --help")
+
+
+def test_the_bare_command_prints_its_help() -> None:
+    result = run()
+    assert result.returncode == 2 and "Usage: assistant" in result.stdout + result.stderr
+    assert "ingest" in result.stdout + result.stderr and "error:" not in result.stderr
+
+
 def test_unusable_data_dir_is_one_line() -> None:
     result = run("ask", "What is CRAFT?", "--data-dir", "/proc/no-such-dir")
     assert result.returncode == 2
