@@ -21,7 +21,7 @@ from assistant import IMPORTED_AT
 from assistant.console import err, out, printable, progress_bar, warn
 from assistant.errors import EXIT_BAD_INPUT, AssistantError, add_secret, redact, redact_logs
 from assistant.imports import importing
-from assistant.settings import MAX_TOP_K, Settings
+from assistant.settings import MAX_LIST_REREAD, MAX_TOP_K, Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
     from assistant.answering import AnswerStream
@@ -124,6 +124,10 @@ DataDir = Annotated[Path | None, typer.Option("--data-dir", help="Index director
 ChromaUrl = Annotated[str | None, typer.Option("--chroma-url", help="A Chroma server, e.g. "
                                                "http://127.0.0.1:8000 (default "
                                                "ASSISTANT_DATA_CHROMA_URL; unset: on disk).")]
+Reread = Annotated[int | None, typer.Option(
+    "--reread", min=1, max=MAX_LIST_REREAD, help="Uncertain papers a list reads at most "
+    "(default 30, ASSISTANT_RETRIEVAL_LIST_REREAD; a trend reads at least 200): when its "
+    "first line says some were left out unread, a larger number reads them.")]
 
 
 @app.command()
@@ -204,10 +208,7 @@ def ask(
     list_all: Annotated[bool, typer.Option(
         "--all", help="List every paper that answers it, not the first few (what a list "
         "question, \"Which papers use capsule networks?\", gets anyway).")] = False,
-    reread: Annotated[int | None, typer.Option(
-        "--reread", min=1, max=5000, help="Uncertain papers a list reads at most (default 30, "
-        "ASSISTANT_RETRIEVAL_LIST_REREAD; a trend reads at least 200): when its first line "
-        "says some were left out unread, a larger number reads them.")] = None,
+    reread: Reread = None,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
@@ -226,8 +227,6 @@ def ask(
     except BadInputError as exc:
         fail(str(exc))
     settings = load_settings(data_dir, chroma_url)
-    if reread is not None:
-        settings.retrieval.list_reread = reread
     from assistant.embedding import preload
 
     preload(settings)  # the model loads while the pipeline's imports run
@@ -237,7 +236,8 @@ def ask(
     with friendly_errors():
         assistant = Assistant(settings)
         assistant.ensure_corpus()
-        events = assistant.answer_stream(question, top_k=top_k, filters=filters, every=list_all)
+        events = assistant.answer_stream(question, top_k=top_k, filters=filters, every=list_all,
+                                         reread=reread)
         answer = stream_answer(events, show=fmt is OutputFormat.text)
     if fmt is not OutputFormat.text:
         print_rendered(answer, fmt)
@@ -256,9 +256,15 @@ def print_after_answer(answer: Answer) -> None:
     if answer.receipt is None or answer.receipt.matching is None:
         print_sources(answer)
     print_receipt(answer)
-    if answer.receipt is not None and answer.receipt.unread_left_out:
-        warn(f"{answer.receipt.unread_left_out:,} uncertain papers were left out unread: ask "
-             "again with a larger --reread to read them")
+    if answer.receipt is not None:
+        warn_unread(answer.receipt.unread_left_out)
+
+
+def warn_unread(left_out: int) -> None:
+    """How to read the uncertain papers a list's or a trend's reading budget left out."""
+    if left_out:
+        warn(f"{left_out:,} uncertain papers were left out unread: ask again with a larger "
+             "--reread to read them")
 
 
 def stream_answer(events: AnswerStream, show: bool) -> Answer:
@@ -401,6 +407,7 @@ def trends(
                                              "2019, 2019-2021, 2019- or -2000.")] = None,
     venue: Annotated[str | None, typer.Option("--venue", help="Only papers of this venue "
                                               "or collection.")] = None,
+    reread: Reread = None,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
@@ -424,7 +431,7 @@ def trends(
     with friendly_errors():
         assistant = Assistant(settings)
         assistant.ensure_corpus()
-        trend = assistant.trends(topic, filters)
+        trend = assistant.trends(topic, filters, reread)
         if trend.years and (chart is not None or not as_json):  # --json alone writes no file
             draw_chart(trend, chart or Path(chart_name(trend.topic)))
     if as_json:
@@ -435,6 +442,7 @@ def trends(
         out.print(printable(line), markup=False, highlight=False)
     if trend.chart:
         out.print(f"chart: {printable(trend.chart)}", markup=False, highlight=False)
+    warn_unread(trend.unread_left_out)
 
 
 @app.command()

@@ -14,6 +14,7 @@ from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.listing import ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
+from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
@@ -37,12 +38,25 @@ class ListAnswers:
         return ListScreen(self.app.index, ScreenSettings(
             max_reread=self.app.settings.retrieval.list_reread))
 
+    def screen_for(self, reread: int | None = None, least: int = 0) -> ListScreen:
+        """The list screen reading at most ``reread`` uncertain papers (None: the setting)
+        and at least ``least``: one question's own budget (``ask --reread``, the Lists tab,
+        the MCP tools' argument). A budget outside 1–MAX_LIST_REREAD is BadInputError."""
+        if reread is not None and not 1 <= reread <= MAX_LIST_REREAD:
+            raise BadInputError(f"the reading budget {reread} is outside 1–{MAX_LIST_REREAD:,}; "
+                                "give a number of uncertain papers to read, e.g. 100")
+        budget = max(least, reread or self.list_screen.settings.max_reread)
+        if budget == self.list_screen.settings.max_reread:
+            return self.list_screen
+        return ListScreen(self.app.index, replace(self.list_screen.settings, max_reread=budget))
+
     def list_papers(self, question: str, filters: Filters | None = None,
                     screen: ListScreen | None = None) -> ListResult:
         """Every stored paper judged to answer a list question (listing.py), within
-        ``filters`` and the range the question states; the model's relevance check judges
-        the uncertain ones when one is configured and the check is on. A filter that leaves
-        no paper is bad input (BadInputError), a list of none a valid answer."""
+        ``filters`` and the range the question states, by ``screen`` (the configured one
+        when None); the model's relevance check judges the uncertain ones when one is
+        configured and the check is on. A filter that leaves no paper is bad input
+        (BadInputError), a list of none a valid answer."""
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
@@ -78,10 +92,12 @@ class ListAnswers:
                          for n in range(1, len(batch) + 1)]
         return verdicts
 
-    def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+    def list_stream(self, question: str, filters: Filters | None = None,
+                    reread: int | None = None) -> AnswerStream:
         """A list answer written line by line (the count, then a paper a line), then the
-        typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it)."""
-        result = self.list_papers(question, filters)
+        typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it); ``reread``
+        is its reading budget (``screen_for``)."""
+        result = self.list_papers(question, filters, self.screen_for(reread))
         described = result.filters.describe() if result.filters else None
         text = ""
         for line in answer_lines(result, described):
@@ -91,7 +107,8 @@ class ListAnswers:
         answer.filters = described
         yield answer
 
-    def trend_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+    def trend_stream(self, question: str, filters: Filters | None = None,
+                     reread: int | None = None) -> AnswerStream:
         """A trend question answered with its topic's papers counted per year (``trends``
         of ``Intent.trend_topic``, under the range the question states): the count line,
         then the table a line at a time, then the typed Answer (its receipt's ``matching``:
@@ -102,27 +119,28 @@ class ListAnswers:
             raise BadInputError(f"no indexed paper is of {ignored.describe()}; widen the range "
                                 "or leave it out")
         topic = read_intent(search, self.app.index.venues()).trend_topic or search
-        trend = self.trends(topic, applied)
+        trend = self.trends(topic, applied, reread)
         lines = [f"{trend.summary()}.", *table_lines(trend)]
         for line in lines:
             yield line + "\n"
         yield Answer(question=question, answer="\n".join(lines), mode="extractive",
                      filters=trend.filters, receipt=trend.receipt())
 
-    def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
-        return final_answer(self.list_stream(question, filters))
+    def list_answer(self, question: str, filters: Filters | None = None,
+                    reread: int | None = None) -> Answer:
+        return final_answer(self.list_stream(question, filters, reread))
 
-    def trends(self, topic: str, filters: Filters | None = None) -> TrendResult:
-        """The papers on ``topic`` (the list screen) counted per year over the store's span
-        (or the filter's), and per venue when they come from several. An empty topic, or a
-        filter no stored paper passes, is BadInputError."""
+    def trends(self, topic: str, filters: Filters | None = None,
+               reread: int | None = None) -> TrendResult:
+        """The papers on ``topic`` (the list screen, reading ``reread`` uncertain papers and
+        at least TREND_MAX_REREAD) counted per year over the store's span (or the filter's),
+        and per venue when they come from several. An empty topic, or a filter no stored
+        paper passes, is BadInputError."""
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
         # a count reads every uncertain paper (a title and a sentence each), not a list's few
-        budget = max(TREND_MAX_REREAD, self.list_screen.settings.max_reread)
-        wide = ListScreen(self.app.index, replace(self.list_screen.settings, max_reread=budget))
-        result = self.list_papers(topic, filters, wide)
+        result = self.list_papers(topic, filters, self.screen_for(reread, TREND_MAX_REREAD))
         allowed = self.app.retriever.allowed(result.filters)
         years = [p.year for pid, p in self.app.index.papers().items()
                  if p.year is not None and (allowed is None or pid in allowed)]

@@ -283,26 +283,31 @@ class Assistant:
     def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
         return self.lists.list_papers(question, filters)
 
-    def list_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
-        return self.lists.list_stream(question, filters)
+    def list_stream(self, question: str, filters: Filters | None = None,
+                    reread: int | None = None) -> AnswerStream:
+        return self.lists.list_stream(question, filters, reread)
 
-    def list_answer(self, question: str, filters: Filters | None = None) -> Answer:
-        return self.lists.list_answer(question, filters)
+    def list_answer(self, question: str, filters: Filters | None = None,
+                    reread: int | None = None) -> Answer:
+        return self.lists.list_answer(question, filters, reread)
 
-    def trends(self, topic: str, filters: Filters | None = None) -> TrendResult:
-        return self.lists.trends(topic, filters)
+    def trends(self, topic: str, filters: Filters | None = None,
+               reread: int | None = None) -> TrendResult:
+        return self.lists.trends(topic, filters, reread)
 
     def answer_stream(self, question: str, history: History = (), top_k: int | None = None,
-                      filters: Filters | None = None, every: bool = False) -> AnswerStream:
+                      filters: Filters | None = None, every: bool = False,
+                      reread: int | None = None) -> AnswerStream:
         """The answer a question asks for: a trend question ("How has interest in graph
         neural networks grown?") its topic's papers counted per year (``trend_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), any other
-        the cited answer (``ask_stream``)."""
+        the cited answer (``ask_stream``). ``reread`` is a list's or a trend's reading
+        budget (None: the setting)."""
         intent = read_intent(question, self.index.venues())
         if intent.trend_topic and not every:
-            return self.lists.trend_stream(question, filters)
+            return self.lists.trend_stream(question, filters, reread)
         if every or intent.wants_list:
-            return self.lists.list_stream(question, filters)
+            return self.lists.list_stream(question, filters, reread)
         return self.ask_stream(question, history, top_k, filters)
 
     def write_titles(self, progress: ProgressFn | None = None) -> TitlesReport:

@@ -88,6 +88,7 @@ class IndexSettings(BaseModel):
 
 
 MAX_TOP_K = 50  # papers one question may ask for, wherever it is asked
+MAX_LIST_REREAD = 5000  # uncertain papers one list may read, wherever it is asked
 
 
 class RetrievalSettings(BaseModel):
@@ -108,7 +109,7 @@ class RetrievalSettings(BaseModel):
         0.45, description="...or when it holds this share of the question's keyword weight."
     )
     list_reread: int = Field(
-        30, ge=1, le=5000, description="Uncertain papers a list question's screen reads at "
+        30, ge=1, le=MAX_LIST_REREAD, description="Uncertain papers a list question's screen reads at "
         "most (a trend's, at least 200): more reads a large topic whole, slower, and keeps "
         "more papers that may not answer (docs/lists.md).")
     rerank: bool = Field(

@@ -9,6 +9,7 @@ import pytest
 from test_lists import LIST_QUESTION
 
 from assistant import list_answers
+from assistant.errors import BadInputError
 from assistant.list_answers import ListAnswers
 from assistant.listing import ListScreen, ScreenSettings, answer_lines, as_answer
 from assistant.pipeline import Assistant
@@ -70,3 +71,20 @@ def test_the_reading_budget_is_a_setting_a_list_reads_and_a_trend_reads_at_least
     assert ListAnswers(seed_assistant).trends(topic).unread_left_out >= 1
     monkeypatch.setattr(seed_assistant.settings.retrieval, "list_reread", 30)
     assert ListAnswers(seed_assistant).trends(topic).unread_left_out == 0
+
+
+def test_one_question_may_bring_its_own_reading_budget(seed_assistant: Assistant) -> None:
+    """``reread`` (``ask --reread``, the Lists tab's "papers to read", the tools' argument)
+    is that question's budget, the setting untouched; a trend still reads at least its
+    own; a budget out of range is one line naming the range."""
+    setting = seed_assistant.settings.retrieval.list_reread
+    short = seed_assistant.list_answer(LIST_QUESTION, reread=1)
+    assert short.receipt is not None and short.receipt.unread_left_out >= 1
+    assert "1 reread" in short.answer.splitlines()[0]
+    assert seed_assistant.settings.retrieval.list_reread == setting
+    shipped = seed_assistant.list_answer(LIST_QUESTION)
+    assert shipped.receipt is not None and shipped.receipt.unread_left_out == 0
+    assert seed_assistant.trends("graph neural networks", reread=1).unread_left_out == 0
+    for budget in (0, -3, 5001):
+        with pytest.raises(BadInputError, match=f"reading budget {budget} is outside 1–5,000"):
+            seed_assistant.list_answer(LIST_QUESTION, reread=budget)

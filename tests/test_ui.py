@@ -237,6 +237,15 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert listed["receipt"]["matching"] == len(listed["sources"]) >= 1
     counted = client.predict("reinforcement learning", "", "", api_name="/topic_trends")
     assert counted["total"] == len(counted["paper_ids"]) >= 1
+    # one question's own reading budget: 0 is the server's setting, 1 leaves papers unread
+    assert listed["receipt"]["unread_left_out"] == 0
+    short = client.predict("Which papers use reinforcement learning?", "", "", 1,
+                           api_name="/list_papers")
+    assert short["receipt"]["unread_left_out"] >= 1
+    assert "outside 1–5,000" in client.predict("Which papers use reinforcement learning?", "",
+                                               "", -1, api_name="/list_papers")["error"]
+    assert {p["parameter_name"] for p in named["/list_papers"]["parameters"]} == {
+        "question", "years", "venue", "reread"}
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
     assert params == {"question", "top_k", "years", "venue"}
 
@@ -328,6 +337,25 @@ def test_browser_asks_and_opens_a_cited_source(page) -> None:  # noqa: ANN001
     page.locator("#papers [role=gridcell]").filter(has_text="PoLAR").first.click()
     page.wait_for_function("() => document.querySelector('#paper').innerText.includes('Stiefel')")
     page.screenshot(path=str(ARTIFACTS / "ui-corpus.png"), full_page=True)
+
+
+def test_the_lists_tab_reads_as_many_papers_as_asked(page) -> None:  # noqa: ANN001
+    """The Lists tab's "papers to read" is one list's reading budget: at 1 the summary says
+    how many uncertain papers were left out unread and how to read them; at the default,
+    none is."""
+    page.get_by_role("tab", name="Lists & trends").click()
+    page.fill("#list-query textarea", "Which papers use reinforcement learning?")
+    page.fill("#list-reread input", "1")
+    page.click("#list-go")
+    page.wait_for_function("() => document.querySelector('#list-summary').innerText"
+                           ".includes('left out unread')", timeout=60_000)
+    assert "raise papers to read to read them" in page.inner_text("#list-summary")
+    page.fill("#list-reread input", "30")
+    page.click("#list-go")
+    page.wait_for_function("() => !document.querySelector('#list-summary').innerText"
+                           ".includes('left out unread')", timeout=60_000)
+    assert "papers of the" in page.inner_text("#list-summary")
+    assert page.locator("#list-table [role=gridcell]").count() > 0
 
 
 def test_a_page_opened_after_an_ingest_shows_the_store_as_it_is(
@@ -430,6 +458,8 @@ def test_mcp_lists_and_calls_the_tools(offline_server: Server) -> None:
     tools, (found, answered) = asyncio.run(run())
     assert {"ask", "search_abstracts", "answer_with_references", "list_papers",
             "topic_trends"} <= set(tools)
+    budget = tools["list_papers"].inputSchema["properties"]["reread"]
+    assert budget["type"] == "integer" and "0: the server's setting" in budget["description"]
     schema = tools["search_abstracts"].inputSchema
     assert schema["properties"]["query"]["type"] == "string"
     assert "keywords" in (schema["properties"]["query"].get("description") or "")

@@ -13,6 +13,7 @@ import gradio as gr
 from assistant.errors import AssistantError, redact
 from assistant.filters import as_text, explicit
 from assistant.pipeline import Assistant
+from assistant.settings import MAX_LIST_REREAD
 from assistant.trends import TrendResult, chart_figure
 from assistant.types import Answer
 from assistant.ui.render import inert
@@ -33,17 +34,19 @@ class ListsPage:
 
     # ------------------------------------------------------------ handlers
 
-    def list_rows(self, question: str, years: str = "", venue: str = ""
-                  ) -> tuple[str, Rows, int, str]:
+    def list_rows(self, question: str, years: str = "", venue: str = "",
+                  reread: float | None = None) -> tuple[str, Rows, int, str]:
         """(the count line or a one-line error, every listed paper as a row, page 0, the
-        first page's note)."""
+        first page's note); ``reread`` is the "papers to read" box (empty: the setting)."""
         try:
-            answer = self.app.list_answer(as_text(question), explicit(years, venue))
+            answer = self.app.list_answer(as_text(question), explicit(years, venue),
+                                          budget(reread))
         except AssistantError as exc:
             return f"**{inert(redact(str(exc)))}**", [], 0, ""
         rows = rows_of(answer)
         first_line = answer.answer.splitlines()[0] if answer.answer else ""
-        return inert(first_line), rows, 0, page_note(0, len(rows))
+        left_out = answer.receipt.unread_left_out if answer.receipt else 0
+        return inert(first_line) + read_more(left_out), rows, 0, page_note(0, len(rows))
 
     @staticmethod
     def page(rows: Rows, page: int, step: int) -> tuple[Rows, int, str]:
@@ -52,24 +55,28 @@ class ListsPage:
         page = min(max(0, page + step), last)
         return rows[page * PAGE:(page + 1) * PAGE], page, page_note(page, len(rows))
 
-    def trend_view(self, topic: str, years: str = "", venue: str = ""
-                   ) -> tuple[str, Figure | None, Rows]:
+    def trend_view(self, topic: str, years: str = "", venue: str = "",
+                   reread: float | None = None) -> tuple[str, Figure | None, Rows]:
         """(the summary line or a one-line error, the chart as a figure Gradio draws, no file
         written, the table's rows)."""
         try:
-            trend = self.app.trends(as_text(topic), explicit(years, venue))
+            trend = self.app.trends(as_text(topic), explicit(years, venue), budget(reread))
         except AssistantError as exc:
             return f"**{inert(redact(str(exc)))}**", None, []
         chart = chart_figure(trend) if trend.total else None
-        return inert(trend.summary()), chart, table_rows(trend)
+        summary = inert(trend.summary()) + read_more(trend.unread_left_out)
+        return summary, chart, table_rows(trend)
 
-    def list_papers(self, question: str, years: str = "", venue: str = "") -> dict[str, Any]:
+    def list_papers(self, question: str, years: str = "", venue: str = "",
+                    reread: int = 0) -> dict[str, Any]:
         """List every indexed paper that answers a list question, not only the best five.
 
         Args:
             question: what the papers should be about ("Which papers use capsule networks?").
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
+            reread: uncertain papers to read at most (0: the server's setting, 30 unless
+                set); when receipt.unread_left_out is not 0, a larger number reads them.
 
         Returns:
             The answer object of /ask with every matching paper a source and a citation (its
@@ -80,17 +87,21 @@ class ListsPage:
             receipt.unconfirmed (matching 0); or {question, error}.
         """
         try:
-            return self.app.list_answer(as_text(question), explicit(years, venue)).public_json()
+            return self.app.list_answer(as_text(question), explicit(years, venue),
+                                        budget(reread)).public_json()
         except AssistantError as exc:
             return {"question": question, "error": redact(str(exc))}
 
-    def topic_trends(self, topic: str, years: str = "", venue: str = "") -> dict[str, Any]:
+    def topic_trends(self, topic: str, years: str = "", venue: str = "",
+                     reread: int = 0) -> dict[str, Any]:
         """Count the indexed papers on a topic per year (and per venue when several).
 
         Args:
             topic: a research topic ("graph neural networks").
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
+            reread: uncertain papers to read at most (0: the server's setting; a count
+                reads at least 200); when unread_left_out is not 0, a larger number reads them.
 
         Returns:
             {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids,
@@ -98,7 +109,8 @@ class ListsPage:
             the reading budget left out), ...}; or {topic, error}.
         """
         try:
-            return self.app.trends(as_text(topic), explicit(years, venue)).public_json()
+            return self.app.trends(as_text(topic), explicit(years, venue),
+                                   budget(reread)).public_json()
         except AssistantError as exc:
             return {"topic": topic, "error": redact(str(exc))}
 
@@ -115,6 +127,10 @@ class ListsPage:
                                    scale=1, elem_id="list-years")
                 venue = gr.Textbox(placeholder="venue", show_label=False, scale=1,
                                    elem_id="list-venue")
+                reread = gr.Number(self.app.settings.retrieval.list_reread, precision=0,
+                                   minimum=1, maximum=MAX_LIST_REREAD, scale=1,
+                                   label="papers to read", elem_id="list-reread",
+                                   info="uncertain papers read at most")
             with gr.Row():
                 list_btn = gr.Button("List every paper", variant="primary", elem_id="list-go")
                 trend_btn = gr.Button("Count per year", elem_id="trend-go")
@@ -130,7 +146,7 @@ class ListsPage:
             chart = gr.Plot(format="png", label="papers per year", elem_id="trend-chart")
             counts = gr.Dataframe(value=[], headers=["year", "papers"], interactive=False,
                                   elem_id="trend-table")
-        listed = list_btn.click(self.list_rows, inputs=[query, years, venue],
+        listed = list_btn.click(self.list_rows, inputs=[query, years, venue, reread],
                                 outputs=[summary, rows, page, note], api_visibility="private")
         listed.then(lambda r, p: self.page(r, p, 0), inputs=[rows, page],
                     outputs=[table, page, note], api_visibility="private")
@@ -138,10 +154,21 @@ class ListsPage:
                        outputs=[table, page, note], api_visibility="private", queue=False)
         next_btn.click(lambda r, p: self.page(r, p, 1), inputs=[rows, page],
                        outputs=[table, page, note], api_visibility="private", queue=False)
-        trend_btn.click(self.trend_view, inputs=[query, years, venue],
+        trend_btn.click(self.trend_view, inputs=[query, years, venue, reread],
                         outputs=[summary, chart, counts], api_visibility="private")
         gr.api(self.list_papers, api_name="list_papers")
         gr.api(self.topic_trends, api_name="topic_trends")
+
+
+def budget(reread: float | None) -> int | None:
+    """A reading budget as typed ("papers to read", the tools' ``reread``): None (the
+    setting) when empty or 0; a number out of range is refused by the list itself."""
+    return int(reread) if reread else None
+
+
+def read_more(left_out: int) -> str:
+    """The hint after a summary whose reading budget left uncertain papers out unread."""
+    return " — raise *papers to read* to read them" if left_out else ""
 
 
 def rows_of(answer: Answer) -> Rows:
