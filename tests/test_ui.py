@@ -356,6 +356,11 @@ def test_the_lists_tab_reads_as_many_papers_as_asked(page) -> None:  # noqa: ANN
                            ".includes('left out unread')", timeout=60_000)
     assert "papers of the" in page.inner_text("#list-summary")
     assert page.locator("#list-table [role=gridcell]").count() > 0
+    # one tab shown at a time, each named once (gr.api between tabs showed one twice)
+    assert page.get_by_role("tab").all_inner_texts() == ["Ask", "Lists & trends", "Corpus"]
+    assert not page.locator("#chat").is_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "ui-lists.png"), full_page=True)
 
 
 def test_a_page_opened_after_an_ingest_shows_the_store_as_it_is(

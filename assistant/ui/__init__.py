@@ -45,7 +45,8 @@ def __getattr__(name: str) -> Any:
 
 
 def build_app(app: Assistant) -> gr.Blocks:
-    """The two tabs over one assistant, with the typed endpoints /ask and /search_abstracts."""
+    """The three tabs (Ask, Lists & trends, Corpus) over one assistant, with their typed
+    endpoints (/ask, /search_abstracts, /list_papers, …)."""
     import gradio as gr  # importing assistant.ui ran assistant/__init__ (offline env) first
 
     from assistant.ui.ask_page import AskPage
@@ -57,9 +58,12 @@ def build_app(app: Assistant) -> gr.Blocks:
         gr.Markdown("## Abstracts assistant\nAsk about the indexed research abstracts; every "
                     "claim cites its paper.")
         facts = gr.Markdown(corpus.facts())
-        ask.build()
-        lists.build()
-        corpus.build(facts)
+        with gr.Tabs():  # one tab at a time (without, the three were shown at once)
+            ask.build()
+            lists.build()
+            corpus.build(facts)
+        for page in (ask, lists, corpus):
+            page.endpoints()
         # what the page was built with is the store at the server's start: refreshed on load
         demo.load(corpus.on_load, outputs=[facts, corpus.table, corpus.row_ids],
                   api_visibility="private", queue=False)

@@ -303,7 +303,7 @@ class AskPage:
 
     def build(self) -> None:
         """The tab's components and events (call inside ``gr.Blocks``)."""
-        with gr.Tab("Ask"):
+        with gr.Tab("Ask", id="ask"):
             qa_state = gr.State([])
             picked = gr.State(None)  # (years, venue) as the question was sent
             chatbot = gr.Chatbot(label="Conversation", height=560, sanitize_html=True,
@@ -346,11 +346,15 @@ class AskPage:
             self.downloads, **files)
         clear_btn.click(self.clear, outputs=[chatbot, qa_state, copy_md], api_visibility="private"
                         ).then(self.forget, **files)
-        gr.api(self.ask, api_name="ask")
         more = {"fn": self.more_like_this, "inputs": similar_target, "outputs": similar_view,
                 "api_visibility": "private"}
         similar_btn.click(**more)
         similar_target.submit(**more)
+
+    def endpoints(self) -> None:
+        """The typed endpoints (MCP tools) of this page's questions (call inside
+        ``gr.Blocks``, outside ``gr.Tabs``: there, Gradio shows a tab twice)."""
+        gr.api(self.ask, api_name="ask")
         gr.api(self.similar_papers, api_name="similar_papers")
         gr.api(self.answer_with_references, api_name="answer_with_references")
 

@@ -111,7 +111,7 @@ class CorpusPage:
     def build(self, facts: gr.Markdown) -> None:
         """The tab's components and events (call inside ``gr.Blocks``); ``facts`` is the
         corpus line an upload refreshes."""
-        with gr.Tab("Corpus"):
+        with gr.Tab("Corpus", id="corpus"):
             with gr.Row():
                 search = gr.Textbox(placeholder="Search titles and abstracts", show_label=False,
                                     scale=6, elem_id="search")
@@ -139,6 +139,9 @@ class CorpusPage:
                      api_visibility="private")
         add.click(self.upload, inputs=files, outputs=[added, table, row_ids, facts],
                   api_name="upload", api_visibility="undocumented")
+
+    def endpoints(self) -> None:
+        """The typed search endpoint (an MCP tool); outside ``gr.Tabs``, as AskPage's."""
         gr.api(self.search_abstracts, api_name="search_abstracts")
 
 

@@ -118,7 +118,7 @@ class ListsPage:
 
     def build(self) -> None:
         """The tab's components and events (call inside ``gr.Blocks``)."""
-        with gr.Tab("Lists & trends"):
+        with gr.Tab("Lists & trends", id="lists"):
             with gr.Row():
                 query = gr.Textbox(placeholder="Which papers use capsule networks? · or a "
                                    "topic to count per year", show_label=False, scale=6,
@@ -156,6 +156,10 @@ class ListsPage:
                        outputs=[table, page, note], api_visibility="private", queue=False)
         trend_btn.click(self.trend_view, inputs=[query, years, venue, reread],
                         outputs=[summary, chart, counts], api_visibility="private")
+
+    def endpoints(self) -> None:
+        """The typed list and trend endpoints (MCP tools); outside ``gr.Tabs``, as
+        AskPage's."""
         gr.api(self.list_papers, api_name="list_papers")
         gr.api(self.topic_trends, api_name="topic_trends")
 
