@@ -45,6 +45,7 @@ from assistant.intent import read_intent
 from assistant.keywords import KeywordStats
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder
+from assistant.retrieval import term_holders
 from assistant.topics import (
     ALSO,
     acronym_readings,
@@ -139,8 +140,10 @@ class ListResult:
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
     # when no paper is kept: the papers naming the topic in full, which the reading turned
-    # down, shown unconfirmed (not counted as matching)
+    # down (a term lookup's: those writing its words' stems only), shown unconfirmed (not
+    # counted as matching)
     mentions: list[ListedPaper] = field(default_factory=list)
+    lookup: bool = False  # a term lookup ("Which papers mention X?"): its words as asked
 
     @property
     def model_judged(self) -> bool:
@@ -259,14 +262,19 @@ class ListScreen:
         started = time.perf_counter()
         s = self.settings
         pool = self.candidates(question, filters)
-        # a term lookup ("Which papers mention X?") is answered by every paper holding the
-        # words: no reading overrules an exact match (a false "no" is the worst answer)
-        lookup = bool(read_intent(question).lookup_terms)
-        is_sure = [c.cheap >= s.keep_at or (lookup and c.coverage >= s.deep_coverage)
-                   for c in pool]
-        sure = [c for c, yes in zip(pool, is_sure, strict=True) if yes]
-        band = [c for c, yes in zip(pool, is_sure, strict=True)
-                if not yes and c.cheap >= s.drop_below]
+        # a term lookup ("Which papers mention X?") is answered by the papers holding the
+        # words as asked (term_holders), and by those only: no reading overrules an exact
+        # match (a false "no" is the worst answer), and none adds a paper without the words
+        words = read_intent(question).lookup_terms
+        stems: list[Candidate] = []  # a lookup's papers writing only its words' stems
+        if words:
+            ids, as_asked = term_holders(self.index, words, self.index.allowed(filters))
+            holders = [c for c in pool if c.paper.paper_id in set(ids)]
+            sure, stems = (holders, []) if as_asked else ([], holders)
+            band: list[Candidate] = []
+        else:
+            sure = [c for c in pool if c.cheap >= s.keep_at]
+            band = [c for c in pool if c.cheap < s.keep_at and c.cheap >= s.drop_below]
         read, unread = band[:s.max_reread], band[s.max_reread:]
         topic = topic_of(question)
         read = self._reread(question if s.reread_question else self.searched_topic(question),
@@ -276,7 +284,8 @@ class ListScreen:
         # none kept: the papers naming the topic in full (every keyword of it, or of one of
         # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the
         # worst answer: "study diffusion models" among the seeds had read none)
-        mentioned = [] if kept else [c for c in pool if c.coverage >= s.deep_coverage]
+        mentioned = [] if kept else stems if words else [
+            c for c in pool if c.coverage >= s.deep_coverage]
         weights = topic_weights(topic, self.index.keyword_stats())
         allowed = self.index.allowed(filters)
         total = len(self.index.papers())
@@ -287,7 +296,7 @@ class ListScreen:
             screened=len(pool), reread=len(read), unread_left_out=len(unread) - len(kept_unread),
             seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
-            mentions=self._listed(mentioned, weights))
+            mentions=self._listed(mentioned, weights), lookup=bool(words))
 
     def _listed(self, kept: Sequence[Candidate], weights: dict[str, float]) -> list[ListedPaper]:
         """``kept`` as listed, best first, each with its sentence holding most of the
@@ -410,7 +419,12 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
     searched = searched_note(result.screened, result.reread, result.unread_left_out)
-    if result.mentions:
+    if result.mentions and result.lookup:
+        count = len(result.mentions)
+        yield (f"No paper of the {result.papers_in_filter:,}{where} writes “{result.topic}” "
+               f"as asked; {searched}. {count:,} {'writes' if count == 1 else 'write'} a word "
+               "of the same stem, listed unconfirmed:\n")
+    elif result.mentions:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "
                f"“{result.topic}”; {searched}. {count:,} {'names' if count == 1 else 'name'}"

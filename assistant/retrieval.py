@@ -9,6 +9,7 @@ weight (idf); a bare acronym like "CRAFT" passes on the second even where dense 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -221,25 +222,14 @@ class HybridRetriever:
         return screen
 
     def lookup_holders(self, question: str, filters: Filters | None = None) -> list[str]:
-        """The papers (those ``filters`` allow) whose title or abstract holds every word a
-        term lookup asks for ("Which paper mentions shareboost?", ``Intent.lookup_terms``),
-        best BM25 first; none when the question is no lookup. The papers that write every
-        word as asked come alone when there are any ("musicality", not every paper on
-        music that a shared stem matches); else those holding every word's stem. Such a
-        paper answers the question whatever the ranker, the neighbourhood or the
-        cross-encoder make of it: its words are what was asked for."""
-        words = read_intent(question).lookup_terms
-        terms = {term for word in words for term in query_terms(word)}
-        if not terms:
-            return []
-        scores = self.index.bm25_paper_scores(" ".join(words), self.allowed(filters))
-        papers = self.index.papers()
-        holders = [pid for pid in sorted(scores, key=lambda p: (-scores[p], p)) if pid in papers
-                   and terms <= text_terms(f"{papers[pid].title}. {papers[pid].text}")]
-        as_written = [re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.I) for word in words]
-        verbatim = [pid for pid in holders if all(
-            pattern.search(f"{papers[pid].title}. {papers[pid].text}") for pattern in as_written)]
-        return verbatim or holders
+        """The papers (those ``filters`` allow) holding the words a term lookup asks for
+        ("Which paper mentions shareboost?", ``Intent.lookup_terms``): ``term_holders``;
+        none when the question is no lookup. Such a paper answers the question whatever
+        the ranker, the neighbourhood or the cross-encoder make of it: its words are what
+        was asked for."""
+        holders, _ = term_holders(self.index, read_intent(question).lookup_terms,
+                                  self.allowed(filters))
+        return holders
 
     def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
         """The first ``wanted`` papers in the ranker's order into ``screen.results``, with
@@ -278,3 +268,38 @@ class HybridRetriever:
             ))
             if len(screen.results) >= wanted:
                 break
+
+
+def term_holders(index: AbstractIndex, words: Sequence[str],
+                 allowed: set[str] | None = None) -> tuple[list[str], bool]:
+    """The papers whose title or abstract holds ``words`` (a term lookup's), best BM25
+    first, and whether they write the words as asked. The closest to the words as asked
+    come alone when there are any: the words written
+    together as a phrase ("hidden clique", a word or two between them allowed), else each
+    written as asked anywhere ("musicality", not every paper on music that a shared stem
+    matches), else each word's stem ("tensorization" written "tensorized"). A word as
+    asked may be in the singular or the plural ("maps", "map")."""
+    terms = {term for word in words for term in query_terms(word)}
+    if not terms:
+        return [], False
+    scores = index.bm25_paper_scores(" ".join(words), allowed)
+    papers = index.papers()
+    texts = {pid: f"{papers[pid].title}. {papers[pid].text}" for pid in scores if pid in papers}
+    holders = [pid for pid in sorted(texts, key=lambda p: (-scores[p], p))
+               if terms <= text_terms(texts[pid])]
+    exact = [rf"(?<![\w-]){as_written(word)}(?![\w-])" for word in words]
+    tiers = [[re.compile(r"(?:\W+\w+){0,2}?\W+".join(exact), re.I)] if len(words) > 1 else [],
+             [re.compile(pattern, re.I) for pattern in exact]]
+    for patterns in tiers:
+        held = [pid for pid in holders if patterns and all(p.search(texts[pid]) for p in patterns)]
+        if held:
+            return held, True
+    return holders, False
+
+
+def as_written(word: str) -> str:
+    """A pattern for ``word`` as asked, in the singular or the plural: "map" also matches
+    "maps", "maps" also "map"."""
+    singular = word[:-1] if len(word) > 3 and word[-1] in "sS" else None
+    plural = rf"{re.escape(word)}(?:s|es)?"
+    return rf"(?:{plural}|{re.escape(singular)})" if singular else plural

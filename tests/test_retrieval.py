@@ -395,3 +395,37 @@ def test_a_lookup_prefers_the_paper_writing_the_word_to_one_sharing_its_stem(
     titles = [app.index.papers()[pid].title for pid in holders]
     assert titles == ["Raw audio generation"]
     assert app.ask("Which paper mentions musicality?").sources[0].title == "Raw audio generation"
+
+
+def test_a_list_lookup_lists_the_papers_writing_the_words_and_no_other(
+        fresh_copy: Path, tmp_path: Path) -> None:
+    """"Which papers mention tensorization?" had listed 176 papers of the 13.9k, one of
+    them writing it (a stem shared with "tensor"), and "hidden clique" eleven, one writing
+    it (the others read as answering): a lookup lists the papers writing the words as
+    asked, together when several (a word or two between them), in the singular or the
+    plural, else by their stems, and no paper the reading adds."""
+    papers = tmp_path / "lookups.jsonl"
+    papers.write_text("\n".join(json.dumps({"title": title, "abstract": abstract}) for title, abstract in [
+        ("Planted structure", "We recover a hidden clique planted in a random graph."),
+        ("Junction trees", "Hidden variables are summed out over each clique of the tree."),
+        ("Kohonen maps revisited", "A self-organizing map orders the inputs on a grid."),
+        ("Growing grids", "Self-organizing feature maps grow their grid as data arrives."),
+        ("Compressed layers", "Tensorized layers shrink the network by a factor of ten."),
+        ("Tensor methods", "Tensor decompositions recover the mixture's components."),
+    ]) + "\n")
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([papers])
+
+    def listed(question: str) -> list[str]:
+        return [s.title for s in app.list_answer(question).sources]
+
+    assert listed("Which papers mention hidden clique?") == ["Planted structure"]
+    assert sorted(listed("Which papers mention self-organizing maps?")) == [
+        "Growing grids", "Kohonen maps revisited"]
+    assert listed("Which papers mention tensorized layers?") == ["Compressed layers"]
+    # none writes it as asked: those sharing its stem are shown unconfirmed, not matching
+    stemmed = app.list_answer("Which papers mention tensorization?")
+    assert stemmed.receipt is not None and stemmed.receipt.matching == 0
+    assert sorted(s.title for s in stemmed.sources) == ["Compressed layers", "Tensor methods"]
+    assert stemmed.answer.startswith("No paper of the 44 writes “tensorization” as asked")
+    assert "2 write a word of the same stem, listed unconfirmed:" in stemmed.answer
