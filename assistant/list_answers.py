@@ -15,7 +15,7 @@ from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.listing import ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
 from assistant.settings import MAX_LIST_REREAD
-from assistant.topics import topic_of
+from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import JUDGE_BATCH, JUDGE_MISSES
@@ -62,7 +62,7 @@ class ListAnswers:
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise BadInputError(f"no indexed paper is of {(ignored or applied).describe()}; "
                                 "widen the range or leave it out")
-        if not topic_of(search, or_question=False):
+        if not self.names_a_topic(topic_of(search, or_question=False)):
             raise BadInputError("the question names no topic to list papers on; ask e.g. "
                                 "\"Which papers use diffusion models for planning?\"")
         judge = self.judge if self.app.chat_model and self.app.settings.llm.relevance_check else None
@@ -70,6 +70,11 @@ class ListAnswers:
         result.question = question
         result.filters = applied
         return result
+
+    def names_a_topic(self, topic: str) -> bool:
+        """Whether ``topic`` holds a word to search for: "the of and" or "study it" hold
+        none, and had answered "No paper of the 13,847 answers" as if searched."""
+        return bool(topic_terms(topic, self.app.index.keyword_stats()))
 
     def judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
         """The model's relevance check over ``papers``, a few at a time; None for each paper
@@ -139,6 +144,9 @@ class ListAnswers:
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
+        if not self.names_a_topic(topic):
+            raise BadInputError(f"the topic “{topic.strip()}” has no word to search for, only "
+                                "common ones; give one, e.g. \"graph neural networks\"")
         # a count reads every uncertain paper (a title and a sentence each), not a list's few
         result = self.list_papers(topic, filters, self.screen_for(reread, TREND_MAX_REREAD))
         allowed = self.app.retriever.allowed(result.filters)

@@ -277,6 +277,13 @@ def test_a_stated_range_no_paper_falls_in_and_a_list_without_topic_are_bad_input
         seed_assistant.trends("anomaly detection before 1990")
     with pytest.raises(BadInputError, match="names no topic"):
         seed_assistant.list_answer("list all papers from 2025")
+    # a topic of common words only was searched: "No paper of the 13,847 answers" (exit 0)
+    for question in ("Which papers are about the?", "Which papers study it?", "the of and"):
+        with pytest.raises(BadInputError, match="names no topic"):
+            seed_assistant.list_answer(question)
+    with pytest.raises(BadInputError, match="“the and of” has no word to search for"):
+        seed_assistant.trends("the and of")
+    assert seed_assistant.list_answer("Which papers use zqxwvortex?").sources == []  # a "no"
 
 
 def test_a_filter_narrows_the_list_and_is_counted(seed_assistant: Assistant) -> None:
