@@ -200,6 +200,13 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
      "in"),
 ]
 LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
+# ...except as the question's last words after a word of time: "CRAFT since 2030?", and a
+# year before 1900 after "in" too ("GNNs in 1850?"; "come in 2048?" stays a number): they
+# state a year no paper is of (their words had been searched as the topic's, a false "no")
+LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+([12]\d{3})"
+                       r"|(in|from)\s+(1[0-8]\d\d))(?=\s*[?.!]*\s*$)", re.I)
+_LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
+                    "after": "after", "before": "before", "until": "to", "till": "to"}
 
 
 @dataclass(frozen=True)
@@ -355,6 +362,10 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
                 span = _years_of(kind, values)
                 rest = _cut(rest, m)
                 break
+    if span is None and (m := LAST_YEAR.search(rest)):
+        word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
+        rest = _cut(rest, m)
     found = Filters(years=span, venue=venue)
     if not found:
         return None, question

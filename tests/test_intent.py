@@ -264,6 +264,12 @@ def test_names_are_methods_and_acronyms_proper_names_add_capitalised_words() -> 
      "What has been done for question answering?"),
     ("What did the Wombat Workshop papers find?", None, "Wombat Workshop",
      "What did the papers find?"),
+    # a year no paper can be of, as the last words: had been searched as topic words
+    ("Which papers study graph neural networks in 1850?", (1850, 1850), None,
+     "Which papers study graph neural networks?"),
+    ("Which papers study graph neural networks since 2030?", (2030, OPEN_END), None,
+     "Which papers study graph neural networks?"),
+    ("What is CRAFT before 1066?", (OPEN_START, 1065), None, "What is CRAFT?"),
 ])
 def test_a_question_states_its_own_range(question: str, years: tuple[int, int] | None,
                                          venue: str | None, rest: str) -> None:

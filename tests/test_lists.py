@@ -275,6 +275,8 @@ def test_a_stated_range_no_paper_falls_in_and_a_list_without_topic_are_bad_input
         seed_assistant.list_answer("Which papers study anomaly detection before 1990?")
     with pytest.raises(BadInputError, match="no indexed paper is of years up to 1989"):
         seed_assistant.trends("anomaly detection before 1990")
+    with pytest.raises(BadInputError, match="no indexed paper is of year 1850"):
+        seed_assistant.list_answer("Which papers study anomaly detection in 1850?")  # was "no"
     with pytest.raises(BadInputError, match="names no topic"):
         seed_assistant.list_answer("list all papers from 2025")
     # a topic of common words only was searched: "No paper of the 13,847 answers" (exit 0)
