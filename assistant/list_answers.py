@@ -5,6 +5,7 @@ this class reads its filters, retriever and model through it."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -150,9 +151,8 @@ class ListAnswers:
         # a count reads every uncertain paper (a title and a sentence each), not a list's few
         result = self.list_papers(topic, filters, self.screen_for(reread, TREND_MAX_REREAD))
         allowed = self.app.retriever.allowed(result.filters)
-        years = [p.year for pid, p in self.app.index.papers().items()
-                 if p.year is not None and (allowed is None or pid in allowed)]
-        span = (min(years), max(years)) if years else None
-        trend = count_trend(result, span)
+        stored = Counter(p.year for pid, p in self.app.index.papers().items()
+                         if p.year is not None and (allowed is None or pid in allowed))
+        trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
         return trend

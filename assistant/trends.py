@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,8 +38,9 @@ TREND_MAX_REREAD = 200
 
 @dataclass
 class TrendResult:
-    """A topic's matching papers counted per year (every year of the store's span, zeros
-    included) and per venue within each year when there are several."""
+    """A topic's matching papers counted per year (every year the store holds papers of
+    within the filter, zeros included; a year it holds none of is a gap, not a zero), each
+    beside the papers stored that year, and per venue within each year when several."""
 
     topic: str
     years: dict[int, int]
@@ -53,15 +55,31 @@ class TrendResult:
     chart: str | None = None  # where the PNG was written
     seconds: float = 0.0
     by_year: dict[int, list[str]] = field(default_factory=dict, repr=False)
+    # papers stored per year within the filter: a year's count is a share of these (a
+    # conference that grew tenfold would show any topic "growing")
+    stored: dict[int, int] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
         return len(self.paper_ids)
 
+    def share(self, year: int) -> float | None:
+        """The year's count over the papers stored that year (None: none stored)."""
+        return self.years.get(year, 0) / self.stored[year] if self.stored.get(year) else None
+
+    def gaps(self) -> list[tuple[int, int]]:
+        """The runs of years inside the span that the store holds no paper of (first,
+        last): shown as such, not as years of no interest."""
+        years = sorted(self.years)
+        return [(a + 1, b - 1) for a, b in zip(years, years[1:], strict=False) if b - a > 1]
+
     def public_json(self) -> dict[str, object]:
         """The numbers and the matching papers' ids (``assistant trends --json``)."""
         return {"topic": self.topic, "filters": self.filters, "total": self.total,
                 "years": {str(y): n for y, n in self.years.items()},
+                "stored": {str(y): n for y, n in self.stored.items()},
+                "shares": {str(y): round(s, 5) for y in self.years
+                           if (s := self.share(y)) is not None},
                 "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},
                 "unknown_year": self.unknown_year, "papers_in_store": self.papers_in_store,
                 "papers_in_filter": self.papers_in_filter, "screened": self.screened,
@@ -116,15 +134,13 @@ def counts_for(topic: str, listed: ListedPaper) -> bool:
     return listed.logit is not None and listed.logit >= TREND_READ_LOGIT
 
 
-def count(result: ListResult, span: tuple[int, int] | None) -> TrendResult:
+def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
     """The screen's matching papers that count for the topic (``counts_for``) counted per
-    year over ``span`` (the store's or the filter's first and last year; None: the
-    matching papers' own)."""
+    year, over every year of ``stored`` (the papers the store holds per year within the
+    filter): a year with papers and no match is a zero, one without papers a gap."""
     papers = [p.paper for p in result.papers if counts_for(result.topic, p)]
     dated = [p for p in papers if p.year is not None]
-    if span is None and dated:
-        span = (min(p.year for p in dated if p.year), max(p.year for p in dated if p.year))
-    years = {y: 0 for y in range(span[0], span[1] + 1)} if span else {}
+    years = {y: 0 for y, n in stored.items() if n}
     by_year: dict[int, list[str]] = {}
     per_venue: dict[str, Counter[int]] = {}
     for paper in dated:
@@ -139,20 +155,38 @@ def count(result: ListResult, span: tuple[int, int] | None) -> TrendResult:
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
         unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated),
-        seconds=result.seconds, by_year=dict(sorted(by_year.items())))
+        seconds=result.seconds, by_year=dict(sorted(by_year.items())),
+        stored={y: stored.get(y, 0) for y in sorted(years)})
 
 
 def table_lines(trend: TrendResult) -> list[str]:
-    """The counts as a plain table: a row per year, a column per venue when several."""
-    venues = list(trend.venues)
-    head = ["year", "papers", *venues]
-    rows = [[str(y), str(n), *(str(trend.venues[v][y]) for v in venues)]
-            for y, n in trend.years.items()]
-    if trend.unknown_year:
-        rows.append([NO_YEAR, str(trend.unknown_year), *("" for _ in venues)])
+    """The counts as a plain table (``table_rows``), its columns aligned."""
+    head, rows = table_rows(trend)
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     return ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
             for row in [head, *rows]]
+
+
+def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
+    """The counts as a table's head and rows: a row per year with the papers stored that
+    year and the share that matches, a column per venue when several, and a row for each
+    run of years the store holds no paper of (the CLI's table, the Lists tab's)."""
+    venues = list(trend.venues)
+    head = ["year", "papers", "of stored", "share", *venues]
+    rows = [[str(y), str(n), f"{trend.stored.get(y, 0):,}", share_text(trend.share(y)),
+             *(str(trend.venues[v][y]) for v in venues)] for y, n in trend.years.items()]
+    for first, last in trend.gaps():  # after the year before it
+        at = next(i for i, row in enumerate(rows) if row[0] == str(first - 1)) + 1
+        rows.insert(at, [f"{first}" if first == last else f"{first}–{last}", "",
+                         "no papers stored", "", *("" for _ in venues)])
+    if trend.unknown_year:
+        rows.append([NO_YEAR, str(trend.unknown_year), "", "", *("" for _ in venues)])
+    return head, rows
+
+
+def share_text(share: float | None) -> str:
+    """A share of a year's papers as a percentage: "3.8%" ("" for none stored)."""
+    return "" if share is None else f"{100 * share:.1f}%"
 
 
 def chart_name(topic: str) -> str:
@@ -179,13 +213,29 @@ def chart_figure(trend: TrendResult) -> Figure:
             heights = [counts.get(y, 0) for y in years]
             axes.bar(years, heights, bottom=bottom, label=venue)
             bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
-        axes.legend(fontsize="small")
     else:
         axes.bar(years, [trend.years[y] for y in years], color="#4c72b0")
+    for n, (first, last) in enumerate(trend.gaps()):
+        axes.axvspan(first - 0.5, last + 0.5, color="#dddddd", zorder=0,
+                     label="_nolegend_" if n else "no papers stored")
+    shares = axes.twinx()  # the share of each year's papers: a growing store grows counts
+    runs: list[list[int]] = []  # the line breaks where the store holds no paper
+    for year in years:
+        if runs and year == runs[-1][-1] + 1:
+            runs[-1].append(year)
+        else:
+            runs.append([year])
+    for n, run in enumerate(runs):
+        shares.plot(run, [100 * (trend.share(y) or 0.0) for y in run], color="#dd8452",
+                    marker=".", label="_nolegend_" if n else "share of the year's papers")
+    shares.set_ylabel("% of the year's papers")
+    shares.set_ylim(bottom=0)
     axes.set_title(f"Papers on “{trend.topic}” per year ({trend.total} in all)"[:100])
     axes.set_xlabel("year")
     axes.set_ylabel("papers")
     axes.yaxis.get_major_locator().set_params(integer=True)
+    handles = [h for ax in (axes, shares) for h in ax.get_legend_handles_labels()[0]]
+    axes.legend(handles=handles, fontsize="small", loc="upper left")
     figure.tight_layout()
     return figure
 

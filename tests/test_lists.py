@@ -302,7 +302,8 @@ def test_trends_count_the_list_screens_papers_per_year(seed_assistant: Assistant
     papers = seed_assistant.index.papers()
     for year, ids in trend.by_year.items():
         assert all(papers[pid].year == year for pid in ids) and len(ids) == trend.years[year]
-    assert table_lines(trend)[0].split() == ["year", "papers"]
+    assert table_lines(trend)[0].split() == ["year", "papers", "of", "stored", "share"]
+    assert trend.stored == {2025: 38} and trend.share(2025) == trend.years[2025] / 38
     path = draw_chart(trend, tmp_path / chart_name(trend.topic))
     assert path.name == "trends-reinforcement-learning.png"
     assert path.read_bytes().startswith(PNG_MAGIC) and trend.chart == str(path)
@@ -316,11 +317,19 @@ def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
     listed = [ListedPaper(dataclasses.replace(p, venue=v, year=y), 1.0, "", False)
               for p, v, y in zip(papers, venues, years, strict=True)]
     result = ListResult("q", "topic", listed, 38, 38, 10, 0)
-    trend = count(result, (2018, 2021))
-    assert trend.years == {2018: 0, 2019: 2, 2020: 0, 2021: 2}
-    assert trend.venues == {"ICML": {2018: 0, 2019: 1, 2020: 0, 2021: 1},
-                            "NeurIPS": {2018: 0, 2019: 1, 2020: 0, 2021: 1}}
-    assert table_lines(trend)[0].split() == ["year", "papers", "ICML", "NeurIPS"]
+    trend = count(result, {2018: 5, 2019: 8, 2021: 40})  # no paper of 2020 is stored
+    assert trend.years == {2018: 0, 2019: 2, 2021: 2}
+    assert trend.venues == {"ICML": {2018: 0, 2019: 1, 2021: 1},
+                            "NeurIPS": {2018: 0, 2019: 1, 2021: 1}}
+    # a year the store holds no paper of is a gap, not a year of no interest ("2022 0"
+    # had followed 2021 among the 13.9k), and each count stands beside its year's papers
+    lines = table_lines(trend)
+    assert lines[0].split() == ["year", "papers", "of", "stored", "share", "ICML", "NeurIPS"]
+    assert [line.split()[:4] for line in lines[1:]] == [
+        ["2018", "0", "5", "0.0%"], ["2019", "2", "8", "25.0%"],
+        ["2020", "no", "papers", "stored"], ["2021", "2", "40", "5.0%"]]
+    assert trend.gaps() == [(2020, 2020)]
+    assert trend.public_json()["shares"] == {"2018": 0.0, "2019": 0.25, "2021": 0.05}
     assert draw_chart(trend, tmp_path / "v.png").read_bytes().startswith(PNG_MAGIC)
 
 
@@ -352,7 +361,7 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
         "How has interest in reinforcement learning grown?"))
     trend = seed_assistant.trends("reinforcement learning")
     lines = answer.answer.splitlines()
-    assert lines[0] == f"{trend.summary()}." and lines[1].split() == ["year", "papers"]
+    assert lines[0] == f"{trend.summary()}." and lines[1] == table_lines(trend)[0]
     assert answer.receipt == trend.receipt() and answer.receipt.matching == trend.total >= 1
     listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
     assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
@@ -382,8 +391,10 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
     from matplotlib.figure import Figure
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where a temporary file would go
-    summary, chart, rows = ListsPage(seed_assistant).trend_view("reinforcement learning")
-    assert isinstance(chart, Figure) and chart.axes[0].patches and rows
+    summary, chart, table = ListsPage(seed_assistant).trend_view("reinforcement learning")
+    assert isinstance(chart, Figure) and chart.axes[0].patches
+    assert table["headers"] == ["year", "papers", "of stored", "share"]
+    assert table["data"][0][:3] == ["2025", summary.split()[0], "38"]
     assert re.match(r"\d+ papers? of the 38 match “reinforcement learning”", summary)
     assert list(tmp_path.iterdir()) == []
     assert gr.Plot(format="png").postprocess(chart).plot.startswith("data:image/png;base64,")

@@ -14,7 +14,7 @@ from assistant.errors import AssistantError, redact
 from assistant.filters import as_text, explicit
 from assistant.pipeline import Assistant
 from assistant.settings import MAX_LIST_REREAD
-from assistant.trends import TrendResult, chart_figure
+from assistant.trends import chart_figure, table_rows
 from assistant.types import Answer
 from assistant.ui.render import inert
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 PAGE = 25  # papers a page of a list shows
 Rows = list[list[str]]
 HEADERS = ["#", "title", "year", "quoted sentence", "locator"]
+TREND_HEADERS = ["year", "papers", "of stored", "share"]
 
 
 class ListsPage:
@@ -56,16 +57,17 @@ class ListsPage:
         return rows[page * PAGE:(page + 1) * PAGE], page, page_note(page, len(rows))
 
     def trend_view(self, topic: str, years: str = "", venue: str = "",
-                   reread: float | None = None) -> tuple[str, Figure | None, Rows]:
+                   reread: float | None = None) -> tuple[str, Figure | None, dict[str, Any]]:
         """(the summary line or a one-line error, the chart as a figure Gradio draws, no file
-        written, the table's rows)."""
+        written, the table as {headers, data})."""
         try:
             trend = self.app.trends(as_text(topic), explicit(years, venue), budget(reread))
         except AssistantError as exc:
-            return f"**{inert(redact(str(exc)))}**", None, []
+            return f"**{inert(redact(str(exc)))}**", None, {"headers": TREND_HEADERS, "data": []}
         chart = chart_figure(trend) if trend.total else None
         summary = inert(trend.summary()) + read_more(trend.unread_left_out)
-        return summary, chart, table_rows(trend)
+        head, rows = table_rows(trend)
+        return summary, chart, {"headers": head, "data": rows}
 
     def list_papers(self, question: str, years: str = "", venue: str = "",
                     reread: int = 0) -> dict[str, Any]:
@@ -144,7 +146,7 @@ class ListsPage:
                 note = gr.Markdown(elem_id="list-page")
                 next_btn = gr.Button("Next ▶", size="sm", elem_id="list-next")
             chart = gr.Plot(format="png", label="papers per year", elem_id="trend-chart")
-            counts = gr.Dataframe(value=[], headers=["year", "papers"], interactive=False,
+            counts = gr.Dataframe(value=[], headers=TREND_HEADERS, interactive=False,
                                   elem_id="trend-table")
         listed = list_btn.click(self.list_rows, inputs=[query, years, venue, reread],
                                 outputs=[summary, rows, page, note], api_visibility="private")
@@ -180,13 +182,6 @@ def rows_of(answer: Answer) -> Rows:
     quotes = {c.n: (c.highlights[0] if c.highlights else "") for c in answer.citations}
     return [[str(s.n), s.title, str(s.year or ""), quotes.get(s.n, ""), s.source]
             for s in answer.sources]
-
-
-def table_rows(trend: TrendResult) -> Rows:
-    """The counts as rows (year, papers), venues after the total as "venue: n" notes."""
-    return [[str(y), str(n) + "".join(f" · {v} {c[y]}" for v, c in
-                                        trend.venues.items() if c.get(y))]
-            for y, n in trend.years.items()]
 
 
 def page_note(page: int, total: int) -> str:
