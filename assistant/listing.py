@@ -50,8 +50,10 @@ from assistant.topics import (
     ALSO,
     acronym_readings,
     phrase_share,
+    raw_topic,
     reading_weights,
     spelled_readings,
+    stated_acronyms,
     topic_of,
     topic_phrases,
     topic_weights,
@@ -186,7 +188,7 @@ class ListScreen:
     def __init__(self, index: AbstractIndex, settings: ScreenSettings | None = None) -> None:
         self.index = index
         self.settings = settings or ScreenSettings()
-        self._searched: dict[tuple[str, int], str] = {}  # topic and store size → searched
+        self._searched: dict[tuple[str, int], str] = {}  # raw topic, store size → searched
 
     def candidates(self, question: str, filters: Filters | None = None) -> list[Candidate]:
         """The pool with its cheap signals, best cheap score first: BM25's first
@@ -233,15 +235,19 @@ class ListScreen:
     def searched_topic(self, question: str) -> str:
         """The topic as searched: ``topic_of`` the question, and, when the field writes a
         run of its words as an acronym, that phrasing too ("build on neural ordinary
-        differential equations? | build on neural ODE"): many write only "ODE". A term
-        lookup ("Which papers mention DTW?") is searched as asked: it wants the word."""
-        topic = topic_of(question)
+        differential equations? | build on neural ODE"): many write only "ODE"; and with an
+        acronym the question gives in brackets written instead of its words ("use capsule
+        networks (CapsNets)?": "use capsule networks? | use CapsNets?"). A term lookup
+        ("Which papers mention DTW?") is searched as asked: it wants the word."""
+        topic, stated = stated_acronyms(raw_topic(question))
         if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
-        key = (topic, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
+        key = (raw_topic(question), len(self.index.papers()))  # asked twice a screen; a new
+        # paper reads anew
         if key not in self._searched:
-            self._searched[key] = ALSO.join(
-                [topic, *acronym_readings(topic, self.index), *spelled_readings(topic, self.index)])
+            self._searched[key] = ALSO.join(dict.fromkeys(
+                [topic, *([stated] if stated else []), *acronym_readings(topic, self.index),
+                 *spelled_readings(stated or topic, self.index)]))
         return self._searched[key]
 
     def _senses(self, found: Sequence[Candidate]) -> dict[str, float]:

@@ -55,6 +55,11 @@ ALSO = " | "  # joins a topic's phrasings ("neural ordinary differential equatio
 ACRONYM_RE = re.compile(rf"\b[A-Z]{{{SPELLED_OUT_INITIALS},}}(?=s?\b)")  # "DPP", "NTKs"
 ACRONYM_HOLDERS = 50  # papers read for whether they spell an acronym out as the topic's run
 PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
+# An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
+# "electrocardiogram (ECG)" (two capitals or more)
+STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*)\s*\)")
+# A short sentence after the question's "?" ("Thanks!", "Please list them all."): no topic
+AFTER_QUESTION_RE = re.compile(r"\?(?:\s+[^\s?]+){1,4}\s*$")
 
 
 def topic_of(question: str, or_question: bool = True) -> str:
@@ -64,14 +69,52 @@ def topic_of(question: str, or_question: bool = True) -> str:
     A term lookup's topic is the words it asks for ("Which papers mention anomaly
     detection?" → "anomaly detection"): its verb is in no abstract's topic, and sank every
     paper's score."""
+    return stated_acronyms(raw_topic(question, or_question))[0]
+
+
+def raw_topic(question: str, or_question: bool = True) -> str:
+    """``topic_of`` with the acronyms it states in brackets kept (``stated_acronyms``)."""
     looked_up = read_intent(question).lookup_terms
     if looked_up:
         return " ".join(looked_up)
     rest = PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1))
-    rest = " ".join(rest.split())
+    rest = AFTER_QUESTION_RE.sub("?", " ".join(rest.split()))
     if rest.strip(" ?.!\"'"):
         return rest
     return question.strip() if or_question else ""
+
+
+def stated_acronyms(topic: str) -> tuple[str, str | None]:
+    """The topic without the acronyms it gives in brackets, and the topic with each written
+    instead of the words it abbreviates (None when it gives none): "use capsule networks
+    (CapsNets)?" → "use capsule networks?", "use CapsNets?". The words are the longest run
+    before the bracket whose initials the acronym's letters hold in order, from its first
+    ("electrocardiogram" for ECG, not "analyze electrocardiogram"); a paper writing either
+    answers, and one writing only the acronym had been scored as missing the words."""
+    without, substituted, found = topic, topic, False
+    for m in reversed(list(STATED_ACRONYM_RE.finditer(topic))):
+        acronym = m.group(1)
+        before = topic[:m.start()].split()
+        size = max((k for k in range(1, min(len(before), 8) + 1)
+                    if _initials_in(before[-k:], acronym)), default=0)
+        without = without[:m.start()] + without[m.end():]
+        if size:
+            head = " ".join(substituted[:m.start()].split()[:-size])
+            substituted = f"{head} {acronym}{substituted[m.end():]}".strip()
+            found = True
+        else:
+            substituted = substituted[:m.start()] + substituted[m.end():]
+    return without, (substituted if found else None)
+
+
+def _initials_in(words: list[str], acronym: str) -> bool:
+    """Whether the words' initials (hyphenated parts' too) are, in order, letters of the
+    acronym, the first its first: "capsule networks" in CapsNets, "graph neural networks"
+    in GNNs."""
+    initials = [part[0].lower() for w in words for part in re.split(r"-", w) if part[:1].isalpha()]
+    letters = iter(acronym.lower())
+    return bool(initials) and initials[0] == acronym[0].lower() and all(
+        i in letters for i in initials)
 
 
 def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0

@@ -59,6 +59,9 @@ LIST_QUESTION = "Which papers use reinforcement learning?"
     # a term lookup's topic is its words, not its verb (which sank every paper)
     ("Which papers mention anomaly detection?", "anomaly detection"),
     ("Which papers contain the word contraction?", "contraction"),
+    # an acronym in brackets is another spelling (searched_topic), a "Thanks!" no topic
+    ("Which papers use capsule networks (CapsNets)?", "use capsule networks?"),
+    ("Which papers use capsule networks? Thanks!", "use capsule networks?"),
 ])
 def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
     assert topic_of(question) == topic
