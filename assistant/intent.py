@@ -110,6 +110,7 @@ LIST_RE = re.compile(
     rf"(?:list|enumerate|find|show(?:\s+me)?|give(?:\s+me)?|name|retrieve)\s+(?:all\s+|every\s+)?"
     rf"(?:(?:of\s+)?the\s+)?(?:[\w-]+\s+)?{_PAPERS}\b"
     rf"|\b(?:which|what)\s+{_PAPERS}\b"
+    rf"|^\s*how\s+many\s+{_PAPERS}\b"  # a count: the list's first line gives it
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{_PAPERS}|paper|abstract)\s+"
     r"(?:on|about|that|which|using|with|in|from|where)\b"
     r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"

@@ -33,7 +33,7 @@ from assistant.tuning import SPELLED_OUT_INITIALS
 LEAD_RE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?)\s+)?"
-    r"(?:(?:which|what|all(?:\s+the)?|every|each|any|the)\s+)?"
+    r"(?:(?:which|what|how\s+many|all(?:\s+the)?|every|each|any|the)\s+)?"
     r"(?:papers?|works?|abstracts?|articles?|publications?)\b"
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
     re.I)

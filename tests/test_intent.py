@@ -23,6 +23,7 @@ VENUES = ["NeurIPS", "Wombat Workshop", "Nature"]
     ("Summarize the work on machine unlearning.", "summary"),
     ("Why is learning from Markovian streams hard?", "problem"),
     ("How many agents were there?", "quantity"),
+    ("How many papers study capsule networks?", "list"),
     ("What did the study of label smoothing find about distillation?", "finding"),
     ("How can sparse regression be spread across machines?", "method"),
     ("What is CRAFT?", "definition"),
@@ -44,6 +45,7 @@ def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
     ("Who works on federated learning with non-i.i.d. data?", True),
     ("What works study optimal transport?", True),
     ("Which papers in NeurIPS 2019 study attention?", True),
+    ("How many papers study capsule networks?", True),  # had cited one paper, no count
     # one paper, or several compared or summarised, not every one
     ("Which paper mentions shareboost?", False),
     ("Which method works best for few-shot learning?", False),
