@@ -431,7 +431,10 @@ def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path
     for args, message in ((["trends", " "], "the topic is empty"),
                           (["trends", "graphs", "--year", "1950-1960"],
                            "no indexed paper is of years 1950–1960"),
-                          (["ask", "--all", LIST_QUESTION, "--year", "19x"], "bad year filter")):
+                          (["ask", "--all", LIST_QUESTION, "--year", "19x"], "bad year filter"),
+                          # refused before the screening, not after it with no fix named
+                          (["trends", "graphs", "--chart", str(chart / "x.png")],
+                           f"{chart} is a file, not a folder; give --chart a .png path")):
         bad = run(*args, "--data-dir", str(fresh_copy))
         assert bad.returncode == 2 and message in bad.stderr, bad.stderr
         assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
