@@ -423,13 +423,14 @@ def trends(
         filters = explicit(year, venue)
     except BadInputError as exc:
         fail(str(exc))
-    if chart is not None and (problem := unwritable(chart)):
-        fail(f"cannot write the chart to {chart}: {problem}; give --chart a .png path in a "
-             "folder you can write")
     settings = load_settings(data_dir, chroma_url)
     with importing():
         from assistant.pipeline import Assistant
-        from assistant.trends import chart_name, draw_chart, table_lines
+        from assistant.trends import chart_name, draw_chart, table_lines, unwritable
+
+    if chart is not None and (problem := unwritable(chart)):
+        fail(f"cannot write the chart to {chart}: {problem}; give --chart a .png path in a "
+             "folder you can write")
 
     with friendly_errors():
         assistant = Assistant(settings)
@@ -446,28 +447,6 @@ def trends(
     if trend.chart:
         out.print(f"chart: {printable(trend.chart)}", markup=False, highlight=False)
     warn_unread(trend.unread_left_out)
-
-
-def unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at ``path``, or None: its missing folders are made and
-    a scratch file is written and removed there, before a trend's screening rather than
-    after it."""
-    import tempfile
-
-    if path.is_dir():
-        return "it is a folder"
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    if not folder.is_dir():
-        return f"{folder} is a file, not a folder"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=path.parent):
-            pass
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    return None
 
 
 @app.command()

@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from assistant.answering import AnswerStream, check_question, final_answer
+from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
@@ -61,8 +61,7 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
-            raise BadInputError(f"no indexed paper is of {(ignored or applied).describe()}; "
-                                "widen the range or leave it out")
+            raise self.no_paper_of(ignored or applied)
         if not self.names_a_topic(topic_of(search, or_question=False)):
             raise BadInputError("the question names no topic to list papers on; ask e.g. "
                                 "\"Which papers use diffusion models for planning?\"")
@@ -71,6 +70,16 @@ class ListAnswers:
         result.question = question
         result.filters = applied
         return result
+
+    def no_paper_of(self, filters: Filters) -> BadInputError:
+        """The error for a filter no stored paper passes, naming the fix: a wider range, or
+        for a venue alone the venues the store holds."""
+        if filters.years is None and filters.venue:
+            venues = ", ".join(self.app.index.venues()) or "none named"
+            return BadInputError(f"no indexed paper is of {filters.describe()}; the store's "
+                                 f"venues are {venues}: choose one or leave it out")
+        return BadInputError(f"no indexed paper is of {filters.describe()}; widen the range "
+                             "or leave it out")
 
     def names_a_topic(self, topic: str) -> bool:
         """Whether ``topic`` holds a word to search for: "the of and" or "study it" hold
@@ -122,8 +131,7 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
-            raise BadInputError(f"no indexed paper is of {ignored.describe()}; widen the range "
-                                "or leave it out")
+            raise self.no_paper_of(ignored)
         topic = read_intent(search, self.app.index.venues()).trend_topic or search
         trend = self.trends(topic, applied, reread)
         lines = [f"{trend.summary()}.", *table_lines(trend)]
@@ -145,6 +153,9 @@ class ListAnswers:
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
+        if len(topic) > MAX_QUESTION_CHARS:
+            raise BadInputError(f"the topic is {len(topic):,} characters long; the limit is "
+                                f"{MAX_QUESTION_CHARS:,}: give a shorter one")
         if not self.names_a_topic(topic):
             raise BadInputError(f"the topic “{topic.strip()}” has no word to search for, only "
                                 "common ones; give one, e.g. \"graph neural networks\"")

@@ -70,7 +70,10 @@ def receipt_line(receipt: Receipt) -> str:
     if receipt.in_filter != receipt.in_store:
         parts.append(f"{receipt.in_filter:,} left by the filter")
     if receipt.matching is not None:
-        parts += [f"screened {receipt.read:,}", f"listed {receipt.matching:,}"]
+        # a list cites each paper it lists; a trend counts its papers and cites none
+        counted = receipt.matching and not receipt.cited
+        parts += [f"screened {receipt.read:,}",
+                  f"{'counted' if counted else 'listed'} {receipt.matching:,}"]
         if receipt.unconfirmed:
             parts.append(f"{receipt.unconfirmed:,} unconfirmed")
         if receipt.unread_left_out:

@@ -10,6 +10,7 @@ chart (matplotlib, headless) beside the table ``table_lines`` prints.
 from __future__ import annotations
 
 import re
+import tempfile
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -247,3 +248,23 @@ def draw_chart(trend: TrendResult, path: Path) -> Path:
     figure.savefig(path, format="png")
     trend.chart = str(path)
     return path
+
+
+def unwritable(path: Path) -> str | None:
+    """Why a file cannot be written at ``path``, or None: its missing folders are made and
+    a scratch file is written and removed there, before a trend's screening rather than
+    after it."""
+    if path.is_dir():
+        return "it is a folder"
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None

@@ -251,8 +251,13 @@ def test_a_list_of_none_shows_the_papers_naming_the_topic_unconfirmed(
 def test_a_filter_that_leaves_no_paper_is_bad_input(seed_assistant: Assistant) -> None:
     with pytest.raises(BadInputError, match="no indexed paper is of years 1950–1960"):
         seed_assistant.list_answer(LIST_QUESTION, Filters(years=(1950, 1960)))
+    with pytest.raises(BadInputError, match="venue ICML; the store's venues are NeurIPS: "
+                                            "choose one or leave it out"):
+        seed_assistant.list_answer(LIST_QUESTION, Filters(venue="ICML"))
     with pytest.raises(BadInputError, match="the topic is empty"):
         seed_assistant.trends("  ")
+    with pytest.raises(BadInputError, match="the topic is 8,000 characters long"):
+        seed_assistant.trends("graph " * 1333 + "ab")  # had said "the question is"
 
 
 def test_a_list_lookup_finds_the_paper_holding_the_words(seed_assistant: Assistant) -> None:
@@ -366,6 +371,7 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
     lines = answer.answer.splitlines()
     assert lines[0] == f"{trend.summary()}." and lines[1] == table_lines(trend)[0]
     assert answer.receipt == trend.receipt() and answer.receipt.matching == trend.total >= 1
+    assert receipt_line(answer.receipt).endswith(f"· counted {trend.total}")  # not "listed"
     listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
     assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
     screened = seed_assistant.list_papers(LIST_QUESTION).papers  # the whole list, not top k
