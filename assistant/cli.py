@@ -119,8 +119,9 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
-DataDir = Annotated[Path | None, typer.Option("--data-dir", help="Index directory "
-                                              "(default ASSISTANT_DATA_DIR or .data).")]
+DataDir = Annotated[Path | None, typer.Option("--data-dir", help="Index directory (default "
+                                              "ASSISTANT_DATA_DIR, else ~/.local/share/"
+                                              "abstracts-assistant on Linux).")]
 ChromaUrl = Annotated[str | None, typer.Option("--chroma-url", help="A Chroma server, e.g. "
                                                "http://127.0.0.1:8000 (default "
                                                "ASSISTANT_DATA_CHROMA_URL; unset: on disk).")]
@@ -214,7 +215,6 @@ def ask(
 ) -> None:
     """Answer a question with citations (streams the answer, then the sources). A range the
     question states ("since 2019", "in NeurIPS 2025") filters too; --year/--venue win."""
-    from assistant.errors import BadInputError
     from assistant.filters import explicit
 
     if not question.strip():
@@ -222,10 +222,8 @@ def ask(
     if as_json and output_format not in (OutputFormat.text, OutputFormat.json):
         fail(f"--json and --format {output_format.value} ask for two formats; give one of them")
     fmt = OutputFormat.json if as_json else output_format
-    try:
+    with friendly_errors():  # a bad --year is one line
         filters = explicit(year, venue)
-    except BadInputError as exc:
-        fail(str(exc))
     settings = load_settings(data_dir, chroma_url)
     from assistant.embedding import preload
 
@@ -239,10 +237,15 @@ def ask(
         events = assistant.answer_stream(question, top_k=top_k, filters=filters, every=list_all,
                                          reread=reread)
         answer = stream_answer(events, show=fmt is OutputFormat.text)
+    listed = answer.receipt is not None and answer.receipt.matching is not None
     if fmt is not OutputFormat.text:
         print_rendered(answer, fmt)
-        return
-    print_after_answer(answer)
+    else:
+        print_after_answer(answer)
+    if top_k and listed:
+        warn("--top-k was not used: a list gives every paper that answers")
+    if reread and not listed:
+        warn("--reread was not used: it is a list's or a trend's reading budget")
 
 
 def print_after_answer(answer: Answer) -> None:
@@ -414,15 +417,12 @@ def trends(
     """Count the papers on a topic per year (and per venue): a table and a PNG chart."""
     import json
 
-    from assistant.errors import BadInputError
     from assistant.filters import explicit
 
     if not topic.strip():
         fail("the topic is empty; give one, e.g. assistant trends \"graph neural networks\"")
-    try:
+    with friendly_errors():  # a bad --year is one line
         filters = explicit(year, venue)
-    except BadInputError as exc:
-        fail(str(exc))
     settings = load_settings(data_dir, chroma_url)
     with importing():
         from assistant.pipeline import Assistant

@@ -412,8 +412,9 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
 
 @pytest.mark.slow  # the CLI in subprocesses
 def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path) -> None:
-    listed = run("ask", "--all", LIST_QUESTION, "--data-dir", str(fresh_copy))
+    listed = run("ask", "--all", LIST_QUESTION, "--top-k", "3", "--data-dir", str(fresh_copy))
     assert listed.returncode == 0, listed.stderr
+    assert "--top-k was not used: a list gives every paper that answers" in listed.stderr
     assert re.match(r"\d+ papers? of the 38 match", listed.stdout)
     assert "Sources" not in listed.stdout  # the list is its sources
     assert "left out unread" not in listed.stdout + listed.stderr
@@ -421,6 +422,7 @@ def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path
     first = short.stdout.splitlines()[0]
     assert short.returncode == 0 and re.search(r"1 reread, \d+ uncertain left out unread", first)
     assert "left out unread: ask again with a larger --reread to read them" in short.stderr
+    assert "was not used" not in short.stderr
     chart = tmp_path / "rl.png"
     trend = run("trends", "reinforcement learning", "--json", "--chart", str(chart),
                 "--data-dir", str(fresh_copy))
