@@ -85,14 +85,14 @@ def prompt(name: str) -> str:
 
 # A terminal's escape sequences (colour, OSC titles and links) and the other control
 # characters: pasted along with a question, "[31m" had been searched as one of its words
-_TERMINAL_CODES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?)?"
-                             r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_TERMINAL_CODES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?)?")
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # a carriage return splits words
 
 
 def check_question(question: str) -> str:
     """The question stripped of whitespace and terminal codes, or a ``BadInputError`` when
     it is empty or over-long."""
-    question = _TERMINAL_CODES.sub("", question).strip()
+    question = _CONTROLS.sub(" ", _TERMINAL_CODES.sub("", question)).strip()
     if not question:
         raise BadInputError("the question is empty; ask something like \"What is CRAFT?\"")
     if len(question) > MAX_QUESTION_CHARS:

@@ -120,7 +120,7 @@ LIST_RE = re.compile(
 _HOLDS = (r"(?:mentions?|mentioned|contains?|includes?|talks?\s+about|speaks?\s+(?:of|about)"
           r"|refers?\s+to|discuss(?:es)?|(?:uses?|has|have)(?=\s+the\s+(?:words?|terms?|phrases?)))")
 LOOKUP_RE = re.compile(
-    rf"^\s*(?:(?:which|what)\s+(?:one\s+|single\s+)?{_PAPER}s?"
+    rf"^\s*(?:(?:which|what|how\s+many)\s+(?:one\s+|single\s+)?{_PAPER}s?"
     rf"|(?:is|are)\s+there\s+(?:a|an|any|some)\s+{_PAPER}s?\s+(?:that|which)"
     rf"|(?:does|do)\s+(?:any|a|an|some)\s+{_PAPER}s?"
     rf"|(?:find|show\s+me|give\s+me)\s+(?:the|a|any)\s+{_PAPER}s?\s+(?:that|which)"
@@ -128,7 +128,7 @@ LOOKUP_RE = re.compile(
     rf"|^\s*in\s+which\s+{_PAPER}s?\s+(?:does|do|is|are)\s+(?P<where>.+?)\s+"
     r"(?:appear|occur|come\s+up|mentioned|used)\s*[?.!]*\s*$",
     re.I)
-_LOOKUP_WORD_RE = re.compile(r"\w[\w@+.\u2010-\u2014'-]*\w|\w")
+_LOOKUP_WORD_RE = re.compile(r"\w[\w@+.\u2010-\u2014'-]*\w[+#]*|\w[+#]*")  # "C++", "C#"
 _WORD_NOUNS = re.compile(r"^\s*(?:the\s+)?(?:(?:exact\s+)?(?:words?|terms?|phrases?|expressions?"
                          r"|names?|acronyms?|keywords?)\s+)", re.I)
 _WHERE_SAID = re.compile(r"\s+(?:in\s+(?:its|the|their)\s+(?:abstracts?|titles?|text)|at\s+all"
@@ -148,7 +148,8 @@ TREND_RES = [
                r"(?:the\s+)?)?(?:publication\s+|research\s+)?trends?\s+(?:in|of|for)\s+(?P<topic>.+)",
                re.I),
     re.compile(r"^\s*(?:how\s+many|number\s+of)\s+papers\s+(?:are\s+there\s+)?(?:on|about|mention"
-               r"|mentioning|use|using)\s+(?P<topic>.+?)\s+(?:per|each|every|by|a)\s+year", re.I),
+               r"|mentioning|use|using|study|studied|apply|applied|address|work\s+on)\s+"
+               r"(?P<topic>.+?)\s+(?:per|each|every|by|a)\s+year", re.I),
     re.compile(rf"^\s*(?:is|are)\s+(?P<topic>.+?)\s+(?:growing|declining|on\s+the\s+rise"
                rf"|in\s+decline|fading)\b(?:\s+{_OVER_TIME})?\s*[?.!]*\s*$", re.I),
 ]
@@ -201,11 +202,12 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
      "in"),
 ]
 LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
-# ...except as the question's last words after a word of time: "CRAFT since 2030?", and a
-# year before 1900 after "in" too ("GNNs in 1850?"; "come in 2048?" stays a number): they
-# state a year no paper is of (their words had been searched as the topic's, a false "no")
-LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+([12]\d{3})"
-                       r"|(in|from)\s+(1[0-8]\d\d))(?=\s*[?.!]*\s*$)", re.I)
+# ...except as the question's last words after a word of time, from 1800 to 2039: "CRAFT
+# since 2030?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in 2048?",
+# "diverge after 2048?", "loss after 1000?" stay numbers): they state a year no paper is of
+# (their words had been searched as the topic's, a false "no")
+LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\d|20[0-3]\d)"
+                       r"|(in|from)\s+(18\d\d))(?=\s*[?.!]*\s*$)", re.I)
 _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
                     "after": "after", "before": "before", "until": "to", "till": "to"}
 

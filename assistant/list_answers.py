@@ -5,6 +5,7 @@ this class reads its filters, retriever and model through it."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from functools import cached_property
@@ -14,6 +15,7 @@ from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
+from assistant.keywords import STOPWORDS
 from assistant.listing import ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
@@ -62,9 +64,11 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.no_paper_of(ignored or applied)
-        if not self.names_a_topic(topic_of(search, or_question=False)):
-            raise BadInputError("the question names no topic to list papers on; ask e.g. "
-                                "\"Which papers use diffusion models for planning?\"")
+        topic = topic_of(search, or_question=False)
+        if not self.names_a_topic(topic):
+            raise BadInputError(unsearchable(topic) or "the question names no topic to list "
+                                "papers on; ask e.g. \"Which papers use diffusion models for "
+                                "planning?\"")
         judge = self.judge if self.app.chat_model and self.app.settings.llm.relevance_check else None
         result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
@@ -147,8 +151,8 @@ class ListAnswers:
     def trends(self, topic: str, filters: Filters | None = None,
                reread: int | None = None) -> TrendResult:
         """The papers on ``topic`` (the list screen, reading ``reread`` uncertain papers and
-        at least TREND_MAX_REREAD) counted per year over the store's span (or the filter's),
-        and per venue when they come from several. An empty topic, or a filter no stored
+        at least TREND_MAX_REREAD) counted per year, over the years the store holds papers
+        of within the filter, and per venue when they come from several. An empty topic, or a filter no stored
         paper passes, is BadInputError."""
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
@@ -157,8 +161,9 @@ class ListAnswers:
             raise BadInputError(f"the topic is {len(topic):,} characters long; the limit is "
                                 f"{MAX_QUESTION_CHARS:,}: give a shorter one")
         if not self.names_a_topic(topic):
-            raise BadInputError(f"the topic “{topic.strip()}” has no word to search for, only "
-                                "common ones; give one, e.g. \"graph neural networks\"")
+            raise BadInputError(unsearchable(topic) or f"the topic “{topic.strip()}” has no "
+                                "word to search for, only common ones; give one, e.g. "
+                                "\"graph neural networks\"")
         # a count reads every uncertain paper (a title and a sentence each), not a list's few
         result = self.list_papers(topic, filters, self.screen_for(reread, TREND_MAX_REREAD))
         allowed = self.app.retriever.allowed(result.filters)
@@ -167,3 +172,13 @@ class ListAnswers:
         trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
         return trend
+
+
+def unsearchable(topic: str) -> str | None:
+    """Why a topic whose words the index cannot search ("C++", "R": one letter and symbols)
+    is refused, naming them; None when it holds only common words (or none)."""
+    words = [w for w in re.findall(r"[^\s?!.,;:\"'“”()]+", topic) if w.lower() not in STOPWORDS]
+    if not words:
+        return None
+    return (f"the index cannot search for {', '.join(words)}: it reads words of two letters or "
+            "more, without symbols; ask with other words for the same topic")

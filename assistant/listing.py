@@ -275,7 +275,10 @@ class ListScreen:
         stems: list[Candidate] = []  # a lookup's papers writing only its words' stems
         if words:
             ids, as_asked = term_holders(self.index, words, self.index.allowed(filters))
-            holders = [c for c in pool if c.paper.paper_id in set(ids)]
+            held, papers = set(ids), self.index.papers()
+            pooled = {c.paper.paper_id for c in pool}  # a holder past the pool still answers
+            pool += [Candidate(papers[pid], 1.0, 0.0, 1.0) for pid in ids if pid not in pooled]
+            holders = [c for c in pool if c.paper.paper_id in held]
             sure, stems = (holders, []) if as_asked else ([], holders)
             band: list[Candidate] = []
         else:

@@ -278,28 +278,42 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     together as a phrase ("hidden clique", a word or two between them allowed), else each
     written as asked anywhere ("musicality", not every paper on music that a shared stem
     matches), else each word's stem ("tensorization" written "tensorized"). A word as
-    asked may be in the singular or the plural ("maps", "map")."""
+    asked may be in the singular or the plural (``as_written``), and part of a hyphenated
+    compound ("GAN-based")."""
     terms = {term for word in words for term in query_terms(word)}
     if not terms:
         return [], False
-    scores = index.bm25_paper_scores(" ".join(words), allowed)
+    forms = [form for word in words for form in written_forms(word)]  # "matrix", "matrices"
+    scores = index.bm25_paper_scores(" ".join(forms), allowed)
     papers = index.papers()
     texts = {pid: f"{papers[pid].title}. {papers[pid].text}" for pid in scores if pid in papers}
-    holders = [pid for pid in sorted(texts, key=lambda p: (-scores[p], p))
-               if terms <= text_terms(texts[pid])]
-    exact = [rf"(?<![\w-]){as_written(word)}(?![\w-])" for word in words]
+    ranked = sorted(texts, key=lambda p: (-scores[p], p))
+    holders = [pid for pid in ranked if terms <= text_terms(texts[pid])]
+    exact = [rf"(?<!\w){as_written(word)}(?!\w)" for word in words]  # "GAN-based" writes GAN
     tiers = [[re.compile(r"(?:\W+\w+){0,2}?\W+".join(exact), re.I)] if len(words) > 1 else [],
              [re.compile(pattern, re.I) for pattern in exact]]
     for patterns in tiers:
-        held = [pid for pid in holders if patterns and all(p.search(texts[pid]) for p in patterns)]
+        held = [pid for pid in ranked if patterns and all(p.search(texts[pid]) for p in patterns)]
         if held:
             return held, True
     return holders, False
 
 
 def as_written(word: str) -> str:
-    """A pattern for ``word`` as asked, in the singular or the plural: "map" also matches
-    "maps", "maps" also "map"."""
-    singular = word[:-1] if len(word) > 3 and word[-1] in "sS" else None
-    plural = rf"{re.escape(word)}(?:s|es)?"
-    return rf"(?:{plural}|{re.escape(singular)})" if singular else plural
+    """A pattern for ``word`` as asked, in any of its ``written_forms``."""
+    forms = sorted(written_forms(word), key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(form) for form in forms) + ")"
+
+
+def written_forms(word: str) -> set[str]:
+    """``word`` in the singular and the plural: "map" and "maps", "ontology" and
+    "ontologies", "matrix" and "matrices", "analysis" and "analyses"."""
+    forms = {word, word + "s", word + "es"}
+    lower = word.lower()
+    for one, many in (("y", "ies"), ("ix", "ices"), ("ex", "ices"), ("is", "es"), ("", "s"),
+                      ("", "es")):
+        if len(word) > 3 and lower.endswith(many) and many:
+            forms.add(word[:len(word) - len(many)] + one)
+        if one and len(word) > 3 and lower.endswith(one):
+            forms.add(word[:len(word) - len(one)] + many)
+    return forms

@@ -58,8 +58,11 @@ PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b
 # An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
 # "electrocardiogram (ECG)" (two capitals or more)
 STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*)\s*\)")
-# A short sentence after the question's "?" ("Thanks!", "Please list them all."): no topic
-AFTER_QUESTION_RE = re.compile(r"\?(?:\s+[^\s?]+){1,4}\s*$")
+# Courtesy after the question's "?" ("Thanks!", "Thank you in advance."): no topic ("…? For
+# time series." is one, and stays)
+AFTER_QUESTION_RE = re.compile(
+    r"\?\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thx|cheers|please)(?:\s+(?:so|very)\s+much"
+    r"|\s+a\s+lot|\s+in\s+advance)?\s*[.!]*\s*$", re.I)
 
 
 def topic_of(question: str, or_question: bool = True) -> str:
@@ -85,36 +88,38 @@ def raw_topic(question: str, or_question: bool = True) -> str:
 
 
 def stated_acronyms(topic: str) -> tuple[str, str | None]:
-    """The topic without the acronyms it gives in brackets, and the topic with each written
-    instead of the words it abbreviates (None when it gives none): "use capsule networks
-    (CapsNets)?" → "use capsule networks?", "use CapsNets?". The words are the longest run
-    before the bracket whose initials the acronym's letters hold in order, from its first
-    ("electrocardiogram" for ECG, not "analyze electrocardiogram"); a paper writing either
-    answers, and one writing only the acronym had been scored as missing the words."""
+    """The topic without the acronyms it gives in brackets for its words, and the topic
+    with each written instead of those words (None when it gives none): "use capsule
+    networks (CapsNets)?" → "use capsule networks?", "use CapsNets?". The words are the run
+    before the bracket that the acronym abbreviates (``abbreviates``); a bracket that
+    abbreviates none ("large language models (GPT-4)", "COVID-19 (SARS-CoV-2)") names
+    something of its own and stays. A paper writing either spelling answers; one writing
+    only the acronym had been scored as missing the words."""
     without, substituted, found = topic, topic, False
     for m in reversed(list(STATED_ACRONYM_RE.finditer(topic))):
-        acronym = m.group(1)
         before = topic[:m.start()].split()
-        size = max((k for k in range(1, min(len(before), 8) + 1)
-                    if _initials_in(before[-k:], acronym)), default=0)
-        without = without[:m.start()] + without[m.end():]
+        size = next((k for k in range(min(len(before), 8), 0, -1)
+                     if abbreviates(m.group(1), before[-k:])), 0)
         if size:
+            without = without[:m.start()] + without[m.end():]
             head = " ".join(substituted[:m.start()].split()[:-size])
-            substituted = f"{head} {acronym}{substituted[m.end():]}".strip()
+            substituted = f"{head} {m.group(1)}{substituted[m.end():]}".strip()
             found = True
-        else:
-            substituted = substituted[:m.start()] + substituted[m.end():]
     return without, (substituted if found else None)
 
 
-def _initials_in(words: list[str], acronym: str) -> bool:
-    """Whether the words' initials (hyphenated parts' too) are, in order, letters of the
-    acronym, the first its first: "capsule networks" in CapsNets, "graph neural networks"
-    in GNNs."""
-    initials = [part[0].lower() for w in words for part in re.split(r"-", w) if part[:1].isalpha()]
-    letters = iter(acronym.lower())
-    return bool(initials) and initials[0] == acronym[0].lower() and all(
-        i in letters for i in initials)
+def abbreviates(acronym: str, words: list[str]) -> bool:
+    """Whether ``acronym`` abbreviates ``words``: its capitals are their initials (the
+    parts of hyphenated words counted: "capsule networks" for CapsNets, "locality-sensitive
+    hashing" for LSH, not "language models" for LLaMA), or, for one word, its capitals are
+    the word's letters in order from its first ("electrocardiogram" for ECG)."""
+    capitals = "".join(c for c in acronym if c.isupper()).lower()
+    initials = "".join(part[0].lower() for w in words for part in w.split("-") if part[:1].isalpha())
+    if len(words) > 1 or len(initials) > 1:
+        return initials == capitals
+    word = words[0].lower()
+    letters = iter(word)
+    return word[:1] == capitals[:1] and all(c in letters for c in capitals)
 
 
 def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0

@@ -7,7 +7,7 @@ import pytest
 
 from assistant.answering import check_question
 from assistant.pipeline import Assistant
-from assistant.topics import ALSO, stated_acronyms
+from assistant.topics import ALSO, stated_acronyms, topic_of
 
 
 @pytest.mark.parametrize(("topic", "without", "stated"), [
@@ -17,9 +17,12 @@ from assistant.topics import ALSO, stated_acronyms
     ("build on graph neural networks (GNNs)", "build on graph neural networks",
      "build on GNNs"),
     ("use locality-sensitive hashing (LSH)?", "use locality-sensitive hashing?", "use LSH?"),
-    # not an acronym of the words before it: left out, and no reading of its own
-    ("use the method of Smith (NYU)?", "use the method of Smith?", None),
-    # not an acronym at all: kept as written
+    # no acronym of the words before it: a name of its own, kept (review)
+    ("use the method of Smith (NYU)?", "use the method of Smith (NYU)?", None),
+    ("evaluate large language models (GPT-4)?", "evaluate large language models (GPT-4)?",
+     None),
+    ("fine-tune language models (LLaMA)?", "fine-tune language models (LLaMA)?", None),
+    ("study COVID-19 (SARS-CoV-2)?", "study COVID-19 (SARS-CoV-2)?", None),
     ("use the method (see above)?", "use the method (see above)?", None),
 ])
 def test_an_acronym_in_brackets_is_read_as_another_spelling(
@@ -42,7 +45,18 @@ def test_the_list_searches_both_spellings(seed_assistant: Assistant) -> None:
 
 def test_a_question_is_read_without_the_terminal_codes_pasted_with_it() -> None:
     """A question pasted with a colour code ("…networks?\\x1b[31m") listed 2 papers of
-    the 12: "[31m" was searched as a word."""
+    the 12: "[31m" was searched as a word. Another control character parts words."""
     assert check_question("Which papers use capsule networks?\x1b[31m ") == (
         "Which papers use capsule networks?")
-    assert check_question("a\x1b]8;;http://x.example\x07b\x00c\td") == "abc\td"
+    assert check_question("a\x1b]8;;http://x.example\x07b\x00c\td\re") == "ab c\td e"
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("Which papers use capsule networks? Thanks!", "use capsule networks?"),
+    ("Which papers use capsule networks? Thank you in advance.", "use capsule networks?"),
+    # a refinement after the "?" is part of the topic (review)
+    ("Which papers study transformers? For time series.",
+     "study transformers? For time series."),
+])
+def test_courtesy_after_the_question_is_no_topic(question: str, topic: str) -> None:
+    assert topic_of(question) == topic
