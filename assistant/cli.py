@@ -65,9 +65,9 @@ def main() -> None:
     except ClickException as exc:  # a file option that cannot be opened, and the like
         error_line(exc.format_message())
         code = exc.exit_code
-    except typer.Abort:
-        error_line("interrupted")
-        code = 130
+    except typer.Abort:  # end of input at a prompt, as click reports it
+        error_line("aborted")
+        code = 1
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -35,6 +35,7 @@ TREND_READ_LOGIT = 0.0
 # a count must read the papers of a broad topic that write it in other words ("networks of
 # spiking neurons"). Source: by hand, bench/trends.py (a title and one sentence a paper).
 TREND_MAX_REREAD = 200
+TREND_HEAD = ["year", "papers", "of stored", "share"]  # a trend table's columns, venues after
 
 
 @dataclass
@@ -173,7 +174,7 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
     year and the share that matches, a column per venue when several, and a row for each
     run of years the store holds no paper of (the CLI's table, the Lists tab's)."""
     venues = list(trend.venues)
-    head = ["year", "papers", "of stored", "share", *venues]
+    head = [*TREND_HEAD, *venues]
     rows = [[str(y), str(n), f"{trend.stored.get(y, 0):,}", share_text(trend.share(y)),
              *(str(trend.venues[v][y]) for v in venues)] for y, n in trend.years.items()]
     for first, last in trend.gaps():  # after the year before it

@@ -43,8 +43,8 @@ def main() -> None:
         screen = ListScreen(index)
 
         def trends(topic: str) -> TrendResult:
-            years = [p.year for p in index.papers().values() if p.year]
-            return count(screen.screen(topic), (min(years), max(years)))
+            stored = Counter(p.year for p in index.papers().values() if p.year)
+            return count(screen.screen(topic), stored)
     else:
         data_dir, app = offline_assistant(Path(args[0]) if args else None)
         index, source, trends = app.index, str(data_dir), app.trends

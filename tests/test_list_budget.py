@@ -16,6 +16,7 @@ from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.settings import RetrievalSettings
 from assistant.trends import count
+from assistant.ui.lists_page import ListsPage, budget
 
 
 def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
@@ -85,6 +86,18 @@ def test_one_question_may_bring_its_own_reading_budget(seed_assistant: Assistant
     shipped = seed_assistant.list_answer(LIST_QUESTION)
     assert shipped.receipt is not None and shipped.receipt.unread_left_out == 0
     assert seed_assistant.trends("graph neural networks", reread=1).unread_left_out == 0
-    for budget in (0, -3, 5001):
-        with pytest.raises(BadInputError, match=f"reading budget {budget} is outside 1–5,000"):
-            seed_assistant.list_answer(LIST_QUESTION, reread=budget)
+    for wrong in (0, -3, 5001):
+        with pytest.raises(BadInputError, match=f"reading budget {wrong} is outside 1–5,000"):
+            seed_assistant.list_answer(LIST_QUESTION, reread=wrong)
+
+
+def test_the_lists_tab_reads_a_typed_budget_as_a_number_of_papers(
+        seed_assistant: Assistant) -> None:
+    """The "papers to read" box and the tools' ``reread`` send floats: rounded, 0 or empty
+    the setting; NaN was a ValueError from the typed API, not a one-line error (review)."""
+    assert (budget(None), budget(0), budget(0.4), budget(2.6)) == (None, None, None, 3)
+    with pytest.raises(BadInputError, match="is no number of papers"):
+        budget(float("nan"))
+    page = ListsPage(seed_assistant)
+    assert "is no number of papers" in page.list_papers(LIST_QUESTION, reread=float("inf"))["error"]
+    assert page.list_papers(LIST_QUESTION, reread=1)["receipt"]["unread_left_out"] >= 1

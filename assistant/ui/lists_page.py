@@ -6,15 +6,16 @@ page at a time, so the page never waits on it."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import gradio as gr
 
-from assistant.errors import AssistantError, redact
+from assistant.errors import AssistantError, BadInputError, redact
 from assistant.filters import as_text, explicit
 from assistant.pipeline import Assistant
 from assistant.settings import MAX_LIST_REREAD
-from assistant.trends import chart_figure, table_rows
+from assistant.trends import TREND_HEAD, chart_figure, table_rows
 from assistant.types import Answer
 from assistant.ui.render import inert
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 PAGE = 25  # papers a page of a list shows
 Rows = list[list[str]]
 HEADERS = ["#", "title", "year", "quoted sentence", "locator"]
-TREND_HEADERS = ["year", "papers", "of stored", "share"]
 
 
 class ListsPage:
@@ -63,7 +63,7 @@ class ListsPage:
         try:
             trend = self.app.trends(as_text(topic), explicit(years, venue), budget(reread))
         except AssistantError as exc:
-            return f"**{inert(redact(str(exc)))}**", None, {"headers": TREND_HEADERS, "data": []}
+            return f"**{inert(redact(str(exc)))}**", None, {"headers": TREND_HEAD, "data": []}
         chart = chart_figure(trend) if trend.total else None
         summary = inert(trend.summary()) + read_more(trend.unread_left_out)
         head, rows = table_rows(trend)
@@ -146,7 +146,7 @@ class ListsPage:
                 note = gr.Markdown(elem_id="list-page")
                 next_btn = gr.Button("Next ▶", size="sm", elem_id="list-next")
             chart = gr.Plot(format="png", label="papers per year", elem_id="trend-chart")
-            counts = gr.Dataframe(value=[], headers=TREND_HEADERS, interactive=False,
+            counts = gr.Dataframe(value=[], headers=TREND_HEAD, interactive=False,
                                   elem_id="trend-table")
         listed = list_btn.click(self.list_rows, inputs=[query, years, venue, reread],
                                 outputs=[summary, rows, page, note], api_visibility="private")
@@ -167,9 +167,15 @@ class ListsPage:
 
 
 def budget(reread: float | None) -> int | None:
-    """A reading budget as typed ("papers to read", the tools' ``reread``): None (the
-    setting) when empty or 0; a number out of range is refused by the list itself."""
-    return int(reread) if reread else None
+    """A reading budget as typed ("papers to read", the tools' ``reread``), rounded: None
+    (the setting) when empty or 0; a number out of range is refused by the list itself,
+    and one that is no number (NaN, infinity) here, as bad input."""
+    if reread is None:
+        return None
+    if not math.isfinite(reread):
+        raise BadInputError(f"the reading budget {reread} is no number of papers; give one, "
+                            "e.g. 100")
+    return round(reread) or None
 
 
 def read_more(left_out: int) -> str:
