@@ -231,7 +231,24 @@ def test_the_question_written_back_is_left_out(seed_dir: Path, server: FakeOpenA
     assert [c.supported for c in answer.claims] == [True]
     server.replies = [as_json(("What is CRAFT?", [1]))]  # nothing else: the extractive answer
     _, alone = streamed(app, QUESTION)
-    assert alone.mode == "extractive" and alone.unchecked and "no sentence" in alone.unchecked
+    assert alone.mode == "extractive" and alone.unchecked
+    assert "only writes back the question or a source's title" in alone.unchecked
+
+
+def test_a_source_title_written_back_answers_only_a_definition(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """Gemma 270M's commonest reply over the seeds was a source's title ("MuRating: a
+    scalable framework that …" for "How many languages can MuRating handle?"), shown as a
+    supported answer: it answers "What is CRAFT?", and no other question."""
+    app = model_assistant(seed_dir, server, cite_mode="constrained")
+    title = "CRAFT: Future Link Predictor on Temporal Graphs"
+    server.replies = [as_json((title, [1]))]
+    _, asked = streamed(app, "How does CRAFT predict future links on temporal graphs?")
+    assert asked.mode == "extractive" and asked.unchecked and asked.model_reply
+    assert "only writes back the question or a source's title" in asked.unchecked
+    server.replies = [as_json(("CRAFT is a future link predictor on temporal graphs.", [1]))]
+    _, defined = streamed(app, QUESTION)
+    assert defined.mode == "llm" and not defined.unchecked, defined.unchecked
 
 
 def test_an_invented_number_on_an_unsupported_sentence_is_dropped(
