@@ -263,9 +263,19 @@ def to_markdown(answer: Answer) -> str:
             lines += [f"*{NEAREST_HEADING}*", "", *(f"- {md(line)}"
                                                      for line in nearest_lines(answer.receipt)), ""]
         lines += [f"*{md(receipt_line(answer.receipt))}.*", ""]
-    lines.append(f"*Answered by model {md(answer.model or '')}.*" if answer.mode == "llm"
-                 else "*Extractive answer (offline, no model).*")
+    lines.append(f"*Answered by {md(answered_by(answer))}.*")
     return "\n".join(lines) + "\n"
+
+
+def answered_by(answer: Answer) -> str:
+    """Who wrote the answer: "model gemma-270m", "extractive (offline, no model)", or, when
+    the model's answer failed the checks, "extractive, in place of model X's answer" (the
+    Markdown copy had said "no model" then)."""
+    if answer.mode == "llm":
+        return f"model {answer.model}"
+    if answer.unchecked:
+        return f"extractive, in place of model {answer.model}'s answer"
+    return "extractive (offline, no model)"
 
 
 def render(answer: Answer, fmt: Format) -> str:

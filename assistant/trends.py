@@ -236,6 +236,10 @@ def chart_figure(trend: TrendResult) -> Figure:
     axes.set_xlabel("year")
     axes.set_ylabel("papers")
     axes.yaxis.get_major_locator().set_params(integer=True)
+    axes.xaxis.get_major_locator().set_params(integer=True)  # no year 2024.6
+    if len(years) == 1:  # one bar, not the chart's whole width, and no years around it
+        axes.set_xlim(years[0] - 3, years[0] + 3)
+        axes.set_xticks(years)
     handles = [h for ax in (axes, shares) for h in ax.get_legend_handles_labels()[0]]
     axes.legend(handles=handles, fontsize="small", loc="upper left")
     figure.tight_layout()

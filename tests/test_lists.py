@@ -41,11 +41,24 @@ from assistant.topics import (
     topic_of,
     without_examples,
 )
-from assistant.trends import chart_name, count, counts_for, draw_chart, table_lines
+from assistant.trends import (
+    TrendResult,
+    chart_name,
+    count,
+    counts_for,
+    draw_chart,
+    table_lines,
+)
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def draw_chart_ticks(trend: TrendResult) -> list[float]:
+    from assistant.trends import chart_figure
+
+    return [float(t) for t in chart_figure(trend).axes[0].get_xticks()]
 LIST_QUESTION = "Which papers use reinforcement learning?"
 
 
@@ -311,6 +324,8 @@ def test_trends_count_the_list_screens_papers_per_year(seed_assistant: Assistant
     for year, ids in trend.by_year.items():
         assert all(papers[pid].year == year for pid in ids) and len(ids) == trend.years[year]
     assert table_lines(trend)[0].split() == ["year", "papers", "of", "stored", "share"]
+    ticks = draw_chart_ticks(trend)  # the seeds' one year: no 2024.6, no years around it
+    assert ticks == [2025.0]
     assert trend.stored == {2025: 38} and trend.share(2025) == trend.years[2025] / 38
     path = draw_chart(trend, tmp_path / chart_name(trend.topic))
     assert path.name == "trends-reinforcement-learning.png"

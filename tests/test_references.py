@@ -335,3 +335,19 @@ def test_markdown_answer_text_cannot_turn_a_citation_into_a_link() -> None:
                     mode="llm", sources=[source])
     html = MarkdownIt("commonmark").render(to_markdown(answer))
     assert 'href="https://evil.example' not in html
+
+
+def test_markdown_names_who_answered_as_the_cli_and_ui_do() -> None:
+    """With a model configured and its answer replaced by the quoted one, the Markdown copy
+    ended "*Extractive answer (offline, no model).*" while the CLI and the UI said whose
+    answer it stood in for (a hostile user's run)."""
+    from assistant.types import Answer
+
+    replaced = Answer(question="q", answer="a", mode="extractive", model="gemma-270m",
+                      unchecked="The model's answer could not be checked")
+    assert to_markdown(replaced).endswith(
+        "*Answered by extractive, in place of model gemma-270m's answer.*\n")
+    offline = Answer(question="q", answer="a", mode="extractive")
+    assert to_markdown(offline).endswith("*Answered by extractive (offline, no model).*\n")
+    assert to_markdown(Answer(question="q", answer="a", mode="llm", model="m")).endswith(
+        "*Answered by model m.*\n")

@@ -229,8 +229,7 @@ class AskPage:
 
         Args:
             question: a question in plain language.
-            fmt: "markdown" (the answer and its numbered references) or "bibtex" (one entry
-                per cited paper, with stable keys).
+            fmt: "markdown" (the answer, numbered references) or "bibtex" (an entry a cited paper).
             top_k: how many papers to retrieve as sources (1-50).
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
@@ -254,8 +253,7 @@ class AskPage:
         """List the indexed papers most like a given paper, or like a piece of text.
 
         Args:
-            target: a paper's locator ("file#n", as sources show it), its 16-hex paper id,
-                or free text (keywords, a sentence, an abstract).
+            target: a paper's locator ("file#n"), its 16-hex paper id, or free text (a sentence).
             top_k: how many papers to return (1-50).
 
         Returns:

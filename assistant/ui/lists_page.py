@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 PAGE = 25  # papers a page of a list shows
 Rows = list[list[str]]
+EMPTY_COUNTS = {"headers": TREND_HEAD, "data": []}  # the trend table with no trend
 HEADERS = ["#", "title", "year", "quoted sentence", "locator"]
 
 
@@ -63,7 +64,7 @@ class ListsPage:
         try:
             trend = self.app.trends(as_text(topic), explicit(years, venue), budget(reread))
         except AssistantError as exc:
-            return f"**{inert(redact(str(exc)))}**", None, {"headers": TREND_HEAD, "data": []}
+            return f"**{inert(redact(str(exc)))}**", None, EMPTY_COUNTS
         chart = chart_figure(trend) if trend.total else None
         summary = inert(trend.summary()) + read_more(trend.unread_left_out)
         head, rows = table_rows(trend)
@@ -77,8 +78,7 @@ class ListsPage:
             question: what the papers should be about ("Which papers use capsule networks?").
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
-            reread: uncertain papers to read at most (0: the server's setting, 30 unless
-                set); when receipt.unread_left_out is not 0, a larger number reads them.
+            reread: uncertain papers to read at most, 1-5000 (0: the server's setting, 30 unless set).
 
         Returns:
             The answer object of /ask with every matching paper a source and a citation (its
@@ -102,8 +102,7 @@ class ListsPage:
             topic: a research topic ("graph neural networks").
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
-            reread: uncertain papers to read at most (0: the server's setting; a count
-                reads at least 200); when unread_left_out is not 0, a larger number reads them.
+            reread: uncertain papers to read at most, 1-5000 (0: the server's; a count reads 200 or more).
 
         Returns:
             {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids,
@@ -150,14 +149,17 @@ class ListsPage:
                                   elem_id="trend-table")
         listed = list_btn.click(self.list_rows, inputs=[query, years, venue, reread],
                                 outputs=[summary, rows, page, note], api_visibility="private")
-        listed.then(lambda r, p: self.page(r, p, 0), inputs=[rows, page],
-                    outputs=[table, page, note], api_visibility="private")
+        listed.then(lambda r, p: (*self.page(r, p, 0), None, EMPTY_COUNTS), inputs=[rows, page],
+                    outputs=[table, page, note, chart, counts],  # the last trend's go
+                    api_visibility="private")
         prev_btn.click(lambda r, p: self.page(r, p, -1), inputs=[rows, page],
                        outputs=[table, page, note], api_visibility="private", queue=False)
         next_btn.click(lambda r, p: self.page(r, p, 1), inputs=[rows, page],
                        outputs=[table, page, note], api_visibility="private", queue=False)
-        trend_btn.click(self.trend_view, inputs=[query, years, venue, reread],
-                        outputs=[summary, chart, counts], api_visibility="private")
+        counted = trend_btn.click(self.trend_view, inputs=[query, years, venue, reread],
+                                  outputs=[summary, chart, counts], api_visibility="private")
+        counted.then(lambda: ([], 0, [], ""), outputs=[rows, page, table, note],  # the last
+                     api_visibility="private", queue=False)  # list's go, under a new summary
 
     def endpoints(self) -> None:
         """The typed list and trend endpoints (MCP tools); outside ``gr.Tabs``, as

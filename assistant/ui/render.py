@@ -21,6 +21,7 @@ from assistant.references import (
     NEAREST_HEADING,
     UNCITED_NOTE,
     UNSURE_NOTE,
+    answered_by,
     byline,
     nearest_lines,
     noted_title,
@@ -128,9 +129,7 @@ def own_links(paper: Paper) -> tuple[str, ...]:
 
 
 def mode_line(answer: Answer) -> str:
-    who = f"model {answer.model}" if answer.mode == "llm" else "extractive (offline, no model)"
-    if answer.mode == "extractive" and getattr(answer, "unchecked", None):
-        who = f"extractive, in place of model {answer.model}'s answer"
+    who = answered_by(answer)
     total = answer.timings_ms.get("total")
     return f"{who}" + (f" · {total / 1000:.1f} s" if total else "")
 
