@@ -120,10 +120,14 @@ def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) ->
     mine = tmp_path / "mine.jsonl"
     mine.write_text(json.dumps({"question": "What is CRAFT?", "expected_sources": [f"{FILE_B}#1"]})
                     + "\n" + json.dumps({"question": "How do I bake sourdough bread?",
-                                         "expected_sources": []}) + "\n")
+                                         "expected_sources": []})
+                    + "\n" + json.dumps({"question": "What is TCCM?",  # a locator mistyped
+                                         "expected_sources": ["nonexistent.txt#3"]}) + "\n")
     result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy), "--no-baselines",
                        "--out", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
+    assert "1 questions are about papers not in" in result.stderr  # named, not just counted
+    assert "left out of this section: q3 (nonexistent.txt#3)" in result.stderr
     rows = json.loads((tmp_path / "out" / "results.json").read_text())["rows"]["seeds"]
     assert [(r["id"], r["kind"], r["split"]) for r in rows] == [
         ("q1", "paraphrase", "test"), ("q2", "none", "test")]
@@ -132,7 +136,7 @@ def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) ->
                     '"split": "train"}\n')
     result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy))
     assert result.returncode == 2
-    assert result.stderr.count("\n") == 1 and "mine.jsonl:3: field 'split'" in result.stderr
+    assert result.stderr.count("\n") == 1 and "mine.jsonl:4: field 'split'" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -79,9 +79,13 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
 
 def _run(app: Assistant, items: list[EvalItem], baselines: bool, err: Console) -> EvalRun:
     here = indexed_items(app, items)
-    if len(here) < len(items):
-        err.print(f"{len(items) - len(here)} questions are about papers not in "
-                  f"{app.index.where}; they are left out of this section.")
+    if len(here) < len(items):  # a user's own file: most often a locator mistyped, so name it
+        known = {p.source for p in app.index.papers().values()}
+        missing = [f"{i.id} ({', '.join(s for s in i.expected_sources if s not in known)})"
+                   for i in items if i not in here]
+        named = "; ".join(missing[:3]) + (f"; {len(missing) - 3} more" if len(missing) > 3 else "")
+        err.print(f"{len(missing)} questions are about papers not in {app.index.where}, left "
+                  f"out of this section: {named}", markup=False, highlight=False, soft_wrap=True)
     with progress_bar() as progress:
         run = evaluate(app, here, progress, baselines)
     run.metrics["papers"] = len(app.index.papers())
