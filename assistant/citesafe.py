@@ -79,7 +79,9 @@ _TEMPLATE_TAGS = re.compile(
     re.I)
 _TEMPLATE_WORDS = re.compile(r"\bSources:|\bQuestion:|Answer with citations|Reply in JSON")
 _WORD = re.compile(r"[a-z0-9]+")
-# How like a source's title (difflib's ratio over its words) a sentence may be and still
+_WHICH = re.compile(r"\s*which\s+(?:paper|work|method|model|approach|one)s?\b", re.I)
+_HEADING = re.compile(r"\W*[\w-]+(?:\s+[\w-]+)?\s*:\s")  # "TCCM: Time-Conditioned …"
+# How like a source's title (difflib's ratio over its words' letters) a sentence may be and still
 # count as an answer to a question that is no definition: "TCCM: Time-Conditioned
 # Contraction Matching (TCCM)" is 0.94 like its title, "CRAFT is a simple yet effective
 # architecture for future link prediction on temporal graphs" 0.66. Source: by hand, on a
@@ -149,15 +151,19 @@ class Attribution:
     sources support (post-hoc attribution)."""
 
     def __init__(self, checker: ClaimChecker, abstracts: Mapping[int, str], echo: EchoCheck,
-                 question: str = "", titles: Mapping[int, str] | None = None) -> None:
+                 question: str = "", titles: Mapping[int, str] | None = None,
+                 derived: Mapping[int, str] | None = None) -> None:
         self.checker = checker
         self.abstracts = abstracts
         self.echo = echo
         self.question_terms = set(query_terms(question))
-        # a title is what "What is CRAFT?" asks for; to any other question, no answer
-        defines = read_intent(question).kind == "definition"
-        self.titles = [] if defines else [" ".join(_WORD.findall(t.lower()))
-                                          for t in (titles or {}).values()]
+        # a title is what "What is CRAFT?" or "Which paper ...?" asks for; to any other
+        # question, no answer; a title derived from its abstract may state a finding, so
+        # only its "Name: ..." heading form written back is none
+        names = read_intent(question).kind == "definition" or _WHICH.match(question)
+        self.titles, self.derived = ([], []) if names else (
+            [" ".join(_WORD.findall(t.lower())) for t in (titles or {}).values()],
+            [" ".join(_WORD.findall(t.lower())) for t in (derived or {}).values()])
         self._stats: KeywordStats | None = None
 
     @property
@@ -211,10 +217,12 @@ class Attribution:
         common reply, and supported, since a title is drawn from its abstract's words. It
         answers nothing but a definition question: a sentence within TITLE_ECHO of a title
         (or inside one) is left out of any other's answer."""
-        bare = " ".join(_WORD.findall(claim_text(text).lower()))
-        return bool(bare) and any(
-            bare in title or SequenceMatcher(None, bare, title).ratio() >= TITLE_ECHO
-            for title in self.titles)
+        claim = claim_text(text)
+        bare = " ".join(_WORD.findall(claim.lower()))
+        titles = self.titles + (self.derived if _HEADING.match(claim) else [])
+        return len(bare.split()) >= 3 and any(
+            f" {bare} " in f" {title} " or SequenceMatcher(None, bare, title).ratio() >= TITLE_ECHO
+            for title in titles)
 
     def _support(self, claim: str, numbers: Sequence[int], vector: Any) -> float:
         return self.checker.support(claim, [self.abstracts[n] for n in numbers], self.stats,
@@ -326,8 +334,10 @@ def _read(question: str, sources: list[NumberedSource], model: ChatModel, deadli
     reader = JsonSentences(valid) if shape else TextSentences(valid)
     fmt = response_format(shape, answer_schema(sorted(valid))) if shape else None
     echo = EchoCheck(template)
-    attribution = Attribution(checker, {s.n: s.found.paper.text for s in seen}, echo,
-                              question, {s.n: s.found.paper.title for s in seen})
+    attribution = Attribution(
+        checker, {s.n: s.found.paper.text for s in seen}, echo, question,
+        {s.n: s.found.paper.title for s in seen if not s.found.paper.title_derived},
+        {s.n: s.found.paper.title for s in seen if s.found.paper.title_derived})
     gate, parts, end, shown = Gate(), [], StreamEnd(), ""
     try:
         for delta in model.stream(messages, deadline=deadline, response_format=fmt):

@@ -15,7 +15,7 @@ from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
-from assistant.keywords import STOPWORDS
+from assistant.keywords import STOPWORDS, query_terms
 from assistant.listing import ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
@@ -177,7 +177,8 @@ class ListAnswers:
 def unsearchable(topic: str) -> str | None:
     """Why a topic whose words the index cannot search ("C++", "R": one letter and symbols)
     is refused, naming them; None when it holds only common words (or none)."""
-    words = [w for w in re.findall(r"[^\s?!.,;:\"'“”()]+", topic) if w.lower() not in STOPWORDS]
+    words = [w for w in re.findall(r"[^\s?!.,;:\"'“”()]+", topic)
+             if w.lower() not in STOPWORDS and not query_terms(w)]  # "C++", not "use"
     if not words:
         return None
     return (f"the index cannot search for {', '.join(words)}: it reads words of two letters or "

@@ -271,10 +271,11 @@ def answered_by(answer: Answer) -> str:
     """Who wrote the answer: "model gemma-270m", "extractive (offline, no model)", or, when
     the model's answer failed the checks, "extractive, in place of model X's answer" (the
     Markdown copy had said "no model" then)."""
+    model = answer.model or "(unnamed)"
     if answer.mode == "llm":
-        return f"model {answer.model}"
+        return f"model {model}"
     if answer.unchecked:
-        return f"extractive, in place of model {answer.model}'s answer"
+        return f"extractive, in place of model {model}'s answer"
     return "extractive (offline, no model)"
 
 

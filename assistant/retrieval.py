@@ -310,10 +310,12 @@ def written_forms(word: str) -> set[str]:
     "ontologies", "matrix" and "matrices", "analysis" and "analyses"."""
     forms = {word, word + "s", word + "es"}
     lower = word.lower()
-    for one, many in (("y", "ies"), ("ix", "ices"), ("ex", "ices"), ("is", "es"), ("", "s"),
-                      ("", "es")):
-        if len(word) > 3 and lower.endswith(many) and many:
+    for one, many in (("y", "ies"), ("ix", "ices"), ("ex", "ices"), ("is", "es")):
+        if len(word) > 4 and lower.endswith(many):
             forms.add(word[:len(word) - len(many)] + one)
-        if one and len(word) > 3 and lower.endswith(one):
+        if len(word) > 3 and lower.endswith(one):
             forms.add(word[:len(word) - len(one)] + many)
+    # a plural's singular, but never from "news", "class", "bias", "axis", "this" (review)
+    if len(word) > 3 and lower.endswith("s") and not lower.endswith(("ss", "us", "is", "ws")):
+        forms.add(word[:-2] if lower.endswith(("ches", "shes", "xes", "sses")) else word[:-1])
     return forms

@@ -109,14 +109,17 @@ def stated_acronyms(topic: str) -> tuple[str, str | None]:
 
 
 def abbreviates(acronym: str, words: list[str]) -> bool:
-    """Whether ``acronym`` abbreviates ``words``: its capitals are their initials (the
-    parts of hyphenated words counted: "capsule networks" for CapsNets, "locality-sensitive
-    hashing" for LSH, not "language models" for LLaMA), or, for one word, its capitals are
-    the word's letters in order from its first ("electrocardiogram" for ECG)."""
+    """Whether ``acronym`` abbreviates ``words``: its capitals, or all its letters, are their
+    initials (hyphenated words' parts counted or not: "capsule networks" for CapsNets,
+    "locality-sensitive hashing" for LSH, "chain of thought" for CoT, not "language models"
+    for LLaMA), or, for one word, its capitals are the word's letters in order from its
+    first ("electrocardiogram" for ECG)."""
     capitals = "".join(c for c in acronym if c.isupper()).lower()
+    letters_of = "".join(c for c in acronym.lower() if c.isalpha()).removesuffix("s")
     initials = "".join(part[0].lower() for w in words for part in w.split("-") if part[:1].isalpha())
-    if len(words) > 1 or len(initials) > 1:
-        return initials == capitals
+    whole = "".join(w[0].lower() for w in words if w[:1].isalpha())  # "pre-trained" as one
+    if len(words) > 1 or len(initials) > 1:  # CoT, MoE, kNN: each letter an initial
+        return bool({initials, whole} & {capitals, letters_of})
     word = words[0].lower()
     letters = iter(word)
     return word[:1] == capitals[:1] and all(c in letters for c in capitals)

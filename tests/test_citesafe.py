@@ -11,7 +11,7 @@ import pytest
 from fake_openai import FakeOpenAI
 from test_generation import model_assistant
 
-from assistant.citesafe import EchoCheck, answering_sources, with_markers
+from assistant.citesafe import Attribution, EchoCheck, answering_sources, with_markers
 from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
 from assistant.sentences import (
@@ -249,6 +249,15 @@ def test_a_source_title_written_back_answers_only_a_definition(
     server.replies = [as_json(("CRAFT is a future link predictor on temporal graphs.", [1]))]
     _, defined = streamed(app, QUESTION)
     assert defined.mode == "llm" and not defined.unchecked, defined.unchecked
+    # a derived title stating a finding, written as a sentence, answers; its "Name: …"
+    # heading form, and a given title in any form, do not (review)
+    finding = "Adam reduces a specific form of sharpness measure"
+    reading = Attribution(None, {}, None, "How does Adam change sharpness?",  # type: ignore[arg-type]
+                          {2: "Sharpness of minima in practice"}, {1: finding})
+    assert not reading.restates_title(f"{finding} [1].")
+    assert reading.restates_title(f"Adam: {finding[5:]} [1].")
+    assert reading.restates_title("Sharpness of minima in practice [2].")
+    assert not reading.restates_title("Sharpness [2].")  # too short to tell
 
 
 def test_an_invented_number_on_an_unsupported_sentence_is_dropped(

@@ -126,8 +126,8 @@ def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) ->
     result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy), "--no-baselines",
                        "--out", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
-    assert "1 questions are about papers not in" in result.stderr  # named, not just counted
-    assert "left out of this section: q3 (nonexistent.txt#3)" in result.stderr
+    assert "1 question about papers not in" in result.stderr  # named, not just counted
+    assert "is left out of this section: q3 (nonexistent.txt#3)" in result.stderr
     rows = json.loads((tmp_path / "out" / "results.json").read_text())["rows"]["seeds"]
     assert [(r["id"], r["kind"], r["split"]) for r in rows] == [
         ("q1", "paraphrase", "test"), ("q2", "none", "test")]

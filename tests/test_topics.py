@@ -17,6 +17,9 @@ from assistant.topics import ALSO, stated_acronyms, topic_of
     ("build on graph neural networks (GNNs)", "build on graph neural networks",
      "build on GNNs"),
     ("use locality-sensitive hashing (LSH)?", "use locality-sensitive hashing?", "use LSH?"),
+    ("use chain of thought (CoT)?", "use chain of thought?", "use CoT?"),  # review
+    ("use generative pre-trained transformers (GPT)?", "use generative pre-trained transformers?",
+     "use GPT?"),
     # no acronym of the words before it: a name of its own, kept (review)
     ("use the method of Smith (NYU)?", "use the method of Smith (NYU)?", None),
     ("evaluate large language models (GPT-4)?", "evaluate large language models (GPT-4)?",

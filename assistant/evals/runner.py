@@ -82,9 +82,10 @@ def _run(app: Assistant, items: list[EvalItem], baselines: bool, err: Console) -
     if len(here) < len(items):  # a user's own file: most often a locator mistyped, so name it
         known = {p.source for p in app.index.papers().values()}
         missing = [f"{i.id} ({', '.join(s for s in i.expected_sources if s not in known)})"
-                   for i in items if i not in here]
+                   for i in items if not set(i.expected_sources) <= known]
         named = "; ".join(missing[:3]) + (f"; {len(missing) - 3} more" if len(missing) > 3 else "")
-        err.print(f"{len(missing)} questions are about papers not in {app.index.where}, left "
+        err.print(f"{len(missing)} question{'s' * (len(missing) != 1)} about papers not in "
+                  f"{app.index.where} {'is' if len(missing) == 1 else 'are'} left "
                   f"out of this section: {named}", markup=False, highlight=False, soft_wrap=True)
     with progress_bar() as progress:
         run = evaluate(app, here, progress, baselines)

@@ -149,17 +149,17 @@ class ListsPage:
                                   elem_id="trend-table")
         listed = list_btn.click(self.list_rows, inputs=[query, years, venue, reread],
                                 outputs=[summary, rows, page, note], api_visibility="private")
-        listed.then(lambda r, p: (*self.page(r, p, 0), None, EMPTY_COUNTS), inputs=[rows, page],
-                    outputs=[table, page, note, chart, counts],  # the last trend's go
-                    api_visibility="private")
+        listed.success(lambda r, p: (*self.page(r, p, 0), None, EMPTY_COUNTS),
+                       inputs=[rows, page], outputs=[table, page, note, chart, counts],
+                       api_visibility="private", queue=False)  # the last trend's go
         prev_btn.click(lambda r, p: self.page(r, p, -1), inputs=[rows, page],
                        outputs=[table, page, note], api_visibility="private", queue=False)
         next_btn.click(lambda r, p: self.page(r, p, 1), inputs=[rows, page],
                        outputs=[table, page, note], api_visibility="private", queue=False)
         counted = trend_btn.click(self.trend_view, inputs=[query, years, venue, reread],
                                   outputs=[summary, chart, counts], api_visibility="private")
-        counted.then(lambda: ([], 0, [], ""), outputs=[rows, page, table, note],  # the last
-                     api_visibility="private", queue=False)  # list's go, under a new summary
+        counted.success(lambda: ([], 0, [], ""), outputs=[rows, page, table, note],  # the last
+                        api_visibility="private", queue=False)  # list's go, under a new one
 
     def endpoints(self) -> None:
         """The typed list and trend endpoints (MCP tools); outside ``gr.Tabs``, as
