@@ -14,6 +14,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -69,11 +70,22 @@ class TrendResult:
         """The year's count over the papers stored that year (None: none stored)."""
         return self.years.get(year, 0) / self.stored[year] if self.stored.get(year) else None
 
+    def runs(self) -> list[list[int]]:
+        """The counted years in runs of consecutive years: a break between two runs is a
+        gap, years the store holds no paper of."""
+        runs: list[list[int]] = []
+        for year in sorted(self.years):
+            if runs and year == runs[-1][-1] + 1:
+                runs[-1].append(year)
+            else:
+                runs.append([year])
+        return runs
+
     def gaps(self) -> list[tuple[int, int]]:
         """The runs of years inside the span that the store holds no paper of (first,
         last): shown as such, not as years of no interest."""
-        years = sorted(self.years)
-        return [(a + 1, b - 1) for a, b in zip(years, years[1:], strict=False) if b - a > 1]
+        runs = self.runs()
+        return [(a[-1] + 1, b[0] - 1) for a, b in zip(runs, runs[1:], strict=False)]
 
     def public_json(self) -> dict[str, object]:
         """The numbers and the matching papers' ids (``assistant trends --json``)."""
@@ -175,11 +187,14 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
     run of years the store holds no paper of (the CLI's table, the Lists tab's)."""
     venues = list(trend.venues)
     head = [*TREND_HEAD, *venues]
-    rows = [[str(y), str(n), f"{trend.stored.get(y, 0):,}", share_text(trend.share(y)),
-             *(str(trend.venues[v][y]) for v in venues)] for y, n in trend.years.items()]
-    for first, last in trend.gaps():  # after the year before it
-        at = next(i for i, row in enumerate(rows) if row[0] == str(first - 1)) + 1
-        rows.insert(at, [f"{first}" if first == last else f"{first}–{last}", "",
+    rows: list[list[str]] = []
+    for run, gap in zip_longest(trend.runs(), trend.gaps()):
+        rows += [[str(y), str(trend.years[y]), f"{trend.stored.get(y, 0):,}",
+                  share_text(trend.share(y)), *(str(trend.venues[v][y]) for v in venues)]
+                 for y in run]
+        if gap:  # a run of years the store holds no paper of, after the run before it
+            first, last = gap
+            rows.append([f"{first}" if first == last else f"{first}–{last}", "",
                          "no papers stored", "", *("" for _ in venues)])
     if trend.unknown_year:
         rows.append([NO_YEAR, str(trend.unknown_year), "", "", *("" for _ in venues)])
@@ -221,13 +236,7 @@ def chart_figure(trend: TrendResult) -> Figure:
         axes.axvspan(first - 0.5, last + 0.5, color="#dddddd", zorder=0,
                      label="_nolegend_" if n else "no papers stored")
     shares = axes.twinx()  # the share of each year's papers: a growing store grows counts
-    runs: list[list[int]] = []  # the line breaks where the store holds no paper
-    for year in years:
-        if runs and year == runs[-1][-1] + 1:
-            runs[-1].append(year)
-        else:
-            runs.append([year])
-    for n, run in enumerate(runs):
+    for n, run in enumerate(trend.runs()):  # the line breaks where the store holds no paper
         shares.plot(run, [100 * (trend.share(y) or 0.0) for y in run], color="#dd8452",
                     marker=".", label="_nolegend_" if n else "share of the year's papers")
     shares.set_ylabel("% of the year's papers")
