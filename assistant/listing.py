@@ -239,11 +239,11 @@ class ListScreen:
         acronym the question gives in brackets written instead of its words ("use capsule
         networks (CapsNets)?": "use capsule networks? | use CapsNets?"). A term lookup
         ("Which papers mention DTW?") is searched as asked: it wants the word."""
-        topic, stated = stated_acronyms(raw_topic(question))
+        raw = raw_topic(question)
+        topic, stated = stated_acronyms(raw)
         if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
-        key = (raw_topic(question), len(self.index.papers()))  # asked twice a screen; a new
-        # paper reads anew
+        key = (raw, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
         if key not in self._searched:
             self._searched[key] = ALSO.join(dict.fromkeys(
                 [topic, *([stated] if stated else []), *acronym_readings(topic, self.index),
@@ -293,8 +293,8 @@ class ListScreen:
         # none kept: the papers naming the topic in full (every keyword of it, or of one of
         # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the
         # worst answer: "study diffusion models" among the seeds had read none)
-        mentioned = [] if kept else stems if words else [
-            c for c in pool if c.coverage >= s.deep_coverage]
+        unconfirmed = stems if words else [c for c in pool if c.coverage >= s.deep_coverage]
+        mentioned = [] if kept else unconfirmed
         weights = topic_weights(topic, self.index.keyword_stats())
         allowed = self.index.allowed(filters)
         total = len(self.index.papers())

@@ -274,12 +274,11 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
                  allowed: set[str] | None = None) -> tuple[list[str], bool]:
     """The papers whose title or abstract holds ``words`` (a term lookup's), best BM25
     first, and whether they write the words as asked. The closest to the words as asked
-    come alone when there are any: the words written
-    together as a phrase ("hidden clique", a word or two between them allowed), else each
-    written as asked anywhere ("musicality", not every paper on music that a shared stem
-    matches), else each word's stem ("tensorization" written "tensorized"). A word as
-    asked may be in the singular or the plural (``as_written``), and part of a hyphenated
-    compound ("GAN-based")."""
+    come alone when there are any: the words written together as a phrase ("hidden clique",
+    a word or two between them allowed), else each written as asked anywhere ("musicality",
+    not every paper on music that a shared stem matches), else each word's stem
+    ("tensorization" written "tensorized"). A word as asked may be in the singular or the
+    plural (``as_written``), and part of a hyphenated compound ("GAN-based")."""
     terms = {term for word in words for term in query_terms(word)}
     if not terms:
         return [], False
@@ -288,7 +287,6 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     papers = index.papers()
     texts = {pid: f"{papers[pid].title}. {papers[pid].text}" for pid in scores if pid in papers}
     ranked = sorted(texts, key=lambda p: (-scores[p], p))
-    holders = [pid for pid in ranked if terms <= text_terms(texts[pid])]
     exact = [rf"(?<!\w){as_written(word)}(?!\w)" for word in words]  # "GAN-based" writes GAN
     tiers = [[re.compile(r"(?:\W+\w+){0,2}?\W+".join(exact), re.I)] if len(words) > 1 else [],
              [re.compile(pattern, re.I) for pattern in exact]]
@@ -296,7 +294,7 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
         held = [pid for pid in ranked if patterns and all(p.search(texts[pid]) for p in patterns)]
         if held:
             return held, True
-    return holders, False
+    return [pid for pid in ranked if terms <= text_terms(texts[pid])], False
 
 
 def as_written(word: str) -> str:

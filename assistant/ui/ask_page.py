@@ -301,7 +301,7 @@ class AskPage:
 
     def build(self) -> None:
         """The tab's components and events (call inside ``gr.Blocks``)."""
-        with gr.Tab("Ask", id="ask"):
+        with gr.Tab("Ask"):
             qa_state = gr.State([])
             picked = gr.State(None)  # (years, venue) as the question was sent
             chatbot = gr.Chatbot(label="Conversation", height=560, sanitize_html=True,

@@ -111,7 +111,7 @@ class CorpusPage:
     def build(self, facts: gr.Markdown) -> None:
         """The tab's components and events (call inside ``gr.Blocks``); ``facts`` is the
         corpus line an upload refreshes."""
-        with gr.Tab("Corpus", id="corpus"):
+        with gr.Tab("Corpus"):
             with gr.Row():
                 search = gr.Textbox(placeholder="Search titles and abstracts", show_label=False,
                                     scale=6, elem_id="search")

@@ -119,7 +119,7 @@ class ListsPage:
 
     def build(self) -> None:
         """The tab's components and events (call inside ``gr.Blocks``)."""
-        with gr.Tab("Lists & trends", id="lists"):
+        with gr.Tab("Lists & trends"):
             with gr.Row():
                 query = gr.Textbox(placeholder="Which papers use capsule networks? · or a "
                                    "topic to count per year", show_label=False, scale=6,
