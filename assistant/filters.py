@@ -53,14 +53,18 @@ def as_text(value: object) -> str:
 
 
 def top_k_of(value: object) -> int:
-    """How many papers an API caller asks for, clamped to 1–50; what is no whole number
-    (``"abc"``, ``None``) is ``BadInputError``, not a traceback."""
+    """How many papers an API caller asks for: a whole number from 1 to MAX_TOP_K, as the
+    CLI's ``--top-k`` takes; anything else (``"abc"``, ``None``, 2.5, 0, 500) is
+    ``BadInputError``, not a traceback, and not clamped (500 had answered with 50)."""
     try:
-        number = int(value)  # type: ignore[call-overload]
+        number = float(value)  # type: ignore[arg-type]
+        whole = int(number)
     except (TypeError, ValueError, OverflowError):
+        whole, number = 0, 0.5
+    if number != whole or not 1 <= whole <= MAX_TOP_K:
         raise BadInputError(f"top_k must be a whole number from 1 to {MAX_TOP_K}, not "
-                            f"{str(value)[:40]!r}") from None
-    return max(1, min(number, MAX_TOP_K))
+                            f"{str(value)[:40]!r}")
+    return whole
 
 
 def merge(given: Filters | None, said: Filters | None) -> Filters | None:
@@ -72,3 +76,14 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
     merged = Filters(years=given.years if given.years is not None else said.years,
                      venue=given.venue or said.venue)
     return merged or None
+
+
+def no_paper_of(filters: Filters, venues: list[str]) -> BadInputError:
+    """The error for a filter no stored paper passes, naming the fix: a wider range, or for
+    a venue alone the venues the store holds (``venues``)."""
+    if filters.years is None and filters.venue:
+        named = ", ".join(venues) or "none named"
+        return BadInputError(f"no indexed paper is of {filters.describe()}; the store's "
+                             f"venues are {named}: choose one or leave it out")
+    return BadInputError(f"no indexed paper is of {filters.describe()}; widen the range "
+                         "or leave it out")

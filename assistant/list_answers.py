@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
+from assistant.filters import no_paper_of
 from assistant.intent import read_intent
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.listing import ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
@@ -63,7 +64,7 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
-            raise self.no_paper_of(ignored or applied)
+            raise no_paper_of(ignored or applied, self.app.index.venues())
         topic = topic_of(search, or_question=False)
         if not self.names_a_topic(topic):
             raise BadInputError(unsearchable(topic) or "the question names no topic to list "
@@ -74,16 +75,6 @@ class ListAnswers:
         result.question = question
         result.filters = applied
         return result
-
-    def no_paper_of(self, filters: Filters) -> BadInputError:
-        """The error for a filter no stored paper passes, naming the fix: a wider range, or
-        for a venue alone the venues the store holds."""
-        if filters.years is None and filters.venue:
-            venues = ", ".join(self.app.index.venues()) or "none named"
-            return BadInputError(f"no indexed paper is of {filters.describe()}; the store's "
-                                 f"venues are {venues}: choose one or leave it out")
-        return BadInputError(f"no indexed paper is of {filters.describe()}; widen the range "
-                             "or leave it out")
 
     def names_a_topic(self, topic: str) -> bool:
         """Whether ``topic`` holds a word to search for: "the of and" or "study it" hold
@@ -135,7 +126,7 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
-            raise self.no_paper_of(ignored)
+            raise no_paper_of(ignored, self.app.index.venues())
         topic = read_intent(search, self.app.index.venues()).trend_topic or search
         trend = self.trends(topic, applied, reread)
         lines = [f"{trend.summary()}.", *table_lines(trend)]

@@ -27,7 +27,7 @@ from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
-from assistant.filters import merge
+from assistant.filters import merge, no_paper_of
 from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
@@ -195,6 +195,8 @@ class Assistant:
             deadline = self.chat_model.deadline() if checks else None
         standalone = self.standalone_question(question, history, deadline)
         applied, search, ignored = self.question_filters(standalone, filters)
+        if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
+            raise no_paper_of(applied, self.index.venues())
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
         found, refusal = retrieval.papers, retrieval.refusal
         if found and self.chat_model is not None and self.settings.llm.relevance_check:
@@ -203,15 +205,11 @@ class Assistant:
         retrieved = time.perf_counter()
         sources = number_sources(found)
         if not sources:
-            matching = len(self.retriever.allowed(applied) or ()) if applied else None
-            if applied and not matching:
-                text = (f"No indexed paper matches the filter ({applied.describe()}): widen it "
-                        "or leave it out.")
-            else:
-                text = no_answer(self.retriever.unknown_names(search, filters=applied),
-                                 self.retriever.unwritten_names(search, filters=applied))
-                if applied:
-                    text += f" (Searched only the {matching} papers of {applied.describe()}.)"
+            text = no_answer(self.retriever.unknown_names(search, filters=applied),
+                             self.retriever.unwritten_names(search, filters=applied))
+            if applied:
+                matching = len(self.retriever.allowed(applied) or ())
+                text += f" (Searched only the {matching} papers of {applied.describe()}.)"
             answer = Answer(question=question, answer=text,
                             mode="llm" if self.chat_model else "extractive",
                             model=self.settings.llm.model if self.chat_model else None,

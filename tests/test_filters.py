@@ -17,7 +17,7 @@ from test_cli import run
 from test_ui import ARTIFACTS, CHROMIUM, Server, start_server, stop, text_of
 
 from assistant.errors import BadInputError
-from assistant.filters import explicit, merge, parse_years
+from assistant.filters import explicit, merge, parse_years, top_k_of
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
 from assistant.types import OPEN_END, OPEN_START, Filters
@@ -97,6 +97,17 @@ def test_explicit_filters_win_over_the_question_field_by_field() -> None:
 # ---------------------------------------------------------------- retrieval
 
 
+@pytest.mark.parametrize(("value", "expected"), [(5, 5), ("7", 7), (3.0, 3), (50, 50)])
+def test_an_api_top_k_is_a_whole_number_in_range(value: object, expected: int) -> None:
+    assert top_k_of(value) == expected
+
+
+@pytest.mark.parametrize("value", [0, 51, 500, 2.5, "abc", None, float("nan"), float("inf")])
+def test_an_api_top_k_out_of_range_is_refused_not_clamped(value: object) -> None:
+    with pytest.raises(BadInputError, match="top_k must be a whole number from 1 to 50"):
+        top_k_of(value)
+
+
 def test_filters_apply_before_the_top_k(wombats: Assistant) -> None:
     """The 2012 paper is not first unfiltered, so a filter applied to the top 1 would leave
     nothing; applied before ranking it is the answer."""
@@ -131,9 +142,10 @@ def test_the_question_sets_the_filter_and_the_answer_names_it(wombats: Assistant
     wins = wombats.ask("How did wombat burrows regulate temperature in 2012?",
                        filters=Filters(years=(2021, 2021)))
     assert wins.filters == "year 2021" and {s.year for s in wins.sources} == {2021}
-    nothing = wombats.ask(QUESTION, filters=Filters(years=(2030, 2031)))
-    assert nothing.sources == [] and "No indexed paper matches the filter (years 2030–2031)" \
-        in nothing.answer
+    with pytest.raises(BadInputError, match="no indexed paper is of years 2030–2031; widen"):
+        wombats.ask(QUESTION, filters=Filters(years=(2030, 2031)))
+    with pytest.raises(BadInputError, match="venues are Koala Symposium, NeurIPS, Wombat Workshop: choose"):
+        wombats.ask(QUESTION, filters=Filters(venue="ICML"))
     assert wombats.ask(QUESTION).filters is None
 
 
@@ -202,6 +214,9 @@ def test_api_and_chat_take_filters(server: Server) -> None:
     assert "top_k must be a whole number" in client.predict(QUESTION, "abc", "", "",
                                                             api_name="/ask")["error"]
     assert "empty" in client.predict(None, 5, "", "", api_name="/ask")["error"]
+    for wrong in (0, 500, 2.5):  # refused as the CLI's --top-k is, not clamped to 1–50
+        assert f"top_k must be a whole number from 1 to 50, not '{wrong}'" in client.predict(
+            QUESTION, wrong, "", "", api_name="/ask")["error"]
     assert "top_k must be a whole number" in client.predict("CRAFT", None,
                                                             api_name="/similar_papers")["error"]
     assert client.predict(QUESTION, 5, 2021, "", api_name="/ask")["filters"] == "year 2021"

@@ -12,6 +12,7 @@ from unittest import mock
 import pytest
 from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, make_settings, skipif_no_shared_data
 
+from assistant.errors import BadInputError
 from assistant.evals import LOOKUP_PHRASINGS, load_dataset, rare_word_probes, words_one_abstract_uses
 from assistant.intent import names_in
 from assistant.keywords import mentions
@@ -304,10 +305,15 @@ def test_a_refusal_names_the_check_that_refused_and_why(
         seed_assistant: Assistant, question: str, filters: Filters | None, check: str,
         says: str) -> None:
     """The first check of ``refusals.CHECKS`` that refuses is the answer's ``refusal``, in
-    ``--json`` too; an answered question has none."""
+    ``--json`` too; an answered question has none. A filter that leaves no paper is the
+    asker's to fix: ``ask`` stops at it with a one-line BadInputError, as a list does."""
     found = seed_assistant.retriever.find(question, filters=filters)
     assert found.papers == [] and found.refusal is not None
     assert found.refusal.check == check and says in found.refusal.reason
+    if filters is not None:
+        with pytest.raises(BadInputError, match="no indexed paper is of years 1900–1901"):
+            seed_assistant.ask(question, filters=filters)
+        return
     shown = seed_assistant.ask(question, filters=filters).public_json()["refusal"]
     assert shown == {"check": check, "reason": found.refusal.reason}
     answered = seed_assistant.ask("What is CRAFT?")
