@@ -70,10 +70,8 @@ def receipt_line(receipt: Receipt) -> str:
     if receipt.in_filter != receipt.in_store:
         parts.append(f"{receipt.in_filter:,} left by the filter")
     if receipt.matching is not None:
-        # a list cites each paper it lists; a trend counts its papers and cites none
-        counted = receipt.matching and not receipt.cited
-        parts += [f"screened {receipt.read:,}",
-                  f"{'counted' if counted else 'listed'} {receipt.matching:,}"]
+        parts += [f"screened {receipt.read:,}",  # a trend counts its papers, cites none
+                  f"{'listed' if receipt.counted is None else 'counted'} {receipt.matching:,}"]
         if receipt.unconfirmed:
             parts.append(f"{receipt.unconfirmed:,} unconfirmed")
         if receipt.unread_left_out:

@@ -104,10 +104,11 @@ class TrendResult:
 
     def receipt(self) -> Receipt:
         """How much the trend looked at, as an answer's receipt: the papers counted are its
-        ``matching`` (none cited), with those the reading budget left out unread."""
+        ``matching`` and their ids its ``counted`` (none cited), with those the reading
+        budget left out unread."""
         return Receipt(in_store=self.papers_in_store, in_filter=self.papers_in_filter,
                        read=self.screened, cited=0, matching=self.total,
-                       unread_left_out=self.unread_left_out)
+                       unread_left_out=self.unread_left_out, counted=self.paper_ids)
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"

@@ -176,6 +176,9 @@ class Receipt(BaseModel):
     unread_left_out: int = Field(0, description="A list or trend answer: its uncertain papers "
                                  "past the reading budget that their cheap score left out "
                                  "unread (the list is then not the whole of it); else 0.")
+    counted: list[str] | None = Field(None, description="A trend answer: the ids of the "
+                                      "papers it counted (its ``matching``), none cited; "
+                                      "None for any other answer.")
     nearest: list[NearPaper] = Field(
         default_factory=list, description="A refusal's nearest papers, each with why it does "
         "not answer (empty for an answer).")

@@ -14,15 +14,11 @@ import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 from test_cli import run
 
-from assistant.answering import final_answer
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
 from assistant.keywords import KeywordStats, query_terms, topic_terms
 from assistant.listing import (
     CROSS_ENCODER,
-    MODEL,
-    ListedPaper,
-    ListResult,
     ListScreen,
     answer_lines,
     as_answer,
@@ -41,24 +37,12 @@ from assistant.topics import (
     topic_of,
     without_examples,
 )
-from assistant.trends import (
-    TrendResult,
-    chart_name,
-    count,
-    counts_for,
-    draw_chart,
-    table_lines,
-)
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-def draw_chart_ticks(trend: TrendResult) -> list[float]:
-    from assistant.trends import chart_figure
-
-    return [float(t) for t in chart_figure(trend).axes[0].get_xticks()]
 LIST_QUESTION = "Which papers use reinforcement learning?"
 
 
@@ -314,83 +298,6 @@ def test_a_filter_narrows_the_list_and_is_counted(seed_assistant: Assistant) -> 
     allowed = [p for p in seed_assistant.index.papers().values() if p.venue.lower() == "neurips"]
     assert answer.receipt is not None and answer.receipt.in_filter == len(allowed)
     assert answer.filters == "venue NeurIPS"
-
-
-def test_trends_count_the_list_screens_papers_per_year(seed_assistant: Assistant,
-                                                       tmp_path: Path) -> None:
-    trend = seed_assistant.trends("reinforcement learning")
-    assert trend.total >= 1 and sum(trend.years.values()) + trend.unknown_year == trend.total
-    papers = seed_assistant.index.papers()
-    for year, ids in trend.by_year.items():
-        assert all(papers[pid].year == year for pid in ids) and len(ids) == trend.years[year]
-    assert table_lines(trend)[0].split() == ["year", "papers", "of", "stored", "share"]
-    ticks = draw_chart_ticks(trend)  # the seeds' one year: no 2024.6, no years around it
-    assert ticks == [2025.0]
-    assert trend.stored == {2025: 38} and trend.share(2025) == trend.years[2025] / 38
-    path = draw_chart(trend, tmp_path / chart_name(trend.topic))
-    assert path.name == "trends-reinforcement-learning.png"
-    assert path.read_bytes().startswith(PNG_MAGIC) and trend.chart == str(path)
-
-
-def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
-                                                      tmp_path: Path) -> None:
-    papers = list(seed_assistant.index.papers().values())[:4]
-    venues = ["NeurIPS", "ICML", "ICML", "NeurIPS"]
-    years = [2019, 2019, 2021, 2021]
-    listed = [ListedPaper(dataclasses.replace(p, venue=v, year=y), 1.0, "", False)
-              for p, v, y in zip(papers, venues, years, strict=True)]
-    result = ListResult("q", "topic", listed, 38, 38, 10, 0)
-    trend = count(result, {2018: 5, 2019: 8, 2021: 40})  # no paper of 2020 is stored
-    assert trend.years == {2018: 0, 2019: 2, 2021: 2}
-    assert trend.venues == {"ICML": {2018: 0, 2019: 1, 2021: 1},
-                            "NeurIPS": {2018: 0, 2019: 1, 2021: 1}}
-    # a year the store holds no paper of is a gap, not a year of no interest ("2022 0"
-    # had followed 2021 among the 13.9k), and each count stands beside its year's papers
-    lines = table_lines(trend)
-    assert lines[0].split() == ["year", "papers", "of", "stored", "share", "ICML", "NeurIPS"]
-    assert [line.split()[:4] for line in lines[1:]] == [
-        ["2018", "0", "5", "0.0%"], ["2019", "2", "8", "25.0%"],
-        ["2020", "no", "papers", "stored"], ["2021", "2", "40", "5.0%"]]
-    assert trend.gaps() == [(2020, 2020)]
-    assert trend.public_json()["shares"] == {"2018": 0.0, "2019": 0.25, "2021": 0.05}
-    assert draw_chart(trend, tmp_path / "v.png").read_bytes().startswith(PNG_MAGIC)
-
-
-def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
-        seed_assistant: Assistant) -> None:
-    paper = next(iter(seed_assistant.index.papers().values()))
-
-    def listed(text: str, logit: float | None = None, reader: str | None = None) -> ListedPaper:
-        return ListedPaper(dataclasses.replace(paper, title="A paper", text=text), 1.0, "",
-                           reader is not None, logit, reader)
-
-    topic = "graph neural networks"
-    for written in ("We train Graph Neural Networks.", "A graph-neural-network model.",
-                    "Our graph neural network scales."):
-        assert counts_for(topic, listed(written))
-    apart = "A neural network reads each graph."
-    assert not counts_for(topic, listed(apart))
-    assert not counts_for(topic, listed(apart, -2.0, CROSS_ENCODER))
-    assert counts_for(topic, listed(apart, 3.0, CROSS_ENCODER))
-    assert counts_for(topic, listed(apart, None, MODEL))
-    assert counts_for("graph", listed(apart))  # a topic of one term: the list decides
-    assert counts_for("graph neural networks or federated learning",
-                      listed("Federated learning of clients."))
-
-
-def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: Assistant
-                                                               ) -> None:
-    answer = final_answer(seed_assistant.answer_stream(
-        "How has interest in reinforcement learning grown?"))
-    trend = seed_assistant.trends("reinforcement learning")
-    lines = answer.answer.splitlines()
-    assert lines[0] == f"{trend.summary()}." and lines[1] == table_lines(trend)[0]
-    assert answer.receipt == trend.receipt() and answer.receipt.matching == trend.total >= 1
-    assert receipt_line(answer.receipt).endswith(f"· counted {trend.total}")  # not "listed"
-    listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
-    assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
-    screened = seed_assistant.list_papers(LIST_QUESTION).papers  # the whole list, not top k
-    assert [s.paper_id for s in listed.sources] == [p.paper.paper_id for p in screened]
 
 
 def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:

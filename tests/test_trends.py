@@ -1,0 +1,118 @@
+"""Topic trends over the seeds (a real Chroma store): the counts per year beside the papers
+stored, per venue when there are several, the chart as a real PNG, and a trend question's
+answer and receipt."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from test_lists import LIST_QUESTION, PNG_MAGIC
+
+from assistant.answering import final_answer
+from assistant.listing import CROSS_ENCODER, MODEL, ListedPaper, ListResult
+from assistant.pipeline import Assistant
+from assistant.references import receipt_line
+from assistant.trends import (
+    TrendResult,
+    chart_figure,
+    chart_name,
+    count,
+    counts_for,
+    draw_chart,
+    table_lines,
+)
+
+
+def draw_chart_ticks(trend: TrendResult) -> list[float]:
+    return [float(t) for t in chart_figure(trend).axes[0].get_xticks()]
+
+
+def test_trends_count_the_list_screens_papers_per_year(seed_assistant: Assistant,
+                                                       tmp_path: Path) -> None:
+    trend = seed_assistant.trends("reinforcement learning")
+    assert trend.total >= 1 and sum(trend.years.values()) + trend.unknown_year == trend.total
+    papers = seed_assistant.index.papers()
+    for year, ids in trend.by_year.items():
+        assert all(papers[pid].year == year for pid in ids) and len(ids) == trend.years[year]
+    assert table_lines(trend)[0].split() == ["year", "papers", "of", "stored", "share"]
+    ticks = draw_chart_ticks(trend)  # the seeds' one year: no 2024.6, no years around it
+    assert ticks == [2025.0]
+    assert trend.stored == {2025: 38} and trend.share(2025) == trend.years[2025] / 38
+    path = draw_chart(trend, tmp_path / chart_name(trend.topic))
+    assert path.name == "trends-reinforcement-learning.png"
+    assert path.read_bytes().startswith(PNG_MAGIC) and trend.chart == str(path)
+
+
+def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
+                                                      tmp_path: Path) -> None:
+    papers = list(seed_assistant.index.papers().values())[:4]
+    venues = ["NeurIPS", "ICML", "ICML", "NeurIPS"]
+    years = [2019, 2019, 2021, 2021]
+    listed = [ListedPaper(dataclasses.replace(p, venue=v, year=y), 1.0, "", False)
+              for p, v, y in zip(papers, venues, years, strict=True)]
+    result = ListResult("q", "topic", listed, 38, 38, 10, 0)
+    trend = count(result, {2018: 5, 2019: 8, 2021: 40})  # no paper of 2020 is stored
+    assert trend.years == {2018: 0, 2019: 2, 2021: 2}
+    assert trend.venues == {"ICML": {2018: 0, 2019: 1, 2021: 1},
+                            "NeurIPS": {2018: 0, 2019: 1, 2021: 1}}
+    # a year the store holds no paper of is a gap, not a year of no interest ("2022 0"
+    # had followed 2021 among the 13.9k), and each count stands beside its year's papers
+    lines = table_lines(trend)
+    assert lines[0].split() == ["year", "papers", "of", "stored", "share", "ICML", "NeurIPS"]
+    assert [line.split()[:4] for line in lines[1:]] == [
+        ["2018", "0", "5", "0.0%"], ["2019", "2", "8", "25.0%"],
+        ["2020", "no", "papers", "stored"], ["2021", "2", "40", "5.0%"]]
+    assert trend.gaps() == [(2020, 2020)]
+    assert trend.public_json()["shares"] == {"2018": 0.0, "2019": 0.25, "2021": 0.05}
+    assert draw_chart(trend, tmp_path / "v.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
+        seed_assistant: Assistant) -> None:
+    paper = next(iter(seed_assistant.index.papers().values()))
+
+    def listed(text: str, logit: float | None = None, reader: str | None = None) -> ListedPaper:
+        return ListedPaper(dataclasses.replace(paper, title="A paper", text=text), 1.0, "",
+                           reader is not None, logit, reader)
+
+    topic = "graph neural networks"
+    for written in ("We train Graph Neural Networks.", "A graph-neural-network model.",
+                    "Our graph neural network scales."):
+        assert counts_for(topic, listed(written))
+    apart = "A neural network reads each graph."
+    assert not counts_for(topic, listed(apart))
+    assert not counts_for(topic, listed(apart, -2.0, CROSS_ENCODER))
+    assert counts_for(topic, listed(apart, 3.0, CROSS_ENCODER))
+    assert counts_for(topic, listed(apart, None, MODEL))
+    assert counts_for("graph", listed(apart))  # a topic of one term: the list decides
+    assert counts_for("graph neural networks or federated learning",
+                      listed("Federated learning of clients."))
+
+
+def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: Assistant
+                                                               ) -> None:
+    answer = final_answer(seed_assistant.answer_stream(
+        "How has interest in reinforcement learning grown?"))
+    trend = seed_assistant.trends("reinforcement learning")
+    lines = answer.answer.splitlines()
+    assert lines[0] == f"{trend.summary()}." and lines[1] == table_lines(trend)[0]
+    assert answer.receipt == trend.receipt() and answer.receipt.matching == trend.total >= 1
+    assert receipt_line(answer.receipt).endswith(f"· counted {trend.total}")  # not "listed"
+    assert answer.receipt.counted == trend.paper_ids  # `ask --json` names the papers counted
+    listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
+    assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
+    screened = seed_assistant.list_papers(LIST_QUESTION).papers  # the whole list, not top k
+    assert [s.paper_id for s in listed.sources] == [p.paper.paper_id for p in screened]
+
+
+def test_a_trend_of_no_paper_says_it_counted_none(seed_assistant: Assistant) -> None:
+    """A trend of none is a valid answer whose receipt says "counted 0" (it had said
+    "listed 0", as a list's does), and a list's receipt names no papers counted."""
+    answer = final_answer(seed_assistant.answer_stream(
+        "How has interest in wombat burrow thermoregulation grown?"))
+    assert answer.receipt is not None and answer.receipt.counted == []
+    assert receipt_line(answer.receipt).endswith("· counted 0")
+    listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION)).receipt
+    assert listed is not None and listed.counted is None
+    assert receipt_line(listed).endswith(f"· listed {listed.matching}")
