@@ -446,9 +446,11 @@ def answer(question: str, sources: list[NumberedSource], model: ChatModel,
 
 
 def _dropped(checked: Iterable[Checked]) -> list[int]:
+    """The numbers of no source the reply cited, but those in a sentence echoing the prompt:
+    its rule's own "[1] or [2][3]" had been reported as the model's invented citations."""
     found: list[int] = []
     for c in checked:
-        found.extend(n for n in c.invalid if n not in found)
+        found.extend(n for n in c.invalid if n not in found and not c.echo)
     return found
 
 

@@ -11,6 +11,7 @@ import pytest
 from fake_openai import FakeOpenAI
 from test_generation import model_assistant
 
+from assistant.answering import prompt
 from assistant.citesafe import Attribution, EchoCheck, answering_sources, with_markers
 from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
@@ -341,6 +342,20 @@ def test_a_junk_reply_is_never_shown_as_the_answer(seed_dir: Path, server: FakeO
     assert answer.model_reply and "bloodstream" in answer.model_reply
     assert answer.cite_mode == "free" and answer.model == "scripted-model"
     assert text == answer.answer
+
+
+def test_the_prompts_example_numbers_echoed_are_no_dropped_citations(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """A small model writing back the rule "like [1] or [2][3]" over fewer sources cited
+    no source [3]: the answer fails as an echo, and [3] is not reported as a citation it made up
+    (it had been, in free cite mode); a number of no source in its own sentence still is."""
+    app = model_assistant(seed_dir, server)
+    rule = next(line for line in prompt("answer_system").splitlines() if "[2][3]" in line)
+    server.replies = [rule.lstrip("- ") + " " + SAID.rstrip(".") + " [9]."]
+    _, answer = streamed(app, QUESTION)
+    assert len(answer.sources) < 3  # [3] is the number of no source
+    assert answer.unchecked and "repeats the prompt" in answer.unchecked
+    assert answer.cite_mode == "free" and answer.dropped_citations == [9]
 
 
 @pytest.mark.parametrize("reply, why", [
