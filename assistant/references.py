@@ -217,8 +217,17 @@ def md(text: str) -> str:
 def md_answer(text: str) -> str:
     """The answer's text (redacted) with its own ``**bold**`` and line breaks kept, and every
     bracket (a source's ``[n]`` too: it still renders as [n]) and every ``<``/``>`` escaped:
-    no link, image or HTML can come of it ("[1](https://…)", a "[1]: https://…" line)."""
-    return _md_keep_bold(redact(text.strip()))
+    no link, image or HTML can come of it ("[1](https://…)", a "[1]: https://…" line). A
+    line break inside a paragraph is made a hard one (a list's paper a line had rendered as
+    one paragraph); one before a line that starts a block (a table row, a bullet) is not."""
+    lines = _md_keep_bold(redact(text.strip())).split("\n")
+    return "\n".join(f"{line}\\" if line.strip() and _BLOCK_TEXT.match(following) else line
+                     for line, following in zip(lines, [*lines[1:], ""], strict=True))
+
+
+# a line that continues a paragraph: text, not blank and starting no block (a table row, a
+# bullet or numbered item, a heading, a quote, a rule)
+_BLOCK_TEXT = re.compile(r"(?!\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|$))")
 
 
 def _md_keep_bold(text: str) -> str:

@@ -337,6 +337,23 @@ def test_markdown_answer_text_cannot_turn_a_citation_into_a_link() -> None:
     assert 'href="https://evil.example' not in html
 
 
+def test_markdown_keeps_an_answers_lines_apart_and_its_tables_whole() -> None:
+    """A list answer's papers, a line each, had rendered as one paragraph in the Markdown
+    download; a line break is now a hard one, but before a table row or a bullet."""
+    from markdown_it import MarkdownIt
+
+    from assistant.types import Answer
+
+    listed = "2 papers of the 38 match.\n[1] A (2025): “x.” [1]\n[2] B (2025): “y.” [2]"
+    html = MarkdownIt("commonmark").render(to_markdown(Answer(question="q", answer=listed,
+                                                              mode="extractive")))
+    assert html.count("<br />") == 2 and "match.<br />\n[1] A" in html
+    table = "Compared:\n\n| paper | method |\n| --- | --- |\n| A [1] | x [1] |\n- a note"
+    rendered = MarkdownIt("commonmark").enable("table").render(
+        to_markdown(Answer(question="q", answer=table, mode="extractive")))
+    assert "<table>" in rendered and "<br />" not in rendered and "<li>a note</li>" in rendered
+
+
 def test_markdown_names_who_answered_as_the_cli_and_ui_do() -> None:
     """With a model configured and its answer replaced by the quoted one, the Markdown copy
     ended "*Extractive answer (offline, no model).*" while the CLI and the UI said whose
