@@ -224,7 +224,7 @@ def test_a_list_of_none_shows_the_papers_naming_the_topic_unconfirmed(
     answer = seed_assistant.list_answer(question)
     shown = {s.paper_id for s in answer.sources} & writers
     assert shown
-    _, rows, _, _ = ListsPage(seed_assistant).list_rows(question)
+    _, rows, *_ = ListsPage(seed_assistant).list_rows(question)
     assert {papers[pid].source for pid in shown} <= {row[-1] for row in rows}
     # a reading that keeps nothing: the writers are the list's unconfirmed mentions
     strict = ListScreen(seed_assistant.index, dataclasses.replace(
@@ -306,10 +306,16 @@ def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
     shown, at, note = page.page(rows, 0, 1)
     assert at == 1 and shown[0][0] == str(PAGE + 1) and note.startswith("papers 26–50 of 60")
     assert page.page(rows, 2, 1)[1] == 2 and page.page(rows, 0, -1)[1] == 0  # kept within
-    summary, listed, at, _ = page.list_rows(LIST_QUESTION)
+    summary, listed, at, _, markdown, bib = page.list_rows(LIST_QUESTION)
     assert re.match(r"\d+ papers? of the 38", summary) and at == 0 and listed
-    error, none, _, _ = page.list_rows(LIST_QUESTION, years="1950")
+    # the list to take away: as Markdown with its references, its papers as BibTeX
+    text = Path(markdown.value["path"]).read_text(encoding="utf-8")
+    assert markdown.interactive and all(row[1] in text for row in listed)
+    entries = Path(bib.value["path"]).read_text(encoding="utf-8").count("@inproceedings{")
+    assert entries == len(listed)
+    error, none, _, _, off, _ = page.list_rows(LIST_QUESTION, years="1950")
     assert "no indexed paper is of year 1950" in error and none == []
+    assert off.value is None and not off.interactive
     assert "error" in page.topic_trends("")
     assert page.topic_trends("reinforcement learning")["total"] >= 1
 

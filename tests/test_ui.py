@@ -310,7 +310,7 @@ def page(offline_server: Server, requests_seen: list[str]) -> Iterator[object]:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
-        page = browser.new_page(viewport={"width": 1280, "height": 1100})
+        page = browser.new_page(viewport={"width": 1280, "height": 1100}, accept_downloads=True)
         page.on("request", lambda request: requests_seen.append(request.url))
         page.goto(offline_server.url)
         page.wait_for_selector("#question textarea", timeout=60_000)
@@ -356,6 +356,14 @@ def test_the_lists_tab_reads_as_many_papers_as_asked(page) -> None:  # noqa: ANN
                            ".includes('left out unread')", timeout=60_000)
     assert "papers of the" in page.inner_text("#list-summary")
     assert page.locator("#list-table [role=gridcell]").count() > 0
+    # the list to take away, as Markdown and BibTeX; off again under a trend
+    page.wait_for_selector("#list-bibtex:not([disabled])", timeout=30_000)
+    with page.expect_download(timeout=30_000) as info:
+        page.click("#list-markdown")
+    assert info.value.suggested_filename == "papers.md"
+    assert "papers of the" in Path(info.value.path()).read_text(encoding="utf-8")
+    page.click("#trend-go")
+    page.wait_for_selector("#list-bibtex[disabled]", timeout=60_000)
     # one tab shown at a time, each named once (gr.api between tabs showed one twice)
     assert page.get_by_role("tab").all_inner_texts() == ["Ask", "Lists & trends", "Corpus"]
     assert not page.locator("#chat").is_visible()

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import html
 import shutil
-import tempfile
 import threading
 import time
-import uuid
-import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,8 +19,8 @@ from assistant.filters import as_text, explicit, top_k_of
 from assistant.intent import names_in
 from assistant.pipeline import Assistant
 from assistant.references import render as render_references
-from assistant.references import to_bibtex, to_markdown
 from assistant.types import Answer
+from assistant.ui.downloads import DownloadFolder, download_buttons, download_row
 from assistant.ui.render import (
     answer_as_markdown,
     inert,
@@ -82,7 +79,7 @@ class AskPage:
         self._answers: OrderedDict[str, Answer] = OrderedDict()
         self._files: dict[str, Path] = {}
         self._answers_lock = threading.Lock()
-        self._download_dir: Path | None = None
+        self._folder = DownloadFolder()
 
     # ------------------------------------------------------------ handlers
 
@@ -159,15 +156,7 @@ class AskPage:
     def download_files(self, answer: Answer) -> tuple[Path, Path]:
         """The answer with its references as ``answer.md`` and the cited papers as
         ``references.bib``, in a folder of their own."""
-        if self._download_dir is None:
-            self._download_dir = Path(tempfile.mkdtemp(prefix="assistant-downloads-"))
-            weakref.finalize(self, shutil.rmtree, self._download_dir, True)
-        folder = self._download_dir / uuid.uuid4().hex
-        folder.mkdir()
-        markdown, bib = folder / "answer.md", folder / "references.bib"
-        markdown.write_text(to_markdown(answer), encoding="utf-8")
-        bib.write_text(to_bibtex(answer) or "% This answer cites no source.\n", encoding="utf-8")
-        return markdown, bib
+        return self._folder.write(answer)
 
     def downloads(self, request: gr.Request | None = None) -> tuple[Any, Any]:
         """The two download buttons for the session's last answer (off when there is none).
@@ -176,13 +165,11 @@ class AskPage:
         with self._answers_lock:
             answer = self._answers.get(session)
             if answer is None:
-                return (gr.DownloadButton(value=None, interactive=False),
-                        gr.DownloadButton(value=None, interactive=False))
+                return download_buttons()
             self._drop_files(session)
             markdown, bib = self.download_files(answer)
             self._files[session] = markdown.parent
-        return (gr.DownloadButton(value=str(markdown), interactive=True),
-                gr.DownloadButton(value=str(bib), interactive=True))
+        return download_buttons(markdown, bib)
 
     def forget(self, request: gr.Request | None = None) -> tuple[Any, Any]:
         """*Clear*: the session's last answer and its downloads go too."""
@@ -365,16 +352,6 @@ def filter_row(venues: list[str]) -> tuple[gr.Textbox, gr.Dropdown]:
         venue = gr.Dropdown([ANY_VENUE, *venues], value=ANY_VENUE, label="Venue or collection",
                             scale=2, elem_id="venue", allow_custom_value=True)
     return years, venue
-
-
-def download_row() -> tuple[gr.DownloadButton, gr.DownloadButton]:
-    """The last answer's downloads, off until there is one (a row of the Ask tab)."""
-    with gr.Row():
-        download_md = gr.DownloadButton("Answer as Markdown", size="sm", interactive=False,
-                                        elem_id="download-markdown")
-        download_bib = gr.DownloadButton("References as BibTeX", size="sm", interactive=False,
-                                         elem_id="download-bibtex")
-    return download_md, download_bib
 
 
 def filter_note(answer: Answer) -> str:

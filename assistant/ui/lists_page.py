@@ -1,12 +1,16 @@
-"""The Lists tab: every paper that answers a list question, a page at a time, and a topic's
-papers counted per year as a chart beside a table; plus the typed ``/list_papers`` and
-``/topic_trends`` endpoints (MCP tools). Handlers are plain methods, so tests call them
-without a server; the screening runs in Gradio's worker threads, and a long list is sent a
-page at a time, so the page never waits on it."""
+"""The Lists tab: every paper that answers a list question, a page at a time (and as Markdown
+and BibTeX to download), and a topic's papers counted per year as a chart beside a table;
+plus the typed ``/list_papers`` and ``/topic_trends`` endpoints (MCP tools). Handlers are
+plain methods, so tests call them without a server; the screening runs in Gradio's worker
+threads, and a long list is sent a page at a time, so the page never waits on it."""
 
 from __future__ import annotations
 
 import math
+import shutil
+import threading
+from collections import deque
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import gradio as gr
@@ -17,12 +21,14 @@ from assistant.pipeline import Assistant
 from assistant.settings import MAX_LIST_REREAD
 from assistant.trends import TREND_HEAD, chart_figure, table_rows
 from assistant.types import Answer
+from assistant.ui.downloads import DownloadFolder, download_buttons, download_row
 from assistant.ui.render import inert
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 PAGE = 25  # papers a page of a list shows
+KEPT_LISTS = 100  # the latest lists whose download files are kept
 Rows = list[list[str]]
 EMPTY_COUNTS = {"headers": TREND_HEAD, "data": []}  # the trend table with no trend
 HEADERS = ["#", "title", "year", "quoted sentence", "locator"]
@@ -33,22 +39,39 @@ class ListsPage:
 
     def __init__(self, app: Assistant) -> None:
         self.app = app
+        self._folder = DownloadFolder("assistant-lists-")
+        self._written: deque[Path] = deque()  # the latest lists' download folders
+        self._lock = threading.Lock()
 
     # ------------------------------------------------------------ handlers
 
     def list_rows(self, question: str, years: str = "", venue: str = "",
-                  reread: float | None = None) -> tuple[str, Rows, int, str]:
+                  reread: float | None = None) -> tuple[str, Rows, int, str, Any, Any]:
         """(the count line or a one-line error, every listed paper as a row, page 0, the
-        first page's note); ``reread`` is the "papers to read" box (empty: the setting)."""
+        first page's note, and the list's downloads: as Markdown, and its papers as
+        BibTeX); ``reread`` is the "papers to read" box (empty: the setting)."""
         try:
             answer = self.app.list_answer(as_text(question), explicit(years, venue),
                                           budget(reread))
         except AssistantError as exc:
-            return f"**{inert(redact(str(exc)))}**", [], 0, ""
+            return (f"**{inert(redact(str(exc)))}**", [], 0, "", *download_buttons())
         rows = rows_of(answer)
         first_line = answer.answer.splitlines()[0] if answer.answer else ""
         left_out = answer.receipt.unread_left_out if answer.receipt else 0
-        return inert(first_line) + read_more(left_out), rows, 0, page_note(0, len(rows))
+        return (inert(first_line) + read_more(left_out), rows, 0, page_note(0, len(rows)),
+                *self.downloads(answer))
+
+    def downloads(self, answer: Answer) -> tuple[Any, Any]:
+        """The list's download buttons: the list as ``papers.md`` (its count, each paper's
+        quoted sentence, the references) and its papers as ``references.bib``. Gradio reads
+        the files as it sends the buttons, so those of the latest KEPT_LISTS lists stay."""
+        markdown, bib = self._folder.write(answer, "papers")
+        with self._lock:  # lists are made in Gradio's worker threads
+            self._written.append(markdown.parent)
+            old = [self._written.popleft() for _ in range(len(self._written) - KEPT_LISTS)]
+        for folder in old:
+            shutil.rmtree(folder, ignore_errors=True)
+        return download_buttons(markdown, bib)
 
     @staticmethod
     def page(rows: Rows, page: int, step: int) -> tuple[Rows, int, str]:
@@ -136,6 +159,7 @@ class ListsPage:
                 list_btn = gr.Button("List every paper", variant="primary", elem_id="list-go")
                 trend_btn = gr.Button("Count per year", elem_id="trend-go")
             summary = gr.Markdown(elem_id="list-summary")
+            downloads = list(download_row("list", "List"))
             rows = gr.State([])
             page = gr.State(0)
             table = gr.Dataframe(value=[], headers=HEADERS, interactive=False, wrap=True,
@@ -148,7 +172,8 @@ class ListsPage:
             counts = gr.Dataframe(value=[], headers=TREND_HEAD, interactive=False,
                                   elem_id="trend-table")
         listed = list_btn.click(self.list_rows, inputs=[query, years, venue, reread],
-                                outputs=[summary, rows, page, note], api_visibility="private")
+                                outputs=[summary, rows, page, note, *downloads],
+                                api_visibility="private")
         listed.success(lambda r, p: (*self.page(r, p, 0), None, EMPTY_COUNTS),
                        inputs=[rows, page], outputs=[table, page, note, chart, counts],
                        api_visibility="private", queue=False)  # the last trend's go
@@ -158,8 +183,9 @@ class ListsPage:
                        outputs=[table, page, note], api_visibility="private", queue=False)
         counted = trend_btn.click(self.trend_view, inputs=[query, years, venue, reread],
                                   outputs=[summary, chart, counts], api_visibility="private")
-        counted.success(lambda: ([], 0, [], ""), outputs=[rows, page, table, note],  # the last
-                        api_visibility="private", queue=False)  # list's go, under a new one
+        counted.success(lambda: ([], 0, [], "", *download_buttons()),  # the last list's
+                        outputs=[rows, page, table, note, *downloads],  # go, under a new one
+                        api_visibility="private", queue=False)
 
     def endpoints(self) -> None:
         """The typed list and trend endpoints (MCP tools); outside ``gr.Tabs``, as
