@@ -166,7 +166,8 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
     venues = ({v: {y: c.get(y, 0) for y in years} for v, c in sorted(per_venue.items())}
               if len(per_venue) > 1 else {})
     return TrendResult(
-        topic=result.topic, years=dict(sorted(years.items())), venues=venues,
+        topic=result.topic.strip().rstrip("?!. ") or result.topic,  # as shown: no "?"
+        years=dict(sorted(years.items())), venues=venues,
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
         unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated),

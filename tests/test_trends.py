@@ -116,3 +116,11 @@ def test_a_trend_of_no_paper_says_it_counted_none(seed_assistant: Assistant) -> 
     listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION)).receipt
     assert listed is not None and listed.counted is None
     assert receipt_line(listed).endswith(f"· listed {listed.matching}")
+
+
+def test_a_trend_of_a_list_question_names_its_topic_without_the_question_mark(
+        seed_assistant: Assistant) -> None:
+    """The Lists tab counts what its box holds, often a list question: the chart's title
+    and summary had read “use reinforcement learning?”."""
+    trend = seed_assistant.trends(LIST_QUESTION)
+    assert trend.topic == "use reinforcement learning" and "?”" not in trend.summary()

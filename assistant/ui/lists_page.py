@@ -32,6 +32,7 @@ KEPT_LISTS = 100  # the latest lists whose download files are kept
 Rows = list[list[str]]
 EMPTY_COUNTS = {"headers": TREND_HEAD, "data": []}  # the trend table with no trend
 HEADERS = ["#", "title", "year", "quoted sentence", "locator"]
+COLUMN_WIDTHS = ["4%", "30%", "6%", "44%", "16%"]  # the sentence widest, "#" and year narrow
 
 
 class ListsPage:
@@ -163,7 +164,7 @@ class ListsPage:
             rows = gr.State([])
             page = gr.State(0)
             table = gr.Dataframe(value=[], headers=HEADERS, interactive=False, wrap=True,
-                                 elem_id="list-table")
+                                 column_widths=COLUMN_WIDTHS, elem_id="list-table")
             with gr.Row():
                 prev_btn = gr.Button("◀ Previous", size="sm", elem_id="list-prev")
                 note = gr.Markdown(elem_id="list-page")
