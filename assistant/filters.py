@@ -53,9 +53,10 @@ def as_text(value: object) -> str:
 
 
 def top_k_of(value: object) -> int:
-    """How many papers an API caller asks for: a whole number from 1 to MAX_TOP_K, as the
-    CLI's ``--top-k`` takes; anything else (``"abc"``, ``None``, 2.5, 0, 500) is
-    ``BadInputError``, not a traceback, and not clamped (500 had answered with 50)."""
+    """How many papers an API caller asks for: a whole number from 1 to MAX_TOP_K, the
+    CLI's ``--top-k`` range (a JSON 5.0 or "5" is 5); anything else (``"abc"``, ``None``,
+    2.5, 0, 500) is ``BadInputError``, not a traceback, and not clamped (500 had answered
+    with 50)."""
     try:
         number = float(value)  # type: ignore[arg-type]
         whole = int(number)

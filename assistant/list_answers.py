@@ -64,7 +64,8 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
-            raise no_paper_of(ignored or applied, self.app.index.venues())
+            raise no_paper_of(self.app.emptying(filters, ignored) or applied,
+                              self.app.index.venues())
         topic = topic_of(search, or_question=False)
         if not self.names_a_topic(topic):
             raise BadInputError(unsearchable(topic) or "the question names no topic to list "
@@ -126,7 +127,8 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
-            raise no_paper_of(ignored, self.app.index.venues())
+            raise no_paper_of(self.app.emptying(filters, ignored) or ignored,
+                              self.app.index.venues())
         topic = read_intent(search, self.app.index.venues()).trend_topic or search
         trend = self.trends(topic, applied, reread)
         lines = [f"{trend.summary()}.", *table_lines(trend)]

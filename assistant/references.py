@@ -219,15 +219,18 @@ def md_answer(text: str) -> str:
     bracket (a source's ``[n]`` too: it still renders as [n]) and every ``<``/``>`` escaped:
     no link, image or HTML can come of it ("[1](https://…)", a "[1]: https://…" line). A
     line break inside a paragraph is made a hard one (a list's paper a line had rendered as
-    one paragraph); one before a line that starts a block (a table row, a bullet) is not."""
-    lines = _md_keep_bold(redact(text.strip())).split("\n")
-    return "\n".join(f"{line}\\" if line.strip() and _BLOCK_TEXT.match(following) else line
+    one paragraph); one after or before a line that starts a block (a table row, a heading,
+    a bullet) is not."""
+    lines = _md_keep_bold(redact(text.strip())).splitlines()
+    return "\n".join(line if _BLOCK.match(line) or _BLOCK.match(following) else f"{line}\\"
                      for line, following in zip(lines, [*lines[1:], ""], strict=True))
 
 
-# a line that continues a paragraph: text, not blank and starting no block (a table row, a
-# bullet or numbered item, a heading, a quote, a rule)
-_BLOCK_TEXT = re.compile(r"(?!\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|$))")
+# a line that is no paragraph's text: blank, or one that starts a block in CommonMark (a
+# table row, a heading, a bullet, a list numbered from 1 (the only number that can interrupt
+# a paragraph), a rule); a ">" comes escaped, so it starts no quote
+_BLOCK = re.compile(r"\s*(?:\||#{1,6}(?:\s|$)|[-*+](?:\s|$)|1[.)](?:\s|$)"
+                    r"|[-*_](?:\s*[-*_]){2,}\s*$|$)")
 
 
 def _md_keep_bold(text: str) -> str:

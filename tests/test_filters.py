@@ -9,6 +9,7 @@ import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
@@ -160,6 +161,15 @@ def test_a_range_the_question_states_that_no_paper_falls_in_is_named_as_not_appl
     explicit_too = wombats.ask("How did wombat burrows regulate temperature in ICML 2019?",
                                filters=Filters(years=(2020, 2021)))
     assert explicit_too.filters.startswith("years 2020–2021 (not applied: no indexed paper of")
+    # a stated year with papers, and a venue with papers, but none of both: the stated
+    # year is not applied (it had stopped a chat follow-up with "widen the range")
+    both = Filters(venue="Koala Symposium")
+    assert wombats.retriever.allowed(both)
+    answer = wombats.ask("How did wombat burrows regulate temperature in 2012?", filters=both)
+    assert answer.filters == ("venue Koala Symposium (not applied: no indexed paper of year "
+                              "2012, venue Koala Symposium, as the question states)")
+    with pytest.raises(BadInputError, match="no indexed paper is of year 2012, venue Koala"):
+        wombats.list_answer("Which papers study wombat burrows in 2012?", both)
 
 
 # ---------------------------------------------------------------- CLI
@@ -263,6 +273,14 @@ def test_the_ask_page_handler_takes_the_venue_field(wombats: Assistant) -> None:
     assert "Filter: venue Koala Symposium" in message and "Burrow Climate" not in message
     *_, (chat, *_rest) = AskPage(wombats).respond(QUESTION, [], [], 5, ("20x", "any venue"))
     assert "bad year filter" in html.unescape(text_of(chat[-1]))
+    # a filter that leaves no paper is one line in the chat, and the last answer's Markdown
+    # copy and downloads go with it: they would be taken for this question's
+    page, session = AskPage(wombats), SimpleNamespace(session_hash="s1")
+    *_, (_, _, copy, _) = page.respond(QUESTION, [], [], 5, ("", "Koala Symposium"), session)
+    assert copy and page.downloads(session)[0].interactive  # type: ignore[arg-type]
+    *_, (chat, _, copy, _) = page.respond(QUESTION, [], [], 5, ("1950", "any venue"), session)
+    assert "no indexed paper is of year 1950" in html.unescape(text_of(chat[-1]))
+    assert copy == "" and not page.downloads(session)[0].interactive  # type: ignore[arg-type]
 
 
 @pytest.mark.slow

@@ -24,7 +24,7 @@ from markdown_it import MarkdownIt
 from assistant.cli import print_sources
 from assistant.corpus import read_file
 from assistant.pipeline import Assistant
-from assistant.references import DERIVED_NOTE, bibtex_key, to_bibtex, to_markdown
+from assistant.references import DERIVED_NOTE, bibtex_key, md_answer, to_bibtex, to_markdown
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Answer, Citation, SourceRef
 
@@ -352,6 +352,9 @@ def test_markdown_keeps_an_answers_lines_apart_and_its_tables_whole() -> None:
     rendered = MarkdownIt("commonmark").enable("table").render(
         to_markdown(Answer(question="q", answer=table, mode="extractive")))
     assert "<table>" in rendered and "<br />" not in rendered and "<li>a note</li>" in rendered
+    for text, html_out in (("## Summary\nWombats dig.", "<h2>Summary</h2>\n<p>Wombats dig.</p>"),
+                           ("a\r\nb", "<p>a<br />\nb</p>")):  # no stray backslash or break
+        assert MarkdownIt("commonmark").render(md_answer(text)).strip() == html_out
 
 
 def test_markdown_names_who_answered_as_the_cli_and_ui_do() -> None:

@@ -123,7 +123,8 @@ class AskPage:
                     yield chat, qa, gr.skip(), ""
         except AssistantError as exc:  # GenerationError is an EndpointError
             chat = [*chat[:-1], {"role": "assistant", "content": render_error(exc)}]
-            yield chat, qa, gr.skip(), ""
+            self._forget(request)  # the copy and downloads are of the last answer: none now
+            yield chat, qa, "", ""
 
     @staticmethod
     def pick_filters(years: str, venue: str) -> tuple[str, str]:
@@ -147,6 +148,12 @@ class AskPage:
             while len(self._answers) > KEPT_SESSIONS:
                 old, _ = self._answers.popitem(last=False)
                 self._drop_files(old)
+
+    def _forget(self, request: gr.Request | None) -> None:
+        session = getattr(request, "session_hash", None) or ""
+        with self._answers_lock:
+            self._answers.pop(session, None)
+            self._drop_files(session)
 
     def _drop_files(self, session: str) -> None:
         folder = self._files.pop(session, None)
@@ -173,10 +180,7 @@ class AskPage:
 
     def forget(self, request: gr.Request | None = None) -> tuple[Any, Any]:
         """*Clear*: the session's last answer and its downloads go too."""
-        session = getattr(request, "session_hash", None) or ""
-        with self._answers_lock:
-            self._answers.pop(session, None)
-            self._drop_files(session)
+        self._forget(request)
         return self.downloads(request)
 
     def ask(self, question: str, top_k: int = 5, years: str = "", venue: str = ""
