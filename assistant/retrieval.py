@@ -305,10 +305,14 @@ def as_written(word: str) -> str:
 
 def written_forms(word: str) -> set[str]:
     """``word`` in the singular and the plural: "map" and "maps", "ontology" and
-    "ontologies", "matrix" and "matrices", "analysis" and "analyses"."""
+    "ontologies", "matrix" and "matrices", "analysis" and "analyses", and the Latin and
+    Greek ones: "hippocampus" and "hippocampi", "polyhedron" and "polyhedra", "datum" and
+    "data" (their stems differ: "hippocampi" had found no paper of the 34 writing the
+    singular)."""
     forms = {word, word + "s", word + "es"}
     lower = word.lower()
-    for one, many in (("y", "ies"), ("ix", "ices"), ("ex", "ices"), ("is", "es")):
+    for one, many in (("y", "ies"), ("ix", "ices"), ("ex", "ices"), ("is", "es"),
+                      ("us", "i"), ("on", "a"), ("um", "a")):
         if len(word) > 4 and lower.endswith(many):
             forms.add(word[:len(word) - len(many)] + one)
         if len(word) > 3 and lower.endswith(one):

@@ -421,6 +421,8 @@ def test_a_list_lookup_lists_the_papers_writing_the_words_and_no_other(
         ("Adversarial imputation", "A GAN-based imputer fills the gaps of each ontology."),
         ("Random spectra", "The spectrum of a random matrix follows the semicircle law."),
         ("Headlines", "We summarize news articles with a pointer network."),
+        ("Place cells", "The hippocampus maps the space an animal walks through."),
+        ("Convex pieces", "Each region of the network is a polyhedron of its input space."),
     ]) + "\n")
     app = Assistant(make_settings(fresh_copy))
     app.ingest([papers])
@@ -437,9 +439,11 @@ def test_a_list_lookup_lists_the_papers_writing_the_words_and_no_other(
     assert listed("Which papers mention ontologies?") == ["Adversarial imputation"]
     assert "Random spectra" in listed("How many papers mention matrices?")  # a seed too
     assert listed("Which papers mention news?") == ["Headlines"]  # had matched every "new"
+    assert listed("Which papers mention hippocampi?") == ["Place cells"]  # a Latin plural
+    assert listed("Which papers mention polyhedra?") == ["Convex pieces"]
     # none writes it as asked: those sharing its stem are shown unconfirmed, not matching
     stemmed = app.list_answer("Which papers mention tensorization?")
     assert stemmed.receipt is not None and stemmed.receipt.matching == 0
     assert sorted(s.title for s in stemmed.sources) == ["Compressed layers", "Tensor methods"]
-    assert stemmed.answer.startswith("No paper of the 47 writes “tensorization” as asked")
+    assert stemmed.answer.startswith("No paper of the 49 writes “tensorization” as asked")
     assert "2 write a word of the same stem, listed unconfirmed:" in stemmed.answer
