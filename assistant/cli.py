@@ -81,6 +81,8 @@ def friendly_errors() -> Iterator[None]:
         if DEBUG:
             raise
         fail(str(exc), exc.exit_code)
+    except BrokenPipeError:  # the reader left (`| head -1`): click stops quietly, exit 1
+        raise
     except OSError as exc:  # the disk or a file, not our code: say which
         if DEBUG:
             raise

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -231,3 +232,16 @@ def test_no_control_sequence_of_a_title_reaches_the_terminal(fresh_copy: Path,
     assert result.returncode == 0, result.stderr
     assert "Quorblin" in result.stdout and "owls" in result.stdout
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+
+
+def test_a_reader_that_leaves_the_pipe_gets_no_error_line(fresh_copy: Path) -> None:
+    """`assistant ask … | head -1` had printed "error: Broken pipe" and exited 2, as if the
+    question were wrong: the reader left, so it stops quietly (click's exit code 1)."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
+    command = (f"{shlex.quote(sys.executable)} -m assistant.cli ask 'Which papers use "
+               f"reinforcement learning?' --data-dir {shlex.quote(str(fresh_copy))} | head -1; "
+               "exit ${PIPESTATUS[0]}")
+    result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, env=clean,
+                            cwd=PROJECT_ROOT, timeout=300)
+    assert re.match(r"\d+ papers? of the \d+ match", result.stdout), result.stdout
+    assert "error" not in result.stderr.lower() and result.returncode == 1, result.stderr
