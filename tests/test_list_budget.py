@@ -101,3 +101,7 @@ def test_the_lists_tab_reads_a_typed_budget_as_a_number_of_papers(
     page = ListsPage(seed_assistant)
     assert "is no number of papers" in page.list_papers(LIST_QUESTION, reread=float("inf"))["error"]
     assert page.list_papers(LIST_QUESTION, reread=1)["receipt"]["unread_left_out"] >= 1
+    # the box has no range of its own (Gradio's was a toast, the last list left shown):
+    # the list's one line, and no rows
+    summary, rows, *_ = page.list_rows(LIST_QUESTION, reread=99999)
+    assert "reading budget 99999 is outside 1–5,000" in summary and rows == []

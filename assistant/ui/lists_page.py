@@ -152,10 +152,12 @@ class ListsPage:
                                    scale=1, elem_id="list-years")
                 venue = gr.Textbox(placeholder="venue", show_label=False, scale=1,
                                    elem_id="list-venue")
+                # no minimum or maximum here: Gradio's range check is a toast that leaves
+                # the last list shown under a new question; the list's own is one line
                 reread = gr.Number(self.app.settings.retrieval.list_reread, precision=0,
-                                   minimum=1, maximum=MAX_LIST_REREAD, scale=1,
+                                   scale=1,
                                    label="papers to read", elem_id="list-reread",
-                                   info="uncertain papers read at most")
+                                   info=f"uncertain papers read at most (1–{MAX_LIST_REREAD:,})")
             with gr.Row():
                 list_btn = gr.Button("List every paper", variant="primary", elem_id="list-go")
                 trend_btn = gr.Button("Count per year", elem_id="trend-go")
