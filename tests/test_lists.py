@@ -317,6 +317,11 @@ def test_the_lists_page_pages_a_long_list(seed_assistant: Assistant) -> None:
     assert "no indexed paper is of year 1950" in error and none == []
     assert off.value is None and not off.interactive
     assert "error" in page.topic_trends("")
+    # /ask (and the MCP tool) answers a list question with the whole list, as the chat does
+    from assistant.ui.ask_page import AskPage
+
+    asked = AskPage(seed_assistant).ask(LIST_QUESTION)
+    assert asked["receipt"]["matching"] == len(listed) == len(asked["sources"])
     assert page.topic_trends("reinforcement learning")["total"] >= 1
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import gradio as gr
 
+from assistant.answering import final_answer
 from assistant.errors import AssistantError, redact
 from assistant.filters import as_text, explicit, top_k_of
 from assistant.intent import names_in
@@ -185,7 +186,10 @@ class AskPage:
 
     def ask(self, question: str, top_k: int = 5, years: str = "", venue: str = ""
             ) -> dict[str, Any]:
-        """Answer a question from the abstracts, with numbered citations.
+        """Answer a question from the abstracts, with numbered citations. A list question
+        ("Which papers use X?") gets every paper judged to answer it, and a trend question
+        ("How has interest in X grown?") its papers counted per year, as list_papers and
+        topic_trends give them.
 
         Args:
             question: a question in plain language ("since 2019" in it filters the sources).
@@ -204,8 +208,10 @@ class AskPage:
         """
         try:
             filters = explicit(years, venue)
-            return self.app.ask(as_text(question), top_k=top_k_of(top_k),
-                                filters=filters).public_json()
+            # a list question gets every paper and a trend question its counts per year,
+            # as in the chat and from `assistant ask` (this had answered with a top 5)
+            return final_answer(self.app.answer_stream(
+                as_text(question), top_k=top_k_of(top_k), filters=filters)).public_json()
         except AssistantError as exc:  # GenerationError is an EndpointError
             failed: dict[str, Any] = {"question": question, "error": redact(str(exc))}
             partial = str(getattr(exc, "partial", "") or "")
@@ -232,8 +238,8 @@ class AskPage:
         if fmt not in ("markdown", "bibtex"):
             return f"error: unknown format '{fmt}': use markdown or bibtex"
         try:
-            answer = self.app.ask(as_text(question), top_k=top_k_of(top_k),
-                                  filters=explicit(years, venue))
+            answer = final_answer(self.app.answer_stream(
+                as_text(question), top_k=top_k_of(top_k), filters=explicit(years, venue)))
         except AssistantError as exc:
             return f"error: {redact(str(exc))}"
         return render_references(answer, "markdown" if fmt == "markdown" else "bibtex")
