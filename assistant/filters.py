@@ -57,14 +57,15 @@ def top_k_of(value: object) -> int:
     CLI's ``--top-k`` range (a JSON 5.0 or "5" is 5); anything else (``"abc"``, ``None``,
     2.5, 0, 500) is ``BadInputError``, not a traceback, and not clamped (500 had answered
     with 50)."""
+    refused = BadInputError(f"top_k must be a whole number from 1 to {MAX_TOP_K}, not "
+                            f"{str(value)[:40]!r}")
     try:
         number = float(value)  # type: ignore[arg-type]
         whole = int(number)
     except (TypeError, ValueError, OverflowError):
-        whole, number = 0, 0.5
+        raise refused from None
     if number != whole or not 1 <= whole <= MAX_TOP_K:
-        raise BadInputError(f"top_k must be a whole number from 1 to {MAX_TOP_K}, not "
-                            f"{str(value)[:40]!r}")
+        raise refused
     return whole
 
 

@@ -64,8 +64,7 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
-            raise no_paper_of(self.app.emptying(filters, ignored) or applied,
-                              self.app.index.venues())
+            raise no_paper_of(ignored or applied, self.app.index.venues())
         topic = topic_of(search, or_question=False)
         if not self.names_a_topic(topic):
             raise BadInputError(unsearchable(topic) or "the question names no topic to list "
@@ -127,8 +126,7 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
-            raise no_paper_of(self.app.emptying(filters, ignored) or ignored,
-                              self.app.index.venues())
+            raise no_paper_of(ignored, self.app.index.venues())
         topic = read_intent(search, self.app.index.venues()).trend_topic or search
         trend = self.trends(topic, applied, reread)
         lines = [f"{trend.summary()}.", *table_lines(trend)]
@@ -145,8 +143,8 @@ class ListAnswers:
                reread: int | None = None) -> TrendResult:
         """The papers on ``topic`` (the list screen, reading ``reread`` uncertain papers and
         at least TREND_MAX_REREAD) counted per year, over the years the store holds papers
-        of within the filter, and per venue when they come from several. An empty topic, or a filter no stored
-        paper passes, is BadInputError."""
+        of within the filter, and per venue when they come from several. An empty topic, or
+        a filter no stored paper passes, is BadInputError."""
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")

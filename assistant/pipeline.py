@@ -132,23 +132,16 @@ class Assistant:
         by field, over a range the question states), the question to search with (the
         question less the words that stated its range), and the range it states that no
         stored paper falls in ("in ICML 2025" in a store of NeurIPS papers, or of papers
-        without years), alone or with ``filters``: that one is not applied, and the answer
-        says so."""
+        without years): that one is not applied, and the answer says so. When it leaves
+        papers alone but none with ``filters``, the range named is the two together."""
         intent = read_intent(question, self.index.venues())
         said, rest = intent.filters, intent.search
         if said and not self.retriever.allowed(said):
             return filters, rest, said
         merged = merge(filters, said)
-        if filters and said and not self.retriever.allowed(merged):  # said empties filters
-            return filters, rest, said
+        if filters and said and not self.retriever.allowed(merged):  # only the two together
+            return filters, rest, merged
         return merged, rest, None
-
-    def emptying(self, given: Filters | None, said: Filters | None) -> Filters | None:
-        """The filter to name when the range a question states (``said``) leaves no paper:
-        itself, or with the ``given`` filters when only the two together leave none."""
-        if said is None or not self.retriever.allowed(said):
-            return said
-        return merge(given, said)
 
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:
@@ -242,9 +235,8 @@ class Assistant:
         answer.standalone_question = standalone if standalone != question else None
         answer.filters = applied.describe() if applied else None
         if ignored:
-            emptying = self.emptying(filters, ignored) or ignored
             answer.filters = (f"{answer.filters or 'none'} (not applied: no indexed paper of "
-                              f"{emptying.describe()}, as the question states)")
+                              f"{ignored.describe()}, as the question states)")
         answer.receipt = self.receipt(applied, retrieval, found, answer, search)
         done = time.perf_counter()
         answer.timings_ms = {

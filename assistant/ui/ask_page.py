@@ -207,17 +207,20 @@ class AskPage:
             for a refusal it lists the nearest papers and why each does not answer.
         """
         try:
-            filters = explicit(years, venue)
-            # a list question gets every paper and a trend question its counts per year,
-            # as in the chat and from `assistant ask` (this had answered with a top 5)
-            return final_answer(self.app.answer_stream(
-                as_text(question), top_k=top_k_of(top_k), filters=filters)).public_json()
+            return self._answer(question, top_k, years, venue).public_json()
         except AssistantError as exc:  # GenerationError is an EndpointError
             failed: dict[str, Any] = {"question": question, "error": redact(str(exc))}
             partial = str(getattr(exc, "partial", "") or "")
             if partial:
                 failed["partial"] = redact(partial)
             return failed
+
+    def _answer(self, question: str, top_k: object, years: str, venue: str) -> Answer:
+        """An API caller's question answered as the chat and `assistant ask` answer it: a
+        list question with every paper, a trend question with its counts per year (the
+        endpoints had answered both with a top 5)."""
+        return final_answer(self.app.answer_stream(
+            as_text(question), top_k=top_k_of(top_k), filters=explicit(years, venue)))
 
     def answer_with_references(self, question: str, fmt: str = "bibtex", top_k: int = 5,
                                years: str = "", venue: str = "") -> str:
@@ -238,8 +241,7 @@ class AskPage:
         if fmt not in ("markdown", "bibtex"):
             return f"error: unknown format '{fmt}': use markdown or bibtex"
         try:
-            answer = final_answer(self.app.answer_stream(
-                as_text(question), top_k=top_k_of(top_k), filters=explicit(years, venue)))
+            answer = self._answer(question, top_k, years, venue)
         except AssistantError as exc:
             return f"error: {redact(str(exc))}"
         return render_references(answer, "markdown" if fmt == "markdown" else "bibtex")
