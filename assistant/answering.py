@@ -9,6 +9,7 @@ source is removed from the text (sentence by sentence as a model streams) and re
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -89,10 +90,16 @@ _TERMINAL_CODES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|
 _CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # a carriage return splits words
 
 
+def folded(text: str) -> str:
+    """``text`` with its compatibility forms folded (NFKC): full-width letters, ligatures."""
+    return unicodedata.normalize("NFKC", text)
+
+
 def check_question(question: str) -> str:
-    """The question stripped of whitespace and terminal codes, or a ``BadInputError`` when
-    it is empty or over-long."""
-    question = _CONTROLS.sub(" ", _TERMINAL_CODES.sub("", question)).strip()
+    """The question stripped of whitespace and terminal codes, its compatibility forms
+    folded (NFKC: full-width "Ｗｈｉｃｈ" is "Which", the ligature "ﬁ" is "fi"), or a
+    ``BadInputError`` when it is empty or over-long."""
+    question = _CONTROLS.sub(" ", _TERMINAL_CODES.sub("", folded(question))).strip()
     if not question:
         raise BadInputError("the question is empty; ask something like \"What is CRAFT?\"")
     if len(question) > MAX_QUESTION_CHARS:

@@ -104,11 +104,17 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 
 _PAPERS = r"(?:papers|works|abstracts|studies|articles|publications)"
 _PAPER = r"(?:paper|abstract|article|work|study|publication)"
+# Up to four words naming the papers' topic before the noun ("all federated learning
+# papers"), not words that point at papers already named ("show me how these papers…").
+_TOPIC_WORDS = (r"(?:(?!(?:how|what|why|when|where|which|who|whose|these|those|this|that|both"
+                r"|your|my|our|their|its|his|her)\b)[\w-]+\s+){0,4}")
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
     rf"(?:list|enumerate|find|show(?:\s+me)?|give(?:\s+me)?|name|retrieve)\s+(?:all\s+|every\s+)?"
-    rf"(?:(?:of\s+)?the\s+)?(?:[\w-]+\s+)?{_PAPERS}\b"
+    rf"(?:(?:of\s+)?the\s+)?{_TOPIC_WORDS}{_PAPERS}\b"
+    rf"|\b(?:a|the)\s+(?:full\s+|complete\s+|comprehensive\s+|whole\s+)?list\s+of\s+(?:all\s+)?"
+    rf"(?:the\s+)?{_TOPIC_WORDS}{_PAPERS}\b"
     rf"|\b(?:which|what)\s+{_PAPERS}\b"
     rf"|^\s*how\s+many\s+{_PAPERS}\b"  # a count: the list's first line gives it
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{_PAPERS}|paper|abstract)\s+"
@@ -138,6 +144,7 @@ _CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|rise
             r"|decline|increased|increase|decreased|decrease|shifted|shift|progressed|trended"
             r"|growing|changing|evolving|rising|declining|increasing|decreasing)")
 _OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year\s+(?:by|over|to|after)\s+year)"
+_PER_YEAR = r"(?:(?:per|each|every|by|a)\s+year|yearly|annually)"
 TREND_RES = [
     re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+(?:the\s+)?(?:interest|research|work"
                rf"|attention|activity|publications?|papers?|popularity|number\s+of\s+papers"
@@ -152,7 +159,30 @@ TREND_RES = [
                r"(?P<topic>.+?)\s+(?:per|each|every|by|a)\s+year", re.I),
     re.compile(rf"^\s*(?:is|are)\s+(?P<topic>.+?)\s+(?:growing|declining|on\s+the\s+rise"
                rf"|in\s+decline|fading)\b(?:\s+{_OVER_TIME})?\s*[?.!]*\s*$", re.I),
+    # papers counted year by year, in any order of words ("How many papers per year mention
+    # X?", "Plot X papers by year", "How popular has X been over the years?"): the topic is
+    # what is left once the words that frame the question are taken off its ends
+    re.compile(rf"^(?=.*\b(?:{_PAPERS}|publications?|popular\w*|interest|plot|chart)\b)"
+               rf"(?=.*\b{_PER_YEAR}\b)(?P<topic>.+)$", re.I),
+    re.compile(r"^(?=.*\b(?:how\s+many|number\s+of|count|plot|chart|popular\w*|interest)\b)"
+               rf"(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$", re.I),
 ]
+# Words that frame a trend question rather than name its topic, taken off the topic's ends
+# ("the number of federated learning papers" → federated learning); the topic's own words
+# inside it stay ("learning on graphs").
+_FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|popular)|number\s+of"
+                            r"|share\s+of|(?:have|has)\s+been)\b", re.I)
+_FRAME_WORDS = frozenset("""
+    a an the of on about in into to for with by from that which what there me
+    is are was were be been being has have had did does do
+    papers paper works publications publication articles article studies abstracts research
+    interest popularity popular attention activity number count counts plot chart draw show
+    give list trend trends year years yearly annually decade decades each every per
+    mention mentions mentioning mentioned use uses using used study studied studying address
+    addressing apply applying applied work working published publish appeared appear written
+    grown grow changed change evolved evolve developed develop risen rise declined decline
+    increased increase decreased decrease shifted shift progressed trended growing changing
+    evolving rising declining increasing decreasing""".split())
 _TOPIC_END = re.compile(rf"(?:\s+(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
                         r"|in\s+research|recently|lately))+\s*$|[\s?.!]+$", re.I)
 
@@ -202,12 +232,12 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
      "in"),
 ]
 LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
-# ...except as the question's last words after a word of time, from 1800 to 2039: "CRAFT
-# since 2030?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in 2048?",
-# "diverge after 2048?", "loss after 1000?" stay numbers): they state a year no paper is of
-# (their words had been searched as the topic's, a false "no")
+# ...except after a word of time, from 1800 to 2039: "CRAFT since 2030?", "Which papers
+# since 2030 use GNNs?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in
+# 2048?", "diverge after 2048?", "loss after 1000?", "after 2030 steps" stay numbers): they
+# state a year no paper is of (their words had been searched as the topic's, a false "no")
 LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\d|20[0-3]\d)"
-                       r"|(in|from)\s+(18\d\d))(?=\s*[?.!]*\s*$)", re.I)
+                       rf"|(in|from)\s+(18\d\d)){END}", re.I)
 _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
                     "after": "after", "before": "before", "until": "to", "till": "to"}
 
@@ -328,10 +358,22 @@ def trend_topic(question: str) -> str | None:
     neural networks grown?" → graph neural networks), or None."""
     for pattern in TREND_RES:
         m = pattern.search(question)
-        topic = _TOPIC_END.sub("", m.group("topic")).strip(" \"'“”") if m else ""
+        topic = _trimmed_topic(m.group("topic")) if m else ""
         if re.search(r"\w", topic):
             return topic
     return None
+
+
+def _trimmed_topic(text: str) -> str:
+    """A trend's topic less the words that frame the question at its ends."""
+    words = _FRAME_PHRASES.sub(" , ", _TOPIC_END.sub("", text)).split()
+    framing = [w.strip(",?.!\"'“”").lower() in _FRAME_WORDS or not w.strip(",?.!\"'“”")
+               for w in words]
+    if False not in framing:
+        return ""
+    first = framing.index(False)
+    last = len(words) - framing[::-1].index(False)
+    return " ".join(words[first:last]).strip(" ,\"'“”")
 
 
 # ---------------------------------------------------------------- the stated range

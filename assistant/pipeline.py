@@ -18,6 +18,7 @@ from assistant.answering import (
     AnswerStream,
     check_question,
     final_answer,
+    folded,
     number_sources,
     prompt,
     quoted,
@@ -305,7 +306,7 @@ class Assistant:
         list question (or ``every``) every paper that answers (``list_stream``), any other
         the cited answer (``ask_stream``). ``reread`` is a list's or a trend's reading
         budget (None: the setting)."""
-        intent = read_intent(question, self.index.venues())
+        intent = read_intent(folded(question), self.index.venues())  # as check_question reads
         if intent.trend_topic and not every:
             return self.lists.trend_stream(question, filters, reread)
         if every or intent.wants_list:

@@ -28,14 +28,18 @@ from assistant.keywords import (
 )
 from assistant.tuning import SPELLED_OUT_INITIALS
 
-# A list question's lead words ("Which papers…", "List all works on…"), cut before the topic
-# is searched: "papers" is in no abstract's topic.
+# A list question's lead words ("Which papers…", "List all works on…", "Give me a list of
+# papers on…", "Show me all" before "federated learning papers"), cut before the topic is
+# searched: "papers", "give" and "list" are in no abstract's topic.
 LEAD_RE = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+|i\s+(?:want|need|would\s+like)\s+)?"
+    r"(?:please\s+)?"
     r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?)\s+)?"
-    r"(?:(?:which|what|how\s+many|all(?:\s+the)?|every|each|any|the)\s+)?"
-    r"(?:papers?|works?|abstracts?|articles?|publications?)\b"
-    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*",
+    r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
+    r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|the)\s+)?"
+    r"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b"
+    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"
+    r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
 # A clause giving examples of the topic, to the next comma, bracket or the end: "…, such as

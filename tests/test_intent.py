@@ -48,6 +48,12 @@ def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
     ("Which papers in NeurIPS 2019 study attention?", True),
     ("How many papers study capsule networks?", True),  # had cited one paper, no count
     ("How many papers mention ontology?", True),  # a lookup too: the verb is no topic word
+    # several words before the noun, and "a list of" (a hostile researcher's phrasings)
+    ("Show me all federated learning papers", True),
+    ("Give me a list of papers on federated learning.", True),
+    ("I need the complete list of graph neural network papers.", True),
+    ("Show me how these papers differ.", False),
+    ("Give me the list of contributions of CRAFT.", False),
     # one paper, or several compared or summarised, not every one
     ("Which paper mentions shareboost?", False),
     ("Which method works best for few-shot learning?", False),
@@ -98,12 +104,25 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("Trends in spiking networks", "spiking networks"),
     ("How many papers on transformers per year?", "transformers"),
     ("Is federated learning growing?", "federated learning"),
+    # papers counted per year in other word orders: the framing words are no topic (they
+    # had been read as a list, or as "federated learning were published")
+    ("How many papers per year mention federated learning?", "federated learning"),
+    ("How many papers on federated learning were published each year?", "federated learning"),
+    ("How has the number of federated learning papers changed over time?",
+     "federated learning"),
+    ("How many federated learning papers were published per year?", "federated learning"),
+    ("Plot the graph neural network papers by year", "graph neural network"),
+    ("How popular has federated learning been over the years?", "federated learning"),
+    ("How many time series papers appeared each year?", "time series"),
     # a paper's own change, not the field's
     ("How has the model been trained?", None),
     ("How did the method grow the network?", None),
     ("How does accuracy grow with model size?", None),
     ("What trends in the data does the model capture?", None),
     ("Is the loss decreasing monotonically during training?", None),
+    ("How many users per year does the system serve?", None),
+    ("What does the paper report per year?", None),
+    ("Which papers study how representations drift over time?", None),
 ])
 def test_a_trend_question_names_its_topic(question: str, topic: str | None) -> None:
     assert read_intent(question).trend_topic == topic
@@ -276,6 +295,8 @@ def test_names_are_methods_and_acronyms_proper_names_add_capitalised_words() -> 
     ("Which papers study graph neural networks since 2030?", (2030, OPEN_END), None,
      "Which papers study graph neural networks?"),
     ("What is CRAFT before 1850?", (OPEN_START, 1849), None, "What is CRAFT?"),
+    ("Which papers since 2030 use graph neural networks?", (2030, OPEN_END), None,
+     "Which papers use graph neural networks?"),  # inside the question too
 ])
 def test_a_question_states_its_own_range(question: str, years: tuple[int, int] | None,
                                          venue: str | None, rest: str) -> None:
@@ -294,6 +315,7 @@ def test_a_question_states_its_own_range(question: str, years: tuple[int, int] |
     "What results come in 2048?", "Which models diverge after 2048?",
     "What is the loss after 1000?", "Which papers scale context until 2048?",
     "What is reached in 1024?",
+    "What changes after 2030 training steps?",
     # a count with a word before its unit, and venues written as words (review)
     "What accuracy do SVMs reach after 2000 training documents?",
     "What changes after 2000 training steps?", "Which run finished in 2000 GPU hours?",

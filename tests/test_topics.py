@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.answering import check_question
+from assistant.intent import read_intent
 from assistant.pipeline import Assistant
 from assistant.topics import ALSO, stated_acronyms, topic_of
 
@@ -52,6 +53,14 @@ def test_a_question_is_read_without_the_terminal_codes_pasted_with_it() -> None:
     assert check_question("Which papers use capsule networks?\x1b[31m ") == (
         "Which papers use capsule networks?")
     assert check_question("a\x1b]8;;http://x.example\x07b\x00c\td\re") == "ab c\td e"
+
+
+def test_a_question_typed_in_full_width_letters_is_read_as_plain_letters() -> None:
+    """"Ｗｈｉｃｈ papers use federated learning?" (an East Asian input method's letters) had
+    been read as no list question, its first word as a keyword no abstract holds."""
+    question = check_question("Ｗｈｉｃｈ papers use ﬁne-tuning？")
+    assert question == "Which papers use fine-tuning?"
+    assert read_intent(question).wants_list
 
 
 @pytest.mark.parametrize(("question", "topic"), [
