@@ -92,6 +92,10 @@ class PaperCatalog:
             wanted = filters.venue.casefold()
             spellings = [v for v in self.venues() if v.casefold() == wanted] or [filters.venue]
             clauses.append({"venue": {"$in": spellings}})
+        if filters.author:  # no metadata operator matches a name in a list: the papers' ids
+            written = sorted(pid for pid, paper in self.papers().items()
+                             if filters.allows(paper)) or [""]
+            clauses.append({"paper_id": {"$in": written}})
         if not clauses:
             return None
         return clauses[0] if len(clauses) == 1 else {"$and": clauses}

@@ -127,6 +127,9 @@ DataDir = Annotated[Path | None, typer.Option("--data-dir", help="Index director
 ChromaUrl = Annotated[str | None, typer.Option("--chroma-url", help="A Chroma server, e.g. "
                                                "http://127.0.0.1:8000 (default "
                                                "ASSISTANT_DATA_CHROMA_URL; unset: on disk).")]
+Author = Annotated[str | None, typer.Option(
+    "--author", help="Only papers with this author: \"Yoshua Bengio\", \"Y. Bengio\" or "
+    "\"Bengio\".")]
 Reread = Annotated[int | None, typer.Option(
     "--reread", min=1, max=MAX_LIST_REREAD, help="Uncertain papers a list reads at most "
     "(default 30, ASSISTANT_RETRIEVAL_LIST_REREAD; a trend reads at least 200): when its "
@@ -208,6 +211,7 @@ def ask(
         "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")] = None,
     venue: Annotated[str | None, typer.Option(
         "--venue", help="Only papers of this venue or collection, e.g. NeurIPS.")] = None,
+    author: Author = None,
     list_all: Annotated[bool, typer.Option(
         "--all", help="List every paper that answers it, not the first few (what a list "
         "question, \"Which papers use capsule networks?\", gets anyway).")] = False,
@@ -216,7 +220,8 @@ def ask(
     chroma_url: ChromaUrl = None,
 ) -> None:
     """Answer a question with citations (streams the answer, then the sources). A range the
-    question states ("since 2019", "in NeurIPS 2025") filters too; --year/--venue win."""
+    question states ("since 2019", "in NeurIPS 2025", "papers by Sara Sabour") filters too;
+    --year/--venue/--author win."""
     from assistant.filters import explicit
 
     if not question.strip():
@@ -225,7 +230,7 @@ def ask(
         fail(f"--json and --format {output_format.value} ask for two formats; give one of them")
     fmt = OutputFormat.json if as_json else output_format
     with friendly_errors():  # a bad --year is one line
-        filters = explicit(year, venue)
+        filters = explicit(year, venue, author)
     settings = load_settings(data_dir, chroma_url)
     from assistant.embedding import preload
 
@@ -412,6 +417,7 @@ def trends(
                                              "2019, 2019-2021, 2019- or -2000.")] = None,
     venue: Annotated[str | None, typer.Option("--venue", help="Only papers of this venue "
                                               "or collection.")] = None,
+    author: Author = None,
     reread: Reread = None,
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
@@ -424,7 +430,7 @@ def trends(
     if not topic.strip():
         fail("the topic is empty; give one, e.g. assistant trends \"graph neural networks\"")
     with friendly_errors():  # a bad --year is one line
-        filters = explicit(year, venue)
+        filters = explicit(year, venue, author)
     settings = load_settings(data_dir, chroma_url)
     with importing():
         from assistant.pipeline import Assistant

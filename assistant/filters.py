@@ -9,7 +9,9 @@ explicitly wins, field by field, over what the question says.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from assistant.authors import name_words, nearest_names
 from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
 from assistant.settings import MAX_TOP_K
@@ -34,7 +36,8 @@ def parse_years(text: str) -> tuple[int, int]:
     return start, end
 
 
-def explicit(years: str | None = None, venue: str | None = None) -> Filters | None:
+def explicit(years: str | None = None, venue: str | None = None,
+             author: str | None = None) -> Filters | None:
     """The filters given as options or fields ("" and None mean none); bad values raise
     ``BadInputError`` with a one-line reason."""
     years, venue = as_text(years), as_text(venue)  # from the API: None, or 2019 as a number
@@ -42,7 +45,11 @@ def explicit(years: str | None = None, venue: str | None = None) -> Filters | No
     name = canonical_venue(venue) if venue and venue.strip() else None
     if name is not None and len(name) > 200:
         raise BadInputError("bad venue filter: longer than 200 characters")
-    found = Filters(years=span, venue=name)
+    writer = " ".join(as_text(author).split()) or None
+    if writer is not None and (len(writer) > 200 or not name_words(writer)):
+        raise BadInputError(f"bad author filter '{writer[:40]}': give a name such as "
+                            "\"Yoshua Bengio\" or \"Bengio\"")
+    found = Filters(years=span, venue=name, author=writer)
     return found or None
 
 
@@ -76,14 +83,21 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
     if not given:
         return said
     merged = Filters(years=given.years if given.years is not None else said.years,
-                     venue=given.venue or said.venue)
+                     venue=given.venue or said.venue, author=given.author or said.author)
     return merged or None
 
 
-def no_paper_of(filters: Filters, venues: list[str]) -> BadInputError:
-    """The error for a filter no stored paper passes, naming the fix: a wider range, or for
-    a venue alone the venues the store holds (``venues``)."""
-    if filters.years is None and filters.venue:
+def no_paper_of(filters: Filters, venues: list[str],
+                author_lists: Iterable[str] = ()) -> BadInputError:
+    """The error for a filter no stored paper passes, naming the fix: a wider range, for a
+    venue alone the venues the store holds (``venues``), for an author alone the stored
+    names nearest to it (from ``author_lists``, the papers' author lists)."""
+    if filters.author and filters.years is None and not filters.venue:
+        near = nearest_names(filters.author, author_lists)
+        hint = f"the nearest are {', '.join(near)}" if near else "check the spelling"
+        return BadInputError(f"no indexed paper has an author named {filters.author}; "
+                             f"{hint}, or leave the author out")
+    if filters.years is None and filters.venue and not filters.author:
         named = ", ".join(venues) or "none named"
         return BadInputError(f"no indexed paper is of {filters.describe()}; the store's "
                              f"venues are {named}: choose one or leave it out")

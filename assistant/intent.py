@@ -242,6 +242,31 @@ _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
                     "after": "after", "before": "before", "until": "to", "till": "to"}
 
 
+# ---------------------------------------------------------------- an author it names
+
+# A name as written, capitals and all ("Sara Sabour", "Mihaela van der Schaar", "J.-P.
+# Vert"), inside a question read case-insensitively.
+_NAME = (r"(?-i:(?P<author>[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|den|da|di|du|del|della|le"
+         r"|la|dos|das|bin|al)\s+)*[A-Z][\w'’.-]*){0,3}))")
+_BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+)?"
+# "Which papers are by Sara Sabour?", "papers written by Bengio on attention", "What has
+# Yoshua Bengio published?", "Which papers did Sara Sabour write?", "Bengio's papers":
+# ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
+AUTHOR_RES = [
+    re.compile(rf"\b(?:{_PAPERS}|{_PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME})",
+               re.I),
+    re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME})", re.I),
+    re.compile(rf"^\s*(?:what|which\s+{_PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}\s+"
+               r"(?:published|written|write|authored|author|co-?authored|publish))\b", re.I),
+    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+{_PAPERS}\b", re.I),
+    # written in lower case, as the question's last words: "papers by sara sabour?" (not
+    # "papers by year")
+    re.compile(rf"\b{_PAPERS}\s+(?P<cut>{_BY}by\s+(?!(?:years?|venues?|decades?|topics?|dates?"
+               r"|months?|citations?|relevance|score)\b)(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*)"
+               r"{0,2}))\s*[?.!]*\s*$", re.I),
+]
+
+
 @dataclass(frozen=True)
 class Intent:
     """Every reading of one question (``read_intent``). The booleans are the readings the
@@ -292,7 +317,7 @@ def _read(question: str, venues: tuple[str, ...]) -> Intent:
         "finding": bool(FINDING_QUESTION_RE.search(question)) and not problem,
         "quantity": quantity,
         "problem": problem,
-        "list": bool(LIST_RE.search(search)),
+        "list": bool(LIST_RE.search(search)) or bool(filters and filters.author),
     }
     lookup = lookup_terms(search)
     trend = trend_topic(search)
@@ -411,11 +436,24 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
         word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
         rest = _cut(rest, m)
-    found = Filters(years=span, venue=venue)
+    author, rest = _stated_author(rest)
+    found = Filters(years=span, venue=venue, author=author)
     if not found:
         return None, question
     rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
     return found, rest if re.search(r"\w", rest) else question
+
+
+def _stated_author(text: str) -> tuple[str | None, str]:
+    """The author ``text`` names as its papers' ("papers by Sara Sabour"), and ``text``
+    without those words; a "name" of common words ("papers by the same group") is none."""
+    for pattern in AUTHOR_RES:
+        m = pattern.search(text)
+        name = m.group("author") if m else None
+        if m and name and not any(w.lower() in STOPWORDS for w in name.split()):
+            start, end = m.span("cut")
+            return name.strip(".’'"), f"{text[:start]} {text[end:]}"
+    return None, text
 
 
 def _years_of(kind: str, values: list[int]) -> tuple[int, int]:

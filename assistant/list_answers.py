@@ -12,12 +12,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
-from assistant.corpus import Paper
+from assistant.corpus import Paper, split_sentences
 from assistant.errors import BadInputError
-from assistant.filters import no_paper_of
 from assistant.intent import read_intent
 from assistant.keywords import STOPWORDS, query_terms
-from assistant.listing import ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
+from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
@@ -64,8 +63,10 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
-            raise no_paper_of(ignored or applied, self.app.index.venues())
+            raise self.app.no_paper_error(ignored or applied)
         topic = topic_of(search, or_question=False)
+        if not self.names_a_topic(topic) and applied and applied.author:
+            return self.every_paper_of(question, applied)
         if not self.names_a_topic(topic):
             raise BadInputError(unsearchable(topic) or "the question names no topic to list "
                                 "papers on; ask e.g. \"Which papers use diffusion models for "
@@ -75,6 +76,18 @@ class ListAnswers:
         result.question = question
         result.filters = applied
         return result
+
+    def every_paper_of(self, question: str, filters: Filters) -> ListResult:
+        """A list that names no topic, only an author ("Which papers are by Sara Sabour?"):
+        every paper the filters leave, newest first, each with its opening sentence."""
+        papers = self.app.index.papers()
+        chosen = sorted((papers[pid] for pid in self.app.retriever.allowed(filters) or ()),
+                        key=lambda p: (-(p.year or 0), p.title.casefold()))
+        listed = [ListedPaper(p, 1.0, (split_sentences(p.text) or [p.text])[0], False)
+                  for p in chosen]
+        return ListResult(question=question, topic=filters.describe(), papers=listed,
+                          papers_in_store=len(papers), papers_in_filter=len(listed),
+                          screened=len(listed), reread=0, filters=filters)
 
     def names_a_topic(self, topic: str) -> bool:
         """Whether ``topic`` holds a word to search for: "the of and" or "study it" hold
@@ -126,7 +139,7 @@ class ListAnswers:
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
-            raise no_paper_of(ignored, self.app.index.venues())
+            raise self.app.no_paper_error(ignored)
         topic = read_intent(search, self.app.index.venues()).trend_topic or search
         trend = self.trends(topic, applied, reread)
         lines = [f"{trend.summary()}.", *table_lines(trend)]

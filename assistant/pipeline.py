@@ -144,6 +144,12 @@ class Assistant:
             return filters, rest, merged
         return merged, rest, None
 
+    def no_paper_error(self, filters: Filters) -> BadInputError:
+        """The one-line error for ``filters`` that no stored paper passes, naming the
+        store's venues or the stored authors' names nearest to the one asked for."""
+        return no_paper_of(filters, self.index.venues(),
+                           (paper.authors for paper in self.index.papers().values()))
+
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:
         """A follow-up made self-contained: rewritten by the model when there is one (within
@@ -201,7 +207,7 @@ class Assistant:
         standalone = self.standalone_question(question, history, deadline)
         applied, search, ignored = self.question_filters(standalone, filters)
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
-            raise no_paper_of(applied, self.index.venues())
+            raise self.no_paper_error(applied)
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
         found, refusal = retrieval.papers, retrieval.refusal
         if found and self.chat_model is not None and self.settings.llm.relevance_check:

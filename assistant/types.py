@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from assistant.authors import written_by
 from assistant.corpus import Paper
 
 # The keys of the documented ``assistant ask --json`` object (README, tests/test_cli.py).
@@ -25,20 +26,24 @@ OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "
 
 @dataclass(frozen=True)
 class Filters:
-    """Which papers a question may be answered from: a year range (both ends included) and a
-    venue or collection (case-insensitive). Applied before ranking (assistant/filters.py
-    parses them, index.py turns them into a Chroma ``where`` and a BM25 mask)."""
+    """Which papers a question may be answered from: a year range (both ends included), a
+    venue or collection (case-insensitive) and an author (``authors.written_by``). Applied
+    before ranking (assistant/filters.py parses them, index.py turns them into a Chroma
+    ``where`` and a BM25 mask)."""
 
     years: tuple[int, int] | None = None
     venue: str | None = None
+    author: str | None = None
 
     def __bool__(self) -> bool:
-        return self.years is not None or bool(self.venue)
+        return self.years is not None or bool(self.venue) or bool(self.author)
 
     def allows(self, paper: Paper) -> bool:
         """The same test as the Chroma ``where``: a paper of unknown year fails a year range."""
         if self.years is not None and (paper.year is None
                                        or not self.years[0] <= paper.year <= self.years[1]):
+            return False
+        if self.author and not written_by(paper.authors, self.author):
             return False
         return not self.venue or paper.venue.casefold() == self.venue.casefold()
 
@@ -57,6 +62,8 @@ class Filters:
                 parts.append(f"years {start}–{end}")
         if self.venue:
             parts.append(f"venue {self.venue}")
+        if self.author:
+            parts.append(f"author {self.author}")
         return ", ".join(parts)
 
 

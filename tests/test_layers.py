@@ -17,7 +17,7 @@ LAYERS: list[set[str]] = [
     {"assistant", "assistant.offline", "assistant.errors", "assistant.imports", "assistant.tuning"},
     {"assistant.settings", "assistant.console"},
     {"assistant.paper", "assistant.skipped", "assistant.venues", "assistant.derived_titles",
-     "assistant.file_formats", "assistant.reading"},
+     "assistant.file_formats", "assistant.reading", "assistant.authors"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
      "assistant.naming", "assistant.intent", "assistant.chunks"},
     {"assistant.embedding", "assistant.reranking"},

@@ -95,7 +95,7 @@ class ListsPage:
         return summary, chart, {"headers": head, "data": rows}
 
     def list_papers(self, question: str, years: str = "", venue: str = "",
-                    reread: int = 0) -> dict[str, Any]:
+                    reread: int = 0, author: str = "") -> dict[str, Any]:
         """List every indexed paper that answers a list question, not only the best five.
 
         Args:
@@ -103,6 +103,7 @@ class ListsPage:
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             reread: uncertain papers to read at most, 1-5000 (0: the server's setting, 30 unless set).
+            author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
 
         Returns:
             The answer object of /ask with every matching paper a source and a citation (its
@@ -113,13 +114,13 @@ class ListsPage:
             receipt.unconfirmed (matching 0); or {question, error}.
         """
         try:
-            return self.app.list_answer(as_text(question), explicit(years, venue),
+            return self.app.list_answer(as_text(question), explicit(years, venue, author),
                                         budget(reread)).public_json()
         except AssistantError as exc:
             return {"question": question, "error": redact(str(exc))}
 
     def topic_trends(self, topic: str, years: str = "", venue: str = "",
-                     reread: int = 0) -> dict[str, Any]:
+                     reread: int = 0, author: str = "") -> dict[str, Any]:
         """Count the indexed papers on a topic per year (and per venue when several).
 
         Args:
@@ -127,6 +128,7 @@ class ListsPage:
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             reread: uncertain papers to read at most, 1-5000 (0: the server's; a count reads 200 or more).
+            author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
 
         Returns:
             {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids,
@@ -134,7 +136,7 @@ class ListsPage:
             the reading budget left out), ...}; or {topic, error}.
         """
         try:
-            return self.app.trends(as_text(topic), explicit(years, venue),
+            return self.app.trends(as_text(topic), explicit(years, venue, author),
                                    budget(reread)).public_json()
         except AssistantError as exc:
             return {"topic": topic, "error": redact(str(exc))}
