@@ -10,7 +10,6 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -21,12 +20,17 @@ from assistant import IMPORTED_AT
 from assistant.console import err, out, printable, progress_bar, warn
 from assistant.errors import EXIT_BAD_INPUT, AssistantError, add_secret, redact, redact_logs
 from assistant.imports import importing
+from assistant.printing import (
+    OutputFormat,
+    print_after_answer,
+    print_rendered,
+    stream_answer,
+    warn_unread,
+)
 from assistant.settings import MAX_LIST_REREAD, MAX_TOP_K, Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
-    from assistant.answering import AnswerStream
     from assistant.pipeline import Assistant
-    from assistant.types import Answer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Cited answers from research-paper abstracts.")
@@ -112,24 +116,18 @@ def load_settings(data_dir: Path | None = None, chroma_url: str | None = None) -
     return settings
 
 
-class OutputFormat(StrEnum):
-    """``assistant ask --format`` (the renderers are in assistant/references.py)."""
-
-    text = "text"
-    markdown = "markdown"
-    bibtex = "bibtex"
-    json = "json"
-
-
 DataDir = Annotated[Path | None, typer.Option("--data-dir", help="Index directory (default "
                                               "ASSISTANT_DATA_DIR, else ~/.local/share/"
                                               "abstracts-assistant on Linux).")]
 ChromaUrl = Annotated[str | None, typer.Option("--chroma-url", help="A Chroma server, e.g. "
                                                "http://127.0.0.1:8000 (default "
                                                "ASSISTANT_DATA_CHROMA_URL; unset: on disk).")]
-Author = Annotated[str | None, typer.Option(
-    "--author", help="Only papers with this author: \"Yoshua Bengio\", \"Y. Bengio\" or "
-    "\"Bengio\".")]
+Year = Annotated[str | None, typer.Option(
+    "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")]
+Venue = Annotated[str | None, typer.Option(
+    "--venue", help="Only papers of this venue or collection, e.g. NeurIPS.")]
+Author = Annotated[str | None, typer.Option("--author", help="Only papers with this author: "
+                                             "\"Yoshua Bengio\", \"Y. Bengio\" or \"Bengio\".")]
 Reread = Annotated[int | None, typer.Option(
     "--reread", min=1, max=MAX_LIST_REREAD, help="Uncertain papers a list reads at most "
     "(default 30, ASSISTANT_RETRIEVAL_LIST_REREAD; a trend reads at least 200): when its "
@@ -207,10 +205,8 @@ def ask(
         "--format", help="text streams the answer, then its sources; markdown is the answer "
         "with its references; bibtex one entry per cited paper.")] = OutputFormat.text,
     top_k: Annotated[int | None, typer.Option("--top-k", min=1, max=MAX_TOP_K)] = None,
-    year: Annotated[str | None, typer.Option(
-        "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")] = None,
-    venue: Annotated[str | None, typer.Option(
-        "--venue", help="Only papers of this venue or collection, e.g. NeurIPS.")] = None,
+    year: Year = None,
+    venue: Venue = None,
     author: Author = None,
     list_all: Annotated[bool, typer.Option(
         "--all", help="List every paper that answers it, not the first few (what a list "
@@ -219,9 +215,8 @@ def ask(
     data_dir: DataDir = None,
     chroma_url: ChromaUrl = None,
 ) -> None:
-    """Answer a question with citations (streams the answer, then the sources). A range the
-    question states ("since 2019", "in NeurIPS 2025", "papers by Sara Sabour") filters too;
-    --year/--venue/--author win."""
+    """Answer a question with citations (streams the answer, then the sources). What the
+    question states ("since 2019", "in NeurIPS 2025", "papers by Bengio") filters too."""
     from assistant.filters import explicit
 
     if not question.strip():
@@ -253,120 +248,6 @@ def ask(
         warn("--top-k was not used: a list gives every paper that answers")
     if reread and not listed:
         warn("--reread was not used: it is a list's or a trend's reading budget")
-
-
-def print_after_answer(answer: Answer) -> None:
-    """What follows a streamed answer: its notes, filter, sources (a list's lines are its
-    own) and receipt, and, when a list's reading budget or a trend's left papers out
-    unread, how to read them."""
-    out.print()
-    print_notes(answer)
-    if answer.filters:
-        out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
-    if answer.receipt is None or answer.receipt.matching is None:
-        print_sources(answer)
-    print_receipt(answer)
-    if answer.receipt is not None:
-        warn_unread(answer.receipt.unread_left_out)
-
-
-def warn_unread(left_out: int) -> None:
-    """How to read the uncertain papers a list's or a trend's reading budget left out."""
-    if left_out:
-        warn(f"{left_out:,} uncertain papers were left out unread: ask again with a larger "
-             "--reread to read them")
-
-
-def stream_answer(events: AnswerStream, show: bool) -> Answer:
-    """The answer's text written to stdout as it arrives (when ``show``), and its Answer; an
-    answer cut off by an error is marked as the part it is in what a pipe or a file got."""
-    from assistant.types import Answer
-
-    answer: Answer | None = None
-    streamed = False
-    try:
-        for event in events:
-            if isinstance(event, Answer):
-                answer = event
-            elif show:
-                sys.stdout.write(printable(event))
-                sys.stdout.flush()
-                streamed = True
-    except AssistantError:
-        if streamed:
-            sys.stdout.write(" [cut off]\n")
-            sys.stdout.flush()
-        raise
-    assert answer is not None
-    return answer
-
-
-def print_rendered(answer: Answer, fmt: OutputFormat) -> None:
-    """The answer as JSON, Markdown or BibTeX on stdout (BibTeX's notes on stderr)."""
-    from assistant.references import render
-
-    if fmt is OutputFormat.bibtex and not answer.citations:
-        err.print("[yellow]the answer cites no source, so there are no BibTeX entries[/]")
-    elif fmt is OutputFormat.bibtex:
-        print_notes(answer)  # the entries have no place for them
-    rendered = render(answer, fmt.value)
-    sys.stdout.write(rendered if fmt is OutputFormat.json else printable(rendered))
-
-
-def print_receipt(answer: Answer) -> None:
-    """How much the answer looked at (one line), after a refusal's nearest papers."""
-    from assistant.references import NEAREST_HEADING, nearest_lines, receipt_line
-
-    if answer.receipt is None:
-        return
-    if answer.receipt.nearest:
-        out.print(f"\n{NEAREST_HEADING}", markup=False, highlight=False)
-        for line in nearest_lines(answer.receipt):
-            out.print(printable(f"  - {line}"), markup=False, highlight=False)
-    out.print(printable(receipt_line(answer.receipt)), style="dim", markup=False,
-              highlight=False)
-
-
-def print_notes(answer: Answer) -> None:
-    """The answer's warnings, on stderr: no source cited, sentences no cited abstract
-    supports, names no cited abstract mentions, sources that read only weakly as answering,
-    invented citations removed."""
-    from assistant.references import UNCITED_NOTE, UNSURE_NOTE, unmentioned_note
-
-    if answer.unchecked:  # the model's reply is in --json (model_reply)
-        warn(answer.unchecked)
-    if answer.uncited and not answer.unchecked:
-        warn(UNCITED_NOTE)
-    unsupported = [c.text for c in answer.claims if not c.supported]
-    if unsupported:
-        listed = " · ".join(f"“{t if len(t) <= 80 else t[:79] + '…'}”" for t in unsupported)
-        warn(f"{len(unsupported)} sentence(s) not supported by the abstracts they cite: {listed}")
-    if answer.unmentioned:
-        warn(unmentioned_note(answer))
-    if answer.unsure:
-        warn(UNSURE_NOTE)
-    if answer.dropped_citations:
-        warn("removed citation(s) to sources that were not given: "
-             + ", ".join(f"[{n}]" for n in answer.dropped_citations))
-
-
-def print_sources(answer: Answer) -> None:
-    from assistant.references import byline, noted_title
-
-    if not answer.sources:
-        return
-    cited = {c.n for c in answer.citations}
-    out.print("\n[bold]Sources[/] (* cited)")
-    for s in answer.sources:
-        mark = "*" if s.n in cited else " "
-        known = byline(s)  # venue, year and authors, when the input gave them
-        title = noted_title(s, derived=False)  # a model's title says so
-        out.print(printable(f"{mark}[{s.n}] {title} — {s.source} (score {s.score:.2f})"
-                            + (f" · {known}" if known else "")), markup=False)
-    mode = answer.model if answer.mode == "llm" else "extractive, offline"
-    if answer.mode == "extractive" and answer.unchecked:
-        mode = f"extractive, in place of {answer.model}'s answer"
-    out.print(f"[dim]{mode} · {answer.timings_ms.get('total', 0):.0f} ms[/]")
 
 
 @app.command()
@@ -413,10 +294,8 @@ def trends(
                                           "papers' ids as one JSON object.")] = False,
     chart: Annotated[Path | None, typer.Option(
         "--chart", help="Where to write the PNG chart (default trends-<topic>.png here).")] = None,
-    year: Annotated[str | None, typer.Option("--year", help="Only papers of these years: "
-                                             "2019, 2019-2021, 2019- or -2000.")] = None,
-    venue: Annotated[str | None, typer.Option("--venue", help="Only papers of this venue "
-                                              "or collection.")] = None,
+    year: Year = None,
+    venue: Venue = None,
     author: Author = None,
     reread: Reread = None,
     data_dir: DataDir = None,

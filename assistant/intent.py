@@ -11,23 +11,23 @@ A question may carry several readings at once ("Which papers compare A and B?" a
 several papers and for a comparison): each is a boolean field, read by the part of the
 answer it steers; ``kind`` is the main one (``KIND_ORDER``), for those that want one word.
 The readings are of the question exactly as given; ``search`` is that question less the
-words that state its range ("since 2019", "in NeurIPS 2025"), which is what is searched.
+words that state its range or author ("since 2019", "in NeurIPS 2025", "papers by Sara
+Sabour": stated.py), which is what is searched.
 """
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
+from assistant.stated import PAPER, PAPERS, stated
 from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
-from assistant.types import OPEN_END, OPEN_START, Filters
+from assistant.types import Filters
 
 Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
                "list", "lookup", "trend", "other"]
@@ -102,8 +102,6 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 
 # ---------------------------------------------------------------- every paper, a word, a trend
 
-_PAPERS = r"(?:papers|works|abstracts|studies|articles|publications)"
-_PAPER = r"(?:paper|abstract|article|work|study|publication)"
 # Up to four words naming the papers' topic before the noun ("all federated learning
 # papers"), not words that point at papers already named ("show me how these papers…").
 _TOPIC_WORDS = (r"(?:(?!(?:how|what|why|when|where|which|who|whose|these|those|this|that|both"
@@ -112,12 +110,12 @@ _TOPIC_WORDS = (r"(?:(?!(?:how|what|why|when|where|which|who|whose|these|those|t
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
     rf"(?:list|enumerate|find|show(?:\s+me)?|give(?:\s+me)?|name|retrieve)\s+(?:all\s+|every\s+)?"
-    rf"(?:(?:of\s+)?the\s+)?{_TOPIC_WORDS}{_PAPERS}\b"
+    rf"(?:(?:of\s+)?the\s+)?{_TOPIC_WORDS}{PAPERS}\b"
     rf"|\b(?:a|the)\s+(?:full\s+|complete\s+|comprehensive\s+|whole\s+)?list\s+of\s+(?:all\s+)?"
-    rf"(?:the\s+)?{_TOPIC_WORDS}{_PAPERS}\b"
-    rf"|\b(?:which|what)\s+{_PAPERS}\b"
-    rf"|^\s*how\s+many\s+{_PAPERS}\b"  # a count: the list's first line gives it
-    rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{_PAPERS}|paper|abstract)\s+"
+    rf"(?:the\s+)?{_TOPIC_WORDS}{PAPERS}\b"
+    rf"|\b(?:which|what)\s+{PAPERS}\b"
+    rf"|^\s*how\s+many\s+{PAPERS}\b"  # a count: the list's first line gives it
+    rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{PAPERS}|paper|abstract)\s+"
     r"(?:on|about|that|which|using|with|in|from|where)\b"
     r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"
     r"|studies|studied|researches|writes\s+about|wrote\s+about|publishes|published)\s+(?:on|about|in)\b",
@@ -126,12 +124,12 @@ LIST_RE = re.compile(
 _HOLDS = (r"(?:mentions?|mentioned|contains?|includes?|talks?\s+about|speaks?\s+(?:of|about)"
           r"|refers?\s+to|discuss(?:es)?|(?:uses?|has|have)(?=\s+the\s+(?:words?|terms?|phrases?)))")
 LOOKUP_RE = re.compile(
-    rf"^\s*(?:(?:which|what|how\s+many)\s+(?:one\s+|single\s+)?{_PAPER}s?"
-    rf"|(?:is|are)\s+there\s+(?:a|an|any|some)\s+{_PAPER}s?\s+(?:that|which)"
-    rf"|(?:does|do)\s+(?:any|a|an|some)\s+{_PAPER}s?"
-    rf"|(?:find|show\s+me|give\s+me)\s+(?:the|a|any)\s+{_PAPER}s?\s+(?:that|which)"
-    rf"|any\s+{_PAPER}s?\s+(?:that|which))\s+{_HOLDS}\s+(?P<words>.+)$"
-    rf"|^\s*in\s+which\s+{_PAPER}s?\s+(?:does|do|is|are)\s+(?P<where>.+?)\s+"
+    rf"^\s*(?:(?:which|what|how\s+many)\s+(?:one\s+|single\s+)?{PAPER}s?"
+    rf"|(?:is|are)\s+there\s+(?:a|an|any|some)\s+{PAPER}s?\s+(?:that|which)"
+    rf"|(?:does|do)\s+(?:any|a|an|some)\s+{PAPER}s?"
+    rf"|(?:find|show\s+me|give\s+me)\s+(?:the|a|any)\s+{PAPER}s?\s+(?:that|which)"
+    rf"|any\s+{PAPER}s?\s+(?:that|which))\s+{_HOLDS}\s+(?P<words>.+)$"
+    rf"|^\s*in\s+which\s+{PAPER}s?\s+(?:does|do|is|are)\s+(?P<where>.+?)\s+"
     r"(?:appear|occur|come\s+up|mentioned|used)\s*[?.!]*\s*$",
     re.I)
 _LOOKUP_WORD_RE = re.compile(r"\w[\w@+.\u2010-\u2014'-]*\w[+#]*|\w[+#]*")  # "C++", "C#"
@@ -162,7 +160,7 @@ TREND_RES = [
     # papers counted year by year, in any order of words ("How many papers per year mention
     # X?", "Plot X papers by year", "How popular has X been over the years?"): the topic is
     # what is left once the words that frame the question are taken off its ends
-    re.compile(rf"^(?=.*\b(?:{_PAPERS}|publications?|popular\w*|interest|plot|chart)\b)"
+    re.compile(rf"^(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest|plot|chart)\b)"
                rf"(?=.*\b{_PER_YEAR}\b)(?P<topic>.+)$", re.I),
     re.compile(r"^(?=.*\b(?:how\s+many|number\s+of|count|plot|chart|popular\w*|interest)\b)"
                rf"(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$", re.I),
@@ -195,77 +193,6 @@ POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors
 MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
-
-# ---------------------------------------------------------------- a range stated in words
-
-YEAR = r"((?:19|20)\d\d)"
-# "in 2048 dimensions" is a count, not a year, and so are "after 2000 training documents"
-# and "in 2000 GPU hours": up to two words that are no preposition may stand before the unit.
-_UNITS = (r"(?:dimensions?|steps?|samples?|tokens?|parameters?|images?|nodes?|layers?|"
-          r"examples?|iterations?|epochs?|words?|languages?|classes?|points?|users?|items?|"
-          r"times?|tasks?|questions?|queries|documents?|hours?|features?|agents?|patients?|"
-          r"genes?|species|rounds?|runs?|trials?|seconds?|minutes?|ms|episodes?|frames?|"
-          r"sentences?|pixels?|neurons?|units?|[%×x])")
-_MODIFIER = r"(?:(?!(?:on|for|in|of|and|or|to|with|about|by|the|a|an|at|from)\b)[a-z][\w-]*\s+)"
-NOT_A_COUNT = rf"(?![\d.,]\d)(?!\s*{_MODIFIER}{{0,2}}{_UNITS}\b)(?!\s*[%×])"
-END = r"(?!\d)(?![\'’]?s\b)" + NOT_A_COUNT  # "1990s" is a decade (DECADE below)
-# "in the 1990s", "from the 2010s": the ten years (a decade's "since" runs on).
-DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?((?:19|20)\d0)[\'’]?s\b", re.I)
-# (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
-YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
-    (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
-     "range"),
-    (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
-    (re.compile(rf"\b(?:since|from)\s+{YEAR}\s+(?:on|onwards?)\b", re.I), "from"),
-    (re.compile(rf"\b(?:since|in\s+or\s+after|starting\s+(?:in|from))\s+{YEAR}{END}", re.I),
-     "from"),
-    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+later|and\s+later|onwards?|and\s+after)\b", re.I),
-     "from"),
-    (re.compile(rf"\bafter\s+{YEAR}{END}", re.I), "after"),
-    (re.compile(rf"\bbefore\s+{YEAR}{END}", re.I), "before"),
-    (re.compile(rf"\b(?:until|till|up\s+to|through|in\s+or\s+before)\s+{YEAR}{END}", re.I),
-     "to"),
-    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b", re.I),
-     "to"),
-    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I),
-     "in"),
-]
-LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
-# ...except after a word of time, from 1800 to 2039: "CRAFT since 2030?", "Which papers
-# since 2030 use GNNs?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in
-# 2048?", "diverge after 2048?", "loss after 1000?", "after 2030 steps" stay numbers): they
-# state a year no paper is of (their words had been searched as the topic's, a false "no")
-LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\d|20[0-3]\d)"
-                       rf"|(in|from)\s+(18\d\d)){END}", re.I)
-_LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
-                    "after": "after", "before": "before", "until": "to", "till": "to"}
-
-
-# ---------------------------------------------------------------- an author it names
-
-# A name as written, capitals and all ("Sara Sabour", "Mihaela van der Schaar", "J.-P.
-# Vert"), inside a question read case-insensitively.
-_NAME = (r"(?-i:(?P<author>[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|den|da|di|du|del|della|le"
-         r"|la|dos|das|bin|al)\s+)*[A-Z][\w'’.-]*){0,3}))")
-_BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+)?"
-# "Which papers are by Sara Sabour?", "papers written by Bengio on attention", "What has
-# Yoshua Bengio published?", "Which papers did Sara Sabour write?", "Bengio's papers":
-# ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
-AUTHOR_RES = [
-    re.compile(rf"\b(?:{_PAPERS}|{_PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME})",
-               re.I),
-    re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME})", re.I),
-    re.compile(rf"^\s*(?:what|which\s+{_PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}\s+"
-               r"(?:published|written|write|authored|author|co-?authored|publish))\b", re.I),
-    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+{_PAPERS}\b", re.I),
-    # written in lower case, as the question's last words: "papers by sara sabour?" (not
-    # "papers by year")
-    re.compile(rf"\b{_PAPERS}\s+(?P<cut>{_BY}by\s+(?!(?:years?|venues?|decades?|topics?|dates?"
-               r"|months?|citations?|relevance|score)\b)(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*)"
-               r"{0,2}))\s*[?.!]*\s*$", re.I),
-]
-
 
 @dataclass(frozen=True)
 class Intent:
@@ -399,104 +326,3 @@ def _trimmed_topic(text: str) -> str:
     first = framing.index(False)
     last = len(words) - framing[::-1].index(False)
     return " ".join(words[first:last]).strip(" ,\"'“”")
-
-
-# ---------------------------------------------------------------- the stated range
-
-
-def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, str]:
-    """The filter a question states in words ("since 2019", "before 2000", "between 2010
-    and 2012", "in NeurIPS 2025"), and the question without those words, so that "2019" does
-    not count as a keyword no abstract holds (the question itself when nothing else would be
-    left)."""
-    rest = question
-    span: tuple[int, int] | None = None
-    venue: str | None = None
-    pattern = _venue_pattern(tuple(venues))
-    m = next((m for m in pattern.finditer(rest) if _meant_as_venue(m)), None) if pattern else None
-    if m:
-        venue = canonical_venue(_typed_venue(m))
-        year = m.group(2) or m.group(4)
-        if year and int(year) <= LATEST_YEAR:
-            span = (int(year), int(year))
-        rest = _cut(rest, m)
-    if span is None and (m := DECADE.search(rest)) and int(m.group(2)) <= LATEST_YEAR:
-        first = int(m.group(2))
-        span = (first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9)
-        rest = _cut(rest, m)
-    if span is None:
-        for phrase, kind in YEAR_PHRASES:
-            m = phrase.search(rest)
-            values = [int(g) for g in m.groups() if g] if m else []
-            if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
-                span = _years_of(kind, values)
-                rest = _cut(rest, m)
-                break
-    if span is None and (m := LAST_YEAR.search(rest)):
-        word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
-        rest = _cut(rest, m)
-    author, rest = _stated_author(rest)
-    found = Filters(years=span, venue=venue, author=author)
-    if not found:
-        return None, question
-    rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
-    return found, rest if re.search(r"\w", rest) else question
-
-
-def _stated_author(text: str) -> tuple[str | None, str]:
-    """The author ``text`` names as its papers' ("papers by Sara Sabour"), and ``text``
-    without those words; a "name" of common words ("papers by the same group") is none."""
-    for pattern in AUTHOR_RES:
-        m = pattern.search(text)
-        name = m.group("author") if m else None
-        if m and name and not any(w.lower() in STOPWORDS for w in name.split()):
-            start, end = m.span("cut")
-            return name.strip(".’'"), f"{text[:start]} {text[end:]}"
-    return None, text
-
-
-def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
-    first = values[0]
-    return {
-        "range": (min(values), max(values)),
-        "from": (first, OPEN_END),
-        "after": (first + 1, OPEN_END),
-        "to": (OPEN_START, first),
-        "before": (OPEN_START, first - 1),
-        "in": (first, first),
-    }[kind]
-
-
-@lru_cache(maxsize=64)
-def _venue_pattern(venues: tuple[str, ...]) -> re.Pattern[str] | None:
-    names = {canonical_venue(v) for v in venues if len(v.strip()) >= 3}
-    names |= set(KNOWN_VENUES.values())
-    spellings = {n.lower(): n for n in names} | KNOWN_VENUES
-    if not spellings:
-        return None
-    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
-    venue = rf"(?<![\w-])({alternatives})(?![\w-])"
-    # A venue counts only where it is meant as one: "in/at/from NeurIPS", "NeurIPS 2025",
-    # "NeurIPS papers".
-    return re.compile(
-        rf"(?:\b(?:in|at|from|of)\s+(?:the\s+)?{venue}(?:\s+{YEAR}{END})?)"
-        rf"|(?:{venue}\s+{YEAR}{END})"
-        rf"|(?:{venue}(?=\s+(?:papers?|abstracts?|proceedings)\b))", re.I)
-
-
-def _meant_as_venue(m: re.Match[str]) -> bool:
-    """A venue written as one: with its year or "papers" after it, or with its capitals ("in
-    Nature", "at ICML", "in Neurips"), not as a word ("processes in nature", "of the www")."""
-    if m.group(1) is None or m.group(2):  # "NeurIPS 2025", "nips papers", "in NeurIPS 2025"
-        return True
-    return _typed_venue(m) != _typed_venue(m).lower()
-
-
-def _typed_venue(m: re.Match[str]) -> str:
-    """The venue as the question writes it, in whichever of ``_venue_pattern``'s forms."""
-    return next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
-
-
-def _cut(text: str, m: re.Match[str]) -> str:
-    return f"{text[:m.start()]} {text[m.end():]}"

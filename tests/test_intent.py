@@ -7,7 +7,8 @@ import dataclasses
 
 import pytest
 
-from assistant.intent import Intent, names_in, proper_names, read_intent, stated
+from assistant.intent import Intent, names_in, proper_names, read_intent
+from assistant.stated import stated
 from assistant.types import OPEN_END, OPEN_START, Filters
 
 VENUES = ["NeurIPS", "Wombat Workshop", "Nature"]

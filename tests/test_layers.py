@@ -19,7 +19,7 @@ LAYERS: list[set[str]] = [
     {"assistant.paper", "assistant.skipped", "assistant.venues", "assistant.derived_titles",
      "assistant.file_formats", "assistant.reading", "assistant.authors"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
-     "assistant.naming", "assistant.intent", "assistant.chunks"},
+     "assistant.naming", "assistant.intent", "assistant.stated", "assistant.chunks"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.store"},
     {"assistant.keyword_index", "assistant.catalog", "assistant.dense", "assistant.chunking"},
@@ -33,6 +33,7 @@ LAYERS: list[set[str]] = [
      "assistant.citesafe", "assistant.sentences", "assistant.titles"},
     {"assistant.pipeline", "assistant.list_answers"},
     {"assistant.ui", "assistant.evals"},
+    {"assistant.printing"},
     {"assistant.cli"},
 ]
 

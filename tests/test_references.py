@@ -21,9 +21,9 @@ from chromadb.config import Settings as ChromaSettings
 from conftest import FILE_A, SEEDS, SHARED_DATA, make_settings, skipif_no_shared_data
 from markdown_it import MarkdownIt
 
-from assistant.cli import print_sources
 from assistant.corpus import read_file
 from assistant.pipeline import Assistant
+from assistant.printing import print_sources
 from assistant.references import DERIVED_NOTE, bibtex_key, md_answer, to_bibtex, to_markdown
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Answer, Citation, SourceRef

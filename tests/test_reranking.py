@@ -275,7 +275,7 @@ def test_an_answer_under_the_joint_readings_doubt_level_is_marked_unsure(
     no mark. A question whose first papers hold its keywords is exempt from the refusal but
     marked when the reread reads it (the ranker unsure); when the ranker is sure it has no
     reading and is never marked."""
-    from assistant.cli import print_notes
+    from assistant.printing import print_notes
     from assistant.references import UNSURE_NOTE, render
     from assistant.ui.render import answer_as_markdown, render_answer
 

@@ -1,0 +1,192 @@
+"""The filters a question states in words: a year range ("since 2019", "between 2010 and
+2012", "in the 1990s"), a venue ("in NeurIPS 2025") and an author ("papers by Sara Sabour"),
+and the question without those words, which is what is searched.
+
+Why a module of its own: a year in a question may be a count ("in 2048 dimensions"), a venue
+a word ("processes in nature") and a name a method's inspiration ("inspired by Hebbian
+learning"); telling them apart is most of the reading, and ``intent.read_intent`` and every
+filter it sets read it from here once.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from assistant.corpus import KNOWN_VENUES, canonical_venue
+from assistant.keywords import STOPWORDS
+from assistant.types import OPEN_END, OPEN_START, Filters
+
+PAPERS = r"(?:papers|works|abstracts|studies|articles|publications)"  # the nouns for papers
+PAPER = r"(?:paper|abstract|article|work|study|publication)"
+
+# ---------------------------------------------------------------- a range stated in words
+
+YEAR = r"((?:19|20)\d\d)"
+# "in 2048 dimensions" is a count, not a year, and so are "after 2000 training documents"
+# and "in 2000 GPU hours": up to two words that are no preposition may stand before the unit.
+_UNITS = (r"(?:dimensions?|steps?|samples?|tokens?|parameters?|images?|nodes?|layers?|"
+          r"examples?|iterations?|epochs?|words?|languages?|classes?|points?|users?|items?|"
+          r"times?|tasks?|questions?|queries|documents?|hours?|features?|agents?|patients?|"
+          r"genes?|species|rounds?|runs?|trials?|seconds?|minutes?|ms|episodes?|frames?|"
+          r"sentences?|pixels?|neurons?|units?|[%×x])")
+_MODIFIER = r"(?:(?!(?:on|for|in|of|and|or|to|with|about|by|the|a|an|at|from)\b)[a-z][\w-]*\s+)"
+NOT_A_COUNT = rf"(?![\d.,]\d)(?!\s*{_MODIFIER}{{0,2}}{_UNITS}\b)(?!\s*[%×])"
+END = r"(?!\d)(?![\'’]?s\b)" + NOT_A_COUNT  # "1990s" is a decade (DECADE below)
+# "in the 1990s", "from the 2010s": the ten years (a decade's "since" runs on).
+DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?((?:19|20)\d0)[\'’]?s\b", re.I)
+# (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
+YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
+    (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
+     "range"),
+    (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
+    (re.compile(rf"\b(?:since|from)\s+{YEAR}\s+(?:on|onwards?)\b", re.I), "from"),
+    (re.compile(rf"\b(?:since|in\s+or\s+after|starting\s+(?:in|from))\s+{YEAR}{END}", re.I),
+     "from"),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+later|and\s+later|onwards?|and\s+after)\b", re.I),
+     "from"),
+    (re.compile(rf"\bafter\s+{YEAR}{END}", re.I), "after"),
+    (re.compile(rf"\bbefore\s+{YEAR}{END}", re.I), "before"),
+    (re.compile(rf"\b(?:until|till|up\s+to|through|in\s+or\s+before)\s+{YEAR}{END}", re.I),
+     "to"),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b", re.I),
+     "to"),
+    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I),
+     "in"),
+]
+LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
+# ...except after a word of time, from 1800 to 2039: "CRAFT since 2030?", "Which papers
+# since 2030 use GNNs?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in
+# 2048?", "diverge after 2048?", "loss after 1000?", "after 2030 steps" stay numbers): they
+# state a year no paper is of (their words had been searched as the topic's, a false "no")
+LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\d|20[0-3]\d)"
+                       rf"|(in|from)\s+(18\d\d)){END}", re.I)
+_LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
+                    "after": "after", "before": "before", "until": "to", "till": "to"}
+
+
+# ---------------------------------------------------------------- an author it names
+
+# A name as written, capitals and all ("Sara Sabour", "Mihaela van der Schaar", "J.-P.
+# Vert"), inside a question read case-insensitively.
+_NAME = (r"(?-i:(?P<author>[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|den|da|di|du|del|della|le"
+         r"|la|dos|das|bin|al)\s+)*[A-Z][\w'’.-]*){0,3}))")
+_BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+)?"
+# "Which papers are by Sara Sabour?", "papers written by Bengio on attention", "What has
+# Yoshua Bengio published?", "Which papers did Sara Sabour write?", "Bengio's papers":
+# ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
+AUTHOR_RES = [
+    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME})",
+               re.I),
+    re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME})", re.I),
+    re.compile(rf"^\s*(?:what|which\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}\s+"
+               r"(?:published|written|write|authored|author|co-?authored|publish))\b", re.I),
+    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+{PAPERS}\b", re.I),
+    # written in lower case, as the question's last words: "papers by sara sabour?" (not
+    # "papers by year")
+    re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+(?!(?:years?|venues?|decades?|topics?|dates?"
+               r"|months?|citations?|relevance|score)\b)(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*)"
+               r"{0,2}))\s*[?.!]*\s*$", re.I),
+]
+
+
+
+def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, str]:
+    """The filter a question states in words ("since 2019", "before 2000", "between 2010
+    and 2012", "in NeurIPS 2025"), and the question without those words, so that "2019" does
+    not count as a keyword no abstract holds (the question itself when nothing else would be
+    left)."""
+    rest = question
+    span: tuple[int, int] | None = None
+    venue: str | None = None
+    pattern = _venue_pattern(tuple(venues))
+    m = next((m for m in pattern.finditer(rest) if _meant_as_venue(m)), None) if pattern else None
+    if m:
+        venue = canonical_venue(_typed_venue(m))
+        year = m.group(2) or m.group(4)
+        if year and int(year) <= LATEST_YEAR:
+            span = (int(year), int(year))
+        rest = _cut(rest, m)
+    if span is None and (m := DECADE.search(rest)) and int(m.group(2)) <= LATEST_YEAR:
+        first = int(m.group(2))
+        span = (first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9)
+        rest = _cut(rest, m)
+    if span is None:
+        for phrase, kind in YEAR_PHRASES:
+            m = phrase.search(rest)
+            values = [int(g) for g in m.groups() if g] if m else []
+            if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
+                span = _years_of(kind, values)
+                rest = _cut(rest, m)
+                break
+    if span is None and (m := LAST_YEAR.search(rest)):
+        word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
+        rest = _cut(rest, m)
+    author, rest = _stated_author(rest)
+    found = Filters(years=span, venue=venue, author=author)
+    if not found:
+        return None, question
+    rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
+    return found, rest if re.search(r"\w", rest) else question
+
+
+def _stated_author(text: str) -> tuple[str | None, str]:
+    """The author ``text`` names as its papers' ("papers by Sara Sabour"), and ``text``
+    without those words; a "name" of common words ("papers by the same group") is none."""
+    for pattern in AUTHOR_RES:
+        m = pattern.search(text)
+        name = m.group("author") if m else None
+        if m and name and not any(w.lower() in STOPWORDS for w in name.split()):
+            start, end = m.span("cut")
+            return name.strip(".’'"), f"{text[:start]} {text[end:]}"
+    return None, text
+
+
+def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
+    first = values[0]
+    return {
+        "range": (min(values), max(values)),
+        "from": (first, OPEN_END),
+        "after": (first + 1, OPEN_END),
+        "to": (OPEN_START, first),
+        "before": (OPEN_START, first - 1),
+        "in": (first, first),
+    }[kind]
+
+
+@lru_cache(maxsize=64)
+def _venue_pattern(venues: tuple[str, ...]) -> re.Pattern[str] | None:
+    names = {canonical_venue(v) for v in venues if len(v.strip()) >= 3}
+    names |= set(KNOWN_VENUES.values())
+    spellings = {n.lower(): n for n in names} | KNOWN_VENUES
+    if not spellings:
+        return None
+    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
+    venue = rf"(?<![\w-])({alternatives})(?![\w-])"
+    # A venue counts only where it is meant as one: "in/at/from NeurIPS", "NeurIPS 2025",
+    # "NeurIPS papers".
+    return re.compile(
+        rf"(?:\b(?:in|at|from|of)\s+(?:the\s+)?{venue}(?:\s+{YEAR}{END})?)"
+        rf"|(?:{venue}\s+{YEAR}{END})"
+        rf"|(?:{venue}(?=\s+(?:papers?|abstracts?|proceedings)\b))", re.I)
+
+
+def _meant_as_venue(m: re.Match[str]) -> bool:
+    """A venue written as one: with its year or "papers" after it, or with its capitals ("in
+    Nature", "at ICML", "in Neurips"), not as a word ("processes in nature", "of the www")."""
+    if m.group(1) is None or m.group(2):  # "NeurIPS 2025", "nips papers", "in NeurIPS 2025"
+        return True
+    return _typed_venue(m) != _typed_venue(m).lower()
+
+
+def _typed_venue(m: re.Match[str]) -> str:
+    """The venue as the question writes it, in whichever of ``_venue_pattern``'s forms."""
+    return next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
+
+
+def _cut(text: str, m: re.Match[str]) -> str:
+    return f"{text[:m.start()]} {text[m.end():]}"
