@@ -240,8 +240,6 @@ class Answer(BaseModel):
         "(one line); the answer shown is then its checked part or the extractive answer.")
 
     def public_json(self) -> dict[str, object]:
-        """The documented ``assistant ask --json`` object."""
-        return self.model_dump(
-            include=set(PUBLIC_JSON_KEYS),
-            exclude={"citations": {"__all__": {"highlights"}}},
-        )
+        """The documented ``assistant ask --json`` object (a citation's ``highlights``: the
+        abstract's sentences the answer used, a list's quoted sentence, to check it by)."""
+        return self.model_dump(include=set(PUBLIC_JSON_KEYS))

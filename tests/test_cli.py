@@ -47,7 +47,10 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
             data["unsure"], data["refusal"]) == ([], False, False, [], False, None)
     assert set(data["timings_ms"]) == {"retrieve", "generate", "total"}
     assert data["citations"] and set(data["citations"][0]) == {"n", "paper_id", "title", "source", "text",
-                                                               "origin"}
+                                                               "highlights", "origin"}
+    # the quoted sentences, each the abstract's own (lists.md promises them in --json)
+    assert all(c["highlights"] for c in data["citations"])
+    assert all(h in c["text"] for c in data["citations"] for h in c["highlights"])
     assert {c["origin"] for c in data["citations"]} == {"assistant"}
     assert data["citations"][0]["source"] == f"{FILE_B}#1"
     assert set(data["sources"][0]) == {"n", "paper_id", "title", "source", "score", "authors",
