@@ -21,6 +21,7 @@ from assistant.skipped import Skipped
 from assistant.venues import canonical_venue, parse_year, venue_from_name
 
 SUPPORTED_SUFFIXES = (".txt", ".csv", ".jsonl")
+PLACEHOLDER_WORDS = 10  # a text this short that records of several titles share is no abstract
 NO_SUCH_PATH = "no such file or directory"
 
 
@@ -52,8 +53,8 @@ def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = Fa
     """Read every supported file under ``paths`` (files or directories). With ``upload``
     each file is known as ``upload:<name>`` rather than by its (temporary) path."""
     result = ReadResult()
-    seen: set[str] = set()
     keys: set[str] = set()
+    files: list[tuple[Path, str, list[Paper], list[Skipped]]] = []
     for path in _expand(paths, result):
         key = file_key(path, upload)
         if key in keys:
@@ -62,24 +63,66 @@ def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = Fa
                                               "same upload; upload it on its own", whole_file=True))
             continue  # the same file named twice: read once
         keys.add(key)
-        papers, skipped = read_file(path, max_chars=max_chars, key=key)
-        read = FileRead(key=key, name=path.name, skipped=skipped)
-        repeats: list[str] = []
-        for paper in papers:
-            read.ids.add(paper.paper_id)
-            read.locators.setdefault(paper.paper_id, paper.source)
-            if paper.paper_id in seen:
-                repeats.append(paper.source.rsplit("#", 1)[1])
-                continue
-            seen.add(paper.paper_id)
-            read.papers.append(paper)
-        if repeats:  # one line however many, and the file still counts as fully read
-            skipped.append(Skipped(path.name, _repeats_reason(repeats), incomplete=False,
-                                   count=len(repeats)))
+        files.append((path, key, *read_file(path, max_chars=max_chars, key=key)))
+    placeholders = placeholder_ids(p for _, _, papers, _ in files for p in papers)
+    seen: set[str] = set()
+    for path, key, papers, skipped in files:
+        read = _file_read(path.name, key, papers, skipped, seen, placeholders)
         result.files.append(read)
         result.papers.extend(read.papers)
-        result.skipped.extend(skipped)
+        result.skipped.extend(read.skipped)
     return result
+
+
+def placeholder_ids(papers: Iterable[Paper]) -> set[str]:
+    """The ids of texts too short to be an abstract (under PLACEHOLDER_WORDS words) that
+    records of different titles give as theirs: "Abstract Unavailable", under 55 titles of
+    the NeurIPS 1987-2021 CSVs, had been stored as one paper and the rest taken for its
+    repeats. A real abstract under two titles (a paper listed twice) stays, kept once."""
+    titles: dict[str, set[str]] = {}
+    for paper in papers:
+        if not paper.title_derived and len(paper.text.split()) < PLACEHOLDER_WORDS:
+            titles.setdefault(paper.paper_id, set()).add(paper.title.casefold())
+    return {pid for pid, named in titles.items() if len(named) > 1}
+
+
+def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
+               seen: set[str], placeholders: set[str]) -> FileRead:
+    """One file's papers less those read before in this ingest (``seen``, which grows) and
+    the placeholders, each group said in one line that leaves the file fully read."""
+    read = FileRead(key=key, name=name, skipped=skipped)
+    repeats: list[str] = []
+    unavailable: list[str] = []
+    for paper in papers:
+        ordinal = paper.source.rsplit("#", 1)[1]
+        if paper.paper_id in placeholders:
+            unavailable.append(ordinal)
+            continue
+        read.ids.add(paper.paper_id)
+        read.locators.setdefault(paper.paper_id, paper.source)
+        if paper.paper_id in seen:
+            repeats.append(ordinal)
+            continue
+        seen.add(paper.paper_id)
+        read.papers.append(paper)
+    if unavailable:
+        said = next(p.text for p in papers if p.paper_id in placeholders)
+        skipped.append(Skipped(name, f"{_counted(unavailable, 'record')} no abstract, only a "
+                               f"placeholder other titles share (“{said[:60]}”); not indexed: "
+                               "give them their abstracts", incomplete=False,
+                               count=len(unavailable)))
+    if repeats:  # one line however many, and the file still counts as fully read
+        skipped.append(Skipped(name, _repeats_reason(repeats), incomplete=False,
+                               count=len(repeats)))
+    return read
+
+
+def _counted(ordinals: list[str], noun: str) -> str:
+    """"record #3 has", "3 records (#3, #5, #9) have", "12 records (#3, #5, #9, …) have"."""
+    if len(ordinals) == 1:
+        return f"{noun} #{ordinals[0]} has"
+    shown = ", ".join(f"#{n}" for n in ordinals[:3]) + (", …" if len(ordinals) > 3 else "")
+    return f"{len(ordinals):,} {noun}s ({shown}) have"
 
 
 def _repeats_reason(ordinals: list[str]) -> str:

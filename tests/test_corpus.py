@@ -208,6 +208,30 @@ def test_repeats_make_one_line_and_leave_the_file_complete(tmp_path: Path) -> No
     assert result.files[0].complete and result.skipped[0].count == 6
 
 
+def test_a_placeholder_that_other_titles_share_is_no_abstract(tmp_path: Path) -> None:
+    """"Abstract Unavailable" under 55 titles of the NeurIPS 1987-2021 CSVs had been stored
+    as one paper and the rest called its repeats. A real abstract under two titles (a paper
+    listed twice) is still kept once."""
+    real = "We propose kernel sums over graphs and prove that they converge in ten steps."
+    path = tmp_path / "old.csv"
+    path.write_text("title,abstract\n"
+                    "Optical Networks,Abstract Unavailable\n"
+                    f"Kernel Sums,{real}\n"
+                    "Self-Organising Maps,Abstract Unavailable\n"
+                    f"Kernel Sums (extended),{real}\n")
+    result = read_paths([path])
+    assert [p.title for p in result.papers] == ["Kernel Sums"]
+    assert [str(s) for s in result.skipped] == [
+        "old.csv: 2 records (#1, #3) have no abstract, only a placeholder other titles share "
+        "(“Abstract Unavailable”); not indexed: give them their abstracts",
+        "old.csv: abstract #4 repeats an abstract already read; kept once"]
+    assert result.files[0].complete and result.files[0].ids == {result.papers[0].paper_id}
+    # one title alone gives no sign: its short text stays, as it always has
+    alone = tmp_path / "alone.csv"
+    alone.write_text("title,abstract\nOptical Networks,Abstract Unavailable\n")
+    assert [p.text for p in read_paths([alone]).papers] == ["Abstract Unavailable"]
+
+
 def test_pdf_soft_hyphens_are_joined(tmp_path: Path) -> None:
     path = tmp_path / "old.csv"
     path.write_text('title,abstract\nLRAAM,"It can encode la(cid:173) beled graphs and '
