@@ -304,6 +304,24 @@ def as_written(word: str) -> str:
 
 
 def written_forms(word: str) -> set[str]:
+    """``word`` in the singular and the plural, each joined at a letter-digit boundary as
+    written, by a hyphen or by nothing (``joined_forms``)."""
+    return {form for joined in joined_forms(word) for form in number_forms(joined)}
+
+
+_LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])-?(?=\d)|(?<=\d)-?(?=[^\W\d_])")
+
+
+def joined_forms(word: str) -> set[str]:
+    """``word`` with its letters and digits joined by a hyphen or by nothing: "ResNet50",
+    "ResNet-50" (BM25 reads the first as one word and the second as two: "ResNet50" had
+    found 11 papers, "ResNet-50" 40); a word of no such boundary alone."""
+    if not _LETTER_DIGIT.search(word):
+        return {word}
+    return {_LETTER_DIGIT.sub(joint, word) for joint in ("", "-")} | {word}
+
+
+def number_forms(word: str) -> set[str]:
     """``word`` in the singular and the plural: "map" and "maps", "ontology" and
     "ontologies", "matrix" and "matrices", "analysis" and "analyses", and the Latin and
     Greek ones: "hippocampus" and "hippocampi", "polyhedron" and "polyhedra", "datum" and

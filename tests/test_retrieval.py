@@ -423,6 +423,8 @@ def test_a_list_lookup_lists_the_papers_writing_the_words_and_no_other(
         ("Headlines", "We summarize news articles with a pointer network."),
         ("Place cells", "The hippocampus maps the space an animal walks through."),
         ("Convex pieces", "Each region of the network is a polyhedron of its input space."),
+        ("Deep residuals", "A ResNet-50 backbone is pruned to half its width."),
+        ("Residual widths", "We widen ResNet50 and WRN-28 alike."),
     ]) + "\n")
     app = Assistant(make_settings(fresh_copy))
     app.ingest([papers])
@@ -441,9 +443,14 @@ def test_a_list_lookup_lists_the_papers_writing_the_words_and_no_other(
     assert listed("Which papers mention news?") == ["Headlines"]  # had matched every "new"
     assert listed("Which papers mention hippocampi?") == ["Place cells"]  # a Latin plural
     assert listed("Which papers mention polyhedra?") == ["Convex pieces"]
+    # a model's name with or without its hyphen (BM25 reads "ResNet50" as one word)
+    both = ["Deep residuals", "Residual widths"]
+    assert sorted(listed("Which papers mention ResNet50?")) == both
+    assert sorted(listed("Which papers mention ResNet-50?")) == both
+    assert listed("Which papers mention WRN28?") == ["Residual widths"]
     # none writes it as asked: those sharing its stem are shown unconfirmed, not matching
     stemmed = app.list_answer("Which papers mention tensorization?")
     assert stemmed.receipt is not None and stemmed.receipt.matching == 0
     assert sorted(s.title for s in stemmed.sources) == ["Compressed layers", "Tensor methods"]
-    assert stemmed.answer.startswith("No paper of the 49 writes “tensorization” as asked")
+    assert stemmed.answer.startswith("No paper of the 51 writes “tensorization” as asked")
     assert "2 write a word of the same stem, listed unconfirmed:" in stemmed.answer
