@@ -34,7 +34,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -122,6 +122,9 @@ class ListedPaper:
     read: bool  # reread by the cross-encoder (or judged by the model)
     logit: float | None = None  # the cross-encoder's reading, where it read
     reader: str | None = None  # who kept it after reading (Candidate.reader); None: unread
+    # an uncertain paper past the reading budget, kept on its cheap score alone: its line
+    # says so, for the reader to check it first
+    kept_unread: bool = False
 
 
 @dataclass
@@ -153,15 +156,22 @@ class ListResult:
         cross-encoder read those)."""
         return any(c.reader == MODEL for c in self.candidates)
 
+    @property
+    def kept_unread(self) -> int:
+        """The listed papers kept on their cheap score alone, past the reading budget."""
+        return sum(p.kept_unread for p in self.papers)
+
     def count_line(self, where: str = "") -> str:
         """"23 papers of the 13,847 match; 300 screened, 30 reread" (and ", 8 uncertain
-        left out unread" when the budget left some out)."""
+        left out unread, 5 kept unread" when the budget left some unread)."""
         return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
-                          reread=self.reread, left_out=self.unread_left_out)
+                          reread=self.reread, left_out=self.unread_left_out,
+                          kept=self.kept_unread)
 
 
 def count_line(matching: int, in_filter: int, screened: int, where: str = "",
-               topic: str = "", reread: int | None = None, left_out: int = 0) -> str:
+               topic: str = "", reread: int | None = None, left_out: int = 0,
+               kept: int = 0) -> str:
     """How many papers match, of how many, and how many were screened (and reread, and
     left out unread): "23 papers of the 13,847 (2019-2021) match “topic”; 300 screened, 30
     reread, 8 uncertain left out unread". One wording for a list's first line and a trend's
@@ -170,16 +180,18 @@ def count_line(matching: int, in_filter: int, screened: int, where: str = "",
     where = f" ({where})" if where else ""
     about = f" “{topic}”" if topic else ""
     return (f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}; "
-            f"{searched_note(screened, reread, left_out)}")
+            f"{searched_note(screened, reread, left_out, kept)}")
 
 
-def searched_note(screened: int, reread: int | None = None, left_out: int = 0) -> str:
-    """How much a list looked at: "300 screened, 30 reread, 8 uncertain left out unread"
-    (``reread`` None: a trend's, screened alone)."""
+def searched_note(screened: int, reread: int | None = None, left_out: int = 0,
+                  kept: int = 0) -> str:
+    """How much a list looked at: "300 screened, 30 reread, 8 uncertain left out unread, 5
+    kept unread" (``reread`` None: a trend's, screened alone)."""
     note = f"{screened:,} screened" if reread is None else f"{screened:,} screened, {reread:,} reread"
-    # the band papers past the reading budget that their cheap score left out (those it
-    # kept are listed); nothing when it left none out
-    return note + (f", {left_out:,} uncertain left out unread" if left_out else "")
+    # the band papers past the reading budget that their cheap score left out, and those it
+    # kept (listed, each line marked); nothing when it left none unread
+    note += f", {left_out:,} uncertain left out unread" if left_out else ""
+    return note + (f", {kept:,} kept unread" if kept else "")
 
 
 class ListScreen:
@@ -300,19 +312,21 @@ class ListScreen:
         total = len(self.index.papers())
         read_ids = {c.paper.paper_id for c in read}
         return ListResult(
-            question=question, topic=topic, papers=self._listed(kept, weights),
+            question=question, topic=topic,
+            papers=self._listed(kept, weights, {c.paper.paper_id for c in kept_unread}),
             papers_in_store=total, papers_in_filter=total if allowed is None else len(allowed),
             screened=len(pool), reread=len(read), unread_left_out=len(unread) - len(kept_unread),
             seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
             mentions=self._listed(mentioned, weights), lookup=bool(words))
 
-    def _listed(self, kept: Sequence[Candidate], weights: dict[str, float]) -> list[ListedPaper]:
+    def _listed(self, kept: Sequence[Candidate], weights: dict[str, float],
+                unread: Collection[str] = ()) -> list[ListedPaper]:
         """``kept`` as listed, best first, each with its sentence holding most of the
-        topic's keyword weight."""
+        topic's keyword weight (``unread``: the ids kept unread past the budget)."""
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
                               best_sentence(c.paper, weights), c.reader is not None,
-                              c.logit, c.reader)
+                              c.logit, c.reader, c.paper.paper_id in unread)
                   for c in kept]
         return sorted(listed, key=lambda p: -p.score)
 
@@ -427,7 +441,7 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     first ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
-    searched = searched_note(result.screened, result.reread, result.unread_left_out)
+    searched = searched_note(result.screened, result.reread, result.unread_left_out)  # none kept
     if result.mentions and result.lookup:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} writes “{result.topic}” "
@@ -447,7 +461,8 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     for n, listed in enumerate(result.papers or result.mentions, start=1):
         title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
-        yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]\n"
+        unread = " (kept unread)" if listed.kept_unread else ""
+        yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
 
 
 def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer:
@@ -469,5 +484,6 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
                                   in_filter=result.papers_in_filter, read=result.screened,
                                   cited=len(shown), matching=len(result.papers),
                                   unconfirmed=len(result.mentions),
-                                  unread_left_out=result.unread_left_out),
+                                  unread_left_out=result.unread_left_out,
+                                  kept_unread=result.kept_unread),
                   timings_ms={"total": round(result.seconds * 1000, 1)})

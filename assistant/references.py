@@ -76,6 +76,8 @@ def receipt_line(receipt: Receipt) -> str:
             parts.append(f"{receipt.unconfirmed:,} unconfirmed")
         if receipt.unread_left_out:
             parts.append(f"{receipt.unread_left_out:,} left out unread")
+        if receipt.kept_unread:
+            parts.append(f"{receipt.kept_unread:,} kept unread")
     else:
         parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
     return " · ".join(parts)

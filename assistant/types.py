@@ -183,6 +183,9 @@ class Receipt(BaseModel):
     unread_left_out: int = Field(0, description="A list or trend answer: its uncertain papers "
                                  "past the reading budget that their cheap score left out "
                                  "unread (the list is then not the whole of it); else 0.")
+    kept_unread: int = Field(0, description="A list answer: its listed papers past the "
+                             "reading budget kept on their cheap score alone, unread (each "
+                             "line says so); else 0.")
     counted: list[str] | None = Field(None, description="A trend answer: the ids of the "
                                       "papers it counted (its ``matching``), none cited; "
                                       "None for any other answer.")

@@ -37,12 +37,19 @@ def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
     assert result.reread == 2 and len(unread) == result.screened - 2
     assert 0 < len(listed_unread) < len(unread)
     assert result.unread_left_out == len(unread) - len(listed_unread)
-    first = next(answer_lines(result))
-    assert first == f"{result.count_line()}.\n" and first.rstrip(".\n").endswith(
-        f"2 reread, {result.unread_left_out} uncertain left out unread")
+    lines = list(answer_lines(result))
+    assert lines[0] == f"{result.count_line()}.\n" and lines[0].rstrip(".\n").endswith(
+        f"2 reread, {result.unread_left_out} uncertain left out unread, "
+        f"{len(listed_unread)} kept unread")
+    # each paper kept unread says so on its line, and no other does
+    marked = [line for line in lines[1:] if line.endswith("(kept unread)\n")]
+    assert len(marked) == result.kept_unread == len(listed_unread)
+    assert all(p.kept_unread == (p.paper.paper_id in unread) for p in result.papers)
     receipt = as_answer(result, "").receipt
     assert receipt.unread_left_out == result.unread_left_out
-    assert receipt_line(receipt).endswith(f"· {result.unread_left_out} left out unread")
+    assert receipt.kept_unread == len(listed_unread)
+    assert receipt_line(receipt).endswith(f"· {result.unread_left_out} left out unread · "
+                                          f"{len(listed_unread)} kept unread")
     whole = ListScreen(seed_assistant.index, dataclasses.replace(wide, max_reread=10_000))
     read_all = seed_assistant.lists.list_papers(LIST_QUESTION, screen=whole)
     assert read_all.unread_left_out == 0 and "left out unread" not in next(answer_lines(read_all))
