@@ -1,6 +1,7 @@
 """An author's name as a filter: whether a paper's author list holds a name as a
 researcher writes it ("Sara Sabour", "Bengio", "Y. Bengio", "sabour", "Schölkopf" or
-"Scholkopf"), and the stored names nearest to one that none holds.
+"Scholkopf", "Yann LeCun" or "Yann Le Cun"), or several ("Hinton and LeCun"), and the
+stored names nearest to one that none holds.
 
 Why a module: a question ("Which papers are by Sara Sabour?"), ``--author`` and the
 filter's Chroma ``where`` must pick the same papers, and "papers by X" had been searched
@@ -13,42 +14,90 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 _AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]+")
+# what ends a name without being its family name: "Hal Daumé III", "Jr."
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# the particles of a family name ("van der Schaar"), which no given name is
+PARTICLES = frozenset({"van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "le",
+                       "la", "dos", "das", "bin", "al", "ter", "ten"})
 
 
+@lru_cache(maxsize=1 << 17)
 def name_words(name: str) -> tuple[str, ...]:
-    """A name's words, case and accents folded ("J.-P. Vert" → j, p, vert)."""
+    """A name's words, case and accents folded, suffixes left out ("J.-P. Vert" → j, p,
+    vert; "Hal Daumé III" → hal, daume). Cached: a filter tests every stored name."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", name)
                      if not unicodedata.combining(c))
-    return tuple(_NAME_WORD.findall(folded.casefold()))
+    words = _NAME_WORD.findall(folded.casefold())
+    while len(words) > 1 and words[-1] in _SUFFIXES:
+        words.pop()
+    return tuple(words)
 
 
-def author_names(authors: str) -> list[str]:
+@lru_cache(maxsize=1 << 15)
+def author_names(authors: str) -> tuple[str, ...]:
     """A paper's author list as its names ("A. B, C D and E F" → three)."""
-    return [a for a in _AUTHOR_SEPARATORS.split(authors or "") if a.strip()]
+    return tuple(a for a in _AUTHOR_SEPARATORS.split(authors or "") if a.strip())
+
+
+def _same_word(one: str, other: str) -> bool:
+    """The same given name, or one the other's initial ("Whye" and "W.")."""
+    return one == other or (min(len(one), len(other)) == 1 and one[0] == other[0])
+
+
+def _family(words: tuple[str, ...], asked: tuple[str, ...]) -> tuple[int, int] | None:
+    """How many last words of ``words`` and of ``asked`` spell one family name ("Le Cun"
+    and "LeCun" alike), or None when they spell none."""
+    for size in (1, 2, 3):
+        for taken in (1, 2, 3):
+            if (len(words) >= size and len(asked) >= taken
+                    and "".join(words[-size:]) == "".join(asked[-taken:])):
+                return size, taken
+    return None
 
 
 def names_match(written: str, asked: str) -> bool:
-    """Whether the stored name ``written`` is the name ``asked``: the same last name, and
-    each other word asked for among its words (an initial: a word it begins)."""
+    """Whether the stored name ``written`` is the name ``asked``: the same family name,
+    the same first name or its initial when both give one, and each middle name asked
+    among the stored middle names when it has any ("Yee Whye Teh" is "Yee W. Teh",
+    "Geoffrey E. Hinton" is "Geoffrey Hinton"; "B. Lovelace" is not "Ada Lovelace")."""
     wanted, words = name_words(asked), name_words(written)
-    if not wanted or not words or words[-1] != wanted[-1]:
+    if not wanted or not words or len(wanted[-1]) < 2:
         return False
-    return all(w in words if len(w) > 1 else any(x.startswith(w) for x in words)
-               for w in wanted[:-1])
+    family = _family(words, wanted)
+    if family is None:
+        return False
+    given = tuple(w for w in words[:-family[0]] if w not in PARTICLES)
+    asked_given = tuple(w for w in wanted[:-family[1]] if w not in PARTICLES)
+    if not asked_given or not given:
+        return True
+    if not _same_word(given[0], asked_given[0]):
+        return False
+    middles = given[1:]
+    return not middles or all(any(_same_word(m, w) for m in middles) for w in asked_given[1:])
 
 
 def written_by(authors: str, asked: str) -> bool:
-    """Whether one of ``authors`` (a paper's list) is the name ``asked``."""
-    return any(names_match(name, asked) for name in author_names(authors))
+    """Whether ``authors`` (a paper's list) holds every name ``asked`` gives ("Hinton",
+    "Hinton and LeCun")."""
+    names = author_names(authors)
+    return all(any(names_match(name, one) for name in names) for one in author_names(asked))
 
 
 def nearest_names(asked: str, author_lists: Iterable[str], n: int = 3) -> list[str]:
-    """The stored names nearest to ``asked`` (for "did you mean"), by spelling."""
+    """The stored names nearest to ``asked`` (for "did you mean"): by the whole name, else
+    by the family name alone ("Schmidhubr" → Jürgen Schmidhuber)."""
     names = {name.strip() for authors in author_lists for name in author_names(authors)}
     by_key = {" ".join(name_words(name)): name for name in names}
-    close = difflib.get_close_matches(" ".join(name_words(asked)), list(by_key), n=n,
-                                      cutoff=0.8)
-    return [by_key[key] for key in close]
+    wanted = name_words(asked)
+    close = difflib.get_close_matches(" ".join(wanted), list(by_key), n=n, cutoff=0.8)
+    if close or not wanted:
+        return [by_key[key] for key in close]
+    by_family: dict[str, list[str]] = {}
+    for key, name in by_key.items():
+        by_family.setdefault(key.rsplit(" ", 1)[-1], []).append(name)
+    families = difflib.get_close_matches(wanted[-1], list(by_family), n=n, cutoff=0.8)
+    return [name for family in families for name in sorted(by_family[family])][:n]

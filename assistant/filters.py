@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from assistant.authors import name_words, nearest_names
+from assistant.authors import name_words, nearest_names, written_by
 from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
 from assistant.settings import MAX_TOP_K
@@ -90,11 +90,14 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
 def no_paper_of(filters: Filters, venues: list[str],
                 author_lists: Iterable[str] = ()) -> BadInputError:
     """The error for a filter no stored paper passes, naming the fix: a wider range, for a
-    venue alone the venues the store holds (``venues``), for an author alone the stored
-    names nearest to it (from ``author_lists``, the papers' author lists)."""
-    if filters.author and filters.years is None and not filters.venue:
-        near = nearest_names(filters.author, author_lists)
-        hint = f"the nearest are {', '.join(near)}" if near else "check the spelling"
+    venue alone the venues the store holds (``venues``), for an author no paper has the
+    stored names nearest to it (from ``author_lists``, the papers' author lists; the store
+    holds no institutions, so "DeepMind" gets none)."""
+    lists = list(author_lists)
+    if filters.author and not any(written_by(authors, filters.author) for authors in lists):
+        near = nearest_names(filters.author, lists)
+        hint = (f"the nearest are {', '.join(near)}" if near else "check the spelling (the "
+                "store holds authors' names, not their institutions)")
         return BadInputError(f"no indexed paper has an author named {filters.author}; "
                              f"{hint}, or leave the author out")
     if filters.years is None and filters.venue and not filters.author:

@@ -105,7 +105,9 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 # Up to four words naming the papers' topic before the noun ("all federated learning
 # papers"), not words that point at papers already named ("show me how these papers…").
 _TOPIC_WORDS = (r"(?:(?!(?:how|what|why|when|where|which|who|whose|these|those|this|that|both"
-                r"|your|my|our|their|its|his|her)\b)[\w-]+\s+){0,4}")
+                r"|your|my|our|their|its|his|her|top|best|most|least|few|some|several|one|two"
+                r"|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
+                r"|interesting|good|great|notable|influential|seminal|cited)\b)[\w-]+\s+){0,4}")
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
@@ -141,8 +143,12 @@ _WHERE_SAID = re.compile(r"\s+(?:in\s+(?:its|the|their)\s+(?:abstracts?|titles?|
 _CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|risen|rise|declined"
             r"|decline|increased|increase|decreased|decrease|shifted|shift|progressed|trended"
             r"|growing|changing|evolving|rising|declining|increasing|decreasing)")
-_OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year\s+(?:by|over|to|after)\s+year)"
+_OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year[\s-]+(?:by|over|to|after)[\s-]+year)"
 _PER_YEAR = r"(?:(?:per|each|every|by|a)\s+year|yearly|annually)"
+# what asks for papers counted: "how many", "number of", "plot …", "how popular", "interest
+# in", "papers were published" (not "papers predict yearly sales", "count objects over time")
+_COUNTED = (rf"(?:how\s+many|number\s+of|^\s*(?:count|plot|chart|graph|draw|show)|popular\w*"
+            rf"|interest\s+in|{PAPERS}\s+(?:were\s+|are\s+|have\s+been\s+)?(?:published|appeared))")
 TREND_RES = [
     re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+(?:the\s+)?(?:interest|research|work"
                rf"|attention|activity|publications?|papers?|popularity|number\s+of\s+papers"
@@ -160,10 +166,10 @@ TREND_RES = [
     # papers counted year by year, in any order of words ("How many papers per year mention
     # X?", "Plot X papers by year", "How popular has X been over the years?"): the topic is
     # what is left once the words that frame the question are taken off its ends
-    re.compile(rf"^(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest|plot|chart)\b)"
-               rf"(?=.*\b{_PER_YEAR}\b)(?P<topic>.+)$", re.I),
-    re.compile(r"^(?=.*\b(?:how\s+many|number\s+of|count|plot|chart|popular\w*|interest)\b)"
-               rf"(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$", re.I),
+    re.compile(rf"^(?:(?=.*\b(?:{PAPERS}|publications?)\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_YEAR}\b)"
+               rf"|(?=.*\b{PAPERS}\s+{_PER_YEAR}\b))(?P<topic>.+)$", re.I),
+    re.compile(rf"^(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest\s+in)\b)"
+               rf"(?=.*\b{_COUNTED}\b)(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$", re.I),
 ]
 # Words that frame a trend question rather than name its topic, taken off the topic's ends
 # ("the number of federated learning papers" → federated learning); the topic's own words
@@ -171,7 +177,7 @@ TREND_RES = [
 _FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|popular)|number\s+of"
                             r"|share\s+of|(?:have|has)\s+been)\b", re.I)
 _FRAME_WORDS = frozenset("""
-    a an the of on about in into to for with by from that which what there me
+    a an the of on about in into to for with by from that which what there me find all get
     is are was were be been being has have had did does do
     papers paper works publications publication articles article studies abstracts research
     interest popularity popular attention activity number count counts plot chart draw show
@@ -193,6 +199,12 @@ POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors
 MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
+
+# What a question asks of an author's papers other than the list of them: a summary, a
+# comparison, one paper ("Summarize the papers by X", "the paper by X")
+_ASKS_OF_PAPERS = re.compile(rf"\b(?:summari[sz]e|summary|overview|survey|review|describe|explain"
+                             rf"|compare|contrast)\b|\b(?:the|a|one)\s+{PAPER}\b", re.I)
+
 
 @dataclass(frozen=True)
 class Intent:
@@ -244,11 +256,16 @@ def _read(question: str, venues: tuple[str, ...]) -> Intent:
         "finding": bool(FINDING_QUESTION_RE.search(question)) and not problem,
         "quantity": quantity,
         "problem": problem,
-        "list": bool(LIST_RE.search(search)) or bool(filters and filters.author),
+        "list": bool(LIST_RE.search(search)),
     }
+    # "Which papers are by Sara Sabour?", "What has Bengio published?": her papers, all of
+    # them; "Summarize the papers by X", "the paper by X": read as they ask, within hers
+    readings["list"] |= bool(filters and filters.author) and not _ASKS_OF_PAPERS.search(search) \
+        and not any(readings[k] for k in ("definition", "method", "finding", "quantity", "problem"))
     lookup = lookup_terms(search)
     trend = trend_topic(search)
-    holds = readings | {"lookup": bool(lookup) and not readings["list"], "trend": bool(trend)}
+    holds = readings | {"lookup": bool(lookup) and not readings["list"],
+                        "trend": trend is not None}
     kind: Kind = next((k for k in KIND_ORDER if holds[k]), "other")
     return Intent(
         question=question, kind=kind, names=tuple(names_in(question)),
@@ -307,13 +324,16 @@ def lookup_terms(question: str) -> tuple[str, ...]:
 
 def trend_topic(question: str) -> str | None:
     """The topic of a question about its papers over the years ("How has interest in graph
-    neural networks grown?" → graph neural networks), or None."""
+    neural networks grown?" → graph neural networks), "" when it names none ("How many
+    papers per year?", which an author may filter), or None when it is no such question."""
+    matched = False
     for pattern in TREND_RES:
         m = pattern.search(question)
         topic = _trimmed_topic(m.group("topic")) if m else ""
         if re.search(r"\w", topic):
             return topic
-    return None
+        matched = matched or bool(m)
+    return "" if matched else None
 
 
 def _trimmed_topic(text: str) -> str:
@@ -325,4 +345,4 @@ def _trimmed_topic(text: str) -> str:
         return ""
     first = framing.index(False)
     last = len(words) - framing[::-1].index(False)
-    return " ".join(words[first:last]).strip(" ,\"'“”")
+    return " ".join(w for w in words[first:last] if w.strip(",")).strip(" ,\"'“”")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
 from assistant.corpus import Paper, split_sentences
 from assistant.errors import BadInputError
-from assistant.intent import read_intent
+from assistant.intent import Intent, read_intent
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
 from assistant.settings import MAX_LIST_REREAD
@@ -85,9 +85,16 @@ class ListAnswers:
                         key=lambda p: (-(p.year or 0), p.title.casefold()))
         listed = [ListedPaper(p, 1.0, (split_sentences(p.text) or [p.text])[0], False)
                   for p in chosen]
-        return ListResult(question=question, topic=filters.describe(), papers=listed,
+        return ListResult(question=question, topic="", papers=listed,  # all of them count
                           papers_in_store=len(papers), papers_in_filter=len(listed),
                           screened=len(listed), reread=0, filters=filters)
+
+    def of_author_alone(self, intent: Intent) -> bool:
+        """Whether a question names an author and no topic ("Summarize the papers by Sara
+        Sabour"): answered by the author's papers listed, since a search for "the papers"
+        finds nothing to answer with."""
+        return bool(intent.filters and intent.filters.author) and not self.names_a_topic(
+            topic_of(intent.search, or_question=False))
 
     def names_a_topic(self, topic: str) -> bool:
         """Whether ``topic`` holds a word to search for: "the of and" or "study it" hold
@@ -140,7 +147,8 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
             raise self.app.no_paper_error(ignored)
-        topic = read_intent(search, self.app.index.venues()).trend_topic or search
+        topic = read_intent(search, self.app.index.venues()).trend_topic
+        topic = search if topic is None else topic  # "": an author's papers, or bad input
         trend = self.trends(topic, applied, reread)
         lines = [f"{trend.summary()}.", *table_lines(trend)]
         for line in lines:
@@ -157,7 +165,10 @@ class ListAnswers:
         """The papers on ``topic`` (the list screen, reading ``reread`` uncertain papers and
         at least TREND_MAX_REREAD) counted per year, over the years the store holds papers
         of within the filter, and per venue when they come from several. An empty topic, or
-        a filter no stored paper passes, is BadInputError."""
+        a filter no stored paper passes, is BadInputError; no topic under an author filter
+        counts every paper of the author ("How many papers has Bengio published per year?")."""
+        if filters and filters.author and not topic.strip(" ?.!\"'"):
+            return self._counted(self.every_paper_of(topic, filters))
         if not topic or not topic.strip(" ?.!\"'"):
             raise BadInputError("the topic is empty; give one, e.g. assistant trends "
                                 "\"graph neural networks\"")
@@ -169,7 +180,12 @@ class ListAnswers:
                                 "word to search for, only common ones; give one, e.g. "
                                 "\"graph neural networks\"")
         # a count reads every uncertain paper (a title and a sentence each), not a list's few
-        result = self.list_papers(topic, filters, self.screen_for(reread, TREND_MAX_REREAD))
+        return self._counted(self.list_papers(topic, filters,
+                                              self.screen_for(reread, TREND_MAX_REREAD)))
+
+    def _counted(self, result: ListResult) -> TrendResult:
+        """``result``'s papers counted per year, beside the papers stored each year within
+        its filter."""
         allowed = self.app.retriever.allowed(result.filters)
         stored = Counter(p.year for pid, p in self.app.index.papers().items()
                          if p.year is not None and (allowed is None or pid in allowed))

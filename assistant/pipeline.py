@@ -313,9 +313,9 @@ class Assistant:
         the cited answer (``ask_stream``). ``reread`` is a list's or a trend's reading
         budget (None: the setting)."""
         intent = read_intent(folded(question), self.index.venues())  # as check_question reads
-        if intent.trend_topic and not every:
+        if intent.trend_topic is not None and not every:
             return self.lists.trend_stream(question, filters, reread)
-        if every or intent.wants_list:
+        if every or intent.wants_list or self.lists.of_author_alone(intent):
             return self.lists.list_stream(question, filters, reread)
         return self.ask_stream(question, history, top_k, filters)
 

@@ -70,28 +70,45 @@ _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
 
 # ---------------------------------------------------------------- an author it names
 
-# A name as written, capitals and all ("Sara Sabour", "Mihaela van der Schaar", "J.-P.
-# Vert"), inside a question read case-insensitively.
-_NAME = (r"(?-i:(?P<author>[A-Z][\w'’.-]*(?:\s+(?:(?:van|von|de|der|den|da|di|du|del|della|le"
-         r"|la|dos|das|bin|al)\s+)*[A-Z][\w'’.-]*){0,3}))")
+# One name as written, capitals and all ("Sara Sabour", "Mihaela van der Schaar", "J.-P.
+# Vert", "O'Brien"; not "Hinton's"), not opening with a question's word ("List Hinton's
+# papers"), and several joined by "and" or commas ("Hinton and LeCun").
+_LEADS = (r"(?!(?:List|Show|Find|Give|Name|Get|Summari[sz]e|Compare|Count|Plot|Describe|Explain"
+          r"|Which|What|How|Are|Is|Do|Does|Did|Can|Could|Please|The|All|Any)\b)")
+_WORD = r"[A-Z](?:[\w.-]|['’](?!s\b))*"
+_PARTICLE = r"(?:van|von|de|der|den|da|di|du|del|della|le|la|dos|das|bin|al|ter|ten)"
+_ONE = rf"{_LEADS}{_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_WORD}){{0,3}}"
+_NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b)\s*{_ONE})*))"
+# what follows a name and goes with it: "et al.", "'s group", "and colleagues"
+_AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collaborators"
+          r"|co-?authors))?|\s+and\s+(?:colleagues|co-?authors|collaborators|others|students))?")
 _BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+)?"
 # "Which papers are by Sara Sabour?", "papers written by Bengio on attention", "What has
 # Yoshua Bengio published?", "Which papers did Sara Sabour write?", "Bengio's papers":
 # ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
 AUTHOR_RES = [
-    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME})",
+    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME}{_AFTER})",
                re.I),
-    re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME})", re.I),
-    re.compile(rf"^\s*(?:what|which\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}\s+"
-               r"(?:published|written|write|authored|author|co-?authored|publish))\b", re.I),
-    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+{PAPERS}\b", re.I),
+    re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME}{_AFTER})", re.I),
+    re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}"
+               r"\s+(?:published|written|write|authored|author|co-?authored|co-?author|publish))\b",
+               re.I),
+    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers)\b", re.I),
     # written in lower case, as the question's last words: "papers by sara sabour?" (not
-    # "papers by year")
+    # "papers by year", "papers by design interpretable")
     re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+(?!(?:years?|venues?|decades?|topics?|dates?"
-               r"|months?|citations?|relevance|score)\b)(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*)"
-               r"{0,2}))\s*[?.!]*\s*$", re.I),
+               r"|months?|citations?|relevance|score|authors?|institutions?|countr(?:y|ies)"
+               r"|affiliations?|design|impact|fields?|areas?|type|length|size|popularity"
+               r"|importance|quality|accuracy|performance)\b)(?P<author>[a-z][\w'’.-]*"
+               r"(?:\s+[a-z][\w'’.-]*){0,2}))\s*[?.!]*\s*$", re.I),
 ]
-
+# "Rank the papers by BLEU score", "Sort papers by venue": an order, not an author
+_ORDERED = re.compile(r"\b(?:rank|sort|order|group|organi[sz]e|cluster|arrange|classify"
+                      r"|categori[sz]e|split|bucket|filter|break\s+down)\w*\b", re.I)
+_NOT_A_NAME = frozenset({"the", "a", "an", "same", "this", "these", "those", "their", "his", "her",
+                         "its", "our", "my", "your", "other", "different", "several", "many",
+                         "some", "all", "each", "every"})
+MAX_NAME_CHARS = 100
 
 
 def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, str]:
@@ -102,7 +119,8 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
     rest = question
     span: tuple[int, int] | None = None
     venue: str | None = None
-    pattern = _venue_pattern(tuple(venues))
+    venues = tuple(venues)
+    pattern = _venue_pattern(venues)
     m = next((m for m in pattern.finditer(rest) if _meant_as_venue(m)), None) if pattern else None
     if m:
         venue = canonical_venue(_typed_venue(m))
@@ -126,7 +144,7 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
         word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
         rest = _cut(rest, m)
-    author, rest = _stated_author(rest)
+    author, rest = _stated_author(rest, venues)
     found = Filters(years=span, venue=venue, author=author)
     if not found:
         return None, question
@@ -134,16 +152,32 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
     return found, rest if re.search(r"\w", rest) else question
 
 
-def _stated_author(text: str) -> tuple[str | None, str]:
+def _stated_author(text: str, venues: Iterable[str]) -> tuple[str | None, str]:
     """The author ``text`` names as its papers' ("papers by Sara Sabour"), and ``text``
-    without those words; a "name" of common words ("papers by the same group") is none."""
+    without those words; none when the "name" is common words ("papers by the same
+    group"), an acronym ("papers by BLEU"), a venue ("did NeurIPS publish"), an order
+    ("Rank the papers by Hinton…"), or longer than any name."""
     for pattern in AUTHOR_RES:
         m = pattern.search(text)
-        name = m.group("author") if m else None
-        if m and name and not any(w.lower() in STOPWORDS for w in name.split()):
+        if not m or _ORDERED.search(text[:m.start("cut")]):
+            continue
+        name = m.group("author").strip(".’'")
+        if _a_name(name, lower_case=name == name.lower(), venues=venues):
             start, end = m.span("cut")
-            return name.strip(".’'"), f"{text[:start]} {text[end:]}"
+            return name, f"{text[:start]} {text[end:]}"
     return None, text
+
+
+def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:
+    words = name.split()
+    if not words or len(name) > MAX_NAME_CHARS or words[0].lower() in _NOT_A_NAME:
+        return False
+    if lower_case and any(w in STOPWORDS for w in words):
+        return False
+    if any(w.isalpha() and w.isupper() and len(w) > 1 for w in words):  # BLEU, MIT
+        return False
+    named = {canonical_venue(v).casefold() for v in venues} | {v.casefold() for v in KNOWN_VENUES}
+    return canonical_venue(name).casefold() not in named
 
 
 def _years_of(kind: str, values: list[int]) -> tuple[int, int]:

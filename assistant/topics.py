@@ -34,7 +34,8 @@ from assistant.tuning import SPELLED_OUT_INITIALS
 LEAD_RE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+|i\s+(?:want|need|would\s+like)\s+)?"
     r"(?:please\s+)?"
-    r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?)\s+)?"
+    r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?"
+    r"|summari[sz]e|describe|review|tell\s+me\s+about)\s+)?"
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
     r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|the)\s+)?"
     r"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b"

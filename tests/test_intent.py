@@ -54,6 +54,8 @@ def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
     ("Give me a list of papers on federated learning.", True),
     ("I need the complete list of graph neural network papers.", True),
     ("Show me how these papers differ.", False),
+    ("Find the top 5 papers on attention", False),  # the best few (review)
+    ("Show me the three best papers on RL", False),
     ("Give me the list of contributions of CRAFT.", False),
     # one paper, or several compared or summarised, not every one
     ("Which paper mentions shareboost?", False),
@@ -124,6 +126,12 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("How many users per year does the system serve?", None),
     ("What does the paper report per year?", None),
     ("Which papers study how representations drift over time?", None),
+    # a paper's own yearly figures, not papers counted (review)
+    ("Which papers predict yearly sales?", None),
+    ("Which papers count objects over time?", None),
+    ("Which papers study interest rates per year?", None),
+    ("Find all papers per year on GANs", "GANs"),
+    ("How many papers per year?", ""),  # no topic: an author's papers, or one line
 ])
 def test_a_trend_question_names_its_topic(question: str, topic: str | None) -> None:
     assert read_intent(question).trend_topic == topic
