@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -436,6 +437,10 @@ def _shown(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
+KEPT_UNREAD_MARK = "(kept unread)"  # ends the line of a paper kept unread past the budget
+KEPT_UNREAD_LINE = re.compile(rf"^\[(\d+)\] .*{re.escape(KEPT_UNREAD_MARK)}$", re.M)
+
+
 def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
     """The list answer as it is written: the count first, then one line per paper, best
     first ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
@@ -461,7 +466,7 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     for n, listed in enumerate(result.papers or result.mentions, start=1):
         title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
-        unread = " (kept unread)" if listed.kept_unread else ""
+        unread = f" {KEPT_UNREAD_MARK}" if listed.kept_unread else ""
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
 
 

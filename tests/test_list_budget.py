@@ -16,7 +16,7 @@ from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.settings import RetrievalSettings
 from assistant.trends import count
-from assistant.ui.lists_page import ListsPage, budget
+from assistant.ui.lists_page import ListsPage, budget, rows_of
 
 
 def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
@@ -44,6 +44,10 @@ def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
     # each paper kept unread says so on its line, and no other does
     marked = [line for line in lines[1:] if line.endswith("(kept unread)\n")]
     assert len(marked) == result.kept_unread == len(listed_unread)
+    # the Lists tab's table marks the same rows
+    answer = as_answer(result, "".join(lines))
+    rows = [row for row in rows_of(answer) if row[3].endswith("(kept unread)")]
+    assert [row[0] for row in rows] == [line.split("]")[0][1:] for line in marked]
     assert all(p.kept_unread == (p.paper.paper_id in unread) for p in result.papers)
     receipt = as_answer(result, "").receipt
     assert receipt.unread_left_out == result.unread_left_out
