@@ -89,12 +89,12 @@ class ListAnswers:
                           papers_in_store=len(papers), papers_in_filter=len(listed),
                           screened=len(listed), reread=0, filters=filters)
 
-    def of_author_alone(self, intent: Intent) -> bool:
-        """Whether a question names an author and no topic ("Summarize the papers by Sara
-        Sabour"): answered by the author's papers listed, since a search for "the papers"
-        finds nothing to answer with."""
-        return bool(intent.filters and intent.filters.author) and not self.names_a_topic(
-            topic_of(intent.search, or_question=False))
+    def of_author_alone(self, intent: Intent, filters: Filters | None = None) -> bool:
+        """Whether a question names an author, or ``filters`` do, and the question no topic
+        ("Summarize the papers by Sara Sabour"): answered by the author's papers listed,
+        since a search for "the papers" finds nothing to answer with."""
+        named = any(f and f.author for f in (intent.filters, filters))
+        return named and not self.names_a_topic(topic_of(intent.search, or_question=False))
 
     def names_a_topic(self, topic: str) -> bool:
         """Whether ``topic`` holds a word to search for: "the of and" or "study it" hold

@@ -315,7 +315,7 @@ class Assistant:
         intent = read_intent(folded(question), self.index.venues())  # as check_question reads
         if intent.trend_topic is not None and not every:
             return self.lists.trend_stream(question, filters, reread)
-        if every or intent.wants_list or self.lists.of_author_alone(intent):
+        if every or intent.wants_list or self.lists.of_author_alone(intent, filters):
             return self.lists.list_stream(question, filters, reread)
         return self.ask_stream(question, history, top_k, filters)
 

@@ -184,6 +184,10 @@ def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Pat
     ranged = run("ask", "--author", "Grace Hoper", "--year", "2019-", "Which papers count "
                  "koalas?", "--data-dir", str(lovelace_dir))  # the name is what to fix
     assert ranged.returncode == 2 and "the nearest are Grace Hopper" in ranged.stderr
+    summary = run("ask", "--author", "Hopper", "Summarize these papers.", "--data-dir",
+                  str(lovelace_dir))  # no topic: her papers, listed (not a refusal)
+    assert summary.returncode == 0 and summary.stdout.startswith(
+        "1 paper of the 1 (author Hopper) matches") and "Compiled Koalas" in summary.stdout
     listed = run("ask", "--author", "Hopper", "--json", "Which papers count koalas?",
                  "--data-dir", str(lovelace_dir))
     assert listed.returncode == 0, listed.stderr
