@@ -245,7 +245,12 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert "outside 1–5,000" in client.predict("Which papers use reinforcement learning?", "",
                                                "", -1, api_name="/list_papers")["error"]
     assert {p["parameter_name"] for p in named["/list_papers"]["parameters"]} == {
-        "question", "years", "venue", "reread"}
+        "question", "years", "venue", "reread", "author"}
+    assert {p["parameter_name"] for p in named["/topic_trends"]["parameters"]} == {
+        "topic", "years", "venue", "reread", "author"}
+    nobody = client.predict("Which papers use reinforcement learning?", "", "", 0, "Ada Nobody",
+                            api_name="/list_papers")  # the seeds give no authors
+    assert nobody["error"].startswith("no indexed paper has an author named Ada Nobody")
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
     assert params == {"question", "top_k", "years", "venue"}
 
