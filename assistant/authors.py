@@ -18,6 +18,7 @@ from functools import lru_cache
 
 _AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]+")
+_UMLAUT_SPELLED = re.compile(r"([aou])e")
 # what ends a name without being its family name: "Hal Daumé III", "Jr."
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # the particles of a family name ("van der Schaar"), which no given name is
@@ -31,7 +32,8 @@ def name_words(name: str) -> tuple[str, ...]:
     vert; "Hal Daumé III" → hal, daume). Cached: a filter tests every stored name."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", name)
                      if not unicodedata.combining(c))
-    words = _NAME_WORD.findall(folded.casefold())
+    # "Juergen" is "Jürgen", folded to "jurgen" above: both sides drop the e
+    words = [_UMLAUT_SPELLED.sub(r"\1", w) for w in _NAME_WORD.findall(folded.casefold())]
     while len(words) > 1 and words[-1] in _SUFFIXES:
         words.pop()
     return tuple(words)
@@ -51,8 +53,8 @@ def _same_word(one: str, other: str) -> bool:
 def _family(words: tuple[str, ...], asked: tuple[str, ...]) -> tuple[int, int] | None:
     """How many last words of ``words`` and of ``asked`` spell one family name ("Le Cun"
     and "LeCun" alike), or None when they spell none."""
-    for size in (1, 2, 3):
-        for taken in (1, 2, 3):
+    for taken in (3, 2, 1):  # the most of the name asked: "Shalev-Shwartz" is one family name
+        for size in (3, 2, 1):
             if (len(words) >= size and len(asked) >= taken
                     and "".join(words[-size:]) == "".join(asked[-taken:])):
                 return size, taken
@@ -77,7 +79,9 @@ def names_match(written: str, asked: str) -> bool:
     if not _same_word(given[0], asked_given[0]):
         return False
     middles = given[1:]
-    return not middles or all(any(_same_word(m, w) for m in middles) for w in asked_given[1:])
+    if not middles:  # "Geoffrey E. Hinton" is "Geoffrey Hinton"; "M. I. Jordan" not "Matt Jordan"
+        return len(asked_given) == 1 or given[0] == asked_given[0]
+    return all(any(_same_word(m, w) for m in middles) for w in asked_given[1:])
 
 
 def written_by(authors: str, asked: str) -> bool:

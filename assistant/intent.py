@@ -111,7 +111,7 @@ _TOPIC_WORDS = (r"(?:(?!(?:how|what|why|when|where|which|who|whose|these|those|t
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
-    rf"(?:list|enumerate|find|show(?:\s+me)?|give(?:\s+me)?|name|retrieve)\s+(?:all\s+|every\s+)?"
+    rf"(?:list|enumerate|find|show(?:\s+me)?|give(?:\s+me)?|name|retrieve|count)\s+(?:all\s+|every\s+)?"
     rf"(?:(?:of\s+)?the\s+)?{_TOPIC_WORDS}{PAPERS}\b"
     rf"|\b(?:a|the)\s+(?:full\s+|complete\s+|comprehensive\s+|whole\s+)?list\s+of\s+(?:all\s+)?"
     rf"(?:the\s+)?{_TOPIC_WORDS}{PAPERS}\b"
@@ -175,12 +175,13 @@ TREND_RES = [
 # ("the number of federated learning papers" → federated learning); the topic's own words
 # inside it stay ("learning on graphs").
 _FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|popular)|number\s+of"
-                            r"|share\s+of|(?:have|has)\s+been)\b", re.I)
+                            r"|share\s+of|(?:have|has)\s+been|(?:interest|attention|activity)\s+(?:in"
+                            r"|to|on|into)|popularity\s+of)\b", re.I)
 _FRAME_WORDS = frozenset("""
     a an the of on about in into to for with by from that which what there me find all get
     is are was were be been being has have had did does do
     papers paper works publications publication articles article studies abstracts research
-    interest popularity popular attention activity number count counts plot chart draw show
+    number count counts plot chart draw show
     give list trend trends year years yearly annually decade decades each every per
     mention mentions mentioning mentioned use uses using used study studied studying address
     addressing apply applying applied work working published publish appeared appear written

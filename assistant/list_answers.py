@@ -65,7 +65,7 @@ class ListAnswers:
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.app.no_paper_error(ignored or applied)
         topic = topic_of(search, or_question=False)
-        if not self.names_a_topic(topic) and applied and applied.author:
+        if not self.names_a_topic(topic) and applied:  # "How many papers are from 2015?"
             return self.every_paper_of(question, applied)
         if not self.names_a_topic(topic):
             raise BadInputError(unsearchable(topic) or "the question names no topic to list "
@@ -78,8 +78,9 @@ class ListAnswers:
         return result
 
     def every_paper_of(self, question: str, filters: Filters) -> ListResult:
-        """A list that names no topic, only an author ("Which papers are by Sara Sabour?"):
-        every paper the filters leave, newest first, each with its opening sentence."""
+        """A list that names no topic, only its filters ("Which papers are by Sara Sabour?",
+        "How many papers were published in 2015?"): every paper they leave, newest first,
+        each with its opening sentence."""
         papers = self.app.index.papers()
         chosen = sorted((papers[pid] for pid in self.app.retriever.allowed(filters) or ()),
                         key=lambda p: (-(p.year or 0), p.title.casefold()))
@@ -165,13 +166,12 @@ class ListAnswers:
         """The papers on ``topic`` (the list screen, reading ``reread`` uncertain papers and
         at least TREND_MAX_REREAD) counted per year, over the years the store holds papers
         of within the filter, and per venue when they come from several. An empty topic, or
-        a filter no stored paper passes, is BadInputError; no topic under an author filter
-        counts every paper of the author ("How many papers has Bengio published per year?")."""
-        if filters and filters.author and not topic.strip(" ?.!\"'"):
+        a filter no stored paper passes, is BadInputError; no topic under a filter counts
+        every paper it leaves ("How many papers has Bengio published per year?")."""
+        if filters and not topic.strip(" ?.!\"'"):
             return self._counted(self.every_paper_of(topic, filters))
         if not topic or not topic.strip(" ?.!\"'"):
-            raise BadInputError("the topic is empty; give one, e.g. assistant trends "
-                                "\"graph neural networks\"")
+            raise BadInputError("the topic is empty; give one, e.g. \"graph neural networks\"")
         if len(topic) > MAX_QUESTION_CHARS:
             raise BadInputError(f"the topic is {len(topic):,} characters long; the limit is "
                                 f"{MAX_QUESTION_CHARS:,}: give a shorter one")

@@ -86,14 +86,25 @@ _BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|
 # "Which papers are by Sara Sabour?", "papers written by Bengio on attention", "What has
 # Yoshua Bengio published?", "Which papers did Sara Sabour write?", "Bengio's papers":
 # ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
+_WROTE = (r"(?:published|publish|written|write|authored|author|co-?authored|co-?author"
+          r"|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?)")
 AUTHOR_RES = [
-    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME}{_AFTER})",
-               re.I),
+    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}(?:by|from)\s+(?:the\s+authors?\s+)?{_NAME}"
+               rf"{_AFTER})", re.I),
     re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME}{_AFTER})", re.I),
+    # "What has Yoshua Bengio published?", "Which papers did A and B write together?"
     re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}"
-               r"\s+(?:published|written|write|authored|author|co-?authored|co-?author|publish))\b",
-               re.I),
-    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers)\b", re.I),
+               rf"\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I),
+    # "Did Bengio write about attention?", "Has Hinton published anything in 2010?", "Has
+    # Bengio worked with LeCun?"
+    # (a writer's verbs only: "Does Mamba work on long documents?" asks of a method)
+    re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:published|publish|written"
+               r"|write|authored|author|co-?authored|co-?author|(?=worked|collaborated)\w+)"
+               r"(?:\s+(?:anything|any\s+papers?|papers?))?"
+               rf"(?:\s+(?:\w+\s+)?with\s+{_NAME.replace('author', 'coauthor')})?)"
+               r"(?=\s+(?:about|on|in)\b|\s*[?.!]*\s*$)", re.I),
+    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers|work|research|publications"
+               r"|contributions)\b", re.I),
     # written in lower case, as the question's last words: "papers by sara sabour?" (not
     # "papers by year", "papers by design interpretable")
     re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+(?!(?:years?|venues?|decades?|topics?|dates?"
@@ -162,6 +173,8 @@ def _stated_author(text: str, venues: Iterable[str]) -> tuple[str | None, str]:
         if not m or _ORDERED.search(text[:m.start("cut")]):
             continue
         name = m.group("author").strip(".’'")
+        if "coauthor" in pattern.groupindex and m.group("coauthor"):  # "worked with B"
+            name = f"{name} and {m.group('coauthor').strip('.’')}"
         if _a_name(name, lower_case=name == name.lower(), venues=venues):
             start, end = m.span("cut")
             return name, f"{text[:start]} {text[end:]}"

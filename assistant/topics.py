@@ -39,6 +39,7 @@ LEAD_RE = re.compile(
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
     r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|the)\s+)?"
     r"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b"
+    r"(?:\s+(?:were|are|was|have\s+been|got)\s+(?:published|accepted|presented|written|there))?"
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)

@@ -51,6 +51,7 @@ def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
     ("How many papers mention ontology?", True),  # a lookup too: the verb is no topic word
     # several words before the noun, and "a list of" (a hostile researcher's phrasings)
     ("Show me all federated learning papers", True),
+    ("Count the papers on reinforcement learning", True),
     ("Give me a list of papers on federated learning.", True),
     ("I need the complete list of graph neural network papers.", True),
     ("Show me how these papers differ.", False),
@@ -132,6 +133,10 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("Which papers study interest rates per year?", None),
     ("Find all papers per year on GANs", "GANs"),
     ("How many papers per year?", ""),  # no topic: an author's papers, or one line
+    # the topic's own words that also frame trends (a hostile researcher's run)
+    ("How many papers per year mention attention?", "attention"),
+    ("How did attention mechanisms evolve over time?", "attention mechanisms"),
+    ("How many papers per year mention interest rates?", "interest rates"),
 ])
 def test_a_trend_question_names_its_topic(question: str, topic: str | None) -> None:
     assert read_intent(question).trend_topic == topic

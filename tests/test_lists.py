@@ -275,15 +275,22 @@ def test_a_list_lookup_finds_the_paper_holding_the_words(seed_assistant: Assista
 def test_a_stated_range_no_paper_falls_in_and_a_list_without_topic_are_bad_input(
         seed_assistant: Assistant) -> None:
     """The seeds are all of 2025: "before 1990" was dropped without a word and the 2025
-    papers listed; "list all papers from 2025" answered that none matches."""
+    papers listed; "list all papers from 2025" answered that none matches, and now lists
+    them all."""
     with pytest.raises(BadInputError, match="no indexed paper is of years up to 1989"):
         seed_assistant.list_answer("Which papers study anomaly detection before 1990?")
     with pytest.raises(BadInputError, match="no indexed paper is of years up to 1989"):
         seed_assistant.trends("anomaly detection before 1990")
     with pytest.raises(BadInputError, match="no indexed paper is of year 1850"):
         seed_assistant.list_answer("Which papers study anomaly detection in 1850?")  # was "no"
-    with pytest.raises(BadInputError, match="names no topic"):
-        seed_assistant.list_answer("list all papers from 2025")
+    # a range and no topic: every paper of the range ("How many papers were published in
+    # 2015?" had counted the one paper writing "published")
+    whole = seed_assistant.list_answer("list all papers from 2025")
+    seeds = [p for p in seed_assistant.index.papers().values() if p.year == 2025]
+    assert len(whole.sources) == len(seeds) > 30
+    assert whole.answer.startswith(f"{len(seeds)} papers of the {len(seeds)} (year 2025) match")
+    counted = seed_assistant.list_answer("How many papers were published in 2025?")
+    assert len(counted.sources) == len(seeds)
     # a topic of common words only was searched: "No paper of the 13,847 answers" (exit 0)
     for question in ("Which papers are about the?", "Which papers study it?", "the of and"):
         with pytest.raises(BadInputError, match="names no topic"):
