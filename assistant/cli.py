@@ -329,6 +329,8 @@ def trends(
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return
     out.print(printable(trend.summary() + "."), markup=False, highlight=False)
+    if trend.total:
+        out.print(printable(trend.peaks()), markup=False, highlight=False)
     for line in table_lines(trend) if trend.total else []:
         out.print(printable(line), markup=False, highlight=False)
     if trend.chart:

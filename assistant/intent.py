@@ -170,6 +170,12 @@ TREND_RES = [
                rf"|(?=.*\b{PAPERS}\s+{_PER_YEAR}\b))(?P<topic>.+)$", re.I),
     re.compile(rf"^(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest\s+in)\b)"
                rf"(?=.*\b{_COUNTED}\b)(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$", re.I),
+    # the year of the most papers, or of the first ("Which year had the most papers on X?",
+    # "When did papers on X first appear?", "When did X emerge?"): the counts show it
+    re.compile(rf"^\s*(?:(?:which|what)\s+years?\s+(?:had|saw|has|have|was|were|did)\b(?=.*\b{PAPERS}\b)"
+               rf"|when\s+did\s+(?:the\s+)?(?:first\s+)?{PAPERS}\s+(?:on|about)\b"
+               r"|when\s+did\b(?=.+\b(?:first\s+)?(?:appear|emerge|take\s+off|become\s+popular)\w*"
+               r"\s*[?.!]*\s*$))(?P<topic>.+)$", re.I),
 ]
 # Words that frame a trend question rather than name its topic, taken off the topic's ends
 # ("the number of federated learning papers" → federated learning); the topic's own words
@@ -179,6 +185,7 @@ _FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|
                             r"|to|on|into)|popularity\s+of)\b", re.I)
 _FRAME_WORDS = frozenset("""
     a an the of on about in into to for with by from that which what there me find all get
+    when first most fewest had saw appear appeared emerge emerged take off become
     is are was were be been being has have had did does do
     papers paper works publications publication articles article studies abstracts research
     number count counts plot chart draw show

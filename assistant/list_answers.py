@@ -151,7 +151,8 @@ class ListAnswers:
         topic = read_intent(search, self.app.index.venues()).trend_topic
         topic = search if topic is None else topic  # "": an author's papers, or bad input
         trend = self.trends(topic, applied, reread)
-        lines = [f"{trend.summary()}.", *table_lines(trend)]
+        lines = [f"{trend.summary()}.", *([trend.peaks()] if trend.total else []),
+                 *table_lines(trend)]
         for line in lines:
             yield line + "\n"
         yield Answer(question=question, answer="\n".join(lines), mode="extractive",

@@ -87,6 +87,23 @@ class TrendResult:
         runs = self.runs()
         return [(a[-1] + 1, b[0] - 1) for a, b in zip(runs, runs[1:], strict=False)]
 
+    def peaks(self) -> str:
+        """When the topic was first counted and when most (in papers, and in share of the
+        year's papers when that peaks elsewhere): "First counted in 2016; most in 2021: 46
+        papers (2.0% of 2,333)." — what "Which year had the most…?" asks. "" when none."""
+        counted = [y for y, n in self.years.items() if n]
+        if not counted:
+            return ""
+        most = max(counted, key=lambda y: (self.years[y], y))
+        line = f"First counted in {counted[0]}; most in {most}: {self.years[most]:,} " \
+               f"{'paper' if self.years[most] == 1 else 'papers'}"
+        if (share := self.share(most)) is not None:
+            line += f" ({share:.1%} of {self.stored[most]:,})"
+        by_share = max(counted, key=lambda y: (self.share(y) or 0.0, y))
+        if by_share != most and (top := self.share(by_share)) is not None:
+            line += f"; the largest share in {by_share}: {top:.1%}"
+        return line + "."
+
     def public_json(self) -> dict[str, object]:
         """The numbers and the matching papers' ids (``assistant trends --json``)."""
         return {"topic": self.topic, "filters": self.filters, "total": self.total,

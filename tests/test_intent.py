@@ -137,6 +137,12 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("How many papers per year mention attention?", "attention"),
     ("How did attention mechanisms evolve over time?", "attention mechanisms"),
     ("How many papers per year mention interest rates?", "interest rates"),
+    # the year of the most papers, or of the first: the counts and their peaks answer
+    ("Which year had the most papers on federated learning?", "federated learning"),
+    ("When did papers on federated learning first appear?", "federated learning"),
+    ("When did diffusion models emerge?", "diffusion models"),
+    ("When did the model start to overfit?", None),
+    ("Which year is the dataset from?", None),
 ])
 def test_a_trend_question_names_its_topic(question: str, topic: str | None) -> None:
     assert read_intent(question).trend_topic == topic

@@ -96,7 +96,8 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
         "How has interest in reinforcement learning grown?"))
     trend = seed_assistant.trends("reinforcement learning")
     lines = answer.answer.splitlines()
-    assert lines[0] == f"{trend.summary()}." and lines[1] == table_lines(trend)[0]
+    assert lines[0] == f"{trend.summary()}." and lines[1] == trend.peaks()
+    assert lines[2] == table_lines(trend)[0]
     assert answer.receipt == trend.receipt() and answer.receipt.matching == trend.total >= 1
     assert receipt_line(answer.receipt).endswith(f"· counted {trend.total}")  # not "listed"
     assert answer.receipt.counted == trend.paper_ids  # `ask --json` names the papers counted
@@ -104,6 +105,20 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
     assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
     screened = seed_assistant.list_papers(LIST_QUESTION).papers  # the whole list, not top k
     assert [s.paper_id for s in listed.sources] == [p.paper.paper_id for p in screened]
+
+
+def test_a_trend_says_when_its_topic_was_first_counted_and_most() -> None:
+    """"Which year had the most papers on X?" and "When did X first appear?" are trend
+    questions: the line under the count answers them, by papers and by share."""
+    trend = TrendResult(topic="federated learning", years={2016: 0, 2017: 2, 2020: 20, 2021: 46},
+                        venues={}, paper_ids=["p"] * 68, papers_in_store=9000,
+                        papers_in_filter=9000, screened=300,
+                        stored={2016: 568, 2017: 679, 2020: 1898, 2021: 2333})
+    assert trend.peaks() == "First counted in 2017; most in 2021: 46 papers (2.0% of 2,333)."
+    trend.years[2017], trend.stored[2017] = 2, 20  # a small year's larger share is named
+    assert trend.peaks().endswith("; the largest share in 2017: 10.0%.")
+    none = dataclasses.replace(trend, years={2016: 0}, paper_ids=[])
+    assert none.peaks() == ""
 
 
 def test_a_trend_of_no_paper_says_it_counted_none(seed_assistant: Assistant) -> None:
