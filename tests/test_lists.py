@@ -345,6 +345,7 @@ def test_the_lists_page_draws_the_chart_as_a_figure_leaving_no_file(
     assert table["headers"] == ["year", "papers", "of stored", "share"]
     assert table["data"][0][:3] == ["2025", summary.split()[0], "38"]
     assert re.match(r"\d+ papers? of the 38 match “reinforcement learning”", summary)
+    assert "First counted in 2025; most in 2025" in summary  # when, as `trends` says
     assert list(tmp_path.iterdir()) == []
     assert gr.Plot(format="png").postprocess(chart).plot.startswith("data:image/png;base64,")
     assert ListsPage(seed_assistant).trend_view("", years="1950")[1] is None

@@ -91,7 +91,8 @@ class ListsPage:
         except AssistantError as exc:
             return f"**{inert(redact(str(exc)))}**", None, EMPTY_COUNTS
         chart = chart_figure(trend) if trend.total else None
-        summary = inert(trend.summary()) + read_more(trend.unread_left_out)
+        peaks = f" {trend.peaks()}" if trend.total else ""
+        summary = inert(f"{trend.summary()}.{peaks}") + read_more(trend.unread_left_out)
         head, rows = table_rows(trend)
         return summary, chart, {"headers": head, "data": rows}
 
