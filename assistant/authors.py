@@ -18,25 +18,34 @@ from functools import lru_cache
 
 _AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]+")
-_UMLAUT_SPELLED = re.compile(r"([aou])e")
 # what ends a name without being its family name: "Hal Daumé III", "Jr."
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
-# the particles of a family name ("van der Schaar"), which no given name is
-PARTICLES = frozenset({"van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "le",
-                       "la", "dos", "das", "bin", "al", "ter", "ten"})
+# the particles of a family name, written in lower case before it ("Mihaela van der
+# Schaar", "Nando de Freitas"); capitalised, such a word may be a given name ("Le Song")
+PARTICLES = ("van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "le", "la",
+             "dos", "das", "bin", "al", "ter", "ten")
+_PARTICLE_BEFORE = re.compile(rf"\b(?:{'|'.join(PARTICLES)})\s+(?=\w)")
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
 
 @lru_cache(maxsize=1 << 17)
 def name_words(name: str) -> tuple[str, ...]:
-    """A name's words, case and accents folded, suffixes left out ("J.-P. Vert" → j, p,
-    vert; "Hal Daumé III" → hal, daume). Cached: a filter tests every stored name."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", name)
+    """A name's words, case and accents folded, lower-case particles and suffixes left out
+    ("J.-P. Vert" → j, p, vert; "Hal Daumé III" → hal, daume; "Mihaela van der Schaar" →
+    mihaela, schaar). Cached: a filter tests every stored name."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", _PARTICLE_BEFORE.sub("", name))
                      if not unicodedata.combining(c))
-    # "Juergen" is "Jürgen", folded to "jurgen" above: both sides drop the e
-    words = [_UMLAUT_SPELLED.sub(r"\1", w) for w in _NAME_WORD.findall(folded.casefold())]
+    words = _NAME_WORD.findall(folded.casefold())
     while len(words) > 1 and words[-1] in _SUFFIXES:
         words.pop()
     return tuple(words)
+
+
+def spellings(name: str) -> tuple[tuple[str, ...], ...]:
+    """``name_words`` of a name and, when it writes an umlaut, of its German spelling too
+    ("Jürgen" is "Jurgen" and "Juergen"; "Xue" is not "Xu")."""
+    german = name.translate(_UMLAUTS)
+    return (name_words(name),) if german == name else (name_words(name), name_words(german))
 
 
 @lru_cache(maxsize=1 << 15)
@@ -62,18 +71,22 @@ def _family(words: tuple[str, ...], asked: tuple[str, ...]) -> tuple[int, int] |
 
 
 def names_match(written: str, asked: str) -> bool:
-    """Whether the stored name ``written`` is the name ``asked``: the same family name,
-    the same first name or its initial when both give one, and each middle name asked
-    among the stored middle names when it has any ("Yee Whye Teh" is "Yee W. Teh",
-    "Geoffrey E. Hinton" is "Geoffrey Hinton"; "B. Lovelace" is not "Ada Lovelace")."""
-    wanted, words = name_words(asked), name_words(written)
+    """Whether the stored name ``written`` is the name ``asked``, in any of their
+    ``spellings``: the same family name, the same first name or its initial when both
+    give one, and each middle name asked among the stored middle names when it has any
+    ("Yee Whye Teh" is "Yee W. Teh", "Geoffrey E. Hinton" is "Geoffrey Hinton"; "B.
+    Lovelace" is not "Ada Lovelace")."""
+    return any(_words_match(words, wanted)
+               for words in spellings(written) for wanted in spellings(asked))
+
+
+def _words_match(words: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
     if not wanted or not words or len(wanted[-1]) < 2:
         return False
     family = _family(words, wanted)
     if family is None:
         return False
-    given = tuple(w for w in words[:-family[0]] if w not in PARTICLES)
-    asked_given = tuple(w for w in wanted[:-family[1]] if w not in PARTICLES)
+    given, asked_given = words[:-family[0]], wanted[:-family[1]]
     if not asked_given or not given:
         return True
     if not _same_word(given[0], asked_given[0]):

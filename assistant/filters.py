@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from assistant.authors import name_words, nearest_names, written_by
+from assistant.authors import author_names, name_words, nearest_names, written_by
 from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
 from assistant.settings import MAX_TOP_K
@@ -46,7 +46,9 @@ def explicit(years: str | None = None, venue: str | None = None,
     if name is not None and len(name) > 200:
         raise BadInputError("bad venue filter: longer than 200 characters")
     writer = " ".join(as_text(author).split()) or None
-    if writer is not None and (len(writer) > 200 or not name_words(writer)):
+    names = author_names(writer or "")
+    if writer is not None and (len(writer) > 200 or not names
+                               or not all(name_words(n) for n in names)):  # "and", "1999"
         raise BadInputError(f"bad author filter '{writer[:40]}': give a name such as "
                             "\"Yoshua Bengio\" or \"Bengio\"")
     found = Filters(years=span, venue=name, author=writer)

@@ -166,7 +166,8 @@ TREND_RES = [
     # papers counted year by year, in any order of words ("How many papers per year mention
     # X?", "Plot X papers by year", "How popular has X been over the years?"): the topic is
     # what is left once the words that frame the question are taken off its ends
-    re.compile(rf"^(?:(?=.*\b(?:{PAPERS}|publications?)\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_YEAR}\b)"
+    re.compile(rf"^(?:(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest\s+in)\b)(?=.*\b{_COUNTED}\b)"
+               rf"(?=.*\b{_PER_YEAR}\b)"
                rf"|(?=.*\b{PAPERS}\s+{_PER_YEAR}\b))(?P<topic>.+)$", re.I),
     re.compile(rf"^(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest\s+in)\b)"
                rf"(?=.*\b{_COUNTED}\b)(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$", re.I),
@@ -267,7 +268,9 @@ def _read(question: str, venues: tuple[str, ...]) -> Intent:
         "list": bool(LIST_RE.search(search)),
     }
     # "Which papers are by Sara Sabour?", "What has Bengio published?": her papers, all of
-    # them; "Summarize the papers by X", "the paper by X": read as they ask, within hers
+    # them; "Summarize the papers by X on Y", "the paper by X": read as they ask, within
+    # hers (one naming no topic, "Summarize the papers by X", is listed all the same:
+    # ListAnswers.of_author_alone)
     readings["list"] |= bool(filters and filters.author) and not _ASKS_OF_PAPERS.search(search) \
         and not any(readings[k] for k in ("definition", "method", "finding", "quantity", "problem"))
     lookup = lookup_terms(search)

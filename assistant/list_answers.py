@@ -65,7 +65,11 @@ class ListAnswers:
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.app.no_paper_error(ignored or applied)
         topic = topic_of(search, or_question=False)
-        if not self.names_a_topic(topic) and applied:  # "How many papers are from 2015?"
+        # "How many papers were published in 2015?", "What has Bengio published?": every
+        # paper of the filter; common words under a range alone ("…from 2019 about this")
+        # are a question that lost its topic, one line as before
+        if not self.names_a_topic(topic) and applied and (
+                applied.author or not re.search(r"\w", topic)):
             return self.every_paper_of(question, applied)
         if not self.names_a_topic(topic):
             raise BadInputError(unsearchable(topic) or "the question names no topic to list "

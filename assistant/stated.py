@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from assistant.authors import PARTICLES
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS
 from assistant.types import OPEN_END, OPEN_START, Filters
@@ -74,9 +75,10 @@ _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
 # Vert", "O'Brien"; not "Hinton's"), not opening with a question's word ("List Hinton's
 # papers"), and several joined by "and" or commas ("Hinton and LeCun").
 _LEADS = (r"(?!(?:List|Show|Find|Give|Name|Get|Summari[sz]e|Compare|Count|Plot|Describe|Explain"
-          r"|Which|What|How|Are|Is|Do|Does|Did|Can|Could|Please|The|All|Any)\b)")
+          r"|Which|What|How|Why|When|Where|Who|Are|Is|Was|Were|Do|Does|Did|Has|Have|Had|Can"
+          r"|Could|Will|Would|Should|Please|The|All|Any)\b)")
 _WORD = r"[A-Z](?:[\w.-]|['’](?!s\b))*"
-_PARTICLE = r"(?:van|von|de|der|den|da|di|du|del|della|le|la|dos|das|bin|al|ter|ten)"
+_PARTICLE = rf"(?:{'|'.join(PARTICLES)})"
 _ONE = rf"{_LEADS}{_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_WORD}){{0,3}}"
 _NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b)\s*{_ONE})*))"
 # what follows a name and goes with it: "et al.", "'s group", "and colleagues"
@@ -89,7 +91,7 @@ _BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|
 _WROTE = (r"(?:published|publish|written|write|authored|author|co-?authored|co-?author"
           r"|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?)")
 AUTHOR_RES = [
-    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}(?:by|from)\s+(?:the\s+authors?\s+)?{_NAME}"
+    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME}"
                rf"{_AFTER})", re.I),
     re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME}{_AFTER})", re.I),
     # "What has Yoshua Bengio published?", "Which papers did A and B write together?"
@@ -98,9 +100,12 @@ AUTHOR_RES = [
     # "Did Bengio write about attention?", "Has Hinton published anything in 2010?", "Has
     # Bengio worked with LeCun?"
     # (a writer's verbs only: "Does Mamba work on long documents?" asks of a method)
-    re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:published|publish|written"
-               r"|write|authored|author|co-?authored|co-?author|(?=worked|collaborated)\w+)"
+    # (a writer's verbs, or "worked with" a name: "Has Dropout worked on small data?" and
+    # "Does Mamba work on long documents?" ask of a method)
+    re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:(?:published|publish"
+               r"|written|write|authored|author|co-?authored|co-?author)"
                r"(?:\s+(?:anything|any\s+papers?|papers?))?"
+               r"|(?:work(?:ed)?|collaborated)(?=\s+(?:\w+\s+)?with\s+(?-i:[A-Z])))"
                rf"(?:\s+(?:\w+\s+)?with\s+{_NAME.replace('author', 'coauthor')})?)"
                r"(?=\s+(?:about|on|in)\b|\s*[?.!]*\s*$)", re.I),
     re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers|work|research|publications"

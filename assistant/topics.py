@@ -38,6 +38,8 @@ LEAD_RE = re.compile(
     r"|summari[sz]e|describe|review|tell\s+me\s+about)\s+)?"
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
     r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|the)\s+)?"
+    r"(?:(?:are|were|is)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
+    r"|notable|seminal|cited|major)\s+)*"
     r"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b"
     r"(?:\s+(?:were|are|was|have\s+been|got)\s+(?:published|accepted|presented|written|there))?"
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"

@@ -137,6 +137,8 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("How many papers per year mention attention?", "attention"),
     ("How did attention mechanisms evolve over time?", "attention mechanisms"),
     ("How many papers per year mention interest rates?", "interest rates"),
+    ("How popular were GANs each year?", "GANs"),
+    ("Plot interest in transformers per year", "transformers"),
     # the year of the most papers, or of the first: the counts and their peaks answer
     ("Which year had the most papers on federated learning?", "federated learning"),
     ("When did papers on federated learning first appear?", "federated learning"),

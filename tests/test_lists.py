@@ -291,6 +291,8 @@ def test_a_stated_range_no_paper_falls_in_and_a_list_without_topic_are_bad_input
     assert whole.answer.startswith(f"{len(seeds)} papers of the {len(seeds)} (year 2025) match")
     counted = seed_assistant.list_answer("How many papers were published in 2025?")
     assert len(counted.sources) == len(seeds)
+    with pytest.raises(BadInputError, match="names no topic"):  # common words: no topic
+        seed_assistant.list_answer("List all papers from 2025 about this")
     # a topic of common words only was searched: "No paper of the 13,847 answers" (exit 0)
     for question in ("Which papers are about the?", "Which papers study it?", "the of and"):
         with pytest.raises(BadInputError, match="names no topic"):

@@ -252,7 +252,7 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
                             api_name="/list_papers")  # the seeds give no authors
     assert nobody["error"].startswith("no indexed paper has an author named Ada Nobody")
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
-    assert params == {"question", "top_k", "years", "venue"}
+    assert params == {"question", "top_k", "years", "venue", "author"}
 
 
 def test_answer_with_references_gives_bibtex_and_markdown(client: Client) -> None:

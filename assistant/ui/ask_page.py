@@ -184,8 +184,8 @@ class AskPage:
         self._forget(request)
         return self.downloads(request)
 
-    def ask(self, question: str, top_k: int = 5, years: str = "", venue: str = ""
-            ) -> dict[str, Any]:
+    def ask(self, question: str, top_k: int = 5, years: str = "", venue: str = "",
+            author: str = "") -> dict[str, Any]:
         """Answer a question from the abstracts, with numbered citations. A list question
         ("Which papers use X?") gets every paper judged to answer it, and a trend question
         ("How has interest in X grown?") its papers counted per year, as list_papers and
@@ -196,6 +196,7 @@ class AskPage:
             top_k: how many papers to retrieve as sources (1-50).
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
+            author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
 
         Returns:
             {question, answer, mode, citations, sources, timings_ms, usage, filters,
@@ -207,7 +208,7 @@ class AskPage:
             for a refusal it lists the nearest papers and why each does not answer.
         """
         try:
-            return self._answer(question, top_k, years, venue).public_json()
+            return self._answer(question, top_k, years, venue, author).public_json()
         except AssistantError as exc:  # GenerationError is an EndpointError
             failed: dict[str, Any] = {"question": question, "error": redact(str(exc))}
             partial = str(getattr(exc, "partial", "") or "")
@@ -215,12 +216,13 @@ class AskPage:
                 failed["partial"] = redact(partial)
             return failed
 
-    def _answer(self, question: str, top_k: object, years: str, venue: str) -> Answer:
+    def _answer(self, question: str, top_k: object, years: str, venue: str,
+                author: str = "") -> Answer:
         """An API caller's question answered as the chat and `assistant ask` answer it: a
         list question with every paper, a trend question with its counts per year (the
         endpoints had answered both with a top 5)."""
         return final_answer(self.app.answer_stream(
-            as_text(question), top_k=top_k_of(top_k), filters=explicit(years, venue)))
+            as_text(question), top_k=top_k_of(top_k), filters=explicit(years, venue, author)))
 
     def answer_with_references(self, question: str, fmt: str = "bibtex", top_k: int = 5,
                                years: str = "", venue: str = "") -> str:
