@@ -147,6 +147,7 @@ _OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year[\s-]+(?:by|over|
 _PER_YEAR = r"(?:(?:per|each|every|by|a)\s+year|yearly|annually)"
 # what asks for papers counted: "how many", "number of", "plot …", "how popular", "interest
 # in", "papers were published" (not "papers predict yearly sales", "count objects over time")
+_OF_PAPERS = rf"(?:{PAPERS}|publications?|popular\w*|interest\s+in)"  # what a count is of
 _COUNTED = (rf"(?:how\s+many|number\s+of|^\s*(?:count|plot|chart|graph|draw|show)|popular\w*"
             rf"|interest\s+in|{PAPERS}\s+(?:were\s+|are\s+|have\s+been\s+)?(?:published|appeared))")
 TREND_RES = [
@@ -166,11 +167,10 @@ TREND_RES = [
     # papers counted year by year, in any order of words ("How many papers per year mention
     # X?", "Plot X papers by year", "How popular has X been over the years?"): the topic is
     # what is left once the words that frame the question are taken off its ends
-    re.compile(rf"^(?:(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest\s+in)\b)(?=.*\b{_COUNTED}\b)"
-               rf"(?=.*\b{_PER_YEAR}\b)"
+    re.compile(rf"^(?:(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_YEAR}\b)"
                rf"|(?=.*\b{PAPERS}\s+{_PER_YEAR}\b))(?P<topic>.+)$", re.I),
-    re.compile(rf"^(?=.*\b(?:{PAPERS}|publications?|popular\w*|interest\s+in)\b)"
-               rf"(?=.*\b{_COUNTED}\b)(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$", re.I),
+    re.compile(rf"^(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$",
+               re.I),
     # the year of the most papers, or of the first ("Which year had the most papers on X?",
     # "When did papers on X first appear?", "When did X emerge?"): the counts show it
     re.compile(rf"^\s*(?:(?:which|what)\s+years?\s+(?:had|saw|has|have|was|were|did)\b(?=.*\b{PAPERS}\b)"
