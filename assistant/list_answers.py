@@ -149,12 +149,7 @@ class ListAnswers:
         then the table a line at a time, then the typed Answer (its receipt's ``matching``:
         the papers counted)."""
         question = check_question(question)
-        applied, search, ignored = self.app.question_filters(question, filters)
-        if ignored:
-            raise self.app.no_paper_error(ignored)
-        topic = read_intent(search, self.app.index.venues()).trend_topic
-        topic = search if topic is None else topic  # "": an author's papers, or bad input
-        trend = self.trends(topic, applied, reread)
+        trend = self.question_trend(question, filters, reread)
         lines = [f"{trend.summary()}.", *([trend.peaks()] if trend.total else []),
                  *table_lines(trend)]
         for line in lines:
@@ -166,13 +161,32 @@ class ListAnswers:
                     reread: int | None = None) -> Answer:
         return final_answer(self.list_stream(question, filters, reread))
 
+    def question_trend(self, question: str, filters: Filters | None = None,
+                       reread: int | None = None) -> TrendResult:
+        """A trend question's counts: its ``Intent.trend_topic`` under ``filters`` and the
+        range or author the question states."""
+        applied, search, ignored = self.app.question_filters(check_question(question), filters)
+        if ignored:
+            raise self.app.no_paper_error(ignored)
+        topic = read_intent(search, self.app.index.venues()).trend_topic
+        topic = search if topic is None else topic  # "": an author's papers, or bad input
+        return self._topic_trend(topic, applied, reread)
+
     def trends(self, topic: str, filters: Filters | None = None,
                reread: int | None = None) -> TrendResult:
         """The papers on ``topic`` (the list screen, reading ``reread`` uncertain papers and
         at least TREND_MAX_REREAD) counted per year, over the years the store holds papers
-        of within the filter, and per venue when they come from several. An empty topic, or
-        a filter no stored paper passes, is BadInputError; no topic under a filter counts
-        every paper it leaves ("How many papers has Bengio published per year?")."""
+        of within the filter, and per venue when they come from several. A trend question
+        given as the topic (the Lists tab, `assistant trends "How many papers has Bengio
+        published per year?"`) is read as one (``question_trend``)."""
+        if topic.strip() and read_intent(topic, self.app.index.venues()).trend_topic is not None:
+            return self.question_trend(topic, filters, reread)
+        return self._topic_trend(topic, filters, reread)
+
+    def _topic_trend(self, topic: str, filters: Filters | None = None,
+                     reread: int | None = None) -> TrendResult:
+        """``trends`` of a topic. An empty topic, or a filter no stored paper passes, is
+        BadInputError; no topic under a filter counts every paper it leaves."""
         if filters and not topic.strip(" ?.!\"'"):
             return self._counted(self.every_paper_of(topic, filters))
         if not topic or not topic.strip(" ?.!\"'"):
@@ -190,8 +204,11 @@ class ListAnswers:
 
     def _counted(self, result: ListResult) -> TrendResult:
         """``result``'s papers counted per year, beside the papers stored each year within
-        its filter."""
-        allowed = self.app.retriever.allowed(result.filters)
+        its filter (an author's papers of no topic: beside all the year's, not his own)."""
+        base = result.filters
+        if base and not result.topic:  # every paper of the filter: a share of 100% says nothing
+            base = replace(base, author=None)
+        allowed = self.app.retriever.allowed(base)
         stored = Counter(p.year for pid, p in self.app.index.papers().items()
                          if p.year is not None and (allowed is None or pid in allowed))
         trend = count_trend(result, stored)

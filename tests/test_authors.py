@@ -200,6 +200,9 @@ def test_an_author_question_lists_every_paper_of_the_author(lovelace_dir: Path) 
     # counted per year: all of hers, none judged away
     trend = answer_of(app, "How many papers has Ada Lovelace published per year?")
     assert trend.receipt and trend.receipt.matching == 2 and trend.receipt.counted
+    # the same question typed as a trend's topic (the Lists tab, `assistant trends`)
+    typed = app.trends("How many papers has Ada Lovelace published per year?")
+    assert sorted(typed.paper_ids) == sorted(trend.receipt.counted)
 
 
 def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Path) -> None:
