@@ -79,7 +79,8 @@ class ScreenSettings:
 
     bm25_pool: int = 200  # papers taken from BM25's ranking
     dense_chunks: int = 300  # chunks taken from the dense search
-    deep_pool: int = 2000  # BM25 papers read for a clear cheap match beyond bm25_pool
+    # BM25 papers read for a clear cheap match beyond bm25_pool (None: all, as a count reads)
+    deep_pool: int | None = 2000
     deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
     dense_weight: float = 0.6  # cheap score = coverage + dense_weight × cosine
     keep_at: float = 1.7  # cheap score from which a paper is kept unread
