@@ -348,12 +348,16 @@ def trend_topic(question: str) -> str | None:
 
 
 def _trimmed_topic(text: str) -> str:
-    """A trend's topic less the words that frame the question at its ends."""
-    words = _FRAME_PHRASES.sub(" , ", _TOPIC_END.sub("", text)).split()
-    framing = [w.strip(",?.!\"'“”").lower() in _FRAME_WORDS or not w.strip(",?.!\"'“”")
-               for w in words]
+    """A trend's topic less the words that frame the question at its ends; framing words
+    inside it stay ("user interest in recommender systems")."""
+    text = _TOPIC_END.sub("", text)
+    framed = [range(*m.span()) for m in _FRAME_PHRASES.finditer(text)]
+    words = list(re.finditer(r"\S+", text))
+    framing = [any(w.start() in span for span in framed)
+               or w.group().strip(",?.!\"'“”").lower() in _FRAME_WORDS
+               or not w.group().strip(",?.!\"'“”") for w in words]
     if False not in framing:
         return ""
     first = framing.index(False)
     last = len(words) - framing[::-1].index(False)
-    return " ".join(w for w in words[first:last] if w.strip(",")).strip(" ,\"'“”")
+    return text[words[first].start():words[last - 1].end()].strip(" ,\"'“”")

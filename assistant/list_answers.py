@@ -179,7 +179,7 @@ class ListAnswers:
         of within the filter, and per venue when they come from several. A trend question
         given as the topic (the Lists tab, `assistant trends "How many papers has Bengio
         published per year?"`) is read as one (``question_trend``)."""
-        if topic.strip() and read_intent(topic, self.app.index.venues()).trend_topic is not None:
+        if _ASKED.match(topic) and read_intent(topic, self.app.index.venues()).trend_topic is not None:
             return self.question_trend(topic, filters, reread)
         return self._topic_trend(topic, filters, reread)
 
@@ -217,6 +217,12 @@ class ListAnswers:
         trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
         return trend
+
+
+# A topic typed as a question ("How many papers…", "Plot…"), read as `ask` reads it; a
+# topic of plain words ("user interest in recommender systems over time") is searched as is
+_ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|plot|chart|count|show|number\s+of)\b",
+                    re.I)
 
 
 def unsearchable(topic: str) -> str | None:

@@ -94,10 +94,12 @@ class TrendResult:
         counted = [y for y, n in self.years.items() if n]
         if not counted:
             return ""
-        most = max(counted, key=lambda y: (self.years[y], y))
-        line = f"First counted in {counted[0]}; most in {most}: {self.years[most]:,} " \
-               f"{'paper' if self.years[most] == 1 else 'papers'}"
-        if (share := self.share(most)) is not None:
+        top = max(self.years[y] for y in counted)
+        tied = [y for y in counted if self.years[y] == top]  # "most in 2019 and 2021" when tied
+        most = tied[-1]
+        line = f"First counted in {counted[0]}; most in {' and '.join(map(str, tied))}: " \
+               f"{top:,} {'paper' if top == 1 else 'papers'}{' each' if len(tied) > 1 else ''}"
+        if len(tied) == 1 and (share := self.share(most)) is not None:
             line += f" ({share:.1%} of {self.stored[most]:,})"
         by_share = max(counted, key=lambda y: (self.share(y) or 0.0, y))
         if by_share != most and (top := self.share(by_share)) is not None:

@@ -203,6 +203,8 @@ def test_an_author_question_lists_every_paper_of_the_author(lovelace_dir: Path) 
     # the same question typed as a trend's topic (the Lists tab, `assistant trends`)
     typed = app.trends("How many papers has Ada Lovelace published per year?")
     assert sorted(typed.paper_ids) == sorted(trend.receipt.counted)
+    plain = app.trends("user interest in wombat burrows over time")  # searched as it is
+    assert plain.topic == "user interest in wombat burrows over time"
 
 
 def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Path) -> None:

@@ -139,6 +139,9 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("How many papers per year mention interest rates?", "interest rates"),
     ("How popular were GANs each year?", "GANs"),
     ("Plot interest in transformers per year", "transformers"),
+    # framing words inside a topic stay: only its ends are trimmed (review)
+    ("How has user interest in recommender systems changed over time?",
+     "user interest in recommender systems"),
     # the year of the most papers, or of the first: the counts and their peaks answer
     ("Which year had the most papers on federated learning?", "federated learning"),
     ("When did papers on federated learning first appear?", "federated learning"),
