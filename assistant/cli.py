@@ -324,7 +324,7 @@ def trends(
         assistant.ensure_corpus()
         trend = assistant.trends(topic, filters, reread)
         if trend.years and (chart is not None or not as_json):  # --json alone writes no file
-            draw_chart(trend, chart or Path(chart_name(trend.topic)))
+            draw_chart(trend, chart or Path(chart_name(trend.topic or trend.filters or "")))
     if as_json:
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return

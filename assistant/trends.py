@@ -262,7 +262,8 @@ def chart_figure(trend: TrendResult) -> Figure:
                     marker=".", label="_nolegend_" if n else "share of the year's papers")
     shares.set_ylabel("% of the year's papers")
     shares.set_ylim(bottom=0)
-    axes.set_title(f"Papers on “{trend.topic}” per year ({trend.total} in all)"[:100])
+    about = f"on “{trend.topic}”" if trend.topic else f"of {trend.filters or 'the store'}"
+    axes.set_title(f"Papers {about} per year ({trend.total} in all)"[:100])
     axes.set_xlabel("year")
     axes.set_ylabel("papers")
     axes.yaxis.get_major_locator().set_params(integer=True)

@@ -121,6 +121,9 @@ def test_a_trend_says_when_its_topic_was_first_counted_and_most() -> None:
     assert tied.peaks().startswith("First counted in 2019; most in 2019 and 2021: 10 papers each")
     none = dataclasses.replace(trend, years={2016: 0}, paper_ids=[])
     assert none.peaks() == ""
+    # a count of no topic (an author's papers) is titled by its filter, not "on “”"
+    mine = dataclasses.replace(trend, topic="", filters="author Bengio")
+    assert chart_figure(mine).axes[0].get_title() == "Papers of author Bengio per year (68 in all)"
 
 
 def test_a_trend_of_no_paper_says_it_counted_none(seed_assistant: Assistant) -> None:
