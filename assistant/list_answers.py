@@ -216,6 +216,7 @@ class ListAnswers:
                          if p.year is not None and (allowed is None or pid in allowed))
         trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
+        trend.shares_of = base.describe() if base else None
         return trend
 
 

@@ -61,6 +61,9 @@ class TrendResult:
     # papers stored per year within the filter: a year's count is a share of these (a
     # conference that grew tenfold would show any topic "growing")
     stored: dict[int, int] = field(default_factory=dict)
+    # the filter ``stored`` counts within (None: the whole store); an author's count of no
+    # topic leaves the author out of it, so that a share is of all the year's papers
+    shares_of: str | None = None
 
     @property
     def total(self) -> int:
@@ -111,6 +114,7 @@ class TrendResult:
         return {"topic": self.topic, "filters": self.filters, "total": self.total,
                 "years": {str(y): n for y, n in self.years.items()},
                 "stored": {str(y): n for y, n in self.stored.items()},
+                "stored_within": self.shares_of,
                 "shares": {str(y): round(s, 5) for y in self.years
                            if (s := self.share(y)) is not None},
                 "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},

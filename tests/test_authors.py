@@ -203,6 +203,10 @@ def test_an_author_question_lists_every_paper_of_the_author(lovelace_dir: Path) 
     # the same question typed as a trend's topic (the Lists tab, `assistant trends`)
     typed = app.trends("How many papers has Ada Lovelace published per year?")
     assert sorted(typed.paper_ids) == sorted(trend.receipt.counted)
+    # its shares are of all the stored papers, and its JSON says so; a topic's are of hers
+    assert typed.public_json()["stored_within"] is None
+    assert app.trends("wombat burrows", Filters(author="Lovelace")).public_json()[
+        "stored_within"] == "author Lovelace"
     plain = app.trends("user interest in wombat burrows over time")  # searched as it is
     assert plain.topic == "user interest in wombat burrows over time"
 
