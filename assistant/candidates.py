@@ -13,6 +13,7 @@ default, orders the pooled candidates of both rankings instead (ranking.py).
 from __future__ import annotations
 
 import statistics
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Literal
 
@@ -132,7 +133,7 @@ class CandidateRanker:
 
     def _learned(self, question: str, lexical: dict[str, float],
                  dense: dict[str, tuple[int, ChunkHit]], vector: np.ndarray,
-                 allowed: set[str] | None = None
+                 allowed: AbstractSet[str] | None = None
                  ) -> tuple[dict[str, float], float | None, list[ChunkHit]]:
         """The learned ranker over the first POOL papers of each ranking: every candidate
         gets both scores (its cosine read from the stored vectors when the dense search did

@@ -15,6 +15,8 @@ from assistant.naming import PhraseText
 from assistant.store import ChromaStore
 from assistant.types import Filters
 
+ALLOWED_KEPT = 64  # filters whose papers are kept (a server sees few at a time)
+
 
 class PaperCatalog:
     """The papers of ``store``, read from the copy ``keywords`` saved or from Chroma."""
@@ -25,6 +27,7 @@ class PaperCatalog:
         self._venues: tuple[dict[str, Paper], list[str]] | None = None
         self._surface: tuple[dict[str, Paper], SurfaceText] | None = None
         self._phrases: tuple[dict[str, Paper], PhraseText] | None = None
+        self._allowed: tuple[dict[str, Paper], dict[Filters, frozenset[str]]] | None = None
         store.on_change(self.forget)
 
     def forget(self) -> None:
@@ -82,6 +85,22 @@ class PaperCatalog:
                                                key=str.casefold))
             return self._venues[1]
 
+    def allowed(self, filters: Filters) -> frozenset[str]:
+        """The ids of the papers that pass ``filters``, kept until the paper cache changes:
+        an author filter reads every stored author list (0.2 s at 13.9k papers), and one
+        question asks for the same filter's papers four or five times."""
+        with self.store.lock:
+            papers = self.papers()
+            if self._allowed is None or self._allowed[0] is not papers:
+                self._allowed = (papers, {})
+            known = self._allowed[1]
+            if filters not in known:
+                if len(known) >= ALLOWED_KEPT:
+                    known.clear()
+                known[filters] = frozenset(pid for pid, paper in papers.items()
+                                           if filters.allows(paper))
+            return known[filters]
+
     def chroma_where(self, filters: Filters) -> dict[str, Any] | None:
         """``filters`` as a Chroma ``where``: the same papers as ``Filters.allows`` (a venue
         matches case-insensitively, so it becomes the stored spellings that match)."""
@@ -93,9 +112,7 @@ class PaperCatalog:
             spellings = [v for v in self.venues() if v.casefold() == wanted] or [filters.venue]
             clauses.append({"venue": {"$in": spellings}})
         if filters.author:  # no metadata operator matches a name in a list: the papers' ids
-            written = sorted(pid for pid, paper in self.papers().items()
-                             if filters.allows(paper)) or [""]
-            clauses.append({"paper_id": {"$in": written}})
+            clauses.append({"paper_id": {"$in": sorted(self.allowed(filters)) or [""]}})
         if not clauses:
             return None
         return clauses[0] if len(clauses) == 1 else {"$and": clauses}

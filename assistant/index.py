@@ -132,11 +132,9 @@ class AbstractIndex:
     def chroma_where(self, filters: Filters) -> dict[str, Any] | None:
         return self.catalog.chroma_where(filters)
 
-    def allowed(self, filters: Filters | None) -> set[str] | None:
+    def allowed(self, filters: Filters | None) -> frozenset[str] | None:
         """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
-        if not filters:
-            return None
-        return {pid for pid, paper in self.papers().items() if filters.allows(paper)}
+        return self.catalog.allowed(filters) if filters else None
 
     # ------------------------------------------------------------ keywords
 

@@ -11,6 +11,7 @@ through ``AbstractIndex``; the papers found for the question come from the retri
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
@@ -39,7 +40,7 @@ def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str
 
 
 def unwritten_names(index: AbstractIndex, question: str, found: Found,
-                    allowed: set[str] | None) -> list[str]:
+                    allowed: AbstractSet[str] | None) -> list[str]:
     """Names of several words in the question ("Hindsight Curriculum Distillation",
     ``naming.several_word_names``) that none of the NEARBY papers found for it writes
     (``naming.writes``: as a phrase, run together or as its initials) and no stored paper

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 import numpy as np
 
@@ -60,7 +61,7 @@ class HybridRetriever:
         """``fused``, or the question's hybrid ranking under ``filters`` when first asked for."""
         return lambda: fused if fused is not None else self._fused(question, "hybrid", filters).fused
 
-    def allowed(self, filters: Filters | None) -> set[str] | None:
+    def allowed(self, filters: Filters | None) -> frozenset[str] | None:
         """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
         return self.index.allowed(filters)
 
@@ -271,7 +272,7 @@ class HybridRetriever:
 
 
 def term_holders(index: AbstractIndex, words: Sequence[str],
-                 allowed: set[str] | None = None) -> tuple[list[str], bool]:
+                 allowed: AbstractSet[str] | None = None) -> tuple[list[str], bool]:
     """The papers whose title or abstract holds ``words`` (a term lookup's), best BM25
     first, and whether they write the words as asked. The closest to the words as asked
     come alone when there are any: the words written together as a phrase ("hidden clique",

@@ -211,6 +211,20 @@ def test_an_author_question_lists_every_paper_of_the_author(lovelace_dir: Path) 
     assert plain.topic == "user interest in wombat burrows over time"
 
 
+def test_an_author_filters_papers_are_read_again_after_an_ingest(tmp_path: Path) -> None:
+    """The papers a filter leaves are kept between questions (an author filter reads every
+    author list), and read again once the store is written."""
+    app = Assistant(make_settings(tmp_path / "data"))
+    first, second = tmp_path / "one.csv", tmp_path / "two.csv"
+    for path, (authors, title, abstract) in ((first, PAPERS[0]), (second, PAPERS[1])):
+        with path.open("w", newline="") as f:
+            csv.writer(f).writerows([["authors", "title", "abstract"], [authors, title, abstract]])
+    app.ingest([first])
+    assert len(app.retriever.allowed(Filters(author="Lovelace")) or ()) == 1
+    app.ingest([second])
+    assert len(app.retriever.allowed(Filters(author="Lovelace")) or ()) == 2
+
+
 def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Path) -> None:
     app = Assistant(make_settings(lovelace_dir))
     with pytest.raises(BadInputError, match="no indexed paper has an author named Ada "
