@@ -12,11 +12,19 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
-from assistant.corpus import Paper, split_sentences
+from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import Intent, read_intent
 from assistant.keywords import STOPWORDS, query_terms
-from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings, answer_lines, as_answer
+from assistant.listing import (
+    ListedPaper,
+    ListResult,
+    ListScreen,
+    ScreenSettings,
+    answer_lines,
+    as_answer,
+    best_sentence,
+)
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
@@ -65,13 +73,13 @@ class ListAnswers:
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.app.no_paper_error(ignored or applied)
         topic = topic_of(search, or_question=False)
+        named = self.names_a_topic(topic)
         # "How many papers were published in 2015?", "What has Bengio published?": every
         # paper of the filter; common words under a range alone ("…from 2019 about this")
         # are a question that lost its topic, one line as before
-        if not self.names_a_topic(topic) and applied and (
-                applied.author or not re.search(r"\w", topic)):
+        if not named and applied and (applied.author or not re.search(r"\w", topic)):
             return self.every_paper_of(question, applied)
-        if not self.names_a_topic(topic):
+        if not named:
             raise BadInputError(unsearchable(topic) or "the question names no topic to list "
                                 "papers on; ask e.g. \"Which papers use diffusion models for "
                                 "planning?\"")
@@ -88,8 +96,7 @@ class ListAnswers:
         papers = self.app.index.papers()
         chosen = sorted((papers[pid] for pid in self.app.retriever.allowed(filters) or ()),
                         key=lambda p: (-(p.year or 0), p.title.casefold()))
-        listed = [ListedPaper(p, 1.0, (split_sentences(p.text) or [p.text])[0], False)
-                  for p in chosen]
+        listed = [ListedPaper(p, 1.0, best_sentence(p, {}), False) for p in chosen]  # the first
         return ListResult(question=question, topic="", papers=listed,  # all of them count
                           papers_in_store=len(papers), papers_in_filter=len(listed),
                           screened=len(listed), reread=0, filters=filters)
@@ -216,7 +223,7 @@ class ListAnswers:
                          if p.year is not None and (allowed is None or pid in allowed))
         trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
-        trend.shares_of = base.describe() if base else None
+        trend.stored_within = base.describe() if base else None
         return trend
 
 

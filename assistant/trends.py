@@ -63,7 +63,7 @@ class TrendResult:
     stored: dict[int, int] = field(default_factory=dict)
     # the filter ``stored`` counts within (None: the whole store); an author's count of no
     # topic leaves the author out of it, so that a share is of all the year's papers
-    shares_of: str | None = None
+    stored_within: str | None = None
 
     @property
     def total(self) -> int:
@@ -99,14 +99,13 @@ class TrendResult:
             return ""
         top = max(self.years[y] for y in counted)
         tied = [y for y in counted if self.years[y] == top]  # "most in 2019 and 2021" when tied
-        most = tied[-1]
         line = f"First counted in {counted[0]}; most in {' and '.join(map(str, tied))}: " \
                f"{top:,} {'paper' if top == 1 else 'papers'}{' each' if len(tied) > 1 else ''}"
-        if len(tied) == 1 and (share := self.share(most)) is not None:
-            line += f" ({share:.1%} of {self.stored[most]:,})"
+        if len(tied) == 1 and (share := self.share(tied[0])) is not None:
+            line += f" ({share:.1%} of {self.stored[tied[0]]:,})"
         by_share = max(counted, key=lambda y: (self.share(y) or 0.0, y))
-        if by_share != most and (top := self.share(by_share)) is not None:
-            line += f"; the largest share in {by_share}: {top:.1%}"
+        if by_share != tied[-1] and (largest := self.share(by_share)) is not None:
+            line += f"; the largest share in {by_share}: {largest:.1%}"
         return line + "."
 
     def public_json(self) -> dict[str, object]:
@@ -114,7 +113,7 @@ class TrendResult:
         return {"topic": self.topic, "filters": self.filters, "total": self.total,
                 "years": {str(y): n for y, n in self.years.items()},
                 "stored": {str(y): n for y, n in self.stored.items()},
-                "stored_within": self.shares_of,
+                "stored_within": self.stored_within,
                 "shares": {str(y): round(s, 5) for y in self.years
                            if (s := self.share(y)) is not None},
                 "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},
