@@ -145,9 +145,9 @@ _CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|rise
             r"|growing|changing|evolving|rising|declining|increasing|decreasing)")
 _OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year[\s-]+(?:by|over|to|after)[\s-]+year)"
 _PER_YEAR = r"(?:(?:per|each|every|by|a)\s+year|yearly|annually)"
+_OF_PAPERS = rf"(?:{PAPERS}|publications?|popular\w*|interest\s+in)"  # what a count is of
 # what asks for papers counted: "how many", "number of", "plot …", "how popular", "interest
 # in", "papers were published" (not "papers predict yearly sales", "count objects over time")
-_OF_PAPERS = rf"(?:{PAPERS}|publications?|popular\w*|interest\s+in)"  # what a count is of
 _COUNTED = (rf"(?:how\s+many|number\s+of|^\s*(?:count|plot|chart|graph|draw|show)|popular\w*"
             rf"|interest\s+in|{PAPERS}\s+(?:were\s+|are\s+|have\s+been\s+)?(?:published|appeared))")
 TREND_RES = [
@@ -186,7 +186,7 @@ _FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|
                             r"|to|on|into)|popularity\s+of)\b", re.I)
 _FRAME_WORDS = frozenset("""
     a an the of on about in into to for with by from that which what there me find all get
-    when first most fewest had saw appear appeared emerge emerged take off become
+    when first most fewest saw emerge emerged take off become
     is are was were be been being has have had did does do
     papers paper works publications publication articles article studies abstracts research
     number count counts plot chart draw show

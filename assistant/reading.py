@@ -107,7 +107,7 @@ def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
         read.papers.append(paper)
     if unavailable:
         said = next(p.text for p in papers if p.paper_id in placeholders)
-        skipped.append(Skipped(name, f"{_counted(unavailable, 'record')} no abstract, only a "
+        skipped.append(Skipped(name, f"{_records_have(unavailable)} no abstract, only a "
                                f"placeholder other titles share (“{said[:60]}”); not indexed: "
                                "give them their abstracts", incomplete=False,
                                count=len(unavailable)))
@@ -117,19 +117,23 @@ def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
     return read
 
 
-def _counted(ordinals: list[str], noun: str) -> str:
+def _records_have(ordinals: list[str]) -> str:
     """"record #3 has", "3 records (#3, #5, #9) have", "12 records (#3, #5, #9, …) have"."""
     if len(ordinals) == 1:
-        return f"{noun} #{ordinals[0]} has"
-    shown = ", ".join(f"#{n}" for n in ordinals[:3]) + (", …" if len(ordinals) > 3 else "")
-    return f"{len(ordinals):,} {noun}s ({shown}) have"
+        return f"record #{ordinals[0]} has"
+    return f"{len(ordinals):,} records ({_first_ordinals(ordinals)}) have"
 
 
 def _repeats_reason(ordinals: list[str]) -> str:
     if len(ordinals) == 1:
         return f"abstract #{ordinals[0]} repeats an abstract already read; kept once"
-    shown = ", ".join(f"#{n}" for n in ordinals[:3]) + (", …" if len(ordinals) > 3 else "")
-    return f"{len(ordinals):,} repeats of abstracts already read ({shown}); kept once"
+    return (f"{len(ordinals):,} repeats of abstracts already read "
+            f"({_first_ordinals(ordinals)}); kept once")
+
+
+def _first_ordinals(ordinals: list[str]) -> str:
+    """"#3, #5, #9, …": the first three of a file's records, and whether there are more."""
+    return ", ".join(f"#{n}" for n in ordinals[:3]) + (", …" if len(ordinals) > 3 else "")
 
 
 def _expand(paths: Iterable[Path], result: ReadResult) -> Iterator[Path]:

@@ -98,10 +98,8 @@ AUTHOR_RES = [
     re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}"
                rf"\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I),
     # "Did Bengio write about attention?", "Has Hinton published anything in 2010?", "Has
-    # Bengio worked with LeCun?"
-    # (a writer's verbs only: "Does Mamba work on long documents?" asks of a method)
-    # (a writer's verbs, or "worked with" a name: "Has Dropout worked on small data?" and
-    # "Does Mamba work on long documents?" ask of a method)
+    # Bengio worked with LeCun?": a writer's verbs, or "worked with" a name ("Has Dropout
+    # worked on small data?" and "Does Mamba work on long documents?" ask of a method)
     re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:(?:published|publish"
                r"|written|write|authored|author|co-?authored|co-?author)"
                r"(?:\s+(?:anything|any\s+papers?|papers?))?"
@@ -129,9 +127,9 @@ MAX_NAME_CHARS = 100
 
 def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, str]:
     """The filter a question states in words ("since 2019", "before 2000", "between 2010
-    and 2012", "in NeurIPS 2025"), and the question without those words, so that "2019" does
-    not count as a keyword no abstract holds (the question itself when nothing else would be
-    left)."""
+    and 2012", "in NeurIPS 2025", "papers by Sara Sabour"), and the question without those
+    words, so that "2019" or "Sabour" does not count as a keyword no abstract holds (the
+    question itself when nothing else would be left)."""
     rest = question
     span: tuple[int, int] | None = None
     venue: str | None = None
