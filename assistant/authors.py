@@ -118,3 +118,44 @@ def nearest_names(asked: str, author_lists: Iterable[str], n: int = 3) -> list[s
         by_family.setdefault(key.rsplit(" ", 1)[-1], []).append(name)
     families = difflib.get_close_matches(wanted[-1], list(by_family), n=n, cutoff=0.8)
     return [name for family in families for name in sorted(by_family[family])][:n]
+
+
+def _family_keys(words: tuple[str, ...]) -> set[str]:
+    """The spellings of a name's family name ``_family`` compares: its last one, two and
+    three words joined ("LeCun" for "Yann Le Cun")."""
+    return {"".join(words[-size:]) for size in (1, 2, 3) if len(words) >= size}
+
+
+class AuthorBook:
+    """The stored papers' author lists, asked whether a name a question writes is one of
+    their authors (``holds``).
+
+    Why: "papers from Hinton" names an author where "papers from Computer Vision" names a
+    field, and "papers by sara sabour on capsules" an author where "papers by hand on
+    graphs" names none; the words alone cannot tell them apart, the stored names can. A
+    book is made once per read of the store (``PaperCatalog.author_book``), so a question
+    read with it is read anew when the store changes (it is compared by identity).
+    """
+
+    def __init__(self, author_lists: Iterable[str]) -> None:
+        self.lists = tuple(authors for authors in author_lists if authors)
+        self._families: frozenset[str] | None = None
+
+    def families(self) -> frozenset[str]:
+        """Every stored family name in its ``_family_keys`` spellings, made when first
+        asked: most questions name no author, and the store's names are many."""
+        if self._families is None:
+            self._families = frozenset(key for authors in self.lists
+                                       for name in author_names(authors)
+                                       for words in spellings(name) for key in _family_keys(words))
+        return self._families
+
+    def holds(self, asked: str) -> bool:
+        """Whether a stored paper is written by every name ``asked`` gives (``written_by``,
+        as the author filter reads it); a family name no paper has is ruled out first."""
+        names = author_names(asked)
+        families = self.families()
+        if not names or not all(any(families & _family_keys(words) for words in spellings(name))
+                                for name in names):
+            return False
+        return any(written_by(authors, asked) for authors in self.lists)

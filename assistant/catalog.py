@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.authors import AuthorBook
 from assistant.chunks import gather_papers
 from assistant.corpus import Paper
 from assistant.keyword_index import KeywordIndex
@@ -25,6 +26,7 @@ class PaperCatalog:
         self.store, self.keywords = store, keywords
         self._papers: dict[str, Paper] | None = None
         self._venues: tuple[dict[str, Paper], list[str]] | None = None
+        self._authors: tuple[dict[str, Paper], AuthorBook] | None = None
         self._surface: tuple[dict[str, Paper], SurfaceText] | None = None
         self._phrases: tuple[dict[str, Paper], PhraseText] | None = None
         self._allowed: tuple[dict[str, Paper], dict[Filters, frozenset[str]]] | None = None
@@ -84,6 +86,16 @@ class PaperCatalog:
                 self._venues = (papers, sorted({p.venue for p in papers.values() if p.venue},
                                                key=str.casefold))
             return self._venues[1]
+
+    def author_book(self) -> AuthorBook:
+        """The stored author lists, for a question's reading to confirm a name that its
+        words alone leave in doubt ("papers from Hinton"); a new book once the paper cache
+        changes, so a reading cached with the old one is not reused."""
+        with self.store.lock:
+            papers = self.papers()
+            if self._authors is None or self._authors[0] is not papers:
+                self._authors = (papers, AuthorBook(p.authors for p in papers.values()))
+            return self._authors[1]
 
     def allowed(self, filters: Filters) -> frozenset[str]:
         """The ids of the papers that pass ``filters``, kept until the paper cache changes:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from assistant.authors import AuthorBook
 from assistant.catalog import PaperCatalog
 from assistant.chunking import ProgressFn
 from assistant.chunks import LLAMA_KEYS, SENTENCES_KEY, ChunkHit
@@ -131,6 +132,9 @@ class AbstractIndex:
 
     def chroma_where(self, filters: Filters) -> dict[str, Any] | None:
         return self.catalog.chroma_where(filters)
+
+    def author_book(self) -> AuthorBook:
+        return self.catalog.author_book()
 
     def allowed(self, filters: Filters | None) -> frozenset[str] | None:
         """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""

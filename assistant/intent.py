@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from assistant.authors import AuthorBook
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
 from assistant.stated import PAPER, PAPERS, stated
@@ -246,15 +247,18 @@ KIND_ORDER: tuple[Kind, ...] = ("trend", "lookup", "list", "comparison", "summar
                                 "quantity", "finding", "method", "definition")
 
 
-def read_intent(question: str, venues: Sequence[str] = ()) -> Intent:
+def read_intent(question: str, venues: Sequence[str] = (),
+                authors: AuthorBook | None = None) -> Intent:
     """``question`` read once; ``venues``: the stored venues, which a question may name as
-    its range ("in Nature") beside the known ones. Pure and cached."""
-    return _read(question, tuple(venues))
+    its range ("in Nature") beside the known ones; ``authors``: the stored author lists,
+    which confirm an author the words alone leave in doubt ("papers from Hinton":
+    ``stated.STORED_AUTHOR_RES``). Pure and cached."""
+    return _read(question, tuple(venues), authors)
 
 
 @lru_cache(maxsize=512)
-def _read(question: str, venues: tuple[str, ...]) -> Intent:
-    filters, search = stated(question, venues)
+def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) -> Intent:
+    filters, search = stated(question, venues, authors)
     problem = bool(PROBLEM_QUESTION_RE.search(question))
     quantity = bool(QUANTITY_RE.search(question))
     readings = {

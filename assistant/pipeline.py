@@ -135,7 +135,7 @@ class Assistant:
         stored paper falls in ("in ICML 2025" in a store of NeurIPS papers, or of papers
         without years): that one is not applied, and the answer says so. When it leaves
         papers alone but none with ``filters``, the range named is the two together."""
-        intent = read_intent(question, self.index.venues())
+        intent = read_intent(question, self.index.venues(), self.index.author_book())
         said, rest = intent.filters, intent.search
         if said and not self.retriever.allowed(said):
             return filters, rest, said
@@ -312,7 +312,8 @@ class Assistant:
         list question (or ``every``) every paper that answers (``list_stream``), any other
         the cited answer (``ask_stream``). ``reread`` is a list's or a trend's reading
         budget (None: the setting)."""
-        intent = read_intent(folded(question), self.index.venues())  # as check_question reads
+        intent = read_intent(folded(question), self.index.venues(),  # as check_question reads
+                             self.index.author_book())
         if intent.trend_topic is not None and not every:
             return self.lists.trend_stream(question, filters, reread)
         if every or intent.wants_list or self.lists.of_author_alone(intent, filters):

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from assistant.authors import PARTICLES
+from assistant.authors import PARTICLES, AuthorBook
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS
 from assistant.types import OPEN_END, OPEN_START, Filters
@@ -90,6 +90,12 @@ _BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|
 # ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
 _WROTE = (r"(?:published|publish|written|write|authored|author|co-?authored|co-?author"
           r"|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?)")
+# what follows "by" and is no name written in lower case ("papers by year", "by hand")
+_NO_NAME = (r"(?!(?:years?|venues?|decades?|topics?|dates?|months?|citations?|relevance|score"
+            r"|authors?|institutions?|countr(?:y|ies)|affiliations?|design|impact|fields?|areas?"
+            r"|type|length|size|popularity|importance|quality|accuracy|performance|hand|default"
+            r"|chance|example|definition|construction|comparison|contrast|nature|themselves"
+            r"|itself)\b)")
 AUTHOR_RES = [
     re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME}"
                rf"{_AFTER})", re.I),
@@ -109,12 +115,27 @@ AUTHOR_RES = [
     re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers|work|research|publications"
                r"|contributions)\b", re.I),
     # written in lower case, as the question's last words: "papers by sara sabour?" (not
-    # "papers by year", "papers by design interpretable")
-    re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+(?!(?:years?|venues?|decades?|topics?|dates?"
-               r"|months?|citations?|relevance|score|authors?|institutions?|countr(?:y|ies)"
-               r"|affiliations?|design|impact|fields?|areas?|type|length|size|popularity"
-               r"|importance|quality|accuracy|performance)\b)(?P<author>[a-z][\w'’.-]*"
+    # "papers by year", "papers by design interpretable", "papers by hand")
+    re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+{_NO_NAME}(?P<author>[a-z][\w'’.-]*"
                r"(?:\s+[a-z][\w'’.-]*){0,2}))\s*[?.!]*\s*$", re.I),
+]
+# Read as an author only when a stored paper has that author (``AuthorBook.holds``):
+# "from" names a venue, a year or a field as often ("papers from NeurIPS", "papers from
+# Computer Vision", "from the 1990s", all read before or refused here), and lower-case
+# words inside a question may be words ("papers by hand on graphs": a stored author is
+# named Hand, so one lower-case word is read only where the question ends or a writer's
+# verb frames it). (pattern, whether the name may end before the pattern's last word)
+_ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
+_LOWER = r"(?-i:(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*){0,2}))"
+STORED_AUTHOR_RES: list[tuple[re.Pattern[str], bool]] = [
+    # "Papers from Hinton", "Which papers are from Geoffrey Hinton?"
+    (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_ARE}from\s+{_NAME}{_AFTER})", re.I), False),
+    # "papers from sara sabour on capsules", "papers by sara sabour on capsules"
+    (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:{_ARE}from|{_BY}by)\s+{_NO_NAME}{_LOWER})", re.I),
+     True),
+    # "what has yoshua bengio published?", "which papers did hinton write?"
+    (re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+"
+                rf"{_LOWER}\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I), False),
 ]
 # "Rank the papers by BLEU score", "Sort papers by venue": an order, not an author
 _ORDERED = re.compile(r"\b(?:rank|sort|order|group|organi[sz]e|cluster|arrange|classify"
@@ -125,11 +146,15 @@ _NOT_A_NAME = frozenset({"the", "a", "an", "same", "this", "these", "those", "th
 MAX_NAME_CHARS = 100
 
 
-def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, str]:
+def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None = None
+           ) -> tuple[Filters | None, str]:
     """The filter a question states in words ("since 2019", "before 2000", "between 2010
     and 2012", "in NeurIPS 2025", "papers by Sara Sabour"), and the question without those
     words, so that "2019" or "Sabour" does not count as a keyword no abstract holds (the
-    question itself when nothing else would be left)."""
+    question itself when nothing else would be left). With ``authors``, the stored
+    author lists, an author named only by words that may be something else ("papers
+    from Hinton", "papers by sara sabour on capsules") is read when a stored paper has
+    them (``STORED_AUTHOR_RES``); without, such words are left in the question."""
     rest = question
     span: tuple[int, int] | None = None
     venue: str | None = None
@@ -159,6 +184,8 @@ def stated(question: str, venues: Iterable[str] = ()) -> tuple[Filters | None, s
         span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
         rest = _cut(rest, m)
     author, rest = _stated_author(rest, venues)
+    if author is None and authors is not None:
+        author, rest = _stored_author(rest, venues, authors)
     found = Filters(years=span, venue=venue, author=author)
     if not found:
         return None, question
@@ -182,6 +209,37 @@ def _stated_author(text: str, venues: Iterable[str]) -> tuple[str | None, str]:
             start, end = m.span("cut")
             return name, f"{text[:start]} {text[end:]}"
     return None, text
+
+
+def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
+                   ) -> tuple[str | None, str]:
+    """The author ``text`` names in one of ``STORED_AUTHOR_RES``'s ways that a stored
+    paper has ("Papers from Hinton"), and ``text`` without those words; the longest run
+    of the lower-case words that is a stored name ("sara sabour" of "papers by sara
+    sabour on capsules"). None when no stored paper has the name ("papers from Computer
+    Vision", "papers by young researchers")."""
+    for pattern, may_shorten in STORED_AUTHOR_RES:
+        m = pattern.search(text)
+        if not m or _ORDERED.search(text[:m.start("cut")]):
+            continue
+        for end in _name_ends(text, m) if may_shorten else [m.end("author")]:
+            name = text[m.start("author"):end].strip(".’'")
+            if (_a_name(name, lower_case=name == name.lower(), venues=venues)
+                    and authors.holds(name)):
+                cut_end = end if may_shorten else m.end("cut")
+                return name, f"{text[:m.start('cut')]} {text[cut_end:]}"
+    return None, text
+
+
+def _name_ends(text: str, m: re.Match[str]) -> list[int]:
+    """Where the name ``m`` reads may end, longest first: after each of its words, of two
+    words or more inside the question ("sara sabour" of "sara sabour on"), of one only
+    where the question ends ("papers from hinton?"; "papers by hand on graphs" names
+    none)."""
+    words = list(re.finditer(r"\S+", m.group("author")))
+    ends = [m.start("author") + w.end() for w in reversed(words)]
+    return [end for count, end in zip(range(len(words), 0, -1), ends, strict=True)
+            if count >= 2 or re.fullmatch(r"[\s?.!]*", text[end:])]
 
 
 def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:

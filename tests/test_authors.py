@@ -14,7 +14,7 @@ from conftest import make_settings
 from test_cli import run
 
 from assistant.answering import final_answer
-from assistant.authors import author_names, names_match, nearest_names, written_by
+from assistant.authors import AuthorBook, author_names, names_match, nearest_names, written_by
 from assistant.errors import BadInputError
 from assistant.filters import explicit
 from assistant.intent import read_intent
@@ -127,6 +127,55 @@ def test_the_question_names_its_author(question: str, author: str | None,
         assert intent.search == search and intent.wants_list
 
 
+# The stored authors that confirm a name the words alone leave in doubt: a David Hand and
+# a Tom Young stand for the stored names that are words too ("by hand", "by young ...").
+BOOK = AuthorBook([a for a, _, _ in PAPERS] + ["Sara Sabour, Nicholas Frosst, Geoffrey E. Hinton",
+                                               "Yoshua Bengio", "David J. Hand", "Tom Young"])
+
+
+@pytest.mark.parametrize(("question", "author", "search"), [
+    # "from" a stored author, capitalised or not
+    ("Papers from Hinton", "Hinton", "Papers"),
+    ("Which papers from Yoshua Bengio use attention?", "Yoshua Bengio",
+     "Which papers use attention?"),
+    ("Which papers are from Geoffrey Hinton?", "Geoffrey Hinton", "Which papers?"),
+    ("Papers from Hinton et al. on capsules", "Hinton", "Papers on capsules"),
+    ("papers from sara sabour on capsules", "sara sabour", "papers on capsules"),
+    ("papers from hinton?", "hinton", "papers?"),
+    # a stored author in lower case inside the question
+    ("papers by sara sabour on capsules", "sara sabour", "papers on capsules"),
+    ("Which papers written by yoshua bengio use attention?", "yoshua bengio",
+     "Which papers use attention?"),
+    ("papers by david hand on statistics", "david hand", "papers on statistics"),
+    ("what has yoshua bengio published?", "yoshua bengio", "what?"),
+    ("Which papers did hinton write?", "hinton", "Which papers?"),
+    # "from" a venue, a year, a decade, a field, a name no stored paper has: as before
+    ("Papers from NeurIPS 2019", None, None),
+    ("Which papers from 2019 use attention?", None, None),
+    ("Which papers from the 1990s use kernels?", None, None),
+    ("Which papers from Computer Vision use transformers?", None, None),
+    ("papers from computer vision on transformers", None, None),
+    ("Which papers are from Ada Byron?", None, None),
+    ("Sort the papers from Hinton by year", None, None),
+    # words after "by", though a stored name is Hand or Young (one lower-case word inside
+    # a question is no name, nor one of these at its end)
+    ("papers by hand on graphs", None, None),
+    ("Which papers by young researchers use RL?", None, None),
+    ("papers by default on graphs", None, None),
+    ("papers by hand?", None, None),
+    ("Which papers are by default?", None, None),
+])
+def test_an_author_the_store_holds_is_read_from_doubtful_words(
+        question: str, author: str | None, search: str | None) -> None:
+    """"from" names an author, a venue, a year or a field, and lower-case words inside a
+    question a name or words: read as an author only when a stored paper has the name."""
+    intent = read_intent(question, (), BOOK)
+    assert (intent.filters.author if intent.filters else None) == author
+    if author:
+        assert intent.search == search and intent.wants_list
+        assert BOOK.holds(author) and not read_intent(question, (), AuthorBook([])).filters
+
+
 @pytest.mark.parametrize(("question", "listed"), [
     ("Which papers are by Sara Sabour?", True),
     ("Bengio's papers on attention", True),
@@ -211,6 +260,20 @@ def test_an_author_question_lists_every_paper_of_the_author(lovelace_dir: Path) 
     assert plain.topic == "user interest in wombat burrows over time"
 
 
+def test_papers_from_an_author_are_the_papers_by_the_author(lovelace_dir: Path) -> None:
+    """"Which papers are from X?" lists what "Which papers are by X?" does, and a stored
+    name written in lower case inside a question filters the papers searched (each had
+    been searched as a topic)."""
+    app = Assistant(make_settings(lovelace_dir))
+    by = answer_of(app, "Which papers are by Ada Lovelace?")
+    from_ = answer_of(app, "Which papers are from Ada Lovelace?")
+    assert sorted(c.title for c in from_.citations) == sorted(c.title for c in by.citations)
+    assert from_.filters == "author Ada Lovelace"
+    lower = answer_of(app, "Which papers by ada lovelace use kernel methods?")
+    assert [c.title for c in lower.citations] == ["Kernel Burrows"]
+    assert lower.filters == "author ada lovelace"
+
+
 def test_an_author_filters_papers_are_read_again_after_an_ingest(tmp_path: Path) -> None:
     """The papers a filter leaves are kept between questions (an author filter reads every
     author list), and read again once the store is written."""
@@ -221,8 +284,11 @@ def test_an_author_filters_papers_are_read_again_after_an_ingest(tmp_path: Path)
             csv.writer(f).writerows([["authors", "title", "abstract"], [authors, title, abstract]])
     app.ingest([first])
     assert len(app.retriever.allowed(Filters(author="Lovelace")) or ()) == 1
+    assert app.question_filters("Papers from Bernhard Schölkopf")[0] is None  # no paper yet
     app.ingest([second])
     assert len(app.retriever.allowed(Filters(author="Lovelace")) or ()) == 2
+    assert app.question_filters("Papers from Bernhard Schölkopf")[0] == Filters(
+        author="Bernhard Schölkopf")  # the question is read again with the new authors
 
 
 def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Path) -> None:
@@ -245,3 +311,12 @@ def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Pat
                  "--data-dir", str(lovelace_dir))
     assert listed.returncode == 0, listed.stderr
     assert '"Compiled Koalas"' in listed.stdout and '"Burrow Engines"' not in listed.stdout
+
+
+def test_the_author_book_holds_a_name_as_the_author_filter_reads_it() -> None:
+    """``AuthorBook.holds`` rules out a family name no paper has before reading the lists;
+    what it then holds is what ``written_by`` finds, spellings and co-authors alike."""
+    book = AuthorBook(["Yann Le Cun, Jürgen Schmidhuber", "Sara Sabour, Geoffrey E. Hinton"])
+    assert book.holds("Yann LeCun") and book.holds("Juergen Schmidhuber")
+    assert book.holds("Hinton and Sabour") and not book.holds("Hinton and LeCun")
+    assert not book.holds("Computer Vision") and not book.holds("") and not book.holds("and")
