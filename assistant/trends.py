@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
-from assistant.listing import MODEL, ListedPaper, ListResult, count_line
-from assistant.topics import OR_RE, term_sequence
+from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, count_line
+from assistant.topics import OR_RE, neighbours, term_sequence
 from assistant.types import Receipt
 
 if TYPE_CHECKING:
@@ -31,6 +31,10 @@ NO_YEAR = "year unknown"
 # counts for a trend without writing the topic as a phrase: its own boundary between
 # answering and not. Source: by hand (the model's sign), checked by bench/trends.py.
 TREND_READ_LOGIT = 0.0
+# The cosine with the topic's sense (``Candidate.sense``) that a paper holding the words of
+# the topic's phrase apart must reach besides the cross-encoder's yes: the list's own cut for
+# a paper close to the topic whatever its words (``ScreenSettings.sense_keeps``), not a new one.
+TREND_SENSE = ScreenSettings().sense_keeps
 # Uncertain papers a trend's screen rereads at most, or the list's budget when that is larger
 # (retrieval.list_reread):
 # a count must read the papers of a broad topic that write it in other words ("networks of
@@ -156,26 +160,51 @@ def writes_phrase(phrase: tuple[str, ...], paper: Paper) -> bool:
     return any(seq[i:i + n] == phrase for i in range(len(seq) - n + 1))
 
 
-def counts_for(topic: str, listed: ListedPaper) -> bool:
-    """Whether a listed paper counts for the topic's trend: a topic of one term always; one
-    of several when the paper writes it as a phrase (``writes_phrase``), or when the reread
-    read it as answering on its own evidence (the model's yes, or a cross-encoder logit of
-    TREND_READ_LOGIT or more on its sentence holding the topic's words). A list may keep a
-    paper holding the words apart (its cheap score carried it); a count of papers on "graph
-    neural networks" must not count every paper with a graph and a neural network."""
+def holds_apart(phrase: tuple[str, ...], paper: Paper) -> bool:
+    """Whether the paper's title or abstract holds every term of ``phrase`` (stemmed) but
+    never its first, the word that makes the phrase specific, beside another of them
+    (stopwords aside, either order): "inexact graph matching … analog neural networks"
+    holds (graph, neural, network) apart; "networks of spiking neurons" and "convolutional
+    networks on graphs" write part of theirs together."""
+    seq = term_sequence(f"{paper.title}. {paper.text}")
+    if not set(phrase) <= set(seq):
+        return False
+    first, rest = phrase[0], set(phrase[1:]) - {phrase[0]}
+    return not any((first, term) in neighbours(seq) for term in rest)
+
+
+def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0) -> bool:
+    """Whether a listed paper counts for the topic's trend (``sense``: its cosine with the
+    topic's sense, ``Candidate.sense``). A topic of one term: always. One of several: when
+    the paper writes it as a phrase (``writes_phrase``); when the model read it and kept it;
+    or on the cross-encoder's yes (a logit of TREND_READ_LOGIT or more on its sentence
+    holding the topic's words), which for a paper holding the phrase's words apart
+    (``holds_apart``) must be backed by the topic's sense (TREND_SENSE). The cross-encoder
+    reads words: a sentence holding "graph" and "neural networks" reads to it as "graph
+    neural networks" wherever they stand (a paper on graph matching with analog neural
+    networks had been the topic's first), while a paper writing part of the phrase together
+    ("networks of spiking neurons") or the topic in other words gives it more to read than
+    the scattered words. A list may keep a paper holding the words apart (its cheap score
+    carried it); a count of papers on "graph neural networks" must not count every paper
+    with a graph and a neural network."""
     phrases = topic_phrases(topic)
     if all(len(p) < 2 for p in phrases) or any(writes_phrase(p, listed.paper) for p in phrases):
         return True
     if listed.reader == MODEL:
         return True  # the model read it and kept it
-    return listed.logit is not None and listed.logit >= TREND_READ_LOGIT
+    if listed.logit is None or listed.logit < TREND_READ_LOGIT:
+        return False
+    apart = any(len(p) > 1 and holds_apart(p, listed.paper) for p in phrases)
+    return not apart or sense >= TREND_SENSE
 
 
 def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
     """The screen's matching papers that count for the topic (``counts_for``) counted per
     year, over every year of ``stored`` (the papers the store holds per year within the
     filter): a year with papers and no match is a zero, one without papers a gap."""
-    papers = [p.paper for p in result.papers if counts_for(result.topic, p)]
+    senses = {c.paper.paper_id: c.sense for c in result.candidates}
+    papers = [p.paper for p in result.papers
+              if counts_for(result.topic, p, senses.get(p.paper.paper_id, 0.0))]
     dated = [p for p in papers if p.year is not None]
     years = {y: 0 for y, n in stored.items() if n}
     by_year: dict[int, list[str]] = {}
