@@ -109,7 +109,9 @@ class TrendResult:
             line += f" ({share:.1%} of {self.stored[tied[0]]:,})"
         by_share = max(counted, key=lambda y: (self.share(y) or 0.0, y))
         if by_share != tied[-1] and (largest := self.share(by_share)) is not None:
-            line += f"; the largest share in {by_share}: {largest:.1%}"
+            # with its count: a year of few stored papers has a large share of a paper or two
+            line += (f"; the largest share in {by_share}: {largest:.1%} "
+                     f"({self.years[by_share]:,} of {self.stored[by_share]:,})")
         return line + "."
 
     def public_json(self) -> dict[str, object]:

@@ -147,7 +147,7 @@ def test_a_trend_says_when_its_topic_was_first_counted_and_most() -> None:
                         stored={2016: 568, 2017: 679, 2020: 1898, 2021: 2333})
     assert trend.peaks() == "First counted in 2017; most in 2021: 46 papers (2.0% of 2,333)."
     trend.years[2017], trend.stored[2017] = 2, 20  # a small year's larger share is named
-    assert trend.peaks().endswith("; the largest share in 2017: 10.0%.")
+    assert trend.peaks().endswith("; the largest share in 2017: 10.0% (2 of 20).")
     tied = dataclasses.replace(trend, years={2019: 10, 2020: 4, 2021: 10})  # a tie is named
     assert tied.peaks().startswith("First counted in 2019; most in 2019 and 2021: 10 papers each")
     none = dataclasses.replace(trend, years={2016: 0}, paper_ids=[])
