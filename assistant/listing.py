@@ -43,16 +43,18 @@ import numpy as np
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.keywords import KeywordStats
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
+    ACRONYM_RE,
     ALSO,
     acronym_readings,
+    otherwise_spelled,
     phrase_share,
     raw_topic,
     reading_weights,
+    reread_pairs,
     spelled_readings,
     stated_acronyms,
     topic_of,
@@ -67,9 +69,9 @@ log = logging.getLogger(__name__)
 # could not judge (the model's check; the cross-encoder reads those).
 Judge = Callable[[str, list[Paper]], list[bool | None]]
 MODEL, CROSS_ENCODER, CHEAP = "model", "cross-encoder", "cheap screen"  # who judged a paper
-# Readings of a topic the cross-encoder reads each paper against at most (each is a pass
-# over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
-MAX_REREAD_TEXTS = 4
+# The logit of a reading that does not apply to a paper (an acronym it spells otherwise):
+# below any the cross-encoder gives, and finite for the sigmoid of the verdict.
+NO_READING = -30.0
 
 
 @dataclass(frozen=True)
@@ -224,14 +226,17 @@ class ListScreen:
         stats = self.index.keyword_stats()
         pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
         pooled = [papers[pid] for pid in pool if pid in papers]
-        readings = [(w, rare_terms(w, stats), topic_phrases(text, stats, pooled))
+        readings = [(w, rare_terms(w, stats), topic_phrases(text, stats, pooled),
+                     frozenset(ACRONYM_RE.findall(text)))
                     for text, w in reading_weights(topic, stats, s.idf_power)]
 
         def coverage(pid: str) -> float:
             paper = papers[pid]
-            return max(read_coverage(w, rare, paper.text, paper.title)[0]
-                       * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
-                       for w, rare, pairs in readings)
+            other = otherwise_spelled(topic, paper)  # "SNN" of a segmental neural net
+            return max((read_coverage(w, rare, paper.text, paper.title)[0]
+                        * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
+                        for w, rare, pairs, acronyms in readings if not acronyms & other),
+                       default=0.0)
 
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
         # a term lookup lists every paper holding the words, not BM25's first deep_pool
@@ -356,8 +361,12 @@ class ListScreen:
             return []
         texts, passages = reread_pairs(question, [c.paper for c in band],
                                        self.index.keyword_stats())
+        # a reading through an acronym the paper spells out as something else is no reading
+        other = [otherwise_spelled(question, c.paper) for c in band]
         try:
-            logits = np.max([CrossEncoder().scores(text, passages) for text in texts], axis=0)
+            logits = np.max([np.where([bool(set(ACRONYM_RE.findall(text)) & o) for o in other],
+                                      NO_READING, CrossEncoder().scores(text, passages))
+                             for text in texts], axis=0)
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
             return [replace(c, judged=c.cheap >= self._middle(), reader=CHEAP) for c in band]
@@ -387,37 +396,6 @@ class ListScreen:
         if candidate.logit is None:
             return candidate.cheap
         return candidate.cheap + 0.5 * self._nudge(candidate.logit)
-
-
-def reread_pairs(topic: str, papers: Sequence[Paper], stats: KeywordStats
-                 ) -> tuple[list[str], list[str]]:
-    """What the cross-encoder reads for ``papers``: the texts it reads each paper against
-    (``reread_texts``, at most MAX_REREAD_TEXTS) and each paper's passage
-    (``focus_passage`` under all of the topic's readings); a paper's logit is its best over
-    the texts. One function for the screen and its tuning (bench/lists.py)."""
-    readings = [w for _, w in reading_weights(topic, stats)]
-    return (reread_texts(topic, stats)[:MAX_REREAD_TEXTS],
-            [focus_passage(paper, readings) for paper in papers])
-
-
-def reread_texts(topic: str, stats: KeywordStats) -> list[str]:
-    """What the cross-encoder reads a paper against: each of the topic's alternatives (a
-    phrasing, an "or" part read in its context), or the topic itself when it has none. One
-    alternative reads as the field writes it; "use DPPs? | use determinantal point
-    processes?" read as one query is neither."""
-    return [text for text, _ in reading_weights(topic, stats)[1:]] or [topic]
-
-
-def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:
-    """What the list's reread reads of a paper: its title and the abstract's sentence that
-    holds most of the topic's keyword weight (under any of its readings). The cross-encoder
-    judges a passage's relevance; read whole, an abstract that uses the thing asked in one
-    sentence of its experiments ("on Wikipedia data") reads as about something else, and
-    the sentence alone costs a fraction of the whole abstract's reading."""
-    sentences = split_sentences(paper.text) or [paper.text]
-    best = max(range(len(sentences)), key=lambda i: max(
-        (cached_coverage(w, sentences[i]) for w in readings), default=0.0))
-    return sentences[best] if paper.title_derived else f"{paper.title}. {sentences[best]}"
 
 
 def best_sentence(paper: Paper, weights: dict[str, float]) -> str:

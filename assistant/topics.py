@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from assistant.corpus import Paper
+from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import (
@@ -26,6 +26,7 @@ from assistant.keywords import (
     stem_of,
     topic_terms,
 )
+from assistant.ranking import cached_coverage
 from assistant.tuning import SPELLED_OUT_INITIALS
 
 # A list question's lead words ("Which papers…", "List all works on…", "Give me a list of
@@ -62,6 +63,9 @@ PHRASE_TOGETHER = 0.25
 ALSO = " | "  # joins a topic's phrasings ("neural ordinary differential equations | neural ODE")
 ACRONYM_RE = re.compile(rf"\b[A-Z]{{{SPELLED_OUT_INITIALS},}}(?=s?\b)")  # "DPP", "NTKs"
 ACRONYM_HOLDERS = 50  # papers read for whether they spell an acronym out as the topic's run
+# Readings of a topic the cross-encoder reads each paper against at most (each is a pass
+# over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
+MAX_REREAD_TEXTS = 4
 PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
 # An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
 # "electrocardiogram (ECG)" (two capitals or more)
@@ -226,6 +230,71 @@ def spelled_readings(topic: str, index: AbstractIndex) -> list[str]:
         if phrase:
             readings.append(re.sub(rf"\b{re.escape(acronym)}s?\b", phrase, as_typed(topic)))
     return readings
+
+
+def reread_pairs(topic: str, papers: Sequence[Paper], stats: KeywordStats
+                 ) -> tuple[list[str], list[str]]:
+    """What the cross-encoder reads for ``papers``: the texts it reads each paper against
+    (``reread_texts``, at most MAX_REREAD_TEXTS) and each paper's passage
+    (``focus_passage`` under all of the topic's readings); a paper's logit is its best over
+    the texts. One function for the screen and its tuning (bench/lists.py)."""
+    readings = [w for _, w in reading_weights(topic, stats)]
+    return (reread_texts(topic, stats)[:MAX_REREAD_TEXTS],
+            [focus_passage(paper, readings) for paper in papers])
+
+
+def reread_texts(topic: str, stats: KeywordStats) -> list[str]:
+    """What the cross-encoder reads a paper against: each of the topic's alternatives (a
+    phrasing, an "or" part read in its context), or the topic itself when it has none. One
+    alternative reads as the field writes it; "use DPPs? | use determinantal point
+    processes?" read as one query is neither."""
+    return [text for text, _ in reading_weights(topic, stats)[1:]] or [topic]
+
+
+def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:
+    """What the list's reread reads of a paper: its title and the abstract's sentence that
+    holds most of the topic's keyword weight (under any of its readings). The cross-encoder
+    judges a passage's relevance; read whole, an abstract that uses the thing asked in one
+    sentence of its experiments ("on Wikipedia data") reads as about something else, and
+    the sentence alone costs a fraction of the whole abstract's reading."""
+    sentences = split_sentences(paper.text) or [paper.text]
+    best = max(range(len(sentences)), key=lambda i: max(
+        (cached_coverage(w, sentences[i]) for w in readings), default=0.0))
+    return sentences[best] if paper.title_derived else f"{paper.title}. {sentences[best]}"
+
+
+def otherwise_spelled(searched: str, paper: Paper) -> frozenset[str]:
+    """The acronyms of the searched topic (``ListScreen.searched_topic``: its phrasings
+    joined by ALSO) that ``paper`` writes but spells out only as something else: "SNN" in a
+    paper on a segmental neural net (SNN), for "spiking neural networks | SNN". A reading
+    through such an acronym does not hold for the paper. An acronym counts only when a
+    phrasing of the topic spells it out (its meaning is known), and only against a paper
+    that writes it and spells it out at all (one writing the acronym alone is taken to mean
+    the field's)."""
+    acronyms = set(ACRONYM_RE.findall(searched))
+    if not acronyms:
+        return frozenset()
+    sequences = [term_sequence(p) for p in searched.split(ALSO)]
+    text = f"{paper.title}. {paper.text}"
+    other = set()
+    for acronym in acronyms:
+        letters = acronym.lower()
+        meanings = {tuple(seq[i:i + len(letters)]) for seq in sequences
+                    for i in range(len(seq) - len(letters) + 1)
+                    if "".join(t[0] for t in seq[i:i + len(letters)]) == letters}
+        if not meanings or not re.search(rf"\b{acronym}s?\b", text):
+            continue
+        spelled = {term_sequence(found) for found in spellings(acronym, text)}
+        if spelled and not any(_same_words(s, m) for s in spelled for m in meanings):
+            other.add(acronym)
+    return frozenset(other)
+
+
+def _same_words(spelled: tuple[str, ...], meaning: tuple[str, ...]) -> bool:
+    """Whether a spelling of an acronym says its meaning, a word's short form allowed
+    ("graph neural nets" for "graph neural networks")."""
+    return len(spelled) == len(meaning) and all(
+        a.startswith(b) or b.startswith(a) for a, b in zip(spelled, meaning, strict=True))
 
 
 def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:

@@ -49,11 +49,11 @@ from assistant.keywords import (
     document_frequencies,
     tokenize,
 )
-from assistant.listing import MODEL, Candidate, Judge, ListScreen, reread_pairs
+from assistant.listing import MODEL, Candidate, Judge, ListScreen
 from assistant.pipeline import Assistant
 from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT
-from assistant.topics import topic_of
+from assistant.topics import reread_pairs, topic_of
 
 QUESTIONS = PROJECT_ROOT / "evals" / "lists.jsonl"
 # The papers the screen listed beyond the grep's matches, each read by a blind judge

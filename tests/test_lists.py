@@ -22,7 +22,6 @@ from assistant.listing import (
     ListScreen,
     answer_lines,
     as_answer,
-    reread_texts,
 )
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
@@ -32,6 +31,7 @@ from assistant.topics import (
     neighbours,
     or_readings,
     reading_weights,
+    reread_texts,
     spelled_readings,
     term_sequence,
     topic_of,

@@ -8,7 +8,8 @@ import pytest
 from assistant.answering import check_question
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
-from assistant.topics import ALSO, stated_acronyms, topic_of
+from assistant.corpus import Paper
+from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of
 
 
 @pytest.mark.parametrize(("topic", "without", "stated"), [
@@ -72,3 +73,23 @@ def test_a_question_typed_in_full_width_letters_is_read_as_plain_letters() -> No
 ])
 def test_courtesy_after_the_question_is_no_topic(question: str, topic: str) -> None:
     assert topic_of(question) == topic
+
+
+@pytest.mark.parametrize(("searched", "text", "other"), [
+    # a paper spelling the acronym out as something else: its acronym reading does not hold
+    ("use spiking neural networks? | use SNN?", "A segmental neural net (SNN) for speech.",
+     {"SNN"}),
+    ("use DPPs? | use determinantal point processes?", "A dirichlet process prior (DPP).",
+     {"DPP"}),
+    # spelled as the topic's run, a short form of its words, or not spelled at all: it holds
+    ("use spiking neural networks? | use SNN?", "Spiking neural networks (SNNs) spike.", set()),
+    ("graph neural networks | GNN", "Equivariant graph neural nets (GNNs) are used.", set()),
+    ("use spiking neural networks? | use SNN?", "Our SNN runs on a neuromorphic chip.", set()),
+    # a topic that never spells its acronym out: no meaning to hold the paper to
+    ("use SNN?", "A segmental neural net (SNN) for speech.", set()),
+])
+def test_an_acronym_spelled_otherwise_is_no_reading_of_the_topic(
+        searched: str, text: str, other: set[str]) -> None:
+    """"Which papers use spiking neural networks?" is also read as "use SNN?"; a paper on a
+    segmental neural net (SNN), or on self-normalizing ones, is no paper on spiking ones."""
+    assert otherwise_spelled(searched, Paper("p", "s", "A title", text)) == other
