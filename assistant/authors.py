@@ -139,23 +139,34 @@ class AuthorBook:
 
     def __init__(self, author_lists: Iterable[str]) -> None:
         self.lists = tuple(authors for authors in author_lists if authors)
-        self._families: frozenset[str] | None = None
+        self._by_family: dict[str, frozenset[int]] | None = None
 
-    def families(self) -> frozenset[str]:
-        """Every stored family name in its ``_family_keys`` spellings, made when first
-        asked: most questions name no author, and the store's names are many."""
-        if self._families is None:
-            self._families = frozenset(key for authors in self.lists
-                                       for name in author_names(authors)
-                                       for words in spellings(name) for key in _family_keys(words))
-        return self._families
+    def by_family(self) -> dict[str, frozenset[int]]:
+        """Each stored family name, in its ``_family_keys`` spellings, with the author lists
+        (their places in ``lists``) that hold it; made when first asked: most questions name
+        no author, and the store's names are many."""
+        if self._by_family is None:
+            places: dict[str, set[int]] = {}
+            for i, authors in enumerate(self.lists):
+                for name in author_names(authors):
+                    for words in spellings(name):
+                        for key in _family_keys(words):
+                            places.setdefault(key, set()).add(i)
+            self._by_family = {key: frozenset(found) for key, found in places.items()}
+        return self._by_family
 
     def holds(self, asked: str) -> bool:
         """Whether a stored paper is written by every name ``asked`` gives (``written_by``,
-        as the author filter reads it); a family name no paper has is ruled out first."""
+        as the author filter reads it), reading only the author lists that hold each of
+        its family names."""
         names = author_names(asked)
-        families = self.families()
-        if not names or not all(any(families & _family_keys(words) for words in spellings(name))
-                                for name in names):
+        if not names:
             return False
-        return any(written_by(authors, asked) for authors in self.lists)
+        by_family = self.by_family()
+        shared: frozenset[int] | None = None
+        for name in names:
+            holding = frozenset().union(*(by_family.get(key, frozenset())
+                                          for words in spellings(name)
+                                          for key in _family_keys(words)))
+            shared = holding if shared is None else shared & holding
+        return any(written_by(self.lists[i], asked) for i in sorted(shared or ()))

@@ -124,9 +124,13 @@ AUTHOR_RES = [
 # Computer Vision", "from the 1990s", all read before or refused here), and lower-case
 # words inside a question may be words ("papers by hand on graphs": a stored author is
 # named Hand, so one lower-case word is read only where the question ends or a writer's
-# verb frames it). (pattern, whether the name may end before the pattern's last word)
+# verb frames it). After "from", a name of one word is not read: "Which papers from London
+# use Gaussian processes?" asks for a place, and stored authors are named London, Austin
+# and Paris. (pattern, whether the name may end before the pattern's last word)
+_ET_AL = re.compile(r"\bet\s+al\b|['’]s\s+(?:group|lab|team)\b", re.I)  # a name, not a place
 _ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
-_LOWER = r"(?-i:(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*){0,2}))"
+# up to five words: "laurens van der maaten"
+_LOWER = r"(?-i:(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*){0,4}))"
 STORED_AUTHOR_RES: list[tuple[re.Pattern[str], bool]] = [
     # "Papers from Hinton", "Which papers are from Geoffrey Hinton?"
     (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_ARE}from\s+{_NAME}{_AFTER})", re.I), False),
@@ -222,8 +226,11 @@ def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
         m = pattern.search(text)
         if not m or _ORDERED.search(text[:m.start("cut")]):
             continue
+        after_from = re.match(r"(?:\w+\s+){0,2}from\b", m.group("cut"), re.I) is not None
         for end in _name_ends(text, m) if may_shorten else [m.end("author")]:
             name = text[m.start("author"):end].strip(".’'")
+            if after_from and len(name.split()) < 2 and not _ET_AL.search(m.group("cut")):
+                continue  # "from London": a place as often as a name ("from Hinton et al.": one)
             if (_a_name(name, lower_case=name == name.lower(), venues=venues)
                     and authors.holds(name)):
                 cut_end = end if may_shorten else m.end("cut")
