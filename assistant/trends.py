@@ -31,6 +31,9 @@ NO_YEAR = "year unknown"
 # counts for a trend without writing the topic as a phrase: its own boundary between
 # answering and not. Source: by hand (the model's sign), checked by bench/trends.py.
 TREND_READ_LOGIT = 0.0
+# Papers a year must count for its share to be named the largest: the 38 seeds of 2025 gave
+# 2 papers the largest share of a topic whose peak was 26 papers of 2021. By hand.
+SHARE_PAPERS = 5
 # The cosine with the topic's sense (``Candidate.sense``) that a paper holding the words of
 # the topic's phrase apart must reach besides the cross-encoder's yes: the list's own cut for
 # a paper close to the topic whatever its words (``ScreenSettings.sense_keeps``), not a new one.
@@ -107,7 +110,9 @@ class TrendResult:
                f"{top:,} {'paper' if top == 1 else 'papers'}{' each' if len(tied) > 1 else ''}"
         if len(tied) == 1 and (share := self.share(tied[0])) is not None:
             line += f" ({share:.1%} of {self.stored[tied[0]]:,})"
-        by_share = max(counted, key=lambda y: (self.share(y) or 0.0, y))
+        # a share of a paper or two says little: only years of SHARE_PAPERS or more compete
+        shared = [y for y in counted if self.years[y] >= SHARE_PAPERS] or [tied[-1]]
+        by_share = max(shared, key=lambda y: (self.share(y) or 0.0, y))
         if by_share != tied[-1] and (largest := self.share(by_share)) is not None:
             # with its count: a year of few stored papers has a large share of a paper or two
             line += (f"; the largest share in {by_share}: {largest:.1%} "
@@ -169,9 +174,9 @@ def holds_apart(phrase: tuple[str, ...], paper: Paper) -> bool:
     holds (graph, neural, network) apart; "networks of spiking neurons" and "convolutional
     networks on graphs" write part of theirs together."""
     seq = term_sequence(f"{paper.title}. {paper.text}")
-    if not set(phrase) <= set(seq):
-        return False
     first, rest = phrase[0], set(phrase[1:]) - {phrase[0]}
+    if not rest or not set(phrase) <= set(seq):  # "learning to learn": nothing to hold apart
+        return False
     return not any((first, term) in neighbours(seq) for term in rest)
 
 
@@ -196,7 +201,11 @@ def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0) -> bool:
         return True  # the model read it and kept it
     if listed.logit is None or listed.logit < TREND_READ_LOGIT:
         return False
-    apart = any(len(p) > 1 and holds_apart(p, listed.paper) for p in phrases)
+    # apart only when every phrase it holds the words of is held apart: a paper on one "or"
+    # alternative is not apart for writing the whole topic's words scattered
+    held = [p for p in phrases if len(p) > 1 and set(p) <= set(term_sequence(
+        f"{listed.paper.title}. {listed.paper.text}"))]
+    apart = bool(held) and all(holds_apart(p, listed.paper) for p in held)
     return not apart or sense >= TREND_SENSE
 
 

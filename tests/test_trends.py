@@ -121,6 +121,22 @@ def test_a_trend_does_not_count_graph_matching_with_neural_networks_as_gnns(
     assert trend.peaks().startswith("First counted in 2019")
 
 
+def test_words_apart_are_judged_per_alternative_and_need_two_terms(
+        seed_assistant: Assistant) -> None:
+    """A paper on one "or" alternative, writing it together, counts on the reading even when
+    it holds the other's words scattered; a phrase of one repeated term ("learning to
+    learn") has nothing to hold apart."""
+    paper = next(iter(seed_assistant.index.papers().values()))
+    spiking = dataclasses.replace(
+        paper, title="A paper", text="On a graph of cortical areas we train spiking neural "
+        "networks.")
+    meta = dataclasses.replace(paper, title="A paper", text="Learning a learner: we learn fast.")
+    read = [ListedPaper(p, 1.2, p.text, True, 3.0, CROSS_ENCODER) for p in (spiking, meta)]
+    assert counts_for("spiking neural networks", read[0], sense=0.3)
+    assert counts_for("graph neural networks or spiking neural networks", read[0], sense=0.3)
+    assert counts_for("learning to learn", read[1], sense=0.3)
+
+
 def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: Assistant
                                                                ) -> None:
     answer = final_answer(seed_assistant.answer_stream(
@@ -146,8 +162,10 @@ def test_a_trend_says_when_its_topic_was_first_counted_and_most() -> None:
                         papers_in_filter=9000, screened=300,
                         stored={2016: 568, 2017: 679, 2020: 1898, 2021: 2333})
     assert trend.peaks() == "First counted in 2017; most in 2021: 46 papers (2.0% of 2,333)."
-    trend.years[2017], trend.stored[2017] = 2, 20  # a small year's larger share is named
-    assert trend.peaks().endswith("; the largest share in 2017: 10.0% (2 of 20).")
+    trend.years[2017], trend.stored[2017] = 5, 20  # a small year's larger share is named
+    assert trend.peaks().endswith("; the largest share in 2017: 25.0% (5 of 20).")
+    trend.years[2017] = 2  # ...unless it is a share of a paper or two
+    assert trend.peaks() == "First counted in 2017; most in 2021: 46 papers (2.0% of 2,333)."
     tied = dataclasses.replace(trend, years={2019: 10, 2020: 4, 2021: 10})  # a tie is named
     assert tied.peaks().startswith("First counted in 2019; most in 2019 and 2021: 10 papers each")
     none = dataclasses.replace(trend, years={2016: 0}, paper_ids=[])
