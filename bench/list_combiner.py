@@ -5,13 +5,16 @@ than the hand-set thresholds (``listing.ScreenSettings``)?
 Usage: python bench/list_combiner.py [DATA_DIR] (default .data-distractors; LISTS_LOGITS=F
 keeps the cross-encoder's readings in F between runs, as bench/lists.py does).
 
-Every question of evals/lists.jsonl is pooled once with the shipped settings; the band's
-first READ_FOR_TUNING papers by cheap score are read by the cross-encoder as the screen
-reads them (``lists.logits_for``). Each band paper's features: keyword coverage, best-chunk
+Every question of evals/lists.jsonl is pooled once with the shipped settings; the pool's
+first READ_FOR_TUNING papers by cheap score (the band's first, as no paper reaches
+``keep_at``) are read by the cross-encoder as the screen reads them (``lists.logits_for``;
+no reading is dropped for an acronym spelled otherwise, as the screen's are), and a band
+paper past them counts as read "no" for the judge. Each band paper's features: keyword coverage, best-chunk
 cosine, the cosine with the topic's sense, the logit, its sigmoid, and the logit less the
 median logit of the question's ten surest papers (the cross-encoder's scale moves from one
 query to another). Labels: the grep's expected papers. The probability threshold is chosen
-on dev by leaving one question out (fit on the other 29, score the one left); the model
+on dev by leaving one question out (fit on the other 29, score the one left; the figure
+reported for the chosen threshold is thus a little optimistic); the model
 fitted on all of dev is then scored on test once. The shipped rules are replayed on the same
 signals (``lists.simulate``) beside it. Writes bench/results/list_combiner.json.
 """
