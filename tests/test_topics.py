@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.answering import check_question
+from assistant.corpus import Paper
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
-from assistant.corpus import Paper
 from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of
 
 
