@@ -89,6 +89,16 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
     return merged or None
 
 
+def _apart_only(asked: str, lists: list[str]) -> str:
+    """For several names that each wrote stored papers but none together, each one's count
+    ("Andrew Barto: 19, Yann LeCun: 21"); "" when one of them wrote none (or one is asked)."""
+    names = author_names(asked)
+    counts = [sum(written_by(authors, name) for authors in lists) for name in names]
+    if len(names) < 2 or not all(counts):
+        return ""
+    return ", ".join(f"{name.strip()}: {n:,}" for name, n in zip(names, counts, strict=True))
+
+
 def no_paper_of(filters: Filters, venues: list[str],
                 author_lists: Iterable[str] = ()) -> BadInputError:
     """The error for a filter no stored paper passes, naming the fix: a wider range, for a
@@ -97,6 +107,9 @@ def no_paper_of(filters: Filters, venues: list[str],
     holds no institutions, so "DeepMind" gets none)."""
     lists = list(author_lists)
     if filters.author and not any(written_by(authors, filters.author) for authors in lists):
+        if joint := _apart_only(filters.author, lists):
+            return BadInputError(f"no indexed paper is by {filters.author} together ({joint} "
+                                 "on their own); ask for one of them")
         near = nearest_names(filters.author, lists)
         hint = (f"the nearest are {', '.join(near)}" if near else "check the spelling (the "
                 "store holds authors' names, not their institutions)")

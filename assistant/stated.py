@@ -100,9 +100,11 @@ AUTHOR_RES = [
     re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME}"
                rf"{_AFTER})", re.I),
     re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME}{_AFTER})", re.I),
-    # "What has Yoshua Bengio published?", "Which papers did A and B write together?"
+    # "What has Yoshua Bengio published?", "Which papers did A and B write together?",
+    # "Which papers did A write with B?"
     re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}"
-               rf"\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I),
+               rf"\s+{_WROTE}(?:\s+together)?(?:\s+(?:together\s+)?with\s+"
+               rf"{_NAME.replace('author', 'coauthor')})?)(?!\w)", re.I),
     # "Did Bengio write about attention?", "Has Hinton published anything in 2010?", "Has
     # Bengio worked with LeCun?": a writer's verbs, or "worked with" a name ("Has Dropout
     # worked on small data?" and "Does Mamba work on long documents?" ask of a method)

@@ -102,6 +102,8 @@ def test_an_author_list_is_read_name_by_name() -> None:
     ("Hinton's work on capsules", "Hinton", "work on capsules"),
     ("Has Yoshua Bengio worked with Yann LeCun?", "Yoshua Bengio and Yann LeCun", "Has?"),
     ("Which papers did Bengio and LeCun write together?", "Bengio and LeCun", "Which papers?"),
+    ("Which papers did Ilya Sutskever write with Oriol Vinyals?",
+     "Ilya Sutskever and Oriol Vinyals", "Which papers?"),
     ("What did Hinton work on?", "Hinton", "What?"),
     # no author: a method's inspiration, the same group, a year, an order, an acronym, a
     # venue, words (review: these had been read as names, a false "no" with exit 2)
@@ -301,6 +303,9 @@ def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Pat
     with pytest.raises(BadInputError, match="no indexed paper has an author named Ada "
                        "Lovelase; the nearest are Ada Lovelace"):
         answer_of(app, "Which papers are by Ada Lovelase?")
+    with pytest.raises(BadInputError, match=r"no indexed paper is by Grace Hopper and Ada "
+                       r"Lovelace together \(Grace Hopper: 1, Ada Lovelace: 2 on their own\)"):
+        answer_of(app, "Which papers are by Grace Hopper and Ada Lovelace?")  # both wrote
     result = run("ask", "--author", "Grace Hoper", "Which papers count koalas?",
                  "--data-dir", str(lovelace_dir))
     assert result.returncode == 2 and "Traceback" not in result.stderr
