@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -102,6 +103,33 @@ def written_by(authors: str, asked: str) -> bool:
     "Hinton and LeCun")."""
     names = author_names(authors)
     return all(any(names_match(name, one) for name in names) for one in author_names(asked))
+
+
+def people_named(asked: str, author_lists: Iterable[str]) -> list[tuple[str, int]]:
+    """The stored people one name ``asked`` without a given name matches ("Bengio": Yoshua
+    Bengio and Samy Bengio), each as its most written spelling with its count of papers,
+    most papers first; [] when ``asked`` gives a given name or several names. People are
+    told apart by their first given name; one written as an initial ("Y. Bengio") is the
+    one person of that initial when there is one."""
+    names = author_names(asked)
+    if len(names) != 1 or len(name_words(names[0])) != 1:
+        return []
+    papers: dict[tuple[str, str], set[int]] = {}
+    spelled: dict[tuple[str, str], Counter[str]] = {}
+    for i, authors in enumerate(author_lists):
+        for name in author_names(authors):
+            words = name_words(name)
+            if len(words) > 1 and names_match(name, names[0]):
+                person = (words[0], words[-1])
+                papers.setdefault(person, set()).add(i)
+                spelled.setdefault(person, Counter())[name.strip()] += 1
+    for person in [p for p in papers if len(p[0]) == 1]:  # "Y. Bengio": Yoshua's, if his alone
+        whole = [p for p in papers if len(p[0]) > 1 and p[0][0] == person[0] and p[1] == person[1]]
+        if len(whole) == 1:
+            papers[whole[0]] |= papers.pop(person)
+            spelled[whole[0]] += spelled.pop(person)
+    people = [(spelled[p].most_common(1)[0][0], len(found)) for p, found in papers.items()]
+    return sorted(people, key=lambda person: (-person[1], person[0]))
 
 
 def nearest_names(asked: str, author_lists: Iterable[str], n: int = 3) -> list[str]:

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
+from assistant.authors import people_named
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import Intent, read_intent
@@ -142,12 +143,29 @@ class ListAnswers:
         result = self.list_papers(question, filters, self.screen_for(reread))
         described = result.filters.describe() if result.filters else None
         text = ""
-        for line in answer_lines(result, described):
+        for n, line in enumerate(answer_lines(result, described)):
             text += line
             yield line
+            if n == 0 and (people := self.people_line(result.filters)):
+                text += people
+                yield people
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
         answer.filters = described
         yield answer
+
+    def people_line(self, filters: Filters | None) -> str:
+        """For an author filter of a family name alone that several stored people share,
+        the line naming them ("“Bengio” names 3 stored authors: Yoshua Bengio (85 papers),
+        …"), so that a list of all of them is not taken for one's; "" otherwise."""
+        if not filters or not filters.author:
+            return ""
+        people = people_named(filters.author, (p.authors for p in self.app.index.papers().values()))
+        if len(people) < 2:
+            return ""
+        shown = [f"{name} ({n:,} paper{'s' if n != 1 else ''})" for name, n in people[:PEOPLE_SHOWN]]
+        more = f" and {len(people) - PEOPLE_SHOWN:,} more" if len(people) > PEOPLE_SHOWN else ""
+        return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
+                f"{more}; give a full name to keep to one.\n")
 
     def trend_stream(self, question: str, filters: Filters | None = None,
                      reread: int | None = None) -> AnswerStream:
@@ -229,6 +247,7 @@ class ListAnswers:
 
 # A topic typed as a question ("How many papers…", "Plot…"), read as `ask` reads it; a
 # topic of plain words ("user interest in recommender systems over time") is searched as is
+PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|plot|chart|count|show|number\s+of)\b",
                     re.I)
 

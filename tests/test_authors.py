@@ -14,7 +14,14 @@ from conftest import make_settings
 from test_cli import run
 
 from assistant.answering import final_answer
-from assistant.authors import AuthorBook, author_names, names_match, nearest_names, written_by
+from assistant.authors import (
+    AuthorBook,
+    author_names,
+    names_match,
+    nearest_names,
+    people_named,
+    written_by,
+)
 from assistant.errors import BadInputError
 from assistant.filters import explicit
 from assistant.intent import read_intent
@@ -330,3 +337,20 @@ def test_the_author_book_holds_a_name_as_the_author_filter_reads_it() -> None:
     assert book.holds("Yann LeCun") and book.holds("Juergen Schmidhuber")
     assert book.holds("Hinton and Sabour") and not book.holds("Hinton and LeCun")
     assert not book.holds("Computer Vision") and not book.holds("") and not book.holds("and")
+
+
+def test_a_family_name_alone_names_the_people_it_matches(lovelace_dir: Path) -> None:
+    """"papers by Bengio" lists Yoshua's and Samy's papers alike; the list says whose, so
+    that it is not taken for one person's."""
+    lists = ["Yoshua Bengio, Aaron Courville", "Y. Bengio", "Samy Bengio", "S. Bengio, Yoshua Bengio",
+             "Emmanuel Bengio", "E. Bengio and Elmar Bengio"]
+    assert people_named("Bengio", lists) == [("Yoshua Bengio", 3), ("Samy Bengio", 2),
+                                              ("E. Bengio", 1),  # two of E: not merged
+                                              ("Elmar Bengio", 1), ("Emmanuel Bengio", 1)]
+    assert people_named("Yoshua Bengio", lists) == [] and people_named("Bengio and Hinton",
+                                                                       lists) == []
+    app = Assistant(make_settings(lovelace_dir))
+    listed = answer_of(app, "Which papers are by Lovelace?").answer.splitlines()
+    assert listed[1] == ("“Lovelace” names 2 stored authors: Ada Lovelace (2 papers), Richard "
+                         "Lovelace (1 paper); give a full name to keep to one.")
+    assert "stored authors" not in answer_of(app, "Which papers are by Ada Lovelace?").answer
