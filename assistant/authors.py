@@ -118,7 +118,7 @@ def people_named(asked: str, author_lists: Iterable[str]) -> list[tuple[str, int
     spelled: dict[tuple[str, str], Counter[str]] = {}
     for i, authors in enumerate(author_lists):
         for name in author_names(authors):
-            words = name_words(name)
+            words = spellings(name)[-1]  # "Jürgen" as "Juergen" writes it
             if len(words) > 1 and names_match(name, names[0]):
                 person = (words[0], words[-1])
                 papers.setdefault(person, set()).add(i)
@@ -154,6 +154,10 @@ def _family_keys(words: tuple[str, ...]) -> set[str]:
     return {"".join(words[-size:]) for size in (1, 2, 3) if len(words) >= size}
 
 
+# Stored papers a family name must have to be read as an author on its own after "from"
+NAME_PAPERS = 5
+
+
 class AuthorBook:
     """The stored papers' author lists, asked whether a name a question writes is one of
     their authors (``holds``).
@@ -165,9 +169,21 @@ class AuthorBook:
     read with it is read anew when the store changes (it is compared by identity).
     """
 
-    def __init__(self, author_lists: Iterable[str]) -> None:
+    def __init__(self, author_lists: Iterable[str], texts: Iterable[str] = ()) -> None:
         self.lists = tuple(authors for authors in author_lists if authors)
+        self.texts = tuple(texts)  # the stored abstracts, for ``more_a_name``
         self._by_family: dict[str, frozenset[int]] | None = None
+
+    def more_a_name(self, word: str) -> bool:
+        """Whether one word is a stored family name more than a word of the abstracts: it
+        has NAME_PAPERS stored papers or more, and more than the abstracts that write it
+        (as typed). "from Schmidhuber" (22 papers, 2 abstracts) is read as an author;
+        "from London" (3 papers by Londons, 3 abstracts naming the city) as a place."""
+        papers = len(self.by_family().get(" ".join(name_words(word)), ()))
+        if papers < NAME_PAPERS:
+            return False
+        written = re.compile(rf"\b{re.escape(word)}\b")
+        return papers > sum(1 for text in self.texts if written.search(text))
 
     def by_family(self) -> dict[str, frozenset[int]]:
         """Each stored family name, in its ``_family_keys`` spellings, with the author lists

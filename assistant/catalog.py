@@ -94,7 +94,8 @@ class PaperCatalog:
         with self.store.lock:
             papers = self.papers()
             if self._authors is None or self._authors[0] is not papers:
-                self._authors = (papers, AuthorBook(p.authors for p in papers.values()))
+                self._authors = (papers, AuthorBook((p.authors for p in papers.values()),
+                                                       (p.text for p in papers.values())))
             return self._authors[1]
 
     def allowed(self, filters: Filters) -> frozenset[str]:

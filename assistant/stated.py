@@ -126,9 +126,10 @@ AUTHOR_RES = [
 # Computer Vision", "from the 1990s", all read before or refused here), and lower-case
 # words inside a question may be words ("papers by hand on graphs": a stored author is
 # named Hand, so one lower-case word is read only where the question ends or a writer's
-# verb frames it). After "from", a name of one word is not read: "Which papers from London
-# use Gaussian processes?" asks for a place, and stored authors are named London, Austin
-# and Paris. (pattern, whether the name may end before the pattern's last word)
+# verb frames it). After "from", a name of one word is read only when the store holds it
+# more as a name than as a word (``AuthorBook.more_a_name``): "Which papers from London use
+# Gaussian processes?" asks for a place, though stored authors are named London.
+# (pattern, whether the name may end before the pattern's last word)
 _ET_AL = re.compile(r"\bet\s+al\b|['’]s\s+(?:group|lab|team)\b", re.I)  # a name, not a place
 _ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
 # up to five words: "laurens van der maaten"
@@ -231,7 +232,8 @@ def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
         after_from = re.match(r"(?:\w+\s+){0,2}from\b", m.group("cut"), re.I) is not None
         for end in _name_ends(text, m) if may_shorten else [m.end("author")]:
             name = text[m.start("author"):end].strip(".’'")
-            if after_from and len(name.split()) < 2 and not _ET_AL.search(m.group("cut")):
+            if (after_from and len(name.split()) < 2 and not _ET_AL.search(m.group("cut"))
+                    and not authors.more_a_name(name)):
                 continue  # "from London": a place as often as a name ("from Hinton et al.": one)
             if (_a_name(name, lower_case=name == name.lower(), venues=venues)
                     and authors.holds(name)):
