@@ -232,7 +232,9 @@ class ListScreen:
 
         def coverage(pid: str) -> float:
             paper = papers[pid]
-            other = otherwise_spelled(topic, paper)  # "SNN" of a segmental neural net
+            # "SNN" of a segmental neural net: every reading writing it is skipped, the
+            # whole joined topic's too; the paper is read by the others alone
+            other = otherwise_spelled(topic, paper)
             return max((read_coverage(w, rare, paper.text, paper.title)[0]
                         * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
                         for w, rare, pairs, acronyms in readings if not acronyms & other),

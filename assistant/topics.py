@@ -265,12 +265,12 @@ def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:
 
 def otherwise_spelled(searched: str, paper: Paper) -> frozenset[str]:
     """The acronyms of the searched topic (``ListScreen.searched_topic``: its phrasings
-    joined by ALSO) that ``paper`` writes but spells out only as something else: "SNN" in a
-    paper on a segmental neural net (SNN), for "spiking neural networks | SNN". A reading
-    through such an acronym does not hold for the paper. An acronym counts only when a
-    phrasing of the topic spells it out (its meaning is known), and only against a paper
-    that writes it and spells it out at all (one writing the acronym alone is taken to mean
-    the field's)."""
+    joined by ALSO) that ``paper`` defines as something else, its words before the bracket
+    ("segmental neural net (SNN)", for "spiking neural networks | SNN"): a reading through
+    such an acronym does not hold for the paper. An acronym counts only when a phrasing of
+    the topic spells it out (its meaning is known), and a paper only by its definitions: one
+    writing the acronym undefined is taken to mean the field's, and other words of the same
+    initials elsewhere ("sigmoidal neural nets") say nothing."""
     acronyms = set(ACRONYM_RE.findall(searched))
     if not acronyms:
         return frozenset()
@@ -282,19 +282,33 @@ def otherwise_spelled(searched: str, paper: Paper) -> frozenset[str]:
         meanings = {tuple(seq[i:i + len(letters)]) for seq in sequences
                     for i in range(len(seq) - len(letters) + 1)
                     if "".join(t[0] for t in seq[i:i + len(letters)]) == letters}
-        if not meanings or not re.search(rf"\b{acronym}s?\b", text):
-            continue
-        spelled = {term_sequence(found) for found in spellings(acronym, text)}
-        if spelled and not any(_same_words(s, m) for s in spelled for m in meanings):
+        defined = _definitions(acronym, text)
+        if meanings and defined and not any(_same_words(d, m) for d in defined for m in meanings):
             other.add(acronym)
     return frozenset(other)
 
 
+def _definitions(acronym: str, text: str) -> set[tuple[str, ...]]:
+    """What ``text`` defines ``acronym`` as, as stemmed terms: the words just before each
+    "(ACRONYM" that it abbreviates (``abbreviates``), hyphenated words joined
+    ("self-normalizing neural networks (SNNs)", "a \"Segmental Neural Net\" (SNN)")."""
+    found = set()
+    for m in re.finditer(rf"\(\s*{re.escape(acronym)}s?\b", text):
+        words = re.sub(r"[\"“”‘’']", " ", text[max(0, m.start() - 120):m.start()]).split()
+        size = next((n for n in range(len(acronym), 0, -1)
+                     if len(words) >= n and abbreviates(acronym, words[-n:])), 0)
+        if size:
+            found.add(term_sequence(" ".join(words[-size:]).replace("-", "")))
+    return found
+
+
 def _same_words(spelled: tuple[str, ...], meaning: tuple[str, ...]) -> bool:
-    """Whether a spelling of an acronym says its meaning, a word's short form allowed
-    ("graph neural nets" for "graph neural networks")."""
+    """Whether a definition of an acronym says its meaning (both as stemmed terms): each
+    word the same as far as the first three letters of one stand in the other (a short
+    form, "graph neural nets"; a part, "negative" of "nonnegative"), and the last one free
+    ("Markov decision problems" for "… processes")."""
     return len(spelled) == len(meaning) and all(
-        a.startswith(b) or b.startswith(a) for a, b in zip(spelled, meaning, strict=True))
+        a[:3] in b or b[:3] in a for a, b in zip(spelled[:-1], meaning[:-1], strict=True))
 
 
 def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:

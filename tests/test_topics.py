@@ -85,6 +85,18 @@ def test_courtesy_after_the_question_is_no_topic(question: str, topic: str) -> N
     ("use spiking neural networks? | use SNN?", "Spiking neural networks (SNNs) spike.", set()),
     ("graph neural networks | GNN", "Equivariant graph neural nets (GNNs) are used.", set()),
     ("use spiking neural networks? | use SNN?", "Our SNN runs on a neuromorphic chip.", set()),
+    ("use spiking neural networks? | use SNN?", 'A "Segmental Neural Net" (SNN) is built.',
+     {"SNN"}),
+    ("use spiking neural networks? | use SNN?", "We introduce self-normalizing neural "
+     "networks (SNNs).", {"SNN"}),
+    # only a definition counts: the same initials elsewhere say nothing, and a definition
+    # may differ in its last word or write a word's part
+    ("use CNNs? | use convolutional neural networks?", "A CNN backbone makes compact neural "
+     "networks.", set()),
+    ("use MDPs? | use Markov decision processes?", "Markov decision problems (MDPs) are "
+     "solved.", set()),
+    ("use nonnegative matrix factorization? | use NMF?", "Non-Negative Matrix Factorization "
+     "(NMF) of spectra.", set()),
     # a topic that never spells its acronym out: no meaning to hold the paper to
     ("use SNN?", "A segmental neural net (SNN) for speech.", set()),
 ])

@@ -127,12 +127,13 @@ def test_words_apart_are_judged_per_alternative_and_need_two_terms(
     it holds the other's words scattered; a phrase of one repeated term ("learning to
     learn") has nothing to hold apart."""
     paper = next(iter(seed_assistant.index.papers().values()))
-    spiking = dataclasses.replace(
-        paper, title="A paper", text="On a graph of cortical areas we train spiking neural "
-        "networks.")
+    spiking = dataclasses.replace(  # writes neither phrase; "spiking" beside "networks"
+        paper, title="A paper", text="On a graph of cortical areas we simulate networks of "
+        "spiking neurons; a neural code emerges.")
     meta = dataclasses.replace(paper, title="A paper", text="Learning a learner: we learn fast.")
     read = [ListedPaper(p, 1.2, p.text, True, 3.0, CROSS_ENCODER) for p in (spiking, meta)]
     assert counts_for("spiking neural networks", read[0], sense=0.3)
+    assert not counts_for("graph neural networks", read[0], sense=0.3)  # its words apart
     assert counts_for("graph neural networks or spiking neural networks", read[0], sense=0.3)
     assert counts_for("learning to learn", read[1], sense=0.3)
 
