@@ -140,6 +140,13 @@ STORED_AUTHOR_RES: list[tuple[re.Pattern[str], bool]] = [
     # "papers from sara sabour on capsules", "papers by sara sabour on capsules"
     (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:{_ARE}from|{_BY}by)\s+{_NO_NAME}{_LOWER})", re.I),
      True),
+    # "List papers on attention by Yoshua Bengio", "Which papers on capsules are by
+    # Hinton?", "How many papers on attention by Bengio per year?": "by" a name after the
+    # topic, where the question ends or its range begins ("inspired by Hebb" names no
+    # stored author, and "the dataset released by Google" none)
+    (re.compile(rf"(?P<cut>\b(?:(?:are|were|is|was)\s+)?(?:(?:written|authored)\s+)?by\s+"
+                rf"{_NAME}{_AFTER})(?=\s*[?.!]*\s*$|\s+(?:per|each|every|since|before|after"
+                r"|between|from|in|during|over|published)\b)", re.I), False),
     # "what has yoshua bengio published?", "which papers did hinton write?"
     (re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+"
                 rf"{_LOWER}\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I), False),

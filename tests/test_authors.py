@@ -176,6 +176,11 @@ BOOK = AuthorBook([a for a, _, _ in PAPERS] + ["Sara Sabour, Nicholas Frosst, Ge
     ("papers by default on graphs", None, None),
     ("papers by hand?", None, None),
     ("Which papers are by default?", None, None),
+    # "by" a name after the topic, where the question ends (a review's researcher)
+    ("List papers on attention by Yoshua Bengio", "Yoshua Bengio", "List papers on attention"),
+    ("Which papers on capsules are by Hinton?", "Hinton", "Which papers on capsules?"),
+    ("Which papers are inspired by Hebb?", None, None),  # no stored Hebb: the words
+    ("Which papers use the dataset released by Google?", None, None),
 ])
 def test_an_author_the_store_holds_is_read_from_doubtful_words(
         question: str, author: str | None, search: str | None) -> None:
@@ -186,6 +191,11 @@ def test_an_author_the_store_holds_is_read_from_doubtful_words(
     if author:
         assert intent.search == search and intent.wants_list
         assert BOOK.holds(author) and not read_intent(question, (), AuthorBook([])).filters
+
+
+def test_a_trend_of_a_topic_by_an_author_counts_the_authors_papers() -> None:
+    intent = read_intent("How many papers on attention by Bengio per year?", (), BOOK)
+    assert intent.filters == Filters(author="Bengio") and intent.trend_topic == "attention"
 
 
 @pytest.mark.parametrize(("question", "listed"), [
