@@ -174,6 +174,12 @@ class AuthorBook:
         self.texts = tuple(texts)  # the stored abstracts, for ``more_a_name``
         self._by_family: dict[str, frozenset[int]] | None = None
 
+    def retire(self) -> None:
+        """Let go of the stored lists once a newer book stands for the store: readings
+        cached with this book (``intent.read_intent`` keys its cache by the book) are
+        never asked again, and must not keep the old store's names in memory."""
+        self.lists, self.texts, self._by_family = (), (), {}
+
     def more_a_name(self, word: str) -> bool:
         """Whether one word is a stored family name more than a word of the abstracts: it
         has NAME_PAPERS stored papers or more, and more than the abstracts that write it

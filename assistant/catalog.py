@@ -94,6 +94,8 @@ class PaperCatalog:
         with self.store.lock:
             papers = self.papers()
             if self._authors is None or self._authors[0] is not papers:
+                if self._authors is not None:
+                    self._authors[1].retire()
                 self._authors = (papers, AuthorBook((p.authors for p in papers.values()),
                                                        (p.text for p in papers.values())))
             return self._authors[1]

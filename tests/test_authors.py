@@ -307,10 +307,12 @@ def test_an_author_filters_papers_are_read_again_after_an_ingest(tmp_path: Path)
     app.ingest([first])
     assert len(app.retriever.allowed(Filters(author="Lovelace")) or ()) == 1
     assert app.question_filters("Papers from Bernhard Schölkopf")[0] is None  # no paper yet
+    old_book = app.index.author_book()
     app.ingest([second])
     assert len(app.retriever.allowed(Filters(author="Lovelace")) or ()) == 2
     assert app.question_filters("Papers from Bernhard Schölkopf")[0] == Filters(
         author="Bernhard Schölkopf")  # the question is read again with the new authors
+    assert old_book.lists == () and app.index.author_book().lists  # the old book let go
 
 
 def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Path) -> None:
