@@ -183,12 +183,12 @@ class AuthorBook:
     def more_a_name(self, word: str) -> bool:
         """Whether one word is a stored family name more than a word of the abstracts: it
         has NAME_PAPERS stored papers or more, and more than the abstracts that write it
-        (as typed). "from Schmidhuber" (22 papers, 2 abstracts) is read as an author;
+        (in any case). "from Schmidhuber" (22 papers, 2 abstracts) is read as an author;
         "from London" (3 papers by Londons, 3 abstracts naming the city) as a place."""
         papers = len(self.by_family().get(" ".join(name_words(word)), ()))
         if papers < NAME_PAPERS:
             return False
-        written = re.compile(rf"\b{re.escape(word)}\b")
+        written = re.compile(rf"\b{re.escape(word)}\b", re.I)
         return papers > sum(1 for text in self.texts if written.search(text))
 
     def by_family(self) -> dict[str, frozenset[int]]:

@@ -237,7 +237,7 @@ def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
         if not m or _ORDERED.search(text[:m.start("cut")]):
             continue
         after_from = re.match(r"(?:\w+\s+){0,2}from\b", m.group("cut"), re.I) is not None
-        for end in _name_ends(text, m) if may_shorten else [m.end("author")]:
+        for end in _name_ends(text, m, authors) if may_shorten else [m.end("author")]:
             name = text[m.start("author"):end].strip(".’'")
             if (after_from and len(name.split()) < 2 and not _ET_AL.search(m.group("cut"))
                     and not authors.more_a_name(name)):
@@ -249,15 +249,17 @@ def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
     return None, text
 
 
-def _name_ends(text: str, m: re.Match[str]) -> list[int]:
+def _name_ends(text: str, m: re.Match[str], authors: AuthorBook) -> list[int]:
     """Where the name ``m`` reads may end, longest first: after each of its words, of two
-    words or more inside the question ("sara sabour" of "sara sabour on"), of one only
-    where the question ends ("papers from hinton?"; "papers by hand on graphs" names
-    none)."""
+    words or more inside the question ("sara sabour" of "sara sabour on"), of one where
+    the question ends ("papers from hinton?") or where the store holds the word more as a
+    name than as a word of the abstracts ("papers from bengio on attention";
+    ``AuthorBook.more_a_name``: "papers by hand on graphs" names none)."""
     words = list(re.finditer(r"\S+", m.group("author")))
     ends = [m.start("author") + w.end() for w in reversed(words)]
     return [end for count, end in zip(range(len(words), 0, -1), ends, strict=True)
-            if count >= 2 or re.fullmatch(r"[\s?.!]*", text[end:])]
+            if count >= 2 or re.fullmatch(r"[\s?.!]*", text[end:])
+            or authors.more_a_name(m.group("author").split()[0])]
 
 
 def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:

@@ -381,3 +381,7 @@ def test_one_word_after_from_is_an_author_when_the_store_holds_it_more_as_a_name
     read = read_intent("Which papers from Schmidhuber use LSTMs?", (), book)
     assert read.filters == Filters(author="Schmidhuber") and read.search == "Which papers use LSTMs?"
     assert read_intent("Which papers from London use LSTMs?", (), book).filters is None
+    # in lower case inside the question too, where one word is read on this ground alone
+    lower = read_intent("How many papers from schmidhuber on lstms per year?", (), book)
+    assert lower.filters == Filters(author="schmidhuber") and lower.trend_topic == "lstms"
+    assert read_intent("papers from london on lstms", (), book).filters is None
