@@ -117,6 +117,9 @@ LIST_RE = re.compile(
     rf"|\b(?:a|the)\s+(?:full\s+|complete\s+|comprehensive\s+|whole\s+)?list\s+of\s+(?:all\s+)?"
     rf"(?:the\s+)?{_TOPIC_WORDS}{PAPERS}\b"
     rf"|\b(?:which|what)\s+{PAPERS}\b"
+    # "Which GAN papers were published…?": the topic before the noun ("works" and "studies"
+    # are verbs too: "which optimizer works best?")
+    rf"|\b(?:which|what)\s+(?!of\b){_TOPIC_WORDS}(?:papers|abstracts|articles|publications)\b"
     rf"|^\s*how\s+many\s+{PAPERS}\b"  # a count: the list's first line gives it
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{PAPERS}|paper|abstract)\s+"
     r"(?:on|about|that|which|using|with|in|from|where)\b"

@@ -66,7 +66,10 @@ ACRONYM_HOLDERS = 50  # papers read for whether they spell an acronym out as the
 # Readings of a topic the cross-encoder reads each paper against at most (each is a pass
 # over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
 MAX_REREAD_TEXTS = 4
-PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b", re.I)
+# the papers' noun, with what merely says they exist after it ("GAN papers were published")
+PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b(?:\s+(?:were"
+                            r"|are|was|have\s+been|got)\s+(?:published|accepted|presented"
+                            r"|written|there)\b)?", re.I)
 # An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
 # "electrocardiogram (ECG)" (two capitals or more)
 STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*)\s*\)")

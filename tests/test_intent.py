@@ -54,6 +54,10 @@ def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
     ("Count the papers on reinforcement learning", True),
     ("Give me a list of papers on federated learning.", True),
     ("I need the complete list of graph neural network papers.", True),
+    ("Which GAN papers were published between 2017 and 2018?", True),  # (a researcher)
+    ("What kind of papers study GANs?", True),
+    ("Experiments on MNIST: which optimizer works best?", False),  # "works": a verb
+    ("Which of the papers uses dropout?", False),
     ("Show me how these papers differ.", False),
     ("Find the top 5 papers on attention", False),  # the best few (review)
     ("Show me the three best papers on RL", False),

@@ -70,6 +70,9 @@ def test_a_question_typed_in_full_width_letters_is_read_as_plain_letters() -> No
     # a refinement after the "?" is part of the topic (review)
     ("Which papers study transformers? For time series.",
      "study transformers? For time series."),
+    # that the papers exist is no topic either: "published" had been a topic word
+    ("Which GAN papers were published?", "GAN ?"),
+    ("Which GAN papers are there?", "GAN ?"),
 ])
 def test_courtesy_after_the_question_is_no_topic(question: str, topic: str) -> None:
     assert topic_of(question) == topic
