@@ -459,7 +459,8 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
     "extractive" (the cross-encoder and the cheap screen, offline)."""
     mode = "llm" if result.model_judged else "extractive"
     shown = result.papers or result.mentions  # the unconfirmed mentions of a list of none
-    sources = [SourceRef.of(n, p.paper, p.score) for n, p in enumerate(shown, start=1)]
+    sources = [SourceRef.of(n, p.paper, p.score, p.kept_unread)
+               for n, p in enumerate(shown, start=1)]
     citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
                           source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
                  for n, p in enumerate(shown, start=1)]

@@ -123,14 +123,16 @@ class SourceRef(BaseModel):
                                 "derived from the abstract, or written by a model.")
     title_model: str = Field("", description="The model that wrote the title (the input had "
                              "none); \"\" when it is the input's or derived.")
+    kept_unread: bool = Field(False, description="A list's paper kept on its cheap score alone, "
+                              "past the reading budget: no reader judged it (check it first).")
 
     @classmethod
-    def of(cls, n: int, paper: Paper, score: float) -> SourceRef:
+    def of(cls, n: int, paper: Paper, score: float, kept_unread: bool = False) -> SourceRef:
         """The numbered source for ``paper``, with the metadata its input gave."""
         return cls(n=n, paper_id=paper.paper_id, title=paper.title, source=paper.source,
                    score=score, authors=paper.authors, year=paper.year, venue=paper.venue,
                    url=paper.link, title_derived=paper.title_derived,
-                   title_model=paper.title_model)
+                   title_model=paper.title_model, kept_unread=kept_unread)
 
 
 class Citation(BaseModel):

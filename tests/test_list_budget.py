@@ -52,6 +52,10 @@ def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
     receipt = as_answer(result, "").receipt
     assert receipt.unread_left_out == result.unread_left_out
     assert receipt.kept_unread == len(listed_unread)
+    # and in --json, each source says whether it was kept unread, for a script to filter
+    sources = as_answer(result, "").sources
+    assert [s.kept_unread for s in sources] == [p.kept_unread for p in result.papers]
+    assert sum(s.kept_unread for s in sources) == len(listed_unread) > 0
     assert receipt_line(receipt).endswith(f"· {result.unread_left_out} left out unread · "
                                           f"{len(listed_unread)} kept unread")
     whole = ListScreen(seed_assistant.index, dataclasses.replace(wide, max_reread=10_000))
