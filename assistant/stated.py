@@ -125,10 +125,10 @@ AUTHOR_RES = [
 # "from" names a venue, a year or a field as often ("papers from NeurIPS", "papers from
 # Computer Vision", "from the 1990s", all read before or refused here), and lower-case
 # words inside a question may be words ("papers by hand on graphs": a stored author is
-# named Hand, so one lower-case word is read only where the question ends or a writer's
-# verb frames it). After "from", a name of one word is read only when the store holds it
-# more as a name than as a word (``AuthorBook.more_a_name``): "Which papers from London use
-# Gaussian processes?" asks for a place, though stored authors are named London.
+# named Hand, so one lower-case word is read only where the question ends, a writer's verb
+# frames it, or the store holds it more as a name than as a word, ``AuthorBook.more_a_name``).
+# After "from", a name of one word is read only on that last ground: "Which papers from
+# London use Gaussian processes?" asks for a place, though stored authors are named London.
 # (pattern, whether the name may end before the pattern's last word)
 _ET_AL = re.compile(r"\bet\s+al\b|['’]s\s+(?:group|lab|team)\b", re.I)  # a name, not a place
 _ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
