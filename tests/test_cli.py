@@ -54,7 +54,9 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     assert {c["origin"] for c in data["citations"]} == {"assistant"}
     assert data["citations"][0]["source"] == f"{FILE_B}#1"
     assert set(data["sources"][0]) == {"n", "paper_id", "title", "source", "score", "authors",
-                                       "year", "venue", "url", "title_derived", "title_model"}
+                                       "year", "venue", "url", "title_derived", "title_model",
+                                       "kept_unread"}
+    assert not any(s["kept_unread"] for s in data["sources"])  # an answer keeps none unread
     assert [s["n"] for s in data["sources"]] == list(range(1, len(data["sources"]) + 1))
     for c in data["citations"]:
         assert f"[{c['n']}]" in data["answer"]
