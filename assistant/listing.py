@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import logging
 import math
-import re
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -419,7 +418,6 @@ def _shown(text: str, limit: int = 300) -> str:
 
 
 KEPT_UNREAD_MARK = "(kept unread)"  # ends the line of a paper kept unread past the budget
-KEPT_UNREAD_LINE = re.compile(rf"^\[(\d+)\] .*{re.escape(KEPT_UNREAD_MARK)}$", re.M)
 
 
 def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
