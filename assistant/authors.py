@@ -205,6 +205,12 @@ class AuthorBook:
             self._by_family = {key: frozenset(found) for key, found in places.items()}
         return self._by_family
 
+    def people(self, asked: str) -> list[tuple[str, int]]:
+        """``people_named`` over the author lists that hold ``asked``'s family name alone:
+        a list of one family name's papers reads a few lists, not every stored one."""
+        places = self.by_family().get(" ".join(name_words(asked)), frozenset())
+        return people_named(asked, [self.lists[i] for i in sorted(places)])
+
     def holds(self, asked: str) -> bool:
         """Whether a stored paper is written by every name ``asked`` gives (``written_by``,
         as the author filter reads it), reading only the author lists that hold each of

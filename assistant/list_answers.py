@@ -12,7 +12,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
-from assistant.authors import people_named
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import Intent, read_intent
@@ -159,7 +158,7 @@ class ListAnswers:
         …"), so that a list of all of them is not taken for one's; "" otherwise."""
         if not filters or not filters.author:
             return ""
-        people = people_named(filters.author, (p.authors for p in self.app.index.papers().values()))
+        people = self.app.index.author_book().people(filters.author)
         if len(people) < 2:
             return ""
         shown = [f"{name} ({n:,} paper{'s' if n != 1 else ''})" for name, n in people[:PEOPLE_SHOWN]]
