@@ -362,12 +362,14 @@ class ListScreen:
             return []
         texts, passages = reread_pairs(question, [c.paper for c in band],
                                        self.index.keyword_stats())
-        # a reading through an acronym the paper spells out as something else is no reading
+        # a reading through an acronym the paper defines as something else is no reading
         other = [otherwise_spelled(question, c.paper) for c in band]
+        through = [frozenset(ACRONYM_RE.findall(text)) for text in texts]  # each text's acronyms
         try:
-            logits = np.max([np.where([bool(set(ACRONYM_RE.findall(text)) & o) for o in other],
-                                      NO_READING, CrossEncoder().scores(text, passages))
-                             for text in texts], axis=0)
+            encoder = CrossEncoder()
+            logits = np.max([np.where([bool(acronyms & o) for o in other], NO_READING,
+                                      encoder.scores(text, passages))
+                             for text, acronyms in zip(texts, through, strict=True)], axis=0)
         except Exception as error:  # the reranker's package or onnxruntime, on this input
             log.warning("the cross-encoder failed (%s); the cheap screen decides", error)
             return [replace(c, judged=c.cheap >= self._middle(), reader=CHEAP) for c in band]

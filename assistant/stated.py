@@ -88,8 +88,8 @@ _BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|
 # "Which papers are by Sara Sabour?", "papers written by Bengio on attention", "What has
 # Yoshua Bengio published?", "Which papers did Sara Sabour write?", "Bengio's papers":
 # ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
-_WROTE = (r"(?:published|publish|written|write|authored|author|co-?authored|co-?author"
-          r"|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?)")
+_WRITES = r"(?:published|publish|written|write|authored|author|co-?authored|co-?author)"
+_WROTE = rf"(?:{_WRITES}|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?)"
 # what follows "by" and is no name written in lower case ("papers by year", "by hand")
 _NO_NAME = (r"(?!(?:years?|venues?|decades?|topics?|dates?|months?|citations?|relevance|score"
             r"|authors?|institutions?|countr(?:y|ies)|affiliations?|design|impact|fields?|areas?"
@@ -108,8 +108,7 @@ AUTHOR_RES = [
     # "Did Bengio write about attention?", "Has Hinton published anything in 2010?", "Has
     # Bengio worked with LeCun?": a writer's verbs, or "worked with" a name ("Has Dropout
     # worked on small data?" and "Does Mamba work on long documents?" ask of a method)
-    re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:(?:published|publish"
-               r"|written|write|authored|author|co-?authored|co-?author)"
+    re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:{_WRITES}"
                r"(?:\s+(?:anything|any\s+papers?|papers?))?"
                r"|(?:work(?:ed)?|collaborated)(?=\s+(?:\w+\s+)?with\s+(?-i:[A-Z])))"
                rf"(?:\s+(?:\w+\s+)?with\s+{_NAME.replace('author', 'coauthor')})?)"

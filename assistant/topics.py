@@ -29,6 +29,10 @@ from assistant.keywords import (
 from assistant.ranking import cached_coverage
 from assistant.tuning import SPELLED_OUT_INITIALS
 
+# What merely says the papers exist, after their noun ("papers were published", "are there"):
+# no topic
+_EXIST = (r"(?:\s+(?:were|are|was|have\s+been|got)\s+(?:published|accepted|presented"
+          r"|written|there)\b)")
 # A list question's lead words ("Which papers…", "List all works on…", "Give me a list of
 # papers on…", "Show me all" before "federated learning papers"), cut before the topic is
 # searched: "papers", "give" and "list" are in no abstract's topic.
@@ -41,8 +45,7 @@ LEAD_RE = re.compile(
     r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|the)\s+)?"
     r"(?:(?:are|were|is)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
     r"|notable|seminal|cited|major)\s+)*"
-    r"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b"
-    r"(?:\s+(?:were|are|was|have\s+been|got)\s+(?:published|accepted|presented|written|there))?"
+    rf"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b{_EXIST}?"
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)
@@ -67,9 +70,8 @@ ACRONYM_HOLDERS = 50  # papers read for whether they spell an acronym out as the
 # over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
 MAX_REREAD_TEXTS = 4
 # the papers' noun, with what merely says they exist after it ("GAN papers were published")
-PAPERS_WORD_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\b(?:\s+(?:were"
-                            r"|are|was|have\s+been|got)\s+(?:published|accepted|presented"
-                            r"|written|there)\b)?", re.I)
+PAPERS_WORD_RE = re.compile(rf"\b(?:papers?|abstracts?|articles?|publications?)\b{_EXIST}?",
+                            re.I)
 # An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
 # "electrocardiogram (ECG)" (two capitals or more)
 STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*)\s*\)")
