@@ -49,6 +49,7 @@ from assistant.topics import (
     ACRONYM_RE,
     ALSO,
     acronym_readings,
+    name_runs,
     otherwise_spelled,
     phrase_share,
     raw_topic,
@@ -59,6 +60,7 @@ from assistant.topics import (
     topic_of,
     topic_phrases,
     topic_weights,
+    unheld_terms,
 )
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
 
@@ -225,8 +227,12 @@ class ListScreen:
         stats = self.index.keyword_stats()
         pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
         pooled = [papers[pid] for pid in pool if pid in papers]
+        # the acronyms the question types: their spelled-out readings must write the name
+        # as one (an "LSTM" paper writes "long short-term memory", not "long" and
+        # "short-term memory" apart); the question's own words are read as typed
+        named = ACRONYM_RE.findall(topic_of(question))
         readings = [(w, rare_terms(w, stats), topic_phrases(text, stats, pooled),
-                     frozenset(ACRONYM_RE.findall(text)))
+                     frozenset(ACRONYM_RE.findall(text)), name_runs(text, named))
                     for text, w in reading_weights(topic, stats, s.idf_power)]
 
         def coverage(pid: str) -> float:
@@ -234,10 +240,11 @@ class ListScreen:
             # "SNN" of a segmental neural net: every reading writing it is skipped, the
             # whole joined topic's too; the paper is read by the others alone
             other = otherwise_spelled(topic, paper)
-            return max((read_coverage(w, rare, paper.text, paper.title)[0]
+            return max((read_coverage(w, rare, paper.text, paper.title,
+                                      unheld_terms(runs, paper))[0]
                         * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
-                        for w, rare, pairs, acronyms in readings if not acronyms & other),
-                       default=0.0)
+                        for w, rare, pairs, acronyms, runs in readings
+                        if not acronyms & other), default=0.0)
 
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
         # a term lookup lists every paper holding the words, not BM25's first deep_pool

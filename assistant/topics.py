@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 from assistant.corpus import Paper, split_sentences
@@ -235,6 +235,37 @@ def spelled_readings(topic: str, index: AbstractIndex) -> list[str]:
         if phrase:
             readings.append(re.sub(rf"\b{re.escape(acronym)}s?\b", phrase, as_typed(topic)))
     return readings
+
+
+def name_runs(reading: str, acronyms: Collection[str]) -> list[tuple[str, ...]]:
+    """The runs of ``reading``'s words that spell out one of ``acronyms`` (their content
+    words' initials, or every word's, as ``_written_as`` reads them), as stemmed terms:
+    "long short-term memory" for LSTM, "ordinary differential equations" for ODE. Such a
+    run is the name the field writes as one; its words apart are not it (``unheld_terms``)."""
+    wanted = {a.lower() for a in acronyms}
+    words = WORD_RE.findall(as_typed(reading))
+    content = [w.lower() not in STOPS for w in words]
+    runs = []
+    for start in range(len(words)):
+        for end in range(start + SPELLED_OUT_INITIALS, min(len(words), start + 9) + 1):
+            span = range(start, end)
+            if not (content[start] and content[end - 1]):
+                continue
+            initials = {"".join(words[i][0] for i in span if content[i]).lower(),
+                        "".join(words[i][0] for i in span).lower()}
+            if initials & wanted:
+                runs.append(tuple(stem_of(words[i].lower()) for i in span if content[i]))
+    return runs
+
+
+def unheld_terms(runs: Sequence[tuple[str, ...]], paper: Paper) -> frozenset[str]:
+    """The terms of the ``runs`` (``name_runs``) that the paper's title and abstract do not
+    write as the run: a paper on "short-term memory" that says "long" elsewhere does not
+    hold "long short-term memory"; coverage reads those terms as absent."""
+    if not runs:
+        return frozenset()
+    seq = term_sequence(f"{paper.title}. {paper.text}")
+    return frozenset(t for run in runs if not _holds_run(seq, run) for t in run)
 
 
 def reread_pairs(topic: str, papers: Sequence[Paper], stats: KeywordStats

@@ -3,13 +3,19 @@ brackets, and what a pasted question carries besides its words."""
 
 from __future__ import annotations
 
+import csv
+import shutil
+from pathlib import Path
+
 import pytest
+from conftest import make_settings
 
 from assistant.answering import check_question
 from assistant.corpus import Paper
 from assistant.intent import read_intent
+from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
-from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of
+from assistant.topics import ALSO, name_runs, otherwise_spelled, stated_acronyms, topic_of
 
 
 @pytest.mark.parametrize(("topic", "without", "stated"), [
@@ -108,3 +114,50 @@ def test_an_acronym_spelled_otherwise_is_no_reading_of_the_topic(
     """"Which papers use spiking neural networks?" is also read as "use SNN?"; a paper on a
     segmental neural net (SNN), or on self-normalizing ones, is no paper on spiking ones."""
     assert otherwise_spelled(searched, Paper("p", "s", "A title", text)) == other
+
+
+# Three papers on LSTMs that spell the acronym out, and one on short-term memory that also
+# writes "long": its words are the spelled-out name's, apart.
+NAMED_PAPERS = [
+    ("LSTM Networks for Speech", "We use long short-term memory (LSTM) networks to recognize "
+     "speech. The LSTM cells keep context over long utterances."),
+    ("Forget Gates in Recurrent Memory", "Long short-term memory (LSTM) networks learn long "
+     "time lags. We use LSTM units with forget gates."),
+    ("Sequence Tagging with LSTMs", "We use a bidirectional long short-term memory (LSTM) "
+     "tagger for sequence labeling."),
+    ("Working Memory in Prefrontal Cortex", "We use a model of short-term memory in the "
+     "prefrontal cortex, where persistent activity lasts long after the stimulus."),
+]
+
+
+@pytest.fixture(scope="module")
+def named_dir(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seeds and NAMED_PAPERS."""
+    path = tmp_path_factory.mktemp("named") / "papers.csv"
+    with path.open("w", newline="") as f:
+        csv.writer(f).writerows([("title", "abstract"), *NAMED_PAPERS])
+    data = path.parent / "data"
+    shutil.copytree(seed_dir, data)
+    assert Assistant(make_settings(data)).ingest([path]).added == len(NAMED_PAPERS)
+    return data
+
+
+def test_an_acronyms_spelled_out_reading_holds_its_words_as_one_name(named_dir: Path) -> None:
+    """`trends "LSTM"` counted papers from 1990, six years before LSTMs: the topic is also
+    read spelled out, "long short-term memory", and papers on short-term memory that wrote
+    "long" elsewhere held every word of it. A spelled-out name's words apart are not it."""
+    assert name_runs("use long short-term memory?", ["LSTM"]) == [
+        ("long", "short", "term", "memori")]
+    assert name_runs("use mixture of experts?", ["MOE"]) == [("mixtur", "expert")]
+    assert name_runs("use long short-term memory?", []) == []
+    index = Assistant(make_settings(named_dir)).index
+    screen = ListScreen(index)
+    question = "Which papers use LSTMs?"
+    assert screen.searched_topic(question) == "use LSTMs? | use long short term memory?"
+    coverage = {c.paper.title: c.coverage for c in screen.candidates(question)}
+    apart = coverage.get("Working Memory in Prefrontal Cortex", 0.0)
+    assert min(coverage[title] for title, _ in NAMED_PAPERS[:3]) == pytest.approx(1.0)
+    assert apart < 0.5
+    listed = {p.paper.title for p in screen.screen(question).papers}
+    assert {title for title, _ in NAMED_PAPERS[:3]} <= listed
+    assert "Working Memory in Prefrontal Cortex" not in listed
