@@ -109,6 +109,8 @@ _TOPIC_WORDS = (r"(?:(?!(?:how|what|why|when|where|which|who|whose|these|those|t
                 r"|your|my|our|their|its|his|her|top|best|most|least|few|some|several|one|two"
                 r"|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
                 r"|interesting|good|great|notable|influential|seminal|cited)\b)[\w-]+\s+){0,4}")
+# What follows the papers' noun in a request for them: the topic they are on, or what they do
+_ABOUT = r"on|about|that|which|using|with|in|from|where"
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
@@ -122,7 +124,10 @@ LIST_RE = re.compile(
     rf"|\b(?:which|what)\s+(?!of\b){_TOPIC_WORDS}(?:papers|abstracts|articles|publications)\b"
     rf"|^\s*how\s+many\s+{PAPERS}\b"  # a count: the list's first line gives it
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{PAPERS}|paper|abstract)\s+"
-    r"(?:on|about|that|which|using|with|in|from|where)\b"
+    rf"(?:{_ABOUT})\b"
+    # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"
+    # ("works" and "studies" open questions as verbs too, and stay out)
+    rf"|^\s*(?:papers|abstracts|articles|publications)\s+(?:{_ABOUT})\b"
     r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"
     r"|studies|studied|researches|writes\s+about|wrote\s+about|publishes|published)\s+(?:on|about|in)\b",
     re.I)
@@ -154,20 +159,46 @@ _OF_PAPERS = rf"(?:{PAPERS}|publications?|popular\w*|interest\s+in)"  # what a c
 # in", "papers were published" (not "papers predict yearly sales", "count objects over time")
 _COUNTED = (rf"(?:how\s+many|number\s+of|^\s*(?:count|plot|chart|graph|draw|show)|popular\w*"
             rf"|interest\s+in|{PAPERS}\s+(?:were\s+|are\s+|have\s+been\s+)?(?:published|appeared))")
+# A field's own growth or decline, said of the topic itself ("How has federated learning
+# grown?"): not "changed", "increased" or "developed", which a paper's quantities and
+# methods do as often ("How has the accuracy increased?")
+_GREW = r"(?:grown|risen|declined|evolved|taken\s+off|boomed|waned|faded|shrunk)"
+# what a trend question may end with after its verb ("Has X grown lately?")
+_ENDS = (rf"(?:\s+(?:{_OVER_TIME}|recently|lately|in\s+(?:recent|the\s+last|the\s+past)\s+years"
+         r"|so\s+(?:much|fast|quickly)|in\s+popularity))?\s*[?.!]*\s*$")
+# the papers' count, the interest in a topic or its field, as the subject that grows ("the
+# number of papers on X", "the number of X papers", "interest in X", "the field of X"): the
+# topic follows
+_FRAMED = (rf"(?:the\s+)?(?:(?:interest|research|work|attention|activity|publications?|papers?"
+           rf"|popularity|(?:number|share)\s+of\s+{PAPERS})\s+(?:in|on|about|into|to|of)\s+"
+           rf"|(?:number|share)\s+of\s+(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\b)"
+           r"|(?:research\s+)?field\s+of\s+(?!view\b))")
+# a subject that names no field: one that points at the paper or the answer before ("How
+# has it evolved?"), or a count of anything but papers, a paper's own ("How has the number
+# of parameters grown?"; the papers' count is ``_FRAMED``)
+_NO_FIELD = (r"(?!(?:it|its|they|their|them|this|that|these|those|he|she|his|her"
+             r"|the\s+(?:paper|method|approach|model|authors?)"
+             r"|(?:the\s+)?(?:number|share|amount|count|size)\s+of)\b)")
 TREND_RES = [
-    re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+(?:the\s+)?(?:interest|research|work"
-               rf"|attention|activity|publications?|papers?|popularity|number\s+of\s+papers"
-               rf"|share\s+of\s+papers)\s+(?:in|on|about|into|to|of)\s+(?P<topic>.+?)\s+{_CHANGED}\b",
+    re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b",
+               re.I),
+    # asked yes or no ("Has the number of papers on X grown?", "Is interest in X declining?")
+    re.compile(rf"^\s*(?:has|have|did|is|are)\s+{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}{_ENDS}",
                re.I),
     re.compile(rf"^\s*how\s+(?:has|have|did)\s+(?P<topic>.+?)\s+{_CHANGED}\s+{_OVER_TIME}", re.I),
+    # "How has X evolved?", "Has X declined?": the present perfect asks of the years to now;
+    # a field is named without an article, a paper's quantity with one ("How has the gap
+    # grown?")
+    re.compile(rf"^\s*(?:how\s+)?(?:has|have)\s+(?!(?:the|a|an)\s){_NO_FIELD}(?P<topic>.+?)"
+               rf"\s+{_GREW}{_ENDS}", re.I),
     re.compile(r"^\s*(?:what\s+(?:are|were|is)\s+(?:the\s+)?|(?:show|plot|chart|draw)\s+(?:me\s+)?"
                r"(?:the\s+)?)?(?:publication\s+|research\s+)?trends?\s+(?:in|of|for)\s+(?P<topic>.+)",
                re.I),
     re.compile(r"^\s*(?:how\s+many|number\s+of)\s+papers\s+(?:are\s+there\s+)?(?:on|about|mention"
                r"|mentioning|use|using|study|studied|apply|applied|address|work\s+on)\s+"
                r"(?P<topic>.+?)\s+(?:per|each|every|by|a)\s+year", re.I),
-    re.compile(rf"^\s*(?:is|are)\s+(?P<topic>.+?)\s+(?:growing|declining|on\s+the\s+rise"
-               rf"|in\s+decline|fading)\b(?:\s+{_OVER_TIME})?\s*[?.!]*\s*$", re.I),
+    re.compile(rf"^\s*(?:is|are)\s+{_NO_FIELD}(?P<topic>.+?)\s+(?:still\s+)?(?:growing|declining"
+               rf"|on\s+the\s+rise|in\s+decline|fading|taking\s+off|booming|waning){_ENDS}", re.I),
     # papers counted year by year, in any order of words ("How many papers per year mention
     # X?", "Plot X papers by year", "How popular has X been over the years?"): the topic is
     # what is left once the words that frame the question are taken off its ends

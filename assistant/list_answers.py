@@ -247,8 +247,8 @@ class ListAnswers:
 # A topic typed as a question ("How many papers…", "Plot…"), read as `ask` reads it; a
 # topic of plain words ("user interest in recommender systems over time") is searched as is
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
-_ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|plot|chart|count|show|number\s+of)\b",
-                    re.I)
+_ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
+                    r"|number\s+of)\b", re.I)
 
 
 def unsearchable(topic: str) -> str | None:

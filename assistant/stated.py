@@ -67,6 +67,11 @@ LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\
                        rf"|(in|from)\s+(18\d\d)){END}", re.I)
 _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
                     "after": "after", "before": "before", "until": "to", "till": "to"}
+# ...and after "in" up to 2039 as the last words of a question that asks for papers before
+# them ("Which papers were published on GANs in 2030?": the papers' year; "What results
+# come in 2048?" and "What changed in 2030 work on X?" name no papers' year, and stay)
+IN_LAST_YEAR = re.compile(rf"\bin\s+(20[0-3]\d){END}(?=\s*[?.!]*\s*$)", re.I)
+_ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b", re.I)  # not "works"
 
 
 # ---------------------------------------------------------------- an author it names
@@ -195,6 +200,10 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
     if span is None and (m := LAST_YEAR.search(rest)):
         word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
+        rest = _cut(rest, m)
+    if (span is None and (m := IN_LAST_YEAR.search(rest))
+            and _ASKS_PAPERS.search(rest[:m.start()])):
+        span = _years_of("in", [int(m.group(1))])
         rest = _cut(rest, m)
     author, rest = _stated_author(rest, venues)
     if author is None and authors is not None:

@@ -9,6 +9,7 @@ import pytest
 
 from assistant.intent import Intent, names_in, proper_names, read_intent
 from assistant.stated import stated
+from assistant.topics import topic_of
 from assistant.types import OPEN_END, OPEN_START, Filters
 
 VENUES = ["NeurIPS", "Wombat Workshop", "Nature"]
@@ -16,6 +17,7 @@ VENUES = ["NeurIPS", "Wombat Workshop", "Nature"]
 
 @pytest.mark.parametrize(("question", "kind"), [
     ("How has interest in graph neural networks grown?", "trend"),
+    ("How has federated learning grown?", "trend"),  # had been "other"
     ("Which paper mentions shareboost?", "lookup"),
     ("Which papers use diffusion models for planning?", "list"),
     ("Who works on federated learning with non-i.i.d. data?", "list"),
@@ -57,6 +59,7 @@ def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
     ("Which GAN papers were published between 2017 and 2018?", True),  # (a researcher)
     ("What kind of papers study GANs?", True),
     ("Experiments on MNIST: which optimizer works best?", False),  # "works": a verb
+    ("Works on mobile devices?", False),  # the noun opening a request is no verb's
     ("Which of the papers uses dropout?", False),
     ("Show me how these papers differ.", False),
     ("Find the top 5 papers on attention", False),  # the best few (review)
@@ -74,6 +77,22 @@ def test_the_main_reading_is_the_kind(question: str, kind: str) -> None:
 ])
 def test_a_list_question_asks_for_every_paper(question: str, listed: bool) -> None:
     assert read_intent(question, VENUES).wants_list is listed
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("papers on RL from human feedback", "RL from human feedback"),
+    ("papers about spiking neural networks", "spiking neural networks"),
+    ("Papers on RLHF", "RLHF"),
+    ("abstracts on graph coarsening", "graph coarsening"),
+    ("publications on federated learning?", "federated learning?"),
+    ("Papers from 2019 about capsule networks", "capsule networks"),  # its range cut first
+])
+def test_a_request_opening_with_the_papers_noun_lists_them(question: str, topic: str) -> None:
+    """"Papers on RLHF" asks what "Show papers on RLHF" does: every paper on the topic, which
+    is searched without the lead words. It had been read as a summary of the best five."""
+    intent = read_intent(question, VENUES)
+    assert intent.wants_list and intent.kind == "list"
+    assert topic_of(intent.search) == topic
 
 
 @pytest.mark.parametrize(("question", "terms"), [
@@ -154,6 +173,33 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("Which year is the dataset from?", None),
 ])
 def test_a_trend_question_names_its_topic(question: str, topic: str | None) -> None:
+    assert read_intent(question).trend_topic == topic
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("How has federated learning grown?", "federated learning"),
+    ("How have GANs evolved?", "GANs"),
+    ("How has the field of federated learning evolved?", "federated learning"),
+    ("Has federated learning taken off recently?", "federated learning"),
+    ("Has interest in federated learning declined?", "federated learning"),
+    ("Has the number of papers on federated learning grown since 2017?", "federated learning"),
+    ("Has the number of federated learning papers grown?", "federated learning"),
+    ("Did work on kernel methods decline after 2010?", "kernel methods"),
+    ("Is federated learning still growing in popularity?", "federated learning"),
+    # a paper's quantity, or what the question points back at, grows: no field
+    ("How has the gap between the two losses grown?", None),
+    ("How has the number of parameters grown?", None),
+    ("How has it evolved?", None),
+    ("Is it growing?", None),  # had counted papers on "it"
+    ("Have papers on GANs increased image quality?", None),
+    ("How did the representations evolve?", None),
+])
+def test_a_fields_growth_is_a_trend_without_over_time_and_asked_yes_or_no(
+        question: str, topic: str | None) -> None:
+    """"How has federated learning grown?" had been no trend, and "Has the number of papers
+    on federated learning grown since 2017?" a summary of five papers: a field's growth
+    verb with the field as its subject, or the papers' count or the interest in it, asks
+    for its papers counted per year."""
     assert read_intent(question).trend_topic == topic
 
 
@@ -326,6 +372,13 @@ def test_names_are_methods_and_acronyms_proper_names_add_capitalised_words() -> 
     ("What is CRAFT before 1850?", (OPEN_START, 1849), None, "What is CRAFT?"),
     ("Which papers since 2030 use graph neural networks?", (2030, OPEN_END), None,
      "Which papers use graph neural networks?"),  # inside the question too
+    # "in" a year no paper is of yet, where a question asking for papers ends (had been
+    # searched as a topic word)
+    ("Which papers were published on GANs in 2030?", (2030, 2030), None,
+     "Which papers were published on GANs?"),
+    ("List papers on GANs in 2031.", (2031, 2031), None, "List papers on GANs."),
+    ("Has the number of papers on federated learning grown since 2017?", (2017, OPEN_END),
+     None, "Has the number of papers on federated learning grown?"),
 ])
 def test_a_question_states_its_own_range(question: str, years: tuple[int, int] | None,
                                          venue: str | None, rest: str) -> None:
@@ -345,6 +398,9 @@ def test_a_question_states_its_own_range(question: str, years: tuple[int, int] |
     "What is the loss after 1000?", "Which papers scale context until 2048?",
     "What is reached in 1024?",
     "What changes after 2030 training steps?",
+    # "in" a later year where no papers are asked for, or not as the last words
+    "What results come in 2030?", "Which method works in 2030?",
+    "What changed in 2030 work on GANs?", "Which papers run in 2030 GPU hours?",
     # a count with a word before its unit, and venues written as words (review)
     "What accuracy do SVMs reach after 2000 training documents?",
     "What changes after 2000 training steps?", "Which run finished in 2000 GPU hours?",

@@ -155,6 +155,14 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
     assert [s.paper_id for s in listed.sources] == [p.paper.paper_id for p in screened]
 
 
+def test_a_trend_question_asked_yes_or_no_is_typed_as_a_topic(seed_assistant: Assistant
+                                                              ) -> None:
+    """The Lists tab and `assistant trends` read a question typed as the topic: "Has
+    interest in X declined?" had been searched with its "has" and "declined"."""
+    trend = seed_assistant.trends("Has interest in reinforcement learning declined?")
+    assert trend.topic == "reinforcement learning"
+
+
 def test_a_trend_says_when_its_topic_was_first_counted_and_most() -> None:
     """"Which year had the most papers on X?" and "When did X first appear?" are trend
     questions: the line under the count answers them, by papers and by share."""
