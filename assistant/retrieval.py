@@ -336,7 +336,8 @@ def number_forms(word: str) -> set[str]:
             forms.add(word[:len(word) - len(many)] + one)
         if len(word) > 3 and lower.endswith(one):
             forms.add(word[:len(word) - len(one)] + many)
-    # a plural's singular, but never from "news", "class", "bias", "axis", "this" (review)
-    if len(word) > 3 and lower.endswith("s") and not lower.endswith(("ss", "us", "is", "ws")):
+    # a plural's singular ("flows", "views" too), but never from "news", "class", "bias",
+    # "axis", "this" (review)
+    if len(word) > 3 and lower.endswith("s") and not lower.endswith(("ss", "us", "is", "news")):
         forms.add(word[:-2] if lower.endswith(("ches", "shes", "xes", "sses")) else word[:-1])
     return forms
