@@ -164,6 +164,19 @@ def with_compounds(text: str) -> str:
     return _COMPOUND.sub(lambda m: f"{m.group(0)} {_joined(m.group(0))}".rstrip(), text)
 
 
+def compounds(text: str) -> list[tuple[str, str]]:
+    """Each hyphenated word of ``text`` with its parts joined ("multi-task", "multitask"),
+    but for a range or a difference (a part all digits: "0-1", "t-1")."""
+    return [(m.group(0), joined) for m in _COMPOUND.finditer(text)
+            if (joined := _joined(m.group(0)))]
+
+
+def joined_compounds(text: str) -> str:
+    """``text`` with each hyphenated word written joined (``compounds``): "use multi-task
+    learning" → "use multitask learning"."""
+    return _COMPOUND.sub(lambda m: _joined(m.group(0)) or m.group(0), text)
+
+
 def _joined(word: str) -> str:
     """A hyphenated word's parts joined, or nothing when a part is all digits."""
     parts = _HYPHENS.split(word)
@@ -224,7 +237,7 @@ def query_readings(question: str) -> list[list[str]]:
     "non-convex" finds the 151 abstracts of the 1987-2021 corpus that write "nonconvex" and
     no spelling gains from the other's rarer terms."""
     folded = as_typed(question)  # as stored texts are, before joining
-    joined = _COMPOUND.sub(lambda m: _joined(m.group(0)) or m.group(0), folded)
+    joined = joined_compounds(folded)
     return [query_terms(question)] + ([query_terms(joined)] if joined != folded else [])
 
 

@@ -42,27 +42,24 @@ import numpy as np
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.ranking import cached_coverage, rare_terms, read_coverage
+from assistant.ranking import cached_coverage
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
     ACRONYM_RE,
     ALSO,
     acronym_readings,
-    name_runs,
+    coverage_readings,
     otherwise_spelled,
-    phrase_share,
     raw_topic,
-    reading_weights,
     reread_pairs,
     spelled_readings,
     stated_acronyms,
     topic_of,
-    topic_phrases,
     topic_weights,
-    unheld_terms,
 )
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
+from assistant.word_runs import with_bare_compounds_joined
 
 log = logging.getLogger(__name__)
 
@@ -224,27 +221,17 @@ class ListScreen:
         cosines: dict[str, float] = {}
         for hit in self.index.search_dense(topic, s.dense_chunks, vector, filters):
             cosines[hit.paper_id] = max(cosines.get(hit.paper_id, -1.0), hit.score)
-        stats = self.index.keyword_stats()
         pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
         pooled = [papers[pid] for pid in pool if pid in papers]
-        # the acronyms the question types: their spelled-out readings must write the name
-        # as one (an "LSTM" paper writes "long short-term memory", not "long" and
-        # "short-term memory" apart); the question's own words are read as typed
-        named = ACRONYM_RE.findall(topic_of(question))
-        readings = [(w, rare_terms(w, stats), topic_phrases(text, stats, pooled),
-                     frozenset(ACRONYM_RE.findall(text)), name_runs(text, named))
-                    for text, w in reading_weights(topic, stats, s.idf_power)]
+        readings = coverage_readings(question, topic, self.index, pooled, s.idf_power)
 
         def coverage(pid: str) -> float:
             paper = papers[pid]
             # "SNN" of a segmental neural net: every reading writing it is skipped, the
             # whole joined topic's too; the paper is read by the others alone
             other = otherwise_spelled(topic, paper)
-            return max((read_coverage(w, rare, paper.text, paper.title,
-                                      unheld_terms(runs, paper))[0]
-                        * (1.0 - s.phrase_weight * (1.0 - phrase_share(pairs, paper)))
-                        for w, rare, pairs, acronyms, runs in readings
-                        if not acronyms & other), default=0.0)
+            return max((r.share(paper, s.phrase_weight) for r in readings
+                        if not r.acronyms & other), default=0.0)
 
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
         # a term lookup lists every paper holding the words, not BM25's first deep_pool
@@ -264,12 +251,15 @@ class ListScreen:
         run of its words as an acronym, that phrasing too ("build on neural ordinary
         differential equations? | build on neural ODE"): many write only "ODE"; and with an
         acronym the question gives in brackets written instead of its words ("use capsule
-        networks (CapsNets)?": "use capsule networks? | use CapsNets?"). A term lookup
+        networks (CapsNets)?": "use capsule networks? | use CapsNets?"); a hyphenated word
+        of one part not a stopword written joined ("use mix-up?" is "use mixup?"). A term
+        lookup
         ("Which papers mention DTW?") is searched as asked: it wants the word."""
         raw = raw_topic(question)
         topic, stated = stated_acronyms(raw)
         if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
+        topic = with_bare_compounds_joined(topic)
         key = (raw, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
         if key not in self._searched:
             self._searched[key] = ALSO.join(dict.fromkeys(

@@ -67,16 +67,17 @@ def rare_terms(weights: Mapping[str, float], stats: KeywordStats) -> frozenset[s
 
 
 def read_coverage(weights: Mapping[str, float], rare: frozenset[str], text: str,
-                  title: str = "", unheld: AbstractSet[str] = frozenset()
-                  ) -> tuple[float, frozenset[str]]:
+                  title: str = "", unheld: AbstractSet[str] = frozenset(),
+                  held: AbstractSet[str] = frozenset()) -> tuple[float, frozenset[str]]:
     """The share of the question's keyword weight ``title`` and ``text`` hold, the text read
     as far as an abstract goes: its common words count in the first LEADING_WORDS, a ``rare``
     one anywhere (it is how a researcher finds the one full paper that uses it, "tachometer"
-    on page 5); with the rare words the text holds. ``unheld`` terms count as absent (the
-    words of a name the text does not write as one: ``topics.unheld_terms``)."""
+    on page 5); with the rare words the text holds. ``held`` terms count as present and
+    ``unheld`` ones as absent (the parts of a hyphenated word the text writes joined, the
+    words of a name it does not write as one: ``word_runs.run_terms``)."""
     present = rare & text_terms(text) if rare else frozenset()
     read = text_terms(leading(text)) | present | (text_terms(title) if title else frozenset())
-    return coverage_of_terms(weights, read - unheld), present - unheld
+    return coverage_of_terms(weights, (read | held) - unheld), present - unheld
 
 
 def _zscore(values: np.ndarray) -> np.ndarray:

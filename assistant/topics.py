@@ -12,22 +12,34 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import (
-    STOPWORDS,
     KeywordStats,
     as_typed,
     spellings,
     stem_of,
     topic_terms,
 )
-from assistant.ranking import cached_coverage
+from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.tuning import SPELLED_OUT_INITIALS
+from assistant.word_runs import (
+    STOPS,
+    WORD_RE,
+    Run,
+    compound_runs,
+    holds_run,
+    name_runs,
+    run_terms,
+    sequence_terms,
+    term_sequence,
+    text_pairs,
+    text_sequences,
+)
 
 # What merely says the papers exist, after their noun ("papers were published", "are there"):
 # no topic
@@ -57,8 +69,6 @@ EXAMPLES_RE = re.compile(
     r"\s*\((?:such\s+as|e\.g\.|for\s+example|for\s+instance|including)[^)]*\)"
     r"|,?\s+(?:such\s+as|e\.g\.,?)\s[^,()]*(?:,|$)"
     r"|,\s*(?:for\s+example|for\s+instance|including),?\s[^,()]*(?:,|$)", re.I)
-WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
-STOPS = frozenset(STOPWORDS)
 PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
 # Share of the pooled papers holding both words of a topic's neighbouring pair that must
 # write them side by side for the pair to count as a phrase. Source: dev (bench/lists.py).
@@ -237,35 +247,45 @@ def spelled_readings(topic: str, index: AbstractIndex) -> list[str]:
     return readings
 
 
-def name_runs(reading: str, acronyms: Collection[str]) -> list[tuple[str, ...]]:
-    """The runs of ``reading``'s words that spell out one of ``acronyms`` (their content
-    words' initials, or every word's, as ``_written_as`` reads them), as stemmed terms:
-    "long short-term memory" for LSTM, "ordinary differential equations" for ODE. Such a
-    run is the name the field writes as one; its words apart are not it (``unheld_terms``)."""
-    wanted = {a.lower() for a in acronyms}
-    words = WORD_RE.findall(as_typed(reading))
-    content = [w.lower() not in STOPS for w in words]
-    runs = []
-    for start in range(len(words)):
-        for end in range(start + SPELLED_OUT_INITIALS, min(len(words), start + 9) + 1):
-            span = range(start, end)
-            if not (content[start] and content[end - 1]):
-                continue
-            initials = {"".join(words[i][0] for i in span if content[i]).lower(),
-                        "".join(words[i][0] for i in span).lower()}
-            if initials & wanted:
-                runs.append(tuple(stem_of(words[i].lower()) for i in span if content[i]))
-    return runs
+class Reading(NamedTuple):
+    """One of a list topic's readings as coverage reads a paper against it
+    (``coverage_readings``)."""
+
+    weights: dict[str, float]  # keyword → idf ** idf_power
+    rare: frozenset[str]  # its keywords read anywhere in an abstract
+    phrases: frozenset[tuple[str, str]]  # pairs a paper must write side by side
+    acronyms: frozenset[str]  # the acronyms it writes (a paper defining one otherwise skips it)
+    runs: tuple[Run, ...]  # what a paper must write as one (word_runs)
+    compounds: tuple[Run, ...]  # its hyphenated words, read joined too
+
+    def share(self, paper: Paper, phrase_weight: float) -> float:
+        """The share of the reading's keyword weight the paper holds (``read_coverage``,
+        its runs' terms held or not), lowered by ``phrase_weight`` times the share of its
+        phrases the paper does not write as one."""
+        held, unheld = run_terms(self.runs, paper)
+        covered = read_coverage(self.weights, self.rare, paper.text, paper.title, unheld,
+                                held)[0]
+        return covered * (1.0 - phrase_weight
+                          * (1.0 - phrase_share(self.phrases, paper, self.compounds)))
 
 
-def unheld_terms(runs: Sequence[tuple[str, ...]], paper: Paper) -> frozenset[str]:
-    """The terms of the ``runs`` (``name_runs``) that the paper's title and abstract do not
-    write as the run: a paper on "short-term memory" that says "long" elsewhere does not
-    hold "long short-term memory"; coverage reads those terms as absent."""
-    if not runs:
-        return frozenset()
-    seq = term_sequence(f"{paper.title}. {paper.text}")
-    return frozenset(t for run in runs if not _holds_run(seq, run) for t in run)
+def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: Sequence[Paper],
+                      power: float) -> list[Reading]:
+    """Each of the searched ``topic``'s readings (``reading_weights``) as coverage reads it,
+    with the runs a paper must write as one (``word_runs``): a hyphenated word's parts, and
+    the words an acronym the question types is spelled out as (an "LSTM" paper writes
+    "long short-term memory", not "long" and "short-term memory" apart; the question's own
+    words are read as typed). ``pooled``: the papers its phrases are learnt from."""
+    stats = index.keyword_stats()
+    named = ACRONYM_RE.findall(topic_of(question))
+    readings = []
+    for text, w in reading_weights(topic, stats, power):
+        compound = tuple(compound_runs(text))
+        readings.append(Reading(w, rare_terms(w, stats),
+                                topic_phrases(text, stats, pooled, compound),
+                                frozenset(ACRONYM_RE.findall(text)),
+                                (*name_runs(text, named), *compound), compound))
+    return readings
 
 
 def reread_pairs(topic: str, papers: Sequence[Paper], stats: KeywordStats
@@ -375,8 +395,8 @@ def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool
                 or not index.keyword_stats().doc_freq(stem_of(letters.lower()))):
             continue
         holders = _holders(index, letters)
-        spelled = sum(1 for p in holders if _holds_run(term_sequence(f"{p.title}. {p.text}"),
-                                                       stems))
+        spelled = sum(1 for p in holders if any(
+            holds_run(seq, stems) for seq in text_sequences(f"{p.title}. {p.text}")))
         if holders and spelled >= PHRASE_TOGETHER * len(holders):
             return letters.upper()
     return None
@@ -390,26 +410,8 @@ def _holders(index: AbstractIndex, acronym: str) -> list[Paper]:
             if pid in papers]
 
 
-def _holds_run(seq: Sequence[str], run: tuple[str, ...]) -> bool:
-    return any(tuple(seq[i:i + len(run)]) == run for i in range(len(seq) - len(run) + 1))
-
-
-@lru_cache(maxsize=16384)
-def term_sequence(text: str) -> tuple[str, ...]:
-    """The stemmed terms of ``text`` in order, stopwords out (as ``query_terms`` reads them,
-    repeats kept): which words stand next to each other."""
-    return tuple(stem_of(w) for w in WORD_RE.findall(as_typed(text).lower()) if w not in STOPS)
-
-
-def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
-    """The term pairs that stand side by side in ``seq``, in either order ("protein
-    design" and "design proteins" alike)."""
-    pairs = set(zip(seq, seq[1:], strict=False))
-    return frozenset(pairs | {(b, a) for a, b in pairs})
-
-
-def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper]
-                  ) -> frozenset[tuple[str, str]]:
+def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper],
+                  runs: tuple[Run, ...] = ()) -> frozenset[tuple[str, str]]:
     """The topic's phrases: neighbouring words of the topic (no stopword between) whose
     first is specific (in at most PHRASE_SHARE of the chunks), and which the pooled papers
     holding both words write side by side in at least PHRASE_TOGETHER of them: "diffusion
@@ -424,20 +426,21 @@ def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper]
                   and 0 < stats.doc_freq(stem_of(a)) <= limit}
     if not candidates:
         return frozenset()
-    sequences = [term_sequence(f"{p.title}. {p.text}") for p in pool]
+    texts = [f"{p.title}. {p.text}" for p in pool]
     phrases = set()
     for a, b in candidates:
-        both = [seq for seq in sequences if a in seq and b in seq]
-        together = sum(1 for seq in both if (a, b) in neighbours(seq))
+        both = [text for text in texts if {a, b} <= sequence_terms(text, runs)]
+        together = sum(1 for text in both if (a, b) in text_pairs(text, runs))
         if both and together >= PHRASE_TOGETHER * len(both):
             phrases.add((a, b))
     return frozenset(phrases)
 
 
-def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper) -> float:
+def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper, runs: tuple[Run, ...] = ()
+                 ) -> float:
     """The share of the topic's phrases (``pairs``) that the paper's title or abstract
     writes as one, in either order (1 for a topic without phrases): "diffusion" and
     "model" apart are not "diffusion models"."""
     if not pairs:
         return 1.0
-    return len(pairs & neighbours(term_sequence(f"{paper.title}. {paper.text}"))) / len(pairs)
+    return len(pairs & text_pairs(f"{paper.title}. {paper.text}", runs)) / len(pairs)

@@ -20,8 +20,15 @@ from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
 from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, count_line
-from assistant.topics import OR_RE, neighbours, term_sequence
+from assistant.topics import OR_RE
 from assistant.types import Receipt
+from assistant.word_runs import (
+    holds_run,
+    sequence_terms,
+    term_sequence,
+    text_pairs,
+    text_sequences,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -153,18 +160,19 @@ class TrendResult:
 def topic_phrases(topic: str) -> list[tuple[str, ...]]:
     """The topic's phrases as stemmed terms, stopwords out: the topic and, when it joins
     alternatives with "or", each of them ("graph neural networks" → (graph, neural,
-    network))."""
+    network)); each as written and with its hyphenated words joined ("multi-task
+    learning": (multi, task, learn) and (multitask, learn), ``text_sequences``)."""
     parts = [p for p in OR_RE.split(topic) if term_sequence(p)]
-    return [term_sequence(text) for text in ([topic, *parts] if len(parts) > 1 else [topic])]
+    texts = [topic, *parts] if len(parts) > 1 else [topic]
+    return list(dict.fromkeys(seq for text in texts for seq in text_sequences(text)))
 
 
 def writes_phrase(phrase: tuple[str, ...], paper: Paper) -> bool:
     """Whether the paper's title or abstract writes ``phrase``'s terms one after another
-    (stemmed and split at hyphens, so "graph neural network", "Graph Neural Networks" and
-    "graph-neural-network" all do; "a neural network on the graph" does not)."""
-    seq = term_sequence(f"{paper.title}. {paper.text}")
-    n = len(phrase)
-    return any(seq[i:i + n] == phrase for i in range(len(seq) - n + 1))
+    (stemmed, split at hyphens and joined, so "graph neural network", "Graph Neural
+    Networks" and "graph-neural-network" all do; "a neural network on the graph" does
+    not)."""
+    return any(holds_run(seq, phrase) for seq in text_sequences(f"{paper.title}. {paper.text}"))
 
 
 def holds_apart(phrase: tuple[str, ...], paper: Paper) -> bool:
@@ -173,11 +181,11 @@ def holds_apart(phrase: tuple[str, ...], paper: Paper) -> bool:
     (stopwords aside, either order): "inexact graph matching … analog neural networks"
     holds (graph, neural, network) apart; "networks of spiking neurons" and "convolutional
     networks on graphs" write part of theirs together."""
-    seq = term_sequence(f"{paper.title}. {paper.text}")
+    text = f"{paper.title}. {paper.text}"
     first, rest = phrase[0], set(phrase[1:]) - {phrase[0]}
-    if not rest or not set(phrase) <= set(seq):  # "learning to learn": nothing to hold apart
+    if not rest or not set(phrase) <= sequence_terms(text):  # "learning to learn": no apart
         return False
-    return not any((first, term) in neighbours(seq) for term in rest)
+    return not any((first, term) in text_pairs(text) for term in rest)
 
 
 def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0) -> bool:
@@ -203,8 +211,8 @@ def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0) -> bool:
         return False
     # apart only when every phrase it holds the words of is held apart: a paper on one "or"
     # alternative is not apart for writing the whole topic's words scattered
-    held = [p for p in phrases if len(p) > 1 and set(p) <= set(term_sequence(
-        f"{listed.paper.title}. {listed.paper.text}"))]
+    held = [p for p in phrases if len(p) > 1 and set(p) <= sequence_terms(
+        f"{listed.paper.title}. {listed.paper.text}")]
     apart = bool(held) and all(holds_apart(p, listed.paper) for p in held)
     return not apart or sense >= TREND_SENSE
 

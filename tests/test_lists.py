@@ -28,17 +28,16 @@ from assistant.references import receipt_line
 from assistant.settings import PROJECT_ROOT
 from assistant.topics import (
     acronym_readings,
-    neighbours,
     or_readings,
     reading_weights,
     reread_texts,
     spelled_readings,
-    term_sequence,
     topic_of,
     without_examples,
 )
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage
+from assistant.word_runs import neighbours, term_sequence
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -95,6 +95,13 @@ def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answer
     assert counts_for("graph", listed(apart))  # a topic of one term: the list decides
     assert counts_for("graph neural networks or federated learning",
                       listed("Federated learning of clients."))
+    # a hyphenated word written either way writes the phrase (review: "multitask learning"
+    # had not counted "Multi-Task Learning" papers as writing it)
+    for typed, written in [("multitask learning", "We study Multi-Task Learning."),
+                           ("multi-task learning", "Multitask learning shares features."),
+                           ("multi-task learning", "A multi task learning method.")]:
+        assert counts_for(typed, listed(written)), (typed, written)
+    assert not counts_for("multi-task learning", listed("Each task of multi-agent learning."))
 
 
 def test_a_trend_does_not_count_graph_matching_with_neural_networks_as_gnns(

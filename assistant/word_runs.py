@@ -1,0 +1,153 @@
+"""Runs of words a paper must write as one to hold a topic's words: the words an acronym
+is spelled out as, and a hyphenated word's parts.
+
+Why a module: coverage reads a paper's words as a set, so "long" and "short-term memory"
+anywhere in an abstract held every word of "long short-term memory" (LSTM), and "multi"
+and "task" apart held "multi-task". What a list screens (``listing.py``), the phrases its
+topic makes (``topics.py``) and what a trend counts (``trends.py``) read a text's words in
+order here, as written and with its hyphenated words joined ("Multi-Task" is also
+"multitask", as the store indexes it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from assistant.corpus import Paper
+from assistant.keywords import STOPWORDS, as_typed, compounds, joined_compounds, stem_of
+from assistant.tuning import SPELLED_OUT_INITIALS
+
+WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
+STOPS = frozenset(STOPWORDS)
+
+
+@dataclass(frozen=True)
+class Run:
+    """Terms a paper holds only written as one: side by side (``terms``, stopwords aside)
+    or, for a hyphenated word, as its joined term (``joined``: "multitask", "mixup")."""
+
+    terms: tuple[str, ...]
+    joined: str | None = None
+
+
+@lru_cache(maxsize=16384)
+def term_sequence(text: str) -> tuple[str, ...]:
+    """The stemmed terms of ``text`` in order, stopwords out (as ``query_terms`` reads them,
+    repeats kept): which words stand next to each other."""
+    return tuple(stem_of(w) for w in WORD_RE.findall(as_typed(text).lower()) if w not in STOPS)
+
+
+@lru_cache(maxsize=16384)
+def text_sequences(text: str) -> tuple[tuple[str, ...], ...]:
+    """``text``'s ``term_sequence`` as written and, when it hyphenates a word, with that
+    word joined: "Multi-Task Learning" is (multi, task, learn) and (multitask, learn)."""
+    typed = as_typed(text)
+    joined = joined_compounds(typed)
+    return (term_sequence(text),) + ((term_sequence(joined),) if joined != typed else ())
+
+
+def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
+    """The term pairs that stand side by side in ``seq``, in either order ("protein
+    design" and "design proteins" alike)."""
+    pairs = set(zip(seq, seq[1:], strict=False))
+    return frozenset(pairs | {(b, a) for a, b in pairs})
+
+
+@lru_cache(maxsize=16384)
+def text_pairs(text: str, runs: tuple[Run, ...] = ()) -> frozenset[tuple[str, str]]:
+    """The ``neighbours`` of each of ``read_sequences``."""
+    return frozenset().union(*(neighbours(seq) for seq in read_sequences(text, runs)))
+
+
+@lru_cache(maxsize=16384)
+def sequence_terms(text: str, runs: tuple[Run, ...] = ()) -> frozenset[str]:
+    """Every term of ``read_sequences``."""
+    return frozenset().union(*read_sequences(text, runs))
+
+
+def read_sequences(text: str, runs: tuple[Run, ...] = ()) -> tuple[tuple[str, ...], ...]:
+    """``text_sequences`` with each hyphenated word of the topic's ``runs`` written joined
+    read as its parts: a paper writing "extreme multilabel classification" writes the
+    phrases of "extreme multi-label classification" (its (extrem, multi) and (label,
+    classif))."""
+    parts = {run.joined: run.terms for run in runs if run.joined}
+    sequences = text_sequences(text)
+    if not parts:
+        return sequences
+    return tuple(tuple(t for term in seq for t in parts.get(term, (term,))) for seq in sequences)
+
+
+def holds_run(seq: Sequence[str], run: Sequence[str]) -> bool:
+    """Whether ``seq`` writes ``run``'s terms one after another."""
+    run = tuple(run)
+    return any(tuple(seq[i:i + len(run)]) == run for i in range(len(seq) - len(run) + 1))
+
+
+def writes_run(text: str, run: Run) -> bool:
+    """Whether ``text`` writes ``run`` as one (``Run``)."""
+    if run.joined and run.joined in sequence_terms(text):
+        return True
+    return len(run.terms) > 1 and any(holds_run(seq, run.terms) for seq in text_sequences(text))
+
+
+def name_runs(reading: str, acronyms: Collection[str]) -> list[Run]:
+    """The runs of ``reading``'s words that spell out one of ``acronyms`` (their content
+    words' initials, or every word's): "long short-term memory" for LSTM, "ordinary
+    differential equations" for ODE. Such a run is the name the field writes as one."""
+    wanted = {a.lower() for a in acronyms}
+    words = WORD_RE.findall(as_typed(reading))
+    content = [w.lower() not in STOPS for w in words]
+    runs = []
+    for start in range(len(words)):
+        for end in range(start + SPELLED_OUT_INITIALS, min(len(words), start + 9) + 1):
+            span = range(start, end)
+            if not (content[start] and content[end - 1]):
+                continue
+            initials = {"".join(words[i][0] for i in span if content[i]).lower(),
+                        "".join(words[i][0] for i in span).lower()}
+            if initials & wanted:
+                runs.append(Run(tuple(stem_of(words[i].lower()) for i in span if content[i])))
+    return runs
+
+
+def compound_runs(reading: str) -> list[Run]:
+    """Each hyphenated word of ``reading`` as a ``Run`` of its parts' terms: "multi-task" is
+    multi and task side by side, or "multitask"; "mix-up" (one part not a stopword) is
+    "mixup" or "mix-up" alone, not every paper that mixes."""
+    runs = []
+    for word, joined in compounds(as_typed(reading)):
+        terms = term_sequence(word)
+        if terms:
+            runs.append(Run(terms, stem_of(joined.lower())))
+    return runs
+
+
+def with_bare_compounds_joined(text: str) -> str:
+    """``text`` with each hyphenated word of fewer than two parts that are not stopwords
+    written joined ("use mix-up data augmentation" → "use mixup data augmentation";
+    "t-SNE" → "tSNE"): such a word's one part says little ("mix" is in every paper that
+    mixes), so it is read only as the one word the store also indexes it as."""
+    for word, joined in compounds(as_typed(text)):
+        if len(term_sequence(word)) < 2:
+            text = text.replace(word, joined)
+    return text
+
+
+def run_terms(runs: Sequence[Run], paper: Paper) -> tuple[frozenset[str], frozenset[str]]:
+    """The terms of the ``runs`` the paper's title and abstract write as one, for a
+    hyphenated word's (held: "multitask" holds multi and task), and the terms of those it
+    does not (unheld: a paper on "short-term memory" that says "long" elsewhere does not
+    hold "long short-term memory"): coverage reads the first as present, the second as
+    absent."""
+    if not runs:
+        return frozenset(), frozenset()
+    text = f"{paper.title}. {paper.text}"
+    written = [writes_run(text, run) for run in runs]
+    held = frozenset(t for run, w in zip(runs, written, strict=True) if w and run.joined
+                     for t in run.terms)
+    unheld = frozenset(t for run, w in zip(runs, written, strict=True) if not w
+                       for t in run.terms)
+    return held, unheld
