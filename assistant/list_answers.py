@@ -29,7 +29,7 @@ from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
-from assistant.tuning import JUDGE_BATCH, JUDGE_MISSES
+from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES
 from assistant.types import Answer, Filters, RetrievedPaper
 
 if TYPE_CHECKING:
@@ -73,16 +73,14 @@ class ListAnswers:
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.app.no_paper_error(ignored or applied)
         topic = topic_of(search, or_question=False)
-        named = self.names_a_topic(topic)
+        named = self.names_a_topic(topic, lookup=bool(read_intent(search).lookup_terms))
         # "How many papers were published in 2015?", "What has Bengio published?": every
         # paper of the filter; common words under a range alone ("…from 2019 about this")
         # are a question that lost its topic, one line as before
         if not named and applied and (applied.author or not re.search(r"\w", topic)):
             return self.every_paper_of(question, applied)
         if not named:
-            raise BadInputError(unsearchable(topic) or "the question names no topic to list "
-                                "papers on; ask e.g. \"Which papers use diffusion models for "
-                                "planning?\"")
+            raise BadInputError(unsearchable(topic) or self.no_topic(topic))
         judge = self.judge if self.app.chat_model and self.app.settings.llm.relevance_check else None
         result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
@@ -106,12 +104,30 @@ class ListAnswers:
         ("Summarize the papers by Sara Sabour"): answered by the author's papers listed,
         since a search for "the papers" finds nothing to answer with."""
         named = any(f and f.author for f in (intent.filters, filters))
-        return named and not self.names_a_topic(topic_of(intent.search, or_question=False))
+        return named and not self.names_a_topic(topic_of(intent.search, or_question=False),
+                                                lookup=bool(intent.lookup_terms))
 
-    def names_a_topic(self, topic: str) -> bool:
-        """Whether ``topic`` holds a word to search for: "the of and" or "study it" hold
-        none, and had answered "No paper of the 13,847 answers" as if searched."""
-        return bool(topic_terms(topic, self.app.index.keyword_stats()))
+    def names_a_topic(self, topic: str, lookup: bool = False) -> bool:
+        """Whether ``topic`` holds a word to search for, and one specific to some papers (in
+        at most COMMON_SHARE of the chunks): "the of and" or "study it" hold none, and had
+        answered "No paper of the 13,847 answers" as if searched; "use" or "use models"
+        only words nearly half the abstracts write, and had listed arbitrary papers. A term
+        lookup (``lookup``) asks for its words as written, however common: "Which papers
+        mention learning?" lists the 7,213 writing it."""
+        stats = self.app.index.keyword_stats()
+        terms = topic_terms(topic, stats)
+        return bool(terms) and (lookup or any(stats.doc_freq(t) <= COMMON_SHARE * stats.n_docs
+                                              for t in terms))
+
+    def no_topic(self, topic: str) -> str:
+        """Why a list question names no topic, and what to ask instead: it has no word to
+        search for, or only words too common to ("Which papers use models?")."""
+        example = "e.g. \"Which papers use diffusion models for planning?\""
+        if not topic_terms(topic, self.app.index.keyword_stats()):
+            return f"the question names no topic to list papers on; ask {example}"
+        return (f"the question names no topic to list papers on: “{topic.strip(' ?.!')}” has "
+                f"only words found in a large share of all abstracts; name a narrower one, "
+                f"{example}")
 
     def judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
         """The model's relevance check over ``papers``, a few at a time; None for each paper

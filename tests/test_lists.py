@@ -35,6 +35,7 @@ from assistant.topics import (
     topic_of,
     without_examples,
 )
+from assistant.tuning import COMMON_SHARE
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage
 from assistant.word_runs import neighbours, term_sequence
@@ -301,6 +302,53 @@ def test_a_stated_range_no_paper_falls_in_and_a_list_without_topic_are_bad_input
     assert seed_assistant.list_answer("Which papers use zqxwvortex?").sources == []  # a "no"
 
 
+def test_a_topic_of_only_words_most_papers_write_names_none() -> None:
+    """"Which papers use?" and "…use models?" listed 3 and 279 arbitrary papers of the
+    13,847: "use" and "model" are in 44% of its chunks. A topic of only words in more than
+    COMMON_SHARE of the chunks names none (the 13.9k store's shares here); one specific word
+    beside them makes it a topic, and a term lookup asks for its words however common."""
+    from types import SimpleNamespace
+
+    from assistant.list_answers import ListAnswers
+
+    shares = {"use": 0.436, "model": 0.439, "learn": 0.449, "neural": 0.187, "network": 0.254,
+              "data": 0.299, "augment": 0.022, "gaussian": 0.062, "process": 0.133}
+    stats = KeywordStats(n_docs=10_000, vocab={t: n for n, t in enumerate(shares)},
+                         df=np.array([round(s * 10_000) for s in shares.values()]))
+    app = SimpleNamespace(index=SimpleNamespace(keyword_stats=lambda: stats))
+    lists = ListAnswers(app)  # type: ignore[arg-type]
+    for question in ("Which papers use?", "List all papers that use", "Which papers use models?",
+                     "Which papers use methods?", "Which papers study learning?"):
+        assert not lists.names_a_topic(topic_of(question, or_question=False)), question
+        assert "a large share of all abstracts" in lists.no_topic(topic_of(question)), question
+    for question in ("Which papers use neural networks?", "Which papers use data augmentation?",
+                     "Which papers use Gaussian processes?"):
+        assert lists.names_a_topic(topic_of(question, or_question=False)), question
+    assert lists.names_a_topic("learning", lookup=True)  # "Which papers mention learning?"
+    assert lists.no_topic("study it?").endswith("; ask e.g. \"Which papers use diffusion "
+                                                "models for planning?\"")
+
+
+def test_a_list_or_trend_of_common_words_is_one_line_everywhere(
+        seed_assistant: Assistant) -> None:
+    """"model" is in 64% of the seeds' chunks: a list or a trend of it alone is refused in
+    one line naming the fix, in the Lists tab and /ask too, and no normal list is."""
+    from assistant.ui.ask_page import AskPage
+
+    stats = seed_assistant.index.keyword_stats()
+    assert stats.doc_freq("model") > COMMON_SHARE * stats.n_docs
+    for question in ("Which papers study models?", "List all papers on models"):
+        with pytest.raises(BadInputError, match="names no topic to list papers on: “(study )?"
+                                                "models” has only words found in a large share"):
+            seed_assistant.list_answer(question)
+        assert "names no topic" in ListsPage(seed_assistant).list_rows(question)[0]
+        assert "names no topic" in AskPage(seed_assistant).ask(question)["error"]
+    with pytest.raises(BadInputError, match="“models” has no word to search for, only common"):
+        seed_assistant.trends("models")
+    assert seed_assistant.list_answer("Which papers use diffusion models?").sources
+    assert seed_assistant.list_answer("Which papers mention the word model?").sources
+
+
 def test_a_filter_narrows_the_list_and_is_counted(seed_assistant: Assistant) -> None:
     answer = seed_assistant.list_answer(LIST_QUESTION, Filters(venue="NeurIPS"))
     allowed = [p for p in seed_assistant.index.papers().values() if p.venue.lower() == "neurips"]
@@ -382,6 +430,8 @@ def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path
                           (["trends", "graphs", "--year", "1950-1960"],
                            "no indexed paper is of years 1950–1960"),
                           (["ask", "--all", LIST_QUESTION, "--year", "19x"], "bad year filter"),
+                          (["ask", "Which papers study models?"], "names no topic to list"),
+                          (["trends", "models"], "has no word to search for, only common"),
                           # refused before the screening, not after it with no fix named
                           (["trends", "graphs", "--chart", str(chart / "x.png")],
                            f"{chart} is a file, not a folder; give --chart a .png path")):
