@@ -105,10 +105,21 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 
 # Up to four words naming the papers' topic before the noun ("all federated learning
 # papers"), not words that point at papers already named ("show me how these papers…").
-_TOPIC_WORDS = (r"(?:(?!(?:how|what|why|when|where|which|who|whose|these|those|this|that|both"
-                r"|your|my|our|their|its|his|her|top|best|most|least|few|some|several|one|two"
-                r"|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
-                r"|interesting|good|great|notable|influential|seminal|cited)\b)[\w-]+\s+){0,4}")
+_POINTING = (r"how|what|why|when|where|which|who|whose|these|those|this|that|both"
+             r"|your|my|our|their|its|his|her|top|best|most|least|few|some|several|one|two"
+             r"|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
+             r"|interesting|good|great|notable|influential|seminal|cited")
+_TOPIC_WORDS = rf"(?:(?!(?:{_POINTING})\b)[\w-]+\s+){{0,4}}"
+# A word of a request made of the topic's words alone: none that points, asks ("summarize",
+# "compare", "any", "the": stopwords are the words questions ask with) or picks some papers
+# by their age or their tie to others ("recent", "similar papers" after an answer); "and",
+# "of", "for"… join the topic's words inside it
+_PICKING = """compare contrast review survey overview rank recent latest newest new previous
+earlier older newer early earliest classic famous popular foundational landmark similar related
+relevant further additional published accepted presented""".split()
+_ASKS = "|".join(sorted(map(re.escape, {*STOPWORDS, *_PICKING}), key=len, reverse=True))
+_NAMING_WORD = rf"(?!(?:{_POINTING}|{_ASKS})\b)[\w-]+\s+"
+_JOINING = r"(?:and|or|of|for|in|on|with|from|to)\s+"
 # What follows the papers' noun in a request for them: the topic they are on, or what they do
 _ABOUT = r"on|about|that|which|using|with|in|from|where"
 # A question that asks for every paper that answers it, not the best few.
@@ -128,6 +139,11 @@ LIST_RE = re.compile(
     # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"
     # ("works" and "studies" open questions as verbs too, and stay out)
     rf"|^\s*(?:papers|abstracts|articles|publications)\s+(?:{_ABOUT})\b"
+    # "GAN papers", "hyperbolic embedding papers": the topic's words and the papers' noun, all
+    # the request (a range it states is cut before: "… papers since 2019"); "Summarize the
+    # GAN papers", "Any GAN papers?", "the CRAFT paper" ask something else
+    rf"|^\s*{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"
+    r"(?:papers|abstracts|articles|publications)\s*[?.!]*\s*$"
     r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"
     r"|studies|studied|researches|writes\s+about|wrote\s+about|publishes|published)\s+(?:on|about|in)\b",
     re.I)

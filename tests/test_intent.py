@@ -95,6 +95,41 @@ def test_a_request_opening_with_the_papers_noun_lists_them(question: str, topic:
     assert topic_of(intent.search) == topic
 
 
+@pytest.mark.parametrize(("question", "topic"), [
+    ("hyperbolic embedding papers", "hyperbolic embedding"),
+    ("GAN papers", "GAN"),
+    ("federated learning papers since 2019", "federated learning"),  # its range cut first
+    ("Graph neural network papers?", "Graph neural network ?"),
+    ("reinforcement learning from human feedback papers", "reinforcement learning from "
+                                                          "human feedback"),
+])
+def test_a_request_of_a_topic_and_the_papers_noun_lists_them(question: str, topic: str) -> None:
+    """"hyperbolic embedding papers" asks what "List papers about hyperbolic embeddings"
+    does, and had been answered with five quoted abstracts."""
+    intent = read_intent(question, VENUES)
+    assert intent.wants_list and intent.kind == "list"
+    assert topic_of(intent.search) == topic
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What do the GAN papers say about mode collapse?", "list"),  # as before
+    ("Summarize the GAN papers", "summary"),
+    ("Compare GAN papers", "comparison"),
+    ("Review GAN papers", "other"),
+    ("Explain GAN papers", "definition"),
+    ("Any GAN papers?", "other"),
+    ("recent GAN papers", "other"),
+    ("best GAN papers", "other"),
+    ("Similar papers", "other"),  # after an answer: the papers like its own
+    ("these papers", "other"),
+    ("the CRAFT paper", "other"),  # one paper
+    ("hyperbolic embedding paper", "other"),
+])
+def test_a_request_ending_in_the_papers_noun_that_asks_more_keeps_its_kind(
+        question: str, kind: str) -> None:
+    assert read_intent(question, VENUES).kind == kind
+
+
 @pytest.mark.parametrize(("question", "terms"), [
     ("Which paper mentions shareboost?", ("shareboost",)),
     ("Which paper mentions musicality?", ("musicality",)),
