@@ -111,6 +111,21 @@ def american(word: str) -> str:
     return word
 
 
+_WORD_CASED = re.compile(r"\b([A-Za-z])([a-z]+)\b")
+
+
+def in_american(text: str) -> str:
+    """``text`` with its words in American spelling (``american``; a capital kept, an
+    all-capital word left alone): what a model reads (the dense search, the cross-encoder)
+    as the field mostly writes it, as stemming already reads the terms ("normalising
+    flows" → "normalizing flows")."""
+    def spelled(m: re.Match[str]) -> str:
+        word = american(m.group(0).lower())
+        return m.group(1) + word[1:] if word[:1] == m.group(1).lower() else m.group(0)
+
+    return _WORD_CASED.sub(spelled, text)
+
+
 _STEMS: dict[str, str] = {}  # word → stem
 STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow a server
 

@@ -42,6 +42,7 @@ import numpy as np
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
+from assistant.keywords import in_american
 from assistant.ranking import cached_coverage
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
@@ -252,14 +253,14 @@ class ListScreen:
         differential equations? | build on neural ODE"): many write only "ODE"; and with an
         acronym the question gives in brackets written instead of its words ("use capsule
         networks (CapsNets)?": "use capsule networks? | use CapsNets?"); a hyphenated word
-        of one part not a stopword written joined ("use mix-up?" is "use mixup?"). A term
-        lookup
+        of one part not a stopword written joined ("use mix-up?" is "use mixup?"), and each
+        word in American spelling ("normalising" is "normalizing"). A term lookup
         ("Which papers mention DTW?") is searched as asked: it wants the word."""
         raw = raw_topic(question)
         topic, stated = stated_acronyms(raw)
         if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
-        topic = with_bare_compounds_joined(topic)
+        topic = in_american(with_bare_compounds_joined(topic))
         key = (raw, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
         if key not in self._searched:
             self._searched[key] = ALSO.join(dict.fromkeys(

@@ -335,6 +335,21 @@ def test_a_british_spelling_finds_the_american_one(seed_assistant: Assistant) ->
     assert seed_assistant.index.bm25_paper_scores("optimisation").get(lora, 0.0) > 0.0
 
 
+
+def test_a_list_topic_is_searched_in_american_spelling(seed_assistant: Assistant) -> None:
+    """"Which papers use normalising flows?" listed 58 papers of the 13.9k, "…normalizing
+    flows?" 63: the terms were the same, but the dense search and the cross-encoder read the
+    British word. The searched topic is written as the field mostly writes it."""
+    from assistant.keywords import in_american
+    from assistant.listing import ListScreen
+
+    assert in_american("Optimisation of LSTMs: analyse behaviour, supervised") == (
+        "Optimization of LSTMs: analyze behavior, supervised")
+    screen = ListScreen(seed_assistant.index)
+    assert screen.searched_topic("Which papers use normalising flows?") == (
+        screen.searched_topic("Which papers use normalizing flows?"))
+
+
 def test_a_hyphenated_question_finds_the_abstracts_that_join_the_word(
         seed_assistant: Assistant) -> None:
     """BM25 scores a paper by the better of a question's two readings, as written and with its
