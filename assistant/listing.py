@@ -113,6 +113,7 @@ class Candidate:
     logit: float | None = None  # the cross-encoder's reading (None: not reread)
     judged: bool | None = None  # the reread's (or model's) verdict
     reader: str | None = None  # who gave it: MODEL, CROSS_ENCODER or CHEAP (a failed reading)
+    titled: bool = False  # its title names the topic (topics.Reading.titles): kept unread
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ class ListedPaper:
     # an uncertain paper past the reading budget, kept on its cheap score alone: its line
     # says so, for the reader to check it first
     kept_unread: bool = False
+    titled: bool = False  # kept for its title naming the topic (Candidate.titled)
 
 
 @dataclass
@@ -231,18 +233,22 @@ class ListScreen:
             # "SNN" of a segmental neural net: every reading writing it is skipped, the
             # whole joined topic's too; the paper is read by the others alone
             other = otherwise_spelled(topic, paper)
-            return max((r.share(paper, s.phrase_weight) for r in readings
-                        if not r.acronyms & other), default=0.0)
+            apply = [r for r in readings if not r.acronyms & other]
+            titled[pid] = any(r.titles(paper) for r in apply)
+            return max((r.share(paper, s.phrase_weight) for r in apply), default=0.0)
 
+        titled: dict[str, bool] = {}
         covered = {pid: coverage(pid) for pid in pool if pid in papers}
         # a term lookup lists every paper holding the words, not BM25's first deep_pool
         deep_pool = None if read_intent(question).lookup_terms else s.deep_pool
         deep = [pid for pid in by_bm25[s.bm25_pool:deep_pool] if pid in papers]
-        covered.update({pid: c for pid in deep if (c := coverage(pid)) >= s.deep_coverage})
+        covered.update({pid: c for pid in deep
+                        if (c := coverage(pid)) >= s.deep_coverage or titled[pid]})
         missing = [pid for pid in covered if pid not in cosines]
         cosines.update(self.index.paper_cosines(vector, missing))
         found = sorted((Candidate(papers[pid], c, cosines.get(pid, 0.0),
-                                  c + s.dense_weight * cosines.get(pid, 0.0))
+                                  c + s.dense_weight * cosines.get(pid, 0.0),
+                                  titled=titled[pid])
                         for pid, c in covered.items()), key=lambda c: -c.cheap)
         senses = self._senses(found)
         return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found]
@@ -300,8 +306,8 @@ class ListScreen:
             sure, stems = (holders, []) if as_asked else ([], holders)
             band: list[Candidate] = []
         else:
-            sure = [c for c in pool if c.cheap >= s.keep_at]
-            band = [c for c in pool if c.cheap < s.keep_at and c.cheap >= s.drop_below]
+            sure = [c for c in pool if c.cheap >= s.keep_at or c.titled]
+            band = [c for c in pool if not c.titled and s.drop_below <= c.cheap < s.keep_at]
         read, unread = band[:s.max_reread], band[s.max_reread:]
         topic = topic_of(question)
         read = self._reread(question if s.reread_question else self.searched_topic(question),
@@ -332,7 +338,7 @@ class ListScreen:
         topic's keyword weight (``unread``: the ids kept unread past the budget)."""
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
                               best_sentence(c.paper, weights), c.reader is not None,
-                              c.logit, c.reader, c.paper.paper_id in unread)
+                              c.logit, c.reader, c.paper.paper_id in unread, c.titled)
                   for c in kept]
         return sorted(listed, key=lambda p: -p.score)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from assistant.corpus import Paper, split_sentences
@@ -26,7 +27,8 @@ from assistant.keywords import (
     topic_terms,
 )
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
-from assistant.tuning import SPELLED_OUT_INITIALS
+from assistant.retrieval import as_written
+from assistant.tuning import COMMON_SHARE, SPELLED_OUT_INITIALS
 from assistant.word_runs import (
     STOPS,
     WORD_RE,
@@ -257,6 +259,8 @@ class Reading(NamedTuple):
     acronyms: frozenset[str]  # the acronyms it writes (a paper defining one otherwise skips it)
     runs: tuple[Run, ...]  # what a paper must write as one (word_runs)
     compounds: tuple[Run, ...]  # its hyphenated words, read joined too
+    named: frozenset[str]  # its terms specific enough to name it (in ≤ COMMON_SHARE chunks)
+    text: str  # the reading as written
 
     def share(self, paper: Paper, phrase_weight: float) -> float:
         """The share of the reading's keyword weight the paper holds (``read_coverage``,
@@ -268,6 +272,23 @@ class Reading(NamedTuple):
         return covered * (1.0 - phrase_weight
                           * (1.0 - phrase_share(self.phrases, paper, self.compounds)))
 
+    def titles(self, paper: Paper) -> bool:
+        """Whether the paper's title names the reading: it writes each word of ``named``
+        as typed (singular or plural, ``as_written``: "Transformer" for "transformers",
+        not "Transformations" of the same stem), its phrases of named words as one, and
+        its runs as one ("Levenshtein Transformer" for "use transformers?", which the
+        cross-encoder had read at -10). A title says what its paper is about."""
+        words = [w for w in dict.fromkeys(WORD_RE.findall(as_typed(self.text)))
+                 if stem_of(w.lower()) in self.named]
+        if not words or not all(re.search(rf"(?<!\w){as_written(w)}(?!\w)", paper.title,
+                                          re.I) for w in words):
+            return False
+        title = replace(paper, text="")
+        if run_terms(self.runs, title)[1] & self.named:
+            return False
+        phrases = frozenset(p for p in self.phrases if set(p) <= self.named)
+        return phrase_share(phrases, title, self.compounds) == 1.0
+
 
 def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: Sequence[Paper],
                       power: float) -> list[Reading]:
@@ -278,13 +299,16 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
     words are read as typed). ``pooled``: the papers its phrases are learnt from."""
     stats = index.keyword_stats()
     named = ACRONYM_RE.findall(topic_of(question))
+    common = COMMON_SHARE * stats.n_docs
     readings = []
     for text, w in reading_weights(topic, stats, power):
         compound = tuple(compound_runs(text))
         readings.append(Reading(w, rare_terms(w, stats),
                                 topic_phrases(text, stats, pooled, compound),
                                 frozenset(ACRONYM_RE.findall(text)),
-                                (*name_runs(text, named), *compound), compound))
+                                (*name_runs(text, named), *compound), compound,
+                                frozenset(t for t in w if stats.doc_freq(t) <= common),
+                                text))
     return readings
 
 
