@@ -133,27 +133,40 @@ AUTHOR_RES = [
 # frames it, or the store holds it more as a name than as a word, ``AuthorBook.more_a_name``).
 # After "from", a name of one word is read only on that last ground: "Which papers from
 # London use Gaussian processes?" asks for a place, though stored authors are named London.
-# (pattern, whether the name may end before the pattern's last word)
+# "Yoshua Bengio papers", "Hinton papers on capsules", "list bengio papers": a name just
+# before the papers' noun, where a topic stands as often ("Transformer papers", "GAN
+# papers", "Hopfield papers"): the longest run of its words ending at the noun that a
+# stored paper has, of one word only when the store holds it more as a name
+# (``AuthorBook.more_a_name``: Hopfield has 5 stored papers, his networks 41 abstracts).
+# "papers of Yoshua Bengio" reads as "from" does.
+# (pattern, which end of the name may move: "end", it may end before the pattern's last
+# word; "start", begin after its first; "" neither)
 _ET_AL = re.compile(r"\bet\s+al\b|['’]s\s+(?:group|lab|team)\b", re.I)  # a name, not a place
 _ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
 # up to five words: "laurens van der maaten"
 _LOWER = r"(?-i:(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*){0,4}))"
-STORED_AUTHOR_RES: list[tuple[re.Pattern[str], bool]] = [
-    # "Papers from Hinton", "Which papers are from Geoffrey Hinton?"
-    (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_ARE}from\s+{_NAME}{_AFTER})", re.I), False),
+_NOUN = r"(?:papers|abstracts|articles|publications)"  # not "works", "studies": verbs too
+STORED_AUTHOR_RES: list[tuple[re.Pattern[str], str]] = [
+    # "Papers from Hinton", "Which papers are from Geoffrey Hinton?", "papers of Hinton"
+    (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:{_ARE}from|of)\s+{_NAME}{_AFTER})",
+                re.I), ""),
     # "papers from sara sabour on capsules", "papers by sara sabour on capsules"
-    (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:{_ARE}from|{_BY}by)\s+{_NO_NAME}{_LOWER})", re.I),
-     True),
+    (re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:{_ARE}from|{_BY}by|of)\s+{_NO_NAME}"
+                rf"{_LOWER})", re.I), "end"),
     # "List papers on attention by Yoshua Bengio", "Which papers on capsules are by
     # Hinton?", "How many papers on attention by Bengio per year?": "by" a name after the
     # topic, where the question ends or its range begins ("inspired by Hebb" names no
     # stored author, and "the dataset released by Google" none)
     (re.compile(rf"(?P<cut>\b(?:(?:are|were|is|was)\s+)?(?:(?:written|authored)\s+)?by\s+"
                 rf"{_NAME}{_AFTER})(?=\s*[?.!]*\s*$|\s+(?:per|each|every|since|before|after"
-                r"|between|from|in|during|over|published)\b)", re.I), False),
+                r"|between|from|in|during|over|published)\b)", re.I), ""),
     # "what has yoshua bengio published?", "which papers did hinton write?"
     (re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+"
-                rf"{_LOWER}\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I), False),
+                rf"{_LOWER}\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I), ""),
+    # "Yoshua Bengio papers", "Show me Hinton papers on capsules", "Which Bengio papers…"
+    (re.compile(rf"(?<![\w'’-])(?P<cut>{_NAME})\s+{_NOUN}\b", re.I), "start"),
+    # "yoshua bengio papers", "list hinton papers on capsules": a request's first words
+    (re.compile(rf"^\s*(?P<cut>{_LOWER})\s+{_NOUN}\b", re.I), "start"),
 ]
 # "Rank the papers by BLEU score", "Sort papers by venue": an order, not an author
 _ORDERED = re.compile(r"\b(?:rank|sort|order|group|organi[sz]e|cluster|arrange|classify"
@@ -236,25 +249,41 @@ def _stated_author(text: str, venues: Iterable[str]) -> tuple[str | None, str]:
 def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
                    ) -> tuple[str | None, str]:
     """The author ``text`` names in one of ``STORED_AUTHOR_RES``'s ways that a stored
-    paper has ("Papers from Hinton"), and ``text`` without those words; the longest run
-    of the lower-case words that is a stored name ("sara sabour" of "papers by sara
-    sabour on capsules"). None when no stored paper has the name ("papers from Computer
-    Vision", "papers by young researchers")."""
-    for pattern, may_shorten in STORED_AUTHOR_RES:
+    paper has ("Papers from Hinton", "Yoshua Bengio papers"), and ``text`` without those
+    words; the longest run of the words that is a stored name ("sara sabour" of "papers by
+    sara sabour on capsules", "bengio" of "which bengio papers"). None when no stored paper
+    has the name ("papers from Computer Vision", "papers by young researchers",
+    "Transformer papers")."""
+    for pattern, moves in STORED_AUTHOR_RES:
         m = pattern.search(text)
-        if not m or _ORDERED.search(text[:m.start("cut")]):
+        if not m:
             continue
-        after_from = re.match(r"(?:\w+\s+){0,2}from\b", m.group("cut"), re.I) is not None
-        for end in _name_ends(text, m, authors) if may_shorten else [m.end("author")]:
-            name = text[m.start("author"):end].strip(".’'")
+        after_from = re.match(r"(?:\w+\s+){0,2}(?:from|of)\b", m.group("cut"), re.I) is not None
+        for start, end in _name_spans(text, m, moves, authors):
+            name = text[start:end].strip(".’'")
+            cut_start = m.start("cut") if start == m.start("author") else start
+            if _ORDERED.search(text[:cut_start]):  # "Sort (the) Bengio papers by year"
+                break
             if (after_from and len(name.split()) < 2 and not _ET_AL.search(m.group("cut"))
                     and not authors.more_a_name(name)):
                 continue  # "from London": a place as often as a name ("from Hinton et al.": one)
             if (_a_name(name, lower_case=name == name.lower(), venues=venues)
                     and authors.holds(name)):
-                cut_end = end if may_shorten else m.end("cut")
-                return name, f"{text[:m.start('cut')]} {text[cut_end:]}"
+                cut_end = m.end("cut") if end == m.end("author") else end
+                return name, f"{text[:cut_start]} {text[cut_end:]}"
     return None, text
+
+
+def _name_spans(text: str, m: re.Match[str], moves: str, authors: AuthorBook
+                ) -> list[tuple[int, int]]:
+    """Where in ``text`` the name ``m`` reads may lie, longest first: as read, or, as
+    ``moves`` allows, ending sooner (``_name_ends``) or beginning later (``_name_starts``)."""
+    start, end = m.span("author")
+    if moves == "end":
+        return [(start, e) for e in _name_ends(text, m, authors)]
+    if moves == "start":
+        return [(s, end) for s in _name_starts(m, authors)]
+    return [(start, end)]
 
 
 def _name_ends(text: str, m: re.Match[str], authors: AuthorBook) -> list[int]:
@@ -268,6 +297,19 @@ def _name_ends(text: str, m: re.Match[str], authors: AuthorBook) -> list[int]:
     return [end for count, end in zip(range(len(words), 0, -1), ends, strict=True)
             if count >= 2 or re.fullmatch(r"[\s?.!]*", text[end:])
             or authors.more_a_name(m.group("author").split()[0])]
+
+
+def _name_starts(m: re.Match[str], authors: AuthorBook) -> list[int]:
+    """Where the name ``m`` reads before the papers' noun may begin, longest first: at each
+    of its words but one after "and", a comma or a particle (whose name is the words
+    before too: "Hinton and LeCun", "van der Schaar"), of one word only where the store
+    holds it more as a name than as a word ("Bengio papers", "which bengio papers"; not
+    "Transformer papers", "Hopfield papers", "deep learning papers")."""
+    words = list(re.finditer(r"\S+", m.group("author")))
+    joined = re.compile(rf"(?:and|&|{_PARTICLE})|.*,", re.I)
+    return [m.start("author") + w.start() for i, w in enumerate(words)
+            if (i == 0 or not joined.fullmatch(words[i - 1].group()))
+            and (i < len(words) - 1 or authors.more_a_name(w.group()))]
 
 
 def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:

@@ -385,3 +385,64 @@ def test_one_word_after_from_is_an_author_when_the_store_holds_it_more_as_a_name
     lower = read_intent("How many papers from schmidhuber on lstms per year?", (), book)
     assert lower.filters == Filters(author="schmidhuber") and lower.trend_topic == "lstms"
     assert read_intent("papers from london on lstms", (), book).filters is None
+
+
+# Five papers each of Bengio, Hinton and Schmidhuber, whose abstracts never write them; five
+# of a Hopfield, whose networks six abstracts write; the names of ``BOOK`` besides
+NAMED = AuthorBook(BOOK.lists + ("Yoshua Bengio, Aaron Courville", "Geoffrey E. Hinton",
+                                 "Jürgen Schmidhuber", "John J. Hopfield") * 5,
+                   ["Capsules route parts to wholes."] * 10 + ["Hopfield networks store "
+                                                               "memories."] * 6)
+
+
+@pytest.mark.parametrize(("question", "author", "search"), [
+    ("Yoshua Bengio papers", "Yoshua Bengio", "papers"),
+    ("Bengio papers", "Bengio", "papers"),
+    ("Hinton papers on capsules", "Hinton", "papers on capsules"),
+    ("Which Hinton papers use capsules?", "Hinton", "Which papers use capsules?"),
+    ("Show me Geoffrey Hinton papers since 2015", "Geoffrey Hinton", "Show me papers"),
+    ("Sara Sabour and Geoffrey Hinton publications", "Sara Sabour and Geoffrey Hinton",
+     "publications"),
+    ("papers of Yoshua Bengio", "Yoshua Bengio", "papers"),
+    ("Which papers of Hinton use capsules?", "Hinton", "Which papers use capsules?"),
+    # in lower case, where the request begins, or after "of"
+    ("yoshua bengio papers", "yoshua bengio", "papers"),
+    ("list schmidhuber papers", "schmidhuber", "list papers"),
+    ("papers of sara sabour on capsules", "sara sabour", "papers on capsules"),
+    # a topic before the noun, though some are stored names: as before
+    ("Transformer papers", None, None),
+    ("GAN papers", None, None),
+    ("Bayesian papers", None, None),
+    ("deep learning papers", None, None),
+    ("Hopfield papers", None, None),  # his 5 papers, his networks' 6 abstracts
+    ("Lovelace papers", None, None),  # 3 stored papers: too few to tell from a word
+    ("Sort the Bengio papers by year", None, None),  # an order
+    # after "of", one word is read as after "from": a place, words
+    ("Which papers of London use Gaussian processes?", None, None),
+    ("papers of interest on graphs", None, None),
+])
+def test_a_name_before_the_papers_noun_or_after_of_is_their_author(
+        question: str, author: str | None, search: str | None) -> None:
+    """"Yoshua Bengio papers" asks what "papers by Yoshua Bengio" does, and had been
+    searched as the topic "Yoshua Bengio" (a false "no"), "Bengio papers" listed papers
+    citing him: the name is read as an author when a stored paper has it, of one word only
+    when the store holds it more as a name than as a word ("Transformer papers" stays a
+    topic's list, "Hopfield papers" too)."""
+    intent = read_intent(question, (), NAMED)
+    assert (intent.filters.author if intent.filters else None) == author
+    if author:
+        assert intent.search == search and intent.wants_list
+    else:
+        assert intent == read_intent(question, (), AuthorBook([]))  # read as without names
+
+
+def test_a_name_before_the_papers_noun_lists_the_authors_papers(lovelace_dir: Path) -> None:
+    """"Ada Lovelace papers" and "papers of Ada Lovelace" list what "Which papers are by
+    Ada Lovelace?" does, and a topic after the noun is searched within hers."""
+    app = Assistant(make_settings(lovelace_dir))
+    for question in ("Ada Lovelace papers", "papers of Ada Lovelace"):
+        answer = answer_of(app, question)
+        assert sorted(c.title for c in answer.citations) == ["Burrow Engines", "Kernel Burrows"]
+        assert answer.filters == "author Ada Lovelace"
+    topical = answer_of(app, "Ada Lovelace papers on kernel methods")
+    assert [c.title for c in topical.citations] == ["Kernel Burrows"]
