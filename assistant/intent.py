@@ -26,7 +26,7 @@ from typing import Literal
 from assistant.authors import AuthorBook
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
-from assistant.stated import PAPER, PAPERS, stated
+from assistant.stated import PAPER, PAPERS, RECENT, RECENTLY, stated
 from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
 from assistant.types import Filters
 
@@ -105,8 +105,11 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 
 # Up to four words naming the papers' topic before the noun ("all federated learning
 # papers"), not words that point at papers already named ("show me how these papers…").
+# "most" points, but "most recent" asks for the newest (``NEWEST_RE``) and may lead them
+# ("Show me the most recent papers on X")
 _POINTING = (r"how|what|why|when|where|which|who|whose|these|those|this|that|both"
-             r"|your|my|our|their|its|his|her|top|best|most|least|few|some|several|one|two"
+             r"|your|my|our|their|its|his|her|top|best|most(?!\s+recent\b)|least|few|some"
+             r"|several|one|two"
              r"|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
              r"|interesting|good|great|notable|influential|seminal|cited")
 _TOPIC_WORDS = rf"(?:(?!(?:{_POINTING})\b)[\w-]+\s+){{0,4}}"
@@ -139,6 +142,11 @@ LIST_RE = re.compile(
     # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"
     # ("works" and "studies" open questions as verbs too, and stay out)
     rf"|^\s*(?:papers|abstracts|articles|publications)\s+(?:{_ABOUT})\b"
+    # ...after a word asking for the newest ("Newest papers on X", "the latest papers
+    # about X", "latest GAN papers"), which makes "work" the papers too ("recent work on X")
+    rf"|^\s*(?:the\s+)?{RECENT}\s+(?:(?:papers|abstracts|articles|publications|works?)"
+    rf"\s+(?:{_ABOUT})\b|{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"
+    r"(?:papers|abstracts|articles|publications)\s*[?.!]*\s*$)"
     # "GAN papers", "hyperbolic embedding papers": the topic's words and the papers' noun, all
     # the request (a range it states is cut before: "… papers since 2019"); "Summarize the
     # GAN papers", "Any GAN papers?", "the CRAFT paper" ask something else
@@ -147,6 +155,15 @@ LIST_RE = re.compile(
     r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"
     r"|studies|studied|researches|writes\s+about|wrote\s+about|publishes|published)\s+(?:on|about|in)\b",
     re.I)
+# A question that asks for the newest papers first: a word asking so before the papers'
+# noun and the topic's or author's words ("Which recent papers…", "latest GAN papers",
+# "Recent Bengio papers", "the most recent papers on X", "recent work on X"), or after the
+# topic ("Which papers on GANs were published recently?"). Its list is ordered newest year
+# first (``list_answers.newest_first``); the words are no topic's (``topics.LEAD_RE``).
+_NAME_WORD = rf"(?!(?:{_POINTING}|{_ASKS})\b)[\w'’-]+\s+"  # "Bengio's" too
+NEWEST_RE = re.compile(
+    rf"\b{RECENT}\s+(?:{_NAME_WORD}(?:(?:{_JOINING})?{_NAME_WORD}){{0,3}})?{PAPERS}\b"
+    rf"|^\s*(?:the\s+)?{RECENT}\s+work\s+(?:{_ABOUT})\b|\b{RECENTLY}", re.I)
 # A question that asks for the paper holding given words: the verb that asks, then the words.
 _HOLDS = (r"(?:mentions?|mentioned|contains?|includes?|talks?\s+about|speaks?\s+(?:of|about)"
           r"|refers?\s+to|discuss(?:es)?|(?:uses?|has|have)(?=\s+the\s+(?:words?|terms?|phrases?)))")
@@ -289,6 +306,7 @@ class Intent:
     wants_list: bool  # every paper that answers, not the best few
     lookup_terms: tuple[str, ...]  # the words a term lookup asks the paper holding
     trend_topic: str | None  # the topic whose papers per year are asked for
+    newest_first: bool  # asks for the newest papers first ("recent papers on X")
 
 
 # The main reading, first that holds: a trend, a term lookup and a list are what the answer's
@@ -339,7 +357,8 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         comparison=readings["comparison"], definition=readings["definition"],
         method=readings["method"], finding=readings["finding"], quantity=quantity,
         contribution=(bool(CONTRIBUTION_QUESTION_RE.search(question)) or quantity) and not problem,
-        problem=problem, wants_list=readings["list"], lookup_terms=lookup, trend_topic=trend)
+        problem=problem, wants_list=readings["list"], lookup_terms=lookup, trend_topic=trend,
+        newest_first=bool(NEWEST_RE.search(question)))
 
 
 def names_in(text: str) -> list[str]:

@@ -85,7 +85,9 @@ class ListAnswers:
         result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
         result.filters = applied
-        return result
+        # "Which recent papers use GANs?": every surface (the CLI, --json, the Lists tab,
+        # the MCP tools) lists from here, in this order
+        return newest_first(result) if read_intent(question).newest_first else result
 
     def every_paper_of(self, question: str, filters: Filters) -> ListResult:
         """A list that names no topic, only its filters ("Which papers are by Sara Sabour?",
@@ -97,7 +99,7 @@ class ListAnswers:
         listed = [ListedPaper(p, 1.0, best_sentence(p, {}), False) for p in chosen]  # the first
         return ListResult(question=question, topic="", papers=listed,  # all of them count
                           papers_in_store=len(papers), papers_in_filter=len(listed),
-                          screened=len(listed), reread=0, filters=filters)
+                          screened=len(listed), reread=0, filters=filters, newest_first=True)
 
     def of_author_alone(self, intent: Intent, filters: Filters | None = None) -> bool:
         """Whether a question names an author, or ``filters`` do, and the question no topic
@@ -265,6 +267,18 @@ class ListAnswers:
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
+
+
+def newest_first(result: ListResult) -> ListResult:
+    """``result`` with its papers (and its unconfirmed mentions) newest year first, best
+    first within a year, those of no year last: the order a question asking for recent
+    papers wants (``Intent.newest_first``: "Which recent papers use GANs?"), which its
+    count line then says ("…, newest first")."""
+    def newest(listed: ListedPaper) -> tuple[bool, int, float]:
+        return listed.paper.year is None, -(listed.paper.year or 0), -listed.score
+
+    return replace(result, papers=sorted(result.papers, key=newest),
+                   mentions=sorted(result.mentions, key=newest), newest_first=True)
 
 
 def unsearchable(topic: str) -> str | None:

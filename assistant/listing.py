@@ -134,7 +134,8 @@ class ListedPaper:
 
 @dataclass
 class ListResult:
-    """Every paper that answers a list question, best first, and how much was looked at."""
+    """Every paper that answers a list question, best first (or newest first), and how much
+    was looked at."""
 
     question: str
     topic: str
@@ -154,6 +155,7 @@ class ListResult:
     # counted as matching)
     mentions: list[ListedPaper] = field(default_factory=list)
     lookup: bool = False  # a term lookup ("Which papers mention X?"): its words as asked
+    newest_first: bool = False  # newest year first, best first within (list_answers.newest_first)
 
     @property
     def model_judged(self) -> bool:
@@ -168,23 +170,29 @@ class ListResult:
 
     def count_line(self, where: str = "") -> str:
         """"23 papers of the 13,847 match; 300 screened, 30 reread" (and ", 8 uncertain
-        left out unread, 5 kept unread" when the budget left some unread)."""
+        left out unread, 5 kept unread" when the budget left some unread; "match, newest
+        first;" when so ordered)."""
         return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
                           reread=self.reread, left_out=self.unread_left_out,
-                          kept=self.kept_unread)
+                          kept=self.kept_unread, order=self.order)
+
+    @property
+    def order(self) -> str:
+        """", newest first" when the list is so ordered, else "" (best first goes unsaid)."""
+        return ", newest first" if self.newest_first else ""
 
 
 def count_line(matching: int, in_filter: int, screened: int, where: str = "",
                topic: str = "", reread: int | None = None, left_out: int = 0,
-               kept: int = 0) -> str:
+               kept: int = 0, order: str = "") -> str:
     """How many papers match, of how many, and how many were screened (and reread, and
     left out unread): "23 papers of the 13,847 (2019-2021) match “topic”; 300 screened, 30
-    reread, 8 uncertain left out unread". One wording for a list's first line and a trend's
-    summary."""
+    reread, 8 uncertain left out unread" (``order``, ", newest first", after "match"). One
+    wording for a list's first line and a trend's summary."""
     noun, verb = ("paper", "matches") if matching == 1 else ("papers", "match")
     where = f" ({where})" if where else ""
     about = f" “{topic}”" if topic else ""
-    return (f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}; "
+    return (f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}{order}; "
             f"{searched_note(screened, reread, left_out, kept)}")
 
 
@@ -427,8 +435,8 @@ KEPT_UNREAD_MARK = "(kept unread)"  # ends the line of a paper kept unread past 
 
 
 def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
-    """The list answer as it is written: the count first, then one line per paper, best
-    first ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
+    """The list answer as it is written: the count first, then one line per paper in the
+    list's order ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
     searched = searched_note(result.screened, result.reread, result.unread_left_out)  # none kept
@@ -436,12 +444,12 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} writes “{result.topic}” "
                f"as asked; {searched}. {count:,} {'writes' if count == 1 else 'write'} a word "
-               "of the same stem, listed unconfirmed:\n")
+               f"of the same stem, listed unconfirmed{result.order}:\n")
     elif result.mentions:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "
                f"“{result.topic}”; {searched}. {count:,} {'names' if count == 1 else 'name'}"
-               " it in full, listed unconfirmed:\n")
+               f" it in full, listed unconfirmed{result.order}:\n")
     elif not result.papers:
         yield (f"No paper of the {result.papers_in_filter:,}{where} answers "
                f"“{result.topic}”; {searched}.\n")

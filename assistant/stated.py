@@ -22,6 +22,14 @@ from assistant.types import OPEN_END, OPEN_START, Filters
 
 PAPERS = r"(?:papers|works|abstracts|studies|articles|publications)"  # the nouns for papers
 PAPER = r"(?:paper|abstract|article|work|study|publication)"
+# What asks for the newest papers first, before the papers' noun and the topic's words
+# ("recent GAN papers", "the most recent papers on X", "latest", "newest"; "new" and
+# "newer" just before the noun alone: "new optimization papers" may be on new optimizers),
+# and after the topic ("… were published recently"): an order, not words of the topic
+# (``intent.Intent.newest_first``, ``topics.LEAD_RE``)
+RECENT = rf"(?:(?:most\s+)?(?:recent|latest|newest)|new(?:er)?(?=\s+{PAPERS}\b))"
+RECENTLY = (r"(?:(?:were|was|are|is|have\s+been|has\s+been|got)\s+)?(?:published|written"
+            r"|presented|accepted|appeared|released)\s+(?:most\s+)?recently\b")
 
 # ---------------------------------------------------------------- a range stated in words
 
@@ -81,7 +89,7 @@ _ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b", re.
 # papers"), and several joined by "and" or commas ("Hinton and LeCun").
 _LEADS = (r"(?!(?:List|Show|Find|Give|Name|Get|Summari[sz]e|Compare|Count|Plot|Describe|Explain"
           r"|Which|What|How|Why|When|Where|Who|Are|Is|Was|Were|Do|Does|Did|Has|Have|Had|Can"
-          r"|Could|Will|Would|Should|Please|The|All|Any)\b)")
+          r"|Could|Will|Would|Should|Please|The|All|Any|Recent|Latest|Newest|Most|New)\b)")
 _WORD = r"[A-Z](?:[\w.-]|['’](?!s\b))*"
 _PARTICLE = rf"(?:{'|'.join(PARTICLES)})"
 _ONE = rf"{_LEADS}{_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_WORD}){{0,3}}"
@@ -173,7 +181,8 @@ _ORDERED = re.compile(r"\b(?:rank|sort|order|group|organi[sz]e|cluster|arrange|c
                       r"|categori[sz]e|split|bucket|filter|break\s+down)\w*\b", re.I)
 _NOT_A_NAME = frozenset({"the", "a", "an", "same", "this", "these", "those", "their", "his", "her",
                          "its", "our", "my", "your", "other", "different", "several", "many",
-                         "some", "all", "each", "every"})
+                         "some", "all", "each", "every", "recent", "latest", "newest",
+                         "most", "new"})
 MAX_NAME_CHARS = 100
 
 

@@ -28,6 +28,7 @@ from assistant.keywords import (
 )
 from assistant.ranking import cached_coverage, rare_terms, read_coverage
 from assistant.retrieval import as_written
+from assistant.stated import RECENT, RECENTLY
 from assistant.tuning import COMMON_SHARE, SPELLED_OUT_INITIALS
 from assistant.word_runs import (
     STOPS,
@@ -43,13 +44,14 @@ from assistant.word_runs import (
     text_sequences,
 )
 
-# What merely says the papers exist, after their noun ("papers were published", "are there"):
-# no topic
-_EXIST = (r"(?:\s+(?:were|are|was|have\s+been|got)\s+(?:published|accepted|presented"
-          r"|written|there)\b)")
+# What merely says the papers exist, after their noun ("papers were published", "are there",
+# "were published recently": ``Intent.newest_first``): no topic
+_EXIST = (rf"(?:\s+{RECENTLY}|\s+(?:were|are|was|have\s+been|got)\s+(?:published|accepted"
+          r"|presented|written|there)\b)")
 # A list question's lead words ("Which papers…", "List all works on…", "Give me a list of
 # papers on…", "Show me all" before "federated learning papers"), cut before the topic is
-# searched: "papers", "give" and "list" are in no abstract's topic.
+# searched: "papers", "give" and "list" are in no abstract's topic, nor "recent": the
+# papers' order (``Intent.newest_first``).
 LEAD_RE = re.compile(
     r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+|i\s+(?:want|need|would\s+like)\s+)?"
     r"(?:please\s+)?"
@@ -58,7 +60,7 @@ LEAD_RE = re.compile(
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
     r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|the)\s+)?"
     r"(?:(?:are|were|is)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
-    r"|notable|seminal|cited|major)\s+)*"
+    rf"|notable|seminal|cited|major|{RECENT})\s+)*"
     rf"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b{_EXIST}?"
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
@@ -87,6 +89,9 @@ PAPERS_WORD_RE = re.compile(rf"\b(?:papers?|abstracts?|articles?|publications?)\
 # An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
 # "electrocardiogram (ECG)" (two capitals or more)
 STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*)\s*\)")
+# the papers' recency after the topic ("Which papers on GANs were published recently?"): an
+# order (``Intent.newest_first``), not the topic's words
+RECENTLY_RE = re.compile(rf"\s+{RECENTLY}(?=\s*[?.!]*\s*$)", re.I)
 # Courtesy after the question's "?" ("Thanks!", "Thank you in advance."): no topic ("…? For
 # time series." is one, and stays)
 AFTER_QUESTION_RE = re.compile(
@@ -109,7 +114,7 @@ def raw_topic(question: str, or_question: bool = True) -> str:
     looked_up = read_intent(question).lookup_terms
     if looked_up:
         return " ".join(looked_up)
-    rest = PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1))
+    rest = RECENTLY_RE.sub("", PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1)))
     rest = AFTER_QUESTION_RE.sub("?", " ".join(rest.split()))
     if rest.strip(" ?.!\"'"):
         return rest

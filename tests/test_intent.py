@@ -118,7 +118,7 @@ def test_a_request_of_a_topic_and_the_papers_noun_lists_them(question: str, topi
     ("Review GAN papers", "other"),
     ("Explain GAN papers", "definition"),
     ("Any GAN papers?", "other"),
-    ("recent GAN papers", "other"),
+    ("recent GAN papers", "list"),  # the newest first (test_recency.py)
     ("best GAN papers", "other"),
     ("Similar papers", "other"),  # after an answer: the papers like its own
     ("these papers", "other"),

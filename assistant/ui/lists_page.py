@@ -109,9 +109,10 @@ class ListsPage:
 
         Returns:
             The answer object of /ask with every matching paper a source and a citation (its
-            quoted sentence), best first, and the counts in its receipt: {matching, in_filter,
-            read (screened), in_store, unconfirmed, unread_left_out (uncertain papers past
-            the reading budget left out), ...}; when none matches, the papers that
+            quoted sentence), best first (newest first for "recent papers on X"), and the
+            counts in its receipt: {matching, in_filter, read (screened), in_store,
+            unconfirmed, unread_left_out (uncertain papers past the reading budget left
+            out), ...}; when none matches, the papers that
             name the topic but were not read as answering it are its sources, counted in
             receipt.unconfirmed (matching 0); or {question, error}.
         """
