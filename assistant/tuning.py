@@ -171,6 +171,9 @@ ASKED_SHARE = 0.01
 # question of evals/lists.jsonl, bench/'s question sets, the docs or the tests has a topic of
 # only stems above even 0.25, in that store or the seeds' (docs/lists.md).
 COMMON_SHARE = 0.4
+# BM25's first papers for a topic of only common words read for whether one writes it as a
+# phrase ("learning to learn"). Source: by hand, the researcher runs' cases.
+PHRASE_PAPERS = 200
 # Keywords from which an offline follow-up saying "they…" or "this…" stands alone.
 # Source: by hand, the follow-up tests (6eb25d4).
 OWN_SUBJECT_TERMS = 3

@@ -14,7 +14,7 @@ import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 from test_cli import run
 
-from assistant.corpus import split_sentences
+from assistant.corpus import Paper, split_sentences
 from assistant.errors import BadInputError
 from assistant.keywords import KeywordStats, query_terms, topic_terms
 from assistant.listing import (
@@ -315,7 +315,10 @@ def test_a_topic_of_only_words_most_papers_write_names_none() -> None:
               "data": 0.299, "augment": 0.022, "gaussian": 0.062, "process": 0.133}
     stats = KeywordStats(n_docs=10_000, vocab={t: n for n, t in enumerate(shares)},
                          df=np.array([round(s * 10_000) for s in shares.values()]))
-    app = SimpleNamespace(index=SimpleNamespace(keyword_stats=lambda: stats))
+    written: dict[str, Paper] = {}  # what the fake store's BM25 finds: nothing, then a phrase
+    app = SimpleNamespace(index=SimpleNamespace(
+        keyword_stats=lambda: stats, papers=lambda: written,
+        bm25_paper_scores=lambda topic: dict.fromkeys(written, 1.0)))
     lists = ListAnswers(app)  # type: ignore[arg-type]
     for question in ("Which papers use?", "List all papers that use", "Which papers use models?",
                      "Which papers use methods?", "Which papers study learning?"):
@@ -325,6 +328,13 @@ def test_a_topic_of_only_words_most_papers_write_names_none() -> None:
                      "Which papers use Gaussian processes?"):
         assert lists.names_a_topic(topic_of(question, or_question=False)), question
     assert lists.names_a_topic("learning", lookup=True)  # "Which papers mention learning?"
+    # common words a paper writes as one phrase are a topic (review: "Which papers study
+    # learning to learn?" was refused; 32 of the 13.9k write it)
+    question = "Which papers study learning to learn?"
+    assert not lists.names_a_topic(topic_of(question, or_question=False))
+    written["p"] = Paper("p", "s", "Learning to learn by gradient descent", "We meta-learn.")
+    assert lists.names_a_topic(topic_of(question, or_question=False))
+    assert not lists.names_a_topic(topic_of("Which papers study learning?", or_question=False))
     assert lists.no_topic("study it?").endswith("; ask e.g. \"Which papers use diffusion "
                                                 "models for planning?\"")
 
