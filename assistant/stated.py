@@ -75,11 +75,14 @@ LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\
                        rf"|(in|from)\s+(18\d\d)){END}", re.I)
 _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
                     "after": "after", "before": "before", "until": "to", "till": "to"}
-# ...and after "in" up to 2039 as the last words of a question that asks for papers before
-# them ("Which papers were published on GANs in 2030?": the papers' year; "What results
-# come in 2048?" and "What changed in 2030 work on X?" name no papers' year, and stay)
+# ...and after "in" up to 2039 as the last words of a question that asks for papers on a
+# topic or published before them ("Which papers were published on GANs in 2030?": the papers' year;
+# "What results come in 2048?", "What changed in 2030 work on X?" and "Which papers
+# forecast energy demand in 2030?" name no papers' year, and stay)
 IN_LAST_YEAR = re.compile(rf"\bin\s+(20[0-3]\d){END}(?=\s*[?.!]*\s*$)", re.I)
-_ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b", re.I)  # not "works"
+_ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b(?:\s+(?:on|about)"
+                          r"\b|.*\b(?:published|appeared|accepted|presented|released)\b)",
+                          re.I)  # not "works"
 
 
 # ---------------------------------------------------------------- an author it names

@@ -436,6 +436,8 @@ def test_a_question_states_its_own_range(question: str, years: tuple[int, int] |
     # "in" a later year where no papers are asked for, or not as the last words
     "What results come in 2030?", "Which method works in 2030?",
     "What changed in 2030 work on GANs?", "Which papers run in 2030 GPU hours?",
+    # a year the papers forecast, not theirs (review)
+    "Which papers forecast energy demand in 2030?", "papers that predict the population in 2030",
     # a count with a word before its unit, and venues written as words (review)
     "What accuracy do SVMs reach after 2000 training documents?",
     "What changes after 2000 training steps?", "Which run finished in 2000 GPU hours?",
