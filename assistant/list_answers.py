@@ -31,7 +31,7 @@ from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, PHRASE_PAPERS
 from assistant.types import Answer, Filters, RetrievedPaper
-from assistant.word_runs import holds_run, term_sequence, text_sequences
+from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
     from assistant.pipeline import Assistant
@@ -122,7 +122,9 @@ class ListAnswers:
         terms = topic_terms(topic, stats)
         if not terms:
             return False
-        if lookup or any(stats.doc_freq(t) <= COMMON_SHARE * stats.n_docs for t in terms):
+        joined = [run.joined for run in compound_runs(topic) if run.joined]  # "Q-learning"
+        if lookup or any(stats.doc_freq(t) <= COMMON_SHARE * stats.n_docs
+                         for t in [*terms, *joined]):
             return True
         return self._written_as_one(topic)
 

@@ -44,13 +44,13 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import in_american
 from assistant.ranking import cached_coverage
+from assistant.readings import coverage_readings
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
     ACRONYM_RE,
     ALSO,
     acronym_readings,
-    coverage_readings,
     otherwise_spelled,
     raw_topic,
     reread_pairs,
@@ -60,7 +60,6 @@ from assistant.topics import (
     topic_weights,
 )
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
-from assistant.word_runs import with_bare_compounds_joined
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +98,7 @@ class ScreenSettings:
     # sense reaches this (above 1: never)
     sense_keeps: float = 0.65
     acronyms: bool = True  # a run of the topic's words the field writes as an acronym
+    titles: bool = True  # a paper whose title names the topic is kept unread (Reading.titles)
 
 
 @dataclass(frozen=True)
@@ -242,7 +242,7 @@ class ListScreen:
             # whole joined topic's too; the paper is read by the others alone
             other = otherwise_spelled(topic, paper)
             apply = [r for r in readings if not r.acronyms & other]
-            titled[pid] = any(r.titles(paper) for r in apply)
+            titled[pid] = s.titles and any(r.titles(paper) for r in apply)
             return max((r.share(paper, s.phrase_weight) for r in apply), default=0.0)
 
         titled: dict[str, bool] = {}
@@ -266,15 +266,14 @@ class ListScreen:
         run of its words as an acronym, that phrasing too ("build on neural ordinary
         differential equations? | build on neural ODE"): many write only "ODE"; and with an
         acronym the question gives in brackets written instead of its words ("use capsule
-        networks (CapsNets)?": "use capsule networks? | use CapsNets?"); a hyphenated word
-        of one part not a stopword written joined ("use mix-up?" is "use mixup?"), and each
-        word in American spelling ("normalising" is "normalizing"). A term lookup
+        networks (CapsNets)?": "use capsule networks? | use CapsNets?"), each word in
+        American spelling ("normalising" is "normalizing"). A term lookup
         ("Which papers mention DTW?") is searched as asked: it wants the word."""
         raw = raw_topic(question)
         topic, stated = stated_acronyms(raw)
         if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
-        topic = in_american(with_bare_compounds_joined(topic))
+        topic = in_american(topic)
         key = (raw, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
         if key not in self._searched:
             self._searched[key] = ALSO.join(dict.fromkeys(

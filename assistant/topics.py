@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import NamedTuple
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
@@ -26,18 +24,14 @@ from assistant.keywords import (
     stem_of,
     topic_terms,
 )
-from assistant.ranking import cached_coverage, rare_terms, read_coverage
-from assistant.retrieval import as_written
+from assistant.ranking import cached_coverage
 from assistant.stated import RECENT, RECENTLY
-from assistant.tuning import COMMON_SHARE, SPELLED_OUT_INITIALS
+from assistant.tuning import SPELLED_OUT_INITIALS
 from assistant.word_runs import (
     STOPS,
     WORD_RE,
     Run,
-    compound_runs,
     holds_run,
-    name_runs,
-    run_terms,
     sequence_terms,
     term_sequence,
     text_pairs,
@@ -79,6 +73,15 @@ PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to m
 PHRASE_TOGETHER = 0.25
 ALSO = " | "  # joins a topic's phrasings ("neural ordinary differential equations | neural ODE")
 ACRONYM_RE = re.compile(rf"\b[A-Z]{{{SPELLED_OUT_INITIALS},}}(?=s?\b)")  # "DPP", "NTKs"
+# An acronym a question types, two capitals or more ("RL", "GPs"): spelled out only when
+# most of its papers agree on the words (``_spelled_as``)
+TYPED_ACRONYM_RE = re.compile(r"\b[A-Z]{2,}(?=s?\b)")
+# Share of an acronym's papers that must spell a two-capital acronym out the same way, and
+# how many times the next spelling's count: "RL" (reinforcement learning, 50 of 50) and
+# "GP" are read so; "EM" (19 of 50), "KL" and "RF" (random forest 9, receptive field 9)
+# are not. Source: by hand, fifteen acronyms of the 13.9k store (docs/lists.md).
+TWO_CAPITALS_AGREE = 0.5
+TWO_CAPITALS_LEAD = 2.0
 ACRONYM_HOLDERS = 50  # papers read for whether they spell an acronym out as the topic's run
 # Readings of a topic the cross-encoder reads each paper against at most (each is a pass
 # over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
@@ -89,9 +92,13 @@ PAPERS_WORD_RE = re.compile(rf"\b(?:papers?|abstracts?|articles?|publications?)\
 # An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
 # "electrocardiogram (ECG)" (two capitals or more)
 STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*)\s*\)")
-# the papers' recency after the topic ("Which papers on GANs were published recently?"): an
-# order (``Intent.newest_first``), not the topic's words
-RECENTLY_RE = re.compile(rf"\s+{RECENTLY}(?=\s*[?.!]*\s*$)", re.I)
+# the papers' recency or existence after the topic, ending the question ("Which papers on
+# GANs were published recently?", "How many papers on GANs were published?"): an order
+# (``Intent.newest_first``) or nothing, not the topic's words ("publish" had been a word
+# each paper must hold: 28 GAN papers of 2019 listed, 56 for "GAN papers from 2019")
+RECENTLY_RE = re.compile(
+    rf"\s+(?:{RECENTLY}|(?:were|was|are|is|have\s+been|has\s+been|got)\s+(?:published"
+    r"|written|presented|accepted|appeared|released))(?=\s*[?.!]*\s*$)", re.I)
 # Courtesy after the question's "?" ("Thanks!", "Thank you in advance."): no topic ("…? For
 # time series." is one, and stays)
 AFTER_QUESTION_RE = re.compile(
@@ -242,78 +249,16 @@ def acronym_readings(topic: str, index: AbstractIndex) -> list[str]:
 
 
 def spelled_readings(topic: str, index: AbstractIndex) -> list[str]:
-    """The topic with each acronym it names (SPELLED_OUT_INITIALS capitals or more, as
-    typed) written as the phrase the field spells it out as ("DPPs" → "determinantal point
-    processes"), when at least PHRASE_TOGETHER of the ACRONYM_HOLDERS papers BM25 ranks first
-    for it spell it out so: a paper that never writes the acronym is found too."""
+    """The topic with each acronym it names (two capitals or more, as typed) written as the
+    phrase the field spells it out as ("DPPs" → "determinantal point processes", "RL" →
+    "reinforcement learning"), when enough of the ACRONYM_HOLDERS papers BM25 ranks first
+    for it spell it out so (``_spelled_as``): a paper that never writes the acronym is
+    found too."""
     readings = []
-    for acronym in dict.fromkeys(ACRONYM_RE.findall(as_typed(topic))):
+    for acronym in dict.fromkeys(TYPED_ACRONYM_RE.findall(as_typed(topic))):
         phrase = _spelled_as(index, acronym)
         if phrase:
             readings.append(re.sub(rf"\b{re.escape(acronym)}s?\b", phrase, as_typed(topic)))
-    return readings
-
-
-class Reading(NamedTuple):
-    """One of a list topic's readings as coverage reads a paper against it
-    (``coverage_readings``)."""
-
-    weights: dict[str, float]  # keyword → idf ** idf_power
-    rare: frozenset[str]  # its keywords read anywhere in an abstract
-    phrases: frozenset[tuple[str, str]]  # pairs a paper must write side by side
-    acronyms: frozenset[str]  # the acronyms it writes (a paper defining one otherwise skips it)
-    runs: tuple[Run, ...]  # what a paper must write as one (word_runs)
-    compounds: tuple[Run, ...]  # its hyphenated words, read joined too
-    named: frozenset[str]  # its terms specific enough to name it (in ≤ COMMON_SHARE chunks)
-    text: str  # the reading as written
-
-    def share(self, paper: Paper, phrase_weight: float) -> float:
-        """The share of the reading's keyword weight the paper holds (``read_coverage``,
-        its runs' terms held or not), lowered by ``phrase_weight`` times the share of its
-        phrases the paper does not write as one."""
-        held, unheld = run_terms(self.runs, paper)
-        covered = read_coverage(self.weights, self.rare, paper.text, paper.title, unheld,
-                                held)[0]
-        return covered * (1.0 - phrase_weight
-                          * (1.0 - phrase_share(self.phrases, paper, self.compounds)))
-
-    def titles(self, paper: Paper) -> bool:
-        """Whether the paper's title names the reading: it writes each word of ``named``
-        as typed (singular or plural, ``as_written``: "Transformer" for "transformers",
-        not "Transformations" of the same stem), its phrases of named words as one, and
-        its runs as one ("Levenshtein Transformer" for "use transformers?", which the
-        cross-encoder had read at -10). A title says what its paper is about."""
-        words = [w for w in dict.fromkeys(WORD_RE.findall(as_typed(self.text)))
-                 if stem_of(w.lower()) in self.named]
-        if not words or not all(re.search(rf"(?<!\w){as_written(w)}(?!\w)", paper.title,
-                                          re.I) for w in words):
-            return False
-        title = replace(paper, text="")
-        if run_terms(self.runs, title)[1] & self.named:
-            return False
-        phrases = frozenset(p for p in self.phrases if set(p) <= self.named)
-        return phrase_share(phrases, title, self.compounds) == 1.0
-
-
-def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: Sequence[Paper],
-                      power: float) -> list[Reading]:
-    """Each of the searched ``topic``'s readings (``reading_weights``) as coverage reads it,
-    with the runs a paper must write as one (``word_runs``): a hyphenated word's parts, and
-    the words an acronym the question types is spelled out as (an "LSTM" paper writes
-    "long short-term memory", not "long" and "short-term memory" apart; the question's own
-    words are read as typed). ``pooled``: the papers its phrases are learnt from."""
-    stats = index.keyword_stats()
-    named = ACRONYM_RE.findall(topic_of(question))
-    common = COMMON_SHARE * stats.n_docs
-    readings = []
-    for text, w in reading_weights(topic, stats, power):
-        compound = tuple(compound_runs(text))
-        readings.append(Reading(w, rare_terms(w, stats),
-                                topic_phrases(text, stats, pooled, compound),
-                                frozenset(ACRONYM_RE.findall(text)),
-                                (*name_runs(text, named), *compound), compound,
-                                frozenset(t for t in w if stats.doc_freq(t) <= common),
-                                text))
     return readings
 
 
@@ -397,21 +342,31 @@ def _same_words(spelled: tuple[str, ...], meaning: tuple[str, ...]) -> bool:
 
 
 def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
-    """The phrase most of the papers writing ``acronym`` spell it out as, or None."""
+    """The phrase most of the papers writing ``acronym`` spell it out as, or None: at least
+    PHRASE_TOGETHER of them; for two capitals, TWO_CAPITALS_AGREE of the papers, and
+    TWO_CAPITALS_LEAD times the next phrase's (two letters begin many phrases)."""
     holders = _holders(index, acronym)
     spelled: Counter[tuple[str, ...]] = Counter()
     surface: dict[tuple[str, ...], str] = {}
+    papers: Counter[tuple[str, ...]] = Counter()  # papers, not spellings, of each phrase
     for paper in holders:
+        keys = []
         # in order, not as a set: the surface kept must not vary with the hash seed
         for match in dict.fromkeys(spellings(acronym, f"{paper.title}. {paper.text}")):
             words = WORD_RE.findall(match)
             key = tuple(stem_of(w) for w in words)
             surface.setdefault(key, " ".join(words))
             spelled[key] += 1
+            keys.append(key)
+        papers.update(set(keys))
     if not spelled:
         return None
     key, count = spelled.most_common(1)[0]
-    return surface[key] if count >= PHRASE_TOGETHER * len(holders) else None
+    if len(acronym.rstrip("s")) >= SPELLED_OUT_INITIALS:
+        return surface[key] if count >= PHRASE_TOGETHER * len(holders) else None
+    (key, first), *rest = papers.most_common(2)
+    lead = first >= TWO_CAPITALS_LEAD * (rest[0][1] if rest else 0)
+    return surface[key] if lead and first >= TWO_CAPITALS_AGREE * len(holders) else None
 
 
 def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool]) -> str | None:

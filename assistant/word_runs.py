@@ -18,7 +18,6 @@ from functools import lru_cache
 
 from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS, as_typed, compounds, joined_compounds, stem_of
-from assistant.tuning import SPELLED_OUT_INITIALS
 
 WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
 STOPS = frozenset(STOPWORDS)
@@ -56,13 +55,12 @@ def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
     return frozenset(pairs | {(b, a) for a, b in pairs})
 
 
-@lru_cache(maxsize=16384)
 def text_pairs(text: str, runs: tuple[Run, ...] = ()) -> frozenset[tuple[str, str]]:
-    """The ``neighbours`` of each of ``read_sequences``."""
+    """The ``neighbours`` of each of ``read_sequences`` (not cached: a cache of every
+    abstract's pairs had held 600 MB of a server's memory after a dozen lists)."""
     return frozenset().union(*(neighbours(seq) for seq in read_sequences(text, runs)))
 
 
-@lru_cache(maxsize=16384)
 def sequence_terms(text: str, runs: tuple[Run, ...] = ()) -> frozenset[str]:
     """Every term of ``read_sequences``."""
     return frozenset().union(*read_sequences(text, runs))
@@ -98,11 +96,14 @@ def name_runs(reading: str, acronyms: Collection[str]) -> list[Run]:
     words' initials, or every word's): "long short-term memory" for LSTM, "ordinary
     differential equations" for ODE. Such a run is the name the field writes as one."""
     wanted = {a.lower() for a in acronyms}
+    if not wanted:
+        return []
     words = WORD_RE.findall(as_typed(reading))
     content = [w.lower() not in STOPS for w in words]
+    shortest = min(len(a) for a in wanted)
     runs = []
     for start in range(len(words)):
-        for end in range(start + SPELLED_OUT_INITIALS, min(len(words), start + 9) + 1):
+        for end in range(start + shortest, min(len(words), start + 9) + 1):
             span = range(start, end)
             if not (content[start] and content[end - 1]):
                 continue
@@ -116,24 +117,14 @@ def name_runs(reading: str, acronyms: Collection[str]) -> list[Run]:
 def compound_runs(reading: str) -> list[Run]:
     """Each hyphenated word of ``reading`` as a ``Run`` of its parts' terms: "multi-task" is
     multi and task side by side, or "multitask"; "mix-up" (one part not a stopword) is
-    "mixup" or "mix-up" alone, not every paper that mixes."""
+    "mixup" or "mix-up" alone, not every paper that mixes (and weighs as "mixup":
+    ``topics.coverage_readings``)."""
     runs = []
     for word, joined in compounds(as_typed(reading)):
         terms = term_sequence(word)
         if terms:
             runs.append(Run(terms, stem_of(joined.lower())))
     return runs
-
-
-def with_bare_compounds_joined(text: str) -> str:
-    """``text`` with each hyphenated word of fewer than two parts that are not stopwords
-    written joined ("use mix-up data augmentation" → "use mixup data augmentation";
-    "t-SNE" → "tSNE"): such a word's one part says little ("mix" is in every paper that
-    mixes), so it is read only as the one word the store also indexes it as."""
-    for word, joined in compounds(as_typed(text)):
-        if len(term_sequence(word)) < 2:
-            text = text.replace(word, joined)
-    return text
 
 
 def run_terms(runs: Sequence[Run], paper: Paper) -> tuple[frozenset[str], frozenset[str]]:

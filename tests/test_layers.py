@@ -28,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"assistant.index"},
     {"assistant.ranking", "assistant.candidates", "assistant.refusals", "assistant.retrieval",
      "assistant.name_checks", "assistant.filters", "assistant.similar", "assistant.topics",
-     "assistant.listing"},
+     "assistant.readings", "assistant.listing"},
     {"assistant.answering", "assistant.claims", "assistant.chat_prompt", "assistant.generation",
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
      "assistant.citesafe", "assistant.sentences", "assistant.titles"},

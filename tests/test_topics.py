@@ -16,13 +16,13 @@ from assistant.corpus import Paper
 from assistant.intent import read_intent
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
+from assistant.readings import relation_verb
 from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of
 from assistant.word_runs import (
     Run,
     compound_runs,
     name_runs,
     text_sequences,
-    with_bare_compounds_joined,
 )
 
 
@@ -140,9 +140,24 @@ NAMED_PAPERS = [
     ("Joint Objectives", "Multitask learning trains one network on related objectives."),
     ("Task Relations", "A multi task learning method weighs each task's gradient."),
     ("Many Agents", "Multi-agent reinforcement learning where each agent has its own task."),
+    ("Mixup Regularizes", "Training on convex combinations of examples, mixup smooths."),
+    ("Mixed Signals", "We mix up audio sources and separate the mixed signals."),
     # a title naming a topic its abstract never writes, and one of the same stem only
     ("Levenshtein Transformer", "Sequences are edited by insertion and deletion in parallel."),
     ("Learning Image Transformations", "We warp images with spatial maps learnt end to end."),
+    ("Diffusion Maps for Clustering", "Spectral embeddings of a graph's random walk."),
+    ("Denoising Diffusion Models", "Samples are drawn by reversing a noising process."),
+    ("Learning Dynamics of Deep Networks", "Gradient flow trajectories of wide networks."),
+    ("Dynamic Programming Revisited", "Value iteration with learning of the transition model."),
+    # two capitals: RL spelled out one way by most of its papers, EM two ways
+    ("Policy Search", "Reinforcement learning (RL) agents search policies; RL scales."),
+    ("Reward Shaping", "We shape rewards for reinforcement learning (RL) in sparse tasks."),
+    ("Offline Agents", "Offline reinforcement learning (RL) learns from logged data."),
+    ("Graph Codes", "Representation learning (RL) of graphs by contrastive codes."),
+    ("Mixture Fits", "Expectation maximization (EM) fits the mixture's weights."),
+    ("Latent Updates", "Each expectation maximization (EM) step raises the likelihood."),
+    ("Image Priors", "Energy minimization (EM) segments each image."),
+    ("Stereo Labels", "Stereo labels by energy minimization (EM) on a grid."),
 ]
 MULTI_TASK = {"Shared Heads", "Joint Objectives", "Task Relations"}
 
@@ -189,13 +204,15 @@ def test_a_hyphenated_word_is_one_word_however_it_is_written(named_dir: Path) ->
     assert compound_runs("use multi-task learning?") == [Run(("multi", "task"), "multitask")]
     assert compound_runs("use mix-up?") == [Run(("mix",), "mixup")]
     assert compound_runs("bounds for 0-1 loss") == []
-    assert with_bare_compounds_joined("use mix-up and t-SNE on self-supervised features") == (
-        "use mixup and tSNE on self-supervised features")
     assert text_sequences("Multi-Task Learning") == (("multi", "task", "learn"),
                                                       ("multitask", "learn"))
     index = Assistant(make_settings(named_dir)).index
     screen = ListScreen(index)
-    assert screen.searched_topic("Which papers use mix-up?") == "use mixup?"
+    # "mix-up" is read as typed (joined, "fewshot" and "tSNE" had lost the papers a model
+    # reads as few-shot or t-SNE ones), and weighs as "mixup"
+    assert screen.searched_topic("Which papers use mix-up?") == "use mix-up?"
+    coverage = {c.paper.title: c.coverage for c in screen.candidates("List papers on mix-up")}
+    assert coverage["Mixup Regularizes"] > 0.9 and coverage.get("Mixed Signals", 0.0) < 0.5
     # a word typed joined is not split: "multi task" apart is one paper of the 159
     for question, writers in [("List all papers on multi-task learning", MULTI_TASK),
                               ("List all papers on multitask learning",
@@ -216,10 +233,46 @@ def test_a_paper_whose_title_names_the_topic_is_listed_unread(named_dir: Path) -
     # a reading that turns every paper down: only the titles keep theirs
     strict = ListScreen(index, dataclasses.replace(shipped, reread_keeps=99.0, sense_keeps=2.0,
                                                    keep_at=99.0))
-    question = "List all papers on transformers"  # "use" names no topic in the 13.9k only
+    # the question's verb is no title's word where most papers write it ("use" in the
+    # 13.9k's 44%, not in these few papers): asked without one here
+    assert relation_verb("Which papers use transformers?") == "use"
+    assert relation_verb("List papers on X") is None
+    question = "List all papers on transformers"
     titled = {c.paper.title for c in strict.candidates(question) if c.titled}
     assert "Levenshtein Transformer" in titled
     assert "Learning Image Transformations" not in titled
     listed = {p.paper.title for p in strict.screen(question).papers}
     assert "Levenshtein Transformer" in listed
     assert "Learning Image Transformations" not in listed
+    # each specific word beside the word after it ("Diffusion Maps" is no diffusion model;
+    # a review: 60 "Diffusion …" titles of the 13.9k had been kept)
+    titled = {c.paper.title for c in strict.candidates("List all papers on diffusion models")
+              if c.titled}
+    assert "Denoising Diffusion Models" in titled
+    assert "Diffusion Maps for Clustering" not in titled
+    # a common word of the topic too ("Dynamic Programming" is no paper on learning dynamics)
+    titled = {c.paper.title for c in strict.candidates("Which papers study learning dynamics?")
+              if c.titled}
+    assert titled == {"Learning Dynamics of Deep Networks"}
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("How many papers on GANs were published?", "GANs?"),
+    ("Which papers on GANs have been published?", "GANs?"),
+    ("Which papers on GANs were published recently?", "GANs?"),
+])
+def test_that_papers_were_published_is_no_topic(question: str, topic: str) -> None:
+    """"How many papers on GANs were published in 2019?" listed 28 papers, "GAN papers from
+    2019" 56: "published" had been a word each paper must hold."""
+    assert topic_of(question) == topic
+
+
+def test_an_acronym_of_two_capitals_is_spelled_out_where_its_papers_agree(
+        named_dir: Path) -> None:
+    """`trends "RL"` counted 223 papers of the 13.9k, "reinforcement learning" 1,003: an
+    acronym of two capitals was never spelled out (two letters begin many phrases). It is
+    when most of its papers spell it one way, and twice as many as the next: "RL" here
+    (three of four), not "EM" (two and two)."""
+    screen = ListScreen(Assistant(make_settings(named_dir)).index)
+    assert screen.searched_topic("List all papers on RL") == "RL | reinforcement learning"
+    assert screen.searched_topic("List all papers on EM") == "EM"

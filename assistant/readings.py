@@ -1,0 +1,122 @@
+"""How a list topic's readings read a paper: the share of a reading's keyword weight the
+paper holds (its runs written as one, its phrases side by side), and whether its title
+names the reading.
+
+Why a module: the screen (``listing.py``) scores every pooled paper, up to two thousand a
+question, against each reading of its topic (``topics.py``); what a paper must write to
+hold a reading, in its abstract or in its title, is decided here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import NamedTuple
+
+from assistant.corpus import Paper
+from assistant.index import AbstractIndex
+from assistant.keywords import as_typed, stem_of
+from assistant.ranking import rare_terms, read_coverage
+from assistant.retrieval import as_written
+from assistant.topics import (
+    ACRONYM_RE,
+    STOPS,
+    TYPED_ACRONYM_RE,
+    WORD_RE,
+    phrase_share,
+    reading_weights,
+    topic_of,
+    topic_phrases,
+)
+from assistant.tuning import COMMON_SHARE
+from assistant.word_runs import Run, compound_runs, name_runs, run_terms, term_sequence
+
+
+class Reading(NamedTuple):
+    """One of a list topic's readings as coverage reads a paper against it
+    (``coverage_readings``)."""
+
+    weights: dict[str, float]  # keyword → idf ** idf_power
+    rare: frozenset[str]  # its keywords read anywhere in an abstract
+    phrases: frozenset[tuple[str, str]]  # pairs a paper must write side by side
+    acronyms: frozenset[str]  # the acronyms it writes (a paper defining one otherwise skips it)
+    runs: tuple[Run, ...]  # what a paper must write as one (word_runs)
+    compounds: tuple[Run, ...]  # its hyphenated words, read joined too
+    named: frozenset[str]  # its terms but the question's verb if common: a title must write
+    text: str  # the reading as written
+
+    def share(self, paper: Paper, phrase_weight: float) -> float:
+        """The share of the reading's keyword weight the paper holds (``read_coverage``,
+        its runs' terms held or not), lowered by ``phrase_weight`` times the share of its
+        phrases the paper does not write as one."""
+        held, unheld = run_terms(self.runs, paper)
+        covered = read_coverage(self.weights, self.rare, paper.text, paper.title, unheld,
+                                held)[0]
+        return covered * (1.0 - phrase_weight
+                          * (1.0 - phrase_share(self.phrases, paper, self.compounds)))
+
+    def titles(self, paper: Paper) -> bool:
+        """Whether the paper's title names the reading: it writes each ``named`` word (all but the
+        question's verb, when the verb is in more than COMMON_SHARE of the chunks:
+        "use", not "synthesize") as typed (singular or plural, ``as_written``:
+        "Transformer" for "transformers", not "Transformations" of the same stem), those
+        side by side in the reading side by side, and its runs as one ("Levenshtein
+        Transformer" for "use transformers?", which the cross-encoder had read at -10;
+        not "Diffusion Maps" nor "Real-World…" for "use diffusion models?" or "world
+        models"). A title says what its paper is about."""
+        words = [w for w in dict.fromkeys(WORD_RE.findall(as_typed(self.text)))
+                 if w.lower() not in STOPS and stem_of(w.lower()) in self.named]
+        if not words or not all(re.search(rf"(?<!\w){as_written(w)}(?!\w)", paper.title,
+                                          re.I) for w in words):
+            return False
+        title = replace(paper, text="")
+        if run_terms(self.runs, title)[1] & self.named:
+            return False
+        seq = term_sequence(self.text)
+        pairs = frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
+                          if a in self.named and b in self.named and a != b)
+        return phrase_share(pairs, title, self.compounds) == 1.0
+
+
+# The verb of a list question, after its papers' noun ("Which papers use…", "List the
+# papers that apply…"): the papers' relation to the topic, not a word a title must write
+_VERB_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\s+(?:(?:that|which)"
+                      r"\s+)?([A-Za-z][\w-]*)", re.I)
+
+
+def relation_verb(question: str) -> str | None:
+    """The term of the word after a list question's papers' noun, unless a stopword ("on",
+    "about", "were"): "use" in "Which papers use transformers?", none in "List all papers
+    on transformers"."""
+    m = _VERB_RE.search(question)
+    word = m.group(1).lower() if m else ""
+    return stem_of(word) if word and word not in STOPS else None
+
+
+def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: Sequence[Paper],
+                      power: float) -> list[Reading]:
+    """Each of the searched ``topic``'s readings (``reading_weights``) as coverage reads it,
+    with the runs a paper must write as one (``word_runs``): a hyphenated word's parts, and
+    the words an acronym the question types is spelled out as (an "LSTM" paper writes
+    "long short-term memory", not "long" and "short-term memory" apart; the question's own
+    words are read as typed). ``pooled``: the papers its phrases are learnt from."""
+    stats = index.keyword_stats()
+    named = TYPED_ACRONYM_RE.findall(topic_of(question))
+    verb = relation_verb(question)
+    if verb and stats.doc_freq(verb) <= COMMON_SHARE * stats.n_docs:
+        verb = None  # "synthesize" in "Which papers synthesize speech?" is the topic's
+    readings = []
+    for text, w in reading_weights(topic, stats, power):
+        compound = tuple(compound_runs(text))
+        # a hyphenated word of one part not a stopword weighs as the word it is ("mix-up"
+        # as "mixup", not as "mix", which every paper that mixes writes)
+        w = {**w, **{run.terms[0]: stats.idf(run.joined) ** power for run in compound
+                     if len(run.terms) == 1 and run.joined and run.terms[0] in w}}
+        readings.append(Reading(w, rare_terms(w, stats),
+                                topic_phrases(text, stats, pooled, compound),
+                                frozenset(ACRONYM_RE.findall(text)),
+                                (*name_runs(text, named), *compound), compound,
+                                frozenset(term_sequence(text)) - {verb},
+                                text))
+    return readings
