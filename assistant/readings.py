@@ -108,7 +108,10 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         verb = None  # "synthesize" in "Which papers synthesize speech?" is the topic's
     readings = []
     for text, w in reading_weights(topic, stats, power):
-        compound = tuple(compound_runs(text))
+        # a hyphenated word no stored paper writes is no word of the field ("t-stochastic
+        # neighbor embedding", t-SNE spelled out): its parts are read as words
+        compound = tuple(run for run in compound_runs(text)
+                         if run.joined and stats.doc_freq(run.joined))
         # a hyphenated word of one part not a stopword weighs as the word it is ("mix-up"
         # as "mixup", not as "mix", which every paper that mixes writes)
         w = {**w, **{run.terms[0]: stats.idf(run.joined) ** power for run in compound
