@@ -168,6 +168,11 @@ class ListResult:
         """The listed papers kept on their cheap score alone, past the reading budget."""
         return sum(p.kept_unread for p in self.papers)
 
+    @property
+    def titled(self) -> int:
+        """The listed papers kept unread for their title naming the topic."""
+        return sum(p.titled for p in self.papers)
+
     def count_line(self, where: str = "") -> str:
         """"23 papers of the 13,847 match; 300 screened, 30 reread" (and ", 8 uncertain
         left out unread, 5 kept unread" when the budget left some unread; "match, newest
@@ -431,6 +436,7 @@ def _shown(text: str, limit: int = 300) -> str:
 
 
 KEPT_UNREAD_MARK = "(kept unread)"  # ends the line of a paper kept unread past the budget
+TITLED_MARK = "(kept for its title)"  # ends the line of a paper its title kept, unread
 
 
 def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
@@ -458,7 +464,8 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     for n, listed in enumerate(result.papers or result.mentions, start=1):
         title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
-        unread = f" {KEPT_UNREAD_MARK}" if listed.kept_unread else ""
+        unread = (f" {KEPT_UNREAD_MARK}" if listed.kept_unread
+                  else f" {TITLED_MARK}" if listed.titled and listed.reader is None else "")
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
 
 
@@ -470,7 +477,7 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
     "extractive" (the cross-encoder and the cheap screen, offline)."""
     mode = "llm" if result.model_judged else "extractive"
     shown = result.papers or result.mentions  # the unconfirmed mentions of a list of none
-    sources = [SourceRef.of(n, p.paper, p.score, p.kept_unread)
+    sources = [SourceRef.of(n, p.paper, p.score, p.kept_unread, p.titled)
                for n, p in enumerate(shown, start=1)]
     citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
                           source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
@@ -483,5 +490,5 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
                                   cited=len(shown), matching=len(result.papers),
                                   unconfirmed=len(result.mentions),
                                   unread_left_out=result.unread_left_out,
-                                  kept_unread=result.kept_unread),
+                                  kept_unread=result.kept_unread, titled=result.titled),
                   timings_ms={"total": round(result.seconds * 1000, 1)})

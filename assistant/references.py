@@ -78,6 +78,8 @@ def receipt_line(receipt: Receipt) -> str:
             parts.append(f"{receipt.unread_left_out:,} left out unread")
         if receipt.kept_unread:
             parts.append(f"{receipt.kept_unread:,} kept unread")
+        if receipt.titled:
+            parts.append(f"{receipt.titled:,} kept for their titles")
     else:
         parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
     return " · ".join(parts)

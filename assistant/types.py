@@ -125,14 +125,17 @@ class SourceRef(BaseModel):
                              "none); \"\" when it is the input's or derived.")
     kept_unread: bool = Field(False, description="A list's paper kept on its cheap score alone, "
                               "past the reading budget: no reader judged it (check it first).")
+    titled: bool = Field(False, description="A list's paper kept for its title naming the "
+                         "topic, unread.")
 
     @classmethod
-    def of(cls, n: int, paper: Paper, score: float, kept_unread: bool = False) -> SourceRef:
+    def of(cls, n: int, paper: Paper, score: float, kept_unread: bool = False,
+           titled: bool = False) -> SourceRef:
         """The numbered source for ``paper``, with the metadata its input gave."""
         return cls(n=n, paper_id=paper.paper_id, title=paper.title, source=paper.source,
                    score=score, authors=paper.authors, year=paper.year, venue=paper.venue,
                    url=paper.link, title_derived=paper.title_derived,
-                   title_model=paper.title_model, kept_unread=kept_unread)
+                   title_model=paper.title_model, kept_unread=kept_unread, titled=titled)
 
 
 class Citation(BaseModel):
@@ -188,6 +191,8 @@ class Receipt(BaseModel):
     kept_unread: int = Field(0, description="A list answer: its listed papers past the "
                              "reading budget kept on their cheap score alone, unread (each "
                              "line says so); else 0.")
+    titled: int = Field(0, description="A list answer: its listed papers kept unread for their "
+                        "title naming the topic (each line says so); else 0.")
     counted: list[str] | None = Field(None, description="A trend answer: the ids of the "
                                       "papers it counted (its ``matching``), none cited; "
                                       "None for any other answer.")

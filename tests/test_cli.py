@@ -55,8 +55,8 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     assert data["citations"][0]["source"] == f"{FILE_B}#1"
     assert set(data["sources"][0]) == {"n", "paper_id", "title", "source", "score", "authors",
                                        "year", "venue", "url", "title_derived", "title_model",
-                                       "kept_unread"}
-    assert not any(s["kept_unread"] for s in data["sources"])  # an answer keeps none unread
+                                       "kept_unread", "titled"}
+    assert not any(s["kept_unread"] or s["titled"] for s in data["sources"])  # none unread
     assert [s["n"] for s in data["sources"]] == list(range(1, len(data["sources"]) + 1))
     for c in data["citations"]:
         assert f"[{c['n']}]" in data["answer"]

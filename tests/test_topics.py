@@ -14,9 +14,10 @@ from conftest import make_settings
 from assistant.answering import check_question
 from assistant.corpus import Paper
 from assistant.intent import read_intent
-from assistant.listing import ListScreen
+from assistant.listing import TITLED_MARK, ListScreen, answer_lines, as_answer
 from assistant.pipeline import Assistant
 from assistant.readings import relation_verb
+from assistant.references import receipt_line
 from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of
 from assistant.word_runs import (
     Run,
@@ -248,9 +249,17 @@ def test_a_paper_whose_title_names_the_topic_is_listed_unread(named_dir: Path) -
     titled = {c.paper.title for c in strict.candidates(question) if c.titled}
     assert "Levenshtein Transformer" in titled
     assert "Learning Image Transformations" not in titled
-    listed = {p.paper.title for p in strict.screen(question).papers}
+    result = strict.screen(question)
+    listed = {p.paper.title for p in result.papers}
     assert "Levenshtein Transformer" in listed
     assert "Learning Image Transformations" not in listed
+    # each such line, the receipt and --json say so (a review: they had been unmarked)
+    lines = [line for line in answer_lines(result) if "Levenshtein Transformer" in line]
+    assert len(lines) == 1 and lines[0].rstrip().endswith(TITLED_MARK)
+    answer = as_answer(result, "".join(answer_lines(result)))
+    assert answer.receipt is not None and answer.receipt.titled == result.titled >= 1
+    assert f"{result.titled:,} kept for their titles" in receipt_line(answer.receipt)
+    assert [s.titled for s in answer.sources if s.title == "Levenshtein Transformer"] == [True]
     # each specific word beside the word after it ("Diffusion Maps" is no diffusion model;
     # a review: 60 "Diffusion …" titles of the 13.9k had been kept)
     titled = {c.paper.title for c in strict.candidates("List all papers on diffusion models")

@@ -17,7 +17,7 @@ import gradio as gr
 
 from assistant.errors import AssistantError, BadInputError, redact
 from assistant.filters import as_text, explicit
-from assistant.listing import KEPT_UNREAD_MARK
+from assistant.listing import KEPT_UNREAD_MARK, TITLED_MARK
 from assistant.pipeline import Assistant
 from assistant.settings import MAX_LIST_REREAD
 from assistant.trends import TREND_HEAD, chart_figure, table_rows
@@ -224,7 +224,8 @@ def rows_of(answer: Answer) -> Rows:
     when the paper was kept unread, as its line in the answer is), locator."""
     quotes = {c.n: (c.highlights[0] if c.highlights else "") for c in answer.citations}
     return [[str(s.n), s.title, str(s.year or ""),
-             quotes.get(s.n, "") + (f" {KEPT_UNREAD_MARK}" if s.kept_unread else ""), s.source]
+             quotes.get(s.n, "") + (f" {KEPT_UNREAD_MARK}" if s.kept_unread
+                                    else f" {TITLED_MARK}" if s.titled else ""), s.source]
             for s in answer.sources]
 
 
