@@ -65,6 +65,10 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
      "to"),
     (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I),
      "in"),
+    # a year before the papers' noun, a few topic words between: "Show me 2019 GAN papers",
+    # "Which 2020 papers use transformers?" (the year had been searched as a word)
+    (re.compile(rf"(?<![\w-]){YEAR}(?=\s+(?:[A-Za-z][\w-]*\s+){{0,4}}?(?:papers|abstracts"
+                r"|articles|publications)\b)", re.I), "in"),
 ]
 LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
 # ...except after a word of time, from 1800 to 2039: "CRAFT since 2030?", "Which papers

@@ -412,6 +412,11 @@ def test_names_are_methods_and_acronyms_proper_names_add_capitalised_words() -> 
     ("Which papers were published on GANs in 2030?", (2030, 2030), None,
      "Which papers were published on GANs?"),
     ("List papers on GANs in 2031.", (2031, 2031), None, "List papers on GANs."),
+    # a year before the papers' noun (a researcher run: "2019" had been searched as a word)
+    ("Show me 2019 GAN papers", (2019, 2019), None, "Show me GAN papers"),
+    ("Which 2020 papers use transformers?", (2020, 2020), None, "Which papers use transformers?"),
+    ("List 2019 papers on federated learning", (2019, 2019), None,
+     "List papers on federated learning"),
     ("Has the number of papers on federated learning grown since 2017?", (2017, OPEN_END),
      None, "Has the number of papers on federated learning grown?"),
 ])
