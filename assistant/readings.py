@@ -44,7 +44,8 @@ class Reading(NamedTuple):
     runs: tuple[Run, ...]  # what a paper must write as one (word_runs)
     compounds: tuple[Run, ...]  # its hyphenated words, read joined too
     named: frozenset[str]  # its terms but the question's verb if common: a title must write
-    text: str  # the reading as written
+    title_words: tuple[re.Pattern[str], ...]  # each named word as typed (``as_written``)
+    title_pairs: frozenset[tuple[str, str]]  # its named words side by side in the reading
 
     def share(self, paper: Paper, phrase_weight: float) -> float:
         """The share of the reading's keyword weight the paper holds (``read_coverage``,
@@ -65,18 +66,12 @@ class Reading(NamedTuple):
         Transformer" for "use transformers?", which the cross-encoder had read at -10;
         not "Diffusion Maps" nor "Real-World…" for "use diffusion models?" or "world
         models"). A title says what its paper is about."""
-        words = [w for w in dict.fromkeys(WORD_RE.findall(as_typed(self.text)))
-                 if w.lower() not in STOPS and stem_of(w.lower()) in self.named]
-        if not words or not all(re.search(rf"(?<!\w){as_written(w)}(?!\w)", paper.title,
-                                          re.I) for w in words):
+        if not self.title_words or not all(w.search(paper.title) for w in self.title_words):
             return False
         title = replace(paper, text="")
         if run_terms(self.runs, title)[1] & self.named:
             return False
-        seq = term_sequence(self.text)
-        pairs = frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
-                          if a in self.named and b in self.named and a != b)
-        return phrase_share(pairs, title, self.compounds) == 1.0
+        return phrase_share(self.title_pairs, title, self.compounds) == 1.0
 
 
 # The verb of a list question, after its papers' noun ("Which papers use…", "List the
@@ -115,11 +110,24 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         # a hyphenated word of one part not a stopword weighs as the word it is ("mix-up"
         # as "mixup", not as "mix", which every paper that mixes writes)
         w = {**w, **{run.terms[0]: stats.idf(run.joined) ** power for run in compound
-                     if len(run.terms) == 1 and run.joined and run.terms[0] in w}}
+                     if len(run.terms) == 1 and run.terms[0] in w}}
+        in_title = frozenset(term_sequence(text)) - {verb}
         readings.append(Reading(w, rare_terms(w, stats),
                                 topic_phrases(text, stats, pooled, compound),
                                 frozenset(ACRONYM_RE.findall(text)),
-                                (*name_runs(text, named), *compound), compound,
-                                frozenset(term_sequence(text)) - {verb},
-                                text))
+                                (*name_runs(text, named), *compound), compound, in_title,
+                                *title_check(text, in_title)))
     return readings
+
+
+def title_check(text: str, named: frozenset[str]
+                ) -> tuple[tuple[re.Pattern[str], ...], frozenset[tuple[str, str]]]:
+    """What ``Reading.titles`` looks for in a title, once per reading rather than once per
+    paper: each ``named`` word of ``text`` as typed, in any of its written forms, and the
+    pairs of named terms side by side in ``text``."""
+    words = [w for w in dict.fromkeys(WORD_RE.findall(as_typed(text)))
+             if w.lower() not in STOPS and stem_of(w.lower()) in named]
+    seq = term_sequence(text)
+    return (tuple(re.compile(rf"(?<!\w){as_written(w)}(?!\w)", re.I) for w in words),
+            frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
+                      if a in named and b in named and a != b))
