@@ -241,28 +241,28 @@ class ListScreen:
         pooled = [papers[pid] for pid in pool if pid in papers]
         readings = coverage_readings(question, topic, self.index, pooled, s.idf_power)
 
-        def coverage(pid: str) -> float:
+        def read(pid: str) -> tuple[float, bool]:
+            """The paper's coverage (its best reading's share) and whether its title names
+            a reading."""
             paper = papers[pid]
             # "SNN" of a segmental neural net: every reading writing it is skipped, the
             # whole joined topic's too; the paper is read by the others alone
             other = otherwise_spelled(topic, paper)
             apply = [r for r in readings if not r.acronyms & other]
-            titled[pid] = s.titles and any(r.titles(paper) for r in apply)
-            return max((r.share(paper, s.phrase_weight) for r in apply), default=0.0)
+            return (max((r.share(paper, s.phrase_weight) for r in apply), default=0.0),
+                    s.titles and any(r.titles(paper) for r in apply))
 
-        titled: dict[str, bool] = {}
-        covered = {pid: coverage(pid) for pid in pool if pid in papers}
+        covered = {pid: read(pid) for pid in pool if pid in papers}
         # a term lookup lists every paper holding the words, not BM25's first deep_pool
         deep_pool = None if read_intent(question).lookup_terms else s.deep_pool
         deep = [pid for pid in by_bm25[s.bm25_pool:deep_pool] if pid in papers]
-        covered.update({pid: c for pid in deep
-                        if (c := coverage(pid)) >= s.deep_coverage or titled[pid]})
+        covered.update({pid: r for pid in deep
+                        if (r := read(pid))[0] >= s.deep_coverage or r[1]})
         missing = [pid for pid in covered if pid not in cosines]
         cosines.update(self.index.paper_cosines(vector, missing))
         found = sorted((Candidate(papers[pid], c, cosines.get(pid, 0.0),
-                                  c + s.dense_weight * cosines.get(pid, 0.0),
-                                  titled=titled[pid])
-                        for pid, c in covered.items()), key=lambda c: -c.cheap)
+                                  c + s.dense_weight * cosines.get(pid, 0.0), titled=titled)
+                        for pid, (c, titled) in covered.items()), key=lambda c: -c.cheap)
         senses = self._senses(found)
         return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found]
 
@@ -465,7 +465,7 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
         title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
         unread = (f" {KEPT_UNREAD_MARK}" if listed.kept_unread
-                  else f" {TITLED_MARK}" if listed.titled and listed.reader is None else "")
+                  else f" {TITLED_MARK}" if listed.titled else "")
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
 
 
