@@ -28,8 +28,10 @@ PAPER = r"(?:paper|abstract|article|work|study|publication)"
 # and after the topic ("… were published recently"): an order, not words of the topic
 # (``intent.Intent.newest_first``, ``topics.LEAD_RE``)
 RECENT = rf"(?:(?:most\s+)?(?:recent|latest|newest)|new(?:er)?(?=\s+{PAPERS}\b))"
-RECENTLY = (r"(?:(?:were|was|are|is|have\s+been|has\s+been|got)\s+)?(?:published|written"
-            r"|presented|accepted|appeared|released)\s+(?:most\s+)?recently\b")
+# papers' being published ("were published", "have appeared"), and recently so
+BEEN = r"(?:were|was|are|is|have\s+been|has\s+been|got)"
+PUBLISHED = r"(?:published|written|presented|accepted|appeared|released)"
+RECENTLY = rf"(?:{BEEN}\s+)?{PUBLISHED}\s+(?:most\s+)?recently\b"
 
 # ---------------------------------------------------------------- a range stated in words
 

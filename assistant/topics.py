@@ -25,7 +25,7 @@ from assistant.keywords import (
     topic_terms,
 )
 from assistant.ranking import cached_coverage
-from assistant.stated import RECENT, RECENTLY
+from assistant.stated import BEEN, PUBLISHED, RECENT, RECENTLY
 from assistant.tuning import SPELLED_OUT_INITIALS
 from assistant.word_runs import (
     STOPS,
@@ -96,9 +96,7 @@ STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*
 # GANs were published recently?", "How many papers on GANs were published?"): an order
 # (``Intent.newest_first``) or nothing, not the topic's words ("publish" had been a word
 # each paper must hold: 28 GAN papers of 2019 listed, 56 for "GAN papers from 2019")
-RECENTLY_RE = re.compile(
-    rf"\s+(?:{RECENTLY}|(?:were|was|are|is|have\s+been|has\s+been|got)\s+(?:published"
-    r"|written|presented|accepted|appeared|released))(?=\s*[?.!]*\s*$)", re.I)
+RECENTLY_RE = re.compile(rf"\s+(?:{RECENTLY}|{BEEN}\s+{PUBLISHED})(?=\s*[?.!]*\s*$)", re.I)
 # Courtesy after the question's "?" ("Thanks!", "Thank you in advance."): no topic ("…? For
 # time series." is one, and stays)
 AFTER_QUESTION_RE = re.compile(
