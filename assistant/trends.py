@@ -189,20 +189,21 @@ def holds_apart(phrase: tuple[str, ...], paper: Paper) -> bool:
 
 
 def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0) -> bool:
-    """Whether a listed paper counts for the topic's trend (``sense``: its cosine with the topic's
-    sense, ``Candidate.sense``). A topic of one term: always. One of several: when the paper
-    writes it as a phrase (``writes_phrase``); when its title names the topic
-    (``ListedPaper.titled``: "Federated Principal Component Analysis" for federated
-    learning); when the model read it and kept it; or on the cross-encoder's yes (a logit of
-    TREND_READ_LOGIT or more on its sentence holding the topic's words), which for a paper
-    holding the phrase's words apart (``holds_apart``) must be backed by the topic's sense
-    (TREND_SENSE). The cross-encoder reads words: a sentence holding "graph" and "neural
-    networks" reads to it as "graph neural networks" wherever they stand (a paper on graph
-    matching with analog neural networks had been the topic's first), while a paper writing
-    part of the phrase together ("networks of spiking neurons") or the topic in other words
+    """Whether a listed paper counts for the topic's trend (``sense``: its cosine with the
+    topic's sense, ``Candidate.sense``). A topic of one term: always. One of several:
+    when the paper writes it as a phrase (``writes_phrase``); when its title names the
+    topic (``ListedPaper.titled``: nearly always a title writing the phrase, but for
+    words the title writes side by side in another order or form); when the model read
+    it and kept it; or on the cross-encoder's yes (a logit of TREND_READ_LOGIT or more
+    on its sentence holding the topic's words), which for a paper holding the phrase's
+    words apart (``holds_apart``) must be backed by the topic's sense (TREND_SENSE). The
+    cross-encoder reads words: a sentence holding "graph" and "neural networks" reads to
+    it as "graph neural networks" wherever they stand (a paper on graph matching with
+    analog neural networks had been the topic's first), while a paper writing part of
+    the phrase together ("networks of spiking neurons") or the topic in other words
     gives it more to read than the scattered words. A list may keep a paper holding the
-    words apart (its cheap score carried it); a count of papers on "graph neural networks"
-    must not count every paper with a graph and a neural network."""
+    words apart (its cheap score carried it); a count of papers on "graph neural
+    networks" must not count every paper with a graph and a neural network."""
     phrases = topic_phrases(topic)
     if all(len(p) < 2 for p in phrases) or any(writes_phrase(p, listed.paper) for p in phrases):
         return True

@@ -118,7 +118,7 @@ def compound_runs(reading: str) -> list[Run]:
     """Each hyphenated word of ``reading`` as a ``Run`` of its parts' terms: "multi-task" is
     multi and task side by side, or "multitask"; "mix-up" (one part not a stopword) is
     "mixup" or "mix-up" alone, not every paper that mixes (and weighs as "mixup":
-    ``topics.coverage_readings``)."""
+    ``readings.coverage_readings``)."""
     runs = []
     for word, joined in compounds(as_typed(reading)):
         terms = term_sequence(word)
