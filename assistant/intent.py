@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
 from assistant.authors import AuthorBook
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
-from assistant.stated import PAPER, PAPERS, RECENT, RECENTLY, stated
+from assistant.stated import END, PAPER, PAPERS, RECENT, RECENTLY, stated
 from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
 from assistant.types import Filters
 
@@ -212,6 +212,27 @@ _FRAMED = (rf"(?:the\s+)?(?:(?:interest|research|work|attention|activity|publica
 _NO_FIELD = (r"(?!(?:it|its|they|their|them|this|that|these|those|he|she|his|her"
              r"|the\s+(?:paper|method|approach|model|authors?)"
              r"|(?:the\s+)?(?:number|share|amount|count|size)\s+of)\b)")
+# A field's peak ("Did research on GANs peak in 2019?", "When did interest in GANs peak?",
+# "Was 2019 the peak of GANs?", "Were GANs at their peak in 2019?"): the year of the most
+# papers, which the counts over every year show; the years it names are the claim those
+# counts check, not a range to count within (``Intent.claimed_years``). A field is named
+# without an article, a paper's quantity with one ("When did the loss peak?", "What was
+# the peak of the curve?"), as for ``_GREW``.
+_PEAKED = r"(?:peak(?:ed)?|(?:reach(?:ed)?|hit)\s+(?:its|their|a)\s+peak)"
+_FIELD = rf"(?:{_FRAMED}|(?!(?:the|a|an)\s){_NO_FIELD})"
+PEAK_RES = [
+    re.compile(rf"^\s*(?:when\s+)?(?:did|has|have|had)\s+{_FIELD}(?P<topic>.+?)\s+{_PEAKED}"
+               r"(?:\s+(?:in|around|during|by|before|after|between|since|yet|already)\b.*"
+               r")?\s*[?.!]*\s*$", re.I),
+    re.compile(rf"^\s*(?:when\s+)?(?:was|were|is|are)\s+{_FIELD}(?P<topic>.+?)\s+at\s+"
+               r"(?:its|their)\s+(?:peak|height|highest)\b", re.I),
+    re.compile(rf"^\s*(?:(?:was|is|were)\s+(?:\S+\s+)?|(?:when|what|which)\s+(?:year\s+)?"
+               rf"(?:was|is)\s+)the\s+peak\s+(?:year\s+)?(?:of|for|in)\s+{_FIELD}(?P<topic>.+)$",
+               re.I),
+]
+# A year a question names ("Was 2019 the peak of GANs?" states no range in words)
+NAMED_YEAR_RE = re.compile(rf"(?<![\w-])((?:19|20)\d\d){END}")
+
 TREND_RES = [
     re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b",
                re.I),
@@ -245,6 +266,7 @@ TREND_RES = [
                rf"|when\s+did\s+(?:the\s+)?(?:first\s+)?{PAPERS}\s+(?:on|about)\b"
                r"|when\s+did\b(?=.+\b(?:first\s+)?(?:appear|emerge|take\s+off|become\s+popular)\w*"
                r"\s*[?.!]*\s*$))(?P<topic>.+)$", re.I),
+    *PEAK_RES,
 ]
 # Words that frame a trend question rather than name its topic, taken off the topic's ends
 # ("the number of federated learning papers" → federated learning); the topic's own words
@@ -307,6 +329,9 @@ class Intent:
     lookup_terms: tuple[str, ...]  # the words a term lookup asks the paper holding
     trend_topic: str | None  # the topic whose papers per year are asked for
     newest_first: bool  # asks for the newest papers first ("recent papers on X")
+    # the years a peak question names as the claim the counts check ("Did X peak in 2019?"),
+    # not a range to count within: they are not in ``filters``
+    claimed_years: tuple[int, int] | None = None
 
 
 # The main reading, first that holds: a trend, a term lookup and a list are what the answer's
@@ -347,6 +372,9 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         and not any(readings[k] for k in ("definition", "method", "finding", "quantity", "problem"))
     lookup = lookup_terms(search)
     trend = trend_topic(search)
+    claimed = peak_claim(question, filters) if trend is not None else None
+    if claimed and filters:  # "Did X peak in 2019?" is asked of every year, not 2019's
+        filters = replace(filters, years=None) or None
     holds = readings | {"lookup": bool(lookup) and not readings["list"],
                         "trend": trend is not None}
     kind: Kind = next((k for k in KIND_ORDER if holds[k]), "other")
@@ -358,7 +386,20 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         method=readings["method"], finding=readings["finding"], quantity=quantity,
         contribution=(bool(CONTRIBUTION_QUESTION_RE.search(question)) or quantity) and not problem,
         problem=problem, wants_list=readings["list"], lookup_terms=lookup, trend_topic=trend,
-        newest_first=bool(NEWEST_RE.search(question)))
+        newest_first=bool(NEWEST_RE.search(question)), claimed_years=claimed)
+
+
+def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None:
+    """The years a question about a field's peak names ("Did research on GANs peak in
+    2019?" → 2019, "Was 2019 the peak of GANs?", "Did X peak before 2015?"), or None when it
+    asks of no peak or names no year: the claim its counts over every year check. Its range
+    had filtered the count to 2019's papers, where any year is the peak."""
+    if not any(p.search(question) for p in PEAK_RES):
+        return None
+    if filters and filters.years:
+        return filters.years
+    named = NAMED_YEAR_RE.search(question)
+    return (int(named.group(1)),) * 2 if named else None
 
 
 def names_in(text: str) -> list[str]:

@@ -212,8 +212,11 @@ class ListAnswers:
         the papers counted)."""
         question = check_question(question)
         trend = self.question_trend(question, filters, reread)
+        claimed = read_intent(question, self.app.index.venues(),
+                              self.app.index.author_book()).claimed_years
+        checked = trend.claim_check(*claimed) if claimed and trend.total else ""
         lines = [f"{trend.summary()}.", *([trend.peaks()] if trend.total else []),
-                 *table_lines(trend)]
+                 *([checked] if checked else []), *table_lines(trend)]
         for line in lines:
             yield line + "\n"
         yield Answer(question=question, answer="\n".join(lines), mode="extractive",

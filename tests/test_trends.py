@@ -215,3 +215,31 @@ def test_a_trend_of_a_list_question_names_its_topic_without_the_question_mark(
     and summary had read “use reinforcement learning?”."""
     trend = seed_assistant.trends(LIST_QUESTION)
     assert trend.topic == "use reinforcement learning" and "?”" not in trend.summary()
+
+
+def test_a_trend_checks_the_years_a_peak_question_names() -> None:
+    """"Did research on GANs peak in 2019?": the named year's count, share and rank among
+    the counted years, so that the claim can be checked against the table."""
+    trend = TrendResult(topic="GANs", years={2016: 10, 2017: 29, 2019: 56, 2020: 56, 2021: 45},
+                        venues={}, paper_ids=["p"] * 196, papers_in_store=9000,
+                        papers_in_filter=9000, screened=300,
+                        stored={2016: 568, 2017: 679, 2019: 1427, 2020: 1898, 2021: 2333})
+    assert trend.claim_check(2019, 2019) == ("2019: 56 papers (3.9% of 1,427); 1st of 5 years by "
+                                             "papers, tied with 2020; 2nd by share.")
+    assert trend.claim_check(2017, 2017) == ("2017: 29 papers (4.3% of 679); 4th of 5 years by "
+                                             "papers; 1st by share.")
+    assert trend.claim_check(0, 2018) == ("Within years up to 2018, the most in 2017: 29 papers "
+                                          "(4.3% of 679); 4th of 5 years by papers; 1st by share.")
+    assert trend.claim_check(2030, 2031) == ""  # no counted year in the span
+
+
+def test_a_peak_question_is_counted_over_every_year_and_checks_its_year(
+        seed_assistant: Assistant) -> None:
+    """"Did research on X peak in 2025?" had been answered from 2025's papers alone (the
+    year read as a filter): it is a trend, unfiltered, with a line on the year it names."""
+    answer = final_answer(seed_assistant.answer_stream(
+        "Did research on reinforcement learning peak in 2025?"))
+    trend = seed_assistant.trends("reinforcement learning")
+    lines = answer.answer.splitlines()
+    assert answer.filters is None and lines[:2] == [f"{trend.summary()}.", trend.peaks()]
+    assert lines[2] == trend.claim_check(2025, 2025) and lines[2].startswith("2025: ")
