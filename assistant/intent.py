@@ -107,11 +107,16 @@ DEFINITION_QUESTION_RE = re.compile(r"^\s*(what (is|are|does|do)|how (does|do)|e
 # papers"), not words that point at papers already named ("show me how these papers…").
 # "most" points, but "most recent" asks for the newest (``NEWEST_RE``) and may lead them
 # ("Show me the most recent papers on X")
+# Words that judge papers rather than name their topic ("Nice papers!", "great work"): a
+# remark or a request for the best few, never a topic's words (``topics.LEAD_RE`` cuts them)
+JUDGING = (r"good|great|nice|cool|awesome|excellent|amazing|wonderful|fantastic|brilliant"
+           r"|impressive|fascinating|outstanding|remarkable|terrific|superb|lovely|neat"
+           r"|interesting")
 _POINTING = (r"how|what|why|when|where|which|who|whose|these|those|this|that|both"
              r"|your|my|our|their|its|his|her|top|best|most(?!\s+recent\b)|least|few|some"
              r"|several|one|two"
              r"|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
-             r"|interesting|good|great|notable|influential|seminal|cited")
+             rf"|notable|influential|seminal|cited|{JUDGING}")
 _TOPIC_WORDS = rf"(?:(?!(?:{_POINTING})\b)[\w-]+\s+){{0,4}}"
 # A word of a request made of the topic's words alone: none that points, asks ("summarize",
 # "compare", "any", "the": stopwords are the words questions ask with) or picks some papers
@@ -152,6 +157,13 @@ LIST_RE = re.compile(
     # GAN papers", "Any GAN papers?", "the CRAFT paper" ask something else
     rf"|^\s*{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"
     r"(?:papers|abstracts|articles|publications)\s*[?.!]*\s*$"
+    # the papers' noun with no topic's word beside it ("Show me papers", "Papers?", "Nice
+    # papers!"; not "these papers", which points back): a request that names nothing to
+    # list, answered by the one line saying what to ask (``ListAnswers.list_papers``), not
+    # read as a search for "nice" (it had listed A-NICE-MC) nor answered from "great"
+    rf"|^\s*(?:please\s+)?(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name)\s+)?"
+    rf"(?:(?:all|every|the|some|any|{JUDGING})\s+)*(?:papers|abstracts|articles|publications)"
+    r"\s*[?.!]*\s*$"
     r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"
     r"|studies|studied|researches|writes\s+about|wrote\s+about|publishes|published)\s+(?:on|about|in)\b",
     re.I)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
-from assistant.intent import read_intent
+from assistant.intent import JUDGING, read_intent
 from assistant.keywords import (
     KeywordStats,
     as_typed,
@@ -52,9 +52,9 @@ LEAD_RE = re.compile(
     r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?"
     r"|summari[sz]e|describe|review|tell\s+me\s+about)\s+)?"
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
-    r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|the)\s+)?"
+    r"(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|some|the)\s+)?"
     r"(?:(?:are|were|is)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
-    rf"|notable|seminal|cited|major|{RECENT})\s+)*"
+    rf"|notable|seminal|cited|major|{JUDGING}|{RECENT})\s+)*"
     rf"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b{_EXIST}?"
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
