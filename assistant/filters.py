@@ -3,7 +3,8 @@
 ``explicit`` reads ``--year 2019-2021 --venue NeurIPS`` (and the same strings from the UI and
 the API); the range a question gives in words ("since 2019", "in NeurIPS 2025") is read with
 the rest of the question (``intent.read_intent``: ``Intent.filters``). ``merge``: what was set
-explicitly wins, field by field, over what the question says.
+explicitly and what the question says both apply; filters no paper can pass together are
+one line naming both.
 """
 
 from __future__ import annotations
@@ -79,14 +80,46 @@ def top_k_of(value: object) -> int:
 
 
 def merge(given: Filters | None, said: Filters | None) -> Filters | None:
-    """Explicit filters (options, UI, API) win, field by field, over the question's own."""
+    """Explicit filters (options, UI, API) and the question's own, both applied: the years
+    both ranges hold (``--year 2015-2021`` and "since 2019": 2019–2021), the papers with
+    both authors (one name that holds the other's words is one person: "Bengio" and "Yoshua
+    Bengio"), the venue both name. Filters that no paper can pass together (``--year
+    2019`` and "since 2020", two venues) are BadInputError naming both and the fix: the
+    explicit ones had won silently, answering "Which GAN papers were published since
+    2020?" with 2019's papers."""
     if not said:
         return given or None
     if not given:
         return said
-    merged = Filters(years=given.years if given.years is not None else said.years,
-                     venue=given.venue or said.venue, author=given.author or said.author)
+    years = given.years if said.years is None else said.years if given.years is None \
+        else (max(given.years[0], said.years[0]), min(given.years[1], said.years[1]))
+    if years is not None and years[0] > years[1]:
+        raise _apart(Filters(years=given.years), Filters(years=said.years), "year")
+    if given.venue and said.venue and given.venue.casefold() != said.venue.casefold():
+        raise _apart(Filters(venue=given.venue), Filters(venue=said.venue), "paper")
+    merged = Filters(years=years, venue=given.venue or said.venue,
+                     author=_both_authors(given.author, said.author))
     return merged or None
+
+
+def _both_authors(given: str | None, said: str | None) -> str | None:
+    """The author filter of papers by both ``given`` and ``said``: one of them when it
+    names the other (its words hold the other's: "Yoshua Bengio" for "Bengio"), else both
+    ("Hinton and LeCun", which ``authors.written_by`` reads as papers by both)."""
+    if not given or not said:
+        return given or said
+    mine, theirs = set(name_words(given)), set(name_words(said))
+    if theirs <= mine:
+        return given
+    if mine <= theirs:
+        return said
+    return f"{given} and {said}"
+
+
+def _apart(given: Filters, said: Filters, what: str) -> BadInputError:
+    return BadInputError(f"the filter given ({given.describe()}) and the question's own "
+                         f"({said.describe()}) leave no {what} in common; leave one of them "
+                         "out or make them meet")
 
 
 def _apart_only(asked: str, lists: list[str]) -> str:
@@ -100,11 +133,12 @@ def _apart_only(asked: str, lists: list[str]) -> str:
 
 
 def no_paper_of(filters: Filters, venues: list[str],
-                author_lists: Iterable[str] = ()) -> BadInputError:
-    """The error for a filter no stored paper passes, naming the fix: a wider range, for a
-    venue alone the venues the store holds (``venues``), for an author no paper has the
-    stored names nearest to it (from ``author_lists``, the papers' author lists; the store
-    holds no institutions, so "DeepMind" gets none)."""
+                author_lists: Iterable[str] = (), years: Iterable[int] = ()) -> BadInputError:
+    """The error for a filter no stored paper passes, naming the fix: a wider range (for a
+    range alone, with the years the store's papers span, from ``years``: "since 2030" is
+    after its newest), for a venue alone the venues the store holds (``venues``), for an
+    author no paper has the stored names nearest to it (from ``author_lists``, the papers'
+    author lists; the store holds no institutions, so "DeepMind" gets none)."""
     lists = list(author_lists)
     if filters.author and not any(written_by(authors, filters.author) for authors in lists):
         if joint := _apart_only(filters.author, lists):
@@ -119,5 +153,8 @@ def no_paper_of(filters: Filters, venues: list[str],
         named = ", ".join(venues) or "none named"
         return BadInputError(f"no indexed paper is of {filters.describe()}; the store's "
                              f"venues are {named}: choose one or leave it out")
+    dated = sorted(set(years))
+    span = "" if not dated or filters != Filters(years=filters.years) else \
+        f" (the store's papers are of {dated[0]}{f'–{dated[-1]}' if len(dated) > 1 else ''})"
     return BadInputError(f"no indexed paper is of {filters.describe()}; widen the range "
-                         "or leave it out")
+                         f"or leave it out{span}")

@@ -147,8 +147,9 @@ class Assistant:
     def no_paper_error(self, filters: Filters) -> BadInputError:
         """The one-line error for ``filters`` that no stored paper passes, naming the
         store's venues or the stored authors' names nearest to the one asked for."""
-        return no_paper_of(filters, self.index.venues(),
-                           (paper.authors for paper in self.index.papers().values()))
+        papers = self.index.papers().values()
+        return no_paper_of(filters, self.index.venues(), (paper.authors for paper in papers),
+                           (paper.year for paper in papers if paper.year is not None))
 
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:

@@ -88,10 +88,26 @@ def test_year_options_and_bad_values() -> None:
     assert Filters((OPEN_START, 1999)).describe() == "years up to 1999"
 
 
-def test_explicit_filters_win_over_the_question_field_by_field() -> None:
+def test_explicit_filters_and_the_questions_own_both_apply() -> None:
+    """`ask --year 2019 "Which GAN papers were published since 2020?"` had answered with
+    2019's papers, the question's range dropped without a word: both apply, and two that
+    no paper can pass together are one line naming both and the fix."""
     said = read_intent("What is new in NeurIPS 2025?", ["NeurIPS"]).filters
-    assert merge(Filters(years=(2019, 2021)), said) == Filters((2019, 2021), "NeurIPS")
-    assert merge(Filters(venue="ICML"), said) == Filters((2025, 2025), "ICML")
+    assert merge(Filters(years=(2019, 2026)), said) == Filters((2025, 2025), "NeurIPS")
+    assert merge(Filters(years=(2015, 2021)), Filters(years=(2019, OPEN_END))) == Filters((2019, 2021))
+    since = read_intent("Which GAN papers were published since 2020?").filters
+    with pytest.raises(BadInputError, match=r"^the filter given \(year 2019\) and the question's "
+                                            r"own \(years 2020 on\) leave no year in common; "
+                                            "leave one of them out or make them meet$"):
+        merge(Filters(years=(2019, 2019)), since)
+    with pytest.raises(BadInputError, match=r"\(venue ICML\).*\(venue NeurIPS\) leave no paper"):
+        merge(Filters(venue="ICML"), said)
+    assert merge(Filters(venue="neurips"), said) == Filters((2025, 2025), "neurips")
+    # one name holding the other's words is one person; two people: papers by both
+    assert merge(Filters(author="Bengio"), Filters(author="Yoshua Bengio")) == Filters(
+        author="Yoshua Bengio")
+    assert merge(Filters(author="Hinton"), Filters(author="Yann LeCun")) == Filters(
+        author="Hinton and Yann LeCun")
     assert merge(None, said) == said and merge(None, None) is None
 
 
@@ -140,10 +156,16 @@ def test_the_question_sets_the_filter_and_the_answer_names_it(wombats: Assistant
     answer = wombats.ask("How did wombat burrows regulate temperature in 2012?")
     assert answer.filters == "year 2012"
     assert [s.year for s in answer.sources] == [2012] and answer.citations
-    wins = wombats.ask("How did wombat burrows regulate temperature in 2012?",
-                       filters=Filters(years=(2021, 2021)))
-    assert wins.filters == "year 2021" and {s.year for s in wins.sources} == {2021}
-    with pytest.raises(BadInputError, match="no indexed paper is of years 2030–2031; widen"):
+    with pytest.raises(BadInputError, match=r"\(year 2021\) and the question's own \(year "
+                                            "2012\\) leave no year in common"):
+        wombats.ask("How did wombat burrows regulate temperature in 2012?",
+                    filters=Filters(years=(2021, 2021)))
+    both = wombats.ask("How did wombat burrows regulate temperature since 2020?",
+                       filters=Filters(years=(2012, 2020)))
+    assert both.filters == "year 2020" and {s.year for s in both.sources} == {2020}
+    with pytest.raises(BadInputError, match="no indexed paper is of years 2030–2031; widen the "
+                                            "range or leave it out \\(the store's papers are of "
+                                            "2012–2025\\)$"):
         wombats.ask(QUESTION, filters=Filters(years=(2030, 2031)))
     with pytest.raises(BadInputError, match="venues are Koala Symposium, NeurIPS, Wombat Workshop: choose"):
         wombats.ask(QUESTION, filters=Filters(venue="ICML"))
@@ -353,3 +375,25 @@ def test_a_venue_spelled_nips_in_the_input_is_found_by_neurips(tmp_path: Path) -
     app.ingest([nips])
     assert app.index.venues() == ["NeurIPS"]
     assert app.retrieve("QuokkaSampler", filters=explicit(None, "NIPS"))
+
+
+def test_the_cli_names_filters_that_conflict_and_a_range_after_the_newest_paper(
+        fresh_copy: Path) -> None:
+    """`ask --year 2019` and "since 2020" had answered with 2019's papers without a word;
+    a range after the store's newest paper ("since 2030") is one line naming the store's
+    years, exit 2, from a list, a trend question and `assistant trends` alike."""
+    data = ["--data-dir", str(fresh_copy)]
+    for args, message in (
+            (["ask", "--year", "2019", "Which papers on reinforcement learning were published "
+              "since 2020?"], "the filter given (year 2019) and the question's own (years 2020 "
+             "on) leave no year in common"),
+            (["ask", "Which papers on reinforcement learning were published since 2030?"],
+             "no indexed paper is of years 2030 on; widen the range or leave it out (the "
+             "store's papers are of 2025)"),
+            (["ask", "How has interest in reinforcement learning grown since 2030?"],
+             "no indexed paper is of years 2030 on"),
+            (["trends", "reinforcement learning", "--year", "2030-"],
+             "no indexed paper is of years 2030 on")):
+        bad = run(*args, *data)
+        assert bad.returncode == 2 and message in bad.stderr, bad.stderr
+        assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
