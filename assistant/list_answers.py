@@ -25,6 +25,7 @@ from assistant.listing import (
     as_answer,
     best_sentence,
 )
+from assistant.naming import unmentioned
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
@@ -86,6 +87,10 @@ class ListAnswers:
         result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
         result.filters = applied
+        # "Which papers use GPT-4?" lists GPT-2 and GPT-3 papers: the answer says that none
+        # of them names what was asked, as a single answer's citations are checked
+        result.unmentioned = unmentioned(search, [p.paper for p in result.papers],
+                                         self.app.index.surface_text().proper)
         # "Which recent papers use GANs?": every surface (the CLI, --json, the Lists tab,
         # the MCP tools) lists from here, in this order
         return newest_first(result) if read_intent(question).newest_first else result

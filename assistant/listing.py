@@ -156,6 +156,7 @@ class ListResult:
     mentions: list[ListedPaper] = field(default_factory=list)
     lookup: bool = False  # a term lookup ("Which papers mention X?"): its words as asked
     newest_first: bool = False  # newest year first, best first within (list_answers.newest_first)
+    unmentioned: list[str] = field(default_factory=list)  # names no listed paper mentions
 
     @property
     def model_judged(self) -> bool:
@@ -484,7 +485,7 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
                  for n, p in enumerate(shown, start=1)]
     return Answer(question=result.question, answer=text,
                   mode=mode, model=model if mode == "llm" else None,
-                  sources=sources, citations=citations,
+                  sources=sources, citations=citations, unmentioned=result.unmentioned,
                   receipt=Receipt(in_store=result.papers_in_store,
                                   in_filter=result.papers_in_filter, read=result.screened,
                                   cited=len(shown), matching=len(result.papers),

@@ -488,3 +488,13 @@ def test_the_pooled_judgments_read_papers_the_grep_missed() -> None:
         matched = set(item["expected_sources"]) | set(item["excluded"])
         assert line["source"] in sources and (line["source"] in matched) == line["control"]
         assert isinstance(line["answers"], bool) and line["reason"].strip()
+
+
+def test_a_list_says_when_no_listed_paper_names_what_was_asked(
+        seed_assistant: Assistant) -> None:
+    asked = seed_assistant.list_answer("Which papers use the Adam optimizer in JAX?")
+    assert asked.receipt is not None and asked.receipt.matching  # no seed names JAX
+    assert asked.unmentioned == ["JAX"]
+    assert asked.public_json()["unmentioned"] == ["JAX"]
+    named = seed_assistant.list_answer("Which papers use the Adam optimizer?")
+    assert named.receipt is not None and named.receipt.matching and named.unmentioned == []
