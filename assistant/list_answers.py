@@ -26,6 +26,7 @@ from assistant.listing import (
     best_sentence,
 )
 from assistant.naming import unmentioned
+from assistant.respelling import respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
@@ -75,7 +76,11 @@ class ListAnswers:
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.app.no_paper_error(ignored or applied)
         topic = topic_of(search, or_question=False)
-        named = self.names_a_topic(topic, lookup=bool(read_intent(search).lookup_terms))
+        lookup = bool(read_intent(search).lookup_terms)  # a lookup asks for words as typed
+        respelt_words = {} if lookup else respellings(topic, self.app.index.surface_text(),
+                                                      self.app.index.keyword_stats())
+        search, topic = respelt(search, respelt_words), respelt(topic, respelt_words)
+        named = self.names_a_topic(topic, lookup=lookup)
         # "How many papers were published in 2015?", "What has Bengio published?": every
         # paper of the filter; common words under a range alone ("…from 2019 about this")
         # are a question that lost its topic, one line as before
@@ -87,6 +92,7 @@ class ListAnswers:
         result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
         result.filters = applied
+        result.respelt = respelt_words
         # "Which papers use GPT-4?" lists GPT-2 and GPT-3 papers: the answer says that none
         # of them names what was asked, as a single answer's citations are checked
         result.unmentioned = unmentioned(search, [p.paper for p in result.papers],
@@ -188,9 +194,9 @@ class ListAnswers:
         for n, line in enumerate(answer_lines(result, described)):
             text += line
             yield line
-            if n == 0 and (people := self.people_line(result.filters)):
-                text += people
-                yield people
+            if n == 0 and (note := respelt_line(result.respelt) + self.people_line(result.filters)):
+                text += note
+                yield note
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
         answer.filters = described
         yield answer

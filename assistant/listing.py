@@ -157,6 +157,7 @@ class ListResult:
     lookup: bool = False  # a term lookup ("Which papers mention X?"): its words as asked
     newest_first: bool = False  # newest year first, best first within (list_answers.newest_first)
     unmentioned: list[str] = field(default_factory=list)  # names no listed paper mentions
+    respelt: dict[str, str] = field(default_factory=dict)  # typed word → the one searched
 
     @property
     def model_judged(self) -> bool:
