@@ -310,16 +310,32 @@ class Assistant:
                       reread: int | None = None) -> AnswerStream:
         """The answer a question asks for: a trend question ("How has interest in graph
         neural networks grown?") its topic's papers counted per year (``trend_stream``), a
-        list question (or ``every``) every paper that answers (``list_stream``), any other
-        the cited answer (``ask_stream``). ``reread`` is a list's or a trend's reading
-        budget (None: the setting)."""
+        list question (or ``every``) every paper that answers (``list_stream``), and so a
+        term lookup asked in the singular whose words several papers hold
+        (``several_hold``), any other the cited answer (``ask_stream``). ``reread`` is a
+        list's or a trend's reading budget (None: the setting)."""
         intent = read_intent(folded(question), self.index.venues(),  # as check_question reads
                              self.index.author_book())
         if intent.trend_topic is not None and not every:
             return self.lists.trend_stream(question, filters, reread)
-        if every or intent.wants_list or self.lists.of_author_alone(intent, filters):
+        if (every or intent.wants_list or self.lists.of_author_alone(intent, filters)
+                or self.several_hold(folded(question), filters)):
             return self.lists.list_stream(question, filters, reread)
         return self.ask_stream(question, history, top_k, filters)
+
+    def several_hold(self, question: str, filters: Filters | None = None) -> bool:
+        """Whether ``question`` is a term lookup ("Which paper mentions Tetris?", "Is there
+        a paper that uses the word zebrafish?") whose words more than one paper within the
+        filters holds (``HybridRetriever.lookup_holders``). Asked in the singular, it is
+        answered by the list of them all, as asked in the plural: a researcher asking for
+        "the paper" does not know there are six, and the cited answer quoted one. A lookup
+        one paper answers, or whose range leaves no paper, is answered as before."""
+        applied, search, ignored = self.question_filters(question, filters)
+        if ignored or not read_intent(search).lookup_terms:
+            return False
+        if applied and not self.retriever.allowed(applied):
+            return False
+        return len(self.retriever.lookup_holders(search, applied)) > 1
 
     def write_titles(self, progress: ProgressFn | None = None) -> TitlesReport:
         """Model-written titles for the papers whose input gave none (titles.py)."""
