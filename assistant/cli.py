@@ -293,7 +293,8 @@ def trends(
     as_json: Annotated[bool, typer.Option("--json", help="Print the counts and the matching "
                                           "papers' ids as one JSON object.")] = False,
     chart: Annotated[Path | None, typer.Option(
-        "--chart", help="Where to write the PNG chart (default trends-<topic>.png here).")] = None,
+        "--chart", help="Where to write the PNG chart: a .png path in a folder that exists "
+        "(default trends-<topic>.png here).")] = None,
     year: Year = None,
     venue: Venue = None,
     author: Author = None,

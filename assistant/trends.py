@@ -365,27 +365,32 @@ def chart_figure(trend: TrendResult) -> Figure:
 
 
 def draw_chart(trend: TrendResult, path: Path) -> Path:
-    """The counts as a PNG bar chart at ``path`` (``chart_figure``)."""
+    """The counts as a PNG bar chart at ``path`` (``chart_figure``), in a folder that exists
+    (``unwritable`` says why not, before the count)."""
     figure = chart_figure(trend)
-    path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, format="png")
     trend.chart = str(path)
     return path
 
 
 def unwritable(path: Path) -> str | None:
-    """Why a file cannot be written at ``path``, or None: its missing folders are made and
-    a scratch file is written and removed there, before a trend's screening rather than
-    after it."""
+    """Why the PNG chart cannot be written at ``path``, or None, checked (with a scratch
+    file written and removed there) before a trend's screening rather than after it. A
+    missing folder is named, not made: a mistyped path had made /nonexistent/dir at the
+    filesystem's root. A suffix other than .png is refused: the chart is a PNG, and
+    ``x.txt`` had held one under that name."""
     if path.is_dir():
         return "it is a folder"
+    if path.suffix.lower() != ".png":
+        return f"the chart is a PNG, not {path.suffix}" if path.suffix else "it has no .png suffix"
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.is_dir():
         return f"{folder} is a file, not a folder"
+    if folder != path.parent:
+        return f"the folder {path.parent} does not exist"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=path.parent):
             pass
     except OSError as exc:

@@ -250,3 +250,19 @@ def test_a_reader_that_leaves_the_pipe_gets_no_error_line(fresh_copy: Path) -> N
                             cwd=PROJECT_ROOT, timeout=300)
     assert re.match(r"\d+ papers? of the \d+ match", result.stdout), result.stdout
     assert "error" not in result.stderr.lower() and result.returncode == 1, result.stderr
+
+
+def test_a_chart_path_in_a_missing_folder_or_not_png_is_one_line(fresh_copy: Path,
+                                                                  tmp_path: Path) -> None:
+    """`trends --chart /nonexistent/dir/x.png` had made the folder silently, `--chart x.txt`
+    had written a PNG under that name: each is one line naming it, exit 2, nothing made."""
+    charts = tmp_path / "charts"
+    charts.mkdir()
+    missing = charts / "nonexistent" / "dir"
+    for chart, why in ((missing / "x.png", f"the folder {missing} does not exist"),
+                       (charts / "x.txt", "the chart is a PNG, not .txt")):
+        result = run("trends", "reinforcement learning", "--chart", str(chart),
+                     "--data-dir", str(fresh_copy))
+        assert result.returncode == 2 and why in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+    assert list(charts.iterdir()) == []

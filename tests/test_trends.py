@@ -22,6 +22,7 @@ from assistant.trends import (
     counts_for,
     draw_chart,
     table_lines,
+    unwritable,
 )
 
 
@@ -243,3 +244,17 @@ def test_a_peak_question_is_counted_over_every_year_and_checks_its_year(
     lines = answer.answer.splitlines()
     assert answer.filters is None and lines[:2] == [f"{trend.summary()}.", trend.peaks()]
     assert lines[2] == trend.claim_check(2025, 2025) and lines[2].startswith("2025: ")
+
+
+def test_a_chart_path_in_a_missing_folder_or_not_png_is_refused_and_nothing_made(
+        tmp_path: Path) -> None:
+    """`trends --chart /nonexistent/dir/x.png` had made /nonexistent/dir at the filesystem's
+    root, and `--chart x.txt` had written a PNG under a .txt name: each is refused, naming
+    why, and no folder or file is left."""
+    missing = tmp_path / "nonexistent" / "dir"
+    assert unwritable(missing / "x.png") == f"the folder {missing} does not exist"
+    assert not (tmp_path / "nonexistent").exists()
+    assert unwritable(tmp_path / "x.txt") == "the chart is a PNG, not .txt"
+    assert unwritable(tmp_path / "chart") == "it has no .png suffix"
+    assert unwritable(tmp_path / "x.png") is None and unwritable(tmp_path / "X.PNG") is None
+    assert list(tmp_path.iterdir()) == []
