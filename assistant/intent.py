@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Literal
 
 from assistant.authors import AuthorBook
+from assistant.count_comparison import compared_topics
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
 from assistant.stated import END, PAPER, PAPERS, RECENT, RECENTLY, stated
@@ -344,6 +345,7 @@ class Intent:
     # the years a peak question names as the claim the counts check ("Did X peak in 2019?"),
     # not a range to count within: they are not in ``filters``
     claimed_years: tuple[int, int] | None = None
+    compared_topics: tuple[str, str] | None = None  # two topics compared by their papers' count
 
 
 # The main reading, first that holds: a trend, a term lookup and a list are what the answer's
@@ -398,7 +400,8 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         method=readings["method"], finding=readings["finding"], quantity=quantity,
         contribution=(bool(CONTRIBUTION_QUESTION_RE.search(question)) or quantity) and not problem,
         problem=problem, wants_list=readings["list"], lookup_terms=lookup, trend_topic=trend,
-        newest_first=bool(NEWEST_RE.search(question)), claimed_years=claimed)
+        newest_first=bool(NEWEST_RE.search(question)), claimed_years=claimed,
+        compared_topics=compared_topics(search))
 
 
 def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None:

@@ -29,10 +29,10 @@ from assistant.naming import unmentioned
 from assistant.respelling import respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
-from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
+from assistant.trends import TREND_MAX_REREAD, TrendResult, comparison_lines, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, PHRASE_PAPERS
-from assistant.types import Answer, Filters, RetrievedPaper
+from assistant.types import Answer, Filters, Receipt, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
@@ -232,6 +232,32 @@ class ListAnswers:
             yield line + "\n"
         yield Answer(question=question, answer="\n".join(lines), mode="extractive",
                      filters=trend.filters, receipt=trend.receipt())
+
+    def compare_stream(self, question: str, filters: Filters | None = None,
+                       reread: int | None = None) -> AnswerStream:
+        """A question comparing two topics by their papers' count (``Intent.compared_topics``:
+        "Are there more papers on GANs or on normalizing flows?") answered with each topic
+        counted as a trend is (``_topic_trend``, under the range the question states):
+        which has more, each one's count, and both per year (``comparison_lines``). The
+        receipt counts the papers either topic counted; its ``read`` is the larger screen."""
+        question = check_question(question)
+        applied, search, ignored = self.app.question_filters(question, filters)
+        if ignored:
+            raise self.app.no_paper_error(ignored)
+        topics = read_intent(search, self.app.index.venues()).compared_topics
+        if topics is None:
+            raise BadInputError("the question compares no two topics by their papers' count")
+        first, second = (self._topic_trend(topic, applied, reread) for topic in topics)
+        lines = comparison_lines(first, second)
+        for line in lines:
+            yield line + "\n"
+        counted = list(dict.fromkeys([*first.paper_ids, *second.paper_ids]))
+        receipt = Receipt(in_store=first.papers_in_store, in_filter=first.papers_in_filter,
+                          read=max(first.screened, second.screened), cited=0, matching=len(counted),
+                          unread_left_out=first.unread_left_out + second.unread_left_out,
+                          counted=counted)
+        yield Answer(question=question, answer="\n".join(lines), mode="extractive",
+                     filters=first.filters, receipt=receipt)
 
     def list_answer(self, question: str, filters: Filters | None = None,
                     reread: int | None = None) -> Answer:

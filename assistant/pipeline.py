@@ -309,13 +309,16 @@ class Assistant:
                       filters: Filters | None = None, every: bool = False,
                       reread: int | None = None) -> AnswerStream:
         """The answer a question asks for: a trend question ("How has interest in graph
-        neural networks grown?") its topic's papers counted per year (``trend_stream``), a
+        neural networks grown?") its topic's papers counted per year (``trend_stream``), one
+        comparing two topics' counts both counted so (``compare_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), and so a
         term lookup asked in the singular whose words several papers hold
         (``several_hold``), any other the cited answer (``ask_stream``). ``reread`` is a
         list's or a trend's reading budget (None: the setting)."""
         intent = read_intent(folded(question), self.index.venues(),  # as check_question reads
                              self.index.author_book())
+        if intent.compared_topics is not None and not every:
+            return self.lists.compare_stream(question, filters, reread)
         if intent.trend_topic is not None and not every:
             return self.lists.trend_stream(question, filters, reread)
         if (every or intent.wants_list or self.lists.of_author_alone(intent, filters)

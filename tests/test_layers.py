@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
      "assistant.file_formats", "assistant.reading", "assistant.authors"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
      "assistant.naming", "assistant.intent", "assistant.stated", "assistant.chunks",
-     "assistant.word_runs", "assistant.respelling"},
+     "assistant.word_runs", "assistant.respelling", "assistant.count_comparison"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.store"},
     {"assistant.keyword_index", "assistant.catalog", "assistant.dense", "assistant.chunking"},

@@ -1,0 +1,66 @@
+"""A question that compares two topics by how many papers each has ("Are there more papers on
+GANs or on normalizing flows?", "Which has more papers, GANs or VAEs?", "Is reinforcement
+learning more popular than active learning?"): its reading, the two topics.
+
+Why: such a question asks for two counts over the whole store, which a trend's counting
+gives (``ListAnswers.compare_stream``), not for the sentences of the five papers that name
+both topics, which the cited answer had quoted. The reading is ``Intent.compared_topics``;
+it lives here, beside intent.py, as one reading with its own trimming of the topics.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.stated import PAPERS
+
+_AMOUNT = r"(?:more|fewer|less)"
+_POPULAR = r"(?:popular|common|studied|researched|widespread|prevalent)"
+_END = r"\s*[?.!]*\s*$"
+_SEP = r"\s*[,:;\u2013\u2014-]?\s*"
+COUNT_COMPARISON_RES = [
+    # "Are there more papers on A or (on) B?", "Were there fewer A papers than B papers?"
+    re.compile(rf"^\s*(?:are|were)\s+there\s+{_AMOUNT}\s+(?=.*\b{PAPERS}\b)(?P<a>.+?)\s+"
+               rf"(?:or|than)\s+(?:there\s+(?:are|were)\s+)?(?P<b>.+?){_END}", re.I),
+    # "Do more papers study A or B?", "Did fewer papers use A than B?"
+    re.compile(rf"^\s*(?:do|did)\s+{_AMOUNT}\s+{PAPERS}\s+(?!on\b|about\b)[\w-]+\s+(?P<a>.+?)\s+"
+               rf"(?:or|than)\s+(?P<b>.+?){_END}", re.I),
+    # "Which has more papers, A or B?", "Which topic had the most papers: A or B?"
+    re.compile(rf"^\s*(?:which|what)\s+(?:[\w-]+\s+)?(?:has|had|have|gets|got|sees|saw)\s+"
+               rf"(?:more|fewer|the\s+most|the\s+fewest)\s+{PAPERS}{_SEP}(?P<a>.+?)\s+or\s+"
+               rf"(?P<b>.+?){_END}", re.I),
+    # "Which is more popular, A or B?", "Which was more studied: A or B?"
+    re.compile(rf"^\s*(?:which|what)\s+(?:[\w-]+\s+)?(?:is|was|are|were)\s+more\s+{_POPULAR}"
+               rf"{_SEP}(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I),
+    # "Is A more popular than B?", "Are A or B more studied?" (a field named without an
+    # article: "Is the method more common than…?" asks about a paper)
+    re.compile(rf"^\s*(?:is|are|was|were)\s+(?!(?:the|a|an|it|this|that|they)\s)(?P<a>.+?)\s+"
+               rf"more\s+{_POPULAR}\s+than\s+(?P<b>.+?){_END}", re.I),
+    re.compile(rf"^\s*(?:is|are|was|were)\s+(?!(?:the|a|an|it|this|that|they)\s)(?P<a>.+?)\s+"
+               rf"or\s+(?P<b>.+?)\s+more\s+{_POPULAR}{_END}", re.I),
+]
+# Words that frame a compared topic rather than name it, taken off its ends ("papers on
+# GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
+_LEAD = re.compile(rf"^(?:(?:the\s+)?{PAPERS}\s+(?:on|about|using|that\s+use|in)\s+"
+                   r"|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)
+_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$", re.I)
+
+
+def compared_topics(question: str) -> tuple[str, str] | None:
+    """The two topics a question compares by their papers' count ("Are there more papers
+    on GANs or on normalizing flows?" → GANs, normalizing flows), or None when it asks no
+    such thing, or names no topic on one side."""
+    for pattern in COUNT_COMPARISON_RES:
+        m = pattern.search(question)
+        if m:
+            first, second = _trimmed(m.group("a")), _trimmed(m.group("b"))
+            if re.search(r"\w", first) and re.search(r"\w", second):
+                return first, second
+    return None
+
+
+def _trimmed(text: str) -> str:
+    """A compared topic less the words that frame it at its ends (``_LEAD``, ``_TAIL``)."""
+    text = text.strip(" ,\"'“”")
+    text = _TAIL.sub("", _LEAD.sub("", text)).strip(" ,\"'“”")
+    return text
