@@ -15,6 +15,7 @@ from assistant.keywords import SurfaceText
 from assistant.naming import PhraseText
 from assistant.store import ChromaStore
 from assistant.types import Filters
+from assistant.written_forms import WrittenText
 
 ALLOWED_KEPT = 64  # filters whose papers are kept (a server sees few at a time)
 
@@ -29,6 +30,7 @@ class PaperCatalog:
         self._authors: tuple[dict[str, Paper], AuthorBook] | None = None
         self._surface: tuple[dict[str, Paper], SurfaceText] | None = None
         self._phrases: tuple[dict[str, Paper], PhraseText] | None = None
+        self._written: tuple[dict[str, Paper], WrittenText] | None = None
         self._allowed: tuple[dict[str, Paper], dict[Filters, frozenset[str]]] | None = None
         store.on_change(self.forget)
 
@@ -76,6 +78,15 @@ class PaperCatalog:
             if self._phrases is None or self._phrases[0] is not papers:
                 self._phrases = (papers, PhraseText.of(papers))
             return self._phrases[1]
+
+    def written_text(self) -> WrittenText:
+        """The stored papers as one string for how they write compounds
+        (``written_forms.WrittenText``), built once per paper cache."""
+        with self.store.lock:
+            papers = self.papers()
+            if self._written is None or self._written[0] is not papers:
+                self._written = (papers, WrittenText.of(papers))
+            return self._written[1]
 
     def venues(self) -> list[str]:
         """The stored venues and collections (for the UI's filter and every question's

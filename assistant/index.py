@@ -34,6 +34,7 @@ from assistant.naming import PhraseText
 from assistant.settings import Settings
 from assistant.store import HNSW_CONFIG, ChromaStore, EmbeddingMismatchError, IndexConfigError
 from assistant.types import Filters
+from assistant.written_forms import WrittenText
 
 if TYPE_CHECKING:  # llama_index is imported by the ingest only: a question needs none of it
     from llama_index.core import VectorStoreIndex
@@ -126,6 +127,9 @@ class AbstractIndex:
 
     def phrase_text(self) -> PhraseText:
         return self.catalog.phrase_text()
+
+    def written_text(self) -> WrittenText:
+        return self.catalog.written_text()
 
     def venues(self) -> list[str]:
         return self.catalog.venues()

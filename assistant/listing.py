@@ -60,6 +60,7 @@ from assistant.topics import (
     topic_weights,
 )
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
+from assistant.written_forms import written_topic
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +159,9 @@ class ListResult:
     newest_first: bool = False  # newest year first, best first within (list_answers.newest_first)
     unmentioned: list[str] = field(default_factory=list)  # names no listed paper mentions
     respelt: dict[str, str] = field(default_factory=dict)  # typed word → the one searched
+    # the topic as its papers write it (the searched topic's first phrasing: "pre training"
+    # as "pre-training"), whose phrases a trend counts by ("" : ``topic`` as typed)
+    written: str = ""
 
     @property
     def model_judged(self) -> bool:
@@ -274,15 +278,16 @@ class ListScreen:
         differential equations? | build on neural ODE"): many write only "ODE"; and with an
         acronym the question gives in brackets written instead of its words ("use capsule
         networks (CapsNets)?": "use capsule networks? | use CapsNets?"), each word in
-        American spelling ("normalising" is "normalizing"). A term lookup
+        American spelling ("normalising" is "normalizing") and each compound in its
+        papers' commonest form ("finetuning" as "fine-tuning": ``written_topic``). A term lookup
         ("Which papers mention DTW?") is searched as asked: it wants the word."""
         raw = raw_topic(question)
         topic, stated = stated_acronyms(raw)
         if not self.settings.acronyms or read_intent(question).lookup_terms:
             return topic
-        topic = in_american(topic)
         key = (raw, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
         if key not in self._searched:
+            topic = written_topic(in_american(topic), self.index.written_text())
             self._searched[key] = ALSO.join(dict.fromkeys(
                 [topic, *([stated] if stated else []), *acronym_readings(topic, self.index),
                  *spelled_readings(stated or topic, self.index)]))
@@ -344,7 +349,8 @@ class ListScreen:
             screened=len(pool), reread=len(read), unread_left_out=len(unread) - len(kept_unread),
             seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
-            mentions=self._listed(mentioned, weights), lookup=bool(words))
+            mentions=self._listed(mentioned, weights), lookup=bool(words),
+            written=self.searched_topic(question).split(ALSO)[0])
 
     def _listed(self, kept: Sequence[Candidate], weights: dict[str, float],
                 unread: Collection[str] = ()) -> list[ListedPaper]:

@@ -252,8 +252,9 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
     year, over every year of ``stored`` (the papers the store holds per year within the
     filter): a year with papers and no match is a zero, one without papers a gap."""
     senses = {c.paper.paper_id: c.sense for c in result.candidates}
+    topic = result.written or result.topic  # "pre training" counted as "pre-training"
     papers = [p.paper for p in result.papers
-              if counts_for(result.topic, p, senses.get(p.paper.paper_id, 0.0))]
+              if counts_for(topic, p, senses.get(p.paper.paper_id, 0.0))]
     dated = [p for p in papers if p.year is not None]
     years = {y: 0 for y, n in stored.items() if n}
     by_year: dict[int, list[str]] = {}

@@ -1,0 +1,96 @@
+"""How a topic's compound words are read: in the form the stored papers write them
+(joined, hyphenated or spaced), whatever form the user typed."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
+
+from assistant.corpus import Paper
+from assistant.listing import ListScreen
+from assistant.pipeline import Assistant
+from assistant.written_forms import HYPHENATED, JOINED, SPACED, WrittenText, written_topic
+
+# Fine-tuning hyphenated by three papers and joined by one; "hyperparameters" joined by two,
+# hyphenated by one; "state-of-the-art" and "neural networks" as the field writes them.
+FORMS_PAPERS = [
+    ("Adapters", "We study fine-tuning of large pretrained models with adapters."),
+    ("Prompt Tuning", "Fine-tuned language models beat prompts; fine-tuning costs memory."),
+    ("Low Rank Updates", "Low-rank updates make fine-tuning cheap for state-of-the-art models."),
+    ("Joined Spelling", "Finetuning a vision model on few labels overfits."),
+    ("Search Spaces", "Bayesian optimization of hyperparameters for neural networks."),
+    ("Grid Search", "We tune the hyperparameter grid of deep neural networks."),
+    ("Old Spelling", "Each hyper-parameter is set by cross-validation."),
+    ("Shared Encoders", "Multi-task learning shares one encoder; multi-task heads differ."),
+]
+
+
+def _papers(rows: list[tuple[str, str]]) -> dict[str, Paper]:
+    return {f"p{i}": Paper(f"p{i}", f"f#{i}", title, text) for i, (title, text) in enumerate(rows)}
+
+
+def test_a_compound_is_read_in_the_form_its_papers_write_it() -> None:
+    """`trends "finetuning"` counted 43 papers of the 13.9k and `trends "fine-tuning"` 124:
+    the cross-encoder reads the joined word as other word pieces. A compound typed in any
+    form is read in the form most of its papers write."""
+    written = WrittenText.of(_papers(FORMS_PAPERS))
+    assert written.split_of("finetuning") == ("fine", "tuning")
+    assert written.forms(["fine", "tuning"]) == {JOINED: 1, HYPHENATED: 3, SPACED: 0}
+    for typed in ("finetuning", "fine-tuning", "fine tuning"):
+        assert written_topic(f"use {typed}?", written) == "use fine-tuning?", typed
+    assert written_topic("Finetuning LLMs", written) == "Fine-tuning LLMs"  # typed letters kept
+    for typed in ("hyperparameter search", "hyper-parameter search", "hyper parameter search"):
+        assert written_topic(typed, written) == "hyperparameter search", typed
+    assert written_topic("multi task learning", written) == "multi-task learning"
+    # a part of a longer compound is not the shorter one ("state-of" of "state-of-the-art"),
+    # and words no paper hyphenates at their seam stay apart
+    assert written_topic("state of the art models", written) == "state of the art models"
+    assert written_topic("neural networks", written) == "neural networks"
+    assert written_topic("bounds for 0-1 loss", written) == "bounds for 0-1 loss"
+
+
+@pytest.fixture(scope="module")
+def forms_dir(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seeds and FORMS_PAPERS."""
+    path = tmp_path_factory.mktemp("forms") / "papers.csv"
+    with path.open("w", newline="") as f:
+        csv.writer(f).writerows([("title", "abstract"), *FORMS_PAPERS])
+    data = path.parent / "data"
+    shutil.copytree(seed_dir, data)
+    assert Assistant(make_settings(data)).ingest([path]).added == len(FORMS_PAPERS)
+    return data
+
+
+def test_a_list_and_a_trend_read_each_spelling_of_a_compound_alike(forms_dir: Path) -> None:
+    """"Which papers use finetuning?" listed 17 papers of the 13.9k and "…fine-tuning?" 27:
+    the question is searched, and its papers read, in the form the papers write."""
+    assistant = Assistant(make_settings(forms_dir))
+    screen = ListScreen(assistant.index)
+    for typed in ("finetuning", "fine-tuning", "fine tuning"):
+        assert screen.searched_topic(f"Which papers use {typed}?") == "use fine-tuning?"
+    # a trend counts by the phrase as written ("fine tuning" as "fine-tuning")
+    counts = {typed: assistant.trends(typed).total
+              for typed in ("finetuning", "fine-tuning", "fine tuning")}
+    assert len(set(counts.values())) == 1 and counts["finetuning"] >= 3, counts
+
+
+@skipif_no_shared_data
+def test_the_13_9k_abstracts_read_each_compound_in_its_commonest_form() -> None:
+    """The forms the 1987–2021 abstracts write (papers, by grep): "fine-tuning" 135,
+    "finetuning" 21; "hyperparameter" 231, "hyper-parameter" 54; "multi-task" 126,
+    "multitask" 35; "pre-training" 186, "pretraining" 107; "dropout" 68, "drop-out" none."""
+    from assistant.corpus import read_paths
+
+    papers = {p.paper_id: p for p in read_paths([SHARED_DATA]).papers}
+    written = WrittenText.of(papers)
+    for typed, read in [("finetuning", "fine-tuning"), ("fine tuning", "fine-tuning"),
+                        ("hyper-parameter", "hyperparameter"), ("multitask", "multi-task"),
+                        ("pretraining", "pre-training"), ("drop-out", "dropout"),
+                        ("dropout", "dropout"), ("few shot learning", "few-shot learning"),
+                        ("state of the art", "state of the art"),
+                        ("graph neural networks", "graph neural networks")]:
+        assert written_topic(typed, written) == read, typed
