@@ -385,18 +385,63 @@ def spells_out(acronym: str, text: str, min_initials: int = 2) -> bool:
     return bool(spellings(acronym, text, min_initials))
 
 
-def spellings(acronym: str, text: str, min_initials: int = 2) -> list[str]:
+PartsOf = Callable[[str], Sequence[str] | None]  # a joined word's parts ("autoencoder")
+_TOKEN_RUN = re.compile(r"\w+")
+_BETWEEN = re.compile(r"[\s-]+")
+
+
+def spellings(acronym: str, text: str, min_initials: int = 2,
+              parts_of: PartsOf | None = None) -> list[str]:
     """The phrases of ``text`` (lower case) that spell ``acronym`` out, its capitals as the
     initials of consecutive words ("singular value decomposition" for SVD, "low-rank
-    adaptation" for LoRA). Only for acronyms (at least ``min_initials`` capitals, half its
-    letters or more): FlashAttention is a name, not F… A…; a function word is nobody's
-    initial ("some of the" is not SOT), though "method" is (FEM: finite element method)."""
-    initials = [c.lower() for c in acronym if c.isupper()]
+    adaptation" for LoRA), and with ``parts_of`` (the parts the papers hyphenate a joined
+    word into, ``written_forms.WrittenText.split_of``) a joined word's parts' initials too:
+    "variational autoencoder" for VAE, as "variational auto-encoder" is. Only for acronyms
+    (at least ``min_initials`` capitals, half its letters or more): FlashAttention is a name,
+    not F… A…; a function word is nobody's initial ("some of the" is not SOT), though
+    "method" is (FEM: finite element method)."""
+    initials = "".join(c.lower() for c in acronym if c.isupper())
     if len(initials) < min_initials or 2 * len(initials) < sum(c.isalpha() for c in acronym):
         return []
-    phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials) + r"\w*")
-    return [m.group(0) for m in phrase.finditer(text.lower())
-            if not _FUNCTION_WORDS.intersection(re.split(r"[\s-]+", m.group(0)))]
+    lowered = text.lower()
+    if parts_of is None:  # each word one initial: a regex, three times as fast
+        phrase = re.compile(r"\b" + r"\w*[\s-]+".join(initials) + r"\w*")
+        return [m.group(0) for m in phrase.finditer(lowered)
+                if not _FUNCTION_WORDS.intersection(_BETWEEN.split(m.group(0)))]
+    words = list(_TOKEN_RUN.finditer(lowered))
+    found, at = [], 0
+    while at < len(words):
+        end = _spelled_from(words, at, initials, lowered, parts_of)
+        phrase = lowered[words[at].start():words[end - 1].end()] if end else ""
+        if phrase and not _FUNCTION_WORDS.intersection(_BETWEEN.split(phrase)):
+            found.append(phrase)
+            at = end
+        else:
+            at += 1
+    return found
+
+
+def _spelled_from(words: Sequence[re.Match[str]], at: int, initials: str, text: str,
+                  parts_of: PartsOf | None) -> int:
+    """Where the run of ``words`` from ``at`` that spells ``initials`` ends (0: none): each
+    word gives its initial, or a joined word its parts' initials, the words apart only by
+    spaces or hyphens."""
+    word = words[at].group(0)
+    given = [word[0]]
+    if parts_of is not None and len(initials) > 1 and (parts := parts_of(word)):
+        given.append("".join(p[0] for p in parts))
+    for letters in given:
+        rest = initials[len(letters):]
+        if not initials.startswith(letters):
+            continue
+        if not rest:
+            return at + 1
+        if at + 1 < len(words) and _BETWEEN.fullmatch(text, words[at].end(),
+                                                      words[at + 1].start()):
+            end = _spelled_from(words, at + 1, rest, text, parts_of)
+            if end:
+                return end
+    return 0
 
 
 def mentions(text: str, name: str) -> bool:

@@ -98,6 +98,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
     words are read as typed). ``pooled``: the papers its phrases are learnt from."""
     stats = index.keyword_stats()
     named = TYPED_ACRONYM_RE.findall(topic_of(question))
+    parts_of = index.written_text().split_of  # "autoencoder" is auto and encoder for VAE
     verb = relation_verb(question)
     if verb and stats.doc_freq(verb) <= COMMON_SHARE * stats.n_docs:
         verb = None  # "synthesize" in "Which papers synthesize speech?" is the topic's
@@ -115,7 +116,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         readings.append(Reading(w, rare_terms(w, stats),
                                 topic_phrases(text, stats, pooled, compound),
                                 frozenset(ACRONYM_RE.findall(text)),
-                                (*name_runs(text, named), *compound), compound, in_title,
+                                (*name_runs(text, named, parts_of), *compound), compound, in_title,
                                 *title_check(text, in_title)))
     return readings
 

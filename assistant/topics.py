@@ -32,6 +32,7 @@ from assistant.word_runs import (
     WORD_RE,
     Run,
     holds_run,
+    initials_of,
     sequence_terms,
     term_sequence,
     text_pairs,
@@ -350,7 +351,8 @@ def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
     for paper in holders:
         keys = []
         # in order, not as a set: the surface kept must not vary with the hash seed
-        for match in dict.fromkeys(spellings(acronym, f"{paper.title}. {paper.text}")):
+        for match in dict.fromkeys(spellings(acronym, f"{paper.title}. {paper.text}",
+                                             parts_of=index.written_text().split_of)):
             words = WORD_RE.findall(match)
             key = tuple(stem_of(w) for w in words)
             surface.setdefault(key, " ".join(words))
@@ -369,10 +371,14 @@ def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
 
 def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool]) -> str | None:
     """The acronym the field writes for ``run`` (its content words' initials, or every
-    word's), or None."""
+    word's, or its content words' with a joined word's parts' initials: VAE for "variational
+    autoencoder"), or None."""
     stems = tuple(stem_of(w.lower()) for w, c in zip(run, content, strict=True) if c)
+    parts_of = index.written_text().split_of
     for letters in dict.fromkeys(["".join(w[0] for w, c in zip(run, content, strict=True) if c),
-                                  "".join(w[0] for w in run)]):
+                                  "".join(w[0] for w in run),
+                                  "".join(initials_of(w, parts_of)
+                                          for w, c in zip(run, content, strict=True) if c)]):
         if (len(letters) < SPELLED_OUT_INITIALS
                 or not index.keyword_stats().doc_freq(stem_of(letters.lower()))):
             continue

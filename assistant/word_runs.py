@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from assistant.corpus import Paper
-from assistant.keywords import STOPWORDS, as_typed, compounds, joined_compounds, stem_of
+from assistant.keywords import (
+    STOPWORDS,
+    PartsOf,
+    as_typed,
+    compounds,
+    joined_compounds,
+    stem_of,
+)
 
 WORD_RE = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern, as keywords.py reads
 STOPS = frozenset(STOPWORDS)
@@ -91,16 +98,19 @@ def writes_run(text: str, run: Run) -> bool:
     return len(run.terms) > 1 and any(holds_run(seq, run.terms) for seq in text_sequences(text))
 
 
-def name_runs(reading: str, acronyms: Collection[str]) -> list[Run]:
+def name_runs(reading: str, acronyms: Collection[str], parts_of: PartsOf | None = None
+              ) -> list[Run]:
     """The runs of ``reading``'s words that spell out one of ``acronyms`` (their content
-    words' initials, or every word's): "long short-term memory" for LSTM, "ordinary
+    words' initials, or every word's; with ``parts_of``, a joined word's parts' initials
+    too: "variational autoencoder" for VAE): "long short-term memory" for LSTM, "ordinary
     differential equations" for ODE. Such a run is the name the field writes as one."""
     wanted = {a.lower() for a in acronyms}
     if not wanted:
         return []
     words = WORD_RE.findall(as_typed(reading))
     content = [w.lower() not in STOPS for w in words]
-    shortest = min(len(a) for a in wanted)
+    letters = [initials_of(w, parts_of) for w in words]
+    shortest = 1 if parts_of else min(len(a) for a in wanted)
     runs = []
     for start in range(len(words)):
         for end in range(start + shortest, min(len(words), start + 9) + 1):
@@ -108,10 +118,18 @@ def name_runs(reading: str, acronyms: Collection[str]) -> list[Run]:
             if not (content[start] and content[end - 1]):
                 continue
             initials = {"".join(words[i][0] for i in span if content[i]).lower(),
-                        "".join(words[i][0] for i in span).lower()}
+                        "".join(words[i][0] for i in span).lower(),
+                        "".join(letters[i] for i in span if content[i])}
             if initials & wanted:
                 runs.append(Run(tuple(stem_of(words[i].lower()) for i in span if content[i])))
     return runs
+
+
+def initials_of(word: str, parts_of: PartsOf | None = None) -> str:
+    """A word's initial (lower case), or a joined word's parts' initials when ``parts_of``
+    knows its parts ("autoencoder": "ae", as papers write "auto-encoder")."""
+    parts = parts_of(word.lower()) if parts_of else None
+    return "".join(p[0] for p in parts) if parts else word[0].lower()
 
 
 def compound_runs(reading: str) -> list[Run]:

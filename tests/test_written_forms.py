@@ -11,8 +11,10 @@ import pytest
 from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
 
 from assistant.corpus import Paper
+from assistant.keywords import spellings
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
+from assistant.word_runs import Run, name_runs
 from assistant.written_forms import HYPHENATED, JOINED, SPACED, WrittenText, written_topic
 
 # Fine-tuning hyphenated by three papers and joined by one; "hyperparameters" joined by two,
@@ -26,6 +28,13 @@ FORMS_PAPERS = [
     ("Grid Search", "We tune the hyperparameter grid of deep neural networks."),
     ("Old Spelling", "Each hyper-parameter is set by cross-validation."),
     ("Shared Encoders", "Multi-task learning shares one encoder; multi-task heads differ."),
+    # VAE spelled out with "autoencoder" joined, as most of its papers write it; the papers
+    # hyphenate "auto-encoder" elsewhere, and one writes "variational" and "autoencoder" apart
+    ("Latent Codes", "A variational autoencoder (VAE) learns latent codes; the VAE decodes."),
+    ("Amortized Inference", "Variational autoencoders (VAEs) amortize inference."),
+    ("Generative Faces", "A variational autoencoder generates faces from latent codes."),
+    ("Denoising Codes", "A denoising auto-encoder reconstructs corrupted inputs."),
+    ("Variational Bounds", "Variational inference bounds for a sparse autoencoder's codes."),
 ]
 
 
@@ -76,6 +85,35 @@ def test_a_list_and_a_trend_read_each_spelling_of_a_compound_alike(forms_dir: Pa
     counts = {typed: assistant.trends(typed).total
               for typed in ("finetuning", "fine-tuning", "fine tuning")}
     assert len(set(counts.values())) == 1 and counts["finetuning"] >= 3, counts
+
+
+def test_an_acronyms_letters_may_be_a_joined_words_parts() -> None:
+    """"VAE" was never read as "variational autoencoder": papers write "autoencoder" as one
+    word, so the acronym's letters were not the words' initials. A joined word the papers
+    also hyphenate gives its parts' initials ("auto-encoder": A and E)."""
+    split_of = WrittenText.of(_papers(FORMS_PAPERS)).split_of
+    assert split_of("autoencoders") == ("auto", "encoders")
+    text = "A variational autoencoder (VAE) and variational auto-encoders; a sparse autoencoder."
+    assert spellings("VAE", text) == ["variational auto-encoders"]
+    assert spellings("VAE", text, parts_of=split_of) == ["variational autoencoder",
+                                                         "variational auto-encoders"]
+    assert spellings("SAE", text, parts_of=split_of) == ["sparse autoencoder"]
+    assert name_runs("use variational autoencoders?", ["VAE"], split_of) == [
+        Run(("variat", "autoencod"))]
+    assert name_runs("use variational autoencoders?", ["VAE"]) == []
+
+
+def test_an_acronym_is_read_spelled_out_with_a_joined_word(forms_dir: Path) -> None:
+    """"Which papers use VAEs?" is also read as the words its papers spell it out as, and
+    those words as the acronym; a paper writing them apart holds neither."""
+    screen = ListScreen(Assistant(make_settings(forms_dir)).index)
+    assert screen.searched_topic("Which papers use VAEs?") == (
+        "use VAEs? | use variational autoencoder?")
+    assert "VAE" in screen.searched_topic("Which papers use variational autoencoders?")
+    coverage = {c.paper.title: c.coverage for c in screen.candidates("Which papers use VAEs?")}
+    assert min(coverage[t] for t in ("Latent Codes", "Amortized Inference",
+                                     "Generative Faces")) > 0.8, coverage
+    assert coverage.get("Variational Bounds", 0.0) < 0.5, coverage
 
 
 @skipif_no_shared_data
