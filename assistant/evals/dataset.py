@@ -8,8 +8,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from assistant.answering import check_question
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.keywords import document_terms, query_terms
@@ -54,6 +55,12 @@ class EvalItem(BaseModel):
     # is right, but recall is still counted over ``expected_sources`` alone (evals/README.md).
     also_relevant: list[str] = Field(default_factory=list)
 
+    @field_validator("expected_sources", "also_relevant")
+    @classmethod
+    def _stripped(cls, sources: list[str]) -> list[str]:
+        """Each source without surrounding spaces: " a.csv#3" is a typo for "a.csv#3"."""
+        return [s.strip() for s in sources]
+
     @property
     def relevant(self) -> list[str]:
         """Every paper a citation or a hit may rightly name."""
@@ -65,36 +72,16 @@ class EvalItem(BaseModel):
 
 
 def load_dataset(path: Path) -> list[EvalItem]:
-    if not path.is_file():
-        raise DatasetError(f"{path}: no such dataset file")
+    """The items of a JSONL file, or a ``DatasetError`` naming the file, the line and the
+    field of the first bad one (a user's own file is read the same way as ours)."""
+    lines = _lines(path)
+    taken = _written_ids(lines)
     items: list[EvalItem] = []
     seen: set[str] = set()
-    for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            item = EvalItem.model_validate(_with_defaults(json.loads(line), line_no))
-        except json.JSONDecodeError as exc:
-            raise DatasetError(f"{path}:{line_no}: not valid JSON ({exc.msg})") from None
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "line"
-            raise DatasetError(f"{path}:{line_no}: field '{where}': {first['msg']}") from None
-        if not all(LOCATOR_RE.fullmatch(s) for s in item.expected_sources):
-            raise DatasetError(f"{path}:{line_no}: field 'expected_sources': name each paper "
-                               "by its source, '<file>#<n>' (the 'source' in assistant ask "
-                               "--json)")
+    for line_no, line in lines:
+        item = _parse(path, line_no, line, taken)
         if item.id in seen:
             raise DatasetError(f"{path}:{line_no}: duplicate id '{item.id}'")
-        if (item.kind == "none") != (not item.expected_sources):
-            raise DatasetError(f"{path}:{line_no}: kind 'none' goes with empty expected_sources, "
-                               "and only it")
-        if item.also_relevant and (item.kind == "none"
-                                   or set(item.also_relevant) & set(item.expected_sources)
-                                   or len(set(item.also_relevant)) < len(item.also_relevant)
-                                   or not all(LOCATOR_RE.fullmatch(s) for s in item.also_relevant)):
-            raise DatasetError(f"{path}:{line_no}: 'also_relevant' names other papers than the "
-                               "expected ones, each once, as '<file>#<n>'; never for kind 'none'")
         seen.add(item.id)
         items.append(item)
     if not items:
@@ -102,13 +89,87 @@ def load_dataset(path: Path) -> list[EvalItem]:
     return items
 
 
-def _with_defaults(record: object, line_no: int) -> object:
-    """A line's fields with the made-up ones filled in: ``id`` ``q<line>``, and ``kind``
-    ``none`` for a question no paper answers (empty ``expected_sources``), else
+def _lines(path: Path) -> list[tuple[int, str]]:
+    """The file's non-blank lines with their numbers. Split on "\\n" alone: U+2028 or U+0085
+    inside a JSON string is valid JSON that ``str.splitlines`` would cut in two. A leading
+    UTF-8 byte-order mark is dropped; text that is not UTF-8 is named with its line."""
+    if not path.is_file():
+        raise DatasetError(f"{path}: no such dataset file")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line_no = data.count(b"\n", 0, exc.start) + 1
+        raise DatasetError(f"{path}:{line_no}: not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+                           "save the file as UTF-8") from None
+    return [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
+
+
+def _written_ids(lines: list[tuple[int, str]]) -> set[str]:
+    """The ids the file spells out, so that a made-up one (``q<line>``) never takes one."""
+    ids: set[str] = set()
+    for _, line in lines:
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # named when the line is parsed
+        if isinstance(record, dict) and isinstance(record.get("id"), str):
+            ids.add(record["id"])
+    return ids
+
+
+def _parse(path: Path, line_no: int, line: str, taken: set[str]) -> EvalItem:
+    """One line as an item, or a ``DatasetError`` naming the line and the field."""
+    try:
+        item = EvalItem.model_validate(_with_defaults(json.loads(line), line_no, taken))
+    except json.JSONDecodeError as exc:
+        raise DatasetError(f"{path}:{line_no}: not valid JSON ({exc.msg})") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "line"
+        raise DatasetError(f"{path}:{line_no}: field '{where}': {first['msg']}") from None
+    problem = _problem(item)
+    if problem:
+        raise DatasetError(f"{path}:{line_no}: {problem}")
+    return item
+
+
+def _problem(item: EvalItem) -> str | None:
+    """What is wrong with a well-formed item, as the rest of its message, or None."""
+    try:  # the pipeline's own check: an over-long question would be scored as a refusal
+        check_question(item.question)
+    except BadInputError as exc:
+        return f"field 'question': {exc}"
+    if not all(LOCATOR_RE.fullmatch(s) for s in item.expected_sources):
+        return ("field 'expected_sources': name each paper by its source, '<file>#<n>' (the "
+                "'source' in assistant ask --json)")
+    twice = next((s for n, s in enumerate(item.expected_sources)
+                  if s in item.expected_sources[:n]), None)
+    if twice is not None:  # most often a copy slip: the second was meant to be another paper
+        return (f"field 'expected_sources': '{twice}' is listed twice; name each paper once")
+    if (item.kind == "none") != (not item.expected_sources):
+        return "kind 'none' goes with empty expected_sources, and only it"
+    if item.also_relevant and (item.kind == "none"
+                               or set(item.also_relevant) & set(item.expected_sources)
+                               or len(set(item.also_relevant)) < len(item.also_relevant)
+                               or not all(LOCATOR_RE.fullmatch(s) for s in item.also_relevant)):
+        return ("'also_relevant' names other papers than the expected ones, each once, as "
+                "'<file>#<n>'; never for kind 'none'")
+    return None
+
+
+def _with_defaults(record: object, line_no: int, taken: set[str]) -> object:
+    """A line's fields with the made-up ones filled in: ``id`` ``q<line>`` (or, when the
+    file itself uses that id elsewhere, ``q<line>-<k>``, so that it never clashes), and
+    ``kind`` ``none`` for a question no paper answers (empty ``expected_sources``), else
     ``paraphrase``. Anything but an object is left for validation to name."""
     if not isinstance(record, dict):
         return record
-    filled = {"id": f"q{line_no}", **record}
+    made_up, k = f"q{line_no}", 1
+    while made_up in taken:
+        k += 1
+        made_up = f"q{line_no}-{k}"
+    filled = {"id": made_up, **record}
     if "kind" not in record and isinstance(record.get("expected_sources"), list):
         filled["kind"] = "paraphrase" if record["expected_sources"] else "none"
     return filled
