@@ -8,9 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import FILE_B
+from conftest import FILE_B, make_settings
+from rich.console import Console
+from test_cli import run
 
-from assistant.evals import DatasetError, load_dataset
+from assistant.errors import BadInputError
+from assistant.evals import DatasetError, load_dataset, run_cli
 
 CRAFT = {"question": "What is CRAFT?", "expected_sources": [f"{FILE_B}#1"]}
 BREAD = {"question": "How do I bake sourdough bread?", "expected_sources": []}
@@ -22,6 +25,34 @@ def write_lines(path: Path, *records: object) -> Path:
     return path
 
 
+def eval_in_process(data_dir: Path, dataset: Path, tmp_path: Path,
+                    compare_to: Path | None = None) -> int:
+    console = Console(record=True, width=160)
+    return run_cli(make_settings(data_dir), dataset, tmp_path / "out", compare_to, None, False,
+                   console, console)
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    (b"not json{", "not valid JSON"),
+    (b"\xff\xfe{}", "not UTF-8"),
+    (json.dumps({"a": 1}).encode(), "no metrics of a run"),  # JSON, but no results file
+    (b"[1, 2]", "no metrics of a run"),
+    (json.dumps({"sections": {"seeds": 5}}).encode(), "no metrics of a run"),
+    (json.dumps({"metrics": {"ours": 0.5, "hit@5": 1}}).encode(), "no metrics of a run"),
+    (json.dumps({"metrics": {"ours": {"hit@5": 1}}, "per_question": [1]}).encode(),
+     "no metrics of a run"),
+])
+def test_a_compare_file_that_is_no_results_file_is_one_line(seed_dir: Path, tmp_path: Path,
+                                                            content: bytes,
+                                                            problem: str) -> None:
+    old = tmp_path / "old.json"
+    old.write_bytes(content)
+    dataset = write_lines(tmp_path / "mine.jsonl", BREAD)
+    with pytest.raises(BadInputError, match=rf"old.json: not an eval results file \({problem}"):
+        eval_in_process(seed_dir, dataset, tmp_path, old)
+    assert not (tmp_path / "out").exists()  # refused before the run, not after it
+
+
 def test_a_dataset_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     path = tmp_path / "latin1.jsonl"
     path.write_bytes(json.dumps(BREAD).encode() + b"\n"
@@ -29,6 +60,19 @@ def test_a_dataset_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
                                   ensure_ascii=False).encode("latin-1") + b"\n")
     with pytest.raises(DatasetError, match=r"latin1.jsonl:2: not UTF-8 text \(byte 0xe9\)"):
         load_dataset(path)
+
+
+def test_bad_files_exit_2_with_one_line(tmp_path: Path) -> None:
+    """The CLI end to end: the two crashes a user met, now one line each."""
+    latin1 = tmp_path / "latin1.jsonl"
+    latin1.write_bytes(b'{"question": "Caf\xe9?", "expected_sources": []}\n')
+    bad = tmp_path / "bad.json"
+    bad.write_text("not json{")
+    mine = write_lines(tmp_path / "mine.jsonl", BREAD)
+    for args in (["--dataset", str(latin1)], ["--dataset", str(mine), "--compare", str(bad)]):
+        result = run("eval", *args, "--data-dir", str(tmp_path / "data"))
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
 
 def test_line_separators_inside_a_string_do_not_split_the_line(tmp_path: Path) -> None:

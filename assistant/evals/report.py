@@ -3,10 +3,12 @@ bar chart, a console summary, comparisons with an earlier run and the CI thresho
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant.errors import BadInputError
 from assistant.evals.scoring import (
     ANSWER_METRICS,
     HEADLINE,
@@ -60,6 +62,49 @@ class Change:
         return round(self.after - self.before, 4)
 
 
+def load_results(path: Path) -> dict[str, Any]:
+    """An earlier results.json for ``--compare``, read before the run so that a wrong file
+    stops it at once with one line naming the file and the problem (``BadInputError``)."""
+    fix = "give a results.json that assistant eval wrote"
+    try:
+        old = json.loads(path.read_bytes().decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise BadInputError(f"{path}: not an eval results file (not UTF-8 text); {fix}") from None
+    except json.JSONDecodeError as exc:
+        raise BadInputError(f"{path}: not an eval results file (not valid JSON: {exc.msg}, "
+                            f"line {exc.lineno}); {fix}") from None
+    if not _comparable(old):
+        raise BadInputError(f"{path}: not an eval results file (no metrics of a run); {fix}")
+    return old
+
+
+def _comparable(old: object) -> bool:
+    """Whether ``compare`` can read ``old``: objects where it looks one up, and at least one
+    of the figures it compares."""
+    def is_map(value: object, depth: int = 1) -> bool:
+        return isinstance(value, dict) and (depth == 1 or all(is_map(v, depth - 1)
+                                                              for v in value.values()))
+
+    if not isinstance(old, dict):
+        return False
+    sections = old.get("sections") or {"seeds": old.get("metrics", old)}
+    if not is_map(sections, 2) or not is_map(old.get("per_question", {}), 3):
+        return False
+    for metrics in sections.values():
+        if not is_map(metrics.get("by_split", {}), 2):
+            return False
+        for scope in (metrics, *metrics.get("by_split", {}).values()):
+            if not all(is_map(scope.get(s, {})) for s in SYSTEMS):
+                return False
+    return any(set(flat_metrics(m)) & set(_compared_names()) for m in sections.values())
+
+
+def _compared_names() -> list[str]:
+    """The figures ``compare`` sets side by side: each system's hits and MRR, then the
+    answers'."""
+    return [f"{s}.{k}" for s in SYSTEMS for k in ("hit@1", "hit@5", "mrr")] + list(ANSWER_METRICS)
+
+
 def compare(new: dict[str, Any], old: dict[str, Any]) -> dict[str, list[Change]]:
     """Each section both results.json hold (an old file of metrics alone counts as the seeds
     section): every system's hit@1/hit@5/MRR and the answer figures, before and after; for the
@@ -72,8 +117,7 @@ def compare(new: dict[str, Any], old: dict[str, Any]) -> dict[str, list[Change]]
         if before is None:
             continue
         flat_before, flat_after = flat_metrics(before), flat_metrics(after)
-        names = [f"{s}.{k}" for s in SYSTEMS for k in ("hit@1", "hit@5", "mrr")] + list(
-            ANSWER_METRICS)
+        names = _compared_names()
         rows_before = old.get("per_question", {}).get(section)
         rows_after = new.get("per_question", {}).get(section)
         changes = []

@@ -13,6 +13,7 @@ from assistant.evals.dataset import DEFAULT_DATASET, EvalItem, load_dataset
 from assistant.evals.report import (
     chart,
     compare,
+    load_results,
     markdown_report,
     print_comparison,
     print_summary,
@@ -35,7 +36,7 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
 
     dataset = dataset or DEFAULT_DATASET
     items = load_dataset(dataset)
-    old = json.loads(compare_to.read_text()) if compare_to else None
+    old = load_results(compare_to) if compare_to else None
     sections: dict[str, EvalRun] = {}
     app = Assistant(settings)
     app.ensure_corpus()
