@@ -4,6 +4,7 @@ exit 2, never a traceback; valid JSON Lines are read as written."""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -14,6 +15,8 @@ from test_cli import run
 
 from assistant.errors import BadInputError
 from assistant.evals import DatasetError, load_dataset, run_cli
+from assistant.pipeline import Assistant
+from assistant.settings import PROJECT_ROOT
 
 CRAFT = {"question": "What is CRAFT?", "expected_sources": [f"{FILE_B}#1"]}
 BREAD = {"question": "How do I bake sourdough bread?", "expected_sources": []}
@@ -130,3 +133,30 @@ def test_a_made_up_id_never_takes_one_the_file_uses(tmp_path: Path) -> None:
     path = write_lines(tmp_path / "mine.jsonl", {**CRAFT, "id": "q2"}, {**BREAD, "id": "q2"})
     with pytest.raises(DatasetError, match="mine.jsonl:2: duplicate id 'q2'"):
         load_dataset(path)  # the user's own clash is still named
+
+
+@pytest.mark.parametrize("source", ["neurips_abstract_2018.csv#473", "elsewhere.txt#1"])
+def test_a_file_with_no_question_to_score_is_an_error(seed_dir: Path, tmp_path: Path,
+                                                      source: str) -> None:
+    dataset = write_lines(tmp_path / "mine.jsonl", {**CRAFT, "expected_sources": [source]})
+    with pytest.raises(BadInputError, match=rf"mine.jsonl: no question can be scored: each "
+                                            rf"names a paper not in .*q1 \({source}\).*--data-dir"):
+        eval_in_process(seed_dir, dataset, tmp_path)
+    assert not (tmp_path / "out").exists()  # no report of dashes
+
+
+def test_a_users_store_is_not_labelled_the_seeds(fresh_copy: Path, tmp_path: Path) -> None:
+    papers = tmp_path / "papers.csv"
+    with papers.open("w", newline="") as f:
+        csv.writer(f).writerows([["title", "abstract"], [
+            "Compiled Koalas", "We compile a census of koalas from eucalyptus counts."]])
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([papers])
+    koalas = next(p.source for p in app.index.papers().values() if p.title == "Compiled Koalas")
+    dataset = write_lines(tmp_path / "mine.jsonl", {"question": "How were koalas counted?",
+                                                    "expected_sources": [koalas]})
+    assert eval_in_process(fresh_copy, dataset, tmp_path) == 0
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert list(results["sections"]) == ["store"]
+    baseline = PROJECT_ROOT / "evals" / "baseline-offline.json"  # a real results file loads
+    assert eval_in_process(fresh_copy, dataset, tmp_path, baseline) == 0

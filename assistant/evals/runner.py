@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.console import progress_bar
+from assistant.errors import BadInputError
 from assistant.evals.dataset import DEFAULT_DATASET, EvalItem, load_dataset
 from assistant.evals.report import (
     chart,
@@ -40,23 +41,21 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
     sections: dict[str, EvalRun] = {}
     app = Assistant(settings)
     app.ensure_corpus()
-    sections["seeds"] = _run(app, items, baselines, err)
+    here = indexed_items(app, items)
+    if here or distractors is None:  # else the distractors may hold the papers asked about
+        sections[_section_name(app, settings)] = _run(app, items, here, dataset, baselines, err)
+    else:
+        err.print(f"No question of {dataset} is about a paper in {app.index.where}: scoring "
+                  "them among the distractors alone.", markup=False, highlight=False)
     if distractors is not None:
-        big = settings.model_copy(deep=True)
-        big.data.dir = Path(f"{settings.data.dir}-distractors")
-        if big.data.chroma_url:  # one server: the distractors get a collection of their own
-            big.data.collection = f"{settings.data.collection}-distractors"
-        app_big = Assistant(big)
-        err.print(f"Indexing the seeds and {distractors} into {app_big.index.where} "
-                  "(only what is not there yet)…")
-        with progress_bar() as progress:
-            app_big.ingest([settings.data.seeds, distractors], progress=progress)
-        sections["with distractors"] = _run(app_big, items, baselines, err)
+        app_big = _with_distractors(settings, distractors, err)
+        sections["with distractors"] = _run(app_big, items, indexed_items(app_big, items),
+                                            dataset, baselines, err)
     out_dir.mkdir(parents=True, exist_ok=True)
     result: dict[str, Any] = {
         "mode": app.mode_label, "dataset": str(dataset),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "metrics": sections["seeds"].metrics,
+        "metrics": next(iter(sections.values())).metrics,
         "sections": {k: v.metrics for k, v in sections.items()},
         "per_question": {k: per_question(v.rows) for k, v in sections.items()},
         "rows": {k: [r.model_dump() for r in v.rows] for k, v in sections.items()},
@@ -78,13 +77,45 @@ def run_cli(settings: Settings, dataset: Path | None, out_dir: Path, compare_to:
     return 0
 
 
-def _run(app: Assistant, items: list[EvalItem], baselines: bool, err: Console) -> EvalRun:
-    here = indexed_items(app, items)
-    if len(here) < len(items):  # a user's own file: most often a locator mistyped, so name it
-        known = {p.source for p in app.index.papers().values()}
-        missing = [f"{i.id} ({', '.join(s for s in i.expected_sources if s not in known)})"
-                   for i in items if not set(i.expected_sources) <= known]
-        named = "; ".join(missing[:3]) + (f"; {len(missing) - 3} more" if len(missing) > 3 else "")
+def _with_distractors(settings: Settings, distractors: Path, err: Console) -> Assistant:
+    """An assistant over the seeds and ``distractors``, in a data directory (or a server
+    collection) of its own, indexing only what is not there yet."""
+    from assistant.pipeline import Assistant
+
+    big = settings.model_copy(deep=True)
+    big.data.dir = Path(f"{settings.data.dir}-distractors")
+    if big.data.chroma_url:  # one server: the distractors get a collection of their own
+        big.data.collection = f"{settings.data.collection}-distractors"
+    app_big = Assistant(big)
+    err.print(f"Indexing the seeds and {distractors} into {app_big.index.where} "
+              "(only what is not there yet)…")
+    with progress_bar() as progress:
+        app_big.ingest([settings.data.seeds, distractors], progress=progress)
+    return app_big
+
+
+def _section_name(app: Assistant, settings: Settings) -> str:
+    """"seeds" when the store holds the seed abstracts alone, else "store" (a user's own
+    store, whose figures must not be labelled as the seeds')."""
+    seed_files = {f.name for f in settings.data.seeds.glob("*")}
+    files = {p.source.rsplit("#", 1)[0] for p in app.index.papers().values()}
+    return "seeds" if files <= seed_files else "store"
+
+
+def _run(app: Assistant, items: list[EvalItem], here: list[EvalItem], dataset: Path,
+         baselines: bool, err: Console) -> EvalRun:
+    """Score ``here``, the questions ``app``'s store can answer, after naming the others;
+    none at all is a ``BadInputError`` rather than a report of dashes."""
+    known = {p.source for p in app.index.papers().values()}
+    missing = [f"{i.id} ({', '.join(s for s in i.expected_sources if s not in known)})"
+               for i in items if not set(i.expected_sources) <= known]
+    named = "; ".join(missing[:3]) + (f"; {len(missing) - 3} more" if len(missing) > 3 else "")
+    if not here:
+        raise BadInputError(f"{dataset}: no question can be scored: each names a paper not in "
+                            f"{app.index.where}, such as {missing[0]}; give each paper's "
+                            "'source' as `assistant ask --json` prints it, or pass --data-dir "
+                            "the store that holds them")
+    if missing:  # a user's own file: most often a locator mistyped, so name it
         err.print(f"{len(missing)} question{'s' * (len(missing) != 1)} about papers not in "
                   f"{app.index.where} {'is' if len(missing) == 1 else 'are'} left "
                   f"out of this section: {named}", markup=False, highlight=False, soft_wrap=True)
