@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
 from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, count_line
+from assistant.readings import relation_verb
 from assistant.topics import OR_RE
 from assistant.types import Filters, Receipt
 from assistant.word_runs import (
@@ -34,16 +35,12 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 NO_YEAR = "year unknown"
-# The cross-encoder's logit on a paper's sentence holding the topic's words from which it
-# counts for a trend without writing the topic as a phrase: its own boundary between
-# answering and not. Source: by hand (the model's sign), checked by bench/trends.py.
-TREND_READ_LOGIT = 0.0
 # Papers a year must count for its share to be named the largest: the 38 seeds of 2025 gave
 # 2 papers the largest share of a topic whose peak was 26 papers of 2021. By hand.
 SHARE_PAPERS = 5
 # The cosine with the topic's sense (``Candidate.sense``) that a paper holding the words of
-# the topic's phrase apart must reach besides the cross-encoder's yes: the list's own cut for
-# a paper close to the topic whatever its words (``ScreenSettings.sense_keeps``), not a new one.
+# the topic's phrase apart must reach to count: the list's own cut for a paper close to the
+# topic whatever its words (``ScreenSettings.sense_keeps``), not a new one.
 TREND_SENSE = ScreenSettings().sense_keeps
 # Uncertain papers a trend's screen rereads at most, or the list's budget when that is larger
 # (retrieval.list_reread):
@@ -68,6 +65,7 @@ class TrendResult:
     screened: int
     unread_left_out: int = 0  # uncertain papers the reading budget left out (ListResult's)
     unknown_year: int = 0  # matching papers without a year (not in ``years``)
+    apart: int = 0  # listed papers not counted: the topic's words apart (``counts_for``)
     filters: str | None = None
     chart: str | None = None  # where the PNG was written
     seconds: float = 0.0
@@ -165,7 +163,7 @@ class TrendResult:
                 "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},
                 "unknown_year": self.unknown_year, "papers_in_store": self.papers_in_store,
                 "papers_in_filter": self.papers_in_filter, "screened": self.screened,
-                "unread_left_out": self.unread_left_out,
+                "unread_left_out": self.unread_left_out, "listed_apart": self.apart,
                 "paper_ids": self.paper_ids,
                 "paper_ids_by_year": {str(y): ids for y, ids in self.by_year.items()},
                 "chart": self.chart}
@@ -180,19 +178,29 @@ class TrendResult:
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"
-        (and ", 8 uncertain left out unread" when the reading budget left some out)."""
-        return count_line(self.total, self.papers_in_filter, self.screened, self.filters or "",
-                          self.topic, left_out=self.unread_left_out)
+        (and ", 8 uncertain left out unread" when the reading budget left some out, and
+        "; 3 more listed, not counted: the topic's words apart" when a list on the topic
+        keeps papers the count does not, ``counts_for``)."""
+        line = count_line(self.total, self.papers_in_filter, self.screened,
+                          self.filters or "", self.topic, left_out=self.unread_left_out)
+        if self.apart:
+            line += f"; {self.apart:,} more listed, not counted: the topic's words apart"
+        return line
 
 
-def topic_phrases(topic: str) -> list[tuple[str, ...]]:
+def topic_phrases(topic: str, verb: str | None = None) -> list[tuple[str, ...]]:
     """The topic's phrases as stemmed terms, stopwords out: the topic and, when it joins
     alternatives with "or", each of them ("graph neural networks" → (graph, neural,
     network)); each as written and with its hyphenated words joined ("multi-task
-    learning": (multi, task, learn) and (multitask, learn), ``text_sequences``)."""
+    learning": (multi, task, learn) and (multitask, learn), ``text_sequences``); without
+    ``verb``, a list question's verb (``readings.relation_verb``), where one leads: the
+    papers' relation to the phrase, not a word of it ("use reinforcement learning" →
+    (reinforc, learn); no paper writes "use reinforcement learning" as one)."""
     parts = [p for p in OR_RE.split(topic) if term_sequence(p)]
     texts = [topic, *parts] if len(parts) > 1 else [topic]
-    return list(dict.fromkeys(seq for text in texts for seq in text_sequences(text)))
+    phrases = (seq for text in texts for seq in text_sequences(text))
+    return list(dict.fromkeys(seq[1:] if len(seq) > 1 and seq[0] == verb else seq
+                              for seq in phrases))
 
 
 def writes_phrase(phrase: tuple[str, ...], paper: Paper) -> bool:
@@ -216,35 +224,33 @@ def holds_apart(phrase: tuple[str, ...], paper: Paper) -> bool:
     return not any((first, term) in text_pairs(text) for term in rest)
 
 
-def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0) -> bool:
-    """Whether a listed paper counts for the topic's trend (``sense``: its cosine with the
-    topic's sense, ``Candidate.sense``). A topic of one term: always. One of several:
-    when the paper writes it as a phrase (``writes_phrase``); when its title names the
-    topic (``ListedPaper.titled``: nearly always a title writing the phrase, but for
-    words the title writes side by side in another order or form); when the model read
-    it and kept it; or on the cross-encoder's yes (a logit of TREND_READ_LOGIT or more
-    on its sentence holding the topic's words), which for a paper holding the phrase's
-    words apart (``holds_apart``) must be backed by the topic's sense (TREND_SENSE). The
-    cross-encoder reads words: a sentence holding "graph" and "neural networks" reads to
-    it as "graph neural networks" wherever they stand (a paper on graph matching with
-    analog neural networks had been the topic's first), while a paper writing part of
-    the phrase together ("networks of spiking neurons") or the topic in other words
-    gives it more to read than the scattered words. A list may keep a paper holding the
-    words apart (its cheap score carried it); a count of papers on "graph neural
-    networks" must not count every paper with a graph and a neural network."""
-    phrases = topic_phrases(topic)
+def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0,
+               verb: str | None = None) -> bool:
+    """Whether a paper the list screen kept counts for the topic's trend (``sense``: its
+    cosine with the topic's sense, ``Candidate.sense``): the list's own keep rule, so that
+    a trend counts what a list on the topic lists, but for one case. A paper holding the
+    words of the topic's phrase apart (``holds_apart``), which writes no phrase of the
+    topic (``writes_phrase``), whose title does not name it (``ListedPaper.titled``) and
+    which the model did not read, counts only when it stands close to the topic's sense
+    (TREND_SENSE): the cross-encoder reads words, and a sentence holding "graph" and
+    "neural networks" reads to it as "graph neural networks" wherever they stand (a paper
+    on graph matching with analog neural networks had been the topic's first), and a
+    paper kept unread past the budget was kept on the words alone. A count of papers on
+    "graph neural networks" must not count every paper with a graph and a neural network;
+    the trend's summary says how many listed papers it left out so (``TrendResult.apart``).
+    A paper the list kept for its sense alone (read as not answering, "Canonical
+    Capsules" for "capsule networks") counts: it had been listed and not counted. ``verb``:
+    the list question's, no word of its phrase (``topic_phrases``)."""
+    phrases = topic_phrases(topic, verb)
     if all(len(p) < 2 for p in phrases) or any(writes_phrase(p, listed.paper) for p in phrases):
         return True
-    if listed.reader == MODEL or listed.titled:
-        return True  # the model read it and kept it; its title names the topic
-    if listed.logit is None or listed.logit < TREND_READ_LOGIT:
-        return False
+    if listed.reader == MODEL or listed.titled or sense >= TREND_SENSE:
+        return True  # the model read it and kept it; its title names the topic; its sense
     # apart only when every phrase it holds the words of is held apart: a paper on one "or"
     # alternative is not apart for writing the whole topic's words scattered
     held = [p for p in phrases if len(p) > 1 and set(p) <= sequence_terms(
         f"{listed.paper.title}. {listed.paper.text}")]
-    apart = bool(held) and all(holds_apart(p, listed.paper) for p in held)
-    return not apart or sense >= TREND_SENSE
+    return not held or not all(holds_apart(p, listed.paper) for p in held)
 
 
 def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
@@ -253,8 +259,10 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
     filter): a year with papers and no match is a zero, one without papers a gap."""
     senses = {c.paper.paper_id: c.sense for c in result.candidates}
     topic = result.written or result.topic  # "pre training" counted as "pre-training"
+    verb = relation_verb(result.question)
     papers = [p.paper for p in result.papers
-              if counts_for(topic, p, senses.get(p.paper.paper_id, 0.0))]
+              if counts_for(topic, p, senses.get(p.paper.paper_id, 0.0), verb)]
+    apart = len(result.papers) - len(papers)
     dated = [p for p in papers if p.year is not None]
     years = {y: 0 for y, n in stored.items() if n}
     by_year: dict[int, list[str]] = {}
@@ -271,7 +279,7 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
         years=dict(sorted(years.items())), venues=venues,
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
-        unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated),
+        unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated), apart=apart,
         seconds=result.seconds, by_year=dict(sorted(by_year.items())),
         stored={y: stored.get(y, 0) for y in sorted(years)})
 
