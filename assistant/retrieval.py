@@ -327,7 +327,9 @@ def number_forms(word: str) -> set[str]:
     "ontologies", "matrix" and "matrices", "analysis" and "analyses", and the Latin and
     Greek ones: "hippocampus" and "hippocampi", "polyhedron" and "polyhedra", "datum" and
     "data" (their stems differ: "hippocampi" had found no paper of the 34 writing the
-    singular)."""
+    singular). A word ending in "ics" is a field's name or a mass noun, not a plural
+    ("dynamics", "physics", "statistics", "robotics", "genomics"): no singular is made of
+    it ("Which papers mention dynamics?" had listed every "dynamic programming" paper)."""
     forms = {word, word + "s", word + "es"}
     lower = word.lower()
     for one, many in (("y", "ies"), ("ix", "ices"), ("ex", "ices"), ("is", "es"),
@@ -337,7 +339,8 @@ def number_forms(word: str) -> set[str]:
         if len(word) > 3 and lower.endswith(one):
             forms.add(word[:len(word) - len(one)] + many)
     # a plural's singular ("flows", "views" too), but never from "news", "class", "bias",
-    # "axis", "this" (review)
-    if len(word) > 3 and lower.endswith("s") and not lower.endswith(("ss", "us", "is", "news")):
+    # "axis", "this" (review), nor "dynamics"
+    if len(word) > 3 and lower.endswith("s") and not lower.endswith(
+            ("ss", "us", "is", "news", "ics")):
         forms.add(word[:-2] if lower.endswith(("ches", "shes", "xes", "sses")) else word[:-1])
     return forms

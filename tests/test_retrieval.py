@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import json
+import re
 from pathlib import Path
 from unittest import mock
 
@@ -18,6 +19,7 @@ from assistant.intent import names_in
 from assistant.keywords import mentions
 from assistant.pipeline import Assistant
 from assistant.ranking import load_ranker
+from assistant.retrieval import as_written, number_forms
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Filters
 
@@ -463,3 +465,22 @@ def test_a_list_lookup_lists_the_papers_writing_the_words_and_no_other(
     assert sorted(s.title for s in stemmed.sources) == ["Compressed layers", "Tensor methods"]
     assert stemmed.answer.startswith("No paper of the 53 writes “tensorization” as asked")
     assert "2 write a word of the same stem, listed unconfirmed:" in stemmed.answer
+
+
+def test_a_word_ending_in_ics_is_no_plural(fresh_copy: Path, tmp_path: Path) -> None:
+    """"Dynamic" had been read as the singular of "dynamics": a lookup for dynamics listed
+    every dynamic-programming paper. A word ending in "ics" names a field, not many of a
+    thing; the plural of a word ending in "ic" is still made ("metric", "metrics")."""
+    for word in ("dynamics", "physics", "statistics", "robotics", "genomics", "Dynamics"):
+        assert word[:-1] not in number_forms(word), word
+        assert not re.search(rf"(?<!\w){as_written(word)}(?!\w)", word[:-1], re.I), word
+    assert "metrics" in number_forms("metric") and "dynamics" in number_forms("dynamic")
+    papers = tmp_path / "fields.jsonl"
+    papers.write_text("\n".join(json.dumps({"title": title, "abstract": abstract}) for title, abstract in [
+        ("Fluid flows", "We learn the dynamics of a fluid from sparse sensors."),
+        ("Planning by tables", "Dynamic programming fills a table of subproblems."),
+    ]) + "\n")
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([papers])
+    listed = [s.title for s in app.list_answer("Which papers mention dynamics?").sources]
+    assert "Fluid flows" in listed and "Planning by tables" not in listed  # seeds write it too
