@@ -176,6 +176,13 @@ class AbstractIndex:
             papers = self.papers()
             return {pid: score for pid, score in scores.items() if pid in papers}
 
+    def term_papers(self, terms: Iterable[str]) -> dict[str, frozenset[str]]:
+        """For each stemmed term the BM25 index knows, the stored papers holding it in their
+        title or abstract (``KeywordIndex.term_papers``)."""
+        with self.store.lock:
+            self.store.refresh()
+            return self.keywords.term_papers(terms)
+
     # ------------------------------------------------------------ vectors
 
     def search_dense(self, query: str, k: int, vector: np.ndarray | None = None,

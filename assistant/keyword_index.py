@@ -16,7 +16,7 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -224,6 +224,19 @@ class KeywordIndex:
         best = np.maximum.reduceat(scores[self._order], self._starts)
         found = np.flatnonzero(best > 0)
         return dict(zip(self._pids[found].tolist(), best[found].tolist(), strict=True))
+
+    def term_papers(self, terms: Iterable[str]) -> dict[str, frozenset[str]]:
+        """For each stemmed term the index knows, the papers with a chunk holding it (a
+        BM25 score above 0 for that term alone: every held term scores, none else)."""
+        retriever = self.load()
+        if retriever is None:
+            return {}
+        if self._owner is not self.ids:
+            self._group_by_paper()
+        vocab = retriever.vocab_dict
+        return {term: frozenset(self._pids[np.unique(self._owner_of[np.flatnonzero(
+                    np.asarray(retriever.get_scores([vocab[term]])) > 0)])].tolist())
+                for term in dict.fromkeys(terms) if term in vocab}
 
     def _group_by_paper(self) -> None:
         pids = [paper_of(cid) for cid in self.ids]

@@ -304,7 +304,8 @@ class ListAnswers:
         # few, and pools every paper holding the whole topic, not BM25's first 2,000: "neural
         # networks" had counted 334 papers of 2021 unfiltered and 497 under --year 2021
         screen = self.screen_for(reread, TREND_MAX_REREAD)
-        screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None))
+        screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None,
+                                                    quotes=False))  # no sentence shown
         return self._counted(self.list_papers(topic, filters, screen))
 
     def _counted(self, result: ListResult) -> TrendResult:

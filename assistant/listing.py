@@ -44,7 +44,7 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import in_american
 from assistant.ranking import cached_coverage
-from assistant.readings import coverage_readings
+from assistant.readings import coverage_readings, within_reach
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
@@ -100,6 +100,7 @@ class ScreenSettings:
     sense_keeps: float = 0.65
     acronyms: bool = True  # a run of the topic's words the field writes as an acronym
     titles: bool = True  # a paper whose title names the topic is kept unread (Reading.titles)
+    quotes: bool = True  # each listed paper's sentence to quote (a trend's count shows none)
 
 
 @dataclass(frozen=True)
@@ -261,7 +262,7 @@ class ListScreen:
         covered = {pid: read(pid) for pid in pool if pid in papers}
         # a term lookup lists every paper holding the words, not BM25's first deep_pool
         deep_pool = None if read_intent(question).lookup_terms else s.deep_pool
-        deep = [pid for pid in by_bm25[s.bm25_pool:deep_pool] if pid in papers]
+        deep = within_reach(readings, self.index, by_bm25[s.bm25_pool:deep_pool], s.deep_coverage)
         covered.update({pid: r for pid in deep
                         if (r := read(pid))[0] >= s.deep_coverage or r[1]})
         missing = [pid for pid in covered if pid not in cosines]
@@ -356,8 +357,9 @@ class ListScreen:
                 unread: Collection[str] = ()) -> list[ListedPaper]:
         """``kept`` as listed, best first, each with its sentence holding most of the
         topic's keyword weight (``unread``: the ids kept unread past the budget)."""
+        quoted = best_sentence if self.settings.quotes else lambda paper, weights: ""
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
-                              best_sentence(c.paper, weights), c.reader is not None,
+                              quoted(c.paper, weights), c.reader is not None,
                               c.logit, c.reader, c.paper.paper_id in unread, c.titled)
                   for c in kept]
         return sorted(listed, key=lambda p: -p.score)

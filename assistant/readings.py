@@ -17,7 +17,7 @@ from typing import NamedTuple
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
 from assistant.keywords import as_typed, stem_of
-from assistant.ranking import rare_terms, read_coverage
+from assistant.ranking import rare_terms, read_coverage, text_terms
 from assistant.retrieval import as_written
 from assistant.topics import (
     ACRONYM_RE,
@@ -132,3 +132,28 @@ def title_check(text: str, named: frozenset[str]
     return (tuple(re.compile(rf"(?<!\w){as_written(w)}(?!\w)", re.I) for w in words),
             frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
                       if a in named and b in named and a != b))
+
+
+def within_reach(readings: Sequence[Reading], index: AbstractIndex, pids: Sequence[str],
+                 share: float) -> list[str]:
+    """The papers of ``pids`` that may hold ``share`` of some reading's keyword weight
+    (``Reading.share``), or whose title may name one: the rest cannot, and are not read.
+    A bound, never a verdict: a term counts when the BM25 index finds it in the paper
+    (``AbstractIndex.term_papers``: what coverage reads of the abstract is a part of it),
+    in its title, or is a run's (a hyphenated word written joined holds its parts). A
+    trend's deep pool is every paper holding a word of the topic ("neural networks":
+    thousands), and reading each for its coverage had been half a broad trend's time."""
+    holders = index.term_papers(t for r in readings for t in r.weights)
+    papers = index.papers()
+    # (a hair under ``share``: the bound sums the same weights in another order)
+    bounds = [(r, {t for run in r.runs for t in run.terms},
+               share * sum(r.weights.values()) * (1 - 1e-9)) for r in readings]
+
+    def reaches(pid: str) -> bool:
+        paper = papers[pid]
+        title = text_terms(paper.title)
+        return any(sum(w for t, w in r.weights.items()
+                       if t in loose or t in title or pid in holders.get(t, ())) >= least
+                   or r.titles(paper) for r, loose, least in bounds)
+
+    return [pid for pid in pids if pid in papers and reaches(pid)]

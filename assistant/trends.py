@@ -241,16 +241,18 @@ def counts_for(topic: str, listed: ListedPaper, sense: float = 0.0,
     A paper the list kept for its sense alone (read as not answering, "Canonical
     Capsules" for "capsule networks") counts: it had been listed and not counted. ``verb``:
     the list question's, no word of its phrase (``topic_phrases``)."""
-    phrases = topic_phrases(topic, verb)
-    if all(len(p) < 2 for p in phrases) or any(writes_phrase(p, listed.paper) for p in phrases):
-        return True
     if listed.reader == MODEL or listed.titled or sense >= TREND_SENSE:
         return True  # the model read it and kept it; its title names the topic; its sense
     # apart only when every phrase it holds the words of is held apart: a paper on one "or"
-    # alternative is not apart for writing the whole topic's words scattered
-    held = [p for p in phrases if len(p) > 1 and set(p) <= sequence_terms(
-        f"{listed.paper.title}. {listed.paper.text}")]
-    return not held or not all(holds_apart(p, listed.paper) for p in held)
+    # alternative is not apart for writing the whole topic's words scattered; a phrase it
+    # does not hold the words of it does not write, and one of a term it holds it writes
+    terms = sequence_terms(f"{listed.paper.title}. {listed.paper.text}")
+    held = [p for p in topic_phrases(topic, verb) if set(p) <= terms]
+    apart = [p for p in held if len(p) > 1]
+    if not apart or len(apart) < len(held):
+        return True
+    return (not all(holds_apart(p, listed.paper) for p in apart)
+            or any(writes_phrase(p, listed.paper) for p in apart))
 
 
 def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
