@@ -44,7 +44,7 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import in_american
 from assistant.ranking import cached_coverage
-from assistant.readings import coverage_readings, within_reach
+from assistant.readings import coverage_readings, within_reach, without_verb
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
@@ -330,7 +330,8 @@ class ListScreen:
             band = [c for c in pool if not c.titled and s.drop_below <= c.cheap < s.keep_at]
         read, unread = band[:s.max_reread], band[s.max_reread:]
         topic = topic_of(question)
-        read = self._reread(question if s.reread_question else self.searched_topic(question),
+        read = self._reread(question if s.reread_question else without_verb(
+            self.searched_topic(question), question, self.index.keyword_stats()),
                             read, judge, question if s.reread_question else topic)
         kept_unread = [c for c in unread if c.cheap >= self._middle()]
         kept = sure + [c for c in read if c.judged] + kept_unread

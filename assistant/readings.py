@@ -16,11 +16,12 @@ from typing import NamedTuple
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
-from assistant.keywords import as_typed, stem_of
+from assistant.keywords import KeywordStats, as_typed, stem_of
 from assistant.ranking import rare_terms, read_coverage, text_terms
 from assistant.retrieval import as_written
 from assistant.topics import (
     ACRONYM_RE,
+    ALSO,
     STOPS,
     TYPED_ACRONYM_RE,
     WORD_RE,
@@ -157,3 +158,18 @@ def within_reach(readings: Sequence[Reading], index: AbstractIndex, pids: Sequen
                    or r.titles(paper) for r, loose, least in bounds)
 
     return [pid for pid in pids if pid in papers and reaches(pid)]
+
+
+def without_verb(searched: str, question: str, stats: KeywordStats) -> str:
+    """The searched topic (its phrasings joined by ALSO) without the list question's verb
+    where it leads a phrasing and is common (in more than COMMON_SHARE of the chunks, as
+    ``Reading.titles`` reads it): "use Sinkhorn?" is read as "Sinkhorn?". The verb is the
+    papers' relation to the topic; the cross-encoder had read "use Sinkhorn?" about three
+    logits under "Sinkhorn?" on the same sentences, and turned down papers a list "on"
+    the topic keeps. "use or analyze the NTK" keeps its verbs: they are its alternatives."""
+    m = _VERB_RE.search(question)
+    verb = relation_verb(question)
+    if not m or not verb or stats.doc_freq(verb) <= COMMON_SHARE * stats.n_docs:
+        return searched
+    return re.sub(rf"(^|{re.escape(ALSO.strip())})\s*{re.escape(m.group(1))}\s+(?!or\b)",
+                  r"\1 ", searched, flags=re.I).strip()
