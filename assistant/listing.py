@@ -6,29 +6,23 @@ pool, the union of BM25's and the dense search's candidates within the filters, 
 for each paper whether it answers the question:
 
 1. cheaply, for every candidate: the share of the topic's keyword weight (idf) the title and
-   abstract hold, under the best of the topic's readings (its alternatives and phrasings,
-   ``topics.py``), less a share for each of the topic's phrases ("diffusion models") the
-   paper never writes as one, and the MiniLM cosine of its best chunk; a paper clearly in
-   (``keep_at``) or clearly out (``drop_below``) is decided here;
-2. the uncertain band between is reread by the cross-encoder (or, with a model configured,
-   judged by the model's relevance check, ``Judge``; the cross-encoder reads what it does
-   not judge), at most ``max_reread`` papers, best first; a paper the budget leaves unread
-   is decided by the cheap score alone;
-3. the cross-encoder reads words, not meaning ("portfolio selection" is not "portfolio
-   optimization" to it), so a paper it turns down is still kept when it stands close to
-   the topic's sense: the mean vector of the papers the cheap screen is surest of
-   (``sense_papers``), a pseudo-relevance feedback that knows what the field calls the
-   topic without being told (``sense_keeps``);
-4. a list of none is never a false "no": when no paper is kept, the papers that name the
-   topic in full (every keyword of it or of one of its alternatives, its phrases as one)
-   are shown as unconfirmed mentions (``ListResult.mentions``), not counted as matching,
-   so the user judges them.
+   abstract hold, under the best of the topic's readings (``topics.py``, ``readings.py``),
+   less a share for each phrase ("diffusion models") the paper never writes as one, and the
+   MiniLM cosine of its best chunk; a paper clearly in (``keep_at``) or clearly out
+   (``drop_below``) is decided here;
+2. the uncertain band between is reread by the cross-encoder (or judged by a configured
+   model's relevance check, ``Judge``), at most ``max_reread`` papers, best first; a paper
+   the budget leaves unread is decided by the cheap score alone;
+3. a paper the cross-encoder turns down (it reads words, not meaning: "portfolio
+   selection" is not "portfolio optimization" to it) is still kept when it stands close to
+   the topic's sense, the mean vector of the papers the cheap screen is surest of;
+4. a list of none is never a false "no": the papers naming the topic in full are shown as
+   unconfirmed mentions (``ListResult.mentions``), not counted, for the user to judge.
 
-The cross-encoder reads pairs one by one; it reads a paper's title and its one sentence
-holding the topic's words (``focus_passage``), not the whole abstract, and only the band.
-The thresholds are chosen on the dev split of evals/lists.jsonl (bench/lists.py).
+The cross-encoder reads a paper's title and its one sentence holding the topic's words
+(``focus_passage``), pair by pair, and only the band. The thresholds are chosen on the dev
+split of evals/lists.jsonl (bench/lists.py).
 """
-
 from __future__ import annotations
 
 import logging
