@@ -160,8 +160,11 @@ def ingest(
             report = assistant.ingest(targets, rebuild=rebuild, progress=progress)
     from assistant.corpus import skip_lines
 
-    for line in skip_lines(report.skipped):
-        err.print(f"[yellow]skipped[/] {escape(printable(line))}", highlight=False, soft_wrap=True)
+    skipped = [s for s in report.skipped if not s.stored]
+    for label, notes in (("skipped", skipped), ("cut", [s for s in report.skipped if s.stored])):
+        for line in skip_lines(notes, done=label):
+            err.print(f"[yellow]{label}[/] {escape(printable(line))}", highlight=False,
+                      soft_wrap=True)
     for note in [*report.kept, *report.gone]:
         warn(str(note))
     changes = [f"{report.added} added"]
@@ -172,9 +175,9 @@ def ingest(
     out.print(
         f"papers: {report.papers_total} ({', '.join(changes)}, {report.unchanged} unchanged) · "
         f"chunks: {report.chunks_total} (+{report.chunks_added}) · "
-        f"skipped: {sum(s.count for s in report.skipped)} · {report.seconds:.1f} s"
+        f"skipped: {sum(s.count for s in skipped)} · {report.seconds:.1f} s"
     )
-    if report.skipped and not report.added and not report.unchanged and not report.moved:
+    if skipped and not report.added and not report.unchanged and not report.moved:
         raise typer.Exit(EXIT_BAD_INPUT)
     if titles:
         write_titles(assistant)

@@ -76,7 +76,8 @@ class IndexSettings(BaseModel):
         4, ge=1, le=64, description="Requests in flight at once to a remote (openai:) "
         "embedding endpoint during an ingest.")
     max_abstract_chars: int = Field(
-        20_000, ge=1_000, description="Longer paragraphs are skipped as not an abstract."
+        20_000, ge=1_000, description="A longer abstract field is kept by its opening, cut at "
+        "a sentence end within the limit (one where no sentence ends within it is skipped)."
     )
 
     @model_validator(mode="after")

@@ -22,6 +22,9 @@ class Skipped:
     # any other skip means the file was not fully read, so it removes no stored papers.
     incomplete: bool = True
     count: int = 1  # records this one line stands for (e.g. 4,999 repeats)
+    # True for a note on a record that was stored, changed as the reason says (an abstract
+    # field over the limit kept by its opening): a warning, not counted as skipped.
+    stored: bool = False
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
@@ -31,9 +34,11 @@ class Skipped:
 SHOWN_PER_FILE = 5  # skipped records listed one by one per file; the rest are counted
 
 
-def skip_lines(skipped: Iterable[Skipped], per_file: int = SHOWN_PER_FILE) -> list[str]:
+def skip_lines(skipped: Iterable[Skipped], per_file: int = SHOWN_PER_FILE,
+               done: str = "skipped") -> list[str]:
     """One line per skipped input, at most ``per_file`` per file and then how many more: a
-    CSV with 5,000 broken rows printed 5,000 lines (a review)."""
+    CSV with 5,000 broken rows printed 5,000 lines (a review). ``done`` is what befell the
+    records counted ("cut" for abstracts kept by their opening)."""
     lines: list[str] = []
     shown: dict[str, int] = {}
     hidden: dict[str, int] = {}
@@ -43,6 +48,6 @@ def skip_lines(skipped: Iterable[Skipped], per_file: int = SHOWN_PER_FILE) -> li
             lines.append(str(skip))
         else:
             hidden[skip.file] = hidden.get(skip.file, 0) + skip.count
-    lines += [f"{file}: {n:,} more records skipped (the first {per_file} are listed)"
+    lines += [f"{file}: {n:,} more records {done} (the first {per_file} are listed)"
               for file, n in hidden.items()]
     return lines

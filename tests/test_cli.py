@@ -118,14 +118,18 @@ def test_ingest_reports_counts_and_skips(fresh_copy: Path, tmp_path: Path) -> No
     inputs = tmp_path / "in"  # the data dir, a folder in tmp_path, would be named as skipped
     inputs.mkdir()
     (inputs / "bad.bin.txt").write_bytes(b"\x00\xff")
-    (inputs / "new.csv").write_text('title,abstract\n"Sparse Kernels","We study sparse kernels."\n')
-    result = run("ingest", str(inputs), "--data-dir", str(fresh_copy))
+    paper = "We study long papers. " + "The body goes on. " * 80  # a whole paper: cut, kept
+    (inputs / "new.csv").write_text('title,abstract\n"Sparse Kernels","We study sparse kernels."\n'
+                                    f'"Long Papers","{paper}"\n')
+    result = run("ingest", str(inputs), "--data-dir", str(fresh_copy),
+                 env={"ASSISTANT_INDEX_MAX_ABSTRACT_CHARS": "1000"})
     assert result.returncode == 0, result.stderr
-    assert "papers: 39 (1 added, 0 unchanged)" in result.stdout
+    assert "papers: 40 (2 added, 0 unchanged)" in result.stdout
     assert "skipped: 1" in result.stdout
     assert "bad.bin.txt" in result.stderr and "binary" in result.stderr
+    assert "cut new.csv:3: record #2 is 1,461 characters" in result.stderr
     again = run("ingest", "--data-dir", str(fresh_copy))
-    assert "papers: 39 (0 added, 38 unchanged)" in again.stdout and "+0)" in again.stdout
+    assert "papers: 40 (0 added, 38 unchanged)" in again.stdout and "+0)" in again.stdout
 
 
 def test_only_bad_input_fails_with_one_line(fresh_copy: Path, tmp_path: Path) -> None:

@@ -138,6 +138,28 @@ def test_a_megabyte_paragraph_is_skipped_and_the_rest_read(tmp_path: Path) -> No
     assert len(skipped) == 1 and skipped[0].line == 5 and "over the 20,000-character" in skipped[0].reason
 
 
+def test_a_whole_paper_given_as_its_abstract_is_kept_by_its_opening(tmp_path: Path) -> None:
+    """23 rows of the NeurIPS 2004 CSV hold the whole paper in the abstract field, over the
+    limit: they were dropped, title and all ("Intrinsically Motivated Reinforcement
+    Learning"). The field is kept up to its last sentence end within the limit, said once."""
+    opening = "We study intrinsically motivated reinforcement learning. Agents build skills."
+    body = " ".join(f"Section {n} of the paper goes on at length." for n in range(60))
+    path = tmp_path / "nips.csv"
+    path.write_text(f'title,abstract\nIntrinsic RL,"{opening} {body}"\nShort,A short one.\n')
+    result = read_paths([path], max_chars=1_000)
+    kept = result.papers[0]
+    assert [p.title for p in result.papers] == ["Intrinsic RL", "Short"]
+    assert kept.text.startswith(opening) and kept.text.endswith("at length.")
+    assert 900 < len(kept.text) <= 1_000
+    assert result.files[0].complete  # a note, not a record left unread
+    (note,) = result.skipped
+    assert note.stored and note.line == 2
+    assert str(note) == (f"nips.csv:2: record #1 is {len(opening) + 1 + len(body):,} characters, "
+                         f"over the 1,000-character limit for one abstract: kept its opening "
+                         f"{len(kept.text):,} characters, cut at a sentence end; to keep it "
+                         "whole raise ASSISTANT_INDEX_MAX_ABSTRACT_CHARS")
+
+
 def test_bad_files_do_not_stop_good_ones(tmp_path: Path) -> None:
     (tmp_path / "bad.bin").write_bytes(b"\x00\x00")
     (tmp_path / "good.txt").write_text("Header\n\nA good abstract about kernels.\n")

@@ -346,10 +346,13 @@ def render_paper(paper: Paper) -> str:
 def upload_summary(report: IngestReport) -> str:
     """The Markdown summary after an upload: every count, then one line per skipped input or
     kept paper (file names and reasons are untrusted text)."""
+    skipped = [s for s in report.skipped if not s.stored]
     lines = [f"**{report.added}** added, **{report.replaced}** replaced, **{report.removed}** "
              f"removed, **{report.moved}** moved, **{report.unchanged}** already there, "
-             f"**{len(report.skipped)}** skipped ({report.seconds:.1f} s). The corpus now holds "
+             f"**{len(skipped)}** skipped ({report.seconds:.1f} s). The corpus now holds "
              f"{report.papers_total} papers."]
-    lines += [f"- skipped {inert(redact(line))}" for line in skip_lines(report.skipped)]
+    lines += [f"- skipped {inert(redact(line))}" for line in skip_lines(skipped)]
+    lines += [f"- cut {inert(redact(line))}"
+              for line in skip_lines((s for s in report.skipped if s.stored), done="cut")]
     lines += [f"- {inert(redact(str(k)))}" for k in getattr(report, "kept", [])]
     return "\n".join(lines)
