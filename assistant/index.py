@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from assistant import left_out
 from assistant.authors import AuthorBook
 from assistant.catalog import PaperCatalog
 from assistant.chunking import ProgressFn
@@ -30,6 +31,7 @@ from assistant.embedding import Embedder, as_llama_embedding, load_embedding
 from assistant.ingest import Ingester, IngestReport
 from assistant.keyword_index import KeywordIndex
 from assistant.keywords import KeywordStats, SurfaceText
+from assistant.left_out import LeftOut
 from assistant.naming import PhraseText
 from assistant.settings import Settings
 from assistant.store import HNSW_CONFIG, ChromaStore, EmbeddingMismatchError, IndexConfigError
@@ -136,6 +138,11 @@ class AbstractIndex:
 
     def chroma_where(self, filters: Filters) -> dict[str, Any] | None:
         return self.catalog.chroma_where(filters)
+
+    def left_out(self, filters: Filters | None = None) -> list[LeftOut]:
+        """The records of the store's files that were not stored (no abstract) and that
+        ``filters`` allow (left_out.py)."""
+        return left_out.allowed(left_out.load(self.ingester.left_out_path), filters)
 
     def author_book(self) -> AuthorBook:
         return self.catalog.author_book()

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from chromadb.errors import NotFoundError
 
+from assistant import left_out
 from assistant.catalog import PaperCatalog
 from assistant.chunking import ChunkEmbedder, ProgressFn
 from assistant.chunks import batches, updated_meta
@@ -104,9 +105,24 @@ class Ingester:
                 report.removed = len(before - set(self.catalog.papers()))
                 self.store.rebuild_marker.unlink(missing_ok=True)
             report.papers_total = len(self.catalog.papers())
+            self._record_left_out(read, rebuild)
             report.chunks_total = self.store.chunk_count()
         report.seconds = time.perf_counter() - started
         return report
+
+    @property
+    def left_out_path(self) -> Path:
+        """Where the records of the store's files that were not stored are kept
+        (left_out.py): beside the store, one file per collection."""
+        return self.store.dir / f"{left_out.FILE_NAME}{self.store.own_suffix}.json"
+
+    def _record_left_out(self, read: ReadResult, rebuild: bool) -> None:
+        """Record what each file read now left out (a --rebuild starts afresh), and forget
+        the files the store no longer knows (deleted, or all their papers gone)."""
+        records = {} if rebuild else left_out.load(self.left_out_path)
+        records = left_out.updated(records, ((f.key, f.left_out) for f in read.files))
+        known = _file_keys(self.catalog.papers()) | {f.key for f in read.files}
+        left_out.save(self.left_out_path, {k: v for k, v in records.items() if k in known})
 
     def _read(self, paths: list[Path], rebuild: bool, upload: bool) -> ReadResult:
         """The papers of ``paths``; a --rebuild that could not read them all is refused."""
@@ -136,6 +152,8 @@ class Ingester:
         copy removed."""
         self.store.recreate()
         self.keywords.remove()
+        with contextlib.suppress(OSError):
+            self.left_out_path.unlink(missing_ok=True)
         self.catalog.forget()
         self.store.stamp()
 

@@ -194,11 +194,14 @@ class ListAnswers:
         for n, line in enumerate(answer_lines(result, described)):
             text += line
             yield line
-            if n == 0 and (note := respelt_line(result.respelt) + self.people_line(result.filters)):
+            if n == 0 and (note := respelt_line(result.respelt) + self.people_line(result.filters)
+                           + self.left_out_line(result)):
                 text += note
                 yield note
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
         answer.filters = described
+        if answer.receipt is not None:
+            answer.receipt.left_out = len(self.app.index.left_out(result.filters))
         yield answer
 
     def people_line(self, filters: Filters | None) -> str:
@@ -214,6 +217,26 @@ class ListAnswers:
         more = f" and {len(people) - PEOPLE_SHOWN:,} more" if len(people) > PEOPLE_SHOWN else ""
         return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
                 f"{more}; give a full name to keep to one.\n")
+
+    def left_out_line(self, result: ListResult) -> str:
+        """For a list of every paper of a filter (an author's, with no topic), the records of
+        the store's files it allows that have no abstract and so are not stored, named
+        ("2 more records of the store's files have no abstract and are not stored: “…”
+        (1988, neurips_abstract_1988.csv#6), …"): "How many papers did Joshua Alspector
+        publish?" had said 4 where the files hold 6. "" otherwise (a topic cannot be judged
+        without an abstract: the receipt counts them)."""
+        if not result.filters or result.topic:
+            return ""
+        records = self.app.index.left_out(result.filters)
+        if not records:
+            return ""
+        named = [f"“{r.title}” ({f'{r.year}, ' if r.year else ''}{r.source})"
+                 for r in records[:LEFT_OUT_SHOWN]]
+        more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
+        one = len(records) == 1
+        return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
+                f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
+                f"stored: {', '.join(named)}{more}.\n")
 
     def trend_stream(self, question: str, filters: Filters | None = None,
                      reread: int | None = None) -> AnswerStream:
@@ -320,12 +343,14 @@ class ListAnswers:
         trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
         trend.stored_within = base.describe() if base else None
+        trend.left_out = len(self.app.index.left_out(result.filters))
         return trend
 
 
 # A topic typed as a question ("How many papers…", "Plot…"), read as `ask` reads it; a
 # topic of plain words ("user interest in recommender systems over time") is searched as is
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
+LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
 

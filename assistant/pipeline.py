@@ -274,6 +274,7 @@ class Assistant:
         return Receipt(
             in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
             read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),
+            left_out=len(self.index.left_out(applied)),
             nearest=[] if answer.citations else [
                 NearPaper(paper_id=f.paper.paper_id, title=f.paper.title, source=f.paper.source,
                           title_derived=f.paper.title_derived,

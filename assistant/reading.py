@@ -16,6 +16,7 @@ from pathlib import Path
 
 from assistant.derived_titles import derive_title
 from assistant.file_formats import csv_records, jsonl_records, seed_records
+from assistant.left_out import LeftOut
 from assistant.paper import Paper, file_key, find_links, make_paper_id, normalise, opening
 from assistant.skipped import Skipped
 from assistant.venues import canonical_venue, parse_year, venue_from_name
@@ -35,6 +36,7 @@ class FileRead:
     ids: set[str] = field(default_factory=set)  # every paper id in the file, repeats too
     locators: dict[str, str] = field(default_factory=dict)  # id → its locator in this file
     skipped: list[Skipped] = field(default_factory=list)
+    left_out: list[LeftOut] = field(default_factory=list)  # its records with no abstract
 
     @property
     def complete(self) -> bool:
@@ -78,12 +80,30 @@ def placeholder_ids(papers: Iterable[Paper]) -> set[str]:
     """The ids of texts too short to be an abstract (under PLACEHOLDER_WORDS words) that
     records of different titles give as theirs: "Abstract Unavailable", under 55 titles of
     the NeurIPS 1987-2021 CSVs, had been stored as one paper and the rest taken for its
-    repeats. A real abstract under two titles (a paper listed twice) stays, kept once."""
+    repeats. A real abstract under two titles (a paper listed twice) stays, kept once. A
+    text that says only that there is no abstract is one under a single title too: a file
+    with one such row ("Abstract Unavailable" alone in the 1990 CSV) had stored it as an
+    abstract."""
     titles: dict[str, set[str]] = {}
     for paper in papers:
         if not paper.title_derived and len(paper.text.split()) < PLACEHOLDER_WORDS:
             titles.setdefault(paper.paper_id, set()).add(paper.title.casefold())
+            if says_no_abstract(paper.text):
+                titles[paper.paper_id].add("")  # counts as a second title
     return {pid for pid, named in titles.items() if len(named) > 1}
+
+
+_NO_ABSTRACT_WORDS = frozenset(("abstract", "unavailable", "not", "available", "missing", "no",
+                                "none", "n/a", "na", "null", "tba", "tbd", "pending", "given",
+                                "provided", "withheld"))
+
+
+def says_no_abstract(text: str) -> bool:
+    """A text whose every word only says the abstract is missing ("Abstract Unavailable",
+    "No abstract.", "N/A"); "Abstract" alone is a heading, not such a text."""
+    words = [w.strip(".:;,!()[]-–—*_").casefold() for w in text.split()]
+    words = [w for w in words if w]
+    return bool(words) and set(words) <= _NO_ABSTRACT_WORDS and set(words) != {"abstract"}
 
 
 def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
@@ -97,6 +117,7 @@ def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
         ordinal = paper.source.rsplit("#", 1)[1]
         if paper.paper_id in placeholders:
             unavailable.append(ordinal)
+            read.left_out.append(LeftOut.of(paper))
             continue
         read.ids.add(paper.paper_id)
         read.locators.setdefault(paper.paper_id, paper.source)
@@ -108,7 +129,7 @@ def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
     if unavailable:
         said = next(p.text for p in papers if p.paper_id in placeholders)
         skipped.append(Skipped(name, f"{_records_have(unavailable)} no abstract, only a "
-                               f"placeholder other titles share (“{said[:60]}”); not indexed: "
+                               f"placeholder (“{said[:60]}”); not stored, and answers say so: "
                                "give them their abstracts", incomplete=False,
                                count=len(unavailable)))
     if repeats:  # one line however many, and the file still counts as fully read

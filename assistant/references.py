@@ -65,7 +65,8 @@ def receipt_line(receipt: Receipt) -> str:
     20 · cited 2" (with "12 left by the filter" after the store when a filter applied; a
     list answer says how many it listed, "screened 25 · listed 3", and a list of none the
     papers it shows unconfirmed, "listed 0 · 2 unconfirmed"; one the reading budget cut,
-    "listed 26 · 11 left out unread")."""
+    "listed 26 · 11 left out unread"; with the records of the store's files it could not
+    store, "· 2 records of its files not stored: no abstract")."""
     parts = [f"Looked at {receipt.in_store:,} paper{'s' * (receipt.in_store != 1)} in the store"]
     if receipt.in_filter != receipt.in_store:
         parts.append(f"{receipt.in_filter:,} left by the filter")
@@ -82,6 +83,9 @@ def receipt_line(receipt: Receipt) -> str:
             parts.append(f"{receipt.titled:,} kept for their titles")
     else:
         parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
+    if receipt.left_out:
+        parts.append(f"{receipt.left_out:,} record{'s' * (receipt.left_out != 1)} of its files "
+                     "not stored: no abstract")
     return " · ".join(parts)
 
 

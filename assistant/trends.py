@@ -66,6 +66,7 @@ class TrendResult:
     unread_left_out: int = 0  # uncertain papers the reading budget left out (ListResult's)
     unknown_year: int = 0  # matching papers without a year (not in ``years``)
     apart: int = 0  # listed papers not counted: the topic's words apart (``counts_for``)
+    left_out: int = 0  # records of the store's files within the filter with no abstract
     filters: str | None = None
     chart: str | None = None  # where the PNG was written
     seconds: float = 0.0
@@ -174,7 +175,8 @@ class TrendResult:
         budget left out unread."""
         return Receipt(in_store=self.papers_in_store, in_filter=self.papers_in_filter,
                        read=self.screened, cited=0, matching=self.total,
-                       unread_left_out=self.unread_left_out, counted=self.paper_ids)
+                       unread_left_out=self.unread_left_out, counted=self.paper_ids,
+                       left_out=self.left_out)
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"

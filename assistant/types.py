@@ -193,6 +193,9 @@ class Receipt(BaseModel):
                              "line says so); else 0.")
     titled: int = Field(0, description="A list answer: its listed papers kept unread for their "
                         "title naming the topic (each line says so); else 0.")
+    left_out: int = Field(0, description="Records of the store's files that the filters allow "
+                          "but that were not stored, having no abstract (a placeholder such "
+                          "as \"Abstract Unavailable\"): what the store's count leaves out.")
     counted: list[str] | None = Field(None, description="A trend answer: the ids of the "
                                       "papers it counted (its ``matching``), none cited; "
                                       "None for any other answer.")

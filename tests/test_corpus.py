@@ -244,14 +244,30 @@ def test_a_placeholder_that_other_titles_share_is_no_abstract(tmp_path: Path) ->
     result = read_paths([path])
     assert [p.title for p in result.papers] == ["Kernel Sums"]
     assert [str(s) for s in result.skipped] == [
-        "old.csv: 2 records (#1, #3) have no abstract, only a placeholder other titles share "
-        "(“Abstract Unavailable”); not indexed: give them their abstracts",
+        "old.csv: 2 records (#1, #3) have no abstract, only a placeholder (“Abstract "
+        "Unavailable”); not stored, and answers say so: give them their abstracts",
         "old.csv: abstract #4 repeats an abstract already read; kept once"]
     assert result.files[0].complete and result.files[0].ids == {result.papers[0].paper_id}
-    # one title alone gives no sign: its short text stays, as it always has
+    assert [r.title for r in result.files[0].left_out] == ["Optical Networks",
+                                                           "Self-Organising Maps"]
+
+
+def test_a_text_saying_only_that_there_is_no_abstract_is_none_under_one_title(
+        tmp_path: Path) -> None:
+    """The 1990 NeurIPS CSV has one "Abstract Unavailable" row: read alone, it was stored as
+    the abstract of "Relaxation Networks…". A short text under one title that says something
+    else ("of", an author's name: scraps of those CSVs) stays as it is."""
     alone = tmp_path / "alone.csv"
-    alone.write_text("title,abstract\nOptical Networks,Abstract Unavailable\n")
-    assert [p.text for p in read_paths([alone]).papers] == ["Abstract Unavailable"]
+    alone.write_text("title,authors,year,abstract\n"
+                     "Optical Networks,Joshua Alspector,1990,Abstract Unavailable\n"
+                     "Scraps,Volker Tresp,1990,Volker Tresp\n"
+                     "Headings,Ann Smith,1991,Abstract\n")
+    result = read_paths([alone])
+    assert [p.text for p in result.papers] == ["Volker Tresp", "Abstract"]
+    (left,) = result.files[0].left_out
+    assert (left.title, left.authors, left.year, left.source) == (
+        "Optical Networks", "Joshua Alspector", 1990, "alone.csv#1")
+    assert result.files[0].complete
 
 
 def test_pdf_soft_hyphens_are_joined(tmp_path: Path) -> None:

@@ -16,8 +16,9 @@ PACKAGE = PROJECT_ROOT / "assistant"
 LAYERS: list[set[str]] = [
     {"assistant", "assistant.offline", "assistant.errors", "assistant.imports", "assistant.tuning"},
     {"assistant.settings", "assistant.console"},
-    {"assistant.paper", "assistant.skipped", "assistant.venues", "assistant.derived_titles",
-     "assistant.file_formats", "assistant.reading", "assistant.authors"},
+    {"assistant.paper", "assistant.skipped", "assistant.left_out", "assistant.venues",
+     "assistant.derived_titles", "assistant.file_formats", "assistant.reading",
+     "assistant.authors"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
      "assistant.naming", "assistant.intent", "assistant.stated", "assistant.chunks",
      "assistant.word_runs", "assistant.respelling", "assistant.count_comparison",
