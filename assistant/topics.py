@@ -72,6 +72,10 @@ PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to m
 # Share of the pooled papers holding both words of a topic's neighbouring pair that must
 # write them side by side for the pair to count as a phrase. Source: dev (bench/lists.py).
 PHRASE_TOGETHER = 0.25
+# Papers of the pool that must write a pair side by side for it to be a phrase of the field:
+# one paper alone is no field's usage. "dopamine neuromodulation" (basal ganglia or
+# dopamine neuromodulation?) was made a phrase by one full text of four holding both words.
+PHRASE_WRITERS = 2
 ALSO = " | "  # joins a topic's phrasings ("neural ordinary differential equations | neural ODE")
 ACRONYM_RE = re.compile(rf"\b[A-Z]{{{SPELLED_OUT_INITIALS},}}(?=s?\b)")  # "DPP", "NTKs"
 # An acronym a question types, two capitals or more ("RL", "GPs"): spelled out only when
@@ -402,11 +406,11 @@ def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper],
                   runs: tuple[Run, ...] = ()) -> frozenset[tuple[str, str]]:
     """The topic's phrases: neighbouring words of the topic (no stopword between) whose
     first is specific (in at most PHRASE_SHARE of the chunks), and which the pooled papers
-    holding both words write side by side in at least PHRASE_TOGETHER of them: "diffusion
-    models", "protein structure", "hyperbolic space"; not "mixup data" (papers on mixup
-    write "mixup" and "data" apart), nor "use capsule" (its first word is common). A
-    phrase of the field is written as one; words a question merely puts side by side are
-    not."""
+    holding both words write side by side in at least PHRASE_TOGETHER of them, two at
+    least (PHRASE_WRITERS): "diffusion models", "protein structure", "hyperbolic space";
+    not "mixup data" (papers on mixup write "mixup" and "data" apart), nor "use capsule"
+    (its first word is common). A phrase of the field is written as one; words a question
+    merely puts side by side are not."""
     limit = PHRASE_SHARE * stats.n_docs
     words = WORD_RE.findall(as_typed(text).lower())
     candidates = {(stem_of(a), stem_of(b)) for a, b in zip(words, words[1:], strict=False)
@@ -419,7 +423,7 @@ def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper],
     for a, b in candidates:
         both = [text for text in texts if {a, b} <= sequence_terms(text, runs)]
         together = sum(1 for text in both if (a, b) in text_pairs(text, runs))
-        if both and together >= PHRASE_TOGETHER * len(both):
+        if both and together >= max(PHRASE_WRITERS, PHRASE_TOGETHER * len(both)):
             phrases.add((a, b))
     return frozenset(phrases)
 

@@ -8,17 +8,19 @@ import dataclasses
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import make_settings
 
 from assistant.answering import check_question
 from assistant.corpus import Paper
 from assistant.intent import read_intent
+from assistant.keywords import KeywordStats
 from assistant.listing import TITLED_MARK, ListScreen, answer_lines, as_answer
 from assistant.pipeline import Assistant
 from assistant.readings import relation_verb
 from assistant.references import receipt_line
-from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of
+from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of, topic_phrases
 from assistant.word_runs import (
     Run,
     compound_runs,
@@ -293,3 +295,22 @@ def test_an_acronym_of_two_capitals_is_spelled_out_where_its_papers_agree(
     screen = ListScreen(Assistant(make_settings(named_dir)).index)
     assert screen.searched_topic("List all papers on RL") == "RL | reinforcement learning"
     assert screen.searched_topic("List all papers on EM") == "EM"
+
+
+def test_one_paper_alone_writing_two_words_together_makes_no_phrase() -> None:
+    """Re-ingesting the NeurIPS 2004 full texts added "Intrinsically Motivated
+    Reinforcement Learning", which writes "dopamine neuromodulation": one of the four pooled
+    papers holding both words, it made the pair a phrase of "basal ganglia or dopamine
+    neuromodulation", and the papers on dopamine that never write it fell out of the list
+    (dev list-36, 0.86 -> 0.43). Two papers writing it are the field's usage."""
+    stats = KeywordStats(n_docs=1000, vocab={"dopamin": 0, "neuromodul": 1},
+                         df=np.array([20, 10]))
+
+    def paper(n: int, text: str) -> Paper:
+        return Paper(paper_id=str(n), source=f"p.csv#{n}", title=f"Paper {n}", text=text)
+
+    apart = [paper(n, "Dopamine shapes learning; neuromodulation gates it.") for n in range(3)]
+    one = paper(3, "We model dopamine neuromodulation of striatal learning.")
+    assert topic_phrases("dopamine neuromodulation", stats, [*apart, one]) == frozenset()
+    two = [*apart, one, paper(4, "Dopamine neuromodulation alters cortical gain.")]
+    assert topic_phrases("dopamine neuromodulation", stats, two) == {("dopamin", "neuromodul")}
