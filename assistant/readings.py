@@ -114,6 +114,10 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         w = {**w, **{run.terms[0]: stats.idf(run.joined) ** power for run in compound
                      if len(run.terms) == 1 and run.terms[0] in w}}
         in_title = frozenset(term_sequence(text)) - {verb}
+        # nor a word the paper must write: "Which papers use reinforcement learning?" had
+        # listed 828 papers, "…study reinforcement learning?" 1,020
+        if verb in w and len(w) > 1:
+            w = {term: weight for term, weight in w.items() if term != verb}
         readings.append(Reading(w, rare_terms(w, stats),
                                 topic_phrases(text, stats, pooled, compound),
                                 frozenset(ACRONYM_RE.findall(text)),
