@@ -460,3 +460,15 @@ def mentions(text: str, name: str) -> bool:
 
 def _written(text: str, name: str) -> bool:
     return bool(re.search(rf"(?<![\w-]){re.escape(name)}s?(?![\w-])", text))
+
+
+def joined_parts(parts: Iterable[str]) -> tuple[str, list[int]]:
+    """``parts`` run together into one string, and where each begins in it: one text to
+    search a whole store's papers with ``str.find``, each hit mapped back to its paper by
+    bisecting the starts."""
+    parts = list(parts)
+    starts, at = [], 0
+    for part in parts:
+        starts.append(at)
+        at += len(part)
+    return "".join(parts), starts

@@ -25,7 +25,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from assistant.corpus import Paper
-from assistant.keywords import STOPWORDS, mentions, query_terms, stem_of
+from assistant.keywords import STOPWORDS, joined_parts, mentions, query_terms, stem_of
 
 _LOWER_WORD = re.compile(r"[a-z0-9]+")
 _TYPOGRAPHIC = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
@@ -253,13 +253,10 @@ class PhraseText:
 
     @classmethod
     def of(cls, papers: Mapping[str, Paper]) -> PhraseText:
-        parts, starts, at = [], [], 0
-        for paper in papers.values():
-            part = f" {_phrase_form(f'{paper.title} | {paper.text} | {authors_read(paper.authors)}')} \n"
-            starts.append(at)
-            parts.append(part)
-            at += len(part)
-        return cls("".join(parts), starts, list(papers))
+        text, starts = joined_parts(
+            f" {_phrase_form(f'{paper.title} | {paper.text} | {authors_read(paper.authors)}')} \n"
+            for paper in papers.values())
+        return cls(text, starts, list(papers))
 
     def writers(self, name: str) -> set[str]:
         """The ids of the papers that write ``name`` as a phrase, any case, hyphens and

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from os.path import commonprefix
 
 from assistant.corpus import Paper
-from assistant.keywords import STOPWORDS, compounds, stem_of
+from assistant.keywords import STOPWORDS, compounds, joined_parts, stem_of
 
 JOINED, HYPHENATED, SPACED = "", "-", " "  # a compound's forms, by what stands between parts
 _SEPARATOR = r"(?P<sep>[-\u2010\u2011]|\s+|)"
@@ -42,13 +42,8 @@ class WrittenText:
 
     @classmethod
     def of(cls, papers: Mapping[str, Paper]) -> WrittenText:
-        parts, starts, at = [], [], 0
-        for paper in papers.values():
-            part = f" {paper.title.lower()} | {paper.text.lower()} \n"
-            starts.append(at)
-            parts.append(part)
-            at += len(part)
-        text = "".join(parts)
+        text, starts = joined_parts(f" {paper.title.lower()} | {paper.text.lower()} \n"
+                                    for paper in papers.values())
         splits: dict[str, Counter[tuple[str, ...]]] = {}
         for word, joined in compounds(text):  # once over the whole text: 2 s at 13.9k papers
             splits.setdefault(stem_of(joined), Counter())[tuple(_HYPHEN.split(word))] += 1
