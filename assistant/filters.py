@@ -136,7 +136,8 @@ def no_paper_of(filters: Filters, venues: list[str],
                 author_lists: Iterable[str] = (), years: Iterable[int] = ()) -> BadInputError:
     """The error for a filter no stored paper passes, naming the fix: a wider range (for a
     range alone, with the years the store's papers span, from ``years``: "since 2030" is
-    after its newest), for a venue alone the venues the store holds (``venues``), for an
+    after its newest), for a venue no stored paper has the venues the store holds
+    (``venues``; with a range too: "ICML 2020" had said to widen the range), for an
     author no paper has the stored names nearest to it (from ``author_lists``, the papers'
     author lists; the store holds no institutions, so "DeepMind" gets none)."""
     lists = list(author_lists)
@@ -149,9 +150,9 @@ def no_paper_of(filters: Filters, venues: list[str],
                 "store holds authors' names, not their institutions)")
         return BadInputError(f"no indexed paper has an author named {filters.author}; "
                              f"{hint}, or leave the author out")
-    if filters.years is None and filters.venue and not filters.author:
-        named = ", ".join(venues) or "none named"
-        return BadInputError(f"no indexed paper is of {filters.describe()}; the store's "
+    if filters.venue and filters.venue.casefold() not in {v.casefold() for v in venues}:
+        named = ", ".join(venues) or "none named"  # the venue, whatever range goes with it
+        return BadInputError(f"no indexed paper is of venue {filters.venue}; the store's "
                              f"venues are {named}: choose one or leave it out")
     dated = sorted(set(years))
     span = "" if not dated or filters != Filters(years=filters.years) else \

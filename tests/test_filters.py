@@ -18,7 +18,7 @@ from test_cli import run
 from test_ui import ARTIFACTS, CHROMIUM, Server, start_server, stop, text_of
 
 from assistant.errors import BadInputError
-from assistant.filters import explicit, merge, parse_years, top_k_of
+from assistant.filters import explicit, merge, no_paper_of, parse_years, top_k_of
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
 from assistant.types import OPEN_END, OPEN_START, Filters
@@ -170,6 +170,25 @@ def test_the_question_sets_the_filter_and_the_answer_names_it(wombats: Assistant
     with pytest.raises(BadInputError, match="venues are Koala Symposium, NeurIPS, Wombat Workshop: choose"):
         wombats.ask(QUESTION, filters=Filters(venue="ICML"))
     assert wombats.ask(QUESTION).filters is None
+
+
+def test_a_venue_no_paper_has_is_named_as_the_fault_whatever_range_goes_with_it(
+        wombats: Assistant) -> None:
+    """A hostile researcher's "Which papers from ICML 2020 use capsule networks?" had been
+    told to widen the range, though the store holds 1,898 papers of 2020: the venue is what
+    no paper has, and the store's venues are what to choose from."""
+    venues = ("no indexed paper is of venue ICML; the store's venues are Koala Symposium, "
+              "NeurIPS, Wombat Workshop: choose one or leave it out")
+    with pytest.raises(BadInputError, match=venues):
+        wombats.list_answer("Which papers from ICML 2020 study wombat burrows?")
+    with pytest.raises(BadInputError, match=venues):
+        wombats.list_answer("Which papers study wombat burrows?", Filters((2020, 2020), "ICML"))
+    assert no_paper_of(Filters((2020, 2020), "ICML", "Lovelace"), ["NeurIPS"], ["Ada Lovelace"]
+                       ).args[0].startswith("no indexed paper is of venue ICML;")
+    # a stored venue with a year none of its papers has: the range, as before
+    with pytest.raises(BadInputError, match="of year 2020, venue Koala Symposium; widen"):
+        wombats.list_answer("Which papers study wombat burrows?",
+                            Filters((2020, 2020), "Koala Symposium"))
 
 
 def test_a_range_the_question_states_that_no_paper_falls_in_is_named_as_not_applied(
