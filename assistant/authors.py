@@ -26,16 +26,26 @@ _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 PARTICLES = ("van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "le", "la",
              "dos", "das", "bin", "al", "ter", "ten")
 _PARTICLE_BEFORE = re.compile(rf"\b(?:{'|'.join(PARTICLES)})\s+(?=\w)")
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+# the second spelling of a name that writes one of these: "Jürgen" as "Juergen", "Søren" as
+# "Soeren"
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
+                          "ø": "oe", "Ø": "Oe"})
+# the letters NFKD leaves whole, as a researcher without them types them: "Łukasz" is
+# "Lukasz", "Søren" "Soren", "Đorđe" "Dorde" (NFKD folds "é" to "e", not "ł" to "l")
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
+                               "ð": "d", "Ð": "D", "ħ": "h", "Ħ": "H", "ı": "i", "ß": "ss",
+                               "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "þ": "th",
+                               "Þ": "Th"})
 
 
 @lru_cache(maxsize=1 << 17)
 def name_words(name: str) -> tuple[str, ...]:
     """A name's words, case and accents folded, lower-case particles and suffixes left out
     ("J.-P. Vert" → j, p, vert; "Hal Daumé III" → hal, daume; "Mihaela van der Schaar" →
-    mihaela, schaar). Cached: a filter tests every stored name."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", _PARTICLE_BEFORE.sub("", name))
-                     if not unicodedata.combining(c))
+    mihaela, schaar; "ŁUKASZ Kaiser" → lukasz, kaiser). Cached: a filter tests every stored
+    name."""
+    bare = _PARTICLE_BEFORE.sub("", name).translate(_UNDECOMPOSED)
+    folded = "".join(c for c in unicodedata.normalize("NFKD", bare) if not unicodedata.combining(c))
     words = _NAME_WORD.findall(folded.casefold())
     while len(words) > 1 and words[-1] in _SUFFIXES:
         words.pop()
