@@ -99,7 +99,11 @@ _ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b(?:\s+
 _LEADS = (r"(?!(?:List|Show|Find|Give|Name|Get|Summari[sz]e|Compare|Count|Plot|Describe|Explain"
           r"|Which|What|How|Why|When|Where|Who|Are|Is|Was|Were|Do|Does|Did|Has|Have|Had|Can"
           r"|Could|Will|Would|Should|Please|The|All|Any|Recent|Latest|Newest|Most|New)\b)")
-_WORD = r"[A-Z](?:[\w.-]|['’](?!s\b))*"
+# the capitals and small letters a name may begin with, accented too ("Özlem Aslan", "Łukasz
+# Kaiser", "Éric Moulines": "[A-Z]" had missed them, and the name was searched as words)
+CAPITALS = "".join(c for c in map(chr, range(0x250)) if c.isupper())
+SMALLS = "".join(c for c in map(chr, range(0x250)) if c.islower())
+_WORD = rf"[{CAPITALS}](?:[\w.-]|['’](?!s\b))*"
 _PARTICLE = rf"(?:{'|'.join(PARTICLES)})"
 _ONE = rf"{_LEADS}{_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_WORD}){{0,3}}"
 _NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b)\s*{_ONE})*))"
@@ -132,15 +136,15 @@ AUTHOR_RES = [
     # worked on small data?" and "Does Mamba work on long documents?" ask of a method)
     re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:{_WRITES}"
                r"(?:\s+(?:anything|any\s+papers?|papers?))?"
-               r"|(?:work(?:ed)?|collaborated)(?=\s+(?:\w+\s+)?with\s+(?-i:[A-Z])))"
+               rf"|(?:work(?:ed)?|collaborated)(?=\s+(?:\w+\s+)?with\s+(?-i:[{CAPITALS}])))"
                rf"(?:\s+(?:\w+\s+)?with\s+{_NAME.replace('author', 'coauthor')})?)"
                r"(?=\s+(?:about|on|in)\b|\s*[?.!]*\s*$)", re.I),
     re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers|work|research|publications"
                r"|contributions)\b", re.I),
     # written in lower case, as the question's last words: "papers by sara sabour?" (not
     # "papers by year", "papers by design interpretable", "papers by hand")
-    re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+{_NO_NAME}(?P<author>[a-z][\w'’.-]*"
-               r"(?:\s+[a-z][\w'’.-]*){0,2}))\s*[?.!]*\s*$", re.I),
+    re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+{_NO_NAME}(?P<author>[^\W\d_][\w'’.-]*"
+               r"(?:\s+[^\W\d_][\w'’.-]*){0,2}))\s*[?.!]*\s*$", re.I),
 ]
 # Read as an author only when a stored paper has that author (``AuthorBook.holds``):
 # "from" names a venue, a year or a field as often ("papers from NeurIPS", "papers from
@@ -161,7 +165,7 @@ AUTHOR_RES = [
 _ET_AL = re.compile(r"\bet\s+al\b|['’]s\s+(?:group|lab|team)\b", re.I)  # a name, not a place
 _ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
 # up to five words: "laurens van der maaten"
-_LOWER = r"(?-i:(?P<author>[a-z][\w'’.-]*(?:\s+[a-z][\w'’.-]*){0,4}))"
+_LOWER = rf"(?-i:(?P<author>[{SMALLS}][\w'’.-]*(?:\s+[{SMALLS}][\w'’.-]*){{0,4}}))"
 _NOUN = r"(?:papers|abstracts|articles|publications)"  # not "works", "studies": verbs too
 STORED_AUTHOR_RES: list[tuple[re.Pattern[str], str]] = [
     # "Papers from Hinton", "Which papers are from Geoffrey Hinton?", "papers of Hinton"
