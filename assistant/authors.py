@@ -59,6 +59,42 @@ def spellings(name: str) -> tuple[tuple[str, ...], ...]:
     return (name_words(name),) if german == name else (name_words(name), name_words(german))
 
 
+def _initials(word: str) -> bool:
+    """Whether a word of a name is initials only ("Y.", "G", "J.-P.")."""
+    letters = name_words(word)
+    return bool(letters) and all(len(letter) == 1 for letter in letters)
+
+
+def _dotted(word: str) -> str:
+    return f"{word}." if len(word) == 1 else word
+
+
+@lru_cache(maxsize=1 << 10)
+def given_first(asked: str) -> str:
+    """A name asked family name first, as a bibliography writes it, in the order the stored
+    names have, given names first: "LeCun, Y." → "Y. LeCun", "Hinton G. E." → "G. E.
+    Hinton", "Bengio, Y. and LeCun, Y." → "Y. Bengio and Y. LeCun"; any other ``asked``
+    as it is. Why: the comma had made "Y." a second name, and a family name of one letter
+    is none (``names_match``), so each such question found no paper."""
+    names: list[str] = []
+    moved = False
+    for name in author_names(asked):
+        words = name.split()
+        if names and all(_initials(w) for w in words) and not any(
+                _initials(w) for w in names[-1].split()):  # "LeCun, Y."
+            names[-1] = " ".join([*map(_dotted, words), names[-1]])
+            moved = True
+            continue
+        lead = len(words)
+        while lead > 1 and _initials(words[lead - 1]):
+            lead -= 1
+        if lead < len(words) and not any(_initials(w) for w in words[:lead]):  # "Hinton G."
+            words = [*map(_dotted, words[lead:]), *words[:lead]]
+            moved = True
+        names.append(" ".join(words))
+    return " and ".join(names) if moved else asked
+
+
 @lru_cache(maxsize=1 << 15)
 def author_names(authors: str) -> tuple[str, ...]:
     """A paper's author list as its names ("A. B, C D and E F" → three)."""
@@ -110,9 +146,10 @@ def _words_match(words: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
 
 def written_by(authors: str, asked: str) -> bool:
     """Whether ``authors`` (a paper's list) holds every name ``asked`` gives ("Hinton",
-    "Hinton and LeCun")."""
+    "Hinton and LeCun", "LeCun, Y.": ``given_first``)."""
     names = author_names(authors)
-    return all(any(names_match(name, one) for name in names) for one in author_names(asked))
+    return all(any(names_match(name, one) for name in names)
+               for one in author_names(given_first(asked)))
 
 
 def people_named(asked: str, author_lists: Iterable[str]) -> list[tuple[str, int]]:
@@ -225,7 +262,7 @@ class AuthorBook:
         """Whether a stored paper is written by every name ``asked`` gives (``written_by``,
         as the author filter reads it), reading only the author lists that hold each of
         its family names."""
-        names = author_names(asked)
+        names = author_names(given_first(asked))
         if not names:
             return False
         by_family = self.by_family()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from assistant.authors import author_names, name_words, nearest_names, written_by
+from assistant.authors import author_names, given_first, name_words, nearest_names, written_by
 from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
 from assistant.settings import MAX_TOP_K
@@ -46,7 +46,7 @@ def explicit(years: str | None = None, venue: str | None = None,
     name = canonical_venue(venue) if venue and venue.strip() else None
     if name is not None and len(name) > 200:
         raise BadInputError("bad venue filter: longer than 200 characters")
-    writer = " ".join(as_text(author).split()) or None
+    writer = given_first(" ".join(as_text(author).split())) or None  # "LeCun, Y.": Y. LeCun
     names = author_names(writer or "")
     if writer is not None and (len(writer) > 200 or not names
                                or not all(name_words(n) for n in names)):  # "and", "1999"

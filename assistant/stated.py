@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from assistant.authors import PARTICLES, AuthorBook
+from assistant.authors import PARTICLES, AuthorBook, given_first
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS
 from assistant.types import OPEN_END, OPEN_START, Filters
@@ -264,7 +264,7 @@ def _stated_author(text: str, venues: Iterable[str]) -> tuple[str | None, str]:
             name = f"{name} and {m.group('coauthor').strip('.’')}"
         if _a_name(name, lower_case=name == name.lower(), venues=venues):
             start, end = m.span("cut")
-            return name, f"{text[:start]} {text[end:]}"
+            return given_first(name), f"{text[:start]} {text[end:]}"
     return None, text
 
 
@@ -282,7 +282,7 @@ def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
             continue
         after_from = re.match(r"(?:\w+\s+){0,2}(?:from|of)\b", m.group("cut"), re.I) is not None
         for start, end in _name_spans(text, m, moves, authors):
-            name = text[start:end].strip(".’'")
+            name = given_first(text[start:end].strip(".’'"))
             cut_start = m.start("cut") if start == m.start("author") else start
             if _ORDERED.search(text[:cut_start]):  # "Sort (the) Bengio papers by year"
                 break

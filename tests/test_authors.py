@@ -122,13 +122,18 @@ def test_an_author_list_is_read_name_by_name() -> None:
     ("Which papers did Ilya Sutskever write with Oriol Vinyals?",
      "Ilya Sutskever and Oriol Vinyals", "Which papers?"),
     ("What did Hinton work on?", "Hinton", "What?"),
-    # a name beginning with an accented capital (had been searched as words)
+    # a name beginning with an accented capital (had been searched as words), and one
+    # written family name first, as a bibliography does (had been two names, or "G")
     ("Which papers are by Özlem Aslan?", "Özlem Aslan", "Which papers?"),
     ("Which papers by Łukasz Kaiser use attention?", "Łukasz Kaiser",
      "Which papers use attention?"),
     ("Which papers are by Éric Moulines and Ádám Kepecs?", "Éric Moulines and Ádám Kepecs",
      "Which papers?"),
     ("Has Ádám Kepecs worked with Éric Moulines?", "Ádám Kepecs and Éric Moulines", "Has?"),
+    ("Which papers are by LeCun, Y.?", "Y. LeCun", "Which papers?"),
+    ("papers by Hinton G. on capsules", "G. Hinton", "papers on capsules"),
+    ("Which papers are by Schölkopf B.?", "B. Schölkopf", "Which papers?"),
+    ("Which papers are by Bengio, Y. and LeCun, Y.?", "Y. Bengio and Y. LeCun", "Which papers?"),
     # no author: a method's inspiration, the same group, a year, an order, an acronym, a
     # venue, words (review: these had been read as names, a false "no" with exit 2)
     ("Which methods are inspired by Hebbian learning?", None, None),
