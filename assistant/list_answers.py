@@ -36,6 +36,7 @@ from assistant.types import Answer, Filters, Receipt, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
     from assistant.pipeline import Assistant
 
 
@@ -194,8 +195,7 @@ class ListAnswers:
         for n, line in enumerate(answer_lines(result, described)):
             text += line
             yield line
-            if n == 0 and (note := respelt_line(result.respelt) + self.people_line(result.filters)
-                           + self.left_out_line(result)):
+            if n == 0 and (note := respelt_line(result.respelt) + list_notes(self.app.index, result)):
                 text += note
                 yield note
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
@@ -203,40 +203,6 @@ class ListAnswers:
         if answer.receipt is not None:
             answer.receipt.left_out = len(self.app.index.left_out(result.filters))
         yield answer
-
-    def people_line(self, filters: Filters | None) -> str:
-        """For an author filter of a family name alone that several stored people share,
-        the line naming them ("“Bengio” names 3 stored authors: Yoshua Bengio (85 papers),
-        …"), so that a list of all of them is not taken for one's; "" otherwise."""
-        if not filters or not filters.author:
-            return ""
-        people = self.app.index.author_book().people(filters.author)
-        if len(people) < 2:
-            return ""
-        shown = [f"{name} ({n:,} paper{'s' if n != 1 else ''})" for name, n in people[:PEOPLE_SHOWN]]
-        more = f" and {len(people) - PEOPLE_SHOWN:,} more" if len(people) > PEOPLE_SHOWN else ""
-        return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
-                f"{more}; give a full name to keep to one.\n")
-
-    def left_out_line(self, result: ListResult) -> str:
-        """For a list of every paper of a filter (an author's, with no topic), the records of
-        the store's files it allows that have no abstract and so are not stored, named
-        ("2 more records of the store's files have no abstract and are not stored: “…”
-        (1988, neurips_abstract_1988.csv#6), …"): "How many papers did Joshua Alspector
-        publish?" had said 4 where the files hold 6. "" otherwise (a topic cannot be judged
-        without an abstract: the receipt counts them)."""
-        if not result.filters or result.topic:
-            return ""
-        records = self.app.index.left_out(result.filters)
-        if not records:
-            return ""
-        named = [f"“{r.title}” ({f'{r.year}, ' if r.year else ''}{r.source})"
-                 for r in records[:LEFT_OUT_SHOWN]]
-        more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
-        one = len(records) == 1
-        return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
-                f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
-                f"stored: {', '.join(named)}{more}.\n")
 
     def trend_stream(self, question: str, filters: Filters | None = None,
                      reread: int | None = None) -> AnswerStream:
@@ -353,6 +319,47 @@ PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
+
+
+def list_notes(index: AbstractIndex, result: ListResult) -> str:
+    """The lines under a list's count that say whom or what it covers (``people_line``,
+    ``left_out_line``)."""
+    return people_line(index, result.filters) + left_out_line(index, result)
+
+
+def people_line(index: AbstractIndex, filters: Filters | None) -> str:
+    """For an author filter of a family name alone that several stored people share,
+    the line naming them ("“Bengio” names 3 stored authors: Yoshua Bengio (85 papers),
+    …"), so that a list of all of them is not taken for one's; "" otherwise."""
+    if not filters or not filters.author:
+        return ""
+    people = index.author_book().people(filters.author)
+    if len(people) < 2:
+        return ""
+    shown = [f"{name} ({n:,} paper{'s' if n != 1 else ''})" for name, n in people[:PEOPLE_SHOWN]]
+    more = f" and {len(people) - PEOPLE_SHOWN:,} more" if len(people) > PEOPLE_SHOWN else ""
+    return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
+            f"{more}; give a full name to keep to one.\n")
+
+def left_out_line(index: AbstractIndex, result: ListResult) -> str:
+    """For a list of every paper of a filter (an author's, with no topic), the records of
+    the store's files it allows that have no abstract and so are not stored, named
+    ("2 more records of the store's files have no abstract and are not stored: “…”
+    (1988, neurips_abstract_1988.csv#6), …"): "How many papers did Joshua Alspector
+    publish?" had said 4 where the files hold 6. "" otherwise (a topic cannot be judged
+    without an abstract: the receipt counts them)."""
+    if not result.filters or result.topic:
+        return ""
+    records = index.left_out(result.filters)
+    if not records:
+        return ""
+    named = [f"“{r.title}” ({f'{r.year}, ' if r.year else ''}{r.source})"
+             for r in records[:LEFT_OUT_SHOWN]]
+    more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
+    one = len(records) == 1
+    return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
+            f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
+            f"stored: {', '.join(named)}{more}.\n")
 
 
 def newest_first(result: ListResult) -> ListResult:

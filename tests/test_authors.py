@@ -26,7 +26,6 @@ from assistant.errors import BadInputError
 from assistant.filters import explicit
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
-from assistant.references import receipt_line
 from assistant.types import Answer, Filters
 
 # (authors, title, abstract): two papers of Ada Lovelace, one with an accented co-author,
@@ -470,43 +469,3 @@ def test_a_name_before_the_papers_noun_lists_the_authors_papers(lovelace_dir: Pa
         assert answer.filters == "author Ada Lovelace"
     topical = answer_of(app, "Ada Lovelace papers on kernel methods")
     assert [c.title for c in topical.citations] == ["Kernel Burrows"]
-
-
-def test_an_authors_records_with_no_abstract_are_named_not_lost(fresh_copy: Path,
-                                                                 tmp_path: Path) -> None:
-    """"How many papers did Joshua Alspector publish?" said 4 where the NeurIPS CSVs hold 6:
-    two of his rows say only "Abstract Unavailable", are no paper, and nothing said so. Such
-    records are kept beside the store; the author's list names them and every receipt
-    counts those its filter allows. Given their abstracts, they are papers and leave it."""
-    path = tmp_path / "in" / "papers.csv"
-    path.parent.mkdir()
-
-    def write(extra: list[tuple[str, str, str, str]]) -> None:
-        with path.open("w", newline="") as f:
-            writer = csv.writer(f)
-            writer.writerow(["authors", "title", "year", "abstract"])
-            writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:3])
-            writer.writerows(extra)
-
-    write([("Ada Lovelace", "Optical Wombats", "1988", "Abstract Unavailable"),
-           ("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable")])
-    app = Assistant(make_settings(fresh_copy))
-    report = app.ingest([path])
-    assert report.added == 3
-    assert app.index.left_out() and len(app.index.left_out()) == 2
-    answer = answer_of(app, "How many papers did Ada Lovelace publish?")
-    assert sorted(c.title for c in answer.citations) == ["Burrow Engines", "Kernel Burrows"]
-    assert ("1 more record of the store's files has no abstract and so is not stored: "
-            "“Optical Wombats” (1988, papers.csv#4).") in answer.answer
-    assert answer.receipt is not None and answer.receipt.left_out == 1
-    assert receipt_line(answer.receipt).endswith("· 1 record of its files not stored: no abstract")
-    cited = answer_of(app, "What do wombat burrows need?")  # every answer's receipt says so
-    assert cited.receipt is not None and cited.receipt.left_out == 2
-    trend = app.trends("wombat burrows", Filters(years=(1989, 1990)))
-    assert trend.receipt().left_out == 1
-    write([("Ada Lovelace", "Optical Wombats", "1988", "We shine light on wombats in burrows."),
-           ("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable")])
-    assert Assistant(make_settings(fresh_copy)).ingest([path]).added == 1
-    again = Assistant(make_settings(fresh_copy))
-    assert [r.title for r in again.index.left_out()] == ["Koala Codes"]
-    assert "no abstract" not in answer_of(again, "How many papers did Ada Lovelace publish?").answer
