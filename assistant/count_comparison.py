@@ -14,8 +14,10 @@ import re
 
 from assistant.stated import PAPERS
 
-_AMOUNT = r"(?:more|fewer|less)"
-_POPULAR = r"(?:popular|common|studied|researched|widespread|prevalent)"
+_AMOUNT = r"(?:more|fewer|less)(?!\s+than\b)"  # "more than 10 papers on X" counts no two topics
+# how much a field is worked on; "common" and "prevalent" say how often a thing happens
+# ("Is overfitting more common than underfitting in small datasets?" asks of findings)
+_POPULAR = r"(?:popular|studied|researched)"
 _END = r"\s*[?.!]*\s*$"
 _SEP = r"\s*[,:;\u2013\u2014-]?\s*"
 COUNT_COMPARISON_RES = [
@@ -43,6 +45,7 @@ COUNT_COMPARISON_RES = [
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?{PAPERS}\s+(?:on|about|using|that\s+use|in)\s+"
                    r"|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)
+_NO_TOPIC = re.compile(r"^(?:than|\d)", re.I)  # a side that is a number's, not a topic
 _TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$", re.I)
 
 
@@ -54,7 +57,7 @@ def compared_topics(question: str) -> tuple[str, str] | None:
         m = pattern.search(question)
         if m:
             first, second = _trimmed(m.group("a")), _trimmed(m.group("b"))
-            if re.search(r"\w", first) and re.search(r"\w", second):
+            if all(re.search(r"\w", t) and not _NO_TOPIC.match(t) for t in (first, second)):
                 return first, second
     return None
 

@@ -26,6 +26,9 @@ from assistant.pipeline import Assistant
     ("Are there papers on GANs or VAEs?", None),
     ("Which method has more parameters, ResNet or VGG?", None),
     ("Does ResNet outperform VGG?", None),
+    # a number of papers, and how often a thing happens (review)
+    ("Are there more than 10 papers on GANs or VAEs?", None),
+    ("Is overfitting more common than underfitting in small datasets?", None),
 ])
 def test_a_comparison_of_two_topics_counts_is_read(question: str,
                                                    topics: tuple[str, str] | None) -> None:
