@@ -243,6 +243,12 @@ def test_compare_names_the_questions_that_moved() -> None:
     seeds = compare({"sections": {"seeds": summarize_run(after)}}, old)["seeds"]
     assert [(c.metric, c.before, c.delta) for c in seeds if c.before is not None] == [
         ("ours.hit@1", 0.5, 0.5)]
+    # a user's store was labelled "seeds" before it was "store": one section each, compared
+    relabelled = {"metrics": result(before)["metrics"], "sections": {"seeds": summarize_run(before)},
+                  "per_question": {"seeds": per_question(before)}}
+    new = {"sections": {"store": summarize_run(after)}, "per_question": {"store": per_question(after)}}
+    store = {c.metric: c for c in compare(new, relabelled)["store"]}
+    assert store["citation_precision"].better == ["c"] and store["citation_precision"].worse == ["a"]
 
 
 def test_judged_papers_count_as_right_citations_not_as_recall(tmp_path: Path) -> None:

@@ -111,14 +111,22 @@ def compare(new: dict[str, Any], old: dict[str, Any]) -> dict[str, list[Change]]
     HEADLINE ones the change on each split and the questions that moved, so that a lever's
     gain can be read as "two questions better, one worse" rather than a bare average."""
     old_sections = old.get("sections") or {"seeds": old.get("metrics", old)}
+    new_sections = new.get("sections", {"seeds": new.get("metrics", {})})
+    old_rows = old.get("per_question", {})
+    if len(old_sections) == len(new_sections) == 1 and not set(old_sections) & set(new_sections):
+        # one section each under another label ("seeds" before a user's store was
+        # labelled "store"): the same run's section, compared rather than skipped
+        (label, before), = old_sections.items()
+        old_sections = {next(iter(new_sections)): before}
+        old_rows = {next(iter(new_sections)): old_rows.get(label)} if old_rows.get(label) else {}
     found: dict[str, list[Change]] = {}
-    for section, after in new.get("sections", {"seeds": new.get("metrics", {})}).items():
+    for section, after in new_sections.items():
         before = old_sections.get(section)
         if before is None:
             continue
         flat_before, flat_after = flat_metrics(before), flat_metrics(after)
         names = _compared_names()
-        rows_before = old.get("per_question", {}).get(section)
+        rows_before = old_rows.get(section)
         rows_after = new.get("per_question", {}).get(section)
         changes = []
         for name in names:
