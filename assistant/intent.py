@@ -216,7 +216,7 @@ _ENDS = (rf"(?:\s+(?:{_OVER_TIME}|recently|lately|in\s+(?:recent|the\s+last|the\
 # number of papers on X", "the number of X papers", "interest in X", "the field of X"): the
 # topic follows
 _FRAMED = (rf"(?:the\s+)?(?:(?:interest|research|work|attention|activity|publications?|papers?"
-           rf"|popularity|(?:number|share)\s+of\s+{PAPERS})\s+(?:in|on|about|into|to|of)\s+"
+           rf"|popularity|use|adoption|(?:number|share)\s+of\s+{PAPERS})\s+(?:in|on|about|into|to|of)\s+"
            rf"|(?:number|share)\s+of\s+(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\b)"
            r"|(?:research\s+)?field\s+of\s+(?!view\b))")
 # a subject that names no field: one that points at the paper or the answer before ("How
@@ -235,7 +235,7 @@ _PEAKED = r"(?:peak(?:ed)?|(?:reach(?:ed)?|hit)\s+(?:its|their|a)\s+peak)"
 _FIELD = rf"(?:{_FRAMED}|(?!(?:the|a|an)\s){_NO_FIELD})"
 PEAK_RES = [
     re.compile(rf"^\s*(?:when\s+)?(?:did|has|have|had)\s+{_FIELD}(?P<topic>.+?)\s+{_PEAKED}"
-               r"(?:\s+(?:in|around|during|by|before|after|between|since|yet|already)\b.*"
+               r"(?:\s+(?:in|around|during|by|before|after|between|since|yet|already|or|and)\b.*"
                r")?\s*[?.!]*\s*$", re.I),
     re.compile(rf"^\s*(?:when\s+)?(?:was|were|is|are)\s+{_FIELD}(?P<topic>.+?)\s+at\s+"
                r"(?:its|their)\s+(?:peak|height|highest)\b", re.I),
@@ -411,10 +411,10 @@ def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None
     had filtered the count to 2019's papers, where any year is the peak."""
     if not any(p.search(question) for p in PEAK_RES):
         return None
-    if filters and filters.years:
+    named = [int(year) for year in NAMED_YEAR_RE.findall(question)]
+    if filters and filters.years and len(named) < 2:
         return filters.years
-    named = NAMED_YEAR_RE.search(question)
-    return (int(named.group(1)),) * 2 if named else None
+    return (min(named), max(named)) if named else None  # "in 2019 or 2020": either
 
 
 def names_in(text: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.intent import read_intent
-from assistant.types import OPEN_START, Filters
+from assistant.types import OPEN_END, OPEN_START, Filters
 
 
 @pytest.mark.parametrize(("question", "topic", "claimed"), [
@@ -21,6 +21,8 @@ from assistant.types import OPEN_START, Filters
     ("Has research on kernel methods peaked?", "kernel methods", None),
     ("What was the peak year for federated learning?", "federated learning", None),
     ("Which year had the most papers on GANs?", "GANs", None),
+    ("Did GANs peak in 2019 or 2020?", "GANs", (2019, 2020)),  # review: read as a filter
+    ("Has the use of GANs peaked since 2019?", "GANs", (2019, OPEN_END)),
     # a paper's quantity peaks, or what the question points back at: no field
     ("When did the loss peak?", None, None),
     ("Did the learning rate peak at epoch 10?", None, None),
