@@ -294,9 +294,10 @@ class KeywordStats:
         """How many chunks hold a stemmed term (0 for one the corpus never uses)."""
         return int(self.df[self.vocab[term]]) if term in self.vocab and self.df is not None else 0
 
-    def idf(self, term: str) -> float:
-        """BM25's idf for a stemmed term; terms the corpus never uses get the highest."""
-        df = self.doc_freq(term)
+    def idf(self, term: str, share: float = 1.0) -> float:
+        """BM25's idf for a stemmed term; terms the corpus never uses get the highest. With
+        ``share``, for the words of the term held by that share of its chunks."""
+        df = self.doc_freq(term) * share
         return math.log(1 + (self.n_docs - df + 0.5) / (df + 0.5))
 
 

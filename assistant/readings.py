@@ -30,8 +30,9 @@ from assistant.topics import (
     topic_of,
     topic_phrases,
 )
-from assistant.tuning import COMMON_SHARE
+from assistant.tuning import COMMON_SHARE, OWN_FAMILY_SHARE
 from assistant.word_runs import Run, compound_runs, name_runs, run_terms, term_sequence
+from assistant.written_forms import own_prefix
 
 
 class Reading(NamedTuple):
@@ -47,14 +48,23 @@ class Reading(NamedTuple):
     named: frozenset[str]  # its terms but the question's verb if common: a title must write
     title_words: tuple[re.Pattern[str], ...]  # each named word as typed (``as_written``)
     title_pairs: frozenset[tuple[str, str]]  # its named words side by side in the reading
+    own: tuple[tuple[str, re.Pattern[str]], ...] = ()  # terms held only as their own word
+
+    def unwritten(self, paper: Paper) -> frozenset[str]:
+        """The ``own`` terms the paper's title and abstract hold only as other words of their
+        stem ("transformations", no "transformer")."""
+        if not self.own:
+            return frozenset()
+        text = f"{paper.title}. {paper.text}"
+        return frozenset(term for term, word in self.own if not word.search(text))
 
     def share(self, paper: Paper, phrase_weight: float) -> float:
         """The share of the reading's keyword weight the paper holds (``read_coverage``,
         its runs' terms held or not), lowered by ``phrase_weight`` times the share of its
         phrases the paper does not write as one."""
         held, unheld = run_terms(self.runs, paper)
-        covered = read_coverage(self.weights, self.rare, paper.text, paper.title, unheld,
-                                held)[0]
+        covered = read_coverage(self.weights, self.rare, paper.text, paper.title,
+                                unheld | self.unwritten(paper), held)[0]
         return covered * (1.0 - phrase_weight
                           * (1.0 - phrase_share(self.phrases, paper, self.compounds)))
 
@@ -113,6 +123,9 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         # as "mixup", not as "mix", which every paper that mixes writes)
         w = {**w, **{run.terms[0]: stats.idf(run.joined) ** power for run in compound
                      if len(run.terms) == 1 and run.terms[0] in w}}
+        own = [found for found in own_words(text, index) if found[0] in w]
+        # a word held only as its own weighs as rare as it is ("optimizers": 1% of "optim")
+        w = {**w, **{term: stats.idf(term, share) ** power for term, _, share in own}}
         in_title = frozenset(term_sequence(text)) - {verb}
         # nor a word the paper must write: "Which papers use reinforcement learning?" had
         # listed 828 papers, "…study reinforcement learning?" 1,020
@@ -122,8 +135,31 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
                                 topic_phrases(text, stats, pooled, compound),
                                 frozenset(ACRONYM_RE.findall(text)),
                                 (*name_runs(text, named, parts_of), *compound), compound, in_title,
-                                *title_check(text, in_title)))
+                                *title_check(text, in_title),
+                                tuple((term, word) for term, word, _ in own)))
     return readings
+
+
+def own_words(text: str, index: AbstractIndex
+              ) -> tuple[tuple[str, re.Pattern[str], float], ...]:
+    """Each word of ``text`` whose Porter stem holds far more papers than its own family
+    (``own_prefix``: at most OWN_FAMILY_SHARE of them write it), with a pattern for that
+    family: a paper holds the word's term only writing the word. "transformers" stems to
+    "transform", which 909 of the 13.9k abstracts hold and 237 write as "transformer(s)";
+    a list on transformers had kept papers on invariance to transformations. BM25 still
+    reads the stem. With each, the share of the stem's papers that write the word (the
+    term weighs as rare as the word is)."""
+    own = []
+    for word in dict.fromkeys(WORD_RE.findall(as_typed(text).lower())):
+        prefix = own_prefix(word) if word not in STOPS else None
+        if not prefix:
+            continue
+        term = stem_of(word)
+        holders = len(index.term_papers([term]).get(term, ()))
+        share = index.written_text().papers_writing(prefix) / holders if holders else 1.0
+        if 0 < share <= OWN_FAMILY_SHARE:
+            own.append((term, re.compile(rf"(?<![^\W_]){re.escape(prefix)}", re.I), share))
+    return tuple(own)
 
 
 def title_check(text: str, named: frozenset[str]

@@ -171,6 +171,10 @@ ASKED_SHARE = 0.01
 # question of evals/lists.jsonl, bench/'s question sets, the docs or the tests has a topic of
 # only stems above even 0.25, in that store or the seeds' (docs/lists.md).
 COMMON_SHARE = 0.4
+# A topic word whose own family (``written_forms.own_prefix``) is written by at most this
+# share of the papers holding its Porter stem must be written as its own word ("transformer",
+# not "transformation"). Source: by hand, the dev split checked (no dev topic word is under).
+OWN_FAMILY_SHARE = 1 / 3
 # BM25's first papers for a topic of only common words read for whether one writes it as a
 # phrase ("learning to learn"). Source: by hand, the researcher runs' cases.
 PHRASE_PAPERS = 200

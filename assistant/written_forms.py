@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from os.path import commonprefix
 
 from assistant.corpus import Paper
-from assistant.keywords import STOPWORDS, compounds, joined_parts, stem_of
+from assistant.keywords import STOPWORDS, american, compounds, joined_parts, stem_of
 
 JOINED, HYPHENATED, SPACED = "", "-", " "  # a compound's forms, by what stands between parts
 _SEPARATOR = r"(?P<sep>[-\u2010\u2011]|\s+|)"
@@ -85,6 +85,29 @@ class WrittenText:
             form = JOINED if not sep else SPACED if sep.isspace() else HYPHENATED
             papers[form].add(bisect.bisect_right(self.starts, m.start()))
         return Counter({form: len(found) for form, found in papers.items()})
+
+
+    def papers_writing(self, prefix: str) -> int:
+        """How many papers write a word beginning with ``prefix`` (lower case)."""
+        pattern = re.compile(rf"(?<![^\W_]){re.escape(prefix)}")
+        return len({bisect.bisect_right(self.starts, m.start())
+                    for m in pattern.finditer(self.text)})
+
+
+_INFLECTION = re.compile(r"(?:ies|es|s|ing|ed|e)$")
+
+
+def own_prefix(word: str) -> str | None:
+    """What every word of ``word``'s own family begins with (lower case, American): the word
+    without its plural, "-ing", "-ed" (a doubled consonant single) or final "e"
+    ("transformers" → "transformer", "optimizers" → "optimizer"), when that is longer than
+    its Porter stem, which folds in other words ("transform" also stems "transformation");
+    None when it is not (the stem is the word's family: "networks" → "network")."""
+    word = american(word)
+    prefix = _INFLECTION.sub("", word) if len(word) > 4 and not word.endswith("ss") else word
+    if word.endswith(("ing", "ed")) and len(prefix) > 2 and prefix[-1] == prefix[-2]:
+        prefix = prefix[:-1]  # "modelling" is "model"'s, "planned" "plan"'s
+    return prefix if len(prefix) > len(stem_of(word)) else None
 
 
 def written_topic(topic: str, written: WrittenText) -> str:
