@@ -1,11 +1,11 @@
 """Related papers: the stored papers most like a given paper, or like a piece of text.
 
-A stored paper (named by its locator ``file#n`` or its 16-hex id) is represented by the mean
-of its stored chunk vectors, so nothing is re-embedded; free text is embedded as a question
-is. Each other paper scores by its best chunk's cosine with that vector. A share of BM25 (the
-paper's title and abstract as the query, scaled by the best BM25 score) can be mixed in
-(``bm25_weight``), but it is off: it made the ranking worse on the seeds (below).
-The paper itself is never among its own related papers.
+A stored paper (named by its locator ``file#n``, its 16-hex id, its link or its own title as
+typed) is represented by the mean of its stored chunk vectors, so nothing is re-embedded; free
+text is embedded as a question is. Each other paper scores by its best chunk's cosine with that
+vector. A share of BM25 (the paper's title and abstract as the query, scaled by the best BM25
+score) can be mixed in (``bm25_weight``), but it is off: it made the ranking worse on the seeds
+(below). The paper itself is never among its own related papers.
 
 Measured on the seeds, with the papers that the eval's eight multi-paper questions group
 together as the related ones (19 queries: each grouped paper asks for the papers like it,
@@ -18,6 +18,7 @@ chunk vector against each paper's mean (instead of its best chunk) gave MRR 0.86
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -33,6 +34,7 @@ LOCATOR_RE = re.compile(r"[^\s#]+#\d+")
 PAPER_ID_RE = re.compile(r"[0-9a-f]{16}")
 URL_RE = re.compile(r"https?://\S+")
 FILE_NAME_RE = re.compile(r"[^\s#]+\.(?:txt|csv|jsonl)", re.I)  # a file, without its #n
+WORD_RE = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,24 @@ def resolve(index: AbstractIndex, target: str) -> Paper | None:
     if len(target) > MAX_TEXT_CHARS:
         raise BadInputError(f"the text is {len(target):,} characters long; the limit is "
                             f"{MAX_TEXT_CHARS:,}: give a shorter text or a paper's locator")
-    return None
+    return titled(papers.values(), target)
+
+
+def title_key(title: str) -> str:
+    """A title as compared with a typed one: case, punctuation and spacing aside."""
+    return " ".join(WORD_RE.findall(title.casefold()))
+
+
+def titled(papers: Iterable[Paper], target: str) -> Paper | None:
+    """The stored paper whose own title (not a derived or model-written label) ``target`` is,
+    so that a pasted title asks for the papers like that paper rather than like its words,
+    which ranked the paper itself below others; of several with the title, the first locator."""
+    key = title_key(target)
+    if not key:
+        return None
+    same = [p for p in papers if not p.title_derived and not p.title_model
+            and title_key(p.title) == key]
+    return min(same, key=lambda p: p.source) if same else None
 
 
 def similar(index: AbstractIndex, target: str, k: int = 5,

@@ -11,17 +11,20 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import FILE_A, FILE_B
+from conftest import FILE_A, FILE_B, SHARED_DATA, skipif_no_shared_data
 from gradio_client import Client
 from test_ui import CHROMIUM, Server, start_server, stop
 
+from assistant.corpus import read_file
 from assistant.errors import BadInputError
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
+from assistant.similar import titled
 
 TCCM = f"{FILE_A}#7"
 CRAFT = f"{FILE_B}#1"
@@ -245,3 +248,15 @@ def test_a_locator_with_a_space_in_its_file_name_is_a_paper(tmp_path: Path) -> N
     app.ingest([upload])
     found = app.similar("my papers.csv#1", top_k=3)
     assert found.kind == "paper" and "my papers.csv#1" not in [r.paper.source for r in found.results]
+
+
+
+@skipif_no_shared_data
+def test_a_stored_papers_exact_title_names_that_paper() -> None:
+    # a pasted title was read as free text, which ranked the paper itself 5th of 5
+    papers, _ = read_file(SHARED_DATA / "neurips_abstract_1987.csv")
+    paper = papers[58]
+    assert titled(papers, f"  {paper.title.upper()}. ") == paper
+    assert titled(papers, " ".join(paper.title.split()[:-1])) is None  # not the whole title
+    derived = replace(paper, title_derived=True)  # a label made from its text names nothing
+    assert titled([derived], paper.title) is None
