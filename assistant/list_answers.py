@@ -29,10 +29,16 @@ from assistant.naming import unmentioned
 from assistant.respelling import respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
-from assistant.trends import TREND_MAX_REREAD, TrendResult, comparison_lines, table_lines
+from assistant.trends import (
+    TREND_MAX_REREAD,
+    TrendResult,
+    comparison_lines,
+    comparison_receipt,
+    table_lines,
+)
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, PHRASE_PAPERS
-from assistant.types import Answer, Filters, Receipt, RetrievedPaper
+from assistant.types import Answer, Filters, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
@@ -209,7 +215,7 @@ class ListAnswers:
         """A trend question answered with its topic's papers counted per year (``trends``
         of ``Intent.trend_topic``, under the range the question states): the count line,
         then the table a line at a time, then the typed Answer (its receipt's ``matching``:
-        the papers counted)."""
+        the papers counted; its sources and citations: those papers, newest first)."""
         question = check_question(question)
         trend = self.question_trend(question, filters, reread)
         claimed = read_intent(question, self.app.index.venues(),
@@ -219,8 +225,7 @@ class ListAnswers:
                  *([checked] if checked else []), *table_lines(trend)]
         for line in lines:
             yield line + "\n"
-        yield Answer(question=question, answer="\n".join(lines), mode="extractive",
-                     filters=trend.filters, receipt=trend.receipt())
+        yield trend.as_answer(question, "\n".join(lines))
 
     def compare_stream(self, question: str, filters: Filters | None = None,
                        reread: int | None = None) -> AnswerStream:
@@ -240,13 +245,8 @@ class ListAnswers:
         lines = comparison_lines(first, second)
         for line in lines:
             yield line + "\n"
-        counted = list(dict.fromkeys([*first.paper_ids, *second.paper_ids]))
-        receipt = Receipt(in_store=first.papers_in_store, in_filter=first.papers_in_filter,
-                          read=max(first.screened, second.screened), cited=0, matching=len(counted),
-                          unread_left_out=first.unread_left_out + second.unread_left_out,
-                          counted=counted)
         yield Answer(question=question, answer="\n".join(lines), mode="extractive",
-                     filters=first.filters, receipt=receipt)
+                     filters=first.filters, receipt=comparison_receipt(first, second))
 
     def list_answer(self, question: str, filters: Filters | None = None,
                     reread: int | None = None) -> Answer:

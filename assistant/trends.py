@@ -22,7 +22,7 @@ from assistant.corpus import Paper
 from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, count_line
 from assistant.readings import relation_verb
 from assistant.topics import OR_RE
-from assistant.types import Filters, Receipt
+from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
 from assistant.word_runs import (
     holds_run,
     sequence_terms,
@@ -77,6 +77,8 @@ class TrendResult:
     # the filter ``stored`` counts within (None: the whole store); an author's count of no
     # topic leaves the author out of it, so that a share is of all the year's papers
     stored_within: str | None = None
+    # the counted papers as the list kept them (score, quoted sentence): the answer's sources
+    counted: list[ListedPaper] = field(default_factory=list, repr=False)
 
     @property
     def total(self) -> int:
@@ -171,12 +173,31 @@ class TrendResult:
 
     def receipt(self) -> Receipt:
         """How much the trend looked at, as an answer's receipt: the papers counted are its
-        ``matching`` and their ids its ``counted`` (none cited), with those the reading
-        budget left out unread."""
+        ``matching`` and their ids its ``counted`` (each one cited, ``sources``), with those
+        the reading budget left out unread."""
         return Receipt(in_store=self.papers_in_store, in_filter=self.papers_in_filter,
-                       read=self.screened, cited=0, matching=self.total,
+                       read=self.screened, cited=len(self.counted), matching=self.total,
                        unread_left_out=self.unread_left_out, counted=self.paper_ids,
                        left_out=self.left_out)
+
+    def as_answer(self, question: str, text: str) -> Answer:
+        """The trend's typed answer: ``text`` (its count line and table), its receipt, and the
+        counted papers as its sources and citations (``sources``)."""
+        sources, citations = self.sources()
+        return Answer(question=question, answer=text, mode="extractive", filters=self.filters,
+                      receipt=self.receipt(), sources=sources, citations=citations)
+
+    def sources(self) -> tuple[list[SourceRef], list[Citation]]:
+        """The counted papers as an answer's sources and citations (each its quoted sentence
+        highlighted), newest year first and by the list's score within a year, those without
+        a year last: a count a reader or a script can check paper by paper, as a list's."""
+        shown = sorted(self.counted, key=lambda p: (-(p.paper.year or 0), -p.score))
+        sources = [SourceRef.of(n, p.paper, p.score, p.kept_unread, p.titled)
+                   for n, p in enumerate(shown, start=1)]
+        citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
+                              source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
+                     for n, p in enumerate(shown, start=1)]
+        return sources, citations
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"
@@ -264,8 +285,9 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
     senses = {c.paper.paper_id: c.sense for c in result.candidates}
     topic = result.written or result.topic  # "pre training" counted as "pre-training"
     verb = relation_verb(result.question)
-    papers = [p.paper for p in result.papers
-              if counts_for(topic, p, senses.get(p.paper.paper_id, 0.0), verb)]
+    counted = [p for p in result.papers
+               if counts_for(topic, p, senses.get(p.paper.paper_id, 0.0), verb)]
+    papers = [p.paper for p in counted]
     apart = len(result.papers) - len(papers)
     dated = [p for p in papers if p.year is not None]
     years = {y: 0 for y, n in stored.items() if n}
@@ -285,7 +307,7 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
         papers_in_filter=result.papers_in_filter, screened=result.screened,
         unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated), apart=apart,
         seconds=result.seconds, by_year=dict(sorted(by_year.items())),
-        stored={y: stored.get(y, 0) for y in sorted(years)})
+        stored={y: stored.get(y, 0) for y in sorted(years)}, counted=counted)
 
 
 def table_lines(trend: TrendResult) -> list[str]:
@@ -342,6 +364,16 @@ def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     return lines + ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
                     for row in [head, *rows]]
+
+
+def comparison_receipt(first: TrendResult, second: TrendResult) -> Receipt:
+    """The receipt of two topics' counts compared: the papers either counted, read as the
+    larger of the two screens."""
+    counted = list(dict.fromkeys([*first.paper_ids, *second.paper_ids]))
+    return Receipt(in_store=first.papers_in_store, in_filter=first.papers_in_filter,
+                   read=max(first.screened, second.screened), cited=0, matching=len(counted),
+                   unread_left_out=first.unread_left_out + second.unread_left_out,
+                   counted=counted)
 
 
 def ordinal(n: int) -> str:

@@ -190,6 +190,12 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
     assert answer.receipt == trend.receipt() and answer.receipt.matching == trend.total >= 1
     assert receipt_line(answer.receipt).endswith(f"· counted {trend.total}")  # not "listed"
     assert answer.receipt.counted == trend.paper_ids  # `ask --json` names the papers counted
+    # and cites them, as a list does: they had been in the receipt's ids alone, no sources
+    assert sorted(s.paper_id for s in answer.sources) == sorted(trend.paper_ids)
+    assert [c.paper_id for c in answer.citations] == [s.paper_id for s in answer.sources]
+    assert all(c.highlights and c.highlights[0] in c.text for c in answer.citations)
+    years = [s.year or 0 for s in answer.sources]
+    assert years == sorted(years, reverse=True) and answer.receipt.cited == trend.total
     listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
     assert listed.receipt is not None and listed.receipt.matching == len(listed.sources)
     screened = seed_assistant.list_papers(LIST_QUESTION).papers  # the whole list, not top k
