@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import csv
 import fcntl
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,16 @@ def local_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
         pytest.fail(str(exc), pytrace=False)
     yield server
     server.stop()
+
+
+def seeds_with(seed_dir: Path, factory: pytest.TempPathFactory, name: str,
+               papers: Sequence[tuple[str, str]]) -> Path:
+    """A data directory holding the seed index and ``papers`` (title, abstract) added from
+    a CSV: a module's own small corpus beside the seeds."""
+    path = factory.mktemp(name) / "papers.csv"
+    with path.open("w", newline="") as f:
+        csv.writer(f).writerows([("title", "abstract"), *papers])
+    data = path.parent / "data"
+    shutil.copytree(seed_dir, data)
+    assert Assistant(make_settings(data)).ingest([path]).added == len(papers)
+    return data

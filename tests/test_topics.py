@@ -3,14 +3,12 @@ brackets, and what a pasted question carries besides its words."""
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import make_settings
+from conftest import make_settings, seeds_with
 
 from assistant.answering import check_question
 from assistant.corpus import Paper
@@ -170,13 +168,7 @@ MULTI_TASK = {"Shared Heads", "Joint Objectives", "Task Relations"}
 @pytest.fixture(scope="module")
 def named_dir(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The seeds and NAMED_PAPERS."""
-    path = tmp_path_factory.mktemp("named") / "papers.csv"
-    with path.open("w", newline="") as f:
-        csv.writer(f).writerows([("title", "abstract"), *NAMED_PAPERS])
-    data = path.parent / "data"
-    shutil.copytree(seed_dir, data)
-    assert Assistant(make_settings(data)).ingest([path]).added == len(NAMED_PAPERS)
-    return data
+    return seeds_with(seed_dir, tmp_path_factory, "named", NAMED_PAPERS)
 
 
 def test_an_acronyms_spelled_out_reading_holds_its_words_as_one_name(named_dir: Path) -> None:

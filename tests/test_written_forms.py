@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-import csv
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import SHARED_DATA, make_settings, skipif_no_shared_data
+from conftest import SHARED_DATA, make_settings, seeds_with, skipif_no_shared_data
 
 from assistant.corpus import Paper
 from assistant.keywords import spellings
@@ -65,13 +63,7 @@ def test_a_compound_is_read_in_the_form_its_papers_write_it() -> None:
 @pytest.fixture(scope="module")
 def forms_dir(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The seeds and FORMS_PAPERS."""
-    path = tmp_path_factory.mktemp("forms") / "papers.csv"
-    with path.open("w", newline="") as f:
-        csv.writer(f).writerows([("title", "abstract"), *FORMS_PAPERS])
-    data = path.parent / "data"
-    shutil.copytree(seed_dir, data)
-    assert Assistant(make_settings(data)).ingest([path]).added == len(FORMS_PAPERS)
-    return data
+    return seeds_with(seed_dir, tmp_path_factory, "forms", FORMS_PAPERS)
 
 
 def test_a_list_and_a_trend_read_each_spelling_of_a_compound_alike(forms_dir: Path) -> None:
