@@ -32,7 +32,7 @@ from assistant.topics import (
 )
 from assistant.tuning import COMMON_SHARE, OWN_FAMILY_SHARE
 from assistant.word_runs import Run, compound_runs, name_runs, run_terms, term_sequence
-from assistant.written_forms import own_prefix
+from assistant.written_forms import family_pattern, own_prefix
 
 
 class Reading(NamedTuple):
@@ -158,7 +158,7 @@ def own_words(text: str, index: AbstractIndex
         holders = len(index.term_papers([term]).get(term, ()))
         share = index.written_text().papers_writing(prefix) / holders if holders else 1.0
         if 0 < share <= OWN_FAMILY_SHARE:
-            own.append((term, re.compile(rf"(?<![^\W_]){re.escape(prefix)}", re.I), share))
+            own.append((term, re.compile(family_pattern(prefix), re.I), share))
     return tuple(own)
 
 

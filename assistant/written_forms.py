@@ -93,7 +93,7 @@ class WrittenText:
     def papers_writing(self, prefix: str) -> int:
         """How many papers write a word beginning with ``prefix`` (lower case)."""
         if prefix not in self._writing:
-            pattern = re.compile(rf"(?<![^\W_]){re.escape(prefix)}")
+            pattern = re.compile(family_pattern(prefix))
             self._writing[prefix] = len({bisect.bisect_right(self.starts, m.start())
                                          for m in pattern.finditer(self.text)})
         return self._writing[prefix]
@@ -113,6 +113,12 @@ def own_prefix(word: str) -> str | None:
     if word.endswith(("ing", "ed")) and len(prefix) > 2 and prefix[-1] == prefix[-2]:
         prefix = prefix[:-1]  # "modelling" is "model"'s, "planned" "plan"'s
     return prefix if len(prefix) > len(stem_of(word)) else None
+
+
+def family_pattern(prefix: str) -> str:
+    """The pattern of a word beginning with ``prefix`` (``own_prefix``, American), in British
+    spelling too: a paper writing only "optimiser" writes "optimizer"'s word."""
+    return r"(?<![^\W_])" + re.sub(r"(?<=[iy])z", "[sz]", re.escape(prefix))
 
 
 def written_topic(topic: str, written: WrittenText) -> str:

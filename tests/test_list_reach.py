@@ -5,6 +5,7 @@ keeps the same ones."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -15,7 +16,7 @@ from assistant.listing import ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.readings import coverage_readings, within_reach, without_verb
 from assistant.tuning import COMMON_SHARE
-from assistant.written_forms import own_prefix
+from assistant.written_forms import family_pattern, own_prefix
 
 
 def test_the_deep_pools_bound_leaves_out_only_papers_that_cannot_reach(
@@ -115,3 +116,11 @@ def test_a_words_own_family_is_its_stem_only_when_longer() -> None:
     assert own_prefix("normalizing") == "normaliz"
     for word in ("networks", "modelling", "compose", "care", "learning"):
         assert own_prefix(word) is None, word
+
+
+def test_a_words_own_family_is_matched_in_british_spelling_too() -> None:
+    """"optimizers" is held only as its own word: a paper writing "optimisers" writes it."""
+    pattern = re.compile(family_pattern("optimizer"), re.I)
+    assert pattern.search("We compare adaptive optimisers.")
+    assert pattern.search("Adam is an optimizer.") and not pattern.search("optimal optimization")
+    assert family_pattern("transformer").endswith("transformer")  # no z, no change
