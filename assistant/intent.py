@@ -27,7 +27,7 @@ from assistant.authors import AuthorBook
 from assistant.count_comparison import compared_topics
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
-from assistant.stated import END, PAPER, PAPERS, RECENT, RECENTLY, stated
+from assistant.stated import END, PAPER, PAPERS, RECENT, RECENTLY, YEAR, stated
 from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
 from assistant.types import Filters
 
@@ -244,7 +244,7 @@ PEAK_RES = [
                re.I),
 ]
 # A year a question names ("Was 2019 the peak of GANs?" states no range in words)
-NAMED_YEAR_RE = re.compile(rf"(?<![\w-])((?:19|20)\d\d){END}")
+NAMED_YEAR_RE = re.compile(rf"(?<![\w-]){YEAR}{END}")
 
 TREND_RES = [
     re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b",

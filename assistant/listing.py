@@ -430,11 +430,6 @@ def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
     return sentences[int(shares.argmax())] if len(shares) else paper.text
 
 
-def ids_of(result: ListResult) -> Sequence[str]:
-    """The listed papers' ids, best first."""
-    return [p.paper.paper_id for p in result.papers]
-
-
 def _shown(text: str, limit: int = 300) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
@@ -482,11 +477,7 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
     "extractive" (the cross-encoder and the cheap screen, offline)."""
     mode = "llm" if result.model_judged else "extractive"
     shown = result.papers or result.mentions  # the unconfirmed mentions of a list of none
-    sources = [SourceRef.of(n, p.paper, p.score, p.kept_unread, p.titled)
-               for n, p in enumerate(shown, start=1)]
-    citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
-                          source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
-                 for n, p in enumerate(shown, start=1)]
+    sources, citations = cited(shown)
     return Answer(question=result.question, answer=text,
                   mode=mode, model=model if mode == "llm" else None,
                   sources=sources, citations=citations, unmentioned=result.unmentioned,
@@ -497,3 +488,12 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
                                   unread_left_out=result.unread_left_out,
                                   kept_unread=result.kept_unread, titled=result.titled),
                   timings_ms={"total": round(result.seconds * 1000, 1)})
+
+
+def cited(shown: Sequence[ListedPaper]) -> tuple[list[SourceRef], list[Citation]]:
+    """``shown`` as an answer's sources and citations, numbered in order, each citation its
+    quoted sentence highlighted (a list's, a trend's counted papers)."""
+    numbered = list(enumerate(shown, start=1))
+    return ([SourceRef.of(n, p.paper, p.score, p.kept_unread, p.titled) for n, p in numbered],
+            [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title, source=p.paper.source,
+                      text=p.paper.text, highlights=[p.sentence]) for n, p in numbered])

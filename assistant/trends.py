@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
-from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, count_line
+from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, cited, count_line
 from assistant.readings import relation_verb
 from assistant.topics import OR_RE
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
@@ -191,13 +191,7 @@ class TrendResult:
         """The counted papers as an answer's sources and citations (each its quoted sentence
         highlighted), newest year first and by the list's score within a year, those without
         a year last: a count a reader or a script can check paper by paper, as a list's."""
-        shown = sorted(self.counted, key=lambda p: (-(p.paper.year or 0), -p.score))
-        sources = [SourceRef.of(n, p.paper, p.score, p.kept_unread, p.titled)
-                   for n, p in enumerate(shown, start=1)]
-        citations = [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title,
-                              source=p.paper.source, text=p.paper.text, highlights=[p.sentence])
-                     for n, p in enumerate(shown, start=1)]
-        return sources, citations
+        return cited(sorted(self.counted, key=lambda p: (-(p.paper.year or 0), -p.score)))
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"
