@@ -42,7 +42,10 @@ from assistant.types import Answer, Filters, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from assistant.index import AbstractIndex
+    from assistant.left_out import LeftOut
     from assistant.pipeline import Assistant
 
 
@@ -197,17 +200,19 @@ class ListAnswers:
         is its reading budget (``screen_for``)."""
         result = self.list_papers(question, filters, self.screen_for(reread))
         described = result.filters.describe() if result.filters else None
+        records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
+        notes = (respelt_line(result.respelt) + people_line(self.app.index, result.filters)
+                 + left_out_line(records, result))
         text = ""
         for n, line in enumerate(answer_lines(result, described)):
-            text += line
+            text += line + (notes if n == 0 else "")
             yield line
-            if n == 0 and (note := respelt_line(result.respelt) + list_notes(self.app.index, result)):
-                text += note
-                yield note
+            if n == 0 and notes:
+                yield notes
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
         answer.filters = described
         if answer.receipt is not None:
-            answer.receipt.left_out = len(self.app.index.left_out(result.filters))
+            answer.receipt.left_out = len(records)
         yield answer
 
     def trend_stream(self, question: str, filters: Filters | None = None,
@@ -321,12 +326,6 @@ _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|
                     r"|number\s+of)\b", re.I)
 
 
-def list_notes(index: AbstractIndex, result: ListResult) -> str:
-    """The lines under a list's count that say whom or what it covers (``people_line``,
-    ``left_out_line``)."""
-    return people_line(index, result.filters) + left_out_line(index, result)
-
-
 def people_line(index: AbstractIndex, filters: Filters | None) -> str:
     """For an author filter of a family name alone that several stored people share,
     the line naming them ("“Bengio” names 3 stored authors: Yoshua Bengio (85 papers),
@@ -341,17 +340,16 @@ def people_line(index: AbstractIndex, filters: Filters | None) -> str:
     return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
             f"{more}; give a full name to keep to one.\n")
 
-def left_out_line(index: AbstractIndex, result: ListResult) -> str:
-    """For a list of every paper of a filter (an author's, with no topic), the records of
-    the store's files it allows that have no abstract and so are not stored, named
+
+def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
+    """For a list of every paper of a filter (an author's, with no topic), the ``records``
+    of the store's files it allows (``AbstractIndex.left_out``), no abstract and so not
+    stored, named
     ("2 more records of the store's files have no abstract and are not stored: “…”
     (1988, neurips_abstract_1988.csv#6), …"): "How many papers did Joshua Alspector
     publish?" had said 4 where the files hold 6. "" otherwise (a topic cannot be judged
     without an abstract: the receipt counts them)."""
-    if not result.filters or result.topic:
-        return ""
-    records = index.left_out(result.filters)
-    if not records:
+    if not result.filters or result.topic or not records:
         return ""
     named = [f"“{r.title}” ({f'{r.year}, ' if r.year else ''}{r.source})"
              for r in records[:LEFT_OUT_SHOWN]]
