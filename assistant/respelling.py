@@ -31,8 +31,7 @@ def respellings(topic: str, surface: SurfaceText, stats: KeywordStats) -> dict[s
             continue
         if stats.doc_freq(stem_of(word)):  # a word some paper writes is no slip
             continue
-        close = [w for w in surface.words
-                 if abs(len(w) - len(word)) <= 1 and one_slip(word, w) and stem_of(w) != stem_of(word)]
+        close = [w for w in surface.words if abs(len(w) - len(word)) <= 1 and one_slip(word, w)]
         best = max(close, key=lambda w: stats.doc_freq(stem_of(w)), default=None)
         if best:
             found[word] = best
