@@ -113,6 +113,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
     verb = relation_verb(question)
     if verb and stats.doc_freq(verb) <= COMMON_SHARE * stats.n_docs:
         verb = None  # "synthesize" in "Which papers synthesize speech?" is the topic's
+    owned = own_words(topic, index)  # per word, so once for the readings' common words
     readings = []
     for text, w in reading_weights(topic, stats, power):
         # a hyphenated word no stored paper writes is no word of the field ("t-stochastic
@@ -123,7 +124,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         # as "mixup", not as "mix", which every paper that mixes writes)
         w = {**w, **{run.terms[0]: stats.idf(run.joined) ** power for run in compound
                      if len(run.terms) == 1 and run.terms[0] in w}}
-        own = [found for found in own_words(text, index) if found[0] in w]
+        own = [found for found in owned if found[0] in w]
         # a word held only as its own weighs as rare as it is ("optimizers": 1% of "optim")
         w = {**w, **{term: stats.idf(term, share) ** power for term, _, share in own}}
         in_title = frozenset(term_sequence(text)) - {verb}
