@@ -264,8 +264,8 @@ def test_answer_with_references_gives_bibtex_and_markdown(client: Client) -> Non
     markdown = client.predict("What is PoLAR?", "markdown", 3, "", "",
                               api_name="/answer_with_references")
     assert "## References" in markdown and f"`{FILE_A}#6`" in markdown
-    assert client.predict("What is PoLAR?", "pdf", 3, "", "",
-                          api_name="/answer_with_references").startswith("error: unknown format")
+    assert client.predict("What is PoLAR?", "pdf", 3, "", "", api_name="/answer_with_references"
+                          )["error"].startswith("unknown format")
 
 
 def test_upload_makes_new_abstracts_answerable(client: Client, tmp_path: Path) -> None:

@@ -15,13 +15,14 @@ from typing import Any
 import gradio as gr
 
 from assistant.answering import final_answer
-from assistant.errors import AssistantError, redact
+from assistant.errors import AssistantError, BadInputError
 from assistant.filters import as_text, explicit, top_k_of
 from assistant.intent import names_in
 from assistant.pipeline import Assistant
 from assistant.references import render as render_references
 from assistant.types import Answer
 from assistant.ui.downloads import DownloadFolder, download_buttons, download_row
+from assistant.ui.failures import answers_errors
 from assistant.ui.render import (
     answer_as_markdown,
     inert,
@@ -184,6 +185,7 @@ class AskPage:
         self._forget(request)
         return self.downloads(request)
 
+    @answers_errors("question")
     def ask(self, question: str, top_k: int = 5, years: str = "", venue: str = "",
             author: str = "") -> dict[str, Any]:
         """Answer a question from the abstracts, with numbered citations. A list question
@@ -205,16 +207,11 @@ class AskPage:
             question no cited abstract mentions, and unsure is true when the sources read only
             weakly as answering it: in either case they may not say what was asked. receipt
             counts the papers in the store, those the filter left, those read and those cited;
-            for a refusal it lists the nearest papers and why each does not answer.
+            for a refusal it lists the nearest papers and why each does not answer. Bad
+            input or a failing model: {question, error (one line), partial (any text the
+            model sent)}.
         """
-        try:
-            return self._answer(question, top_k, years, venue, author).public_json()
-        except AssistantError as exc:  # GenerationError is an EndpointError
-            failed: dict[str, Any] = {"question": question, "error": redact(str(exc))}
-            partial = str(getattr(exc, "partial", "") or "")
-            if partial:
-                failed["partial"] = redact(partial)
-            return failed
+        return self._answer(question, top_k, years, venue, author).public_json()
 
     def _answer(self, question: str, top_k: object, years: str, venue: str,
                 author: str = "") -> Answer:
@@ -224,8 +221,9 @@ class AskPage:
         return final_answer(self.app.answer_stream(
             as_text(question), top_k=top_k_of(top_k), filters=explicit(years, venue, author)))
 
+    @answers_errors("question")
     def answer_with_references(self, question: str, fmt: str = "bibtex", top_k: int = 5,
-                               years: str = "", venue: str = "") -> str:
+                               years: str = "", venue: str = "") -> str | dict[str, Any]:
         """Answer a question and return it as Markdown with its reference list, or just the
         BibTeX entries of the papers it cites.
 
@@ -237,19 +235,17 @@ class AskPage:
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:
-            The Markdown or BibTeX text ("" in BibTeX when the answer cites nothing), or a
-            line starting with "error:" naming the problem.
+            The Markdown or BibTeX text ("" in BibTeX when the answer cites nothing); for
+            bad input, {question, error} with the one-line reason, as every endpoint.
         """
         if fmt not in ("markdown", "bibtex"):
-            return f"error: unknown format '{fmt}': use markdown or bibtex"
-        try:
-            answer = self._answer(question, top_k, years, venue)
-        except AssistantError as exc:
-            return f"error: {redact(str(exc))}"
+            raise BadInputError(f"unknown format '{fmt}': use markdown or bibtex")
+        answer = self._answer(question, top_k, years, venue)
         return render_references(answer, "markdown" if fmt == "markdown" else "bibtex")
 
     # ------------------------------------------------------------ related papers
 
+    @answers_errors("target", "query")
     def similar_papers(self, target: str, top_k: int = 5) -> dict[str, Any]:
         """List the indexed papers most like a given paper, or like a piece of text.
 
@@ -260,12 +256,9 @@ class AskPage:
         Returns:
             {query, kind: "paper"|"text", paper, results: [{rank, paper_id, title, source,
             score, authors, year, venue, url}]}, best first, the paper itself left out; or
-            {query, error} for a locator or id that names no stored paper.
+            {query, error} for a locator or id that names no stored paper, or other bad input.
         """
-        try:
-            return self.app.similar(as_text(target), top_k=top_k_of(top_k)).public_json()
-        except AssistantError as exc:
-            return {"query": target, "error": redact(str(exc))}
+        return self.app.similar(as_text(target), top_k=top_k_of(top_k)).public_json()
 
     def more_like_this(self, target: str) -> str:
         """The results panel for the box's locator, paper id or text."""

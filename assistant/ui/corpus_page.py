@@ -9,12 +9,14 @@ from typing import Any
 
 import gradio as gr
 
+from assistant.answering import check_question
 from assistant.corpus import Paper
 from assistant.errors import AssistantError, redact
 from assistant.filters import as_text, explicit, top_k_of
 from assistant.pipeline import Assistant
 from assistant.references import noted_title
 from assistant.types import SourceRef
+from assistant.ui.failures import answers_errors
 from assistant.ui.render import inert, own_links, render_paper, upload_summary
 
 Rows = list[list[str]]
@@ -82,8 +84,9 @@ class CorpusPage:
         rows, ids = self.search_table("")
         return self.facts(), rows, ids
 
+    @answers_errors("query")
     def search_abstracts(self, query: str, top_k: int = 5, years: str = "", venue: str = ""
-                         ) -> list[dict[str, Any]]:
+                         ) -> list[dict[str, Any]] | dict[str, Any]:
         """Search the indexed research-paper abstracts (hybrid BM25 + dense retrieval).
 
         Args:
@@ -93,13 +96,15 @@ class CorpusPage:
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:
-            Papers best first, each with title, locator ("file#n"), score, abstract text, year and venue.
+            Papers best first, each with title, locator ("file#n"), score, abstract text, year
+            and venue; or {query, error} for bad input: an empty or over-long query, a bad
+            top_k, or a filter that is malformed or leaves no stored paper (as /ask says).
         """
-        try:
-            filters = explicit(years, venue)
-            found = self.app.retrieve(as_text(query), top_k=top_k_of(top_k), filters=filters)
-        except AssistantError as exc:  # a bad filter or count: one line for the caller
-            raise gr.Error(str(exc)) from exc
+        filters, count = explicit(years, venue), top_k_of(top_k)
+        check_question(as_text(query))  # empty or over-long: refused as `assistant ask` is
+        if filters and not self.app.retriever.allowed(filters):
+            raise self.app.no_paper_error(filters)
+        found = self.app.retrieve(as_text(query), top_k=count, filters=filters)
         return [{"title": r.paper.title, "source": r.paper.source, "paper_id": r.paper.paper_id,
                  "score": r.score, "abstract": r.paper.text, "links": list(r.paper.links),
                  "year": r.paper.year, "venue": r.paper.venue,

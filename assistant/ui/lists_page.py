@@ -23,6 +23,7 @@ from assistant.settings import MAX_LIST_REREAD
 from assistant.trends import TREND_HEAD, chart_figure, table_rows
 from assistant.types import Answer
 from assistant.ui.downloads import DownloadFolder, download_buttons, download_row
+from assistant.ui.failures import answers_errors
 from assistant.ui.render import inert
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ class ListsPage:
         head, rows = table_rows(trend)
         return summary, chart, {"headers": head, "data": rows}
 
+    @answers_errors("question")
     def list_papers(self, question: str, years: str = "", venue: str = "",
                     reread: int = 0, author: str = "") -> dict[str, Any]:
         """List every indexed paper that answers a list question, not only the best five.
@@ -114,14 +116,12 @@ class ListsPage:
             unconfirmed, unread_left_out (uncertain papers past the reading budget left
             out), ...}; when none matches, the papers that
             name the topic but were not read as answering it are its sources, counted in
-            receipt.unconfirmed (matching 0); or {question, error}.
+            receipt.unconfirmed (matching 0); or {question, error} for bad input.
         """
-        try:
-            return self.app.list_answer(as_text(question), explicit(years, venue, author),
-                                        budget(reread)).public_json()
-        except AssistantError as exc:
-            return {"question": question, "error": redact(str(exc))}
+        return self.app.list_answer(as_text(question), explicit(years, venue, author),
+                                    budget(reread)).public_json()
 
+    @answers_errors("topic")
     def topic_trends(self, topic: str, years: str = "", venue: str = "",
                      reread: int = 0, author: str = "") -> dict[str, Any]:
         """Count the indexed papers on a topic per year (and per venue when several).
@@ -136,13 +136,10 @@ class ListsPage:
         Returns:
             {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids,
             paper_ids_by_year, papers_in_filter, screened, unread_left_out (uncertain papers
-            the reading budget left out), ...}; or {topic, error}.
+            the reading budget left out), ...}; or {topic, error} for bad input.
         """
-        try:
-            return self.app.trends(as_text(topic), explicit(years, venue, author),
-                                   budget(reread)).public_json()
-        except AssistantError as exc:
-            return {"topic": topic, "error": redact(str(exc))}
+        return self.app.trends(as_text(topic), explicit(years, venue, author),
+                               budget(reread)).public_json()
 
     # ------------------------------------------------------------ layout
 
@@ -202,16 +199,21 @@ class ListsPage:
         gr.api(self.topic_trends, api_name="topic_trends")
 
 
-def budget(reread: float | None) -> int | None:
+def budget(reread: object) -> int | None:
     """A reading budget as typed ("papers to read", the tools' ``reread``), rounded: None
     (the setting) when empty or 0; a number out of range is refused by the list itself,
-    and one that is no number (NaN, infinity) here, as bad input."""
+    and one that is no number (NaN, infinity, an API caller's "abc") here, as bad input
+    (a JSON "100" is 100, as ``top_k`` takes "5")."""
     if reread is None:
         return None
-    if not math.isfinite(reread):
-        raise BadInputError(f"the reading budget {reread} is no number of papers; give one, "
-                            "e.g. 100")
-    return round(reread) or None
+    try:
+        number = float(reread)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        number = math.nan
+    if not math.isfinite(number):
+        raise BadInputError(f"the reading budget {str(reread)[:40]} is no number of papers; "
+                            "give one, e.g. 100")
+    return round(number) or None
 
 
 def read_more(left_out: int) -> str:
