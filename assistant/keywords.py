@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -39,7 +40,7 @@ ours out over own same she should so some than them themselves those through too
 until up very we were what when where which while who whom why would you your yours paper
 papers work works abstract abstracts method methods approach approaches
 """.split()))
-TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds2-american2-norms"
+TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds2-american2-norms-plain"
 
 _local = threading.local()
 
@@ -130,14 +131,30 @@ _STEMS: dict[str, str] = {}  # word → stem
 STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow a server
 
 
+# the letters NFKD leaves whole, as a researcher without them types them ("ø" as "o")
+_PLAIN = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
+                        "ð": "d", "ħ": "h", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe",
+                        "þ": "th"})
+
+
+def plain_letters(word: str) -> str:
+    """A word (or a text) in plain letters, its accents dropped: "nyström" as "nystrom",
+    "Fréchet" as "Frechet". Abstracts write a name both ways ("the Nyström method", "the
+    Nystrom method"), and a researcher types either."""
+    if word.isascii():
+        return word
+    word = unicodedata.normalize("NFKD", word.translate(_PLAIN))
+    return "".join(c for c in word if not unicodedata.combining(c))
+
+
 def stem_of(word: str) -> str:
-    """The term of a lower-case word: Porter's stem of its American spelling, remembered
-    (words repeat across abstracts, and stemming is pure)."""
+    """The term of a lower-case word: Porter's stem of its American spelling in plain
+    letters, remembered (words repeat across abstracts, and stemming is pure)."""
     stem = _STEMS.get(word)
     if stem is None:
         if len(_STEMS) >= STEMS_KEPT:
             _STEMS.clear()
-        stem = _STEMS[word] = stemmer().stemWord(american(word))
+        stem = _STEMS[word] = stemmer().stemWord(american(plain_letters(word)))
     return stem
 
 

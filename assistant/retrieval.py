@@ -18,7 +18,7 @@ from assistant import name_checks
 from assistant.candidates import CandidateRanker, Method, Ranking
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.keywords import keyword_weights, query_terms
+from assistant.keywords import keyword_weights, plain_letters, query_terms
 from assistant.ranking import rare_terms, read_coverage, text_terms
 from assistant.refusals import (
     DOUBT,
@@ -286,9 +286,12 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     forms = [form for word in words for form in written_forms(word)]  # "matrix", "matrices"
     scores = index.bm25_paper_scores(" ".join(forms), allowed)
     papers = index.papers()
-    texts = {pid: f"{papers[pid].title}. {papers[pid].text}" for pid in scores if pid in papers}
+    # accents aside: "Nystrom" is written "Nyström" as often (``plain_letters``)
+    texts = {pid: plain_letters(f"{papers[pid].title}. {papers[pid].text}")
+             for pid in scores if pid in papers}
     ranked = sorted(texts, key=lambda p: (-scores[p], p))
-    exact = [rf"(?<!\w){as_written(word)}(?!\w)" for word in words]  # "GAN-based" writes GAN
+    exact = [rf"(?<!\w){as_written(plain_letters(word))}(?!\w)"  # "GAN-based" writes GAN
+             for word in words]
     tiers = [[re.compile(r"(?:\W+\w+){0,2}?\W+".join(exact), re.I)] if len(words) > 1 else [],
              [re.compile(pattern, re.I) for pattern in exact]]
     for patterns in tiers:
