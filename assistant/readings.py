@@ -22,6 +22,7 @@ from assistant.retrieval import as_written
 from assistant.topics import (
     ACRONYM_RE,
     ALSO,
+    PHRASE_SHARE,
     STOPS,
     TYPED_ACRONYM_RE,
     WORD_RE,
@@ -45,7 +46,9 @@ class Reading(NamedTuple):
     acronyms: frozenset[str]  # the acronyms it writes (a paper defining one otherwise skips it)
     runs: tuple[Run, ...]  # what a paper must write as one (word_runs)
     compounds: tuple[Run, ...]  # its hyphenated words, read joined too
-    named: frozenset[str]  # its terms but the question's verb if common: a title must write
+    # its terms but the question's verb if common and a generic head (``generic_head``):
+    # what a title must write
+    named: frozenset[str]
     title_words: tuple[re.Pattern[str], ...]  # each named word as typed (``as_written``)
     title_pairs: frozenset[tuple[str, str]]  # its named words side by side in the reading
     own: tuple[tuple[str, re.Pattern[str]], ...] = ()  # terms held only as their own word
@@ -132,8 +135,12 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         # listed 828 papers, "…study reinforcement learning?" 1,020
         if verb in w and len(w) > 1:
             w = {term: weight for term, weight in w.items() if term != verb}
-        readings.append(Reading(w, rare_terms(w, stats),
-                                topic_phrases(text, stats, pooled, compound),
+        phrases = topic_phrases(text, stats, pooled, compound)
+        # a title needn't write the kind of thing it names ("Levenshtein Transformer" for
+        # "transformer architectures?"); an abstract still weighs it: one mention of
+        # "transformer" does not make a paper one on the architecture
+        in_title -= {generic_head(text, w, phrases, index, own)}
+        readings.append(Reading(w, rare_terms(w, stats), phrases,
                                 frozenset(ACRONYM_RE.findall(text)),
                                 (*name_runs(text, named, parts_of), *compound), compound, in_title,
                                 *title_check(text, in_title),
@@ -161,6 +168,33 @@ def own_words(text: str, index: AbstractIndex
         if 0 < share <= OWN_FAMILY_SHARE:
             own.append((term, re.compile(family_pattern(prefix), re.I), share))
     return tuple(own)
+
+
+def generic_head(text: str, weights: dict[str, float], phrases: frozenset[tuple[str, str]],
+                 index: AbstractIndex, own: Sequence[tuple[str, re.Pattern[str], float]]
+                 ) -> str | None:
+    """The reading's last term when it only names the kind of thing its other terms are:
+    common across the corpus (in more than PHRASE_SHARE of the chunks, too common to lead a
+    phrase), after terms that are specific together (at most PHRASE_SHARE of the papers hold
+    them all, an ``own`` term only where written as itself), and no phrase with the term
+    before it (``topic_phrases``: "world models", "federated learning" are the field's
+    names). A title needn't write it: "Levenshtein Transformer" names a transformer
+    architecture, and "Which papers propose transformer architectures?" had listed far
+    fewer papers than "…use transformers?" (docs/measurements.md). None: no such term."""
+    seq = [t for t in term_sequence(text) if t in weights]
+    rest = set(weights) - {seq[-1]} if len(seq) > 1 else set()
+    stats = index.keyword_stats()
+    if (not rest or stats.doc_freq(seq[-1]) <= PHRASE_SHARE * stats.n_docs
+            or (seq[-2], seq[-1]) in phrases):
+        return None
+    holders = index.term_papers(rest)
+    papers = index.papers()
+    together = frozenset.intersection(*(holders.get(t, frozenset()) for t in rest))
+    for term, word, _ in own:
+        if term in rest:
+            together = frozenset(pid for pid in together if pid in papers and word.search(
+                f"{papers[pid].title}. {papers[pid].text}"))
+    return seq[-1] if 0 < len(together) <= PHRASE_SHARE * len(papers) else None
 
 
 def title_check(text: str, named: frozenset[str]
