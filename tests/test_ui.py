@@ -245,14 +245,15 @@ def test_ask_and_search_endpoints_are_typed_and_documented(client: Client) -> No
     assert "outside 1–5,000" in client.predict("Which papers use reinforcement learning?", "",
                                                "", -1, api_name="/list_papers")["error"]
     assert {p["parameter_name"] for p in named["/list_papers"]["parameters"]} == {
-        "question", "years", "venue", "reread", "author"}
+        "question", "years", "venue", "reread", "author", "limit", "offset", "abstracts"}
     assert {p["parameter_name"] for p in named["/topic_trends"]["parameters"]} == {
-        "topic", "years", "venue", "reread", "author"}
+        "topic", "years", "venue", "reread", "author", "limit", "offset"}
     nobody = client.predict("Which papers use reinforcement learning?", "", "", 0, "Ada Nobody",
                             api_name="/list_papers")  # the seeds give no authors
     assert nobody["error"].startswith("no indexed paper has an author named Ada Nobody")
     params = {p["parameter_name"] for p in named["/ask"]["parameters"]}
-    assert params == {"question", "top_k", "years", "venue", "author"}
+    assert params == {"question", "top_k", "years", "venue", "author", "limit", "offset",
+                      "abstracts"}
 
 
 def test_answer_with_references_gives_bibtex_and_markdown(client: Client) -> None:

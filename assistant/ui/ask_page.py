@@ -8,7 +8,7 @@ import shutil
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,17 @@ from assistant.references import render as render_references
 from assistant.types import Answer
 from assistant.ui.downloads import DownloadFolder, download_buttons, download_row
 from assistant.ui.failures import answers_errors
+from assistant.ui.paging import (
+    CHAT_PAGE,
+    DEFAULT_LIMIT,
+    TOP_K_UNUSED,
+    Page,
+    counts_every_paper,
+    first_entries,
+    page_json,
+    paged,
+    wanted,
+)
 from assistant.ui.render import (
     answer_as_markdown,
     inert,
@@ -111,8 +122,8 @@ class AskPage:
             for event in self.app.answer_stream(message, history=[(q, a) for q, a in qa],
                                                 top_k=top_k_of(top_k), filters=filters):
                 if isinstance(event, Answer):
-                    self._remember(request, event)
-                    shown = render_answer(event, self.links_of) + filter_note(event)
+                    self._remember(request, event)  # its downloads: every paper
+                    shown = chat_message(event, self.links_of)
                     chat = [*chat[:-1], {"role": "assistant", "content": shown}]
                     yield chat, [*qa, [message, event.answer]], answer_as_markdown(event), ""
                     return
@@ -121,7 +132,8 @@ class AskPage:
                 if now - last_sent >= self.stream_interval:
                     last_sent = now
                     chat = [*chat[:-1], {"role": "assistant",
-                                         "content": streamed("".join(deltas)) or THINKING}]
+                                         "content": streamed(first_entries("".join(deltas)))
+                                         or THINKING}]
                     yield chat, qa, gr.skip(), ""
         except AssistantError as exc:  # GenerationError is an EndpointError
             chat = [*chat[:-1], {"role": "assistant", "content": render_error(exc)}]
@@ -187,11 +199,12 @@ class AskPage:
 
     @answers_errors("question")
     def ask(self, question: str, top_k: int = 5, years: str = "", venue: str = "",
-            author: str = "") -> dict[str, Any]:
+            author: str = "", limit: int = DEFAULT_LIMIT, offset: int = 0,
+            abstracts: bool = False) -> dict[str, Any]:
         """Answer a question from the abstracts, with numbered citations. A list question
         ("Which papers use X?") gets every paper judged to answer it, and a trend question
-        ("How has interest in X grown?") its papers counted per year, as list_papers and
-        topic_trends give them.
+        ("How has interest in X grown?") its papers counted per year, as list_papers gives
+        them: a page of them at a time (limit, offset), the receipt counting them all.
 
         Args:
             question: a question in plain language ("since 2019" in it filters the sources).
@@ -199,19 +212,29 @@ class AskPage:
             years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
+            limit: a list's or trend's papers to give, 1-500 (the receipt counts them all).
+            offset: the first of them to give (0: the first; page.next_offset: the next page).
+            abstracts: true: a list's or trend's citations carry their abstracts (text).
 
         Returns:
             {question, answer, mode, citations, sources, timings_ms, usage, filters,
             unmentioned, unsure, receipt, ...}; every [n] in the answer refers to the citation
-            with that n; filters names the filter applied; unmentioned lists names of the
-            question no cited abstract mentions, and unsure is true when the sources read only
+            with that n; a list or trend also has page {offset, limit, returned, total,
+            next_offset, note} and notes (top_k unused, abstracts left out), its answer and
+            sources the page's papers; filters names the filter applied; unmentioned lists
+            names of the question no cited abstract mentions, and unsure is true when the
+            sources read only
             weakly as answering it: in either case they may not say what was asked. receipt
             counts the papers in the store, those the filter left, those read and those cited;
             for a refusal it lists the nearest papers and why each does not answer. Bad
             input or a failing model: {question, error (one line), partial (any text the
             model sent)}.
         """
-        return self._answer(question, top_k, years, venue, author).public_json()
+        page = Page.of(limit, offset)
+        answer = self._answer(question, top_k, years, venue, author)
+        if not counts_every_paper(answer):
+            return answer.public_json()
+        return page_json(answer, page, wanted("abstracts", abstracts), (TOP_K_UNUSED,))
 
     def _answer(self, question: str, top_k: object, years: str, venue: str,
                 author: str = "") -> Answer:
@@ -359,6 +382,16 @@ def filter_row(venues: list[str]) -> tuple[gr.Textbox, gr.Dropdown]:
         venue = gr.Dropdown([ANY_VENUE, *venues], value=ANY_VENUE, label="Venue or collection",
                             scale=2, elem_id="venue", allow_custom_value=True)
     return years, venue
+
+
+def chat_message(answer: Answer, links_of: Callable[[str], tuple[str, ...]]) -> str:
+    """A finished answer as the chat shows it: a list or trend of more than CHAT_PAGE papers
+    shows its first CHAT_PAGE (a message of 1,963 froze the browser for 17 s), then says how
+    many more there are and where they all are; its receipt counts them all."""
+    total = len(answer.sources)
+    if total <= CHAT_PAGE or not counts_every_paper(answer):
+        return render_answer(answer, links_of) + filter_note(answer)
+    return render_answer(paged(answer, Page(0, CHAT_PAGE)), links_of, total) + filter_note(answer)
 
 
 def filter_note(answer: Answer) -> str:

@@ -24,6 +24,7 @@ from assistant.trends import TREND_HEAD, chart_figure, table_rows
 from assistant.types import Answer
 from assistant.ui.downloads import DownloadFolder, download_buttons, download_row
 from assistant.ui.failures import answers_errors
+from assistant.ui.paging import DEFAULT_LIMIT, Page, page_json, trend_page, wanted
 from assistant.ui.render import inert
 
 if TYPE_CHECKING:
@@ -99,8 +100,10 @@ class ListsPage:
 
     @answers_errors("question")
     def list_papers(self, question: str, years: str = "", venue: str = "",
-                    reread: int = 0, author: str = "") -> dict[str, Any]:
-        """List every indexed paper that answers a list question, not only the best five.
+                    reread: int = 0, author: str = "", limit: int = DEFAULT_LIMIT,
+                    offset: int = 0, abstracts: bool = False) -> dict[str, Any]:
+        """List every indexed paper that answers a list question, not only the best five: a
+        page of them at a time (limit, offset), the receipt counting them all.
 
         Args:
             question: what the papers should be about ("Which papers use capsule networks?").
@@ -108,22 +111,29 @@ class ListsPage:
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             reread: uncertain papers to read at most, 1-5000 (0: the server's setting, 30 unless set).
             author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
+            limit: the papers to give, 1-500 (the receipt counts them all).
+            offset: the first of them to give (0: the first; page.next_offset: the next page).
+            abstracts: true: the citations carry their abstracts (text).
 
         Returns:
-            The answer object of /ask with every matching paper a source and a citation (its
-            quoted sentence), best first (newest first for "recent papers on X"), and the
+            The answer object of /ask with the page's papers each a source and a citation (its
+            quoted sentence, its abstract only with abstracts), best first (newest first for
+            "recent papers on X"); page {offset, limit, returned, total, next_offset, note};
+            notes; and the
             counts in its receipt: {matching, in_filter, read (screened), in_store,
             unconfirmed, unread_left_out (uncertain papers past the reading budget left
             out), ...}; when none matches, the papers that
             name the topic but were not read as answering it are its sources, counted in
             receipt.unconfirmed (matching 0); or {question, error} for bad input.
         """
-        return self.app.list_answer(as_text(question), explicit(years, venue, author),
-                                    budget(reread)).public_json()
+        page, whole = Page.of(limit, offset), wanted("abstracts", abstracts)
+        return page_json(self.app.list_answer(as_text(question), explicit(years, venue, author),
+                                              budget(reread)), page, whole)
 
     @answers_errors("topic")
     def topic_trends(self, topic: str, years: str = "", venue: str = "",
-                     reread: int = 0, author: str = "") -> dict[str, Any]:
+                     reread: int = 0, author: str = "", limit: int = DEFAULT_LIMIT,
+                     offset: int = 0) -> dict[str, Any]:
         """Count the indexed papers on a topic per year (and per venue when several).
 
         Args:
@@ -132,14 +142,18 @@ class ListsPage:
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             reread: uncertain papers to read at most, 1-5000 (0: the server's; a count reads 200 or more).
             author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
+            limit: the counted papers' ids to give, 1-500 (the counts count them all).
+            offset: the first of them to give (0: the first; page.next_offset: the next page).
 
         Returns:
-            {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids,
-            paper_ids_by_year, papers_in_filter, screened, unread_left_out (uncertain papers
-            the reading budget left out), ...}; or {topic, error} for bad input.
+            {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids
+            (the page's), paper_ids_by_year (the page's), page {offset, limit, returned,
+            total, next_offset, note}, papers_in_filter, screened, unread_left_out (uncertain
+            papers the reading budget left out), ...}; or {topic, error} for bad input.
         """
-        return self.app.trends(as_text(topic), explicit(years, venue, author),
-                               budget(reread)).public_json()
+        page = Page.of(limit, offset)
+        return trend_page(self.app.trends(as_text(topic), explicit(years, venue, author),
+                                          budget(reread)).public_json(), page)
 
     # ------------------------------------------------------------ layout
 

@@ -187,9 +187,12 @@ def answer_body(text: str, valid: set[int], claims: Sequence[Claim] = ()) -> str
     return body
 
 
-def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None) -> str:
+def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None,
+                  total: int | None = None) -> str:
     """The chat message for a finished answer: text with clickable [n], notes, its sources
-    (each opening to the abstract with the quoted sentences marked) and the mode."""
+    (each opening to the abstract with the quoted sentences marked) and the mode; ``total``:
+    the papers of the whole list or trend when ``answer`` holds the first of them only
+    (``paging.paged``), so that the message says how many more there are and where."""
     claims = getattr(answer, "claims", [])
     parts = [answer_body(answer.answer.strip(), {s.n for s in answer.sources}, claims)]
     unchecked = getattr(answer, "unchecked", None)
@@ -214,8 +217,10 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
         dropped = ", ".join(f"&#91;{n}&#93;" for n in answer.dropped_citations)
         parts.append(f'<p class="note">Removed citation(s) to sources that were not given: '
                      f"{dropped}</p>")
+    if total is not None and total > len(answer.sources):
+        parts.append(more_note(len(answer.sources), total))
     if answer.sources:
-        parts.append(sources_html(answer, links_of))
+        parts.append(sources_html(answer, links_of, total))
     parts += receipt_html(answer)
     parts.append(f'<p class="mode">{html.escape(mode_line(answer))}</p>')  # our settings
     return "\n\n".join(parts)
@@ -244,9 +249,17 @@ def receipt_html(answer: Answer) -> list[str]:
     return parts
 
 
-def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None) -> str:
+def more_note(shown: int, total: int) -> str:
+    """Where the rest of a long list or trend is, under the first ``shown`` of its papers."""
+    return (f'<p class="note more">Shown: the first {shown:,} of the {total:,} papers. All of '
+            "them are in the <b>Lists &amp; trends</b> tab, a page at a time, and in the "
+            "download <b>Answer as Markdown</b> below.</p>")
+
+
+def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None,
+                 total: int | None = None) -> str:
     """The collapsible source list under an answer (one line of HTML: no blank line can end
-    the block early)."""
+    the block early); ``total`` as ``render_answer``'s."""
     cited = {c.n: c for c in answer.citations}
     items = []
     for s in answer.sources:
@@ -264,8 +277,11 @@ def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None
             f"score {s.score:.2f} · {mark}</summary><p>{abstract}</p>"
             + (f"<p>{link_html}</p>" if link_html else "") + f"<p>{MORE_LIKE_THIS}</p></details>"
         )
-    return (f'<details class="sources"><summary>Sources ({len(cited)} cited of '
-            f"{len(answer.sources)})</summary>{''.join(items)}</details>")
+    counted = (f"the first {len(answer.sources):,} of {total:,}"
+               if total is not None and total > len(answer.sources)
+               else f"{len(cited)} cited of {len(answer.sources)}")
+    return (f'<details class="sources"><summary>Sources ({counted})</summary>'
+            f"{''.join(items)}</details>")
 
 
 def _title_note_html(title_derived: bool, title_model: str) -> str:
