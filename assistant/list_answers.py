@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
+from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import Intent, read_intent
@@ -29,13 +30,7 @@ from assistant.naming import unmentioned
 from assistant.respelling import respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.topics import topic_of, topic_terms
-from assistant.trends import (
-    TREND_MAX_REREAD,
-    TrendResult,
-    comparison_lines,
-    comparison_receipt,
-    table_lines,
-)
+from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, PHRASE_PAPERS
 from assistant.types import Answer, Filters, RetrievedPaper
@@ -237,8 +232,9 @@ class ListAnswers:
         """A question comparing two topics by their papers' count (``Intent.compared_topics``:
         "Are there more papers on GANs or on normalizing flows?") answered with each topic
         counted as a trend is (``_topic_trend``, under the range the question states):
-        which has more, each one's count, and both per year (``comparison_lines``). The
-        receipt counts the papers either topic counted; its ``read`` is the larger screen."""
+        which has more, each one's count, and both per year (``comparison_lines``). Its
+        sources and citations are the papers either topic counted (``comparison_answer``),
+        its receipt counts them; its ``read`` is the larger screen."""
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
@@ -250,8 +246,7 @@ class ListAnswers:
         lines = comparison_lines(first, second)
         for line in lines:
             yield line + "\n"
-        yield Answer(question=question, answer="\n".join(lines), mode="extractive",
-                     filters=first.filters, receipt=comparison_receipt(first, second))
+        yield comparison_answer(question, first, second, lines)
 
     def list_answer(self, question: str, filters: Filters | None = None,
                     reread: int | None = None) -> Answer:

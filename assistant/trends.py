@@ -332,44 +332,6 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
-def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
-    """Two topics' counts over the same papers ("Are there more papers on GANs or on
-    normalizing flows?"): which has more, each one's summary and peaks, then one table of
-    both per year beside the papers stored that year."""
-    if first.total == second.total:
-        verdict = f"As many papers on “{first.topic}” as on “{second.topic}”: {first.total:,} each."
-    else:
-        more, fewer = (first, second) if first.total > second.total else (second, first)
-        verdict = (f"More papers on “{more.topic}” than on “{fewer.topic}”: {more.total:,} "
-                   f"against {fewer.total:,}.")
-    lines = [verdict]
-    for trend in (first, second):
-        lines += [f"{trend.summary()}.", *([trend.peaks()] if trend.total else [])]
-    head = ["year", first.topic, second.topic, "of stored"]
-    rows: list[list[str]] = []
-    for run, gap in zip_longest(first.runs(), first.gaps()):  # the same years: one filter
-        rows += [[str(y), str(first.years[y]), str(second.years.get(y, 0)),
-                  f"{first.stored.get(y, 0):,}"] for y in run]
-        if gap:
-            rows.append([str(gap[0]) if gap[0] == gap[1] else f"{gap[0]}–{gap[1]}", "", "",
-                         "no papers stored"])
-    if first.unknown_year or second.unknown_year:
-        rows.append([NO_YEAR, str(first.unknown_year), str(second.unknown_year), ""])
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    return lines + ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
-                    for row in [head, *rows]]
-
-
-def comparison_receipt(first: TrendResult, second: TrendResult) -> Receipt:
-    """The receipt of two topics' counts compared: the papers either counted, read as the
-    larger of the two screens."""
-    counted = list(dict.fromkeys([*first.paper_ids, *second.paper_ids]))
-    return Receipt(in_store=first.papers_in_store, in_filter=first.papers_in_filter,
-                   read=max(first.screened, second.screened), cited=0, matching=len(counted),
-                   unread_left_out=first.unread_left_out + second.unread_left_out,
-                   counted=counted)
-
-
 def ordinal(n: int) -> str:
     """1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd"."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -9,6 +9,7 @@ import pytest
 from assistant.answering import final_answer
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
+from assistant.ui.render import render_answer
 
 
 @pytest.mark.parametrize(("question", "topics"), [
@@ -51,8 +52,37 @@ def test_two_topics_compared_by_count_get_both_counts(seed_assistant: Assistant)
     assert lines[-2].split() == ["year", "reinforcement", "learning", "federated", "learning",
                                  "of", "stored"]
     assert lines[-1].split() == ["2025", str(rl.total), str(fl.total), "38"]
-    assert not answer.citations and answer.receipt is not None
+    assert answer.receipt is not None
     assert set(answer.receipt.counted or []) == {*rl.paper_ids, *fl.paper_ids}
     # asked with --all, it is a list question as before
     listed = final_answer(seed_assistant.answer_stream(question, every=True))
     assert not listed.answer.startswith("More papers")
+
+
+def test_a_count_comparison_cites_the_papers_each_topic_counted(seed_assistant: Assistant) -> None:
+    """Its two totals had come with no sources (``ask --json``: "sources": []): now every
+    paper either topic counted is a source and a citation, once, each topic's papers one run
+    of numbers that a line names, as a trend cites its counted papers; the receipt cites
+    them all, in --json, the chat and the MCP tool alike."""
+    question = "Are there more papers on reinforcement learning or on federated learning?"
+    answer = final_answer(seed_assistant.answer_stream(question))
+    rl = seed_assistant.trends("reinforcement learning")
+    fl = seed_assistant.trends("federated learning")
+    ids = [s.paper_id for s in answer.sources]
+    assert len(ids) == len(set(ids)) == len({*rl.paper_ids, *fl.paper_ids})
+    assert set(ids[:rl.total]) == set(rl.paper_ids)
+    assert set(ids[len(ids) - fl.total:]) == set(fl.paper_ids)
+    assert [s.n for s in answer.sources] == [c.n for c in answer.citations] == \
+        list(range(1, len(ids) + 1))
+    assert [c.paper_id for c in answer.citations] == ids
+    both = len(set(rl.paper_ids) & set(fl.paper_ids))
+    first = "[1]" if rl.total == 1 else f"[1]–[{rl.total}]"
+    start = rl.total - both + 1
+    second = f"[{start}]" if fl.total == 1 else f"[{start}]–[{start + fl.total - 1}]"
+    assert answer.answer.splitlines()[1] == (
+        f"Sources: {first} counted on “reinforcement learning”, {second} on “federated "
+        f"learning”{f'; {both} counted on both' if both else ''}.")
+    assert answer.receipt is not None
+    assert answer.receipt.cited == answer.receipt.matching == len(ids)
+    assert answer.public_json()["sources"]
+    assert f"Sources ({len(ids)} cited of {len(ids)})" in render_answer(answer)

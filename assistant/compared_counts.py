@@ -1,0 +1,107 @@
+"""Two topics' counts compared ("Are there more papers on GANs or on normalizing flows?"):
+the answer's lines, its receipt, and the counted papers of both as its sources.
+
+Why a module: a count comparison is answered from two trends (``ListAnswers.compare_stream``
+counts each topic as ``assistant trends`` does); what it says of them, and the papers a
+reader checks its two totals by, are decided here, beside the trend's own (``trends.py``).
+"""
+
+from __future__ import annotations
+
+from itertools import zip_longest
+
+from assistant.listing import ListedPaper, cited
+from assistant.trends import NO_YEAR, TrendResult
+from assistant.types import Answer, Citation, Receipt, SourceRef
+
+
+def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
+    """Two topics' counts over the same papers: which has more, which sources each counted
+    (``sources_line``), each one's summary and peaks, then one table of both per year beside
+    the papers stored that year."""
+    if first.total == second.total:
+        verdict = f"As many papers on “{first.topic}” as on “{second.topic}”: {first.total:,} each."
+    else:
+        more, fewer = (first, second) if first.total > second.total else (second, first)
+        verdict = (f"More papers on “{more.topic}” than on “{fewer.topic}”: {more.total:,} "
+                   f"against {fewer.total:,}.")
+    lines = [verdict, *([line] if (line := sources_line(first, second)) else [])]
+    for trend in (first, second):
+        lines += [f"{trend.summary()}.", *([trend.peaks()] if trend.total else [])]
+    head = ["year", first.topic, second.topic, "of stored"]
+    rows: list[list[str]] = []
+    for run, gap in zip_longest(first.runs(), first.gaps()):  # the same years: one filter
+        rows += [[str(y), str(first.years[y]), str(second.years.get(y, 0)),
+                  f"{first.stored.get(y, 0):,}"] for y in run]
+        if gap:
+            rows.append([str(gap[0]) if gap[0] == gap[1] else f"{gap[0]}–{gap[1]}", "", "",
+                         "no papers stored"])
+    if first.unknown_year or second.unknown_year:
+        rows.append([NO_YEAR, str(first.unknown_year), str(second.unknown_year), ""])
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    return lines + ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
+                    for row in [head, *rows]]
+
+
+def compared_papers(first: TrendResult, second: TrendResult) -> list[ListedPaper]:
+    """The papers either topic counted, in the order they are cited: those of the first
+    alone, those both counted, those of the second alone, so that each topic's are one run
+    of numbers (``sources_line``); within each, newest year first and best first within a
+    year (as a trend's sources), those without a year last. A paper both counted is cited
+    once."""
+    ids = (set(first.paper_ids), set(second.paper_ids))
+    by_id = {p.paper.paper_id: p for p in [*second.counted, *first.counted]}  # first's score
+    groups = (ids[0] - ids[1], ids[0] & ids[1], ids[1] - ids[0])
+    return [p for group in groups
+            for p in sorted((by_id[pid] for pid in group),
+                            key=lambda p: (-(p.paper.year or 0), -p.score, p.paper.paper_id))]
+
+
+def sources_line(first: TrendResult, second: TrendResult) -> str:
+    """Which sources each topic counted ("Sources: [1]–[237] counted on “GANs”, [231]–[301]
+    on “normalizing flows”; 7 counted on both."), "" when neither counted any."""
+    if not first.total and not second.total:
+        return ""
+    both = len(set(first.paper_ids) & set(second.paper_ids))
+    start = first.total - both + 1  # the second's run begins with the papers both counted
+    spans = [span(1, first.total), span(start, start + second.total - 1)]
+    parts = [f"{spans[0]} counted on “{first.topic}”" if first.total
+             else f"none counted on “{first.topic}”",
+             f"{spans[1]} on “{second.topic}”" if second.total else f"none on “{second.topic}”"]
+    shared = f"; {both:,} counted on both" if both else ""
+    return f"Sources: {', '.join(parts)}{shared}."
+
+
+def span(first: int, last: int) -> str:
+    """Source numbers first to last: "[3]", "[1]–[237]"."""
+    return f"[{first}]" if first == last else f"[{first}]–[{last}]"
+
+
+def comparison_sources(first: TrendResult, second: TrendResult
+                       ) -> tuple[list[SourceRef], list[Citation]]:
+    """The papers either topic counted as the answer's sources and citations
+    (``compared_papers``), each as a trend cites it."""
+    return cited(compared_papers(first, second))
+
+
+def comparison_receipt(first: TrendResult, second: TrendResult, cited_papers: int = 0
+                       ) -> Receipt:
+    """The receipt of two topics' counts compared: the papers either counted (each cited,
+    ``cited_papers``), read as the larger of the two screens, with the records of the
+    store's files the filter allows that have no abstract (one filter: either's)."""
+    counted = list(dict.fromkeys([*first.paper_ids, *second.paper_ids]))
+    return Receipt(in_store=first.papers_in_store, in_filter=first.papers_in_filter,
+                   read=max(first.screened, second.screened), cited=cited_papers,
+                   matching=len(counted),
+                   unread_left_out=first.unread_left_out + second.unread_left_out,
+                   counted=counted, left_out=first.left_out)
+
+
+def comparison_answer(question: str, first: TrendResult, second: TrendResult,
+                      lines: list[str]) -> Answer:
+    """The comparison's typed answer: its ``lines``, its receipt, and both topics' counted
+    papers as its sources and citations (``comparison_sources``)."""
+    sources, citations = comparison_sources(first, second)
+    return Answer(question=question, answer="\n".join(lines), mode="extractive",
+                  filters=first.filters, sources=sources, citations=citations,
+                  receipt=comparison_receipt(first, second, len(sources)))
