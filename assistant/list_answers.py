@@ -6,7 +6,8 @@ this class reads its filters, retriever and model through it."""
 from __future__ import annotations
 
 import re
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -37,7 +38,7 @@ from assistant.types import Answer, Filters, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from assistant.index import AbstractIndex
     from assistant.left_out import LeftOut
@@ -49,6 +50,9 @@ class ListAnswers:
 
     def __init__(self, app: Assistant) -> None:
         self.app = app
+        # topics' counts, for the stored papers they were counted over (``_topic_trend``)
+        self._counts: tuple[dict[str, Paper], OrderedDict[CountKey, TrendResult]] = ({}, OrderedDict())
+        self._counts_lock = threading.Lock()
 
     @cached_property
     def list_screen(self) -> ListScreen:
@@ -93,7 +97,7 @@ class ListAnswers:
             return self.every_paper_of(question, applied)
         if not named:
             raise BadInputError(unsearchable(topic) or self.no_topic(topic))
-        judge = self.judge if self.app.chat_model and self.app.settings.llm.relevance_check else None
+        judge = self.judge if self.judged() else None
         result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
         result.filters = applied
@@ -295,7 +299,35 @@ class ListAnswers:
         screen = self.screen_for(reread, TREND_MAX_REREAD)
         screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None,
                                                     quotes=False))  # no sentence shown
-        return self._counted(self.list_papers(topic, filters, screen))
+        key = (topic, filters, screen.settings.max_reread, self.judged())
+        return self._count_once(key, lambda: self._counted(self.list_papers(topic, filters,
+                                                                            screen)))
+
+    def _count_once(self, key: CountKey, count: Callable[[], TrendResult]) -> TrendResult:
+        """The count of ``key`` made by ``count`` once, for as long as the stored papers are
+        the same (the last COUNTS_KEPT kept), and a copy of it given each time: a chart
+        drawn for one is not another's."""
+        papers = self.app.index.papers()
+        with self._counts_lock:
+            if self._counts[0] is not papers:  # the store was written: every count anew
+                self._counts = (papers, OrderedDict())
+            kept = self._counts[1].get(key)
+            if kept is not None:
+                self._counts[1].move_to_end(key)
+        if kept is None:
+            kept = count()
+            with self._counts_lock:
+                if self._counts[0] is papers:  # kept only for the papers it counted over
+                    counts = self._counts[1]
+                    counts[key] = kept
+                    while len(counts) > COUNTS_KEPT:
+                        counts.popitem(last=False)
+        return replace(kept)
+
+    def judged(self) -> bool:
+        """Whether the model's relevance check judges a list's uncertain papers (a model is
+        configured and the check is on), not the cross-encoder."""
+        return bool(self.app.chat_model and self.app.settings.llm.relevance_check)
 
     def _counted(self, result: ListResult) -> TrendResult:
         """``result``'s papers counted per year, beside the papers stored each year within
@@ -313,6 +345,12 @@ class ListAnswers:
         return trend
 
 
+# Topics' counts a process keeps (``ListAnswers._topic_trend``): a comparison of two topics
+# counts each as its trend does, and a server asked the trend, then the comparison, or two
+# comparisons sharing a topic, screens that topic once. By hand: a count holds the stored
+# papers it counted, not copies of them.
+COUNTS_KEPT = 32
+CountKey = tuple[str, Filters | None, int, bool]  # topic, filters, reading budget, judged
 # A topic typed as a question ("How many papers…", "Plot…"), read as `ask` reads it; a
 # topic of plain words ("user interest in recommender systems over time") is searched as is
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list

@@ -8,6 +8,7 @@ import pytest
 
 from assistant.answering import final_answer
 from assistant.intent import read_intent
+from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.ui.render import render_answer
 
@@ -86,3 +87,30 @@ def test_a_count_comparison_cites_the_papers_each_topic_counted(seed_assistant: 
     assert answer.receipt.cited == answer.receipt.matching == len(ids)
     assert answer.public_json()["sources"]
     assert f"Sources ({len(ids)} cited of {len(ids)})" in render_answer(answer)
+
+
+def test_a_topic_counted_once_is_not_screened_again(seed_assistant: Assistant,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A comparison counts each topic as its trend does: a trend asked before, or a topic
+    the comparison before counted, is not screened again (each screen had read the topic's
+    uncertain papers anew: half a minute a comparison on the 13.9k), and the totals stay
+    the trend's. Each caller gets its own copy of the count."""
+    screens: list[str] = []
+    screen = ListScreen.screen
+
+    def counting(self: ListScreen, question: str, *args: object, **kwargs: object) -> object:
+        screens.append(question)
+        return screen(self, question, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ListScreen, "screen", counting)
+    app = Assistant(seed_assistant.settings)  # its own counts
+    rl = app.trends("reinforcement learning")
+    rl.chart = "drawn.png"
+    answer = final_answer(app.answer_stream(
+        "Are there more papers on reinforcement learning or on federated learning?"))
+    final_answer(app.answer_stream("Which has more papers, federated learning or "
+                                   "reinforcement learning?"))
+    assert screens == ["reinforcement learning", "federated learning"]
+    again = app.trends("reinforcement learning")
+    assert again.chart is None and again.paper_ids == rl.paper_ids
+    assert answer.receipt is not None and set(rl.paper_ids) <= set(answer.receipt.counted or [])
