@@ -62,14 +62,21 @@ def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
     return frozenset(pairs | {(b, a) for a, b in pairs})
 
 
+# A paper's pairs and terms are asked for once per reading of the topic, one paper after
+# another (``readings.Reading.share``): a few papers' are kept, not every abstract's (a cache
+# of every abstract's pairs had held 600 MB of a server's memory after a dozen lists).
+RECENT_TEXTS = 64
+
+
+@lru_cache(maxsize=RECENT_TEXTS)
 def text_pairs(text: str, runs: tuple[Run, ...] = ()) -> frozenset[tuple[str, str]]:
-    """The ``neighbours`` of each of ``read_sequences`` (not cached: a cache of every
-    abstract's pairs had held 600 MB of a server's memory after a dozen lists)."""
+    """The ``neighbours`` of each of ``read_sequences`` (the last RECENT_TEXTS kept)."""
     return frozenset().union(*(neighbours(seq) for seq in read_sequences(text, runs)))
 
 
+@lru_cache(maxsize=RECENT_TEXTS)
 def sequence_terms(text: str, runs: tuple[Run, ...] = ()) -> frozenset[str]:
-    """Every term of ``read_sequences``."""
+    """Every term of ``read_sequences`` (the last RECENT_TEXTS kept)."""
     return frozenset().union(*read_sequences(text, runs))
 
 
@@ -86,9 +93,19 @@ def read_sequences(text: str, runs: tuple[Run, ...] = ()) -> tuple[tuple[str, ..
 
 
 def holds_run(seq: Sequence[str], run: Sequence[str]) -> bool:
-    """Whether ``seq`` writes ``run``'s terms one after another."""
+    """Whether ``seq`` writes ``run``'s terms one after another (looked for where its first
+    term stands: a screen asks it of thousands of abstracts)."""
     run = tuple(run)
-    return any(tuple(seq[i:i + len(run)]) == run for i in range(len(seq) - len(run) + 1))
+    if len(run) < 2:
+        return not run or run[0] in seq
+    at = -1
+    try:
+        while True:
+            at = seq.index(run[0], at + 1)
+            if tuple(seq[at:at + len(run)]) == run:
+                return True
+    except ValueError:  # its first term stands nowhere further on
+        return False
 
 
 def writes_run(text: str, run: Run) -> bool:

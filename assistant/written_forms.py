@@ -93,9 +93,15 @@ class WrittenText:
     def papers_writing(self, prefix: str) -> int:
         """How many papers write a word beginning with ``prefix`` (lower case)."""
         if prefix not in self._writing:
-            pattern = re.compile(family_pattern(prefix))
-            self._writing[prefix] = len({bisect.bisect_right(self.starts, m.start())
-                                         for m in pattern.finditer(self.text)})
+            # the prefix looked for first, which the regex engine finds fast, and the word's
+            # start checked after (``family_pattern``'s look-behind first had taken 0.3 s a
+            # prefix over the 13.9k); each place the prefix stands is tried, as there
+            pattern, found, at = re.compile(family_body(prefix)), set(), 0
+            while m := pattern.search(self.text, at):
+                if not m.start() or not _WORD_CHAR.match(self.text, m.start() - 1):
+                    found.add(bisect.bisect_right(self.starts, m.start()))
+                at = m.start() + 1
+            self._writing[prefix] = len(found)
         return self._writing[prefix]
 
 
@@ -118,7 +124,16 @@ def own_prefix(word: str) -> str | None:
 def family_pattern(prefix: str) -> str:
     """The pattern of a word beginning with ``prefix`` (``own_prefix``, American), in British
     spelling too: a paper writing only "optimiser" writes "optimizer"'s word."""
-    return r"(?<![^\W_])" + re.sub(r"(?<=[iy])z", "[sz]", re.escape(prefix))
+    return _WORD_START + family_body(prefix)
+
+
+def family_body(prefix: str) -> str:
+    """``family_pattern`` less its check that the word starts there."""
+    return re.sub(r"(?<=[iy])z", "[sz]", re.escape(prefix))
+
+
+_WORD_START = r"(?<![^\W_])"  # no letter or digit before: a word's start
+_WORD_CHAR = re.compile(r"[^\W_]")
 
 
 def written_topic(topic: str, written: WrittenText) -> str:
