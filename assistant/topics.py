@@ -37,6 +37,7 @@ from assistant.word_runs import (
     term_sequence,
     text_pairs,
     text_sequences,
+    writes_pair,
 )
 
 # What merely says the papers exist, after their noun ("papers were published", "are there",
@@ -435,4 +436,5 @@ def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper, runs: tuple[Ru
     "model" apart are not "diffusion models"."""
     if not pairs:
         return 1.0
-    return len(pairs & text_pairs(f"{paper.title}. {paper.text}", runs)) / len(pairs)
+    text = f"{paper.title}. {paper.text}"
+    return sum(1 for pair in pairs if writes_pair(text, pair, runs)) / len(pairs)

@@ -62,16 +62,22 @@ def neighbours(seq: Sequence[str]) -> frozenset[tuple[str, str]]:
     return frozenset(pairs | {(b, a) for a, b in pairs})
 
 
-# A paper's pairs and terms are asked for once per reading of the topic, one paper after
-# another (``readings.Reading.share``): a few papers' are kept, not every abstract's (a cache
-# of every abstract's pairs had held 600 MB of a server's memory after a dozen lists).
+# A paper's terms are asked for once per reading of the topic, one paper after another
+# (``readings.Reading.share``): a few papers' are kept, not every abstract's (a cache of
+# every abstract's pairs had held 600 MB of a server's memory after a dozen lists).
 RECENT_TEXTS = 64
 
 
-@lru_cache(maxsize=RECENT_TEXTS)
 def text_pairs(text: str, runs: tuple[Run, ...] = ()) -> frozenset[tuple[str, str]]:
-    """The ``neighbours`` of each of ``read_sequences`` (the last RECENT_TEXTS kept)."""
+    """The ``neighbours`` of each of ``read_sequences`` (not cached, as said above)."""
     return frozenset().union(*(neighbours(seq) for seq in read_sequences(text, runs)))
+
+
+def writes_pair(text: str, pair: tuple[str, str], runs: tuple[Run, ...] = ()) -> bool:
+    """Whether ``text_pairs`` of ``text`` holds ``pair``: its terms side by side in either
+    order, looked for where they stand rather than with every pair of the text listed."""
+    return any(holds_run(seq, pair) or holds_run(seq, pair[::-1])
+               for seq in read_sequences(text, runs))
 
 
 @lru_cache(maxsize=RECENT_TEXTS)
