@@ -160,3 +160,22 @@ def test_a_users_store_is_not_labelled_the_seeds(fresh_copy: Path, tmp_path: Pat
     assert list(results["sections"]) == ["store"]
     baseline = PROJECT_ROOT / "evals" / "baseline-offline.json"  # a real results file loads
     assert eval_in_process(fresh_copy, dataset, tmp_path, baseline) == 0
+
+
+@pytest.mark.parametrize(("line", "kind"), [
+    ([CRAFT], "an array"), ("What is CRAFT?", "a string"), (3, "a number"), (None, "null"),
+])
+def test_a_line_that_is_no_object_says_so(tmp_path: Path, line: object, kind: str) -> None:
+    """Not pydantic's "field 'line': … instance of EvalItem", which names no field of the
+    user's and a class they never wrote."""
+    path = write_lines(tmp_path / "mine.jsonl", BREAD, line)
+    with pytest.raises(DatasetError, match=rf"mine.jsonl:2: a line must be one JSON object, "
+                                           rf".*, not {kind}$") as raised:
+        load_dataset(path)
+    assert "EvalItem" not in str(raised.value)
+
+
+def test_a_null_id_is_made_up_as_a_missing_one_is(tmp_path: Path) -> None:
+    path = write_lines(tmp_path / "mine.jsonl", {**BREAD, "id": None}, {**CRAFT, "id": None},
+                       {**BREAD, "id": "q1"})
+    assert [i.id for i in load_dataset(path)] == ["q1-2", "q2", "q1"]

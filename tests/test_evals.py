@@ -104,8 +104,7 @@ def test_a_users_file_needs_only_the_question_and_its_papers(tmp_path: Path) -> 
     ({"question": "What is CRAFT?", "expected_sources": ["CRAFT paper"]}, "expected_sources"),
     ({"question": "What is CRAFT?", "expected_sources": [], "split": "train"}, "split"),
     ({"question": "What is CRAFT?", "expected_sources": [], "kinds": "none"}, "kinds"),
-    ([1, 2], "line"),
-])
+])  # a line that is no object: test_eval_input.py
 def test_a_bad_line_of_a_users_file_names_the_field(tmp_path: Path, line: object,
                                                    field: str) -> None:
     path = tmp_path / "mine.jsonl"

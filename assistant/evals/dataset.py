@@ -121,9 +121,15 @@ def _written_ids(lines: list[tuple[int, str]]) -> set[str]:
 def _parse(path: Path, line_no: int, line: str, taken: set[str]) -> EvalItem:
     """One line as an item, or a ``DatasetError`` naming the line and the field."""
     try:
-        item = EvalItem.model_validate(_with_defaults(json.loads(line), line_no, taken))
+        record = json.loads(line)
     except json.JSONDecodeError as exc:
         raise DatasetError(f"{path}:{line_no}: not valid JSON ({exc.msg})") from None
+    if not isinstance(record, dict):  # pydantic would say "instance of EvalItem"
+        raise DatasetError(f"{path}:{line_no}: a line must be one JSON object, "
+                           f"{{\"question\": …, \"expected_sources\": […]}}, not "
+                           f"{_json_kind(record)}")
+    try:
+        item = EvalItem.model_validate(_with_defaults(record, line_no, taken))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "line"
@@ -158,18 +164,28 @@ def _problem(item: EvalItem) -> str | None:
     return None
 
 
-def _with_defaults(record: object, line_no: int, taken: set[str]) -> object:
+def _json_kind(value: object) -> str:
+    """What a JSON value that is no object is, as its line's error names it."""
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    return "a boolean" if isinstance(value, bool) else "a number"
+
+
+def _with_defaults(record: dict[str, object], line_no: int, taken: set[str]
+                   ) -> dict[str, object]:
     """A line's fields with the made-up ones filled in: ``id`` ``q<line>`` (or, when the
-    file itself uses that id elsewhere, ``q<line>-<k>``, so that it never clashes), and
-    ``kind`` ``none`` for a question no paper answers (empty ``expected_sources``), else
-    ``paraphrase``. Anything but an object is left for validation to name."""
-    if not isinstance(record, dict):
-        return record
+    file itself uses that id elsewhere, ``q<line>-<k>``, so that it never clashes) when it
+    is missing or null (as a JSON writer spells a missing value), and ``kind`` ``none`` for
+    a question no paper answers (empty ``expected_sources``), else ``paraphrase``."""
     made_up, k = f"q{line_no}", 1
     while made_up in taken:
         k += 1
         made_up = f"q{line_no}-{k}"
-    filled = {"id": made_up, **record}
+    filled = {**record, "id": made_up if record.get("id") is None else record["id"]}
     if "kind" not in record and isinstance(record.get("expected_sources"), list):
         filled["kind"] = "paraphrase" if record["expected_sources"] else "none"
     return filled
