@@ -268,9 +268,13 @@ class Assistant:
         model_refused = not answer.citations and not answer.sources
         if retrieval.papers and (not kept or model_refused):
             weights = keyword_weights(question, self.index.keyword_stats())
+            first = retrieval.papers[:NEAREST_SHOWN]
+            # each paper's own cosine: ``dense`` is 0.0 for one the dense search did not return
+            cosines = self.index.paper_cosines(self.index.query_vector(question),
+                                               [f.paper.paper_id for f in first])
             nearest = [(f, "The model read it as not answering. " + nearest_reason(
-                question, f.paper, weights, f.dense, f.coverage))
-                for f in retrieval.papers[:NEAREST_SHOWN]]
+                question, f.paper, weights, cosines.get(f.paper.paper_id, f.dense), f.coverage))
+                for f in first]
         return Receipt(
             in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
             read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),

@@ -129,22 +129,32 @@ class HybridRetriever:
         readings = [] if screen.logits is None else [float(x) for x in screen.logits]
         logits = {r.paper.paper_id: x for r, x in zip(screen.results[:len(readings)], readings,
                                                       strict=True)}
+        first = [pid for pid in sorted(ranking.fused, key=lambda p: -ranking.fused[p])
+                 if pid in papers][:NEAREST_SHOWN]
+        cosines = self._cosines(screen.question, first, ranking)
         nearest: list[tuple[RetrievedPaper, str]] = []
-        for pid in sorted(ranking.fused, key=lambda p: -ranking.fused[p]):
-            paper = papers.get(pid)
-            if paper is None:
-                continue
+        for pid in first:
+            paper = papers[pid]
             hit = ranking.dense.get(pid)
-            cosine = hit[1].score if hit else 0.0
+            cosine = cosines.get(pid, 0.0)
             coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
             nearest.append((RetrievedPaper(paper, round(ranking.fused[pid], 4),
                                            hit[1].text if hit else paper.text,
                                            round(cosine, 4), round(coverage, 4)),
                             nearest_reason(screen.question, paper, weights, cosine, coverage,
                                            logits.get(pid))))
-            if len(nearest) >= NEAREST_SHOWN:
-                break
         return Retrieval([], refusal=refusal, read=len(ranking.fused), nearest=nearest)
+
+    def _cosines(self, question: str, paper_ids: list[str], ranking: Ranking) -> dict[str, float]:
+        """The question's cosine with each paper's best chunk: the dense search's, else read
+        from the stored vectors (``AbstractIndex.paper_cosines``). A paper BM25 alone found
+        had been given 0.00, so a refusal's reason said "similarity 0.00" of a paper close
+        to the question."""
+        cosines = {pid: ranking.dense[pid][1].score for pid in paper_ids if pid in ranking.dense}
+        unread = [pid for pid in paper_ids if pid not in cosines]
+        if unread:
+            cosines.update(self.index.paper_cosines(self.index.query_vector(question), unread))
+        return cosines
 
     def cross_encoder_reading(self, question: str, results: list[RetrievedPaper],
                               always: bool = True) -> np.ndarray | None:

@@ -907,3 +907,23 @@ def test_a_list_stops_asking_a_model_that_never_answers_in_the_checks_format(
     server.replies = ["Well, hard to say.", "1, 2", *["Prose again."] * 50]
     app.lists.list_papers(LIST_QUESTION, screen=wide)
     assert len(server.requests) == JUDGE_MISSES + 2
+
+
+def test_a_model_refusals_nearest_papers_carry_their_real_similarity(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """The model's "no" lists the papers it read, each with "similarity X": a paper past
+    the floor that the dense search did not return (few dense candidates here, as among
+    13.9k) had 0.00 there; now its cosine is read from the stored vectors."""
+    server.replies = ["The corpus has no abstract about this question."]
+    app = model_assistant(seed_dir, server)
+    app.settings.retrieval.candidates = 5  # the dense search returns 5 of the 38 papers
+    question = "What datasets are used for link prediction?"
+    papers = app.retriever.find(question).papers[:3]
+    assert any(p.dense == 0.0 for p in papers)  # the case: outside the dense hits
+    answer = app.ask(question)
+    assert answer.receipt is not None and len(answer.receipt.nearest) == len(papers)
+    cosines = app.index.paper_cosines(app.index.query_vector(question),
+                                      [p.paper.paper_id for p in papers])
+    for paper, near in zip(papers, answer.receipt.nearest, strict=True):
+        assert near.paper_id == paper.paper.paper_id and cosines[near.paper_id] > 0.1
+        assert f"(similarity {cosines[near.paper_id]:.2f}, " in near.reason

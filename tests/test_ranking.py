@@ -365,3 +365,22 @@ def test_a_hyphenated_question_finds_the_abstracts_that_join_the_word(
     pricing = next(pid for pid, p in papers.items() if p.source == f"{FILE_A}#16")
     assert "online" in papers[pricing].text and "line" not in query_terms(papers[pricing].text)
     assert seed_assistant.index.bm25_paper_scores("on-line").get(pricing, 0.0) > 0.0
+
+
+def test_a_refusals_nearest_papers_carry_their_real_similarity(seed_dir: Path) -> None:
+    """A nearest paper BM25 found but the dense search did not return (few dense candidates
+    here, as in a large store) had "similarity 0.00" in its reason; now its cosine is read
+    from the stored vectors, the same as a dense hit's."""
+    settings = make_settings(seed_dir)
+    settings.retrieval.candidates = 5  # the dense search returns 5 of the 38 papers
+    app = Assistant(settings)
+    question = "What does the Zorblax loss achieve on ImageNet?"
+    found = app.retriever.find(question)
+    assert found.refusal is not None and len(found.nearest) == 3
+    dense_hits = app.retriever.candidates.rank(question, "hybrid").dense
+    assert any(f.paper.paper_id not in dense_hits for f, _ in found.nearest)  # the case
+    vector = app.index.query_vector(question)
+    for near, reason in found.nearest:
+        cosine = app.index.paper_cosines(vector, [near.paper.paper_id])[near.paper.paper_id]
+        assert cosine > 0.1 and near.dense == pytest.approx(cosine, abs=1e-3)
+        assert f"(similarity {cosine:.2f}, " in reason
