@@ -13,8 +13,10 @@ from conftest import FILE_B, make_settings
 from rich.console import Console
 from test_cli import run
 
+from assistant.answering import final_answer
 from assistant.errors import BadInputError
 from assistant.evals import DatasetError, load_dataset, run_cli
+from assistant.evals.scoring import evaluate
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT
 
@@ -179,3 +181,37 @@ def test_a_null_id_is_made_up_as_a_missing_one_is(tmp_path: Path) -> None:
     path = write_lines(tmp_path / "mine.jsonl", {**BREAD, "id": None}, {**CRAFT, "id": None},
                        {**BREAD, "id": "q1"})
     assert [i.id for i in load_dataset(path)] == ["q1-2", "q2", "q1"]
+
+
+def test_a_list_question_is_scored_on_the_list_ask_gives(seed_assistant: Assistant,
+                                                        tmp_path: Path) -> None:
+    """A user's list question was answered by ``Assistant.ask``, its best five papers, while
+    `assistant ask`, the chat and the MCP tools list every paper: recall 0.417 for a
+    question whose twelve listed papers were expected. The eval now answers as `ask` does."""
+    question = "Which papers use language models?"
+    listed = final_answer(seed_assistant.answer_stream(question))  # what `ask` gives
+    expected = [s.source for s in listed.sources]
+    assert len(expected) > 5 and listed.receipt is not None and listed.receipt.matching
+    path = write_lines(tmp_path / "mine.jsonl", {"question": question,
+                                                 "expected_sources": expected})
+    [item] = load_dataset(path)
+    assert item.kind == "list"  # read from the question, as `ask` reads it
+    [row] = evaluate(seed_assistant, [item], baselines=False, judged=False).rows
+    assert row.error is None, row.error
+    assert (row.answered_as, row.citation_recall, row.citation_precision) == ("list", 1.0, 1.0)
+    assert row.cited == expected
+    assert row.unsupported_claims == []  # its count line is no claim of an abstract
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("How has interest in graph neural networks grown?", "trend"),
+    ("Are there more papers on GANs or on normalizing flows?", "trend"),
+    ("Which papers use capsule networks?", "list"),
+    ("What is CRAFT?", "paraphrase"),
+])
+def test_a_kind_left_out_is_read_from_the_question(tmp_path: Path, question: str,
+                                                   kind: str) -> None:
+    path = write_lines(tmp_path / "mine.jsonl", {"question": question,
+                                                 "expected_sources": [f"{FILE_B}#1"]},
+                       {**CRAFT, "kind": None}, {**CRAFT, "kind": "trend"})
+    assert [i.kind for i in load_dataset(path)] == [kind, "paraphrase", "trend"]

@@ -363,10 +363,11 @@ class FailingAssistant(Assistant):
         super().__init__(base.settings)
         self.failing = failing
 
-    def ask(self, question: str, history=(), top_k: int | None = None):  # noqa: ANN001, ANN201
+    def answer_stream(self, question: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201
+        """What the eval calls, as `assistant ask` does."""
         if question in self.failing:
             raise EndpointError("the model endpoint answered HTTP 500")
-        return super().ask(question, history, top_k)
+        return super().answer_stream(question, *args, **kwargs)
 
 
 def test_an_error_is_a_failure_in_every_metric_and_listed_first(seed_assistant: Assistant) -> None:

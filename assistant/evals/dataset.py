@@ -10,13 +10,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from assistant.answering import check_question
+from assistant.answering import check_question, folded
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
+from assistant.intent import read_intent
 from assistant.keywords import document_terms, query_terms
 from assistant.settings import PROJECT_ROOT
 
-Kind = Literal["paraphrase", "named", "detail", "multi", "none"]
+Kind = Literal["paraphrase", "named", "detail", "multi", "list", "trend", "none"]
 Split = Literal["dev", "test"]  # tune constants on dev; report test
 DEFAULT_DATASET = PROJECT_ROOT / "evals" / "qa.jsonl"
 LOCATOR_RE = re.compile(r".+#\d+")  # a paper's source: "<file>#<n>"
@@ -179,16 +180,32 @@ def _with_defaults(record: dict[str, object], line_no: int, taken: set[str]
                    ) -> dict[str, object]:
     """A line's fields with the made-up ones filled in: ``id`` ``q<line>`` (or, when the
     file itself uses that id elsewhere, ``q<line>-<k>``, so that it never clashes) when it
-    is missing or null (as a JSON writer spells a missing value), and ``kind`` ``none`` for
-    a question no paper answers (empty ``expected_sources``), else ``paraphrase``."""
+    is missing or null (as a JSON writer spells a missing value), and ``kind`` (missing or
+    null) ``none`` for a question no paper answers (empty ``expected_sources``), else as
+    the question asks (``_asked_kind``)."""
     made_up, k = f"q{line_no}", 1
     while made_up in taken:
         k += 1
         made_up = f"q{line_no}-{k}"
     filled = {**record, "id": made_up if record.get("id") is None else record["id"]}
-    if "kind" not in record and isinstance(record.get("expected_sources"), list):
-        filled["kind"] = "paraphrase" if record["expected_sources"] else "none"
+    if record.get("kind") is None and isinstance(record.get("expected_sources"), list):
+        filled["kind"] = (_asked_kind(record.get("question")) if record["expected_sources"]
+                          else "none")
     return filled
+
+
+def _asked_kind(question: object) -> Kind:
+    """The kind of an answerable question that gives none, as `assistant ask` reads the
+    question: ``trend`` for papers counted per year (or two topics' counts compared),
+    ``list`` for every paper that answers ("Which papers use capsule networks?"), else
+    ``paraphrase``. A label for the report's breakdown: each question is answered as `ask`
+    answers it whatever its kind (``scoring.evaluate``)."""
+    if not isinstance(question, str):
+        return "paraphrase"  # validation names the field
+    intent = read_intent(folded(question))
+    if intent.trend_topic is not None or intent.compared_topics is not None:
+        return "trend"
+    return "list" if intent.wants_list else "paraphrase"
 
 
 def words_one_abstract_uses(papers: Iterable[Paper]) -> dict[str, str]:

@@ -1,5 +1,7 @@
-"""Scoring: each stored question through the real pipeline (``Assistant.ask``, as the CLI
-and UI use it) into a typed ``QuestionResult``, then the averages over a run.
+"""Scoring: each stored question through the real pipeline (``Assistant.answer_stream``, as
+`assistant ask`, the chat and the MCP ``ask`` tool answer it: a list question with every paper
+that answers, a trend question with its papers counted) into a typed ``QuestionResult``, then
+the averages over a run.
 
 Retrieval is scored at paper level for ours and two baselines (BM25 only, and LlamaIndex's
 plain vector retriever over the same Chroma store); answers on citations, key facts and
@@ -51,6 +53,9 @@ class QuestionResult(BaseModel):
     expected: list[str]
     also_relevant: list[str] = Field(default_factory=list)
     error: str | None = None
+    # how `ask` answered it: "answer" (cited from its best papers), "list" (every paper that
+    # answers) or "trend" (papers counted per year), read from the answer's receipt
+    answered_as: str = "answer"
     retrieved: list[str] = Field(default_factory=list)
     cited: list[str] = Field(default_factory=list)
     answer: str = ""
@@ -156,6 +161,7 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
         dropped_citations=answer.dropped_citations, unchecked=answer.unchecked is not None,
         unchecked_note=answer.unchecked, model_reply=answer.model_reply,
         fallback=answer.unchecked is not None and answer.mode == "extractive",
+        answered_as=answered_as(answer),
     )
     if item.answerable:
         expected = item.expected_sources
@@ -168,11 +174,23 @@ def score_answer(item: EvalItem, answer: Answer, ms: float) -> QuestionResult:
     return result
 
 
+def answered_as(answer: Answer) -> str:
+    """"trend" for papers counted (the receipt's ``counted``), "list" for every paper that
+    answers (its ``matching``), else "answer"."""
+    receipt = answer.receipt
+    if receipt is not None and receipt.counted is not None:
+        return "trend"
+    return "list" if receipt is not None and receipt.matching is not None else "answer"
+
+
 def score_claims(result: QuestionResult, answer: Answer, checker: ClaimChecker) -> None:
     """The answer's checked claims: a model answer carries them; an extractive one is
-    checked here (it quotes the abstracts, so every claim must be supported)."""
+    checked here (it quotes the abstracts, so every claim must be supported). A list's or a
+    trend's is not: its lines are a count and each paper's own sentence quoted whole, and
+    the checker read the count line ("2 papers of the 38 match; …") as an unsupported claim."""
     claims = answer.claims
-    if not claims and answer.mode == "extractive" and answer.citations:
+    if (not claims and answer.mode == "extractive" and answer.citations
+            and answered_as(answer) == "answer"):
         claims = checker.check(answer.answer, {c.n: c.text for c in answer.citations})
     result.claims = len(claims)
     result.unsupported_claims = [c.text for c in claims if not c.supported]
@@ -245,6 +263,7 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
              baselines: bool = True, judged: bool = True) -> EvalRun:
     """Run every question through the pipeline; return the averages and each result. With a
     model endpoint and ``judged``, the model also judges each answer (two more calls each)."""
+    from assistant.answering import final_answer
     from assistant.claims import ClaimChecker
 
     judge = Judge(app.chat_model) if app.chat_model is not None and judged else None
@@ -253,7 +272,8 @@ def evaluate(app: Assistant, items: list[EvalItem], progress: ProgressFn | None 
     for done, item in enumerate(items, start=1):
         started = time.perf_counter()
         try:
-            answer = app.ask(item.question)
+            # as `ask` answers: a list or trend question whole, not its first five papers
+            answer = final_answer(app.answer_stream(item.question))
         except Exception as exc:  # an endpoint failure is a failed question, not a crash
             rows.append(score_error(item, str(exc) or type(exc).__name__,
                                     (time.perf_counter() - started) * 1000))
