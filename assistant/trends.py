@@ -156,7 +156,11 @@ class TrendResult:
         return line + "."
 
     def public_json(self) -> dict[str, object]:
-        """The numbers and the matching papers' ids (``assistant trends --json``)."""
+        """The numbers and the matching papers' ids (``assistant trends --json``, the API's and
+        MCP tool's ``topic_trends``), with ``receipt``, the one a trend answered through `ask
+        --json` has (``in_store``, ``in_filter``, ``read``, ``cited``, ``left_out``…).
+        ``papers_in_filter``, ``screened`` and ``unread_left_out`` stay beside it: the MCP
+        tool's description and docs/lists.md name them, and a client may read them."""
         return {"topic": self.topic, "filters": self.filters, "total": self.total,
                 "years": {str(y): n for y, n in self.years.items()},
                 "stored": {str(y): n for y, n in self.stored.items()},
@@ -164,7 +168,7 @@ class TrendResult:
                 "shares": {str(y): round(s, 5) for y in self.years
                            if (s := self.share(y)) is not None},
                 "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},
-                "unknown_year": self.unknown_year, "papers_in_store": self.papers_in_store,
+                "unknown_year": self.unknown_year, "receipt": self.receipt().model_dump(),
                 "papers_in_filter": self.papers_in_filter, "screened": self.screened,
                 "unread_left_out": self.unread_left_out, "listed_apart": self.apart,
                 "paper_ids": self.paper_ids,

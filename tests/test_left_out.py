@@ -52,3 +52,30 @@ def test_an_authors_records_with_no_abstract_are_named_not_lost(fresh_copy: Path
     again = Assistant(make_settings(fresh_copy))
     assert [r.title for r in again.index.left_out()] == ["Koala Codes"]
     assert "no abstract" not in answer_of(again, "How many papers did Ada Lovelace publish?").answer
+
+
+def test_a_trends_json_has_the_receipt_an_asked_trend_has(fresh_copy: Path,
+                                                          tmp_path: Path) -> None:
+    """`trends --json` and `/topic_trends` gave papers_in_store, papers_in_filter and
+    screened, and no count of the records without abstracts nor of the papers cited, where
+    a trend asked through `ask --json` has receipt.{in_store, in_filter, read, cited,
+    left_out}: now both have that receipt, and a comparison of two topics counts left_out
+    too."""
+    path = tmp_path / "papers.csv"
+    with path.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["authors", "title", "year", "abstract"])
+        writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:2])
+        writer.writerow(["Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable"])
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([path])
+    figures = app.trends("wombat burrows").public_json()
+    asked = answer_of(app, "How has interest in wombat burrows grown?")
+    assert asked.receipt is not None and asked.receipt.counted == figures["paper_ids"]
+    assert figures["receipt"] == asked.receipt.model_dump()
+    receipt = figures["receipt"]
+    assert (receipt["in_store"], receipt["left_out"]) == (40, 1)
+    assert receipt["cited"] == receipt["matching"] == figures["total"] >= 2
+    assert "papers_in_store" not in figures  # the receipt's in_store; no document named it
+    compared = answer_of(app, "Are there more papers on wombat burrows or on koalas?")
+    assert compared.receipt is not None and compared.receipt.left_out == 1

@@ -148,8 +148,11 @@ class ListsPage:
         Returns:
             {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids
             (the page's), paper_ids_by_year (the page's), page {offset, limit, returned,
-            total, next_offset, note}, papers_in_filter, screened, unread_left_out (uncertain
-            papers the reading budget left out), ...}; or {topic, error} for bad input.
+            total, next_offset, note}, receipt: {in_store, in_filter, read (screened), cited
+            (counted), matching, counted, unread_left_out (uncertain papers the reading
+            budget left out), left_out (records without an abstract), ...} as /ask's for a
+            trend question, and papers_in_filter, screened, unread_left_out as before, ...};
+            or {topic, error} for bad input.
         """
         page = Page.of(limit, offset)
         return trend_page(self.app.trends(as_text(topic), explicit(years, venue, author),
