@@ -469,14 +469,14 @@ def trend_topic(question: str) -> str | None:
     matched = False
     for pattern in TREND_RES:
         m = pattern.search(question)
-        topic = _trimmed_topic(m.group("topic")) if m else ""
+        topic = trimmed_topic(m.group("topic")) if m else ""
         if re.search(r"\w", topic):
             return topic
         matched = matched or bool(m)
     return "" if matched else None
 
 
-def _trimmed_topic(text: str) -> str:
+def trimmed_topic(text: str) -> str:
     """A trend's topic less the words that frame the question at its ends; framing words
     inside it stay ("user interest in recommender systems")."""
     text = _TOPIC_END.sub("", text)

@@ -16,7 +16,7 @@ from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
-from assistant.intent import Intent, read_intent
+from assistant.intent import Intent, read_intent, trimmed_topic
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.listing import (
     ListedPaper,
@@ -30,6 +30,7 @@ from assistant.listing import (
 from assistant.naming import unmentioned
 from assistant.respelling import respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
+from assistant.stated import PAPERS
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
@@ -222,10 +223,11 @@ class ListAnswers:
         the papers counted; its sources and citations: those papers, newest first)."""
         question = check_question(question)
         trend = self.question_trend(question, filters, reread)
-        claimed = read_intent(question, self.app.index.venues(),
-                              self.app.index.author_book()).claimed_years
+        intent = read_intent(question, self.app.index.venues(), self.app.index.author_book())
+        claimed = intent.claimed_years
         checked = trend.claim_check(*claimed) if claimed and trend.total else ""
-        lines = [f"{trend.summary()}.", *([trend.peaks()] if trend.total else []),
+        how = [trend.how_counted()] if intent.trend_topic is None else []  # "How many…?"
+        lines = [f"{trend.summary()}.", *how, *([trend.peaks()] if trend.total else []),
                  *([checked] if checked else []), *table_lines(trend)]
         for line in lines:
             yield line + "\n"
@@ -258,12 +260,13 @@ class ListAnswers:
 
     def question_trend(self, question: str, filters: Filters | None = None,
                        reread: int | None = None) -> TrendResult:
-        """A trend question's counts: its ``Intent.trend_topic`` under ``filters`` and the
-        range or author the question states."""
+        """A trend question's counts: its ``Intent.trend_topic`` (or a count question's
+        ``count_topic``) under ``filters`` and the range or author the question states."""
         applied, search, ignored = self.app.question_filters(check_question(question), filters)
         if ignored:
             raise self.app.no_paper_error(ignored)
-        topic = read_intent(search, self.app.index.venues()).trend_topic
+        intent = read_intent(search, self.app.index.venues())
+        topic = intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
         topic = search if topic is None else topic  # "": an author's papers, or bad input
         return self._topic_trend(topic, applied, reread)
 
@@ -274,7 +277,8 @@ class ListAnswers:
         of within the filter, and per venue when they come from several. A trend question
         given as the topic (the Lists tab, `assistant trends "How many papers has Bengio
         published per year?"`) is read as one (``question_trend``)."""
-        if _ASKED.match(topic) and read_intent(topic, self.app.index.venues()).trend_topic is not None:
+        asked = read_intent(topic, self.app.index.venues()) if _ASKED.match(topic) else None
+        if asked and (asked.trend_topic is not None or count_topic(asked)):
             return self.question_trend(topic, filters, reread)
         return self._topic_trend(topic, filters, reread)
 
@@ -300,8 +304,10 @@ class ListAnswers:
         screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None,
                                                     quotes=False))  # no sentence shown
         key = (topic, filters, screen.settings.max_reread, self.judged())
-        return self._count_once(key, lambda: self._counted(self.list_papers(topic, filters,
-                                                                            screen)))
+        trend = self._count_once(key, lambda: self._counted(self.list_papers(topic, filters,
+                                                                             screen)))
+        trend.budget = screen.settings.max_reread
+        return trend
 
     def _count_once(self, key: CountKey, count: Callable[[], TrendResult]) -> TrendResult:
         """The count of ``key`` made by ``count`` once, for as long as the stored papers are
@@ -355,8 +361,24 @@ CountKey = tuple[str, Filters | None, int, bool]  # topic, filters, reading budg
 # topic of plain words ("user interest in recommender systems over time") is searched as is
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
+_COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s+{PAPERS}\b"
+                       r"(?P<topic>.+)$", re.I)  # "How many papers on X?": a count question
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
+
+
+def count_topic(intent: Intent) -> str | None:
+    """The topic of a question asking how many papers answer it ("How many papers on
+    Bayesian optimization?" → Bayesian optimization), answered by the topic's trend: the
+    count `trends` gives, by the same screen and reading budget (a list's shorter reading
+    had kept 156 of 237 unread). None when it asks no such count, is a trend or a term
+    lookup (its words as written, each holder counted), or names no topic (a year's or an
+    author's papers: every paper of the filter, the list's count already)."""
+    if intent.trend_topic is not None or intent.lookup_terms or intent.compared_topics:
+        return None
+    asked = _COUNT_RE.search(intent.search)
+    topic = trimmed_topic(asked.group("topic")) if asked else ""
+    return topic if re.search(r"\w", topic) else None
 
 
 def people_line(index: AbstractIndex, filters: Filters | None) -> str:

@@ -33,7 +33,7 @@ from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.keywords import keyword_weights
-from assistant.list_answers import ListAnswers
+from assistant.list_answers import ListAnswers, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.refusals import nearest_reason, quoted_names
@@ -314,7 +314,8 @@ class Assistant:
                       filters: Filters | None = None, every: bool = False,
                       reread: int | None = None) -> AnswerStream:
         """The answer a question asks for: a trend question ("How has interest in graph
-        neural networks grown?") its topic's papers counted per year (``trend_stream``), one
+        neural networks grown?"), or a count question ("How many papers on X?", ``count_topic``),
+        its topic's papers counted per year (``trend_stream``), one
         comparing two topics' counts both counted so (``compare_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), and so a
         term lookup asked in the singular whose words several papers hold
@@ -324,7 +325,7 @@ class Assistant:
                              self.index.author_book())
         if intent.compared_topics is not None and not every:
             return self.lists.compare_stream(question, filters, reread)
-        if intent.trend_topic is not None and not every:
+        if (intent.trend_topic is not None or count_topic(intent)) and not every:
             return self.lists.trend_stream(question, filters, reread)
         if (every or intent.wants_list or self.lists.of_author_alone(intent, filters)
                 or self.several_hold(folded(question), filters)):

@@ -65,7 +65,7 @@ def receipt_line(receipt: Receipt) -> str:
     20 · cited 2" (with "12 left by the filter" after the store when a filter applied; a
     list answer says how many it listed, "screened 25 · listed 3", and a list of none the
     papers it shows unconfirmed, "listed 0 · 2 unconfirmed"; one the reading budget cut,
-    "listed 26 · 11 left out unread"; with the records of the store's files it could not
+    "listed 26 · 11 left out unread · 0 kept unread"; with the records of the store's files it could not
     store, "· 2 records of its files not stored: no abstract")."""
     parts = [f"Looked at {receipt.in_store:,} paper{'s' * (receipt.in_store != 1)} in the store"]
     if receipt.in_filter != receipt.in_store:
@@ -77,7 +77,7 @@ def receipt_line(receipt: Receipt) -> str:
             parts.append(f"{receipt.unconfirmed:,} unconfirmed")
         if receipt.unread_left_out:
             parts.append(f"{receipt.unread_left_out:,} left out unread")
-        if receipt.kept_unread:
+        if receipt.kept_unread or receipt.unread_left_out:  # the budget ran out: both said
             parts.append(f"{receipt.kept_unread:,} kept unread")
         if receipt.titled:
             parts.append(f"{receipt.titled:,} kept for their titles")

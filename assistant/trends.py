@@ -64,6 +64,9 @@ class TrendResult:
     papers_in_filter: int
     screened: int
     unread_left_out: int = 0  # uncertain papers the reading budget left out (ListResult's)
+    reread: int = 0  # papers the cross-encoder (or the model) read (ListResult's)
+    kept_unread: int = 0  # counted papers kept on their cheap score past the reading budget
+    budget: int = 0  # the reading budget the count was screened with (max_reread)
     unknown_year: int = 0  # matching papers without a year (not in ``years``)
     apart: int = 0  # listed papers not counted: the topic's words apart (``counts_for``)
     left_out: int = 0  # records of the store's files within the filter with no abstract
@@ -170,7 +173,8 @@ class TrendResult:
                 "venues": {v: {str(y): n for y, n in c.items()} for v, c in self.venues.items()},
                 "unknown_year": self.unknown_year, "receipt": self.receipt().model_dump(),
                 "papers_in_filter": self.papers_in_filter, "screened": self.screened,
-                "unread_left_out": self.unread_left_out, "listed_apart": self.apart,
+                "unread_left_out": self.unread_left_out, "kept_unread": self.kept_unread,
+                "reread": self.reread, "listed_apart": self.apart,
                 "paper_ids": self.paper_ids,
                 "paper_ids_by_year": {str(y): ids for y, ids in self.by_year.items()},
                 "chart": self.chart}
@@ -181,8 +185,8 @@ class TrendResult:
         the reading budget left out unread."""
         return Receipt(in_store=self.papers_in_store, in_filter=self.papers_in_filter,
                        read=self.screened, cited=len(self.counted), matching=self.total,
-                       unread_left_out=self.unread_left_out, counted=self.paper_ids,
-                       left_out=self.left_out)
+                       unread_left_out=self.unread_left_out, kept_unread=self.kept_unread,
+                       counted=self.paper_ids, left_out=self.left_out)
 
     def as_answer(self, question: str, text: str) -> Answer:
         """The trend's typed answer: ``text`` (its count line and table), its receipt, and the
@@ -199,14 +203,25 @@ class TrendResult:
 
     def summary(self) -> str:
         """One line: "42 papers of the 13,847 match “graph neural networks”; 360 screened"
-        (and ", 8 uncertain left out unread" when the reading budget left some out, and
-        "; 3 more listed, not counted: the topic's words apart" when a list on the topic
-        keeps papers the count does not, ``counts_for``)."""
+        (and ", 8 uncertain left out unread, 5 kept unread" when the reading budget left
+        some unread, and "; 3 more listed, not counted: the topic's words apart" when a list
+        on the topic keeps papers the count does not, ``counts_for``)."""
         line = count_line(self.total, self.papers_in_filter, self.screened,
-                          self.filters or "", self.topic, left_out=self.unread_left_out)
+                          self.filters or "", self.topic, left_out=self.unread_left_out,
+                          kept=self.kept_unread)
         if self.apart:
             line += f"; {self.apart:,} more listed, not counted: the topic's words apart"
         return line
+
+    def how_counted(self) -> str:
+        """How the count was made, for a question asking how many papers answer a topic
+        (answered by its trend, as `trends` counts it, not by a list's shorter reading):
+        "Counted as `trends` counts: every pooled paper screened, 200 of the uncertain ones
+        read (a budget of 200), 156 kept unread past it on their words alone." """
+        unread = (f", {self.kept_unread:,} kept unread past it on their words alone (marked"
+                  " in the sources)" if self.kept_unread else ", none kept unread past it")
+        return (f"Counted as `trends` counts: every pooled paper screened, {self.reread:,} of "
+                f"the uncertain ones read (a budget of {self.budget:,}){unread}.")
 
 
 def topic_phrases(topic: str, verb: str | None = None) -> list[tuple[str, ...]]:
@@ -304,6 +319,7 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
         unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated), apart=apart,
+        reread=result.reread, kept_unread=sum(p.kept_unread for p in counted),
         seconds=result.seconds, by_year=dict(sorted(by_year.items())),
         stored={y: stored.get(y, 0) for y in sorted(years)}, counted=counted)
 

@@ -64,7 +64,11 @@ def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
     assert "left out unread" not in receipt_line(as_answer(read_all, "").receipt)
     trend = count(result, {2025: 38})
     assert trend.unread_left_out == result.unread_left_out
-    assert trend.summary().endswith(f"{result.unread_left_out} uncertain left out unread")
+    # a trend counts and says the papers kept unread too (its receipt, its --json)
+    assert 0 < trend.kept_unread == sum(p.kept_unread for p in trend.counted)
+    assert trend.summary().endswith(f"{result.unread_left_out} uncertain left out unread, "
+                                    f"{trend.kept_unread} kept unread")
+    assert trend.receipt().kept_unread == trend.public_json()["kept_unread"] == trend.kept_unread
     assert trend.public_json()["unread_left_out"] == result.unread_left_out
     assert trend.receipt().unread_left_out == result.unread_left_out
 
@@ -120,3 +124,4 @@ def test_the_lists_tab_reads_a_typed_budget_as_a_number_of_papers(
     # the list's one line, and no rows
     summary, rows, *_ = page.list_rows(LIST_QUESTION, reread=99999)
     assert "reading budget 99999 is outside 1–5,000" in summary and rows == []
+

@@ -1,0 +1,58 @@
+"""A question asking how many papers answer a topic ("How many papers on X since 2015?") is
+answered with the count its trend gives (`trends X --year 2015-`): the same screen and
+reading budget, and a line saying how the count was made."""
+
+from __future__ import annotations
+
+from assistant.answering import final_answer
+from assistant.intent import read_intent
+from assistant.list_answers import count_topic
+from assistant.pipeline import Assistant
+from assistant.references import receipt_line
+
+
+def test_a_count_questions_topic_is_read_and_other_questions_have_none() -> None:
+    """The topic of "How many papers …?", its range and framing words cut; none for a trend
+    (answered as one already), a term lookup (its words counted as written), or a count of
+    a year's or an author's papers (every paper of the filter: the list's count)."""
+    def topic(question: str) -> str | None:
+        return count_topic(read_intent(question))
+
+    assert topic("How many papers on Bayesian optimization since 2015?") == "Bayesian optimization"
+    assert topic("How many papers are there about graph neural networks?") == \
+        "graph neural networks"
+    assert topic("What is the number of papers using capsule networks?") == "capsule networks"
+    assert topic("How many papers on GANs per year?") is None  # a trend
+    assert topic("How many papers mention Tetris?") is None  # a term lookup
+    assert topic("How many papers were published in 2015?") is None  # no topic
+    assert topic("Which papers use graph neural networks?") is None  # a list
+
+
+def test_a_count_question_is_answered_with_its_trends_count(seed_assistant: Assistant) -> None:
+    """"How many papers on X?" had been answered by a list, reading 30 uncertain papers and
+    keeping the rest on their words alone (237 papers on Bayesian optimization since 2015,
+    where `trends` counted 115): it is now the trend's count, paper for paper, with its
+    per-year table and a line saying how it was counted."""
+    for question in ["How many papers on reinforcement learning?",
+                     "How many papers on reinforcement learning since 2020?"]:
+        filters = read_intent(question).filters
+        answer = final_answer(seed_assistant.answer_stream(question))
+        trend = seed_assistant.trends("reinforcement learning", filters)
+        assert trend.total >= 1 and answer.receipt is not None
+        assert answer.receipt.counted == trend.paper_ids
+        assert answer.receipt.matching == trend.total
+        lines = answer.answer.splitlines()
+        assert lines[0] == f"{trend.summary()}." and lines[1] == trend.how_counted()
+        assert lines[1].startswith("Counted as `trends` counts") and f"a budget of {trend.budget}" \
+            in lines[1] and trend.budget >= 200
+        assert "counted" in receipt_line(answer.receipt)
+    # typed as the topic of `trends`, the question is read as `ask` reads it
+    asked = seed_assistant.trends("How many papers on reinforcement learning?")
+    assert asked.paper_ids == seed_assistant.trends("reinforcement learning").paper_ids
+    # a per-year question says no such line (its table is the answer), and `--all` lists
+    per_year = final_answer(seed_assistant.answer_stream(
+        "How many papers on reinforcement learning per year?"))
+    assert not any(line.startswith("Counted as") for line in per_year.answer.splitlines())
+    listed = final_answer(seed_assistant.answer_stream(
+        "How many papers on reinforcement learning?", every=True))
+    assert listed.receipt is not None and listed.receipt.counted is None
