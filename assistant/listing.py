@@ -11,8 +11,8 @@ for each paper whether it answers the question:
    MiniLM cosine of its best chunk; a paper clearly in (``keep_at``) or clearly out
    (``drop_below``) is decided here;
 2. the uncertain band between is reread by the cross-encoder (or judged by a configured
-   model's relevance check, ``Judge``), at most ``max_reread`` papers, best first; a paper
-   the budget leaves unread is decided by the cheap score alone;
+   model's relevance check, ``Judge``), at most ``max_reread`` papers, best first; one past
+   it is kept on its cheap score only if it writes the topic or is near its sense;
 3. a paper the cross-encoder turns down (it reads words, not meaning: "portfolio
    selection" is not "portfolio optimization" to it) is still kept when it stands close to
    the topic's sense, the mean vector of the papers the cheap screen is surest of;
@@ -38,7 +38,7 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import in_american
 from assistant.ranking import cached_coverage
-from assistant.readings import coverage_readings, within_reach, without_verb
+from assistant.readings import coverage_readings, within_reach, without_verb, writes_topic
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
@@ -327,7 +327,8 @@ class ListScreen:
         read = self._reread(question if s.reread_question else without_verb(
             self.searched_topic(question), question, self.index.keyword_stats()),
                             read, judge, question if s.reread_question else topic)
-        kept_unread = [c for c in unread if c.cheap >= self._middle()]
+        kept_unread = [c for c in unread if c.cheap >= self._middle() and (c.sense >= s.sense_keeps
+                       or writes_topic(question, self.searched_topic(question), c.paper))]
         kept = sure + [c for c in read if c.judged] + kept_unread
         # none kept: the papers naming the topic in full (every keyword of it, or of one of
         # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the

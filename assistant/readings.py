@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from assistant.corpus import Paper
@@ -22,6 +23,7 @@ from assistant.retrieval import as_written
 from assistant.topics import (
     ACRONYM_RE,
     ALSO,
+    OR_RE,
     PHRASE_SHARE,
     STOPS,
     TYPED_ACRONYM_RE,
@@ -32,7 +34,15 @@ from assistant.topics import (
     topic_phrases,
 )
 from assistant.tuning import COMMON_SHARE, OWN_FAMILY_SHARE
-from assistant.word_runs import Run, compound_runs, name_runs, run_terms, term_sequence
+from assistant.word_runs import (
+    Run,
+    compound_runs,
+    holds_run,
+    name_runs,
+    run_terms,
+    term_sequence,
+    text_sequences,
+)
 from assistant.written_forms import family_pattern, own_prefix
 
 
@@ -101,6 +111,27 @@ def relation_verb(question: str) -> str | None:
     m = _VERB_RE.search(question)
     word = m.group(1).lower() if m else ""
     return stem_of(word) if word and word not in STOPS else None
+
+
+def writes_topic(question: str, searched: str, paper: Paper) -> bool:
+    """Whether the paper's title or abstract writes one of the searched topic's phrasings
+    (``ListScreen.searched_topic``: "use Bayesian optimization? | use BO?"), or one of the
+    alternatives it joins with "or", as one run (stemmed, hyphens split and joined, the
+    question's verb aside: ``relation_verb``). Past the reading budget only such a paper is
+    kept on its words alone: a paper holding "Bayesian" and "optimization" apart covers the
+    topic's keywords as fully."""
+    text = text_sequences(f"{paper.title}. {paper.text}")
+    return any(holds_run(seq, run) for run in _topic_runs(question, searched) for seq in text)
+
+
+@lru_cache(maxsize=64)
+def _topic_runs(question: str, searched: str) -> tuple[tuple[str, ...], ...]:
+    """The runs ``writes_topic`` looks for, each phrasing's and each alternative's."""
+    verb = relation_verb(question)
+    parts = [p for phrasing in searched.split(ALSO) for p in [phrasing, *OR_RE.split(phrasing)]]
+    runs = (seq[1:] if len(seq) > 1 and seq[0] == verb else seq
+            for part in parts for seq in text_sequences(part) if seq)
+    return tuple(dict.fromkeys(runs))
 
 
 def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: Sequence[Paper],
