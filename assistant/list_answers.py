@@ -51,9 +51,7 @@ class ListAnswers:
 
     def __init__(self, app: Assistant) -> None:
         self.app = app
-        # topics' counts, for the stored papers they were counted over (``_topic_trend``)
-        self._counts: tuple[dict[str, Paper], OrderedDict[CountKey, TrendResult]] = ({}, OrderedDict())
-        self._counts_lock = threading.Lock()
+        self._counts = CountMemo()  # topics' counts, for the stored papers they counted
 
     @cached_property
     def list_screen(self) -> ListScreen:
@@ -304,31 +302,10 @@ class ListAnswers:
         screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None,
                                                     quotes=False))  # no sentence shown
         key = (topic, filters, screen.settings.max_reread, self.judged())
-        trend = self._count_once(key, lambda: self._counted(self.list_papers(topic, filters,
-                                                                             screen)))
+        trend = self._counts.once(self.app.index.papers(), key, lambda: self._counted(
+            self.list_papers(topic, filters, screen)))
         trend.budget = screen.settings.max_reread
         return trend
-
-    def _count_once(self, key: CountKey, count: Callable[[], TrendResult]) -> TrendResult:
-        """The count of ``key`` made by ``count`` once, for as long as the stored papers are
-        the same (the last COUNTS_KEPT kept), and a copy of it given each time: a chart
-        drawn for one is not another's."""
-        papers = self.app.index.papers()
-        with self._counts_lock:
-            if self._counts[0] is not papers:  # the store was written: every count anew
-                self._counts = (papers, OrderedDict())
-            kept = self._counts[1].get(key)
-            if kept is not None:
-                self._counts[1].move_to_end(key)
-        if kept is None:
-            kept = count()
-            with self._counts_lock:
-                if self._counts[0] is papers:  # kept only for the papers it counted over
-                    counts = self._counts[1]
-                    counts[key] = kept
-                    while len(counts) > COUNTS_KEPT:
-                        counts.popitem(last=False)
-        return replace(kept)
 
     def judged(self) -> bool:
         """Whether the model's relevance check judges a list's uncertain papers (a model is
@@ -357,6 +334,36 @@ class ListAnswers:
 # papers it counted, not copies of them.
 COUNTS_KEPT = 32
 CountKey = tuple[str, Filters | None, int, bool]  # topic, filters, reading budget, judged
+
+
+class CountMemo:
+    """Topics' counts, each made once for as long as the stored papers are the same (the
+    last COUNTS_KEPT kept): a trend and a comparison sharing a topic screen it once."""
+
+    def __init__(self) -> None:
+        self._counts: tuple[dict[str, Paper], OrderedDict[CountKey, TrendResult]] = (
+            {}, OrderedDict())
+        self._lock = threading.Lock()
+
+    def once(self, papers: dict[str, Paper], key: CountKey,
+             count: Callable[[], TrendResult]) -> TrendResult:
+        """The count of ``key`` over ``papers`` (the store's), made by ``count`` the first
+        time, and a copy of it given each time: a chart drawn for one is not another's."""
+        with self._lock:
+            if self._counts[0] is not papers:  # the store was written: every count anew
+                self._counts = (papers, OrderedDict())
+            kept = self._counts[1].get(key)
+            if kept is not None:
+                self._counts[1].move_to_end(key)
+        if kept is None:
+            kept = count()
+            with self._lock:
+                if self._counts[0] is papers:  # kept only for the papers it counted over
+                    counts = self._counts[1]
+                    counts[key] = kept
+                    while len(counts) > COUNTS_KEPT:
+                        counts.popitem(last=False)
+        return replace(kept)
 # A topic typed as a question ("How many papers…", "Plot…"), read as `ask` reads it; a
 # topic of plain words ("user interest in recommender systems over time") is searched as is
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
