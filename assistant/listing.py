@@ -38,7 +38,7 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import in_american
 from assistant.ranking import cached_coverage
-from assistant.readings import coverage_readings, within_reach, without_verb, writes_topic
+from assistant.readings import coverage_readings, with_nouns, within_reach, without_verb, writes_topic
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
@@ -232,7 +232,7 @@ class ListScreen:
         if allowed is not None and not allowed:
             return []
         papers = self.index.papers()
-        lexical = self.index.bm25_paper_scores(topic, allowed)
+        lexical = self.index.bm25_paper_scores(with_nouns(topic, self.index), allowed)
         by_bm25 = sorted(lexical, key=lambda p: -lexical[p])
         vector = self.index.query_vector(topic)
         cosines: dict[str, float] = {}

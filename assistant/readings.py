@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
-from assistant.keywords import KeywordStats, as_typed, stem_of
-from assistant.ranking import rare_terms, read_coverage, text_terms
+from assistant.keywords import KeywordStats, as_typed, stem_of, topic_terms
+from assistant.ranking import leading, rare_terms, read_coverage, text_terms
 from assistant.retrieval import as_written
 from assistant.topics import (
     ACRONYM_RE,
@@ -34,6 +34,7 @@ from assistant.topics import (
     topic_phrases,
 )
 from assistant.tuning import COMMON_SHARE, OWN_FAMILY_SHARE
+from assistant.word_families import noun_family
 from assistant.word_runs import (
     Run,
     compound_runs,
@@ -62,6 +63,19 @@ class Reading(NamedTuple):
     title_words: tuple[re.Pattern[str], ...]  # each named word as typed (``as_written``)
     title_pairs: frozenset[tuple[str, str]]  # its named words side by side in the reading
     own: tuple[tuple[str, re.Pattern[str]], ...] = ()  # terms held only as their own word
+    # a verb's term with its noun's ("recogn", {"recognit"}): a paper holds either
+    nouns: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    def as_nouns(self, paper: Paper) -> frozenset[str]:
+        """The ``nouns`` terms the paper holds through their noun alone, read where the
+        term itself would be (a rare term anywhere, else in the title and leading words):
+        "face recognition" holds "recognize faces"'s "recogn"."""
+        if not self.nouns:
+            return frozenset()
+        read = text_terms(leading(paper.text)) | text_terms(paper.title)
+        anywhere = text_terms(paper.text)
+        return frozenset(term for term, nouns in self.nouns
+                         if nouns & (anywhere if term in self.rare else read))
 
     def unwritten(self, paper: Paper) -> frozenset[str]:
         """The ``own`` terms the paper's title and abstract hold only as other words of their
@@ -76,8 +90,9 @@ class Reading(NamedTuple):
         its runs' terms held or not), lowered by ``phrase_weight`` times the share of its
         phrases the paper does not write as one."""
         held, unheld = run_terms(self.runs, paper)
+        nouns = self.as_nouns(paper)  # "recognition" holds "recognize", its own word or not
         covered = read_coverage(self.weights, self.rare, paper.text, paper.title,
-                                unheld | self.unwritten(paper), held)[0]
+                                unheld | (self.unwritten(paper) - nouns), held | nouns)[0]
         return covered * (1.0 - phrase_weight
                           * (1.0 - phrase_share(self.phrases, paper, self.compounds)))
 
@@ -148,6 +163,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
     if verb and stats.doc_freq(verb) <= COMMON_SHARE * stats.n_docs:
         verb = None  # "synthesize" in "Which papers synthesize speech?" is the topic's
     owned = own_words(topic, index)  # per word, so once for the readings' common words
+    family = topic_nouns(topic, index)
     readings = []
     for text, w in reading_weights(topic, stats, power):
         # a hyphenated word no stored paper writes is no word of the field ("t-stochastic
@@ -175,8 +191,27 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
                                 frozenset(ACRONYM_RE.findall(text)),
                                 (*name_runs(text, named, parts_of), *compound), compound, in_title,
                                 *title_check(text, in_title),
-                                tuple((term, word) for term, word, _ in own)))
+                                tuple((term, word) for term, word, _ in own),
+                                tuple((t, frozenset(family[t])) for t in w if t in family)))
     return readings
+
+
+def topic_nouns(topic: str, index: AbstractIndex) -> dict[str, dict[str, str]]:
+    """The topic's verbs' noun stems with their written nouns (``noun_family``: "recogn" →
+    {"recognit": "recognition"}), its own words aside: "classify or classification"
+    asks for both already."""
+    stats = index.keyword_stats()
+    terms = topic_terms(topic, stats)
+    family = noun_family(terms, stats, index.written_text())
+    return {t: nouns for t, found in family.items()
+            if (nouns := {s: w for s, w in found.items() if s not in terms})}
+
+
+def with_nouns(topic: str, index: AbstractIndex) -> str:
+    """The topic as BM25 searches it for a list's pool: with its verbs' nouns
+    (``topic_nouns``) after it, so that "recognize faces" pools "face recognition"."""
+    words = [w for nouns in topic_nouns(topic, index).values() for w in nouns.values()]
+    return f"{topic} {' '.join(words)}" if words else topic
 
 
 def own_words(text: str, index: AbstractIndex
@@ -251,17 +286,23 @@ def within_reach(readings: Sequence[Reading], index: AbstractIndex, pids: Sequen
     trend's deep pool is every paper holding a word of the topic ("neural networks":
     thousands), and reading each for its coverage had been half a broad trend's time."""
     holders = index.term_papers(t for r in readings for t in r.weights)
+    nouns = index.term_papers(s for r in readings for _, found in r.nouns for s in found)
+    for r in readings:  # a verb's term is held by its noun's papers too
+        for term, found in r.nouns:
+            holders[term] = holders.get(term, frozenset()).union(
+                *(nouns.get(s, frozenset()) for s in found))
     papers = index.papers()
     # (a hair under ``share``: the bound sums the same weights in another order)
-    bounds = [(r, {t for run in r.runs for t in run.terms},
+    bounds = [(r, {t for run in r.runs for t in run.terms}, dict(r.nouns),
                share * sum(r.weights.values()) * (1 - 1e-9)) for r in readings]
 
     def reaches(pid: str) -> bool:
         paper = papers[pid]
         title = text_terms(paper.title)
         return any(sum(w for t, w in r.weights.items()
-                       if t in loose or t in title or pid in holders.get(t, ())) >= least
-                   or r.titles(paper) for r, loose, least in bounds)
+                       if t in loose or t in title or pid in holders.get(t, ())
+                       or title & of.get(t, frozenset())) >= least
+                   or r.titles(paper) for r, loose, of, least in bounds)
 
     return [pid for pid in pids if pid in papers and reaches(pid)]
 

@@ -42,6 +42,8 @@ class WrittenText:
     # papers_writing's counts, each a scan of the whole text (a third of a second at 13.9k
     # papers), asked again by every reading of a topic
     _writing: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _stems: dict[str, tuple[set[int], dict[str, set[int]]]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, papers: Mapping[str, Paper]) -> WrittenText:
@@ -104,7 +106,26 @@ class WrittenText:
             self._writing[prefix] = len(found)
         return self._writing[prefix]
 
+    def stem_writers(self, stem: str) -> tuple[set[int], dict[str, set[int]]]:
+        """The papers writing a word of ``stem`` (its Porter stem is ``stem``), and of
+        those writing it as a noun ("-ion(s)", "-sis", "-ses": "recognition" of
+        "recognit") the papers writing each such word (``word_families``)."""
+        if stem not in self._stems:
+            writers: set[int] = set()
+            nouns: dict[str, set[int]] = {}
+            for m in re.finditer(family_pattern(stem) + r"\w*", self.text):
+                word = m.group(0)
+                if stem_of(word) != stem:
+                    continue
+                at = bisect.bisect_right(self.starts, m.start())
+                writers.add(at)
+                if _NOUN_RE.search(word):
+                    nouns.setdefault(word, set()).add(at)
+            self._stems[stem] = (writers, nouns)
+        return self._stems[stem]
 
+
+_NOUN_RE = re.compile(r"(?:ions?|s[ie]s)$")
 _INFLECTION = re.compile(r"(?:ies|es|s|ing|ed|e)$")
 
 
