@@ -9,8 +9,10 @@ one line naming both.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from assistant.authors import author_names, given_first, name_words, nearest_names, written_by
 from assistant.corpus import canonical_venue
@@ -35,6 +37,22 @@ def parse_years(text: str) -> tuple[int, int]:
         raise BadInputError(f"bad year filter '{text}': {start} is after {end}; write "
                             f"{end}-{start}")
     return start, end
+
+
+def of_recent(said: Filters, newest: int | None) -> Filters:
+    """``said`` with its last so many years ("in the last three years": ``Filters.recent``)
+    read as the years up to ``newest``, the newest stored paper's year, and the line saying
+    so ("years 2019–2021 — the last 3 years, as the newest stored papers are of 2021"): the
+    store's own newest year, not today's, as the papers it can list end there. A store of
+    papers without years reads them up to the present year."""
+    if said.recent is None:
+        return said
+    end = newest if newest is not None else datetime.date.today().year
+    why = (f"as the newest stored papers are of {newest}" if newest is not None
+           else "counted back from this year, as no stored paper has a year")
+    count = f"the last {said.recent} years" if said.recent > 1 else "the last year"
+    return replace(said, years=(end - said.recent + 1, end), recent=None,
+                   note=f"{count}, {why}")
 
 
 def explicit(years: str | None = None, venue: str | None = None,
@@ -98,7 +116,8 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
     if given.venue and said.venue and given.venue.casefold() != said.venue.casefold():
         raise _apart(Filters(venue=given.venue), Filters(venue=said.venue), "paper")
     merged = Filters(years=years, venue=given.venue or said.venue,
-                     author=_both_authors(given.author, said.author))
+                     author=_both_authors(given.author, said.author),
+                     note=said.note if years == said.years else None)
     return merged or None
 
 

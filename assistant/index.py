@@ -147,6 +147,11 @@ class AbstractIndex:
     def author_book(self) -> AuthorBook:
         return self.catalog.author_book()
 
+    def newest_year(self) -> int | None:
+        """The newest stored paper's year (None when no paper has one): where "the last
+        three years" of a question end (``filters.of_recent``)."""
+        return max((p.year for p in self.papers().values() if p.year is not None), default=None)
+
     def allowed(self, filters: Filters | None) -> frozenset[str] | None:
         """The ids of the papers that pass ``filters`` (None: no filter, every paper)."""
         return self.catalog.allowed(filters) if filters else None

@@ -28,7 +28,7 @@ from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
-from assistant.filters import merge, no_paper_of
+from assistant.filters import merge, no_paper_of, of_recent
 from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
@@ -137,6 +137,8 @@ class Assistant:
         papers alone but none with ``filters``, the range named is the two together."""
         intent = read_intent(question, self.index.venues(), self.index.author_book())
         said, rest = intent.filters, intent.search
+        if said and said.recent is not None:  # "in the last three years"
+            said = of_recent(said, self.index.newest_year())
         if said and not self.retriever.allowed(said):
             return filters, rest, said
         merged = merge(filters, said)

@@ -51,19 +51,25 @@ DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?((?:19|20)\d0)[\'’
 # (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
 YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
+    # "in 2020 or 2021", "in 2017, 2018 or 2019": any of them (a range when they follow
+    # one another, else the range from the first to the last, which ``describe`` says)
+    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s*,\s*{YEAR}){{0,3}},?\s+(?:or|and)\s+"
+                rf"(?:in\s+)?{YEAR}{END}", re.I), "either"),
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
      "range"),
     (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
     (re.compile(rf"\b(?:since|from)\s+{YEAR}\s+(?:on|onwards?)\b", re.I), "from"),
     (re.compile(rf"\b(?:since|in\s+or\s+after|starting\s+(?:in|from))\s+{YEAR}{END}", re.I),
      "from"),
-    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+later|and\s+later|onwards?|and\s+after)\b", re.I),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+later|and\s+later|onwards?|and\s+after)\b"
+                rf"(?!\s+(?:in\s+)?{YEAR})", re.I),
      "from"),
     (re.compile(rf"\bafter\s+{YEAR}{END}", re.I), "after"),
     (re.compile(rf"\bbefore\s+{YEAR}{END}", re.I), "before"),
     (re.compile(rf"\b(?:until|till|up\s+to|through|in\s+or\s+before)\s+{YEAR}{END}", re.I),
      "to"),
-    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b", re.I),
+    (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b"
+                rf"(?!\s+(?:in\s+)?{YEAR})", re.I),
      "to"),
     (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I),
      "in"),
@@ -86,6 +92,16 @@ _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
 # "What results come in 2048?", "What changed in 2030 work on X?" and "Which papers
 # forecast energy demand in 2030?" name no papers' year, and stay)
 IN_LAST_YEAR = re.compile(rf"\bin\s+(20[0-3]\d){END}(?=\s*[?.!]*\s*$)", re.I)
+NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight
+nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen
+twenty""".split())}
+# The last so many years of the store's papers ("in the last three years", "from the past
+# 5 years", "over the last decade", "within the recent two decades"): read from its newest
+# stored year (``filters.of_recent``), not words of the topic (they had made a false "no")
+RELATIVE = re.compile(
+    r"\b(?:(?:in|from|during|over|within|for|of)\s+)?(?:the\s+)?(?:last|past|recent|previous)"
+    rf"\s+(?:(?P<number>\d{{1,2}}|{'|'.join(NUMBER_WORDS)})\s+(?P<unit>years|decades)"
+    r"|(?P<unit1>decade|year))\b", re.I)
 _ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b(?:\s+(?:on|about)"
                           r"\b|.*\b(?:published|appeared|accepted|presented|released)\b)",
                           re.I)  # not "works"
@@ -220,34 +236,73 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
         if year and int(year) <= LATEST_YEAR:
             span = (int(year), int(year))
         rest = _cut(rest, m)
-    if span is None and (m := DECADE.search(rest)) and int(m.group(2)) <= LATEST_YEAR:
-        first = int(m.group(2))
-        span = (first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9)
-        rest = _cut(rest, m)
+    recent, note = None, None
     if span is None:
-        for phrase, kind in YEAR_PHRASES:
-            m = phrase.search(rest)
-            values = [int(g) for g in m.groups() if g] if m else []
-            if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
-                span = _years_of(kind, values)
-                rest = _cut(rest, m)
-                break
-    if span is None and (m := LAST_YEAR.search(rest)):
-        word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        span = _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)])
-        rest = _cut(rest, m)
-    if (span is None and (m := IN_LAST_YEAR.search(rest))
-            and _ASKS_PAPERS.search(rest[:m.start()])):
-        span = _years_of("in", [int(m.group(1))])
-        rest = _cut(rest, m)
+        span, recent, note, rest = _stated_years(rest)
     author, rest = _stated_author(rest, venues)
     if author is None and authors is not None:
         author, rest = _stored_author(rest, venues, authors)
-    found = Filters(years=span, venue=venue, author=author)
+    found = Filters(years=span, venue=venue, author=author, recent=recent, note=note)
     if not found:
         return None, question
     rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
     return found, rest if re.search(r"\w", rest) else question
+
+
+def _stated_years(text: str) -> tuple[tuple[int, int] | None, int | None, str | None, str]:
+    """The years ``text`` states in words (``DECADE``, ``YEAR_PHRASES``, ``LAST_YEAR``,
+    ``IN_LAST_YEAR``, ``RELATIVE``): a range, or the last so many years of the store's
+    (``Filters.recent``), how they were read when the words do not say them as a range
+    ("2019 or 2021": the range from the first to the last), and ``text`` without them. A
+    range open at one end closed by another phrase ("after 2016 and before 2019") is both:
+    the first alone had read "years 2017 on"."""
+    if (m := DECADE.search(text)) and int(m.group(2)) <= LATEST_YEAR:
+        first = int(m.group(2))
+        return ((first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9),
+                None, None, _cut(text, m))
+    if m := RELATIVE.search(text):
+        return None, _count_of(m), None, _cut(text, m)
+    span, note, rest = _phrase_years(text)
+    if span is not None and (span[0] == OPEN_START) != (span[1] == OPEN_END):
+        other, _, closed = _phrase_years(rest)  # "after 2016 and before 2019"
+        if (other is not None and (other[0] == OPEN_START) != (other[1] == OPEN_END)
+                and (other[0] == OPEN_START) != (span[0] == OPEN_START)
+                and max(span[0], other[0]) <= min(span[1], other[1])):
+            span = (max(span[0], other[0]), min(span[1], other[1]))
+            rest = re.sub(r"\s(?:and|but)\s(?=\s|[\s?.!]*$)", " ", closed, count=1, flags=re.I)
+    if span is not None:
+        return span, None, note, rest
+    if m := LAST_YEAR.search(text):
+        word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        return _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)]), None, None, _cut(text, m)
+    if (m := IN_LAST_YEAR.search(text)) and _ASKS_PAPERS.search(text[:m.start()]):
+        return _years_of("in", [int(m.group(1))]), None, None, _cut(text, m)
+    return None, None, None, text
+
+
+def _phrase_years(text: str) -> tuple[tuple[int, int] | None, str | None, str]:
+    """The range the first of ``YEAR_PHRASES`` in ``text`` states, how it was read when the
+    years asked for are not one run ("2019 or 2021"), and ``text`` without its words."""
+    for phrase, kind in YEAR_PHRASES:
+        m = phrase.search(text)
+        values = [int(g) for g in m.groups() if g] if m else []
+        if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
+            span = _years_of(kind, values)
+            gaps = kind == "either" and len(set(values)) < span[1] - span[0] + 1
+            between = [y for y in range(span[0], span[1] + 1) if y not in values]
+            note = (f"“{' or '.join(map(str, sorted(set(values))))}” read as one range, so "
+                    f"{', '.join(map(str, between))} too") if gaps else None
+            return span, note, _cut(text, m)
+    return None, None, text
+
+
+def _count_of(m: re.Match[str]) -> int:
+    """How many years a ``RELATIVE`` phrase spans: "three years" 3, "decade" 10, "two
+    decades" 20, "year" 1."""
+    number = (m.group("number") or "one").lower()
+    count = int(number) if number.isdigit() else NUMBER_WORDS[number]
+    unit = m.group("unit") or m.group("unit1")
+    return count * (10 if unit.lower().startswith("decade") else 1)
 
 
 def _stated_author(text: str, venues: Iterable[str]) -> tuple[str | None, str]:
@@ -350,6 +405,7 @@ def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
     first = values[0]
     return {
         "range": (min(values), max(values)),
+        "either": (min(values), max(values)),
         "from": (first, OPEN_END),
         "after": (first + 1, OPEN_END),
         "to": (OPEN_START, first),

@@ -34,9 +34,16 @@ class Filters:
     years: tuple[int, int] | None = None
     venue: str | None = None
     author: str | None = None
+    # the last so many years of the store's papers ("in the last three years"), until
+    # ``filters.of_recent`` reads them as ``years`` from the newest stored year
+    recent: int | None = None
+    # how the years were read, when the words do not say them as such ("the last three
+    # years: the newest stored papers are of 2021"): shown by ``describe``, not compared
+    note: str | None = field(default=None, compare=False)
 
     def __bool__(self) -> bool:
-        return self.years is not None or bool(self.venue) or bool(self.author)
+        return (self.years is not None or bool(self.venue) or bool(self.author)
+                or self.recent is not None)
 
     def allows(self, paper: Paper) -> bool:
         """The same test as the Chroma ``where``: a paper of unknown year fails a year range."""
@@ -60,6 +67,10 @@ class Filters:
                 parts.append(f"years {start} on")
             else:
                 parts.append(f"years {start}–{end}")
+        elif self.recent is not None:
+            parts.append(f"the last {self.recent} years")
+        if self.note and parts:
+            parts[-1] += f" — {self.note}"
         if self.venue:
             parts.append(f"venue {self.venue}")
         if self.author:

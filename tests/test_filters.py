@@ -172,6 +172,22 @@ def test_the_question_sets_the_filter_and_the_answer_names_it(wombats: Assistant
     assert wombats.ask(QUESTION).filters is None
 
 
+def test_years_asked_in_other_words_filter_as_asked(wombats: Assistant) -> None:
+    """"in 2020 or 2021" had filtered to 2020, "after 2016 and before 2021" to 2017 on, and
+    "in the last two years" been searched as topic words; the last years are the store's
+    newest (2025, the seeds'), and the filter line says so."""
+    either = wombats.list_papers("Which papers on wombat burrows were published in 2020 or 2021?")
+    assert either.filters == Filters(years=(2020, 2021))
+    assert {p.paper.year for p in either.papers} == {2020, 2021}
+    closed = wombats.list_papers("Which papers on wombat burrows appeared after 2016 and "
+                                 "before 2021?")
+    assert closed.filters == Filters(years=(2017, 2020))
+    assert {p.paper.year for p in closed.papers} == {2020}
+    last = wombats.ask("How do wombat burrows regulate temperature in the last two years?")
+    assert last.filters == ("years 2024–2025 — the last 2 years, as the newest stored papers "
+                            "are of 2025")
+
+
 def test_a_venue_no_paper_has_is_named_as_the_fault_whatever_range_goes_with_it(
         wombats: Assistant) -> None:
     """A hostile researcher's "Which papers from ICML 2020 use capsule networks?" had been

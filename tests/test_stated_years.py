@@ -1,0 +1,63 @@
+"""Years a question states in words other than one range's (stated.py): either of
+several years, a range closed by a second phrase, and the last so many years of the
+store's, which had filtered to the first year alone or been searched as topic words."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.filters import of_recent
+from assistant.intent import read_intent
+from assistant.stated import stated
+from assistant.types import Filters
+
+
+@pytest.mark.parametrize(("question", "years", "rest"), [
+    # "in 2020 or 2021" had filtered to 2020 alone
+    ("Which papers on few-shot learning were published in 2020 or 2021?", (2020, 2021),
+     "Which papers on few-shot learning were published?"),
+    ("Which papers in 2017, 2018 or 2019 use GANs?", (2017, 2019), "Which papers use GANs?"),
+    # "after 2016 and before 2019" had read "years 2017 on"
+    ("Which papers use LSTM networks after 2016 and before 2019?", (2017, 2018),
+     "Which papers use LSTM networks?"),
+    ("Which papers use LSTMs before 2019 and after 2016?", (2017, 2018), "Which papers use LSTMs?"),
+    ("Which papers since 2015 and until 2018 study GANs?", (2015, 2018), "Which papers study GANs?"),
+])
+def test_years_stated_in_two_phrases_or_as_either_are_one_range(
+        question: str, years: tuple[int, int], rest: str) -> None:
+    found, left = stated(question)
+    assert found == Filters(years=years) and left == rest
+    intent = read_intent(question)
+    assert (intent.filters, intent.search) == (found, left)
+
+
+def test_years_asked_with_a_gap_are_read_as_one_range_and_said_so() -> None:
+    """"in 2019 or 2021" is the range 2019–2021 (a filter is one range), and its line says
+    2020 is in it too; it had filtered to 2019 alone."""
+    found, left = stated("Which papers in 2019 or 2021 study pruning?")
+    assert found is not None and found.years == (2019, 2021)
+    assert left == "Which papers study pruning?"
+    assert found.describe() == "years 2019–2021 — “2019 or 2021” read as one range, so 2020 too"
+
+
+@pytest.mark.parametrize(("question", "count", "rest"), [
+    ("Which papers in the last three years use knowledge graphs?", 3,
+     "Which papers use knowledge graphs?"),
+    ("Which papers from the past five years use knowledge graphs?", 5,
+     "Which papers use knowledge graphs?"),
+    ("Which papers over the last decade study pruning?", 10, "Which papers study pruning?"),
+    ("List papers on GANs from the past 2 years", 2, "List papers on GANs"),
+    ("Which papers of the last two decades use SVMs?", 20, "Which papers use SVMs?"),
+    ("How has federated learning grown in the recent four years?", 4,
+     "How has federated learning grown?"),
+])
+def test_the_last_so_many_years_are_a_range_not_topic_words(question: str, count: int,
+                                                            rest: str) -> None:
+    """"in the last three years" had been searched as the topic's words (a false "No
+    paper…"): it is the last three years of the store's (``filters.of_recent``)."""
+    found, left = stated(question)
+    assert found == Filters(recent=count) and left == rest
+    assert of_recent(found, 2021) == Filters(years=(2022 - count, 2021))
+    assert of_recent(found, 2021).describe() == (
+        f"years {2022 - count}–2021 — the last {count} years, as the newest stored papers "
+        "are of 2021")
