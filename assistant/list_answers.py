@@ -31,6 +31,7 @@ from assistant.naming import unmentioned
 from assistant.respelling import respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.stated import PAPERS
+from assistant.store_answers import store_stream
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
@@ -212,6 +213,14 @@ class ListAnswers:
         if answer.receipt is not None:
             answer.receipt.left_out = len(records)
         yield answer
+
+    def store_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
+        """A question about the store itself ("How many papers are in the store?") answered
+        with its counts within the range it states and ``filters`` (store_answers.py)."""
+        applied, _, ignored = self.app.question_filters(check_question(question), filters)
+        if ignored or (applied and not self.app.retriever.allowed(applied)):
+            raise self.app.no_paper_error(ignored or applied)
+        return store_stream(self.app.index, question, applied)
 
     def trend_stream(self, question: str, filters: Filters | None = None,
                      reread: int | None = None) -> AnswerStream:

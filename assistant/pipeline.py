@@ -40,6 +40,7 @@ from assistant.refusals import nearest_reason, quoted_names
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
+from assistant.store_answers import about_store
 from assistant.titles import TitlesReport, write_titles
 from assistant.trends import TrendResult
 from assistant.tuning import NEAREST_SHOWN
@@ -325,6 +326,8 @@ class Assistant:
         list's or a trend's reading budget (None: the setting)."""
         intent = read_intent(folded(question), self.index.venues(),  # as check_question reads
                              self.index.author_book())
+        if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
+            return self.lists.store_stream(question, filters)
         if intent.compared_topics is not None and not every:
             return self.lists.compare_stream(question, filters, reread)
         if (intent.trend_topic is not None or count_topic(intent)) and not every:

@@ -17,6 +17,7 @@ from gradio_client import Client
 from test_cli import run
 from test_ui import ARTIFACTS, CHROMIUM, Server, start_server, stop, text_of
 
+from assistant.answering import final_answer
 from assistant.errors import BadInputError
 from assistant.filters import explicit, merge, no_paper_of, parse_years, top_k_of
 from assistant.intent import read_intent
@@ -186,6 +187,23 @@ def test_years_asked_in_other_words_filter_as_asked(wombats: Assistant) -> None:
     last = wombats.ask("How do wombat burrows regulate temperature in the last two years?")
     assert last.filters == ("years 2024–2025 — the last 2 years, as the newest stored papers "
                             "are of 2025")
+
+
+def test_a_question_about_the_store_answers_its_counts(wombats: Assistant) -> None:
+    """"How many papers are in the store?" had listed the papers that write "store": it is
+    the store's own count, years and venues, as its receipt counts them."""
+    stored = len(wombats.index.papers())
+    answer = final_answer(wombats.answer_stream("How many papers are in the store?"))
+    assert answer.answer.startswith(f"The store holds {stored:,} papers, of 2012–2025 (1 of "
+                                    "no year), from 3 venues: NeurIPS (")
+    assert "Wombat Workshop (5), Koala Symposium (1)." in answer.answer
+    assert answer.receipt is not None and answer.receipt.in_store == stored
+    assert not answer.citations
+    of_2020 = final_answer(wombats.answer_stream("How many papers from 2020 are in the "
+                                                 "collection?"))
+    assert of_2020.answer == (f"2 of the store's {stored:,} papers are of year 2020, from 1 "
+                              "venue: Wombat Workshop (2).")
+    assert of_2020.filters == "year 2020"
 
 
 def test_a_venue_no_paper_has_is_named_as_the_fault_whatever_range_goes_with_it(

@@ -1,0 +1,95 @@
+"""Questions about the store itself ("How many papers are in the store?", "What years does
+the collection cover?"), answered with its own counts: papers, years and venues, as the
+receipt counts them.
+
+Why a module of its own: such a question names no topic, only the store, and had been read
+as a list on the topic "store" ("4 papers match": papers that write "store"); the answer is
+the catalogue's own figures, which no search finds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from assistant.answering import AnswerStream
+from assistant.corpus import Paper
+from assistant.keywords import STOPWORDS
+from assistant.types import Answer, Filters, Receipt
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
+
+# Words that name the store ("in the store", "the indexed papers", "in your collection")
+STORE_WORDS = frozenset("""store stored collection corpus index indexed database library
+archive catalogue catalog""".split())
+# Words that ask for its size or span, and the papers' nouns
+ABOUT_WORDS = frozenset("""many much number count total altogether overall big large size
+hold holds held contain contains contained cover covers covered span spans spanned include
+includes included currently now all entire whole year years venue venues range paper papers
+abstract abstracts article articles publication publications document documents""".split())
+COUNT_WORDS = frozenset({"many", "number", "count", "total"})
+PAPER_NOUNS = frozenset({"paper", "papers", "abstract", "abstracts", "article", "articles",
+                         "publication", "publications"})
+VENUES_NAMED = 5  # venues named with their counts; the rest counted
+
+
+def about_store(search: str, stated: Filters | None = None) -> bool:
+    """Whether ``search`` (a question less its stated range) asks about the store itself:
+    its words, stopwords aside, all name the store, its size or span, or papers, and one
+    names the store ("How many papers are in the store?", "What years does the corpus
+    cover?"), or it only counts papers ("How many papers do you have?"); a store's word
+    alone asks what it is ("What is a database?"). Papers only counted under a range or
+    author the question states ("How many papers did Ada Lovelace publish?", ``stated``)
+    are those papers, listed (``ListAnswers.every_paper_of``), as is any author's. Any topic word
+    ("How many papers in the store use GANs?") makes it a list question."""
+    said = set(re.findall(r"[a-z]+", search.lower()))
+    words = said - set(STOPWORDS)
+    if not words <= STORE_WORDS | ABOUT_WORDS or not said & ABOUT_WORDS:  # "What is a database?"
+        return False
+    if stated and stated.author:
+        return False
+    counts_papers = (not stated and bool(words) and words <= COUNT_WORDS
+                     and bool(said & PAPER_NOUNS))
+    return bool(words & STORE_WORDS) or counts_papers
+
+
+def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -> AnswerStream:
+    """The store's counts as one answer: how many papers it holds (within ``filters``: "How
+    many papers from 2019 are in the store?"), of which years and venues, and the records of
+    its files left out for having no abstract; its receipt holds the same counts."""
+    papers = index.papers()
+    allowed = index.allowed(filters) if filters else None
+    chosen = [p for pid, p in papers.items() if allowed is None or pid in allowed]
+    records = index.left_out(filters)
+    line = store_line(chosen, len(papers), filters)
+    if records:
+        line += (f" {len(records):,} records of its files were not stored, having no "
+                 "abstract.")
+    yield line + "\n"  # counted from the catalogue: no paper read, none cited
+    described = filters.describe() if filters else None
+    yield Answer(question=question, answer=line, mode="extractive", filters=described,
+                 receipt=Receipt(in_store=len(papers), in_filter=len(chosen), read=0, cited=0,
+                                 left_out=len(records)))
+
+
+def store_line(chosen: list[Paper], stored: int, filters: Filters | None) -> str:
+    """"The store holds 13,872 papers, of 1987–2025, from 2 venues: NeurIPS (13,850),
+    Nature (22)." (of ``filters``: "1,234 of the store's 13,872 papers are of year 2019,
+    …")."""
+    years = sorted({p.year for p in chosen if p.year is not None})
+    head = (f"{len(chosen):,} of the store's {stored:,} papers are of {filters.describe()}"
+            if filters else f"The store holds {stored:,} papers")
+    if not chosen:
+        return f"{head}."
+    span = "" if not years or (filters and filters.years) else \
+        f", of {years[0]}" + (f"–{years[-1]}" if len(years) > 1 else "")
+    undated = sum(p.year is None for p in chosen)
+    if undated and years:
+        span += f" ({undated:,} of no year)"
+    venues = Counter(p.venue or "no venue" for p in chosen).most_common()
+    named = ", ".join(f"{v} ({n:,})" for v, n in venues[:VENUES_NAMED])
+    more = f" and {len(venues) - VENUES_NAMED:,} more" if len(venues) > VENUES_NAMED else ""
+    noun = "venue" if len(venues) == 1 else "venues"
+    return f"{head}{span}, from {len(venues):,} {noun}: {named}{more}."
