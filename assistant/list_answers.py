@@ -28,7 +28,7 @@ from assistant.listing import (
     best_sentence,
 )
 from assistant.naming import unmentioned
-from assistant.respelling import respellings, respelt, respelt_line
+from assistant.respelling import cue_respellings, respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.stated import PAPERS
 from assistant.store_answers import store_stream
@@ -80,14 +80,15 @@ class ListAnswers:
         when None); the model's relevance check judges the uncertain ones when one is
         configured and the check is on. A filter that leaves no paper is bad input
         (BadInputError), a list of none a valid answer."""
-        question = check_question(question)
+        cues = cue_respellings(check_question(question), self.app.index.keyword_stats())
+        question = respelt(check_question(question), cues)  # "Wich papers…": "Which"
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.app.no_paper_error(ignored or applied)
         topic = topic_of(search, or_question=False)
         lookup = bool(read_intent(search).lookup_terms)  # a lookup asks for words as typed
-        respelt_words = {} if lookup else respellings(topic, self.app.index.surface_text(),
-                                                      self.app.index.keyword_stats())
+        respelt_words = cues | ({} if lookup else respellings(
+            topic, self.app.index.surface_text(), self.app.index.keyword_stats()))
         search, topic = respelt(search, respelt_words), respelt(topic, respelt_words)
         named = self.names_a_topic(topic, lookup=lookup)
         # "How many papers were published in 2015?", "What has Bengio published?": every

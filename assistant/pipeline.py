@@ -37,6 +37,7 @@ from assistant.list_answers import ListAnswers, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.refusals import nearest_reason, quoted_names
+from assistant.respelling import cue_respellings, respelt
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
@@ -324,7 +325,9 @@ class Assistant:
         term lookup asked in the singular whose words several papers hold
         (``several_hold``), any other the cited answer (``ask_stream``). ``reread`` is a
         list's or a trend's reading budget (None: the setting)."""
-        intent = read_intent(folded(question), self.index.venues(),  # as check_question reads
+        cued = respelt(folded(question), cue_respellings(folded(question),  # "Wich papers…"
+                                                         self.index.keyword_stats()))
+        intent = read_intent(cued, self.index.venues(),  # as check_question reads
                              self.index.author_book())
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)

@@ -18,24 +18,59 @@ from assistant.keywords import STOPWORDS, KeywordStats, SurfaceText, stem_of
 # Shorter words have real words one letter away too often: "salary" is no misspelt
 # "salivary", nor "looming" "looping", "lessons" "lesions" or "powder" "power"
 SHORTEST = 8
+# ...unless no abstract writes the word in any form, it lacks a letter of, or swaps two of,
+# a word a good share of the chunks write ("modles" → "models", "robotcs" → "robotics"),
+# and has 6 letters at least: a letter added to a frequent word makes real words too
+# often ("powder", "relit"), and so does one dropped from a five-letter word ("repot")
+SHORTEST_SLIP = 6
+FREQUENT_SLIP = 0.01  # the share of the chunks a short word's slip is written in, at least
+# A list question's opening words, misspelt ("Wich papers use LSTMs?" had been answered as
+# a question about one paper)
+CUES = ("which", "what", "list", "show", "find", "give", "name")
+CUE_WRITTEN = 2
 _LOWER_WORD = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")
+_FIRST_WORD = re.compile(r"^\s*([A-Za-z]+)\b")
 
 
 def respellings(topic: str, surface: SurfaceText, stats: KeywordStats) -> dict[str, str]:
     """Each lower-case word of ``topic`` that no stored paper writes, mapped to the most
     written spelling one slip away (``one_slip``): {"hyperparamter": "hyperparameter"}.
-    Empty when every word is known."""
+    Empty when every word is known. A word under SHORTEST letters is respelt only when no
+    abstract writes it in any form and it lacks a letter of, or swaps two of, a frequent
+    word (``FREQUENT_SLIP``)."""
     found: dict[str, str] = {}
     for word in dict.fromkeys(_LOWER_WORD.findall(topic)):
-        if len(word) < SHORTEST or word in STOPWORDS:
+        if len(word) < SHORTEST_SLIP or word in STOPWORDS:
             continue
         if stats.doc_freq(stem_of(word)):  # a word some paper writes is no slip
             continue
+        short = len(word) < SHORTEST
+        if short and word in surface.words:
+            continue
         close = [w for w in surface.words if abs(len(w) - len(word)) <= 1 and one_slip(word, w)]
+        if short:  # a letter dropped or two swapped, not one added
+            close = [w for w in close if len(w) >= len(word)]
         best = max(close, key=lambda w: stats.doc_freq(stem_of(w)), default=None)
-        if best:
+        if best and (not short or stats.doc_freq(stem_of(best)) >= FREQUENT_SLIP * stats.n_docs):
             found[word] = best
     return found
+
+
+def cue_respellings(question: str, stats: KeywordStats) -> dict[str, str]:
+    """The question's first word, when at most CUE_WRITTEN chunks write it (a typo of an
+    abstract's own: "wich" is in one) and it is one slip from a word that opens a list
+    question ("Wich", "Whcih", "Lsit"), mapped to that word as capitalised: {"Wich":
+    "Which"}; as for a short topic word, a letter dropped or two swapped, not one added
+    ("Lists", "Names" are words). Empty otherwise."""
+    m = _FIRST_WORD.match(question)
+    typed = m.group(1) if m else ""
+    if (len(typed) < 3 or typed.lower() in CUES or typed.lower() in STOPWORDS
+            or stats.doc_freq(stem_of(typed.lower())) > CUE_WRITTEN):
+        return {}
+    cue = next((c for c in CUES if len(typed) <= len(c) and one_slip(typed.lower(), c)), None)
+    if cue is None:
+        return {}
+    return {typed: cue.capitalize() if typed[0].isupper() else cue}
 
 
 def one_slip(typed: str, written: str) -> bool:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.answering import final_answer
 from assistant.pipeline import Assistant
-from assistant.respelling import one_slip, respellings
+from assistant.respelling import cue_respellings, one_slip, respellings
 
 
 @pytest.mark.parametrize(("typed", "written", "close"), [
@@ -45,3 +46,34 @@ def test_names_short_words_and_lookups_are_not_respelt(seed_assistant: Assistant
         "federatd": "federated"}
     lookup = seed_assistant.list_answer("Which papers mention federatd?")
     assert "Read " not in lookup.answer and not lookup.sources
+
+
+def test_a_short_word_lacking_a_letter_of_a_frequent_word_is_respelt(
+        seed_assistant: Assistant) -> None:
+    """"hidden markov modles" and "robotcs" had made a false "No paper…" (words under 8
+    letters were never respelt): a short word no abstract writes is read as the frequent
+    word it lacks a letter of or swaps two of, never one it adds a letter to ("powder" is
+    no "power") nor one of five letters ("repot")."""
+    index = seed_assistant.index
+    surface, stats = index.surface_text(), index.keyword_stats()
+    assert respellings("Which papers use hidden markov modles?", surface, stats) == {
+        "modles": "models"}
+    assert respellings("Which papers study baking powder?", surface, stats) == {}
+    assert respellings("Which papers repot graphs?", surface, stats) == {}
+    typo = seed_assistant.list_answer("Which papers use generative modles?")
+    assert "Read “modles” as “models”" in typo.answer
+
+
+def test_a_misspelt_list_cue_is_read_as_the_cue_and_said(seed_assistant: Assistant) -> None:
+    """"Wich papers use LSTMs?" had been answered as a question about one paper: a first
+    word one slip from a list question's cue, that no abstract writes, is that cue."""
+    stats = seed_assistant.index.keyword_stats()
+    assert cue_respellings("Wich papers use LSTMs?", stats) == {"Wich": "Which"}
+    assert cue_respellings("Lsit papers on GANs", stats) == {"Lsit": "List"}
+    assert cue_respellings("Which papers use LSTMs?", stats) == {}
+    assert cue_respellings("Lists of papers on GANs?", stats) == {}  # a letter added
+    typo = final_answer(seed_assistant.answer_stream("Whcih papers study federated learning?"))
+    right = seed_assistant.list_answer("Which papers study federated learning?")
+    assert typo.receipt is not None and typo.receipt.matching is not None
+    assert "Read “Whcih” as “Which”" in typo.answer
+    assert [s.paper_id for s in typo.sources] == [s.paper_id for s in right.sources]
