@@ -31,7 +31,7 @@ from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
 from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.intent import read_intent
+from assistant.intent import Intent, read_intent
 from assistant.keywords import keyword_weights
 from assistant.list_answers import ListAnswers, count_topic
 from assistant.listing import ListResult
@@ -325,10 +325,7 @@ class Assistant:
         term lookup asked in the singular whose words several papers hold
         (``several_hold``), any other the cited answer (``ask_stream``). ``reread`` is a
         list's or a trend's reading budget (None: the setting)."""
-        cued = respelt(folded(question), cue_respellings(folded(question),  # "Wich papers…"
-                                                         self.index.keyword_stats()))
-        intent = read_intent(cued, self.index.venues(),  # as check_question reads
-                             self.index.author_book())
+        intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)
         if intent.compared_topics is not None and not every:
@@ -341,12 +338,10 @@ class Assistant:
         return self.ask_stream(question, history, top_k, filters)
 
     def several_hold(self, question: str, filters: Filters | None = None) -> bool:
-        """Whether ``question`` is a term lookup ("Which paper mentions Tetris?", "Is there
-        a paper that uses the word zebrafish?") whose words more than one paper within the
-        filters holds (``HybridRetriever.lookup_holders``). Asked in the singular, it is
-        answered by the list of them all, as asked in the plural: a researcher asking for
-        "the paper" does not know there are six, and the cited answer quoted one. A lookup
-        one paper answers, or whose range leaves no paper, is answered as before."""
+        """Whether ``question`` is a term lookup ("Which paper mentions Tetris?") whose words
+        several papers within the filters hold (``HybridRetriever.lookup_holders``): it is
+        answered by the list of them all, as asked in the plural (a researcher asking for
+        "the paper" does not know there are six; the cited answer had quoted one)."""
         applied, search, ignored = self.question_filters(question, filters)
         if ignored or not read_intent(search).lookup_terms:
             return False
@@ -386,3 +381,11 @@ def _relay(events: AnswerStream) -> Generator[str, None, Answer]:
             return event
         yield event
     raise RuntimeError("the answer stream ended without an answer")
+
+
+def asked_intent(question: str, index: AbstractIndex) -> Intent:
+    """The reading of ``question`` that ``Assistant.answer_stream`` routes by: its
+    compatibility forms folded, as ``check_question`` reads it, and a misspelt list cue
+    read as the word it stands for ("Wich papers…", ``cue_respellings``)."""
+    cued = respelt(folded(question), cue_respellings(folded(question), index.keyword_stats()))
+    return read_intent(cued, index.venues(), index.author_book())
