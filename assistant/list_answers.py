@@ -18,13 +18,12 @@ from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import Intent, read_intent, trimmed_topic
 from assistant.keywords import STOPWORDS, query_terms
+from assistant.list_lines import answer_lines, as_answer
 from assistant.listing import (
     ListedPaper,
     ListResult,
     ListScreen,
     ScreenSettings,
-    answer_lines,
-    as_answer,
     best_sentence,
 )
 from assistant.naming import unmentioned

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
-from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, cited, count_line
+from assistant.list_lines import cited
+from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, count_line
 from assistant.readings import relation_verb
 from assistant.topics import OR_RE
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef

@@ -11,7 +11,8 @@ from test_lists import LIST_QUESTION
 from assistant import list_answers
 from assistant.errors import BadInputError
 from assistant.list_answers import ListAnswers
-from assistant.listing import ListScreen, ScreenSettings, answer_lines, as_answer
+from assistant.list_lines import answer_lines, as_answer
+from assistant.listing import ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.readings import writes_topic
 from assistant.references import receipt_line

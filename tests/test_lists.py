@@ -17,12 +17,8 @@ from test_cli import run
 from assistant.corpus import Paper, split_sentences
 from assistant.errors import BadInputError
 from assistant.keywords import KeywordStats, query_terms, topic_terms
-from assistant.listing import (
-    CROSS_ENCODER,
-    ListScreen,
-    answer_lines,
-    as_answer,
-)
+from assistant.list_lines import answer_lines, as_answer
+from assistant.listing import CROSS_ENCODER, ListScreen
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.settings import PROJECT_ROOT

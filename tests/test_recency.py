@@ -17,7 +17,8 @@ from assistant.answering import final_answer
 from assistant.corpus import Paper
 from assistant.intent import read_intent
 from assistant.list_answers import newest_first
-from assistant.listing import ListedPaper, ListResult, answer_lines
+from assistant.list_lines import answer_lines
+from assistant.listing import ListedPaper, ListResult
 from assistant.pipeline import Assistant
 from assistant.topics import topic_of
 

@@ -14,7 +14,8 @@ from assistant.answering import check_question
 from assistant.corpus import Paper
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats
-from assistant.listing import TITLED_MARK, ListScreen, answer_lines, as_answer
+from assistant.list_lines import TITLED_MARK, answer_lines, as_answer
+from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.readings import relation_verb
 from assistant.references import receipt_line

@@ -17,7 +17,7 @@ import gradio as gr
 
 from assistant.errors import AssistantError, BadInputError, redact
 from assistant.filters import as_text, explicit
-from assistant.listing import KEPT_UNREAD_MARK, TITLED_MARK
+from assistant.list_lines import KEPT_UNREAD_MARK, TITLED_MARK
 from assistant.pipeline import Assistant
 from assistant.settings import MAX_LIST_REREAD
 from assistant.trends import TREND_HEAD, chart_figure, table_rows

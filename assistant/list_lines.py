@@ -1,0 +1,78 @@
+"""A list's answer as written: its count line, a line per paper (or per unconfirmed
+mention), and the typed ``Answer`` every surface reads (the CLI, ``--json``, the UI, the MCP
+tools). Apart from listing.py, which decides the papers: this module only words them."""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from assistant.listing import ListedPaper, ListResult, searched_note
+from assistant.types import Answer, Citation, Receipt, SourceRef
+
+
+def _shown(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+KEPT_UNREAD_MARK = "(kept unread)"  # ends the line of a paper kept unread past the budget
+TITLED_MARK = "(kept for its title)"  # ends the line of a paper its title kept, unread
+
+
+def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
+    """The list answer as it is written: the count first, then one line per paper in the
+    list's order ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
+    says so, then gives its unconfirmed mentions, if any, the same way."""
+    where = f" ({filters})" if filters else ""
+    searched = searched_note(result.screened, result.reread, result.unread_left_out)  # none kept
+    if result.mentions and result.lookup:
+        count = len(result.mentions)
+        yield (f"No paper of the {result.papers_in_filter:,}{where} writes “{result.topic}” "
+               f"as asked; {searched}. {count:,} {'writes' if count == 1 else 'write'} a word "
+               f"of the same stem, listed unconfirmed{result.order}:\n")
+    elif result.mentions:
+        count = len(result.mentions)
+        yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "
+               f"“{result.topic}”; {searched}. {count:,} {'names' if count == 1 else 'name'}"
+               f" it in full, listed unconfirmed{result.order}:\n")
+    elif not result.papers:
+        yield (f"No paper of the {result.papers_in_filter:,}{where} answers "
+               f"“{result.topic}”; {searched}.\n")
+        return
+    else:
+        yield f"{result.count_line(filters or '')}.\n"
+    for n, listed in enumerate(result.papers or result.mentions, start=1):
+        title = _shown(listed.paper.title, 160) + listed.paper.title_mark
+        year = f" ({listed.paper.year})" if listed.paper.year else ""
+        unread = (f" {KEPT_UNREAD_MARK}" if listed.kept_unread
+                  else f" {TITLED_MARK}" if listed.titled else "")
+        yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
+
+
+def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer:
+    """The typed answer of a list: every listed paper (or, in a list of none, every
+    unconfirmed mention) a source and a citation (its quoted sentence highlighted), with the
+    counts in its receipt (``matching``: the listed papers alone); labelled by what judged it:
+    "llm" (with ``model``'s name) only when the model judged at least one paper, else
+    "extractive" (the cross-encoder and the cheap screen, offline)."""
+    mode = "llm" if result.model_judged else "extractive"
+    shown = result.papers or result.mentions  # the unconfirmed mentions of a list of none
+    sources, citations = cited(shown)
+    return Answer(question=result.question, answer=text,
+                  mode=mode, model=model if mode == "llm" else None,
+                  sources=sources, citations=citations, unmentioned=result.unmentioned,
+                  receipt=Receipt(in_store=result.papers_in_store,
+                                  in_filter=result.papers_in_filter, read=result.screened,
+                                  cited=len(shown), matching=len(result.papers),
+                                  unconfirmed=len(result.mentions),
+                                  unread_left_out=result.unread_left_out,
+                                  kept_unread=result.kept_unread, titled=result.titled),
+                  timings_ms={"total": round(result.seconds * 1000, 1)})
+
+
+def cited(shown: Sequence[ListedPaper]) -> tuple[list[SourceRef], list[Citation]]:
+    """``shown`` as an answer's sources and citations, numbered in order, each citation its
+    quoted sentence highlighted (a list's, a trend's counted papers)."""
+    numbered = list(enumerate(shown, start=1))
+    return ([SourceRef.of(n, p.paper, p.score, p.kept_unread, p.titled) for n, p in numbered],
+            [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title, source=p.paper.source,
+                      text=p.paper.text, highlights=[p.sentence]) for n, p in numbered])
