@@ -305,8 +305,7 @@ class ListAnswers:
                                 "word to search for, only common ones; give one, e.g. "
                                 "\"graph neural networks\"")
         # a count reads every uncertain paper (a title and a sentence each), not a list's
-        # few, and pools every paper holding the whole topic, not BM25's first 2,000: "neural
-        # networks" had counted 334 papers of 2021 unfiltered and 497 under --year 2021
+        # few; it pools every paper holding the whole topic, as a list does
         screen = self.screen_for(reread, TREND_MAX_REREAD)
         screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None,
                                                     quotes=False))  # no sentence shown

@@ -23,7 +23,8 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     list's order ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
-    searched = searched_note(result.screened, result.reread, result.unread_left_out)  # none kept
+    searched = searched_note(result.screened, result.reread, result.unread_left_out,
+                             unscreened=result.unscreened)  # none kept
     if result.mentions and result.lookup:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} writes “{result.topic}” "
@@ -65,7 +66,8 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
                                   cited=len(shown), matching=len(result.papers),
                                   unconfirmed=len(result.mentions),
                                   unread_left_out=result.unread_left_out,
-                                  kept_unread=result.kept_unread, titled=result.titled),
+                                  kept_unread=result.kept_unread, titled=result.titled,
+                                  unscreened=result.unscreened),
                   timings_ms={"total": round(result.seconds * 1000, 1)})
 
 

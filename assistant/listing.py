@@ -74,8 +74,9 @@ class ScreenSettings:
 
     bm25_pool: int = 200  # papers taken from BM25's ranking
     dense_chunks: int = 300  # chunks taken from the dense search
-    # BM25 papers read for a clear cheap match beyond bm25_pool (None: all, as a count reads)
-    deep_pool: int | None = 2000
+    # BM25 papers read for a clear cheap match beyond bm25_pool (None: all, as a count reads;
+    # a bound leaves those past it unscreened, counted in ListResult.unscreened)
+    deep_pool: int | None = None
     deep_coverage: float = 0.99  # ...admitted when they hold this share of the topic's weight
     dense_weight: float = 0.6  # cheap score = coverage + dense_weight × cosine
     keep_at: float = 1.7  # cheap score from which a paper is kept unread
@@ -143,6 +144,9 @@ class ListResult:
     # uncertain papers past the reading budget (max_reread) left out on their cheap score:
     # said on the count line, so that a large topic's list is not taken for the whole of it
     unread_left_out: int = 0
+    # papers holding the topic's words past the pool's bound (ScreenSettings.deep_pool),
+    # never screened: said on the count line too (none without a bound)
+    unscreened: int = 0
     seconds: float = 0.0
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
@@ -180,7 +184,8 @@ class ListResult:
         first;" when so ordered)."""
         return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
                           reread=self.reread, left_out=self.unread_left_out,
-                          kept=self.kept_unread, order=self.order)
+                          kept=self.kept_unread, order=self.order,
+                          unscreened=self.unscreened)
 
     @property
     def order(self) -> str:
@@ -190,7 +195,7 @@ class ListResult:
 
 def count_line(matching: int, in_filter: int, screened: int, where: str = "",
                topic: str = "", reread: int | None = None, left_out: int = 0,
-               kept: int = 0, order: str = "") -> str:
+               kept: int = 0, order: str = "", unscreened: int = 0) -> str:
     """How many papers match, of how many, and how many were screened (and reread, and
     left out unread): "23 papers of the 13,847 (2019-2021) match “topic”; 300 screened, 30
     reread, 8 uncertain left out unread" (``order``, ", newest first", after "match"). One
@@ -199,14 +204,17 @@ def count_line(matching: int, in_filter: int, screened: int, where: str = "",
     where = f" ({where})" if where else ""
     about = f" “{topic}”" if topic else ""
     return (f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}{order}; "
-            f"{searched_note(screened, reread, left_out, kept)}")
+            f"{searched_note(screened, reread, left_out, kept, unscreened)}")
 
 
 def searched_note(screened: int, reread: int | None = None, left_out: int = 0,
-                  kept: int = 0) -> str:
+                  kept: int = 0, unscreened: int = 0) -> str:
     """How much a list looked at: "300 screened, 30 reread, 8 uncertain left out unread, 5
-    kept unread" (``reread`` None: a trend's, screened alone)."""
+    kept unread" (``reread`` None: a trend's, screened alone; ``unscreened``: the papers
+    holding the topic's words past the pool's bound, "120 holding its words past the pool
+    unscreened")."""
     note = f"{screened:,} screened" if reread is None else f"{screened:,} screened, {reread:,} reread"
+    note += f", {unscreened:,} holding its words past the pool unscreened" if unscreened else ""
     # the band papers past the reading budget that their cheap score left out, and those it
     # kept (listed, each line marked); nothing when it left none unread
     note += f", {left_out:,} uncertain left out unread" if left_out else ""
@@ -222,15 +230,23 @@ class ListScreen:
         self._searched: dict[tuple[str, int], str] = {}  # raw topic, store size → searched
 
     def candidates(self, question: str, filters: Filters | None = None) -> list[Candidate]:
+        """The pool with its cheap signals, best cheap score first (``pooled``)."""
+        return self.pooled(question, filters)[0]
+
+    def pooled(self, question: str, filters: Filters | None = None
+               ) -> tuple[list[Candidate], int]:
         """The pool with its cheap signals, best cheap score first: BM25's first
         ``bm25_pool`` papers, the papers of the dense search's first ``dense_chunks`` chunks,
-        and any of BM25's first ``deep_pool`` papers that holds (nearly) every keyword of the
-        topic (``deep_coverage``): a topic of hundreds of papers is not cut at the pool."""
+        and any paper BM25 ranks (its first ``deep_pool`` when set) that holds (nearly) every
+        keyword of the topic (``deep_coverage``) or whose title names it: a topic of
+        thousands of papers is not cut at the pool. With the number of such papers past a
+        ``deep_pool`` bound, left unscreened (0 without one): a list says so, never cut
+        silently."""
         s = self.settings
         topic = self.searched_topic(question)
         allowed = self.index.allowed(filters)
         if allowed is not None and not allowed:
-            return []
+            return [], 0
         papers = self.index.papers()
         lexical = self.index.bm25_paper_scores(with_nouns(topic, self.index), allowed)
         by_bm25 = sorted(lexical, key=lambda p: -lexical[p])
@@ -259,13 +275,17 @@ class ListScreen:
         deep = within_reach(readings, self.index, by_bm25[s.bm25_pool:deep_pool], s.deep_coverage)
         covered.update({pid: r for pid in deep
                         if (r := read(pid))[0] >= s.deep_coverage or r[1]})
+        past = [] if deep_pool is None else within_reach(
+            readings, self.index, by_bm25[max(deep_pool, s.bm25_pool):], s.deep_coverage)
+        unscreened = sum(1 for pid in past if pid not in covered
+                         and ((r := read(pid))[0] >= s.deep_coverage or r[1]))
         missing = [pid for pid in covered if pid not in cosines]
         cosines.update(self.index.paper_cosines(vector, missing))
         found = sorted((Candidate(papers[pid], c, cosines.get(pid, 0.0),
                                   c + s.dense_weight * cosines.get(pid, 0.0), titled=titled)
                         for pid, (c, titled) in covered.items()), key=lambda c: -c.cheap)
         senses = self._senses(found)
-        return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found]
+        return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found], unscreened
 
     def searched_topic(self, question: str) -> str:
         """The topic as searched: ``topic_of`` the question, and, when the field writes a
@@ -305,7 +325,7 @@ class ListScreen:
         model's check for the uncertain band; None: the cross-encoder's)."""
         started = time.perf_counter()
         s = self.settings
-        pool = self.candidates(question, filters)
+        pool, unscreened = self.pooled(question, filters)
         # a term lookup ("Which papers mention X?") is answered by the papers holding the
         # words as asked (term_holders), and by those only: no reading overrules an exact
         # match (a false "no" is the worst answer), and none adds a paper without the words
@@ -344,6 +364,7 @@ class ListScreen:
             papers=self._listed(kept, weights, {c.paper.paper_id for c in kept_unread}),
             papers_in_store=total, papers_in_filter=total if allowed is None else len(allowed),
             screened=len(pool), reread=len(read), unread_left_out=len(unread) - len(kept_unread),
+            unscreened=unscreened,
             seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
             mentions=self._listed(mentioned, weights), lookup=bool(words),

@@ -77,6 +77,8 @@ def receipt_line(receipt: Receipt) -> str:
             parts.append(f"{receipt.unconfirmed:,} unconfirmed")
         if receipt.unread_left_out:
             parts.append(f"{receipt.unread_left_out:,} left out unread")
+        if receipt.unscreened:
+            parts.append(f"{receipt.unscreened:,} unscreened past the pool")
         if receipt.kept_unread or receipt.unread_left_out:  # the budget ran out: both said
             parts.append(f"{receipt.kept_unread:,} kept unread")
         if receipt.titled:

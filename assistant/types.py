@@ -199,6 +199,9 @@ class Receipt(BaseModel):
     unread_left_out: int = Field(0, description="A list or trend answer: its uncertain papers "
                                  "past the reading budget that their cheap score left out "
                                  "unread (the list is then not the whole of it); else 0.")
+    unscreened: int = Field(0, description="A list answer: the papers holding its topic's "
+                            "words past the pool's bound, never screened (none unless a "
+                            "bound is set: the list is then not the whole of it); else 0.")
     kept_unread: int = Field(0, description="A list answer: its listed papers past the "
                              "reading budget kept on their cheap score alone, unread (each "
                              "line says so); else 0.")

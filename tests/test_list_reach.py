@@ -12,9 +12,11 @@ import pytest
 
 from assistant import readings
 from assistant.keywords import KeywordStats, stem_of
+from assistant.list_lines import as_answer
 from assistant.listing import ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.readings import coverage_readings, within_reach, without_verb
+from assistant.references import receipt_line
 from assistant.tuning import COMMON_SHARE
 from assistant.written_forms import family_pattern, own_prefix
 
@@ -148,3 +150,24 @@ def test_a_title_needs_no_generic_head_noun(
     assert all(stem_of("architectures") in r.weights for r in found)
     plain = dataclasses.replace(named, title="Editing sequences")
     assert not any(r.titles(plain) for r in found)
+
+
+def test_a_list_pools_every_paper_holding_its_topic_and_counts_any_past_a_bound(
+        seed_assistant: Assistant) -> None:
+    """A list had pooled only BM25's first 2,000 papers while a trend pooled all: "List all
+    papers on neural networks" listed 1,963 of the 13.9k and the trend counted 2,532, and
+    nothing said the list was cut. A list now pools every paper holding its topic, as a
+    count does; a bound set by hand (``deep_pool``) says how many it left unscreened."""
+    index = seed_assistant.index
+    question = "List all papers on neural networks"
+    narrow = {"bm25_pool": 1, "dense_chunks": 1}  # the seeds are few: the pool is the deep one
+    whole = ListScreen(index, ScreenSettings(**narrow)).screen(question)
+    bounded = ListScreen(index, ScreenSettings(**narrow, deep_pool=3)).screen(question)
+    assert whole.unscreened == 0
+    assert bounded.unscreened > 0
+    assert bounded.screened + bounded.unscreened == whole.screened
+    assert f"{bounded.unscreened:,} holding its words past the pool unscreened" in \
+        bounded.count_line()
+    answer = as_answer(bounded, "")
+    assert answer.receipt is not None and answer.receipt.unscreened == bounded.unscreened
+    assert f"{bounded.unscreened:,} unscreened past the pool" in receipt_line(answer.receipt)
