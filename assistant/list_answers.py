@@ -17,7 +17,7 @@ from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.intent import Intent, read_intent, trimmed_topic
-from assistant.keywords import STOPWORDS, query_terms
+from assistant.keywords import STOPWORDS, keyword_weights, query_terms
 from assistant.list_lines import answer_lines, as_answer
 from assistant.listing import (
     ListedPaper,
@@ -27,6 +27,8 @@ from assistant.listing import (
     best_sentence,
 )
 from assistant.naming import unmentioned
+from assistant.ranking import cached_coverage
+from assistant.refusals import nearest_reason
 from assistant.respelling import cue_respellings, respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.stated import PAPERS
@@ -34,8 +36,14 @@ from assistant.store_answers import store_stream
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
-from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, PHRASE_PAPERS
-from assistant.types import Answer, Filters, RetrievedPaper
+from assistant.tuning import (
+    COMMON_SHARE,
+    JUDGE_BATCH,
+    JUDGE_MISSES,
+    NEAREST_SHOWN,
+    PHRASE_PAPERS,
+)
+from assistant.types import Answer, Filters, NearPaper, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
@@ -212,6 +220,7 @@ class ListAnswers:
         answer.filters = described
         if answer.receipt is not None:
             answer.receipt.left_out = len(records)
+            answer.receipt.nearest = list_nearest(result, self.app.index)
         yield answer
 
     def store_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
@@ -394,6 +403,25 @@ def count_topic(intent: Intent) -> str | None:
     asked = _COUNT_RE.search(intent.search)
     topic = trimmed_topic(asked.group("topic")) if asked else ""
     return topic if re.search(r"\w", topic) else None
+
+
+def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:
+    """A list of none's nearest papers (none when it lists or shows any): the
+    NEAREST_SHOWN candidates the screen ranked first, each with why it does not answer
+    (``refusals.nearest_reason``: the topic's words it never writes, or what read it as
+    not answering, and its figures), as an answer's refusal shows them: "List papers on
+    quokka detection" had said "No paper … answers" and shown none it looked at."""
+    if result.papers or result.mentions:
+        return []
+    weights = keyword_weights(result.topic, index.keyword_stats())
+    nearest = sorted(result.candidates, key=lambda c: -c.cheap)[:NEAREST_SHOWN]
+    return [NearPaper(paper_id=c.paper.paper_id, title=c.paper.title,
+                      source=c.paper.source, title_derived=c.paper.title_derived,
+                      title_model=c.paper.title_model,
+                      reason=nearest_reason(result.topic, c.paper, weights, c.cosine,
+                                            cached_coverage(weights, f"{c.paper.title}. {c.paper.text}"),
+                                            c.logit))
+            for c in nearest]
 
 
 def people_line(index: AbstractIndex, filters: Filters | None) -> str:

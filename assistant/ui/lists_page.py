@@ -19,6 +19,7 @@ from assistant.errors import AssistantError, BadInputError, redact
 from assistant.filters import as_text, explicit
 from assistant.list_lines import KEPT_UNREAD_MARK, TITLED_MARK
 from assistant.pipeline import Assistant
+from assistant.references import NEAREST_HEADING, nearest_lines
 from assistant.settings import MAX_LIST_REREAD
 from assistant.trends import TREND_HEAD, chart_figure, table_rows
 from assistant.types import Answer
@@ -62,8 +63,8 @@ class ListsPage:
         rows = rows_of(answer)
         first_line = answer.answer.splitlines()[0] if answer.answer else ""
         left_out = answer.receipt.unread_left_out if answer.receipt else 0
-        return (inert(first_line) + read_more(left_out), rows, 0, page_note(0, len(rows)),
-                *self.downloads(answer))
+        return (inert(first_line) + read_more(left_out) + nearest_note(answer), rows, 0,
+                page_note(0, len(rows)), *self.downloads(answer))
 
     def downloads(self, answer: Answer) -> tuple[Any, Any]:
         """The list's download buttons: the list as ``papers.md`` (its count, each paper's
@@ -124,7 +125,9 @@ class ListsPage:
             unconfirmed, unread_left_out (uncertain papers past the reading budget left
             out), ...}; when none matches, the papers that
             name the topic but were not read as answering it are its sources, counted in
-            receipt.unconfirmed (matching 0); or {question, error} for bad input.
+            receipt.unconfirmed (matching 0), and when none names it, receipt.nearest gives
+            the nearest papers screened and why each does not answer; or {question, error}
+            for bad input.
         """
         page, whole = Page.of(limit, offset), wanted("abstracts", abstracts)
         return page_json(self.app.list_answer(as_text(question), explicit(years, venue, author),
@@ -231,6 +234,15 @@ def budget(reread: object) -> int | None:
         raise BadInputError(f"the reading budget {str(reread)[:40]} is no number of papers; "
                             "give one, e.g. 100")
     return round(number) or None
+
+
+def nearest_note(answer: Answer) -> str:
+    """Under a list of none, its nearest papers and why none answers, as an answer's
+    refusal shows them (titles and locators are untrusted: inert); "" otherwise."""
+    if answer.receipt is None or not answer.receipt.nearest:
+        return ""
+    return f"\n\n{NEAREST_HEADING}\n" + "".join(f"\n- {inert(line)}"
+                                               for line in nearest_lines(answer.receipt))
 
 
 def read_more(left_out: int) -> str:
