@@ -38,7 +38,14 @@ from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import in_american
 from assistant.ranking import cached_coverage
-from assistant.readings import coverage_readings, with_nouns, within_reach, without_verb, writes_topic
+from assistant.readings import (
+    Reading,
+    coverage_readings,
+    with_nouns,
+    within_reach,
+    without_verb,
+    writes_topic,
+)
 from assistant.reranking import CrossEncoder
 from assistant.retrieval import term_holders
 from assistant.topics import (
@@ -241,35 +248,27 @@ class ListScreen:
         keyword of the topic (``deep_coverage``) or whose title names it: a topic of
         thousands of papers is not cut at the pool. With the number of such papers past a
         ``deep_pool`` bound, left unscreened (0 without one): a list says so, never cut
-        silently."""
+        silently. The topic's readings and sense are the whole store's, whatever the years
+        or venue (``_context``; an author's own under an author filter): such a filter only
+        narrows what is screened, never how."""
         s = self.settings
         topic = self.searched_topic(question)
         allowed = self.index.allowed(filters)
         if allowed is not None and not allowed:
             return [], 0
         papers = self.index.papers()
-        lexical = self.index.bm25_paper_scores(with_nouns(topic, self.index), allowed)
-        by_bm25 = sorted(lexical, key=lambda p: -lexical[p])
         vector = self.index.query_vector(topic)
-        cosines: dict[str, float] = {}
-        for hit in self.index.search_dense(topic, s.dense_chunks, vector, filters):
-            cosines[hit.paper_id] = max(cosines.get(hit.paper_id, -1.0), hit.score)
-        pool = list(dict.fromkeys([*by_bm25[:s.bm25_pool], *cosines]))
-        pooled = [papers[pid] for pid in pool if pid in papers]
-        readings = coverage_readings(question, topic, self.index, pooled, s.idf_power)
+        # an author's papers keep their own: the surest of the author's work teach the
+        # sense of the topic as that author writes it (the store's lost an author list's
+        # papers: 17 → 14 of Yoshua Bengio's on deep learning)
+        readings, sense = self._context(question, topic, vector,
+                                        filters if filters and filters.author else None)
 
         def read(pid: str) -> tuple[float, bool]:
-            """The paper's coverage (its best reading's share) and whether its title names
-            a reading."""
-            paper = papers[pid]
-            # "SNN" of a segmental neural net: every reading writing it is skipped, the
-            # whole joined topic's too; the paper is read by the others alone
-            other = otherwise_spelled(topic, paper)
-            apply = [r for r in readings if not r.acronyms & other]
-            return (max((r.share(paper, s.phrase_weight) for r in apply), default=0.0),
-                    s.titles and any(r.titles(paper) for r in apply))
+            return self._read(readings, topic, papers[pid])
 
-        covered = {pid: read(pid) for pid in pool if pid in papers}
+        by_bm25, cosines = self._search(topic, vector, allowed, filters)
+        covered = {pid: read(pid) for pid in self._top(by_bm25, cosines) if pid in papers}
         # a term lookup lists every paper holding the words, not BM25's first deep_pool
         deep_pool = None if read_intent(question).lookup_terms else s.deep_pool
         deep = within_reach(readings, self.index, by_bm25[s.bm25_pool:deep_pool], s.deep_coverage)
@@ -279,13 +278,67 @@ class ListScreen:
             readings, self.index, by_bm25[max(deep_pool, s.bm25_pool):], s.deep_coverage)
         unscreened = sum(1 for pid in past if pid not in covered
                          and ((r := read(pid))[0] >= s.deep_coverage or r[1]))
-        missing = [pid for pid in covered if pid not in cosines]
-        cosines.update(self.index.paper_cosines(vector, missing))
-        found = sorted((Candidate(papers[pid], c, cosines.get(pid, 0.0),
-                                  c + s.dense_weight * cosines.get(pid, 0.0), titled=titled)
-                        for pid, (c, titled) in covered.items()), key=lambda c: -c.cheap)
-        senses = self._senses(found)
+        found = self._scored(covered, cosines, vector)
+        senses = ({} if sense is None else
+                  self.index.paper_cosines(sense, [c.paper.paper_id for c in found]))
         return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found], unscreened
+
+    def _read(self, readings: Sequence[Reading], topic: str, paper: Paper
+              ) -> tuple[float, bool]:
+        """The paper's coverage (its best reading's share) and whether its title names a
+        reading."""
+        # "SNN" of a segmental neural net: every reading writing it is skipped, the whole
+        # joined topic's too; the paper is read by the others alone
+        other = otherwise_spelled(topic, paper)
+        apply = [r for r in readings if not r.acronyms & other]
+        return (max((r.share(paper, self.settings.phrase_weight) for r in apply), default=0.0),
+                self.settings.titles and any(r.titles(paper) for r in apply))
+
+    def _search(self, topic: str, vector: np.ndarray, allowed: Collection[str] | None,
+                  filters: Filters | None) -> tuple[list[str], dict[str, float]]:
+        """BM25's whole ranking of the topic within the filters, and the best cosine of each
+        paper among the dense search's first ``dense_chunks`` chunks within them."""
+        lexical = self.index.bm25_paper_scores(with_nouns(topic, self.index), allowed)
+        cosines: dict[str, float] = {}
+        for hit in self.index.search_dense(topic, self.settings.dense_chunks, vector, filters):
+            cosines[hit.paper_id] = max(cosines.get(hit.paper_id, -1.0), hit.score)
+        return sorted(lexical, key=lambda p: -lexical[p]), cosines
+
+    def _top(self, by_bm25: Sequence[str], cosines: dict[str, float]) -> list[str]:
+        """The first pool: BM25's first ``bm25_pool`` papers and the dense search's."""
+        return list(dict.fromkeys([*by_bm25[:self.settings.bm25_pool], *cosines]))
+
+    def _scored(self, covered: dict[str, tuple[float, bool]], cosines: dict[str, float],
+                vector: np.ndarray) -> list[Candidate]:
+        """The ``covered`` papers as candidates, best cheap score first (each one's cosine
+        read from the store where the dense search did not reach it)."""
+        s, papers = self.settings, self.index.papers()
+        cosines = {**cosines, **self.index.paper_cosines(
+            vector, [pid for pid in covered if pid not in cosines])}
+        return sorted((Candidate(papers[pid], c, cosines.get(pid, 0.0),
+                                 c + s.dense_weight * cosines.get(pid, 0.0), titled=titled)
+                       for pid, (c, titled) in covered.items()), key=lambda c: -c.cheap)
+
+    def _context(self, question: str, topic: str, vector: np.ndarray,
+                 filters: Filters | None = None) -> tuple[list[Reading], np.ndarray | None]:
+        """The topic's readings (its phrases learnt from the papers first pooled) and its
+        sense (the unit mean vector of the ``sense_papers`` of those of highest cheap
+        score), both from the whole store's first pool, not the filter's: a paper then reads
+        the same under any filter, and a year's count within a window is its count without
+        one ("capsule networks" had counted 3 papers of 2021 unfiltered and 4 under --year
+        2019-2021, the sense learnt from the window's surest papers). ``filters``: an
+        author's, whose own papers teach them."""
+        s, papers = self.settings, self.index.papers()
+        by_bm25, cosines = self._search(topic, vector, self.index.allowed(filters), filters)
+        first = [papers[pid] for pid in self._top(by_bm25, cosines) if pid in papers]
+        readings = coverage_readings(question, topic, self.index, first, s.idf_power)
+        covered = {paper.paper_id: self._read(readings, topic, paper) for paper in first}
+        surest = [v for c in self._scored(covered, cosines, vector)[:s.sense_papers]
+                  if (v := self.index.paper_vector(c.paper.paper_id)) is not None]
+        if not surest:
+            return readings, None
+        mean = np.mean(surest, axis=0)
+        return readings, (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
 
     def searched_topic(self, question: str) -> str:
         """The topic as searched: ``topic_of`` the question, and, when the field writes a
@@ -307,17 +360,6 @@ class ListScreen:
                 [topic, *([stated] if stated else []), *acronym_readings(topic, self.index),
                  *spelled_readings(stated or topic, self.index)]))
         return self._searched[key]
-
-    def _senses(self, found: Sequence[Candidate]) -> dict[str, float]:
-        """Each candidate's best chunk's cosine with the topic's sense: the unit mean of
-        the stored vectors of the ``sense_papers`` candidates of highest cheap score."""
-        surest = [v for c in found[:self.settings.sense_papers]
-                  if (v := self.index.paper_vector(c.paper.paper_id)) is not None]
-        if not surest:
-            return {}
-        mean = np.mean(surest, axis=0)
-        sense = (mean / max(float(np.linalg.norm(mean)), 1e-12)).astype(np.float32)
-        return self.index.paper_cosines(sense, [c.paper.paper_id for c in found])
 
     def screen(self, question: str, filters: Filters | None = None,
                judge: Judge | None = None) -> ListResult:
