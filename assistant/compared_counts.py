@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from itertools import zip_longest
 
-from assistant.listing import ListedPaper, cited
+from assistant.list_lines import cited
+from assistant.listing import ListedPaper
 from assistant.trends import NO_YEAR, TrendResult
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
