@@ -291,18 +291,24 @@ def within_reach(readings: Sequence[Reading], index: AbstractIndex, pids: Sequen
         for term, found in r.nouns:
             holders[term] = holders.get(term, frozenset()).union(
                 *(nouns.get(s, frozenset()) for s in found))
+    # a hyphenated word's part is held by the papers writing the word joined ("gumbelsoftmax")
+    joined = index.term_papers(run.joined for r in readings for run in r.runs if run.joined)
     papers = index.papers()
     # (a hair under ``share``: the bound sums the same weights in another order)
-    bounds = [(r, {t for run in r.runs for t in run.terms}, dict(r.nouns),
-               share * sum(r.weights.values()) * (1 - 1e-9)) for r in readings]
+    bounds = [(r, {t: run.joined for run in r.runs if run.joined for t in run.terms},
+               dict(r.nouns), share * sum(r.weights.values()) * (1 - 1e-9)) for r in readings]
 
     def reaches(pid: str) -> bool:
         paper = papers[pid]
         title = text_terms(paper.title)
-        return any(sum(w for t, w in r.weights.items()
-                       if t in loose or t in title or pid in holders.get(t, ())
-                       or title & of.get(t, frozenset())) >= least
-                   or r.titles(paper) for r, loose, of, least in bounds)
+
+        def held(t: str, parts: dict[str, str], of: dict[str, frozenset[str]]) -> bool:
+            whole = parts.get(t)
+            return (t in title or pid in holders.get(t, ()) or bool(title & of.get(t, frozenset()))
+                    or (whole is not None and (whole in title or pid in joined.get(whole, ()))))
+
+        return any(sum(w for t, w in r.weights.items() if held(t, parts, of)) >= least
+                   or r.titles(paper) for r, parts, of, least in bounds)
 
     return [pid for pid in pids if pid in papers and reaches(pid)]
 
