@@ -47,6 +47,9 @@ def of_recent(said: Filters, newest: int | None) -> Filters:
     papers without years reads them up to the present year."""
     if said.recent is None:
         return said
+    if said.recent < 1:
+        raise BadInputError(f"“the last {said.recent} years” holds no year; give one or more, "
+                            "e.g. “in the last 3 years”")
     end = newest if newest is not None else datetime.date.today().year
     why = (f"as the newest stored papers are of {newest}" if newest is not None
            else "counted back from this year, as no stored paper has a year")

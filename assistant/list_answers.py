@@ -318,7 +318,9 @@ class ListAnswers:
         screen = self.screen_for(reread, TREND_MAX_REREAD)
         screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None,
                                                     quotes=False))  # no sentence shown
-        key = (topic, filters, screen.settings.max_reread, self.judged())
+        # the note too: Filters compare without it ("“2019 or 2021” read as one range")
+        key = (topic, filters, filters.note if filters else None, screen.settings.max_reread,
+               self.judged())
         trend = self._counts.once(self.app.index.papers(), key, lambda: self._counted(
             self.list_papers(topic, filters, screen)))
         trend.budget = screen.settings.max_reread
@@ -350,7 +352,7 @@ class ListAnswers:
 # comparisons sharing a topic, screens that topic once. By hand: a count holds the stored
 # papers it counted, not copies of them.
 COUNTS_KEPT = 32
-CountKey = tuple[str, Filters | None, int, bool]  # topic, filters, reading budget, judged
+CountKey = tuple[str, Filters | None, str | None, int, bool]  # topic, filters, note, budget, judged
 
 
 class CountMemo:

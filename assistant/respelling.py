@@ -64,7 +64,7 @@ def cue_respellings(question: str, stats: KeywordStats) -> dict[str, str]:
     ("Lists", "Names" are words). Empty otherwise."""
     m = _FIRST_WORD.match(question)
     typed = m.group(1) if m else ""
-    if (len(typed) < 3 or typed.lower() in CUES or typed.lower() in STOPWORDS
+    if (len(typed) < 4 or typed.lower() in CUES or typed.lower() in STOPWORDS
             or stats.doc_freq(stem_of(typed.lower())) > CUE_WRITTEN):
         return {}
     cue = next((c for c in CUES if len(typed) <= len(c) and one_slip(typed.lower(), c)), None)
@@ -97,5 +97,8 @@ def respelt_line(words: dict[str, str]) -> str:
     read as “hyperparameter”." ("" for none)."""
     if not words:
         return ""
-    read = "; ".join(f"“{word}” as “{spelling}”" for word, spelling in words.items())
-    return f"Read {read}, as the stored abstracts write it.\n"
+    # a list cue ("Wich" as "Which") is read as the question's word, not the abstracts'
+    cued = "; ".join(f"“{w}” as “{s}”" for w, s in words.items() if s.lower() in CUES)
+    read = "; ".join(f"“{w}” as “{s}”" for w, s in words.items() if s.lower() not in CUES)
+    return ((f"Read {cued}.\n" if cued else "")
+            + (f"Read {read}, as the stored abstracts write it.\n" if read else ""))

@@ -4,7 +4,10 @@ reading budget, and a line saying how the count was made."""
 
 from __future__ import annotations
 
+import pytest
+
 from assistant.answering import final_answer
+from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.list_answers import count_topic
 from assistant.pipeline import Assistant
@@ -56,3 +59,20 @@ def test_a_count_question_is_answered_with_its_trends_count(seed_assistant: Assi
     listed = final_answer(seed_assistant.answer_stream(
         "How many papers on reinforcement learning?", every=True))
     assert listed.receipt is not None and listed.receipt.counted is None
+
+
+def test_a_counts_filter_note_is_its_own_questions(seed_assistant: Assistant) -> None:
+    """Counts are kept per topic and filters, and filters compare without their note: "2019
+    or 2021" asked first had lent its "read as one range" note to "from 2019 to 2021"."""
+    either = final_answer(seed_assistant.answer_stream(
+        "How many papers on language models in 2023 or 2025?"))
+    both = final_answer(seed_assistant.answer_stream(
+        "How many papers on language models from 2023 to 2025?"))
+    assert "read as one range" in (either.filters or "")
+    assert "read as one range" not in (both.filters or ""), both.filters
+
+
+def test_the_last_zero_years_is_bad_input(seed_assistant: Assistant) -> None:
+    """"in the last 0 years" had made the range 2026–2025 and said no paper is of it."""
+    with pytest.raises(BadInputError, match="the last 0 years"):
+        final_answer(seed_assistant.answer_stream("List papers on language models in the last 0 years"))

@@ -75,5 +75,7 @@ def test_a_misspelt_list_cue_is_read_as_the_cue_and_said(seed_assistant: Assista
     typo = final_answer(seed_assistant.answer_stream("Whcih papers study federated learning?"))
     right = seed_assistant.list_answer("Which papers study federated learning?")
     assert typo.receipt is not None and typo.receipt.matching is not None
-    assert "Read “Whcih” as “Which”" in typo.answer
+    assert "Read “Whcih” as “Which”." in typo.answer  # no abstract's spelling: the cue's
+    assert "abstracts write it" not in typo.answer
+    assert cue_respellings("Lit review papers on GANs?", stats) == {}  # a word of its own
     assert [s.paper_id for s in typo.sources] == [s.paper_id for s in right.sources]
