@@ -32,7 +32,7 @@ from assistant.refusals import nearest_reason
 from assistant.respelling import cue_respellings, respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.stated import PAPERS
-from assistant.store_answers import store_stream
+from assistant.store_answers import STORE_PHRASE, store_stream
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
@@ -92,6 +92,7 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored or (applied and not self.app.retriever.allowed(applied)):
             raise self.app.no_paper_error(ignored or applied)
+        search = STORE_PHRASE.sub(" ", search).strip()  # "…did Bengio publish in the store?"
         topic = topic_of(search, or_question=False)
         lookup = bool(read_intent(search).lookup_terms)  # a lookup asks for words as typed
         respelt_words = cues | ({} if lookup else respellings(
@@ -389,6 +390,7 @@ PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 _COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s+{PAPERS}\b"
                        r"(?P<topic>.+)$", re.I)  # "How many papers on X?": a count question
+_BEING = re.compile(r"\b(?:exist|exists|existed|available)\b", re.I)
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
 
@@ -403,7 +405,8 @@ def count_topic(intent: Intent) -> str | None:
     if intent.trend_topic is not None or intent.lookup_terms or intent.compared_topics:
         return None
     asked = _COUNT_RE.search(intent.search)
-    topic = trimmed_topic(asked.group("topic")) if asked else ""
+    # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
+    topic = trimmed_topic(_BEING.sub(" ", STORE_PHRASE.sub(" ", asked.group("topic")))) if asked else ""
     return topic if re.search(r"\w", topic) else None
 
 

@@ -29,10 +29,20 @@ ABOUT_WORDS = frozenset("""many much number count total altogether overall big l
 hold holds held contain contains contained cover covers covered span spans spanned include
 includes included currently now all entire whole year years venue venues range paper papers
 abstract abstracts article articles publication publications document documents""".split())
+# that papers are there at all ("How many papers exist?", "…were published in the store?")
+BEING_WORDS = frozenset("exist exists existed publish published available".split())
+ABOUT_WORDS |= BEING_WORDS
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
 PAPER_NOUNS = frozenset({"paper", "papers", "abstract", "abstracts", "article", "articles",
                          "publication", "publications"})
 VENUES_NAMED = 5  # venues named with their counts; the rest counted
+# the store named inside a question ("…on GANs are in the store?", "…does the store have
+# …?"): after a preposition or before "have", and only the words no topic writes so
+# ("the index" and "the database" may be a topic's: "index coding", "query the database")
+_NAMED_STORE = (r"(?:(?:the|this)\s+(?:store|collection|corpus)|(?:your|my|our)\s+(?:"
+                + "|".join(sorted(STORE_WORDS)) + "))")
+STORE_PHRASE = re.compile(rf"\b(?:(?:in|within|inside|from)\s+{_NAMED_STORE}"
+                          rf"|{_NAMED_STORE}\s+(?:have|has|hold|holds|contain|contains))\b", re.I)
 
 
 def about_store(search: str, stated: Filters | None = None) -> bool:
@@ -50,8 +60,8 @@ def about_store(search: str, stated: Filters | None = None) -> bool:
         return False
     if stated and stated.author:
         return False
-    counts_papers = (not stated and bool(words) and words <= COUNT_WORDS
-                     and bool(said & PAPER_NOUNS))
+    counts_papers = (not stated and bool(words) and words <= COUNT_WORDS | BEING_WORDS
+                     and bool(words & COUNT_WORDS) and bool(said & PAPER_NOUNS))
     return bool(words & STORE_WORDS) or counts_papers
 
 

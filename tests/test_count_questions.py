@@ -12,6 +12,7 @@ from assistant.intent import read_intent
 from assistant.list_answers import count_topic
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
+from assistant.store_answers import about_store
 
 
 def test_a_count_questions_topic_is_read_and_other_questions_have_none() -> None:
@@ -76,3 +77,19 @@ def test_the_last_zero_years_is_bad_input(seed_assistant: Assistant) -> None:
     """"in the last 0 years" had made the range 2026–2025 and said no paper is of it."""
     with pytest.raises(BadInputError, match="the last 0 years"):
         final_answer(seed_assistant.answer_stream("List papers on language models in the last 0 years"))
+
+
+def test_the_store_named_in_a_count_question_is_no_topic(seed_assistant: Assistant) -> None:
+    """A hostile review: "How many papers on GANs are in the store?" had counted the topic
+    "GANs are in the store" (184 of the 13.9k, against 237), "…does the store have on
+    GANs?" "store have on GANs", "How many papers exist?" 5 papers on "exist", and "How many
+    papers were published in the store in 2019?" 1 paper on "store"."""
+    assert count_topic(read_intent("How many papers on GANs are in the store?")) == "GANs"
+    assert count_topic(read_intent("How many papers does the store have on GANs?")) == "GANs"
+    assert count_topic(read_intent("How many papers exist?")) is None
+    assert about_store("How many papers exist?")
+    assert about_store("How many papers were published in the store?")
+    assert not about_store("How many papers study index coding?")
+    answer = final_answer(seed_assistant.answer_stream(
+        "How many papers were published in the store in 2025?"))
+    assert answer.answer.startswith("38 of the store's 38 papers are of year 2025"), answer.answer
