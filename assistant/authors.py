@@ -38,15 +38,24 @@ _UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ":
                                "Þ": "Th"})
 
 
+
+def plain_letters(text: str) -> str:
+    """``text`` in plain letters, its accents dropped and the letters NFKD keeps whole
+    spelled out: "Daumé" as "Daume", "Łukasz" as "Lukasz", "nyström" as "nystrom". A name
+    and a topic word alike are written both ways in abstracts, and typed either way."""
+    if text.isascii():
+        return text
+    text = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=1 << 17)
 def name_words(name: str) -> tuple[str, ...]:
     """A name's words, case and accents folded, lower-case particles and suffixes left out
     ("J.-P. Vert" → j, p, vert; "Hal Daumé III" → hal, daume; "Mihaela van der Schaar" →
     mihaela, schaar; "ŁUKASZ Kaiser" → lukasz, kaiser). Cached: a filter tests every stored
     name."""
-    bare = _PARTICLE_BEFORE.sub("", name).translate(_UNDECOMPOSED)
-    folded = "".join(c for c in unicodedata.normalize("NFKD", bare) if not unicodedata.combining(c))
-    words = _NAME_WORD.findall(folded.casefold())
+    words = _NAME_WORD.findall(plain_letters(_PARTICLE_BEFORE.sub("", name)).casefold())
     while len(words) > 1 and words[-1] in _SUFFIXES:
         words.pop()
     return tuple(words)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import re
 import threading
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -22,6 +21,7 @@ import bm25s.stopwords
 import numpy as np
 import Stemmer
 
+from assistant.authors import plain_letters
 from assistant.tuning import ASKED_SHARE, SPELLED_OUT_INITIALS
 
 # Words a question asks with ("Summarize the papers on…", "What does this paper
@@ -129,22 +129,6 @@ def in_american(text: str) -> str:
 
 _STEMS: dict[str, str] = {}  # word → stem
 STEMS_KEPT = 200_000  # then the memo starts again: made-up words must not grow a server
-
-
-# the letters NFKD leaves whole, as a researcher without them types them ("ø" as "o")
-_PLAIN = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
-                        "ð": "d", "ħ": "h", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe",
-                        "þ": "th"})
-
-
-def plain_letters(word: str) -> str:
-    """A word (or a text) in plain letters, its accents dropped: "nyström" as "nystrom",
-    "Fréchet" as "Frechet". Abstracts write a name both ways ("the Nyström method", "the
-    Nystrom method"), and a researcher types either."""
-    if word.isascii():
-        return word
-    word = unicodedata.normalize("NFKD", word.translate(_PLAIN))
-    return "".join(c for c in word if not unicodedata.combining(c))
 
 
 def stem_of(word: str) -> str:
