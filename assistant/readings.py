@@ -282,7 +282,7 @@ def within_reach(readings: Sequence[Reading], index: AbstractIndex, pids: Sequen
     (``Reading.share``), or whose title may name one: the rest cannot, and are not read.
     A bound, never a verdict: a term counts when the BM25 index finds it in the paper
     (``AbstractIndex.term_papers``: what coverage reads of the abstract is a part of it),
-    in its title, or is a run's (a hyphenated word written joined holds its parts). A
+    in its title, or the paper writes the hyphenated word it is a part of joined. A
     trend's deep pool is every paper holding a word of the topic ("neural networks":
     thousands), and reading each for its coverage had been half a broad trend's time."""
     holders = index.term_papers(t for r in readings for t in r.weights)
@@ -291,24 +291,24 @@ def within_reach(readings: Sequence[Reading], index: AbstractIndex, pids: Sequen
         for term, found in r.nouns:
             holders[term] = holders.get(term, frozenset()).union(
                 *(nouns.get(s, frozenset()) for s in found))
-    # a hyphenated word's part is held by the papers writing the word joined ("gumbelsoftmax")
-    joined = index.term_papers(run.joined for r in readings for run in r.runs if run.joined)
+    # a hyphenated word written joined holds its parts ("gumbelsoftmax": gumbel, softmax)
+    joined = {run.joined: run.terms for r in readings for run in r.runs if run.joined}
+    for whole, found in index.term_papers(joined).items():
+        for term in joined[whole]:
+            holders[term] = holders.get(term, frozenset()) | found
     papers = index.papers()
     # (a hair under ``share``: the bound sums the same weights in another order)
-    bounds = [(r, {t: run.joined for run in r.runs if run.joined for t in run.terms},
-               dict(r.nouns), share * sum(r.weights.values()) * (1 - 1e-9)) for r in readings]
+    bounds = [(r, dict(r.nouns), share * sum(r.weights.values()) * (1 - 1e-9))
+              for r in readings]
 
     def reaches(pid: str) -> bool:
         paper = papers[pid]
         title = text_terms(paper.title)
-
-        def held(t: str, parts: dict[str, str], of: dict[str, frozenset[str]]) -> bool:
-            whole = parts.get(t)
-            return (t in title or pid in holders.get(t, ()) or bool(title & of.get(t, frozenset()))
-                    or (whole is not None and (whole in title or pid in joined.get(whole, ()))))
-
-        return any(sum(w for t, w in r.weights.items() if held(t, parts, of)) >= least
-                   or r.titles(paper) for r, parts, of, least in bounds)
+        title |= {term for whole, terms in joined.items() if whole in title for term in terms}
+        return any(sum(w for t, w in r.weights.items()
+                       if t in title or pid in holders.get(t, ())
+                       or title & of.get(t, frozenset())) >= least
+                   or r.titles(paper) for r, of, least in bounds)
 
     return [pid for pid in pids if pid in papers and reaches(pid)]
 
