@@ -32,7 +32,7 @@ from assistant.refusals import nearest_reason
 from assistant.respelling import cue_respellings, respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.stated import PAPERS
-from assistant.store_answers import STORE_PHRASE, store_stream
+from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topics import topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
@@ -390,7 +390,6 @@ PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 _COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s+{PAPERS}\b"
                        r"(?P<topic>.+)$", re.I)  # "How many papers on X?": a count question
-_BEING = re.compile(r"\b(?:exist|exists|existed|available)\b", re.I)
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
 
@@ -406,7 +405,7 @@ def count_topic(intent: Intent) -> str | None:
         return None
     asked = _COUNT_RE.search(intent.search)
     # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
-    topic = trimmed_topic(_BEING.sub(" ", STORE_PHRASE.sub(" ", asked.group("topic")))) if asked else ""
+    topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", asked.group("topic")))) if asked else ""
     return topic if re.search(r"\w", topic) else None
 
 

@@ -32,6 +32,9 @@ abstract abstracts article articles publication publications document documents"
 # that papers are there at all ("How many papers exist?", "…were published in the store?")
 BEING_WORDS = frozenset("exist exists existed publish published available".split())
 ABOUT_WORDS |= BEING_WORDS
+# ...asked at a question's end ("How many papers on GANs exist?"), not inside a topic
+# ("…on publicly available datasets?")
+BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))})\s*[?.!]*\s*$", re.I)
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
 PAPER_NOUNS = frozenset({"paper", "papers", "abstract", "abstracts", "article", "articles",
                          "publication", "publications"})

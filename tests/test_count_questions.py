@@ -87,6 +87,9 @@ def test_the_store_named_in_a_count_question_is_no_topic(seed_assistant: Assista
     assert count_topic(read_intent("How many papers on GANs are in the store?")) == "GANs"
     assert count_topic(read_intent("How many papers does the store have on GANs?")) == "GANs"
     assert count_topic(read_intent("How many papers exist?")) is None
+    assert count_topic(read_intent("How many papers on GANs exist?")) == "GANs"
+    assert count_topic(read_intent("How many papers on publicly available datasets?")) == (
+        "publicly available datasets")
     assert about_store("How many papers exist?")
     assert about_store("How many papers were published in the store?")
     assert not about_store("How many papers study index coding?")
