@@ -85,17 +85,22 @@ def as_text(value: object) -> str:
 
 def top_k_of(value: object) -> int:
     """How many papers an API caller asks for: a whole number from 1 to MAX_TOP_K, the
-    CLI's ``--top-k`` range (a JSON 5.0 or "5" is 5); anything else (``"abc"``, ``None``,
-    2.5, 0, 500) is ``BadInputError``, not a traceback, and not clamped (500 had answered
-    with 50)."""
-    refused = BadInputError(f"top_k must be a whole number from 1 to {MAX_TOP_K}, not "
-                            f"{str(value)[:40]!r}")
+    CLI's ``--top-k`` range; anything else (``"abc"``, ``None``, 2.5, 0, 500) is refused,
+    not clamped (500 had answered with 50)."""
+    return whole_number("top_k", value, 1, MAX_TOP_K)
+
+
+def whole_number(name: str, value: object, least: int, most: int | None = None) -> int:
+    """An API caller's count ``name``: a whole number from ``least`` to ``most`` (None: no
+    top), a JSON 5.0 or "5" being 5; anything else is ``BadInputError``, not a traceback."""
+    span = f"from {least} to {most}" if most is not None else f"of {least} or more"
+    refused = BadInputError(f"{name} must be a whole number {span}, not {str(value)[:40]!r}")
     try:
         number = float(value)  # type: ignore[arg-type]
         whole = int(number)
     except (TypeError, ValueError, OverflowError):
         raise refused from None
-    if number != whole or not 1 <= whole <= MAX_TOP_K:
+    if number != whole or whole < least or (most is not None and whole > most):
         raise refused
     return whole
 

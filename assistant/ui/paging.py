@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import BadInputError
+from assistant.filters import whole_number
 from assistant.types import Answer
 
 CHAT_PAGE = 25  # the papers a list or trend answer shows in the chat (the Lists tab's page)
@@ -37,8 +38,8 @@ class Page:
     def of(cls, limit: object, offset: object) -> Page:
         """A caller's ``limit`` (1 to MAX_LIMIT) and ``offset`` (0 or more), as whole numbers
         (a JSON 5.0 or "5" is 5); anything else is ``BadInputError``, as ``top_k`` is."""
-        return cls(offset=_whole("offset", offset, 0, None),
-                   limit=_whole("limit", limit, 1, MAX_LIMIT))
+        return cls(offset=whole_number("offset", offset, 0),
+                   limit=whole_number("limit", limit, 1, MAX_LIMIT))
 
     def of_total(self, total: int, what: str = "papers") -> dict[str, Any]:
         """The page's numbers for an answer of ``total`` papers: where it starts, how many it
@@ -55,19 +56,6 @@ class Page:
             note += f"; call again with offset={next_offset} for the next {self.limit:,}"
         return {"offset": self.offset, "limit": self.limit, "returned": returned,
                 "total": total, "next_offset": next_offset, "note": note}
-
-
-def _whole(name: str, value: object, least: int, most: int | None) -> int:
-    span = f"from {least} to {most}" if most is not None else f"of {least} or more"
-    refused = BadInputError(f"{name} must be a whole number {span}, not {str(value)[:40]!r}")
-    try:
-        number = float(value)  # type: ignore[arg-type]
-        whole = int(number)
-    except (TypeError, ValueError, OverflowError):
-        raise refused from None
-    if number != whole or whole < least or (most is not None and whole > most):
-        raise refused
-    return whole
 
 
 def wanted(name: str, value: object) -> bool:
