@@ -133,6 +133,8 @@ class PaperCatalog:
         clauses: list[dict[str, Any]] = []
         if filters.years is not None:
             clauses += [{"year": {"$gte": filters.years[0]}}, {"year": {"$lte": filters.years[1]}}]
+        if filters.named_years is not None:
+            clauses.append({"year": {"$in": sorted(filters.named_years)}})
         if filters.venue:
             wanted = filters.venue.casefold()
             spellings = [v for v in self.venues() if v.casefold() == wanted] or [filters.venue]

@@ -119,14 +119,31 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
         return said
     years = given.years if said.years is None else said.years if given.years is None \
         else (max(given.years[0], said.years[0]), min(given.years[1], said.years[1]))
-    if years is not None and years[0] > years[1]:
-        raise _apart(Filters(years=given.years), Filters(years=said.years), "year")
+    named = _both_named(years, given.named_years, said.named_years)
+    if years is not None and (years[0] > years[1] or named == frozenset()):
+        raise _apart(_years_only(given), _years_only(said), "year")
     if given.venue and said.venue and given.venue.casefold() != said.venue.casefold():
         raise _apart(Filters(venue=given.venue), Filters(venue=said.venue), "paper")
-    merged = Filters(years=years, venue=given.venue or said.venue,
+    merged = Filters(years=years, named_years=named, venue=given.venue or said.venue,
                      author=_both_authors(given.author, said.author),
                      note=said.note if years == said.years else None)
     return merged or None
+
+
+def _years_only(filters: Filters) -> Filters:
+    """``filters``' years alone, as a refusal names them."""
+    return Filters(years=filters.years, named_years=filters.named_years)
+
+
+def _both_named(years: tuple[int, int] | None, *named: frozenset[int] | None
+                ) -> frozenset[int] | None:
+    """The years named one by one that both filters allow, within ``years`` (None: every
+    year of the range; empty: none, which ``merge`` refuses)."""
+    sets = [n for n in named if n is not None]
+    if not sets or years is None:
+        return None
+    both = frozenset.intersection(*sets)
+    return frozenset(y for y in both if years[0] <= y <= years[1])
 
 
 def _both_authors(given: str | None, said: str | None) -> str | None:
@@ -182,7 +199,7 @@ def no_paper_of(filters: Filters, venues: list[str],
         return BadInputError(f"no indexed paper is of venue {filters.venue}; the store's "
                              f"venues are {named}: choose one or leave it out")
     dated = sorted(set(years))
-    span = "" if not dated or filters != Filters(years=filters.years) else \
+    span = "" if not dated or filters != _years_only(filters) else \
         f" (the store's papers are of {dated[0]}{f'–{dated[-1]}' if len(dated) > 1 else ''})"
     return BadInputError(f"no indexed paper is of {filters.describe()}; widen the range "
                          f"or leave it out{span}")

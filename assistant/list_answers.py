@@ -319,7 +319,7 @@ class ListAnswers:
         screen = self.screen_for(reread, TREND_MAX_REREAD)
         screen = ListScreen(self.app.index, replace(screen.settings, deep_pool=None,
                                                     quotes=False))  # no sentence shown
-        # the note too: Filters compare without it ("“2019 or 2021” read as one range")
+        # the note too: Filters compare without it ("the last 3 years, as the newest …")
         key = (topic, filters, filters.note if filters else None, screen.settings.max_reread,
                self.judged())
         trend = self._counts.once(self.app.index.papers(), key, lambda: self._counted(
@@ -344,6 +344,7 @@ class ListAnswers:
         trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
         trend.stored_within = base.describe() if base else None
+        trend.named_years = result.filters.named_years if result.filters else None
         trend.left_out = len(self.app.index.left_out(result.filters))
         return trend
 

@@ -52,7 +52,7 @@ DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?((?:19|20)\d0)[\'’
 YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
     # "in 2020 or 2021", "in 2017, 2018 or 2019": any of them (a range when they follow
-    # one another, else the range from the first to the last, which ``describe`` says)
+    # one another, else the range from the first to the last with only those years in it)
     (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s*,\s*{YEAR}){{0,3}},?\s+(?:or|and)\s+"
                 rf"(?:in\s+)?{YEAR}{END}", re.I), "either"),
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
@@ -236,24 +236,26 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
         if year and int(year) <= LATEST_YEAR:
             span = (int(year), int(year))
         rest = _cut(rest, m)
-    recent, note = None, None
+    recent, named = None, None
     if span is None:
-        span, recent, note, rest = _stated_years(rest)
+        span, recent, named, rest = _stated_years(rest)
     author, rest = _stated_author(rest, venues)
     if author is None and authors is not None:
         author, rest = _stored_author(rest, venues, authors)
-    found = Filters(years=span, venue=venue, author=author, recent=recent, note=note)
+    found = Filters(years=span, named_years=named, venue=venue, author=author,
+                    recent=recent)
     if not found:
         return None, question
     rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
     return found, rest if re.search(r"\w", rest) else question
 
 
-def _stated_years(text: str) -> tuple[tuple[int, int] | None, int | None, str | None, str]:
+def _stated_years(text: str
+                  ) -> tuple[tuple[int, int] | None, int | None, frozenset[int] | None, str]:
     """The years ``text`` states in words (``DECADE``, ``YEAR_PHRASES``, ``LAST_YEAR``,
     ``IN_LAST_YEAR``, ``RELATIVE``): a range, or the last so many years of the store's
-    (``Filters.recent``), how they were read when the words do not say them as a range
-    ("2019 or 2021": the range from the first to the last), and ``text`` without them. A
+    (``Filters.recent``), the years named one by one when they leave a gap in the range
+    ("2019 or 2021": 2019 and 2021, ``Filters.named_years``), and ``text`` without them. A
     range open at one end closed by another phrase ("after 2016 and before 2019") is both:
     the first alone had read "years 2017 on"."""
     if (m := DECADE.search(text)) and int(m.group(2)) <= LATEST_YEAR:
@@ -262,7 +264,7 @@ def _stated_years(text: str) -> tuple[tuple[int, int] | None, int | None, str | 
                 None, None, _cut(text, m))
     if m := RELATIVE.search(text):
         return None, _count_of(m), None, _cut(text, m)
-    span, note, rest = _phrase_years(text)
+    span, named, rest = _phrase_years(text)
     if span is not None and (span[0] == OPEN_START) != (span[1] == OPEN_END):
         other, _, closed = _phrase_years(rest)  # "after 2016 and before 2019"
         if (other is not None and (other[0] == OPEN_START) != (other[1] == OPEN_END)
@@ -271,7 +273,7 @@ def _stated_years(text: str) -> tuple[tuple[int, int] | None, int | None, str | 
             span = (max(span[0], other[0]), min(span[1], other[1]))
             rest = re.sub(r"\s(?:and|but)\s(?=\s|[\s?.!]*$)", " ", closed, count=1, flags=re.I)
     if span is not None:
-        return span, None, note, rest
+        return span, None, named, rest
     if m := LAST_YEAR.search(text):
         word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         return _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)]), None, None, _cut(text, m)
@@ -280,19 +282,17 @@ def _stated_years(text: str) -> tuple[tuple[int, int] | None, int | None, str | 
     return None, None, None, text
 
 
-def _phrase_years(text: str) -> tuple[tuple[int, int] | None, str | None, str]:
-    """The range the first of ``YEAR_PHRASES`` in ``text`` states, how it was read when the
-    years asked for are not one run ("2019 or 2021"), and ``text`` without its words."""
+def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | None, str]:
+    """The range the first of ``YEAR_PHRASES`` in ``text`` states, the years it names one
+    by one when they are not one run ("2019 or 2021": 2019 and 2021; it had been read as
+    2019–2021, 2020's papers too), and ``text`` without its words."""
     for phrase, kind in YEAR_PHRASES:
         m = phrase.search(text)
         values = [int(g) for g in m.groups() if g] if m else []
         if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
             span = _years_of(kind, values)
             gaps = kind == "either" and len(set(values)) < span[1] - span[0] + 1
-            between = [y for y in range(span[0], span[1] + 1) if y not in values]
-            note = (f"“{' or '.join(map(str, sorted(set(values))))}” read as one range, so "
-                    f"{', '.join(map(str, between))} too") if gaps else None
-            return span, note, _cut(text, m)
+            return span, frozenset(values) if gaps else None, _cut(text, m)
     return None, None, text
 
 

@@ -81,6 +81,9 @@ class TrendResult:
     # the filter ``stored`` counts within (None: the whole store); an author's count of no
     # topic leaves the author out of it, so that a share is of all the year's papers
     stored_within: str | None = None
+    # the years asked one by one ("in 2018 or 2021"): the years between them are not asked,
+    # which the table says, not "no papers stored"
+    named_years: frozenset[int] | None = None
     # the counted papers as the list kept them (score, quoted sentence): the answer's sources
     counted: list[ListedPaper] = field(default_factory=list, repr=False)
 
@@ -346,8 +349,10 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
                  for y in run]
         if gap:  # a run of years the store holds no paper of, after the run before it
             first, last = gap
+            asked = trend.named_years is None or any(first <= y <= last for y in trend.named_years)
             rows.append([f"{first}" if first == last else f"{first}–{last}", "",
-                         "no papers stored", "", *("" for _ in venues)])
+                         "no papers stored" if asked else "not asked", "",
+                         *("" for _ in venues)])
     if trend.unknown_year:
         rows.append([NO_YEAR, str(trend.unknown_year), "", "", *("" for _ in venues)])
     return head, rows

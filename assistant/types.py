@@ -26,10 +26,11 @@ OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "
 
 @dataclass(frozen=True)
 class Filters:
-    """Which papers a question may be answered from: a year range (both ends included), a
-    venue or collection (case-insensitive) and an author (``authors.written_by``). Applied
-    before ranking (assistant/filters.py parses them, index.py turns them into a Chroma
-    ``where`` and a BM25 mask)."""
+    """Which papers a question may be answered from: a year range (both ends included), or
+    only some years within it (``named_years``: "in 2019 or 2021"), a venue or collection
+    (case-insensitive) and an author (``authors.written_by``). Applied before ranking
+    (assistant/filters.py parses them, index.py turns them into a Chroma ``where`` and a
+    BM25 mask)."""
 
     years: tuple[int, int] | None = None
     venue: str | None = None
@@ -37,6 +38,9 @@ class Filters:
     # the last so many years of the store's papers ("in the last three years"), until
     # ``filters.of_recent`` reads them as ``years`` from the newest stored year
     recent: int | None = None
+    # the years named one by one within ``years`` when they leave a gap ("in 2019 or 2021":
+    # 2019 and 2021, not 2020); None: every year of the range
+    named_years: frozenset[int] | None = None
     # how the years were read, when the words do not say them as such ("the last three
     # years: the newest stored papers are of 2021"): shown by ``describe``, not compared
     note: str | None = field(default=None, compare=False)
@@ -50,6 +54,8 @@ class Filters:
         if self.years is not None and (paper.year is None
                                        or not self.years[0] <= paper.year <= self.years[1]):
             return False
+        if self.named_years is not None and paper.year not in self.named_years:
+            return False
         if self.author and not written_by(paper.authors, self.author):
             return False
         return not self.venue or paper.venue.casefold() == self.venue.casefold()
@@ -57,7 +63,11 @@ class Filters:
     def describe(self) -> str:
         """The filter as an answer names it: "years 2019–2021, venue NeurIPS"."""
         parts = []
-        if self.years is not None:
+        if self.named_years is not None:
+            *first, last = sorted(self.named_years)
+            parts.append(f"years {', '.join(map(str, first))} and {last}" if first
+                         else f"year {last}")
+        elif self.years is not None:
             start, end = self.years
             if start == end:
                 parts.append(f"year {start}")

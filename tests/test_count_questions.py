@@ -62,15 +62,15 @@ def test_a_count_question_is_answered_with_its_trends_count(seed_assistant: Assi
     assert listed.receipt is not None and listed.receipt.counted is None
 
 
-def test_a_counts_filter_note_is_its_own_questions(seed_assistant: Assistant) -> None:
-    """Counts are kept per topic and filters, and filters compare without their note: "2019
-    or 2021" asked first had lent its "read as one range" note to "from 2019 to 2021"."""
+def test_a_counts_filter_is_its_own_questions(seed_assistant: Assistant) -> None:
+    """Counts are kept per topic and filters: "2023 or 2025" asked first is those two years,
+    and "from 2023 to 2025" after it the range, not the count of the two."""
     either = final_answer(seed_assistant.answer_stream(
         "How many papers on language models in 2023 or 2025?"))
     both = final_answer(seed_assistant.answer_stream(
         "How many papers on language models from 2023 to 2025?"))
-    assert "read as one range" in (either.filters or "")
-    assert "read as one range" not in (both.filters or ""), both.filters
+    assert either.filters == "years 2023 and 2025", either.filters
+    assert both.filters == "years 2023–2025", both.filters
 
 
 def test_the_last_zero_years_is_bad_input(seed_assistant: Assistant) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.filters import of_recent
+from assistant.errors import BadInputError
+from assistant.filters import merge, of_recent
 from assistant.intent import read_intent
+from assistant.paper import Paper
 from assistant.stated import stated
 from assistant.types import Filters
 
@@ -31,13 +33,29 @@ def test_years_stated_in_two_phrases_or_as_either_are_one_range(
     assert (intent.filters, intent.search) == (found, left)
 
 
-def test_years_asked_with_a_gap_are_read_as_one_range_and_said_so() -> None:
-    """"in 2019 or 2021" is the range 2019–2021 (a filter is one range), and its line says
-    2020 is in it too; it had filtered to 2019 alone."""
+def test_years_asked_with_a_gap_are_those_years_alone() -> None:
+    """"in 2019 or 2021" is 2019 and 2021, not 2020: it had filtered to 2019 alone, then to
+    the range 2019–2021 with a line saying 2020 was in it too."""
     found, left = stated("Which papers in 2019 or 2021 study pruning?")
     assert found is not None and found.years == (2019, 2021)
+    assert found.named_years == {2019, 2021}
     assert left == "Which papers study pruning?"
-    assert found.describe() == "years 2019–2021 — “2019 or 2021” read as one range, so 2020 too"
+    assert found.describe() == "years 2019 and 2021"
+    assert [found.allows(Paper("p", "s", "t", "a", year=y)) for y in (2019, 2020, 2021, None)] == [
+        True, False, True, False]
+    three, _ = stated("Which papers in 2015, 2017 or 2021 use GANs?")
+    assert three is not None and three.describe() == "years 2015, 2017 and 2021"
+
+
+def test_years_named_with_a_gap_meet_a_given_range() -> None:
+    """``--year 2020-2022`` with "in 2019 or 2021" is 2021 alone; with "in 2019 or 2020"
+    of a question about 2021 only, no year is left: one line naming both."""
+    said, _ = stated("Which papers in 2019 or 2021 study pruning?")
+    merged = merge(Filters(years=(2020, 2022)), said)
+    assert merged is not None and merged.named_years == {2021}
+    assert merged.describe() == "year 2021"
+    with pytest.raises(BadInputError, match="leave no year in common"):
+        merge(Filters(years=(2020, 2020)), said)
 
 
 @pytest.mark.parametrize(("question", "count", "rest"), [

@@ -70,6 +70,9 @@ def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
     assert trend.gaps() == [(2020, 2020)]
     assert trend.public_json()["shares"] == {"2018": 0.0, "2019": 0.25, "2021": 0.05}
     assert draw_chart(trend, tmp_path / "v.png").read_bytes().startswith(PNG_MAGIC)
+    # years asked one by one ("in 2019 or 2021"): the years between them were not asked
+    trend.named_years = frozenset({2018, 2019, 2021})
+    assert table_lines(trend)[3].split()[:3] == ["2020", "not", "asked"]
 
 
 def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
