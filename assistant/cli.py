@@ -123,7 +123,7 @@ ChromaUrl = Annotated[str | None, typer.Option("--chroma-url", help="A Chroma se
                                                "http://127.0.0.1:8000 (default "
                                                "ASSISTANT_DATA_CHROMA_URL; unset: on disk).")]
 Year = Annotated[str | None, typer.Option(
-    "--year", help="Only papers of these years: 2019, 2019-2021, 2019- or -2000.")]
+    "--year", help="Only papers of these years: 2019, 2019,2021, 2019-2021, 2019- or -2000.")]
 Venue = Annotated[str | None, typer.Option(
     "--venue", help="Only papers of this venue or collection, e.g. NeurIPS.")]
 Author = Annotated[str | None, typer.Option("--author", help="Only papers with this author: "

@@ -21,7 +21,9 @@ from assistant.settings import MAX_TOP_K
 from assistant.types import OPEN_END, OPEN_START, Filters
 
 CLI_YEARS = re.compile(r"^\s*(\d{4})?\s*(?:(-|–|\.\.)\s*(\d{4})?)?\s*$")
-YEARS_HELP = "a year or a range such as 2019, 2019-2021, 2019- (from 2019) or -2000 (up to 2000)"
+YEARS_HELP = ("a year, years or a range such as 2019, 2019,2021, 2019-2021, 2019- (from 2019) "
+              "or -2000 (up to 2000)")
+NAMED_YEARS = re.compile(r"^\s*\d{4}(?:\s*,\s*\d{4})+\s*$")  # "2019,2021": those years alone
 
 
 def parse_years(text: str) -> tuple[int, int]:
@@ -63,7 +65,7 @@ def explicit(years: str | None = None, venue: str | None = None,
     """The filters given as options or fields ("" and None mean none); bad values raise
     ``BadInputError`` with a one-line reason."""
     years, venue = as_text(years), as_text(venue)  # from the API: None, or 2019 as a number
-    span = parse_years(years) if years and years.strip() else None
+    span, named = years_of(years) if years and years.strip() else (None, None)
     name = canonical_venue(venue) if venue and venue.strip() else None
     if name is not None and len(name) > 200:
         raise BadInputError("bad venue filter: longer than 200 characters")
@@ -73,8 +75,17 @@ def explicit(years: str | None = None, venue: str | None = None,
                                or not all(name_words(n) for n in names)):  # "and", "1999"
         raise BadInputError(f"bad author filter '{writer[:40]}': give a name such as "
                             "\"Yoshua Bengio\" or \"Bengio\"")
-    found = Filters(years=span, venue=name, author=writer)
+    found = Filters(years=span, named_years=named, venue=name, author=writer)
     return found or None
+
+
+def years_of(text: str) -> tuple[tuple[int, int], frozenset[int] | None]:
+    """``--year`` as a range and, for years named one by one ("2019,2021"), those years
+    (``Filters.named_years``); else ``parse_years``' range."""
+    if not NAMED_YEARS.match(text):
+        return parse_years(text), None
+    named = frozenset(int(y) for y in text.split(","))
+    return (min(named), max(named)), named
 
 
 def as_text(value: object) -> str:

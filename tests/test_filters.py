@@ -84,6 +84,11 @@ def test_year_options_and_bad_values() -> None:
             parse_years(bad)
     assert explicit("", "") is None
     assert explicit(None, "nips") == Filters(venue="NeurIPS")
+    # years named one by one: those alone, not the range between them
+    assert explicit("2019, 2021") == Filters((2019, 2021), named_years=frozenset({2019, 2021}))
+    assert explicit("2019,2021").describe() == "years 2019 and 2021"  # type: ignore[union-attr]
+    with pytest.raises(BadInputError, match="2019,2021"):
+        explicit("2019,21")
     assert Filters((2019, 2021), "NeurIPS").describe() == "years 2019–2021, venue NeurIPS"
     assert Filters((2019, OPEN_END)).describe() == "years 2019 on"
     assert Filters((OPEN_START, 1999)).describe() == "years up to 1999"

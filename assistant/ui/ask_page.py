@@ -209,7 +209,7 @@ class AskPage:
         Args:
             question: a question in plain language ("since 2019" in it filters the sources).
             top_k: how many papers to retrieve as sources (1-50).
-            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            years: only papers of these years: "2019", "2019,2021", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
             limit: a list's or trend's papers to give, 1-500 (the receipt counts them all).
@@ -254,7 +254,7 @@ class AskPage:
             question: a question in plain language.
             fmt: "markdown" (the answer, numbered references) or "bibtex" (an entry a cited paper).
             top_k: how many papers to retrieve as sources (1-50).
-            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            years: only papers of these years: "2019", "2019,2021", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:

@@ -92,7 +92,7 @@ class CorpusPage:
         Args:
             query: keywords, a method name, or a question.
             top_k: how many papers to return (1-50).
-            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" for any).
+            years: only papers of these years: "2019", "2019,2021", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:

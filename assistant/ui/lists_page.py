@@ -108,7 +108,7 @@ class ListsPage:
 
         Args:
             question: what the papers should be about ("Which papers use capsule networks?").
-            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            years: only papers of these years: "2019", "2019,2021", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             reread: uncertain papers to read at most, 1-5000 (0: the server's setting, 30 unless set).
             author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
@@ -141,7 +141,7 @@ class ListsPage:
 
         Args:
             topic: a research topic ("graph neural networks").
-            years: only papers of these years: "2019", "2019-2021", "2019-" or "-2000" ("" any).
+            years: only papers of these years: "2019", "2019,2021", "2019-2021", "2019-" or "-2000" ("" any).
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
             reread: uncertain papers to read at most, 1-5000 (0: the server's; a count reads 200 or more).
             author: only papers with this author, e.g. "Yoshua Bengio" or "Bengio" ("" any).
