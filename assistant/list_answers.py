@@ -24,7 +24,6 @@ from assistant.listing import (
     ListResult,
     ListScreen,
     ScreenSettings,
-    best_sentence,
 )
 from assistant.naming import unmentioned
 from assistant.ranking import cached_coverage
@@ -33,7 +32,7 @@ from assistant.respelling import cue_respellings, respellings, respelt, respelt_
 from assistant.settings import MAX_LIST_REREAD
 from assistant.stated import PAPERS
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
-from assistant.topics import topic_of, topic_terms
+from assistant.topics import best_sentence, topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import (

@@ -33,14 +33,15 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from assistant.corpus import Paper, split_sentences
+from assistant.corpus import Paper
+from assistant.facets import facet_misses
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import in_american
-from assistant.ranking import cached_coverage
 from assistant.readings import (
     Reading,
     coverage_readings,
+    relation_verb,
     with_nouns,
     within_reach,
     without_verb,
@@ -52,6 +53,7 @@ from assistant.topics import (
     ACRONYM_RE,
     ALSO,
     acronym_readings,
+    best_sentence,
     otherwise_spelled,
     raw_topic,
     reread_pairs,
@@ -103,6 +105,7 @@ class ScreenSettings:
     acronyms: bool = True  # a run of the topic's words the field writes as an acronym
     titles: bool = True  # a paper whose title names the topic is kept unread (Reading.titles)
     quotes: bool = True  # each listed paper's sentence to quote (a trend's count shows none)
+    facets: bool = True  # a qualified topic's paper answers each facet (facets.py)
 
 
 @dataclass(frozen=True)
@@ -391,6 +394,13 @@ class ListScreen:
                             read, judge, question if s.reread_question else topic)
         kept_unread = [c for c in unread if c.cheap >= self._middle() and (c.sense >= s.sense_keeps
                        or writes_topic(question, self.searched_topic(question), c.paper))]
+        # a qualified topic's papers answer each facet ("diffusion models for planning")
+        missing = facet_misses(without_verb(self.searched_topic(question), question,
+                                            self.index.keyword_stats()), relation_verb(question),
+                               [c.paper for c in read if c.judged and c.reader == CROSS_ENCODER],
+                               [c.paper for c in kept_unread], self.index) if s.facets else set()
+        read = [replace(c, judged=False) if c.paper.paper_id in missing else c for c in read]
+        kept_unread = [c for c in kept_unread if c.paper.paper_id not in missing]
         kept = sure + [c for c in read if c.judged] + kept_unread
         # none kept: the papers naming the topic in full (every keyword of it, or of one of
         # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the
@@ -485,10 +495,3 @@ class ListScreen:
             return candidate.cheap
         return candidate.cheap + 0.5 * self._nudge(candidate.logit)
 
-
-def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
-    """The abstract's sentence that holds most of the topic's keyword weight (the first
-    such; the first sentence when none holds any)."""
-    sentences = split_sentences(paper.text) or [paper.text]
-    shares = np.array([cached_coverage(weights, s) for s in sentences])
-    return sentences[int(shares.argmax())] if len(shares) else paper.text

@@ -438,3 +438,10 @@ def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper, runs: tuple[Ru
         return 1.0
     text = f"{paper.title}. {paper.text}"
     return sum(1 for pair in pairs if writes_pair(text, pair, runs)) / len(pairs)
+
+
+def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
+    """The abstract's sentence that holds most of the topic's keyword weight (the first
+    such; the first sentence when none holds any)."""
+    sentences = split_sentences(paper.text) or [paper.text]
+    return max(sentences, key=lambda sentence: cached_coverage(weights, sentence))

@@ -30,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"assistant.index"},
     {"assistant.ranking", "assistant.candidates", "assistant.refusals", "assistant.retrieval",
      "assistant.name_checks", "assistant.filters", "assistant.similar", "assistant.topics",
-     "assistant.readings", "assistant.listing", "assistant.list_lines"},
+     "assistant.readings", "assistant.facets", "assistant.listing", "assistant.list_lines"},
     {"assistant.answering", "assistant.claims", "assistant.chat_prompt", "assistant.generation",
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
      "assistant.compared_counts", "assistant.store_answers",

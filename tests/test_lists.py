@@ -488,9 +488,12 @@ def test_the_pooled_judgments_read_papers_the_grep_missed() -> None:
 
 def test_a_list_says_when_no_listed_paper_names_what_was_asked(
         seed_assistant: Assistant) -> None:
-    asked = seed_assistant.list_answer("Which papers use the Adam optimizer in JAX?")
+    asked = seed_assistant.list_answer("Which papers use the JAX Adam optimizer?")
     assert asked.receipt is not None and asked.receipt.matching  # no seed names JAX
     assert asked.unmentioned == ["JAX"]
     assert asked.public_json()["unmentioned"] == ["JAX"]
+    # "… in JAX" asks for papers on both facets (facets.py): none of the seeds answers
+    both = seed_assistant.list_answer("Which papers use the Adam optimizer in JAX?")
+    assert both.receipt is not None and both.receipt.matching == 0
     named = seed_assistant.list_answer("Which papers use the Adam optimizer?")
     assert named.receipt is not None and named.receipt.matching and named.unmentioned == []

@@ -1,0 +1,161 @@
+"""The facets of a qualified list topic, and whether a paper answers each.
+
+"Which papers use diffusion models for planning?" asks for papers on both: the thing
+(diffusion models) and what it is for (planning). The screen reads a paper against the
+whole topic, and the cross-encoder, trained to rank search results, reads a paper on
+diffusion models alone as answering it (logits 3–4): 16 papers were listed, none on
+planning. A paper the screen keeps by its reading or its sense must also answer each facet:
+write its keywords (half of their weight or more, under one of its "or" parts), or be read
+by the cross-encoder as answering that facet alone. A facet most papers hold ("machine
+learning" in "apply machine learning to weather data") is no facet: every paper of the
+store answers it, and the topic's other part is what the screen already reads.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from assistant.corpus import Paper
+from assistant.index import AbstractIndex
+from assistant.keywords import topic_terms
+from assistant.ranking import cached_coverage
+from assistant.reranking import CrossEncoder
+from assistant.topics import (
+    ALSO,
+    OR_RE,
+    or_readings,
+    reread_pairs,
+    topic_weights,
+    without_examples,
+)
+
+log = logging.getLogger(__name__)
+
+# what ties a thing to what it is for or applied to: "X for Y", "X applied to Y", "X in Y"
+RELATION_RE = re.compile(r"\s+(?:for|to|in|on|with|using|via)\s+", re.I)
+# "both X and Y": a paper on one alone does not answer
+BOTH_RE = re.compile(r"^\s*both\s+(.+?)\s+and\s+(.+)$", re.I)
+# a facet that this share of the papers or more write (``written_share``), and at least
+# FACET_COMMON_PAPERS of them, is no facet (in a store of 40 papers, 2 are 5%)
+FACET_COMMON = 0.05
+FACET_COMMON_PAPERS = 25
+# a facet is written when the paper holds this share of its keyword weight (idf ** 2, as
+# the screen weighs a topic's words: "graph" outweighs "neural networks")
+FACET_WRITTEN = 0.5
+FACET_IDF_POWER = 2.0
+# the cross-encoder's reading of passages against a text: a logit each
+FacetReader = Callable[[str, list[str]], Sequence[float]]
+
+
+def topic_facets(topic: str, index: AbstractIndex, verb: str | None = None
+                 ) -> list[tuple[str, ...]]:
+    """The two facets of a qualified topic, each as its phrasings write it ("use GANs for
+    data augmentation? | use generative adversarial networks for data augmentation?" →
+    ("GANs", "generative adversarial networks"), ("data augmentation",); "both dropout and
+    batch normalization" → ("dropout",), ("batch normalization",)), or none: for a topic of
+    one part, for a relation after the question's own verb (``verb``: "fill in missing
+    parts", "build on ODEs", a verb and its particle), and when one facet is common
+    (``FACET_COMMON``)."""
+    split = [_parts(phrasing, verb) for phrasing in topic.split(ALSO)]
+    if len(split[0]) != 2:
+        return []
+    stats = index.keyword_stats()
+    facets = [tuple(dict.fromkeys(p[i] for p in split if len(p) == 2)) for i in range(2)]
+    if not all(topic_terms(texts[0], stats) for texts in facets):
+        return []
+    # common as the asker writes it: a phrasing the field writes otherwise ("generative
+    # adversarial networks" for "GANs") may be held by far more papers than it names
+    papers = len(index.papers())
+    common = max(FACET_COMMON, FACET_COMMON_PAPERS / max(papers, 1))
+    return facets if all(written_share(f[:1], index) < common for f in facets) else []
+
+
+def _parts(phrasing: str, verb: str | None) -> list[str]:
+    """A phrasing's two facets ("X for Y", "both X and Y"), without the question's verb
+    leading it, or the phrasing alone ("fill in missing parts": a verb and its particle)."""
+    words = without_examples(phrasing).strip().rstrip("?!.").split()
+    if verb and words and words[0].lower() == verb.lower():
+        words = words[1:]
+    phrasing = " ".join(words)
+    if both := BOTH_RE.match(phrasing):
+        return [both.group(1), both.group(2)]
+    parts = RELATION_RE.split(phrasing, maxsplit=1)
+    return parts if len(parts) == 2 and all(part.strip() for part in parts) else [phrasing]
+
+
+def written_share(facet: tuple[str, ...], index: AbstractIndex) -> float:
+    """The share of the stored papers that write ``facet`` as ``writes_facet`` reads it
+    (``FACET_WRITTEN`` of the keyword weight of one of its alternatives): "apply machine
+    learning" is written by any paper holding "machine learning", though few hold "apply"
+    with it; "images or videos" by any paper holding "images"."""
+    writers: set[str] = set()
+    for weights in facet_alternatives(facet, index):
+        needed, held = FACET_WRITTEN * sum(weights.values()), Counter[str]()
+        for term, papers in index.term_papers(weights).items():
+            held.update(dict.fromkeys(papers, weights[term]))
+        writers.update(pid for pid, weight in held.items() if weight >= needed)
+    return len(writers) / max(len(index.papers()), 1)
+
+
+def writes_facet(facet: tuple[str, ...], paper: Paper, index: AbstractIndex) -> bool:
+    """Whether ``paper`` holds ``FACET_WRITTEN`` of the keyword weight of one of the facet's
+    alternatives (``facet_alternatives``)."""
+    text = f"{paper.title}. {paper.text}"
+    return any(cached_coverage(weights, text) >= FACET_WRITTEN
+               for weights in facet_alternatives(facet, index))
+
+
+def facet_alternatives(facet: tuple[str, ...], index: AbstractIndex) -> list[dict[str, float]]:
+    """The keyword weights (idf ** ``FACET_IDF_POWER``) of each phrasing of the facet and of
+    each of its "or" parts, single words included ("images or videos": "images", "videos";
+    "seismic or earthquake data": "seismic data", "earthquake data" too): a paper writing
+    one answers the facet."""
+    stats, texts = index.keyword_stats(), []
+    for phrasing in facet:
+        parts = [part for part in OR_RE.split(phrasing) if part.strip()]
+        texts += [phrasing, *parts, *or_readings(phrasing)] if len(parts) > 1 else [phrasing]
+    return [weights for text in dict.fromkeys(texts)
+            if (weights := topic_weights(text, stats, FACET_IDF_POWER))]
+
+
+def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
+               index: AbstractIndex, logits: FacetReader | None) -> set[str]:
+    """The ids of ``papers`` that leave a facet unanswered: they do not write it and the
+    cross-encoder (``logits``: a text and passages → one logit each) does not read them as
+    answering any of its phrasings (a logit under 0). ``logits`` is None for papers left
+    unread: writing is then the only answer."""
+    missing: set[str] = set()
+    for facet in facets:
+        unwritten = [p for p in papers if p.paper_id not in missing
+                     and not writes_facet(facet, p, index)]
+        if not unwritten or logits is None:
+            missing.update(p.paper_id for p in unwritten)
+            continue
+        stats = index.keyword_stats()
+        pairs = [reread_pairs(phrasing, unwritten, stats) for phrasing in facet]
+        best = np.max([logits(text, passages) for texts, passages in pairs for text in texts],
+                      axis=0)
+        missing.update(p.paper_id for p, x in zip(unwritten, best.tolist(), strict=True) if x < 0)
+    return missing
+
+
+def facet_misses(topic: str, verb: str | None, read: Sequence[Paper], unread: Sequence[Paper],
+                 index: AbstractIndex) -> set[str]:
+    """The ids of the papers of ``read`` (kept by the cross-encoder's reading or the topic's
+    sense) and ``unread`` (kept unread past the budget) that leave a facet of ``topic``, a
+    qualified topic, unanswered (``unanswered``); none for a topic of one facet (``verb``:
+    the question's, ``topic_facets``)."""
+    facets = topic_facets(topic, index, verb)
+    if not facets:
+        return set()
+    try:
+        missed = unanswered(facets, read, index, CrossEncoder().scores)
+    except Exception as error:  # the reranker's package or onnxruntime, on this input
+        log.warning("the cross-encoder failed (%s); facets are read as written", error)
+        missed = unanswered(facets, read, index, None)
+    return missed | unanswered(facets, unread, index, None)

@@ -1,0 +1,89 @@
+"""A qualified list topic ("diffusion models for planning", "both dropout and batch
+normalization") is answered by papers on both of its facets (facets.py): the cross-encoder
+had read papers on diffusion models alone as answering, and 16 were listed among the 13.9k,
+none on planning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import make_settings, seeds_with
+
+from assistant.facets import topic_facets, unanswered
+from assistant.listing import ListScreen
+from assistant.pipeline import Assistant
+from assistant.readings import relation_verb, without_verb
+from assistant.reranking import CrossEncoder
+
+PAPERS = [
+    ("Planning with Diffusion Models", "We cast trajectory planning as sampling from a "
+     "denoising diffusion model. The diffusion model plans robot trajectories conditioned on "
+     "rewards and constraints, and planning improves over model-based baselines."),
+    ("Denoising Diffusion Models for Image Synthesis", "Diffusion models generate images by "
+     "reversing a gradual noising process. We train a denoising diffusion model that reaches "
+     "state-of-the-art image quality on CIFAR-10."),
+    ("Diffusion Models for Speech Enhancement", "We apply score-based diffusion models to "
+     "remove noise from recorded speech, sampling clean speech with a conditional diffusion "
+     "model."),
+    ("Hierarchical Planning for Robot Navigation", "We study planning for mobile robots with "
+     "Monte Carlo tree search over a learned map, and the planner reaches goals faster."),
+    ("Dropout and Batch Normalization Together", "We show why dropout placed before batch "
+     "normalization shifts the variance of activations, and how to combine dropout with "
+     "batch normalization safely."),
+    ("Dropout as Bayesian Approximation", "Dropout training is approximate Bayesian "
+     "inference in deep Gaussian processes; we read model uncertainty from dropout."),
+    ("Understanding Batch Normalization", "Batch normalization smooths the optimization "
+     "landscape; we analyse why batch normalization speeds up training."),
+]
+
+
+@pytest.fixture(scope="module")
+def facets_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "facets", PAPERS)))
+
+
+def listed(app: Assistant, question: str) -> set[str]:
+    return {p.paper.title for p in ListScreen(app.index).screen(question).papers}
+
+
+def test_a_qualified_topics_papers_answer_each_facet(facets_store: Assistant) -> None:
+    found = listed(facets_store, "Which papers use diffusion models for planning?")
+    assert "Planning with Diffusion Models" in found
+    assert not found & {"Denoising Diffusion Models for Image Synthesis",
+                        "Diffusion Models for Speech Enhancement",
+                        "Hierarchical Planning for Robot Navigation"}, found
+
+
+def test_a_paper_on_one_facet_is_turned_down_however_it_reads(facets_store: Assistant) -> None:
+    """The cross-encoder, read against each facet alone, turns down the papers on diffusion
+    models for images or speech, and the one on planning without diffusion models."""
+    index = facets_store.index
+    by_title = {p.title: p for p in index.papers().values()}
+    papers = [by_title[title] for title, _ in PAPERS[:4]]
+    facets = topic_facets("diffusion models for planning", index)
+    missed = unanswered(facets, papers, index, CrossEncoder().scores)
+    assert missed == {p.paper_id for p in papers[1:]}
+    # unread papers are judged by what they write
+    assert unanswered(facets, papers, index, None) == {p.paper_id for p in papers[1:]}
+
+
+def test_both_x_and_y_asks_for_papers_on_both(facets_store: Assistant) -> None:
+    found = listed(facets_store, "Which papers use both dropout and batch normalization?")
+    assert found == {"Dropout and Batch Normalization Together"}, found
+
+
+@pytest.mark.parametrize(("question", "facets"), [
+    ("Which papers use diffusion models for planning?",
+     [("diffusion models",), ("planning",)]),
+    ("Which papers use both dropout and batch normalization?",
+     [("dropout",), ("batch normalization",)]),
+    ("Which papers fill in missing parts of images?", []),  # a verb and its particle
+    ("Which papers use diffusion models?", []),  # one facet
+])
+def test_the_facets_of_a_topic(facets_store: Assistant, question: str,
+                               facets: list[tuple[str, ...]]) -> None:
+    index = facets_store.index
+    topic = without_verb(ListScreen(index).searched_topic(question), question,
+                         index.keyword_stats())
+    assert topic_facets(topic, index, relation_verb(question)) == facets
