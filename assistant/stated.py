@@ -42,12 +42,21 @@ _UNITS = (r"(?:dimensions?|steps?|samples?|tokens?|parameters?|images?|nodes?|la
           r"examples?|iterations?|epochs?|words?|languages?|classes?|points?|users?|items?|"
           r"times?|tasks?|questions?|queries|documents?|hours?|features?|agents?|patients?|"
           r"genes?|species|rounds?|runs?|trials?|seconds?|minutes?|ms|episodes?|frames?|"
-          r"sentences?|pixels?|neurons?|units?|[%×x])")
+          r"sentences?|pixels?|neurons?|units?|percent(?:age)?s?|[%×x])")
 _MODIFIER = r"(?:(?!(?:on|for|in|of|and|or|to|with|about|by|the|a|an|at|from)\b)[a-z][\w-]*\s+)"
 NOT_A_COUNT = rf"(?![\d.,]\d)(?!\s*{_MODIFIER}{{0,2}}{_UNITS}\b)(?!\s*[%×])"
 END = r"(?!\d)(?![\'’]?s\b)" + NOT_A_COUNT  # "1990s" is a decade (DECADE below)
-# "in the 1990s", "from the 2010s": the ten years (a decade's "since" runs on).
-DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?((?:19|20)\d0)[\'’]?s\b", re.I)
+# "in the 1990s", "from the 2010s", "in the 90s", "in the '90s", "in the nineties": the ten
+# years (a decade's "since" runs on); two digits only after "the" or "'" ("in 90s" may be
+# seconds), 80s and 90s of the 1900s, 00s to 20s of the 2000s
+_DECADE_WORDS = {"eighties": "1980", "nineties": "1990", "noughties": "2000"}
+DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?(?:((?:19|20)\d0)[\'’]?s\b"
+                    rf"|(?:(?<=the\s)|[\'’])([89012]0)s\b{NOT_A_COUNT}"
+                    r"|(?<=the\s)(eighties|nineties|noughties)\b)", re.I)
+# "in the year 1998", "before the year 2000": the year, as "in 1998" (the words had been
+# searched, and "1998" read as no year: papers of 2000 and 2019 listed)
+THE_YEAR = re.compile(r"\b(in|before|after|since|until|till|from|during|through|between"
+                      r"|by)\s+(?:the\s+)?years?\s+(?=(?:19|20)\d\d\b)", re.I)
 # (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
 YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
@@ -66,6 +75,9 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
      "from"),
     (re.compile(rf"\bafter\s+{YEAR}{END}", re.I), "after"),
     (re.compile(rf"\bbefore\s+{YEAR}{END}", re.I), "before"),
+    # "pre-2000 papers", "post-2018 work on X": before, after (searched as words, no range)
+    (re.compile(rf"(?<![\w-])pre[-–\s]?{YEAR}{END}", re.I), "before"),
+    (re.compile(rf"(?<![\w-])post[-–\s]?{YEAR}{END}", re.I), "after"),
     (re.compile(rf"\b(?:until|till|up\s+to|through|in\s+or\s+before)\s+{YEAR}{END}", re.I),
      "to"),
     (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b"
@@ -257,9 +269,12 @@ def _stated_years(text: str
     (``Filters.recent``), the years named one by one when they leave a gap in the range
     ("2019 or 2021": 2019 and 2021, ``Filters.named_years``), and ``text`` without them. A
     range open at one end closed by another phrase ("after 2016 and before 2019") is both:
-    the first alone had read "years 2017 on"."""
-    if (m := DECADE.search(text)) and int(m.group(2)) <= LATEST_YEAR:
-        first = int(m.group(2))
+    the first alone had read "years 2017 on". "The year 1998" is read as "1998"."""
+    if (said := THE_YEAR.sub(r"\1 ", text)) != text:
+        found = _stated_years(said)
+        return found if found[:3] != (None, None, None) else (None, None, None, text)
+    if (m := DECADE.search(text)) and int(_decade(m)) <= LATEST_YEAR:
+        first = int(_decade(m))
         return ((first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9),
                 None, None, _cut(text, m))
     if m := RELATIVE.search(text):
@@ -294,6 +309,14 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
             gaps = kind == "either" and len(set(values)) < span[1] - span[0] + 1
             return span, frozenset(values) if gaps else None, _cut(text, m)
     return None, None, text
+
+
+def _decade(m: re.Match[str]) -> str:
+    """The first year of the decade a ``DECADE`` match names: "1990s" 1990, "'90s" and
+    "nineties" 1990, "10s" 2010."""
+    if m.group(3):
+        return ("19" if m.group(3)[0] in "89" else "20") + m.group(3)
+    return m.group(2) or _DECADE_WORDS[m.group(4).lower()]
 
 
 def _count_of(m: re.Match[str]) -> int:

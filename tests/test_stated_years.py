@@ -11,7 +11,8 @@ from assistant.filters import merge, of_recent
 from assistant.intent import read_intent
 from assistant.paper import Paper
 from assistant.stated import stated
-from assistant.types import Filters
+from assistant.topics import topic_of
+from assistant.types import OPEN_END, OPEN_START, Filters
 
 
 @pytest.mark.parametrize(("question", "years", "rest"), [
@@ -79,3 +80,56 @@ def test_the_last_so_many_years_are_a_range_not_topic_words(question: str, count
     assert of_recent(found, 2021).describe() == (
         f"years {2022 - count}–2021 — the last {count} years, as the newest stored papers "
         "are of 2021")
+
+
+@pytest.mark.parametrize(("question", "years", "rest"), [
+    # "the year 2000" had been searched as words ("0 papers … match 'before the year 2000'")
+    ("Which papers on boosting were published before the year 2000?", (OPEN_START, 1999),
+     "Which papers on boosting were published?"),
+    ("Which papers on boosting appeared in the year 1998?", (1998, 1998),
+     "Which papers on boosting appeared?"),
+    ("Which papers since the year 2019 use GNNs?", (2019, OPEN_END), "Which papers use GNNs?"),
+    ("Papers on GANs between the years 2016 and 2018", (2016, 2018), "Papers on GANs"),
+    # a decade of two digits, or in words, had listed a 2010 paper for "the 90s"
+    ("Which papers on SVMs were published in the 90s?", (1990, 1999),
+     "Which papers on SVMs were published?"),
+    ("Which papers on SVMs were published in the '90s?", (1990, 1999),
+     "Which papers on SVMs were published?"),
+    ("Which papers on SVMs were published in the nineties?", (1990, 1999),
+     "Which papers on SVMs were published?"),
+    ("Which papers from the eighties study Hopfield networks?", (1980, 1989),
+     "Which papers study Hopfield networks?"),
+    ("Which papers on GANs appeared in the 10s?", (2010, 2019), "Which papers on GANs appeared?"),
+    ("Which papers since the '00s use kernels?", (2000, OPEN_END), "Which papers use kernels?"),
+    # "pre-2000", "post-2018": before, after
+    ("pre-2000 papers on boosting", (OPEN_START, 1999), "papers on boosting"),
+    ("post-2018 papers on federated learning", (2019, OPEN_END), "papers on federated learning"),
+])
+def test_the_year_two_digit_decades_and_pre_post_are_ranges(
+        question: str, years: tuple[int, int], rest: str) -> None:
+    found, left = stated(question)
+    assert found == Filters(years=years) and left == rest
+
+
+def test_the_year_frees_the_author_it_hid() -> None:
+    """"How many papers did Hinton publish before the year 2000?" had counted 0 papers
+    matching "before the year 2000": Hinton's papers before 2000 are asked."""
+    found, left = stated("How many papers did Hinton publish before the year 2000?")
+    assert found == Filters(years=(OPEN_START, 1999), author="Hinton") and left == "How many papers?"
+
+
+@pytest.mark.parametrize("question", [
+    "Which models converge in 90 seconds?", "Which methods finish in 90s?",
+    "Which papers on the year 2000 problem?", "Which papers study pre-training?",
+    "Which papers reach accuracy in the 90s percent range?"])
+def test_counts_and_words_stay_no_years(question: str) -> None:
+    found, left = stated(question)
+    assert found is None and left == question
+
+
+def test_papers_that_appeared_in_a_year_are_searched_for_the_topic_alone() -> None:
+    """"Which papers on boosting appeared in the year 1998?" had listed papers of 2000
+    and 2019, then, its year read, none that writes "appeared": it says when, not what."""
+    intent = read_intent("Which papers on boosting appeared in the year 1998?")
+    assert intent.filters == Filters(years=(1998, 1998))
+    assert topic_of(intent.search, or_question=False) == "boosting?"
