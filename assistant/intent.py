@@ -131,6 +131,12 @@ _NAMING_WORD = rf"(?!(?:{_POINTING}|{_ASKS})\b)[\w-]+\s+"
 _JOINING = r"(?:and|or|of|for|in|on|with|from|to)\s+"
 # What follows the papers' noun in a request for them: the topic they are on, or what they do
 _ABOUT = r"on|about|that|which|using|with|in|from|where"
+_NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GAN" of "GAN papers"
+               r"(?=(?:papers|abstracts|articles|publications)\b)")
+# A count ("How many papers on X", "How many GAN papers …", which had been answered as no
+# count: ``list_answers.count_topic``), the topic's words before the noun too
+COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s+"
+                      rf"(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
@@ -142,7 +148,7 @@ LIST_RE = re.compile(
     # "Which GAN papers were published…?": the topic before the noun ("works" and "studies"
     # are verbs too: "which optimizer works best?")
     rf"|\b(?:which|what)\s+(?!of\b){_TOPIC_WORDS}(?:papers|abstracts|articles|publications)\b"
-    rf"|^\s*how\s+many\s+{PAPERS}\b"  # a count: the list's first line gives it
+    rf"|^\s*how\s+many\s+(?:{_NOUN_TOPIC})?{PAPERS}\b"  # a count: the list's first line gives it
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{PAPERS}|paper|abstract)\s+"
     rf"(?:{_ABOUT})\b"
     # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"

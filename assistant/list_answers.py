@@ -16,7 +16,7 @@ from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
-from assistant.intent import Intent, read_intent, trimmed_topic
+from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import STOPWORDS, keyword_weights, query_terms
 from assistant.list_lines import answer_lines, as_answer
 from assistant.listing import (
@@ -30,7 +30,6 @@ from assistant.ranking import cached_coverage
 from assistant.refusals import nearest_reason
 from assistant.respelling import cue_respellings, respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
-from assistant.stated import PAPERS
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topics import best_sentence, topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
@@ -388,8 +387,6 @@ class CountMemo:
 # topic of plain words ("user interest in recommender systems over time") is searched as is
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
-_COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s+{PAPERS}\b"
-                       r"(?P<topic>.+)$", re.I)  # "How many papers on X?": a count question
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
 
@@ -403,9 +400,10 @@ def count_topic(intent: Intent) -> str | None:
     author's papers: every paper of the filter, the list's count already)."""
     if intent.trend_topic is not None or intent.lookup_terms or intent.compared_topics:
         return None
-    asked = _COUNT_RE.search(intent.search)
+    asked = COUNT_RE.search(intent.search)
     # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
-    topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", asked.group("topic")))) if asked else ""
+    said = " ".join(f"{asked.group('lead') or ''} {asked.group('topic')}".split()) if asked else ""
+    topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", said)))
     return topic if re.search(r"\w", topic) else None
 
 

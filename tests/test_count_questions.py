@@ -96,3 +96,26 @@ def test_the_store_named_in_a_count_question_is_no_topic(seed_assistant: Assista
     answer = final_answer(seed_assistant.answer_stream(
         "How many papers were published in the store in 2025?"))
     assert answer.answer.startswith("38 of the store's 38 papers are of year 2025"), answer.answer
+
+
+def test_a_count_of_topic_papers_is_read_as_papers_on_the_topic(seed_assistant: Assistant) -> None:
+    """A hostile review: "How many GAN papers were published in 2018?" had been answered
+    "The corpus has no abstract about this question" (never writing "published", "many"),
+    where "How many papers on GANs …" counted 41; the topic before the noun is the count's."""
+    def topic(question: str) -> str | None:
+        return count_topic(read_intent(question))
+
+    assert topic("How many GAN papers were published in 2018?") == "GAN"
+    assert topic("How many reinforcement learning papers were published in 2020?") == \
+        "reinforcement learning"
+    assert topic("How many GAN papers are there?") == "GAN"
+    assert topic("How many GAN papers use attention?") == "GAN use attention"
+    assert topic("What is the number of GAN papers?") == "GAN"
+    for other in ["How many times do papers cite BERT?", "How many more papers use GANs?",
+                  "How many layers works best?", "How many of the papers use GANs?",
+                  "How many GAN papers per year?"]:
+        assert topic(other) is None, other
+    typed = final_answer(seed_assistant.answer_stream("How many reinforcement learning papers?"))
+    trend = seed_assistant.trends("reinforcement learning")
+    assert typed.receipt is not None and trend.total >= 1
+    assert typed.receipt.counted == trend.paper_ids
