@@ -117,12 +117,14 @@ class ListAnswers:
         # the MCP tools) lists from here, in this order
         return newest_first(result) if read_intent(question).newest_first else result
 
-    def every_paper_of(self, question: str, filters: Filters) -> ListResult:
+    def every_paper_of(self, question: str, filters: Filters | None) -> ListResult:
         """A list that names no topic, only its filters ("Which papers are by Sara Sabour?",
-        "How many papers were published in 2015?"): every paper they leave, newest first,
-        each with its opening sentence."""
+        "How many papers were published in 2015?"), or none (every stored paper: "How many
+        papers per year?"): every paper they leave, newest first, each with its opening
+        sentence."""
         papers = self.app.index.papers()
-        chosen = sorted((papers[pid] for pid in self.app.retriever.allowed(filters) or ()),
+        allowed = self.app.retriever.allowed(filters)
+        chosen = sorted((papers[pid] for pid in (papers if allowed is None else allowed)),
                         key=lambda p: (-(p.year or 0), p.title.casefold()))
         listed = [ListedPaper(p, 1.0, best_sentence(p, {}), False) for p in chosen]  # the first
         return ListResult(question=question, topic="", papers=listed,  # all of them count
@@ -283,6 +285,8 @@ class ListAnswers:
         intent = read_intent(search, self.app.index.venues())
         topic = intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
         topic = search if topic is None else topic  # "": an author's papers, or bad input
+        if intent.trend_topic == "" and not applied:  # "How many papers per year?": the store's
+            return self._counted(self.every_paper_of(search, None))
         return self._topic_trend(topic, applied, reread)
 
     def trends(self, topic: str, filters: Filters | None = None,

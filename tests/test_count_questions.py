@@ -119,3 +119,14 @@ def test_a_count_of_topic_papers_is_read_as_papers_on_the_topic(seed_assistant: 
     trend = seed_assistant.trends("reinforcement learning")
     assert typed.receipt is not None and trend.total >= 1
     assert typed.receipt.counted == trend.paper_ids
+
+
+def test_papers_per_year_of_no_topic_are_the_stores(seed_assistant: Assistant) -> None:
+    """"How many papers per year?" had exited "the topic is empty": it is every stored
+    paper counted per year, as an author's papers of no topic are."""
+    answer = final_answer(seed_assistant.answer_stream("How many papers per year?"))
+    stored = len(seed_assistant.index.papers())
+    assert answer.receipt is not None and answer.receipt.matching == stored
+    assert answer.answer.startswith(f"{stored:,} papers of the {stored:,} match")
+    with pytest.raises(BadInputError, match="the topic is empty"):
+        seed_assistant.trends("")
