@@ -98,10 +98,13 @@ def folded(text: str) -> str:
 def check_question(question: str) -> str:
     """The question stripped of whitespace and terminal codes, its compatibility forms
     folded (NFKC: full-width "Ｗｈｉｃｈ" is "Which", the ligature "ﬁ" is "fi"), or a
-    ``BadInputError`` when it is empty or over-long."""
+    ``BadInputError`` when it is empty, holds no letter or digit ("???"), or is over-long."""
     question = _CONTROLS.sub(" ", _TERMINAL_CODES.sub("", folded(question))).strip()
     if not question:
         raise BadInputError("the question is empty; ask something like \"What is CRAFT?\"")
+    if not any(ch.isalnum() for ch in question):  # "???": nothing to search for, nor to refuse
+        raise BadInputError(f"the question “{question[:40]}” has no word to search for; ask "
+                            "something like \"What is CRAFT?\"")
     if len(question) > MAX_QUESTION_CHARS:
         raise BadInputError(
             f"the question is {len(question):,} characters long; the limit is "

@@ -12,6 +12,7 @@ from conftest import make_settings, seeds_with
 
 from assistant.answering import check_question
 from assistant.corpus import Paper
+from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats
 from assistant.list_lines import TITLED_MARK, answer_lines, as_answer
@@ -70,6 +71,14 @@ def test_a_question_is_read_without_the_terminal_codes_pasted_with_it() -> None:
     assert check_question("Which papers use capsule networks?\x1b[31m ") == (
         "Which papers use capsule networks?")
     assert check_question("a\x1b]8;;http://x.example\x07b\x00c\td\re") == "ab c\td e"
+
+
+@pytest.mark.parametrize("question", ["???", "…!", "🙂 ?"])
+def test_a_question_of_no_letter_or_digit_is_bad_input(question: str) -> None:
+    """"???" had been answered "The corpus has no abstract about this question", its
+    nearest papers each said to write "the question's words" at 0% of its keywords."""
+    with pytest.raises(BadInputError, match="has no word to search for"):
+        check_question(question)
 
 
 def test_a_question_typed_in_full_width_letters_is_read_as_plain_letters() -> None:
