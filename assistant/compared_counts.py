@@ -85,17 +85,20 @@ def comparison_sources(first: TrendResult, second: TrendResult
     return cited(compared_papers(first, second))
 
 
-def comparison_receipt(first: TrendResult, second: TrendResult, cited_papers: int = 0
-                       ) -> Receipt:
-    """The receipt of two topics' counts compared: the papers either counted (each cited,
-    ``cited_papers``), read as the larger of the two screens, with the records of the
-    store's files the filter allows that have no abstract (one filter: either's)."""
-    counted = list(dict.fromkeys([*first.paper_ids, *second.paper_ids]))
+def comparison_receipt(first: TrendResult, second: TrendResult) -> Receipt:
+    """The receipt of two topics' counts compared: the papers either counted (each cited
+    once, ``compared_papers``), read as the larger of the two screens, those of them kept
+    unread past the reading budget as their sources are marked (a paper both counted, as
+    the first did: its source's mark), with the records of the store's files the filter
+    allows that have no abstract (one filter: either's). The kept unread had been left at
+    0 while the answer said hundreds and its sources marked them."""
+    papers = compared_papers(first, second)
     return Receipt(in_store=first.papers_in_store, in_filter=first.papers_in_filter,
-                   read=max(first.screened, second.screened), cited=cited_papers,
-                   matching=len(counted),
+                   read=max(first.screened, second.screened), cited=len(papers),
+                   matching=len(papers),
                    unread_left_out=first.unread_left_out + second.unread_left_out,
-                   counted=counted, left_out=first.left_out)
+                   kept_unread=sum(p.kept_unread for p in papers),
+                   counted=[p.paper.paper_id for p in papers], left_out=first.left_out)
 
 
 def comparison_answer(question: str, first: TrendResult, second: TrendResult,
@@ -105,4 +108,4 @@ def comparison_answer(question: str, first: TrendResult, second: TrendResult,
     sources, citations = comparison_sources(first, second)
     return Answer(question=question, answer="\n".join(lines), mode="extractive",
                   filters=first.filters, sources=sources, citations=citations,
-                  receipt=comparison_receipt(first, second, len(sources)))
+                  receipt=comparison_receipt(first, second))

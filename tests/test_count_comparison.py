@@ -4,12 +4,17 @@ sentences: its reading (``Intent.compared_topics``) and its answer over the seed
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from assistant.answering import final_answer
+from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.intent import read_intent
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
+from assistant.references import receipt_line
+from assistant.trends import count
 from assistant.ui.render import render_answer
 
 
@@ -114,3 +119,29 @@ def test_a_topic_counted_once_is_not_screened_again(seed_assistant: Assistant,
     again = app.trends("reinforcement learning")
     assert again.chart is None and again.paper_ids == rl.paper_ids
     assert answer.receipt is not None and set(rl.paper_ids) <= set(answer.receipt.counted or [])
+
+
+def test_a_count_comparison_receipt_counts_the_papers_kept_unread(
+        seed_assistant: Assistant) -> None:
+    """Past the reading budget, each topic's line says how many it kept unread and its
+    sources are marked so; the receipt had said "0 kept unread" (``kept_unread``: 0 in
+    --json) beside hundreds marked: it counts the marked sources, each paper once."""
+    shipped = ListScreen(seed_assistant.index).settings
+    trends = []
+    for topic in ("reinforcement learning", "federated learning"):
+        cheap = sorted(c.cheap for c in ListScreen(seed_assistant.index).candidates(topic))
+        wide = dataclasses.replace(shipped, keep_at=99.0, max_reread=1,  # all uncertain, 1 read
+                                   drop_below=2 * cheap[len(cheap) // 2] - 99.0)
+        result = seed_assistant.lists.list_papers(topic, screen=ListScreen(seed_assistant.index,
+                                                                           wide))
+        trends.append(count(result, {2025: 38}))
+    first, second = trends
+    assert first.kept_unread > 0 and second.kept_unread > 0
+    answer = comparison_answer("Are there more papers on reinforcement learning or on "
+                               "federated learning?", first, second,
+                               comparison_lines(first, second))
+    marked = sum(s.kept_unread for s in answer.sources)
+    assert answer.receipt is not None
+    assert answer.receipt.kept_unread == marked >= max(first.kept_unread, second.kept_unread)
+    assert answer.public_json()["receipt"]["kept_unread"] == marked
+    assert f"{marked} kept unread" in receipt_line(answer.receipt)
