@@ -47,6 +47,13 @@ _LEAD = re.compile(rf"^(?:(?:the\s+)?{PAPERS}\s+(?:on|about|using|that\s+use|in)
                    r"|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)
 _NO_TOPIC = re.compile(r"^(?:than|\d)", re.I)  # a side that is a number's, not a topic
 _TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$", re.I)
+# "A vs B", "A versus B", "A compared to B" as a count's or a trend's topic: two topics set
+# against each other, each counted ("How many papers on GANs vs VAEs per year?"), unless
+# the pair names one thing ("the exploration vs exploitation trade-off") or what the
+# papers do ("comparing GANs vs VAEs": papers that compare)
+_VERSUS = re.compile(r"\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+", re.I)
+_ONE_THING = re.compile(r"^(?:compar|contrast)\w*\b|\b(?:trade-?offs?|dilemmas?|debates?)\b",
+                        re.I)
 
 
 def compared_topics(question: str) -> tuple[str, str] | None:
@@ -59,6 +66,22 @@ def compared_topics(question: str) -> tuple[str, str] | None:
             first, second = _trimmed(m.group("a")), _trimmed(m.group("b"))
             if all(re.search(r"\w", t) and not _NO_TOPIC.match(t) for t in (first, second)):
                 return first, second
+    return None
+
+
+def versus_topics(topic: str | None) -> tuple[str, str] | None:
+    """The two topics a count's or a trend's topic sets against each other ("GANs vs
+    VAEs" → GANs, VAEs; ``_VERSUS``), trimmed as ``compared_topics`` trims its own; None
+    when it names one topic. A count of "GANs vs VAEs" had counted the 69 papers holding
+    both as one topic's, where "Is A more popular than B?" counts each."""
+    if not topic or _ONE_THING.search(topic.strip()):
+        return None
+    sides = _VERSUS.split(topic)
+    if len(sides) != 2:
+        return None
+    first, second = _trimmed(sides[0]), _trimmed(sides[1])
+    if all(re.search(r"\w", t) and not _NO_TOPIC.match(t) for t in (first, second)):
+        return first, second
     return None
 
 

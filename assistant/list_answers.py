@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
+from assistant.count_comparison import versus_topics
 from assistant.errors import BadInputError
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import STOPWORDS, keyword_weights, query_terms
@@ -262,7 +263,7 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
             raise self.app.no_paper_error(ignored)
-        topics = read_intent(search, self.app.index.venues()).compared_topics
+        topics = compared_in(read_intent(search, self.app.index.venues()))
         if topics is None:
             raise BadInputError("the question compares no two topics by their papers' count")
         first, second = (self._topic_trend(topic, applied, reread) for topic in topics)
@@ -297,6 +298,9 @@ class ListAnswers:
         given as the topic (the Lists tab, `assistant trends "How many papers has Bengio
         published per year?"`) is read as one (``question_trend``)."""
         asked = read_intent(topic, self.app.index.venues()) if _ASKED.match(topic) else None
+        if (asked and compared_in(asked)) or (not asked and versus_topics(topic)):
+            raise BadInputError(f"“{topic.strip()}” compares two topics; a trend counts one: "
+                                "give each its own, or `ask` the question for both at once")
         if asked and (asked.trend_topic is not None or count_topic(asked)):
             return self.question_trend(topic, filters, reread)
         return self._topic_trend(topic, filters, reread)
@@ -409,6 +413,16 @@ def count_topic(intent: Intent) -> str | None:
     said = " ".join(f"{asked.group('lead') or ''} {asked.group('topic')}".split()) if asked else ""
     topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", said)))
     return topic if re.search(r"\w", topic) else None
+
+
+def compared_in(intent: Intent) -> tuple[str, str] | None:
+    """The two topics a question compares by their papers' count: ``Intent.compared_topics``,
+    or a trend's or a count's topic setting two against each other ("How many papers on
+    GANs vs VAEs per year?", ``versus_topics``), each counted as a comparison counts."""
+    if intent.compared_topics is not None:
+        return intent.compared_topics
+    return versus_topics(intent.trend_topic if intent.trend_topic is not None
+                         else count_topic(intent))
 
 
 def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:

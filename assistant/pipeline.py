@@ -33,7 +33,7 @@ from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import Intent, read_intent
 from assistant.keywords import keyword_weights
-from assistant.list_answers import ListAnswers, count_topic
+from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.refusals import nearest_reason, quoted_names
@@ -319,8 +319,8 @@ class Assistant:
                       reread: int | None = None) -> AnswerStream:
         """The answer a question asks for: a trend question ("How has interest in graph
         neural networks grown?"), or a count question ("How many papers on X?", ``count_topic``),
-        its topic's papers counted per year (``trend_stream``), one
-        comparing two topics' counts both counted so (``compare_stream``), a
+        its topic's papers counted per year (``trend_stream``), one comparing two topics'
+        counts ("…GANs vs VAEs per year?" too, ``compared_in``) both so (``compare_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), and so a
         term lookup asked in the singular whose words several papers hold
         (``several_hold``), any other the cited answer (``ask_stream``). ``reread`` is a
@@ -328,7 +328,7 @@ class Assistant:
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)
-        if intent.compared_topics is not None and not every:
+        if compared_in(intent) is not None and not every:
             return self.lists.compare_stream(question, filters, reread)
         if (intent.trend_topic is not None or count_topic(intent)) and not every:
             return self.lists.trend_stream(question, filters, reread)

@@ -10,7 +10,9 @@ import pytest
 
 from assistant.answering import final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
+from assistant.errors import BadInputError
 from assistant.intent import read_intent
+from assistant.list_answers import compared_in
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
@@ -145,3 +147,37 @@ def test_a_count_comparison_receipt_counts_the_papers_kept_unread(
     assert answer.receipt.kept_unread == marked >= max(first.kept_unread, second.kept_unread)
     assert answer.public_json()["receipt"]["kept_unread"] == marked
     assert f"{marked} kept unread" in receipt_line(answer.receipt)
+
+
+@pytest.mark.parametrize(("question", "topics"), [
+    ("How many papers on GANs vs VAEs per year?", ("GANs", "VAEs")),
+    ("How many papers on GANs vs. VAEs?", ("GANs", "VAEs")),
+    ("How has interest in GANs versus VAEs grown?", ("GANs", "VAEs")),
+    ("What is the number of papers on transformers compared to RNNs?", ("transformers", "RNNs")),
+    # one topic: a thing named by the pair, the papers' comparing, no "vs" at all
+    ("How many papers on the exploration vs exploitation trade-off?", None),
+    ("How many papers compare GANs vs VAEs?", None),
+    ("How many papers on GANs per year?", None),
+])
+def test_a_count_or_trend_of_a_vs_b_compares_two_topics(question: str,
+                                                         topics: tuple[str, str] | None) -> None:
+    """"How many papers on GANs vs VAEs per year?" had counted one topic, "GANs vs VAEs"
+    (69 papers holding both on the 13.9k), where "Is A more popular than B?" counts each:
+    "A vs B" in a count's or a trend's topic is a comparison of two topics' counts."""
+    assert compared_in(read_intent(question)) == topics
+
+
+def test_a_vs_count_is_answered_as_a_comparison(seed_assistant: Assistant) -> None:
+    """Asked, a count of "A vs B" is the comparison's answer (each topic's count, both per
+    year); as a trend's topic (`assistant trends "A vs B"`, the Lists tab) it is one line
+    saying a trend counts one topic, not a count of the papers holding both."""
+    question = "How many papers on reinforcement learning vs federated learning per year?"
+    answer = final_answer(seed_assistant.answer_stream(question))
+    rl = seed_assistant.trends("reinforcement learning")
+    fl = seed_assistant.trends("federated learning")
+    assert answer.answer.splitlines()[0] == (f"More papers on “reinforcement learning” than "
+                                             f"on “federated learning”: {rl.total} against "
+                                             f"{fl.total}.")
+    for topic in ("reinforcement learning vs federated learning", question):
+        with pytest.raises(BadInputError, match="compares two topics; a trend counts one"):
+            seed_assistant.trends(topic)
