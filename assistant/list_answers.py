@@ -20,13 +20,9 @@ from assistant.errors import BadInputError
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import STOPWORDS, keyword_weights, query_terms
 from assistant.list_lines import answer_lines, as_answer
-from assistant.listing import (
-    ListedPaper,
-    ListResult,
-    ListScreen,
-    ScreenSettings,
-)
+from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
+from assistant.or_counts import or_parts, union_trend
 from assistant.ranking import cached_coverage
 from assistant.refusals import nearest_reason
 from assistant.respelling import cue_respellings, respellings, respelt, respelt_line
@@ -35,13 +31,7 @@ from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topics import best_sentence, topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
-from assistant.tuning import (
-    COMMON_SHARE,
-    JUDGE_BATCH,
-    JUDGE_MISSES,
-    NEAREST_SHOWN,
-    PHRASE_PAPERS,
-)
+from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
 from assistant.types import Answer, Filters, NearPaper, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
@@ -320,6 +310,9 @@ class ListAnswers:
             raise BadInputError(unsearchable(topic) or f"the topic “{topic.strip()}” has no "
                                 "word to search for, only common ones; give one, e.g. "
                                 "\"graph neural networks\"")
+        if len(parts := or_parts(topic)) > 1 and all(self.names_a_topic(p) for p in parts):
+            return union_trend(topic.strip().rstrip("?!. "),  # either part's papers: or_counts
+                               [self._topic_trend(part, filters, reread) for part in parts])
         # a count reads every uncertain paper (a title and a sentence each), not a list's
         # few; it pools every paper holding the whole topic, as a list does
         screen = self.screen_for(reread, TREND_MAX_REREAD)

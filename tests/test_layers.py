@@ -33,7 +33,7 @@ LAYERS: list[set[str]] = [
      "assistant.readings", "assistant.facets", "assistant.listing", "assistant.list_lines"},
     {"assistant.answering", "assistant.claims", "assistant.chat_prompt", "assistant.generation",
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
-     "assistant.compared_counts", "assistant.store_answers",
+     "assistant.compared_counts", "assistant.or_counts", "assistant.store_answers",
      "assistant.citesafe", "assistant.sentences", "assistant.titles"},
     {"assistant.pipeline", "assistant.list_answers"},
     {"assistant.ui", "assistant.evals"},
