@@ -12,13 +12,13 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from assistant.answering import MAX_QUESTION_CHARS, AnswerStream, check_question, final_answer
+from assistant.answering import AnswerStream, check_question, final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
 from assistant.count_comparison import versus_topics
 from assistant.errors import BadInputError
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
-from assistant.keywords import STOPWORDS, keyword_weights, query_terms
+from assistant.keywords import keyword_weights
 from assistant.list_lines import answer_lines, as_answer
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
@@ -28,6 +28,7 @@ from assistant.refusals import nearest_reason
 from assistant.respelling import cue_respellings, respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
+from assistant.topic_input import bad_topic, unsearchable
 from assistant.topics import best_sentence, topic_of, topic_terms
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
@@ -301,15 +302,8 @@ class ListAnswers:
         BadInputError; no topic under a filter counts every paper it leaves."""
         if filters and not topic.strip(" ?.!\"'"):
             return self._counted(self.every_paper_of(topic, filters))
-        if not topic or not topic.strip(" ?.!\"'"):
-            raise BadInputError("the topic is empty; give one, e.g. \"graph neural networks\"")
-        if len(topic) > MAX_QUESTION_CHARS:
-            raise BadInputError(f"the topic is {len(topic):,} characters long; the limit is "
-                                f"{MAX_QUESTION_CHARS:,}: give a shorter one")
-        if not self.names_a_topic(topic):
-            raise BadInputError(unsearchable(topic) or f"the topic “{topic.strip()}” has no "
-                                "word to search for, only common ones; give one, e.g. "
-                                "\"graph neural networks\"")
+        if refused := bad_topic(topic, lambda: self.names_a_topic(topic)):
+            raise refused
         if len(parts := or_parts(topic)) > 1 and all(self.names_a_topic(p) for p in parts):
             return union_trend(topic.strip().rstrip("?!. "),  # either part's papers: or_counts
                                [self._topic_trend(part, filters, reread) for part in parts])
@@ -482,13 +476,3 @@ def newest_first(result: ListResult) -> ListResult:
     return replace(result, papers=sorted(result.papers, key=newest),
                    mentions=sorted(result.mentions, key=newest), newest_first=True)
 
-
-def unsearchable(topic: str) -> str | None:
-    """Why a topic whose words the index cannot search ("C++", "R": one letter and symbols)
-    is refused, naming them; None when it holds only common words (or none)."""
-    words = [w for w in re.findall(r"[^\s?!.,;:\"'“”()]+", topic)
-             if w.lower() not in STOPWORDS and not query_terms(w)]  # "C++", not "use"
-    if not words:
-        return None
-    return (f"the index cannot search for {', '.join(words)}: it reads words of two letters or "
-            "more, without symbols; ask with other words for the same topic")

@@ -34,7 +34,7 @@ LAYERS: list[set[str]] = [
     {"assistant.answering", "assistant.claims", "assistant.chat_prompt", "assistant.generation",
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
      "assistant.compared_counts", "assistant.or_counts", "assistant.store_answers",
-     "assistant.citesafe", "assistant.sentences", "assistant.titles"},
+     "assistant.citesafe", "assistant.sentences", "assistant.titles", "assistant.topic_input"},
     {"assistant.pipeline", "assistant.list_answers"},
     {"assistant.ui", "assistant.evals"},
     {"assistant.printing"},
