@@ -37,7 +37,7 @@ from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.refusals import nearest_reason, quoted_names
-from assistant.respelling import cue_respellings, respelt
+from assistant.respelling import cue_respellings, respelt, respelt_line, written_respellings
 from assistant.retrieval import HybridRetriever, Method
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
@@ -213,6 +213,10 @@ class Assistant:
         applied, search, ignored = self.question_filters(standalone, filters)
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
+        read = {} if read_intent(search).lookup_terms else written_respellings(self.index, search)
+        search, note = respelt(search, read), respelt_line(read)  # "adverserial": "adversarial"
+        if note:
+            yield note
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
         found, refusal = retrieval.papers, retrieval.refusal
         if found and self.chat_model is not None and self.settings.llm.relevance_check:
@@ -221,22 +225,18 @@ class Assistant:
         retrieved = time.perf_counter()
         sources = number_sources(found)
         if not sources:
-            text = no_answer(self.retriever.unknown_names(search, filters=applied),
-                             self.retriever.unwritten_names(search, filters=applied))
-            if applied:
-                matching = len(self.retriever.allowed(applied) or ())
-                text += f" (Searched only the {matching} papers of {applied.describe()}.)"
-            answer = Answer(question=question, answer=text,
+            answer = Answer(question=question, answer=no_sources_text(self.retriever, search, applied),
                             mode="llm" if self.chat_model else "extractive",
                             model=self.settings.llm.model if self.chat_model else None,
                             refusal=refusal)
-            yield text
+            yield answer.answer
         elif self.chat_model is not None:
             answer = yield from _relay(cite_safe_answer(
-                standalone, sources, self.chat_model, deadline, checker=self.claim_checker,
+                respelt(standalone, read), sources, self.chat_model, deadline, checker=self.claim_checker,
                 fallback=lambda kept: compose(search, kept, self.index)))
         else:
             answer = yield from _relay(compose(search, sources, self.index))
+        answer.answer = note + answer.answer
         if sources:
             cited = {c.n for c in answer.citations}
             answer.unmentioned = unmentioned(search, [s.found.paper for s in sources
@@ -361,6 +361,17 @@ class Assistant:
     def similar(self, target: str, top_k: int = 5) -> SimilarResult:
         """The ``top_k`` papers most like a stored paper (locator or id) or free text."""
         return similar(self.index, target, k=top_k)
+
+
+def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:
+    """The refusal of a question no paper answers (``no_answer``), and the filter's papers
+    when only those were searched."""
+    text = no_answer(retriever.unknown_names(search, filters=applied),
+                     retriever.unwritten_names(search, filters=applied))
+    if applied:
+        matching = len(retriever.allowed(applied) or ())
+        text += f" (Searched only the {matching} papers of {applied.describe()}.)"
+    return text
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:

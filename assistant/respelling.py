@@ -2,18 +2,26 @@
 
 A list or a count needs every paper to hold the topic's words, so one word that no abstract
 writes ("hyperparamter") leaves nothing to list, a false "no". Such a word is read as the
-spelling one slip away (a letter dropped or doubled, two swapped) that the abstracts write,
-and the answer says so. A letter changed for another is no slip read so: it turns one real
-word into another ("constricted" into "constructed", "livelihoods" into "likelihoods"). A
-name (capitalised) is never respelt: a thing the corpus does not name is for
-``naming.unmentioned`` to point out, not to be read as another thing.
+spelling one slip away (a letter dropped or doubled, two swapped, or in a long word no
+abstract writes, one vowel written for another: "adverserial") that the abstracts write,
+and the answer says so. So is a word a couple of papers write, typo and all ("baysian"),
+or whose stem another word has ("recurent" is stemmed as "recur"), when the spelling one
+slip away is written by far more papers. A consonant changed for another is no slip read
+so: it turns one real word into another ("constricted" into "constructed", "livelihoods"
+into "likelihoods"). A name (capitalised) is never respelt: a thing the corpus does not
+name is for ``naming.unmentioned`` to point out, not to be read as another thing.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from assistant.keywords import STOPWORDS, KeywordStats, SurfaceText, stem_of
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
 
 # Shorter words have real words one letter away too often: "salary" is no misspelt
 # "salivary", nor "looming" "looping", "lessons" "lesions" or "powder" "power"
@@ -24,6 +32,14 @@ SHORTEST = 8
 # often ("powder", "relit"), and so does one dropped from a five-letter word ("repot")
 SHORTEST_SLIP = 6
 FREQUENT_SLIP = 0.01  # the share of the chunks a short word's slip is written in, at least
+# A word some abstracts write is a slip too when at most RARE papers write it and the word
+# one slip away is written by RATIO times as many: a few abstracts hold the typo themselves
+# ("baysian" in 2, "reinforcment" shares "reinforcement"'s stem), and a real word that rare
+# seldom has a neighbour that common
+RARE = 2
+RATIO = 50
+VOWELS = frozenset("aeiou")
+WrittenBy = Callable[[str], int]  # how many stored papers write a word (naming.PhraseText)
 # A list question's opening words, misspelt ("Wich papers use LSTMs?" had been answered as
 # a question about one paper)
 CUES = ("which", "what", "list", "show", "find", "give", "name")
@@ -32,28 +48,58 @@ _LOWER_WORD = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")
 _FIRST_WORD = re.compile(r"^\s*([A-Za-z]+)\b")
 
 
-def respellings(topic: str, surface: SurfaceText, stats: KeywordStats) -> dict[str, str]:
+def respellings(topic: str, surface: SurfaceText, stats: KeywordStats,
+                written_by: WrittenBy | None = None) -> dict[str, str]:
     """Each lower-case word of ``topic`` that no stored paper writes, mapped to the most
     written spelling one slip away (``one_slip``): {"hyperparamter": "hyperparameter"}.
-    Empty when every word is known. A word under SHORTEST letters is respelt only when no
-    abstract writes it in any form and it lacks a letter of, or swaps two of, a frequent
-    word (``FREQUENT_SLIP``)."""
+    Empty when every word is known. A word under SHORTEST letters is respelt only when it
+    lacks a letter of, or swaps two of, a frequent word (``FREQUENT_SLIP``). With
+    ``written_by``, a word at most RARE papers write is respelt too when the spelling one
+    slip away is written by RATIO times as many."""
     found: dict[str, str] = {}
     for word in dict.fromkeys(_LOWER_WORD.findall(topic)):
         if len(word) < SHORTEST_SLIP or word in STOPWORDS:
             continue
-        if stats.doc_freq(stem_of(word)):  # a word some paper writes is no slip
+        writers = _rare_writers(word, surface, stats, written_by)
+        if writers is None:  # a word papers write is no slip
             continue
         short = len(word) < SHORTEST
-        if short and word in surface.words:
+        if short and not writers and word in surface.words:
             continue
-        close = [w for w in surface.words if abs(len(w) - len(word)) <= 1 and one_slip(word, w)]
+        vowel = not short and not writers  # a vowel changed in a word papers write is no
+        # slip often ("splatting" is no "splitting")
+        close = [w for w in surface.words
+                 if abs(len(w) - len(word)) <= 1 and one_slip(word, w, vowel=vowel)]
         if short:  # a letter dropped or two swapped, not one added
             close = [w for w in close if len(w) >= len(word)]
         best = max(close, key=lambda w: stats.doc_freq(stem_of(w)), default=None)
-        if best and (not short or stats.doc_freq(stem_of(best)) >= FREQUENT_SLIP * stats.n_docs):
-            found[word] = best
+        if best is None or (short and stats.doc_freq(stem_of(best)) < FREQUENT_SLIP * stats.n_docs):
+            continue
+        if writers and (written_by is None or written_by(best) < RATIO * writers[0]):
+            continue
+        found[word] = best
     return found
+
+
+def written_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
+    """``respellings`` of ``text`` in ``index``'s papers, with each word's count of papers
+    writing it (``naming.PhraseText.writers``)."""
+    return respellings(text, index.surface_text(), index.keyword_stats(),
+                       lambda word: len(index.phrase_text().writers(word)))
+
+
+def _rare_writers(word: str, surface: SurfaceText, stats: KeywordStats,
+                  written_by: WrittenBy | None) -> tuple[int, ...] | None:
+    """() when no abstract writes ``word`` in any form (its stem unknown); (n,) when it is
+    written but rare: n papers at most RARE write it as typed (at least 1 for the ratio), the
+    word being absent from the abstracts or its stem in at most RARE chunks (a check no
+    costlier than a stem's count for a common word); None for a word the papers write."""
+    if not stats.doc_freq(stem_of(word)):
+        return ()
+    if written_by is None or (word in surface.words and stats.doc_freq(stem_of(word)) > RARE):
+        return None
+    n = written_by(word)
+    return (max(n, 1),) if n <= RARE else None
 
 
 def cue_respellings(question: str, stats: KeywordStats) -> dict[str, str]:
@@ -73,11 +119,14 @@ def cue_respellings(question: str, stats: KeywordStats) -> dict[str, str]:
     return {typed: cue.capitalize() if typed[0].isupper() else cue}
 
 
-def one_slip(typed: str, written: str) -> bool:
+def one_slip(typed: str, written: str, vowel: bool = False) -> bool:
     """Whether ``typed`` is ``written`` with one letter dropped or added, or two neighbours
-    swapped ("hyperparamter", "optimizzation", "trasnformer"); not with a letter changed."""
+    swapped ("hyperparamter", "optimizzation", "trasnformer"), or with ``vowel`` one vowel
+    written for another ("adverserial"); not with a consonant changed ("livelihoods")."""
     if len(typed) == len(written):
         differ = [i for i, (a, b) in enumerate(zip(typed, written, strict=True)) if a != b]
+        if vowel and len(differ) == 1:
+            return typed[differ[0]] in VOWELS and written[differ[0]] in VOWELS
         return (len(differ) == 2 and differ[1] == differ[0] + 1
                 and typed[differ[0]] == written[differ[1]] and typed[differ[1]] == written[differ[0]])
     short, long = sorted((typed, written), key=len)

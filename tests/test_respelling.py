@@ -6,8 +6,12 @@ from __future__ import annotations
 import pytest
 
 from assistant.answering import final_answer
+from assistant.claims import local_stats
+from assistant.corpus import Paper
+from assistant.keywords import KeywordStats, SurfaceText
+from assistant.naming import PhraseText
 from assistant.pipeline import Assistant
-from assistant.respelling import cue_respellings, one_slip, respellings
+from assistant.respelling import WrittenBy, cue_respellings, one_slip, respellings
 
 
 @pytest.mark.parametrize(("typed", "written", "close"), [
@@ -19,9 +23,52 @@ from assistant.respelling import cue_respellings, one_slip, respellings
     ("constricted", "constructed", False),  # a letter changed: another real word
     ("livelihoods", "likelihoods", False),
     ("transformer", "transformer", False),
+    ("adverserial", "adversarial", False),  # a vowel changed: a slip only when asked
 ])
 def test_one_slip_is_a_single_typo(typed: str, written: str, close: bool) -> None:
     assert one_slip(typed, written) is close
+
+
+@pytest.mark.parametrize(("typed", "written", "close"), [
+    ("adverserial", "adversarial", True),  # one vowel for another
+    ("livelihoods", "likelihoods", False),  # a consonant for another
+    ("adverserail", "adversarial", False),  # a vowel changed and two swapped
+])
+def test_one_slip_with_vowels_takes_one_vowel_for_another(typed: str, written: str,
+                                                          close: bool) -> None:
+    assert one_slip(typed, written, vowel=True) is close
+
+
+def _store(texts: list[str]) -> tuple[SurfaceText, KeywordStats, WrittenBy]:
+    """A store's surface words, keyword statistics and paper count per word, each paper one
+    of ``texts``, as the index builds them."""
+    papers = {f"p{n}": Paper(f"p{n}", f"s#{n}", f"Paper {n}", text) for n, text in enumerate(texts)}
+    phrases = PhraseText.of(papers)
+    return (SurfaceText.of(texts), local_stats(texts),
+            lambda word: len(phrases.writers(word)))
+
+
+def test_a_word_a_few_abstracts_misspell_is_read_as_the_many_write_it() -> None:
+    """"baysian optimization" listed the 1 paper that writes the typo (93 write it right),
+    "recurent" none ("recur" shares its stem), "reinforcment learning in 2016" 5 of 19
+    (its stem is "reinforcement"'s), "generative adverserial networks" none (a vowel for
+    another): a word at most 2 papers write, one slip from a word 50 times as many write,
+    is that word. A rare real word is kept when no word that common is a slip away, or
+    when the slip is a consonant's ("livelihoods") or a vowel in a word papers write."""
+    common = ("We tune recurrent networks by bayesian optimization with reinforcement learning"
+              " and generative adversarial networks, splitting the likelihoods.")
+    rare = ["Events recur.", "A baysian view.", "Gaussian splatting of livelihoods."]
+    surface, stats, written_by = _store([common] * 100 + rare)
+    topic = "baysian recurent reinforcment adverserial networks"
+    assert respellings(topic, surface, stats, written_by) == {
+        "baysian": "bayesian", "recurent": "recurrent", "reinforcment": "reinforcement",
+        "adverserial": "adversarial"}
+    assert respellings(topic, surface, stats) == {"adverserial": "adversarial"}  # no counts
+    assert respellings("splatting livelihoods", surface, stats, written_by) == {}
+    few, few_stats, few_written = _store([common] * 40 + rare)  # 40 papers: no 50 times
+    assert respellings("baysian reinforcment", few, few_stats, few_written) == {}
+    three, three_stats, three_written = _store([common] * 200 + rare + ["baysian"] * 2)
+    assert respellings("baysian", three, three_stats, three_written) == {}  # 3 papers
 
 
 def test_a_misspelt_topic_word_is_listed_as_the_abstracts_write_it(
@@ -34,6 +81,29 @@ def test_a_misspelt_topic_word_is_listed_as_the_abstracts_write_it(
     right = seed_assistant.list_answer("Which papers study federated learning?")
     assert right.sources and [s.paper_id for s in typo.sources] == [s.paper_id for s in right.sources]
     assert "Read “federatd” as “federated”" in typo.answer
+    assert "Read " not in right.answer
+
+
+def test_a_vowel_for_another_is_listed_as_the_abstracts_write_it(
+        seed_assistant: Assistant) -> None:
+    """"Which papers use generative adverserial networks?" had found no paper (a vowel
+    written for another was no slip): it lists what the right spelling lists, and says so."""
+    typo = seed_assistant.list_answer("Which papers study federeted learning?")
+    right = seed_assistant.list_answer("Which papers study federated learning?")
+    assert right.sources and [s.paper_id for s in typo.sources] == [s.paper_id for s in right.sources]
+    assert "Read “federeted” as “federated”" in typo.answer
+
+
+def test_a_single_answer_reads_a_misspelt_word_as_written_and_says_so(
+        seed_assistant: Assistant) -> None:
+    """"What is a generative adverserial network?" had been refused: a single answer reads
+    the word as the abstracts write it, and its first line says so, streamed too."""
+    stream = list(seed_assistant.answer_stream("What is federeted learning?"))
+    typo, right = stream[-1], seed_assistant.ask("What is federated learning?")
+    assert typo.refusal is None and typo.sources
+    assert [s.paper_id for s in typo.sources] == [s.paper_id for s in right.sources]
+    assert typo.answer.startswith("Read “federeted” as “federated”, as the stored abstracts")
+    assert "".join(e for e in stream if isinstance(e, str)) == typo.answer
     assert "Read " not in right.answer
 
 
