@@ -31,7 +31,7 @@ from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
 from assistant.generation import ChatModel
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.intent import Intent, read_intent
+from assistant.intent import Intent, lookup_terms, read_intent
 from assistant.keywords import keyword_weights
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
@@ -57,6 +57,7 @@ from assistant.types import (
 
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 # The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK) as a refusal's verdict.
+BARE_WORDS = 2  # a query of this many words at most, none a question's, is a bare keyword
 RELEVANCE_CHECK = Verdict(check="relevance_check",
                           reason="The model read none of the papers found as answering the question.")
 
@@ -209,7 +210,7 @@ class Assistant:
             check_fits(question, self.settings.llm)
             checks = bool(history) or self.settings.llm.relevance_check
             deadline = self.chat_model.deadline() if checks else None
-        standalone = self.standalone_question(question, history, deadline)
+        standalone = bare_lookup(self.standalone_question(question, history, deadline))
         applied, search, ignored = self.question_filters(standalone, filters)
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
@@ -322,9 +323,9 @@ class Assistant:
         its topic's papers counted per year (``trend_stream``), one comparing two topics'
         counts ("…GANs vs VAEs per year?" too, ``compared_in``) both so (``compare_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), and so a
-        term lookup asked in the singular whose words several papers hold
-        (``several_hold``), any other the cited answer (``ask_stream``). ``reread`` is a
-        list's or a trend's reading budget (None: the setting)."""
+        term lookup (``bare_lookup`` too) whose words several papers hold (``several_hold``),
+        any other the cited answer (``ask_stream``). ``reread``: a list's or a trend's
+        reading budget (None: the setting)."""
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)
@@ -332,9 +333,10 @@ class Assistant:
             return self.lists.compare_stream(question, filters, reread)
         if (intent.trend_topic is not None or count_topic(intent)) and not every:
             return self.lists.trend_stream(question, filters, reread)
+        looked_up = bare_lookup(question)  # "ucbzero": "Which paper mentions ucbzero?"
         if (every or intent.wants_list or self.lists.of_author_alone(intent, filters)
-                or self.several_hold(folded(question), filters)):
-            return self.lists.list_stream(question, filters, reread)
+                or self.several_hold(folded(looked_up), filters)):
+            return self.lists.list_stream(looked_up, filters, reread)
         return self.ask_stream(question, history, top_k, filters)
 
     def several_hold(self, question: str, filters: Filters | None = None) -> bool:
@@ -361,6 +363,20 @@ class Assistant:
     def similar(self, target: str, top_k: int = 5) -> SimilarResult:
         """The ``top_k`` papers most like a stored paper (locator or id) or free text."""
         return similar(self.index, target, k=top_k)
+
+
+def bare_lookup(question: str) -> str:
+    """A bare keyword ("ucbzero", "Gaussian splatting": two words at most, each with a
+    letter, none a stopword) as the lookup it is, "Which paper mentions ucbzero?": it had
+    been refused, its one paper among the nearest (issue 36 item 0: a term lookup is never
+    refused when a paper holds it). Any other question as it is; a topic given to a list or
+    a trend is no question, and is never read so."""
+    words = question.split()
+    asked = f"Which paper mentions {question.strip().rstrip('?.!')}?"
+    if (0 < len(words) <= BARE_WORDS and len(lookup_terms(asked)) == len(words)
+            and all(re.search(r"[^\W\d_]", word) for word in words)):
+        return asked
+    return question
 
 
 def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:

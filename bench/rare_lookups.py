@@ -3,7 +3,8 @@ paper holding the word, or refused? (issue 36 item 0: a false "no" is the worst 
 
 Words that exactly one abstract uses (``evals.words_one_abstract_uses``) are drawn at random
 with a fixed seed, none chosen by hand or tuned on, and each is asked in every phrasing of
-``evals.LOOKUP_PHRASINGS`` through the whole offline pipeline (``Assistant.ask``). With
+``evals.LOOKUP_PHRASINGS``, and bare (the word alone, as typed in a search box: read as a
+lookup by ``pipeline.bare_lookup``), through the whole offline pipeline (``Assistant.ask``). With
 ``--without-holders`` the exact-match rule is switched off (``HybridRetriever.lookup_holders``
 returns nothing): the refusal checks decide as they did before it, and each refusal is
 counted by the check that made it.
@@ -27,6 +28,7 @@ from assistant.evals import LOOKUP_PHRASINGS, words_one_abstract_uses
 from assistant.retrieval import HybridRetriever
 
 SEED = 36  # the issue's number; the words are whatever it draws
+PHRASINGS = {**LOOKUP_PHRASINGS, "bare": "{word}"}
 
 
 def main() -> None:
@@ -42,7 +44,7 @@ def main() -> None:
     switched_off = mock.patch.object(HybridRetriever, "lookup_holders", return_value=[])
     with switched_off if without else nullcontext():
         for word in words:
-            for family, phrasing in LOOKUP_PHRASINGS.items():
+            for family, phrasing in PHRASINGS.items():
                 question = phrasing.format(word=word)
                 answer = app.ask(question)
                 cited = {c.paper_id for c in answer.citations}
@@ -60,7 +62,7 @@ def main() -> None:
     per_family = {family: {"asked": sum(r["family"] == family for r in rows),
                            "first": sum(r["family"] == family and r["rank"] == 1 for r in rows),
                            "cited": sum(r["family"] == family and r["cited"] for r in rows)}
-                  for family in LOOKUP_PHRASINGS}
+                  for family in PHRASINGS}
     save("rare_lookups" + ("-without-holders" if without else ""), {
         "data_dir": str(data_dir), "papers": len(papers), "seed": SEED, "words": words,
         "asked": len(rows), "answered_from_its_paper": sum(r["cited"] for r in rows),
