@@ -321,11 +321,10 @@ class Assistant:
         """The answer a question asks for: a trend question ("How has interest in graph
         neural networks grown?"), or a count question ("How many papers on X?", ``count_topic``),
         its topic's papers counted per year (``trend_stream``), one comparing two topics'
-        counts ("…GANs vs VAEs per year?" too, ``compared_in``) both so (``compare_stream``), a
-        list question (or ``every``) every paper that answers (``list_stream``), and so a
-        term lookup (``bare_lookup`` too) whose words several papers hold (``several_hold``),
-        any other the cited answer (``ask_stream``). ``reread``: a list's or a trend's
-        reading budget (None: the setting)."""
+        counts ("…GANs vs VAEs per year?", ``compared_in``) both so (``compare_stream``), a
+        list question (or ``every``) every paper that answers (``list_stream``), and so a term
+        lookup (``bare_lookup`` too) several papers hold (``several_hold``), any other the
+        cited answer (``ask_stream``). ``reread``: a list's or trend's budget (None: setting)."""
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)
