@@ -13,12 +13,11 @@ count keeps, each once, and none that no part counts (``ListAnswers._topic_trend
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import replace
 
 from assistant.listing import ListedPaper
 from assistant.topics import OR_RE
-from assistant.trends import TrendResult
+from assistant.trends import TrendResult, tallied
 
 _LIST_COMMA = re.compile(r"\s*,\s*")  # "GANs, VAEs or flows": three alternatives
 
@@ -40,21 +39,11 @@ def union_trend(topic: str, parts: list[TrendResult]) -> TrendResult:
     first = parts[0]
     counted = _union_papers(parts)
     papers = [p.paper for p in counted]
-    years = {y: 0 for y in first.years}
-    by_year: dict[int, list[str]] = {}
-    per_venue: dict[str, Counter[int]] = {}
-    for paper in papers:
-        if paper.year is not None:
-            years[paper.year] = years.get(paper.year, 0) + 1
-            by_year.setdefault(paper.year, []).append(paper.paper_id)
-            per_venue.setdefault(paper.venue or "no venue", Counter())[paper.year] += 1
-    venues = ({v: {y: c.get(y, 0) for y in years} for v, c in sorted(per_venue.items())}
-              if len(per_venue) > 1 else {})
+    years, by_year, venues = tallied(papers, first.years)
     return replace(
-        first, topic=topic, years=dict(sorted(years.items())), venues=venues,
-        paper_ids=[p.paper_id for p in papers], counted=counted,
-        by_year=dict(sorted(by_year.items())),
-        stored={y: first.stored.get(y, 0) for y in sorted(years)},
+        first, topic=topic, years=years, venues=venues,
+        paper_ids=[p.paper_id for p in papers], counted=counted, by_year=by_year,
+        stored={y: first.stored.get(y, 0) for y in years},
         screened=sum(p.screened for p in parts), reread=sum(p.reread for p in parts),
         unread_left_out=sum(p.unread_left_out for p in parts),
         kept_unread=sum(p.kept_unread for p in counted), budget=sum(p.budget for p in parts),

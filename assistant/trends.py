@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from pathlib import Path
@@ -306,26 +306,34 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
                if counts_for(topic, p, senses.get(p.paper.paper_id, 0.0), verb)]
     papers = [p.paper for p in counted]
     apart = len(result.papers) - len(papers)
-    dated = [p for p in papers if p.year is not None]
-    years = {y: 0 for y, n in stored.items() if n}
-    by_year: dict[int, list[str]] = {}
-    per_venue: dict[str, Counter[int]] = {}
-    for paper in dated:
-        assert paper.year is not None
-        years[paper.year] = years.get(paper.year, 0) + 1
-        by_year.setdefault(paper.year, []).append(paper.paper_id)
-        per_venue.setdefault(paper.venue or "no venue", Counter())[paper.year] += 1
-    venues = ({v: {y: c.get(y, 0) for y in years} for v, c in sorted(per_venue.items())}
-              if len(per_venue) > 1 else {})
+    years, by_year, venues = tallied(papers, [y for y, n in stored.items() if n])
     return TrendResult(
         topic=result.topic.strip().rstrip("?!. ") or result.topic,  # as shown: no "?"
-        years=dict(sorted(years.items())), venues=venues,
+        years=years, venues=venues,
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
-        unread_left_out=result.unread_left_out, unknown_year=len(papers) - len(dated), apart=apart,
+        unread_left_out=result.unread_left_out,
+        unknown_year=sum(p.year is None for p in papers), apart=apart,
         reread=result.reread, kept_unread=sum(p.kept_unread for p in counted),
-        seconds=result.seconds, by_year=dict(sorted(by_year.items())),
-        stored={y: stored.get(y, 0) for y in sorted(years)}, counted=counted)
+        seconds=result.seconds, by_year=by_year,
+        stored={y: stored.get(y, 0) for y in years}, counted=counted)
+
+
+def tallied(papers: Sequence[Paper], years: Iterable[int]
+            ) -> tuple[dict[int, int], dict[int, list[str]], dict[str, dict[int, int]]]:
+    """``papers`` counted per year over ``years`` (each a zero first; a paper's own year
+    added), their ids per year, and per venue within each year when several (else none)."""
+    counts = dict.fromkeys(years, 0)
+    by_year: dict[int, list[str]] = {}
+    per_venue: dict[str, Counter[int]] = {}
+    for paper in papers:
+        if paper.year is not None:
+            counts[paper.year] = counts.get(paper.year, 0) + 1
+            by_year.setdefault(paper.year, []).append(paper.paper_id)
+            per_venue.setdefault(paper.venue or "no venue", Counter())[paper.year] += 1
+    venues = ({v: {y: c.get(y, 0) for y in counts} for v, c in sorted(per_venue.items())}
+              if len(per_venue) > 1 else {})
+    return dict(sorted(counts.items())), dict(sorted(by_year.items())), venues
 
 
 def table_lines(trend: TrendResult) -> list[str]:
