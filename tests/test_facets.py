@@ -78,6 +78,10 @@ def test_both_x_and_y_asks_for_papers_on_both(facets_store: Assistant) -> None:
      [("diffusion models",), ("planning",)]),
     ("Which papers use both dropout and batch normalization?",
      [("dropout",), ("batch normalization",)]),
+    ("Which papers study both dropout and batch normalization?",
+     [("dropout",), ("batch normalization",)]),
+    ("Which papers apply dropout to batch normalization?",  # "apply" is the verb, as "use"
+     [("dropout",), ("batch normalization",)]),
     ("Which papers fill in missing parts of images?", []),  # a verb and its particle
     ("Which papers use diffusion models?", []),  # one facet
 ])
