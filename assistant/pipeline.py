@@ -38,7 +38,7 @@ from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.refusals import nearest_reason, quoted_names
 from assistant.respelling import cue_respellings, respelt, respelt_line, written_respellings
-from assistant.retrieval import HybridRetriever, Method
+from assistant.retrieval import HybridRetriever, Method, term_holders
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.store_answers import about_store
@@ -210,7 +210,7 @@ class Assistant:
             check_fits(question, self.settings.llm)
             checks = bool(history) or self.settings.llm.relevance_check
             deadline = self.chat_model.deadline() if checks else None
-        standalone = bare_lookup(self.standalone_question(question, history, deadline))
+        standalone = bare_lookup(self.standalone_question(question, history, deadline), self.index)
         applied, search, ignored = self.question_filters(standalone, filters)
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
@@ -332,7 +332,9 @@ class Assistant:
             return self.lists.compare_stream(question, filters, reread)
         if (intent.trend_topic is not None or count_topic(intent)) and not every:
             return self.lists.trend_stream(question, filters, reread)
-        looked_up = bare_lookup(question)  # "ucbzero": "Which paper mentions ucbzero?"
+        looked_up = bare_lookup(question, self.index)  # "ucbzero": "Which paper mentions …?"
+        if looked_up != question:  # "Yoshua Bengio": "Which papers are by Yoshua Bengio?"
+            intent = asked_intent(looked_up, self.index)
         if (every or intent.wants_list or self.lists.of_author_alone(intent, filters)
                 or self.several_hold(folded(looked_up), filters)):
             return self.lists.list_stream(looked_up, filters, reread)
@@ -340,13 +342,11 @@ class Assistant:
 
     def several_hold(self, question: str, filters: Filters | None = None) -> bool:
         """Whether ``question`` is a term lookup ("Which paper mentions Tetris?") whose words
-        several papers within the filters hold (``HybridRetriever.lookup_holders``): it is
-        answered by the list of them all, as asked in the plural (a researcher asking for
-        "the paper" does not know there are six; the cited answer had quoted one)."""
+        several papers within the filters hold (``HybridRetriever.lookup_holders``): answered
+        by the list of them all (one asking for "the paper" does not know there are six)."""
         applied, search, ignored = self.question_filters(question, filters)
-        if ignored or not read_intent(search).lookup_terms:
-            return False
-        if applied and not self.retriever.allowed(applied):
+        if ignored or not read_intent(search).lookup_terms or (
+                applied and not self.retriever.allowed(applied)):
             return False
         return len(self.retriever.lookup_holders(search, applied)) > 1
 
@@ -364,18 +364,27 @@ class Assistant:
         return similar(self.index, target, k=top_k)
 
 
-def bare_lookup(question: str) -> str:
+def bare_lookup(question: str, index: AbstractIndex | None = None) -> str:
     """A bare keyword ("ucbzero", "Gaussian splatting": two words at most, each with a
     letter, none a stopword) as the lookup it is, "Which paper mentions ucbzero?": it had
     been refused, its one paper among the nearest (issue 36 item 0: a term lookup is never
     refused when a paper holds it). Any other question as it is; a topic given to a list or
-    a trend is no question, and is never read so."""
+    a trend is no question, and is never read so. With ``index``, only words its papers
+    hold as typed: a misspelt word ("transfomers") is respelt by the question's own path,
+    a stored author's name ("Yoshua Bengio") is "Which papers are by Yoshua Bengio?", and a
+    word no paper holds is refused as the user wrote it, not as "mentions …"."""
     words = question.split()
     asked = f"Which paper mentions {question.strip().rstrip('?.!')}?"
-    if (0 < len(words) <= BARE_WORDS and len(lookup_terms(asked)) == len(words)
+    if not (0 < len(words) <= BARE_WORDS and len(lookup_terms(asked)) == len(words)
             and all(re.search(r"[^\W\d_]", word) for word in words)):
-        return asked
-    return question
+        return question
+    name = question.strip().rstrip("?.!")
+    if index is not None and index.author_book().holds(name):
+        return f"Which papers are by {name}?"
+    if index is not None and (written_respellings(index, question)
+                              or not term_holders(index, lookup_terms(asked))[0]):
+        return question
+    return asked
 
 
 def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 import pytest
+from conftest import make_settings
 from test_retrieval import refusing_checks  # noqa: F401  (the fixture)
 
 from assistant.answering import final_answer
@@ -42,3 +46,32 @@ def test_a_bare_keyword_is_answered_from_the_papers_holding_it(seed_assistant: A
     listed = final_answer(seed_assistant.answer_stream(word))
     assert listed.receipt is not None and listed.receipt.matching == len(held)
     assert {s.paper_id for s in listed.sources} == set(held)
+
+
+def test_a_bare_query_is_a_lookup_only_of_words_the_papers_hold(tmp_path: Path) -> None:
+    """A hostile run found three bare queries the lookup misread: a misspelt word
+    ("transfomers") was searched as typed and refused around the word "mentions", which the
+    user never wrote; an author's name ("Yoshua Bengio") was searched as words of the
+    abstracts and refused. Now the typo goes the question's way (respelt), the name is the
+    author's papers, and a word no paper holds is refused as typed."""
+    path = tmp_path / "papers.csv"
+    with path.open("w", newline="") as f:
+        csv.writer(f).writerows([
+            ("title", "authors", "abstract"),
+            ("Attention Transformers", "Ada Lovelace", "Transformers use attention layers "
+             "to model long sequences of tokens."),
+            ("Sparse Transformers", "Alan Turing", "We make transformers sparse so that "
+             "attention scales to long inputs."),
+            ("Kernel Machines", "Ada Lovelace", "Kernel machines learn nonlinear functions "
+             "with support vectors.")])
+    app = Assistant(make_settings(tmp_path / "data"))
+    app.ingest([path])
+    assert bare_lookup("transformers", app.index) == "Which paper mentions transformers?"
+    assert bare_lookup("transfomers", app.index) == "transfomers"  # respelt on its own path
+    assert bare_lookup("Ada Lovelace", app.index) == "Which papers are by Ada Lovelace?"
+    assert bare_lookup("quokka", app.index) == "quokka"  # no paper holds it
+    by = final_answer(app.answer_stream("Ada Lovelace"))
+    assert {s.title for s in by.sources} == {"Attention Transformers", "Kernel Machines"}
+    typo = final_answer(app.answer_stream("transfomers"))
+    assert typo.answer.startswith("Read “transfomers” as “transformers”"), typo.answer
+    assert "mentions" not in final_answer(app.answer_stream("quokka")).answer
