@@ -25,6 +25,7 @@ _LIST_COMMA = re.compile(r"\s*,\s*")  # "GANs, VAEs or flows": three alternative
 def or_parts(topic: str) -> list[str]:
     """The alternatives a topic joins with "or" ("GANs or VAEs" → GANs, VAEs; "GANs, VAEs,
     or flows" → three), each once; the topic alone when it joins none."""
+    topic = re.sub(r"^\s*either\s+", "", topic, flags=re.I)  # "either GANs or VAEs"
     if len(pieces := OR_RE.split(topic.strip(" ?.!"))) < 2:
         return [topic]
     parts = [p.strip(" \"'“”") for piece in pieces for p in _LIST_COMMA.split(piece)]

@@ -50,9 +50,13 @@ END = r"(?!\d)(?![\'’]?s\b)" + NOT_A_COUNT  # "1990s" is a decade (DECADE belo
 # years (a decade's "since" runs on); two digits only after "the" or "'" ("in 90s" may be
 # seconds), 80s and 90s of the 1900s, 00s to 20s of the 2000s
 _DECADE_WORDS = {"eighties": "1980", "nineties": "1990", "noughties": "2000"}
-DECADE = re.compile(r"\b(in|from|during|since)\s+(?:the\s+)?(?:((?:19|20)\d0)[\'’]?s\b"
-                    rf"|(?:(?<=the\s)|[\'’])([89012]0)s\b{NOT_A_COUNT}"
-                    r"|(?<=the\s)(eighties|nineties|noughties)\b)", re.I)
+# "in the late 90s", "in the early 2000s": the decade's later or earlier half
+DECADE = re.compile(r"\b(?P<how>in|from|during|since)\s+(?P<the>the\s+)?"
+                    r"(?:(?P<part>early|mid|late)[\s-]+)?(?:(?P<full>(?:19|20)\d0)[\'’]?s\b"
+                    rf"|(?(the)[\'’]?|[\'’])(?P<two>[89012]0)s\b{NOT_A_COUNT}"
+                    r"|(?(the)(?P<word>eighties|nineties|noughties)\b|(?!)))", re.I)
+# the years of a decade's part: "the late 90s" 1995–1999
+DECADE_PARTS = {"early": (0, 4), "mid": (3, 7), "late": (5, 9)}
 # "in the year 1998", "before the year 2000": the year, as "in 1998" (the words had been
 # searched, and "1998" read as no year: papers of 2000 and 2019 listed)
 THE_YEAR = re.compile(r"\b(in|before|after|since|until|till|from|during|through|between"
@@ -62,8 +66,9 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
     # "in 2020 or 2021", "in 2017, 2018 or 2019": any of them (a range when they follow
     # one another, else the range from the first to the last with only those years in it)
-    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s*,\s*{YEAR}){{0,3}},?\s+(?:or|and)\s+"
-                rf"(?:in\s+)?{YEAR}{END}", re.I), "either"),
+    # "in 2018 vs 2019", "in 2018 compared with 2019": the two years, to be compared
+    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s*,\s*{YEAR}){{0,3}},?\s+(?:or|and|vs\.?|"
+                rf"versus|compared\s+(?:to|with))\s+(?:in\s+)?{YEAR}{END}", re.I), "either"),
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
      "range"),
     (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
@@ -274,8 +279,9 @@ def _stated_years(text: str
         found = _stated_years(said)
         return found if found[:3] != (None, None, None) else (None, None, None, text)
     if (m := DECADE.search(text)) and int(_decade(m)) <= LATEST_YEAR:
-        first = int(_decade(m))
-        return ((first, OPEN_END) if m.group(1).lower() == "since" else (first, first + 9),
+        first, last = (int(_decade(m)) + n for n in DECADE_PARTS.get(
+            (m.group("part") or "").lower(), (0, 9)))
+        return ((first, OPEN_END) if m.group("how").lower() == "since" else (first, last),
                 None, None, _cut(text, m))
     if m := RELATIVE.search(text):
         return None, _count_of(m), None, _cut(text, m)
@@ -314,9 +320,9 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
 def _decade(m: re.Match[str]) -> str:
     """The first year of the decade a ``DECADE`` match names: "1990s" 1990, "'90s" and
     "nineties" 1990, "10s" 2010."""
-    if m.group(3):
-        return ("19" if m.group(3)[0] in "89" else "20") + m.group(3)
-    return m.group(2) or _DECADE_WORDS[m.group(4).lower()]
+    if m.group("two"):
+        return ("19" if m.group("two")[0] in "89" else "20") + m.group("two")
+    return m.group("full") or _DECADE_WORDS[m.group("word").lower()]
 
 
 def _count_of(m: re.Match[str]) -> int:

@@ -133,3 +133,19 @@ def test_papers_that_appeared_in_a_year_are_searched_for_the_topic_alone() -> No
     intent = read_intent("Which papers on boosting appeared in the year 1998?")
     assert intent.filters == Filters(years=(1998, 1998))
     assert topic_of(intent.search, or_question=False) == "boosting?"
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    # a false zero: "the late 90s" had been searched as words (grep: 13 on boosting)
+    ("How many papers on boosting in the late 90s?", "years 1995–1999"),
+    ("Which papers in the early 2000s use boosting?", "years 2000–2004"),
+    ("Which papers in the mid-2010s use GANs?", "years 2013–2017"),
+    # "GANs vs 2019" had been counted as a topic of its own
+    ("How many papers on GANs in 2018 vs 2019?", "years 2018–2019"),
+    ("How many papers on GANs in 2018 compared to 2020?", "years 2018 and 2020"),
+])
+def test_a_decades_part_and_years_compared_are_years(question: str, said: str) -> None:
+    found, rest = stated(question)
+    assert found is not None and found.describe() == said
+    assert not any(word in rest for word in ("late", "early", "mid", "vs", "compared"))
+
