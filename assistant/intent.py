@@ -123,9 +123,11 @@ _TOPIC_WORDS = rf"(?:(?!(?:{_POINTING})\b)[\w-]+\s+){{0,4}}"
 # "compare", "any", "the": stopwords are the words questions ask with) or picks some papers
 # by their age or their tie to others ("recent", "similar papers" after an answer); "and",
 # "of", "for"… join the topic's words inside it
+# words that only qualify the papers counted ("How many different papers on GANs?")
+_COUNTED = "different distinct unique separate individual total overall research scientific".split()
 _PICKING = """compare contrast review survey overview rank recent latest newest new previous
 earlier older newer early earliest classic famous popular foundational landmark similar related
-relevant further additional published accepted presented""".split()
+relevant further additional published accepted presented academic""".split() + _COUNTED
 _ASKS = "|".join(sorted(map(re.escape, {*STOPWORDS, *_PICKING}), key=len, reverse=True))
 _NAMING_WORD = rf"(?!(?:{_POINTING}|{_ASKS})\b)[\w-]+\s+"
 _JOINING = r"(?:and|or|of|for|in|on|with|from|to)\s+"
@@ -133,10 +135,10 @@ _JOINING = r"(?:and|or|of|for|in|on|with|from|to)\s+"
 _ABOUT = r"on|about|that|which|using|with|in|from|where"
 _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GAN" of "GAN papers"
                r"(?=(?:papers|abstracts|articles|publications)\b)")
-# A count ("How many papers on X", "How many GAN papers …", which had been answered as no
-# count: ``list_answers.count_topic``), the topic's words before the noun too
+# A count ("How many papers on X", "How many GAN papers …": ``list_answers.count_topic``)
+_COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published)\s+)*"
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s+"
-                      rf"(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
+                      rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
@@ -148,7 +150,7 @@ LIST_RE = re.compile(
     # "Which GAN papers were published…?": the topic before the noun ("works" and "studies"
     # are verbs too: "which optimizer works best?")
     rf"|\b(?:which|what)\s+(?!of\b){_TOPIC_WORDS}(?:papers|abstracts|articles|publications)\b"
-    rf"|^\s*how\s+many\s+(?:{_NOUN_TOPIC})?{PAPERS}\b"  # a count: the list's first line gives it
+    rf"|^\s*how\s+many\s+{_COUNTED_AS}(?:{_NOUN_TOPIC})?{PAPERS}\b"  # a count: its first line
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{PAPERS}|paper|abstract)\s+"
     rf"(?:{_ABOUT})\b"
     # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"

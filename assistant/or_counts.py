@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from assistant.facets import RELATION_RE
 from assistant.listing import ListedPaper
-from assistant.topics import OR_RE
+from assistant.topics import OR_RE, or_readings
 from assistant.trends import TrendResult, tallied
 
 _LIST_COMMA = re.compile(r"\s*,\s*")  # "GANs, VAEs or flows": three alternatives
@@ -28,6 +29,11 @@ def or_parts(topic: str) -> list[str]:
     topic = re.sub(r"^\s*either\s+", "", topic, flags=re.I)  # "either GANs or VAEs"
     if len(pieces := OR_RE.split(topic.strip(" ?.!"))) < 2:
         return [topic]
+    # "object detection in images or videos": the "or" inside a qualified topic joins two
+    # words of one phrase, read each in it ("… in images", "… in videos"), not "videos"
+    if len(pieces) == 2 and RELATION_RE.search(pieces[0]) and (
+            readings := or_readings(topic.strip(" ?.!"))):
+        return readings
     parts = [p.strip(" \"'“”") for piece in pieces for p in _LIST_COMMA.split(piece)]
     return list(dict.fromkeys(p for p in parts if re.search(r"\w", p)))
 

@@ -58,6 +58,8 @@ from assistant.types import (
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 # The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK) as a refusal's verdict.
 BARE_WORDS = 2  # a query of this many words at most, none a question's, is a bare keyword
+# what a chat's user says that is no keyword, leading a bare query ("thanks", "hello there")
+CHAT_WORDS = frozenset("thanks thank thx hi hello hey help ok okay yes no bye cheers".split())
 RELEVANCE_CHECK = Verdict(check="relevance_check",
                           reason="The model read none of the papers found as answering the question.")
 
@@ -210,7 +212,8 @@ class Assistant:
             check_fits(question, self.settings.llm)
             checks = bool(history) or self.settings.llm.relevance_check
             deadline = self.chat_model.deadline() if checks else None
-        standalone = bare_lookup(self.standalone_question(question, history, deadline), self.index)
+        standalone = self.standalone_question(question, history, deadline)
+        standalone = bare_lookup(standalone, self.index, follow_up=bool(history))
         applied, search, ignored = self.question_filters(standalone, filters)
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
@@ -318,10 +321,9 @@ class Assistant:
     def answer_stream(self, question: str, history: History = (), top_k: int | None = None,
                       filters: Filters | None = None, every: bool = False,
                       reread: int | None = None) -> AnswerStream:
-        """The answer a question asks for: a trend question ("How has interest in graph
-        neural networks grown?"), or a count question ("How many papers on X?", ``count_topic``),
-        its topic's papers counted per year (``trend_stream``), one comparing two topics'
-        counts ("…GANs vs VAEs per year?", ``compared_in``) both so (``compare_stream``), a
+        """The answer a question asks for: a trend or count question ("How many papers on
+        X?", ``count_topic``) its topic's papers per year (``trend_stream``), two topics'
+        counts compared ("GANs vs VAEs", ``compared_in``) both so (``compare_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), and so a term
         lookup (``bare_lookup`` too) several papers hold (``several_hold``), any other the
         cited answer (``ask_stream``). ``reread``: a list's or trend's budget (None: setting)."""
@@ -332,7 +334,7 @@ class Assistant:
             return self.lists.compare_stream(question, filters, reread)
         if (intent.trend_topic is not None or count_topic(intent)) and not every:
             return self.lists.trend_stream(question, filters, reread)
-        looked_up = bare_lookup(question, self.index)  # "ucbzero": "Which paper mentions …?"
+        looked_up = bare_lookup(question, self.index, follow_up=bool(history))
         if looked_up != question:  # "Yoshua Bengio": "Which papers are by Yoshua Bengio?"
             intent = asked_intent(looked_up, self.index)
         if (every or intent.wants_list or self.lists.of_author_alone(intent, filters)
@@ -364,27 +366,29 @@ class Assistant:
         return similar(self.index, target, k=top_k)
 
 
-def bare_lookup(question: str, index: AbstractIndex | None = None) -> str:
+def bare_lookup(question: str, index: AbstractIndex | None = None, follow_up: bool = False
+                ) -> str:
     """A bare keyword ("ucbzero", "Gaussian splatting": two words at most, each with a
     letter, none a stopword) as the lookup it is, "Which paper mentions ucbzero?": it had
     been refused, its one paper among the nearest (issue 36 item 0: a term lookup is never
     refused when a paper holds it). Any other question as it is; a topic given to a list or
     a trend is no question, and is never read so. With ``index``, only words its papers
-    hold as typed: a misspelt word ("transfomers") is respelt by the question's own path,
-    a stored author's name ("Yoshua Bengio") is "Which papers are by Yoshua Bengio?", and a
-    word no paper holds is refused as the user wrote it, not as "mentions …"."""
+    hold as typed (a rare one too: "veraging" is its paper's word); else a stored author's
+    name ("Yoshua Bengio") is "Which papers are by Yoshua Bengio?", and any other query goes
+    the question's way: "transfomers" respelt, a word no paper holds refused as typed, not
+    as "mentions …". A chat's follow-up ("Limitations?", ``follow_up``) is never a lookup,
+    nor "thanks" (``CHAT_WORDS``)."""
     words = question.split()
     asked = f"Which paper mentions {question.strip().rstrip('?.!')}?"
-    if not (0 < len(words) <= BARE_WORDS and len(lookup_terms(asked)) == len(words)
+    if follow_up or not (0 < len(words) <= BARE_WORDS and len(lookup_terms(asked)) == len(words)
             and all(re.search(r"[^\W\d_]", word) for word in words)):
         return question
-    name = question.strip().rstrip("?.!")
-    if index is not None and index.author_book().holds(name):
-        return f"Which papers are by {name}?"
-    if index is not None and (written_respellings(index, question)
-                              or not term_holders(index, lookup_terms(asked))[0]):
+    if words[0].lower().strip("!.?,") in CHAT_WORDS:  # "thanks", "hello": no keyword
         return question
-    return asked
+    if index is None or all(term_holders(index, lookup_terms(asked))):  # held as typed
+        return asked
+    name = question.strip().rstrip("?.!")
+    return f"Which papers are by {name}?" if index.author_book().holds(name) else question
 
 
 def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:

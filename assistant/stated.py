@@ -53,7 +53,7 @@ _DECADE_WORDS = {"eighties": "1980", "nineties": "1990", "noughties": "2000"}
 # "in the late 90s", "in the early 2000s": the decade's later or earlier half
 DECADE = re.compile(r"\b(?P<how>in|from|during|since)\s+(?P<the>the\s+)?"
                     r"(?:(?P<part>early|mid|late)[\s-]+)?(?:(?P<full>(?:19|20)\d0)[\'’]?s\b"
-                    rf"|(?(the)[\'’]?|[\'’])(?P<two>[89012]0)s\b{NOT_A_COUNT}"
+                    rf"|(?(the)[\'’]?|[\'’])(?P<two>[89012]0)s\b(?!\s+of\b){NOT_A_COUNT}"
                     r"|(?(the)(?P<word>eighties|nineties|noughties)\b|(?!)))", re.I)
 # the years of a decade's part: "the late 90s" 1995–1999
 DECADE_PARTS = {"early": (0, 4), "mid": (3, 7), "late": (5, 9)}

@@ -70,6 +70,9 @@ def test_a_bare_query_is_a_lookup_only_of_words_the_papers_hold(tmp_path: Path) 
     assert bare_lookup("transfomers", app.index) == "transfomers"  # respelt on its own path
     assert bare_lookup("Ada Lovelace", app.index) == "Which papers are by Ada Lovelace?"
     assert bare_lookup("quokka", app.index) == "quokka"  # no paper holds it
+    assert bare_lookup("thanks", app.index) == "thanks"  # a chat's word, no keyword
+    # a chat's follow-up is read with its history, never as a lookup
+    assert bare_lookup("transformers", app.index, follow_up=True) == "transformers"
     by = final_answer(app.answer_stream("Ada Lovelace"))
     assert {s.title for s in by.sources} == {"Attention Transformers", "Kernel Machines"}
     typo = final_answer(app.answer_stream("transfomers"))

@@ -30,6 +30,9 @@ def test_a_count_questions_topic_is_read_and_other_questions_have_none() -> None
     assert topic("How many papers mention Tetris?") is None  # a term lookup
     assert topic("How many papers were published in 2015?") is None  # no topic
     assert topic("Which papers use graph neural networks?") is None  # a list
+    # words that only qualify the papers counted: "different on GANs" had been the topic
+    assert topic("How many different papers on GANs?") == "GANs"
+    assert topic("How many research papers on GANs?") == "GANs"
 
 
 def test_a_count_question_is_answered_with_its_trends_count(seed_assistant: Assistant) -> None:

@@ -149,3 +149,9 @@ def test_a_decades_part_and_years_compared_are_years(question: str, said: str) -
     assert found is not None and found.describe() == said
     assert not any(word in rest for word in ("late", "early", "mid", "vs", "compared"))
 
+
+def test_a_two_digit_number_of_a_unit_is_no_decade() -> None:
+    """"in the 10s of milliseconds" had filtered to 2010–2019."""
+    found, rest = stated("What latency do spiking networks reach in the 10s of milliseconds?")
+    assert found is None and "10s of milliseconds" in rest
+
