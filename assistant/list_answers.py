@@ -288,7 +288,9 @@ class ListAnswers:
         given as the topic (the Lists tab, `assistant trends "How many papers has Bengio
         published per year?"`) is read as one (``question_trend``)."""
         asked = read_intent(topic, self.app.index.venues()) if _ASKED.match(topic) else None
-        if (asked and compared_in(asked)) or (not asked and versus_topics(topic)):
+        # a question comparing two topics is refused; a bare "A vs B" topic is one topic, the
+        # papers written on both ("exploration vs exploitation" had been refused as two)
+        if asked and compared_in(asked):
             raise BadInputError(f"“{topic.strip()}” compares two topics; a trend counts one: "
                                 "give each its own, or `ask` the question for both at once")
         if asked and (asked.trend_topic is not None or count_topic(asked)):
