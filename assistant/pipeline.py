@@ -58,8 +58,10 @@ from assistant.types import (
 History = Sequence[tuple[str, str]]  # (question, answer) pairs, oldest first
 # The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK) as a refusal's verdict.
 BARE_WORDS = 2  # a query of this many words at most, none a question's, is a bare keyword
-# what a chat's user says that is no keyword, leading a bare query ("thanks", "hello there")
-CHAT_WORDS = frozenset("thanks thank thx hi hello hey help ok okay yes no bye cheers".split())
+# what a chat's user says that is no keyword, leading a bare query ("thanks", "hello there",
+# "define dropout": a question, which had listed the 2 papers writing "define" and "dropout")
+CHAT_WORDS = frozenset("thanks thank thx hi hello hey help ok okay yes no bye cheers define"
+                       .split())
 RELEVANCE_CHECK = Verdict(check="relevance_check",
                           reason="The model read none of the papers found as answering the question.")
 

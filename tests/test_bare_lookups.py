@@ -23,6 +23,8 @@ from assistant.pipeline import Assistant, bare_lookup
     ("What is UCBZero?", "What is UCBZero?"),
     ("Similar papers", "Similar papers"),
     ("2019", "2019"),
+    ("define dropout", "define dropout"),  # a question: it had listed 2 papers
+    ("thanks", "thanks"),  # a chat's word: it had listed 76
     ("hidden Markov models", "hidden Markov models"),  # three words: a topic
 ])
 def test_a_bare_keyword_is_read_as_a_lookup(query: str, read: str) -> None:
