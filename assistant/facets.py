@@ -5,8 +5,8 @@
 whole topic, and the cross-encoder, trained to rank search results, reads a paper on
 diffusion models alone as answering it (logits 3–4): 16 papers were listed, none on
 planning. A paper the screen keeps by its reading or its sense must also answer each facet:
-write its keywords (half of their weight or more, under one of its "or" parts), or be read
-by the cross-encoder as answering that facet alone. A facet most papers hold ("machine
+write its keywords (``FACET_WRITTEN`` of their weight, under one of its phrasings or "or"
+parts), or be read by the cross-encoder as answering that facet alone. A facet most papers hold ("machine
 learning" in "apply machine learning to weather data") is no facet: every paper of the
 store answers it, and the topic's other part is what the screen already reads.
 """
@@ -105,12 +105,11 @@ def written_share(facet: tuple[str, ...], index: AbstractIndex) -> float:
     return len(writers) / max(len(index.papers()), 1)
 
 
-def writes_facet(facet: tuple[str, ...], paper: Paper, index: AbstractIndex) -> bool:
-    """Whether ``paper`` holds ``FACET_WRITTEN`` of the keyword weight of one of the facet's
-    alternatives (``facet_alternatives``)."""
+def writes_facet(alternatives: Sequence[dict[str, float]], paper: Paper) -> bool:
+    """Whether ``paper`` holds ``FACET_WRITTEN`` of the keyword weight of one of a facet's
+    ``alternatives`` (``facet_alternatives``)."""
     text = f"{paper.title}. {paper.text}"
-    return any(cached_coverage(weights, text) >= FACET_WRITTEN
-               for weights in facet_alternatives(facet, index))
+    return any(cached_coverage(weights, text) >= FACET_WRITTEN for weights in alternatives)
 
 
 def facet_alternatives(facet: tuple[str, ...], index: AbstractIndex) -> list[dict[str, float]]:
@@ -133,13 +132,14 @@ def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
     answering any of its phrasings (a logit under 0). ``logits`` is None for papers left
     unread: writing is then the only answer."""
     missing: set[str] = set()
+    stats = index.keyword_stats()
     for facet in facets:
+        alternatives = facet_alternatives(facet, index)
         unwritten = [p for p in papers if p.paper_id not in missing
-                     and not writes_facet(facet, p, index)]
+                     and not writes_facet(alternatives, p)]
         if not unwritten or logits is None:
             missing.update(p.paper_id for p in unwritten)
             continue
-        stats = index.keyword_stats()
         pairs = [reread_pairs(phrasing, unwritten, stats) for phrasing in facet]
         best = np.max([logits(text, passages) for texts, passages in pairs for text in texts],
                       axis=0)
