@@ -27,12 +27,11 @@ def or_parts(topic: str) -> list[str]:
     """The alternatives a topic joins with "or" ("GANs or VAEs" → GANs, VAEs; "GANs, VAEs,
     or flows" → three), each once; the topic alone when it joins none."""
     topic = re.sub(r"^\s*either\s+", "", topic, flags=re.I)  # "either GANs or VAEs"
-    if len(pieces := OR_RE.split(topic.strip(" ?.!"))) < 2:
+    if len(pieces := OR_RE.split(bare := topic.strip(" ?.!"))) < 2:
         return [topic]
     # "object detection in images or videos": the "or" inside a qualified topic joins two
     # words of one phrase, read each in it ("… in images", "… in videos"), not "videos"
-    if len(pieces) == 2 and RELATION_RE.search(pieces[0]) and (
-            readings := or_readings(topic.strip(" ?.!"))):
+    if len(pieces) == 2 and RELATION_RE.search(pieces[0]) and (readings := or_readings(bare)):
         return readings
     parts = [p.strip(" \"'“”") for piece in pieces for p in _LIST_COMMA.split(piece)]
     return list(dict.fromkeys(p for p in parts if re.search(r"\w", p)))

@@ -380,16 +380,19 @@ def bare_lookup(question: str, index: AbstractIndex | None = None, follow_up: bo
     the question's way: "transfomers" respelt, a word no paper holds refused as typed, not
     as "mentions …". A chat's follow-up ("Limitations?", ``follow_up``) is never a lookup,
     nor "thanks" (``CHAT_WORDS``)."""
-    words = question.split()
-    asked = f"Which paper mentions {question.strip().rstrip('?.!')}?"
-    if follow_up or not (0 < len(words) <= BARE_WORDS and len(lookup_terms(asked)) == len(words)
+    words, name = question.split(), question.strip().rstrip("?.!")
+    asked = f"Which paper mentions {name}?"
+    terms = lookup_terms(asked)
+    if follow_up or not (0 < len(words) <= BARE_WORDS and len(terms) == len(words)
             and all(re.search(r"[^\W\d_]", word) for word in words)):
         return question
     if words[0].lower().strip("!.?,") in CHAT_WORDS:  # "thanks", "hello": no keyword
         return question
-    if index is None or all(term_holders(index, lookup_terms(asked))):  # held as typed
+    if index is None:
         return asked
-    name = question.strip().rstrip("?.!")
+    holders, as_typed = term_holders(index, terms)
+    if holders and as_typed:
+        return asked
     return f"Which papers are by {name}?" if index.author_book().holds(name) else question
 
 

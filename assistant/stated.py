@@ -278,8 +278,8 @@ def _stated_years(text: str
     if (said := THE_YEAR.sub(r"\1 ", text)) != text:
         found = _stated_years(said)
         return found if found[:3] != (None, None, None) else (None, None, None, text)
-    if (m := DECADE.search(text)) and int(_decade(m)) <= LATEST_YEAR:
-        first, last = (int(_decade(m)) + n for n in DECADE_PARTS.get(
+    if (m := DECADE.search(text)) and _decade(m) <= LATEST_YEAR:
+        first, last = (_decade(m) + n for n in DECADE_PARTS.get(
             (m.group("part") or "").lower(), (0, 9)))
         return ((first, OPEN_END) if m.group("how").lower() == "since" else (first, last),
                 None, None, _cut(text, m))
@@ -317,12 +317,12 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
     return None, None, text
 
 
-def _decade(m: re.Match[str]) -> str:
+def _decade(m: re.Match[str]) -> int:
     """The first year of the decade a ``DECADE`` match names: "1990s" 1990, "'90s" and
     "nineties" 1990, "10s" 2010."""
-    if m.group("two"):
-        return ("19" if m.group("two")[0] in "89" else "20") + m.group("two")
-    return m.group("full") or _DECADE_WORDS[m.group("word").lower()]
+    if two := m.group("two"):
+        return (1900 if two[0] in "89" else 2000) + int(two)
+    return int(m.group("full") or _DECADE_WORDS[m.group("word").lower()])
 
 
 def _count_of(m: re.Match[str]) -> int:
