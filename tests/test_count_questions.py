@@ -15,13 +15,15 @@ from assistant.references import receipt_line
 from assistant.store_answers import about_store
 
 
+def topic(question: str) -> str | None:
+    """The count question's topic as ``answer_stream`` reads it (None: no count)."""
+    return count_topic(read_intent(question))
+
+
 def test_a_count_questions_topic_is_read_and_other_questions_have_none() -> None:
     """The topic of "How many papers …?", its range and framing words cut; none for a trend
     (answered as one already), a term lookup (its words counted as written), or a count of
     a year's or an author's papers (every paper of the filter: the list's count)."""
-    def topic(question: str) -> str | None:
-        return count_topic(read_intent(question))
-
     assert topic("How many papers on Bayesian optimization since 2015?") == "Bayesian optimization"
     assert topic("How many papers are there about graph neural networks?") == \
         "graph neural networks"
@@ -105,9 +107,6 @@ def test_a_count_of_topic_papers_is_read_as_papers_on_the_topic(seed_assistant: 
     """A hostile review: "How many GAN papers were published in 2018?" had been answered
     "The corpus has no abstract about this question" (never writing "published", "many"),
     where "How many papers on GANs …" counted 41; the topic before the noun is the count's."""
-    def topic(question: str) -> str | None:
-        return count_topic(read_intent(question))
-
     assert topic("How many GAN papers were published in 2018?") == "GAN"
     assert topic("How many reinforcement learning papers were published in 2020?") == \
         "reinforcement learning"
