@@ -234,16 +234,21 @@ def _terms(lowered: str) -> list[str]:
     return list(terms)
 
 
+_JOINING = frozenset({"vs", "versus"})  # as stem_of leaves them
+
+
 def topic_terms(text: str, stats: KeywordStats) -> list[str]:
     """A list topic's distinct stemmed terms (``query_terms``), with its asking words kept
     where their stem is specific (in at most ASKED_SHARE of the chunks): in "automatically
     summarize text" the verb is the topic, and its stem ("summar") is what papers on
     summarization write; "study portfolio selection" only asks, and "studi" is in papers of
-    every kind. The stopword itself ("we summarize our findings") is never a stored term."""
+    every kind. The stopword itself ("we summarize our findings") is never a stored term,
+    nor a word joining two sides ("exploration vs exploitation": papers write the
+    trade-off as "exploration-exploitation", and "vs" had been 41% of its weight)."""
     lowered = as_typed(text).lower()
     limit = ASKED_SHARE * stats.n_docs
     asked = [stem_of(w) for w in _TOKEN.findall(lowered) if w in ASKING_WORDS]
-    return list(dict.fromkeys([*_terms(lowered),
+    return list(dict.fromkeys([*(t for t in _terms(lowered) if t not in _JOINING),
                                *(t for t in asked if 0 < stats.doc_freq(t) <= limit)]))
 
 

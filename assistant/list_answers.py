@@ -29,7 +29,7 @@ from assistant.respelling import cue_respellings, respelt, respelt_line, written
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topic_input import bad_topic, unsearchable
-from assistant.topics import best_sentence, topic_of, topic_terms
+from assistant.topics import best_sentence, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
@@ -253,7 +253,7 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
             raise self.app.no_paper_error(ignored)
-        topics = compared_in(read_intent(search, self.app.index.venues()))
+        topics = compared_in(read_intent(search, self.app.index.venues()), self.app.index)
         if topics is None:
             raise BadInputError("the question compares no two topics by their papers' count")
         first, second = (self._topic_trend(topic, applied, reread) for topic in topics)
@@ -290,7 +290,7 @@ class ListAnswers:
         asked = read_intent(topic, self.app.index.venues()) if _ASKED.match(topic) else None
         # a question comparing two topics is refused; a bare "A vs B" topic is one topic, the
         # papers written on both ("exploration vs exploitation" had been refused as two)
-        if asked and compared_in(asked):
+        if asked and compared_in(asked, self.app.index):
             raise BadInputError(f"“{topic.strip()}” compares two topics; a trend counts one: "
                                 "give each its own, or `ask` the question for both at once")
         if asked and (asked.trend_topic is not None or count_topic(asked)):
@@ -403,14 +403,17 @@ def count_topic(intent: Intent) -> str | None:
     return topic if re.search(r"\w", topic) else None
 
 
-def compared_in(intent: Intent) -> tuple[str, str] | None:
+def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
     """The two topics a question compares by their papers' count: ``Intent.compared_topics``,
     or a trend's or a count's topic setting two against each other ("How many papers on
-    GANs vs VAEs per year?", ``versus_topics``), each counted as a comparison counts."""
+    GANs vs VAEs per year?", ``versus_topics``), each counted as a comparison counts, unless
+    the field writes the pair as one thing ("exploration vs exploitation",
+    ``written_as_pair``)."""
     if intent.compared_topics is not None:
         return intent.compared_topics
-    return versus_topics(intent.trend_topic if intent.trend_topic is not None
-                         else count_topic(intent))
+    sides = versus_topics(intent.trend_topic if intent.trend_topic is not None
+                          else count_topic(intent))
+    return None if sides is None or written_as_pair(*sides, index) else sides
 
 
 def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:

@@ -332,7 +332,7 @@ class Assistant:
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)
-        if compared_in(intent) is not None and not every:
+        if compared_in(intent, self.index) is not None and not every:
             return self.lists.compare_stream(question, filters, reread)
         if (intent.trend_topic is not None or count_topic(intent)) and not every:
             return self.lists.trend_stream(question, filters, reread)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from itertools import islice
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
@@ -448,3 +449,28 @@ def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
     such; the first sentence when none holds any)."""
     sentences = split_sentences(paper.text) or [paper.text]
     return max(sentences, key=lambda sentence: cached_coverage(weights, sentence))
+
+
+# Papers that must write a "vs" pair's two sides joined, in the order asked
+# ("exploration-exploitation", "bias–variance", "speed vs. accuracy"), for the pair to be
+# one thing of the field; a few write two models joined as a hybrid ("VAE-GAN")
+PAIR_WRITERS = 5
+_JOIN = r"\s*(?:vs\.?|versus|/|-|–|—)\s*"
+
+
+def written_as_pair(first: str, second: str, index: AbstractIndex) -> bool:
+    """Whether at least PAIR_WRITERS stored papers write the two sides of "``first`` vs
+    ``second``" joined in that order: "exploration vs exploitation" is a trade-off the
+    field names so ("exploration-exploitation"), one topic to count, where hardly a paper
+    writes "GANs vs VAEs": two topics set against each other."""
+    stats = index.keyword_stats()
+    terms = [*topic_terms(first, stats), *topic_terms(second, stats)]
+    held = index.term_papers(terms)
+    if not terms or len(held) < len(set(terms)):
+        return False
+    holders = frozenset.intersection(*held.values())
+    sides = [re.escape(side.strip().rstrip("sS")) + "s?" for side in (first, second)]
+    joined = re.compile(rf"\b{sides[0]}{_JOIN}{sides[1]}\b", re.I)
+    papers = index.papers()
+    writers = (pid for pid in holders if joined.search(f"{papers[pid].title}. {papers[pid].text}"))
+    return next(islice(writers, PAIR_WRITERS - 1, None), None) is not None

@@ -5,17 +5,21 @@ sentences: its reading (``Intent.compared_topics``) and its answer over the seed
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
+from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
+from assistant.keywords import topic_terms
 from assistant.list_answers import compared_in
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
+from assistant.topics import PAIR_WRITERS
 from assistant.trends import count
 from assistant.ui.render import render_answer
 
@@ -160,11 +164,48 @@ def test_a_count_comparison_receipt_counts_the_papers_kept_unread(
     ("How many papers on GANs per year?", None),
 ])
 def test_a_count_or_trend_of_a_vs_b_compares_two_topics(question: str,
-                                                         topics: tuple[str, str] | None) -> None:
+                                                         topics: tuple[str, str] | None,
+                                                         seed_assistant: Assistant) -> None:
     """"How many papers on GANs vs VAEs per year?" had counted one topic, "GANs vs VAEs"
     (69 papers holding both on the 13.9k), where "Is A more popular than B?" counts each:
     "A vs B" in a count's or a trend's topic is a comparison of two topics' counts."""
-    assert compared_in(read_intent(question)) == topics
+    assert compared_in(read_intent(question), seed_assistant.index) == topics
+
+
+PAIRS = [
+    ("Balancing Bandits", "We study the exploration-exploitation trade-off in bandits."),
+    ("Curious Agents", "Exploration vs. exploitation is balanced by an intrinsic reward."),
+    ("Optimistic Search", "Optimism settles the exploration/exploitation dilemma in search."),
+    ("Regret Bounds", "Our regret bound makes the exploration–exploitation balance explicit."),
+    ("Thompson Again", "Thompson sampling trades exploration versus exploitation."),
+    ("Two Generators", "We compare GANs vs VAEs on faces and find both blur edges."),
+    ("Latent Codes", "GANs versus VAEs: a study of latent codes in image models."),
+    *((f"Hybrid Model {n}", f"A VAE-GAN hybrid {n} learns latent codes.") for n in range(3)),
+]
+
+
+@pytest.fixture(scope="module")
+def pairs_assistant(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "pairs", PAIRS)))
+
+
+def test_a_pair_the_field_writes_as_one_is_one_topic(pairs_assistant: Assistant) -> None:
+    """"How many papers on exploration vs exploitation?" had counted "exploration" against
+    "exploitation" (279 against 51 on the 13.9k): a pair PAIR_WRITERS papers write joined
+    ("exploration-exploitation") is one thing, counted once; "GANs vs VAEs", which fewer
+    papers write so (the hybrid "VAE-GAN" is the other order), is still two topics set
+    against each other."""
+    index = pairs_assistant.index
+    assert PAIR_WRITERS == 5
+    assert compared_in(read_intent("How many papers on exploration vs exploitation?"), index) is None
+    assert compared_in(read_intent("How many papers on GANs vs VAEs?"), index) == ("GANs", "VAEs")
+    answer = final_answer(pairs_assistant.answer_stream(
+        "How many papers on exploration vs exploitation?"))
+    assert not answer.answer.startswith("More papers on")
+    # "vs" is no word a paper must write: every paper naming the trade-off is counted
+    assert "vs" not in topic_terms("exploration vs exploitation", index.keyword_stats())
+    assert answer.answer.startswith("5 papers of the")
+    assert "match “exploration vs exploitation”" in answer.answer
 
 
 def test_a_vs_count_is_answered_as_a_comparison(seed_assistant: Assistant) -> None:
