@@ -10,7 +10,6 @@ filter it sets read it from here once.
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -18,7 +17,7 @@ from functools import lru_cache
 from assistant.authors import PARTICLES, AuthorBook, given_first
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS
-from assistant.types import OPEN_END, OPEN_START, Filters
+from assistant.types import EARLIEST_YEAR, LATEST_YEAR, OPEN_END, OPEN_START, Filters
 
 PAPERS = r"(?:papers|works|abstracts|studies|articles|publications)"  # the nouns for papers
 PAPER = r"(?:paper|abstract|article|work|study|publication)"
@@ -95,7 +94,6 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(?<![\w-]){YEAR}(?=\s+(?:[A-Za-z][\w-]*\s+){{0,4}}?(?:papers|abstracts"
                 r"|articles|publications)\b)", re.I), "in"),
 ]
-LATEST_YEAR = datetime.date.today().year + 1  # a later "year" in a question is a number
 # ...except after a word of time, from 1800 to 2039: "CRAFT since 2030?", "Which papers
 # since 2030 use GNNs?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in
 # 2048?", "diverge after 2048?", "loss after 1000?", "after 2030 steps" stay numbers): they
@@ -287,12 +285,7 @@ def _stated_years(text: str
         return None, _count_of(m), None, _cut(text, m)
     span, named, rest = _phrase_years(text)
     if span is not None and (span[0] == OPEN_START) != (span[1] == OPEN_END):
-        other, _, closed = _phrase_years(rest)  # "after 2016 and before 2019"
-        if (other is not None and (other[0] == OPEN_START) != (other[1] == OPEN_END)
-                and (other[0] == OPEN_START) != (span[0] == OPEN_START)
-                and max(span[0], other[0]) <= min(span[1], other[1])):
-            span = (max(span[0], other[0]), min(span[1], other[1]))
-            rest = re.sub(r"\s(?:and|but)\s(?=\s|[\s?.!]*$)", " ", closed, count=1, flags=re.I)
+        span, named, rest = _both_ends(span, rest)
     if span is not None:
         return span, None, named, rest
     if m := LAST_YEAR.search(text):
@@ -315,6 +308,27 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
             gaps = kind == "either" and len(set(values)) < span[1] - span[0] + 1
             return span, frozenset(values) if gaps else None, _cut(text, m)
     return None, None, text
+
+
+def _both_ends(span: tuple[int, int], rest: str
+               ) -> tuple[tuple[int, int], frozenset[int] | None, str]:
+    """A range open at one end (``span``) and the phrase of ``rest`` open at the other:
+    "after 2016 and before 2019" the years both hold (the first alone had read "years
+    2017 on"); "before 2000 or after 2015", which hold none, the years either holds,
+    named one by one (``Filters.named_years``; "2016 on" alone had been read)."""
+    other, _, closed = _phrase_years(rest)
+    if (other is None or (other[0] == OPEN_START) == (other[1] == OPEN_END)
+            or (other[0] == OPEN_START) == (span[0] == OPEN_START)):
+        return span, None, rest
+    joined = re.compile(r"\s(?:and|but|or)\s(?=\s|[\s?.!]*$)", re.I)
+    if max(span[0], other[0]) <= min(span[1], other[1]):
+        return ((max(span[0], other[0]), min(span[1], other[1])), None,
+                joined.sub(" ", closed, count=1))
+    (_, until), (since, _) = sorted([span, other])
+    if not joined.search(closed) or since > LATEST_YEAR or until < EARLIEST_YEAR:
+        return span, None, rest
+    named = frozenset(range(EARLIEST_YEAR, until + 1)) | frozenset(range(since, LATEST_YEAR + 1))
+    return (EARLIEST_YEAR, LATEST_YEAR), named, joined.sub(" ", closed, count=1)
 
 
 def _decade(m: re.Match[str]) -> int:

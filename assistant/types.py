@@ -7,6 +7,7 @@ module imports only pydantic and the stdlib-only ``corpus``.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -22,6 +23,8 @@ PUBLIC_JSON_KEYS = frozenset({
     "refusal", "cite_mode", "model_reply", "unchecked", "receipt",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
+# the years a question can name: an earlier or later "year" is a number ("after 2048 steps")
+EARLIEST_YEAR, LATEST_YEAR = 1800, datetime.date.today().year + 1
 
 
 @dataclass(frozen=True)
@@ -64,9 +67,9 @@ class Filters:
         """The filter as an answer names it: "years 2019–2021, venue NeurIPS"."""
         parts = []
         if self.named_years is not None:
-            *first, last = sorted(self.named_years)
-            parts.append(f"years {', '.join(map(str, first))} and {last}" if first
-                         else f"year {last}")
+            *first, last = year_runs(self.named_years)
+            parts.append(f"years {', '.join(first)} and {last}" if first
+                         else f"year {last}" if last.isdigit() else f"years {last}")
         elif self.years is not None:
             start, end = self.years
             if start == end:
@@ -280,3 +283,26 @@ class Answer(BaseModel):
         """The documented ``assistant ask --json`` object (a citation's ``highlights``: the
         abstract's sentences the answer used, a list's quoted sentence, to check it by)."""
         return self.model_dump(include=set(PUBLIC_JSON_KEYS))
+
+
+def year_runs(years: frozenset[int]) -> list[str]:
+    """Named years as an answer names them, three or more in a row as one run: "2019",
+    "2017–2019", "up to 1999" (a run from EARLIEST_YEAR), "2016 on" (one to LATEST_YEAR):
+    "before 2000 or after 2015" names two hundred years."""
+    runs: list[list[int]] = []
+    for year in sorted(years):
+        if runs and year == runs[-1][-1] + 1:
+            runs[-1].append(year)
+        else:
+            runs.append([year])
+    said = []
+    for run in runs:
+        if run[0] <= EARLIEST_YEAR and len(run) > 1:
+            said.append(f"up to {run[-1]}")
+        elif run[-1] >= LATEST_YEAR and len(run) > 1:
+            said.append(f"{run[0]} on")
+        elif len(run) >= 3:
+            said.append(f"{run[0]}–{run[-1]}")
+        else:
+            said += map(str, run)
+    return said

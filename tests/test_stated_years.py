@@ -48,6 +48,23 @@ def test_years_asked_with_a_gap_are_those_years_alone() -> None:
     assert three is not None and three.describe() == "years 2015, 2017 and 2021"
 
 
+@pytest.mark.parametrize("question", [
+    "Which papers use SVMs before the year 2000 or after 2015?",
+    "How many papers on SVMs after 2015 or before 2000?",
+    "Which papers on SVMs were published before 2000 and after 2015?",
+])
+def test_two_ranges_that_do_not_meet_are_either_range(question: str) -> None:
+    """"before 2000 or after 2015" is the years of either, named one by one: it had been
+    "years 2016 on" alone, with "or" left as the topic's word."""
+    found, left = stated(question)
+    assert found is not None and found.named_years is not None
+    assert found.describe() == "years up to 1999 and 2016 on"
+    assert [found.allows(Paper("p", "s", "t", "a", year=y)) for y in (1987, 1999, 2000, 2015,
+                                                                        2016, 2021)] == [
+        True, True, False, False, True, True]
+    assert topic_of(read_intent(question).search).rstrip("?").split()[-1] == "SVMs"
+
+
 def test_years_named_with_a_gap_meet_a_given_range() -> None:
     """``--year 2020-2022`` with "in 2019 or 2021" is 2021 alone; with "in 2019 or 2020"
     of a question about 2021 only, no year is left: one line naming both."""
