@@ -107,6 +107,12 @@ _LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
 # "What results come in 2048?", "What changed in 2030 work on X?" and "Which papers
 # forecast energy demand in 2030?" name no papers' year, and stay)
 IN_LAST_YEAR = re.compile(rf"\bin\s+(20[0-3]\d){END}(?=\s*[?.!]*\s*$)", re.I)
+# a year right after the papers' noun, or set off by a comma at the end of a question
+# naming them: "GAN papers 2019", "GAN papers (2019)", "papers on GANs, 2019" (the year had
+# been searched as a word); a name's year ("CoNLL 2003", "VOC 2007") stays
+AFTER_PAPERS = re.compile(
+    rf"\b{PAPERS}(?P<year>\s*[,(]?\s*(?P<y1>(?:19|20)\d\d)\s*\)?)(?=\s*[?.!]*\s*$|\s+(?:on|about)\b)"
+    rf"|\b{PAPERS}\b.*?(?P<comma>,\s*(?P<y2>(?:19|20)\d\d)){END}(?=\s*[?.!]*\s*$)", re.I)
 NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight
 nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen
 twenty""".split())}
@@ -293,6 +299,9 @@ def _stated_years(text: str
         return _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)]), None, None, _cut(text, m)
     if (m := IN_LAST_YEAR.search(text)) and _ASKS_PAPERS.search(text[:m.start()]):
         return _years_of("in", [int(m.group(1))]), None, None, _cut(text, m)
+    if (m := AFTER_PAPERS.search(text)) and int(year := m.group("y1") or m.group("y2")) <= LATEST_YEAR:
+        said = "year" if m.group("y1") else "comma"
+        return _years_of("in", [int(year)]), None, None, f"{text[:m.start(said)]} {text[m.end(said):]}"
     return None, None, None, text
 
 

@@ -65,6 +65,27 @@ def test_two_ranges_that_do_not_meet_are_either_range(question: str) -> None:
     assert topic_of(read_intent(question).search).rstrip("?").split()[-1] == "SVMs"
 
 
+@pytest.mark.parametrize(("question", "rest"), [
+    ("GAN papers 2019", "GAN papers"),
+    ("GAN papers (2019)", "GAN papers"),
+    ("Which papers use GANs, 2019?", "Which papers use GANs?"),
+    ("How many papers on GANs, 2019?", "How many papers on GANs?"),
+])
+def test_a_year_after_the_papers_noun_or_a_comma_is_their_year(question: str, rest: str) -> None:
+    """"GAN papers 2019" had searched "2019" as a word and listed GAN papers of every year."""
+    found, left = stated(question)
+    assert found == Filters(years=(2019, 2019)) and left == rest
+
+
+@pytest.mark.parametrize("question", [
+    "Which papers evaluate on Pascal VOC 2007?",  # a name's year
+    "Which papers use the CoNLL 2003 dataset?",
+    "Which papers train on 2019 samples?",  # a count
+])
+def test_a_names_year_stays_in_the_question(question: str) -> None:
+    assert stated(question) == (None, question)
+
+
 def test_years_named_with_a_gap_meet_a_given_range() -> None:
     """``--year 2020-2022`` with "in 2019 or 2021" is 2021 alone; with "in 2019 or 2020"
     of a question about 2021 only, no year is left: one line naming both."""
