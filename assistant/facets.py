@@ -41,8 +41,10 @@ RELATION_RE = re.compile(r"\s+(?:for|to|in|on|with|using|via)\s+", re.I)
 # "both X and Y" ("study both X and Y", "are about both X and Y"): one alone does not answer
 BOTH_RE = re.compile(r"\bboth\s+(.+?)\s+and\s+(.+)$", re.I)
 # a facet that this share of the papers or more write (``written_share``), and at least
-# FACET_COMMON_PAPERS of them, is no facet (in a store of 40 papers, 2 are 5%)
-FACET_COMMON = 0.05
+# FACET_COMMON_PAPERS of them, is no facet (in a store of 40 papers, 4 are 10%): "machine
+# learning" and "deep learning", not "reinforcement learning" nor "transformers"
+# (docs/decisions.md)
+FACET_COMMON = 0.10
 FACET_COMMON_PAPERS = 25
 # a facet is written when the paper holds this share of its keyword weight (idf ** 2, as
 # the screen weighs a topic's words: "graph" outweighs "neural networks"); under a half, so

@@ -28,6 +28,7 @@ from assistant.count_comparison import compared_topics
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
 from assistant.stated import END, PAPER, PAPERS, RECENT, RECENTLY, YEAR, stated
+from assistant.term_lookups import lookup_terms
 from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
 from assistant.types import Filters
 
@@ -139,6 +140,13 @@ _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GA
 _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published)\s+)*"
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
+# "Who works on X?", "Who has published on X?", "Who wrote about X?", "Has anyone worked
+# on X?": X's papers, listed (``topics.raw_topic`` cuts these words from the topic)
+_ON = r"(?:on|about|in|into)"
+WHO_WORKS = (r"^\s*(?:who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?|(?:has|have|did|does|do)\s+"
+             r"any(?:one|body)\s+(?:else\s+)?)(?:(?:works?|working|worked|stud(?:y|ies|ied)"
+             rf"|research(?:es|ed)?|publish(?:es|ed)?|looked)\s+{_ON}"
+             r"|(?:writes?|wrote|written)\s+(?:about|on))\s+")
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
@@ -173,9 +181,7 @@ LIST_RE = re.compile(
     rf"|^\s*(?:please\s+)?(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name)\s+)?"
     rf"(?:(?:all|every|the|some|any|{JUDGING})\s+)*(?:papers|abstracts|articles|publications)"
     r"\s*[?.!]*\s*$"
-    r"|^\s*who\s+(?:else\s+)?(?:works?|is\s+working|are\s+working|worked|has\s+worked|have\s+worked"
-    r"|studies|studied|researches|writes\s+about|wrote\s+about|publishes|published)\s+(?:on|about|in)\b",
-    re.I)
+    rf"|{WHO_WORKS}", re.I)
 # A question that asks for the newest papers first: a word asking so before the papers'
 # noun and the topic's or author's words ("Which recent papers…", "latest GAN papers",
 # "Recent Bengio papers", "the most recent papers on X", "recent work on X"), or after the
@@ -185,23 +191,6 @@ _NAME_WORD = rf"(?!(?:{_POINTING}|{_ASKS})\b)[\w'’-]+\s+"  # "Bengio's" too
 NEWEST_RE = re.compile(
     rf"\b{RECENT}\s+(?:{_NAME_WORD}(?:(?:{_JOINING})?{_NAME_WORD}){{0,3}})?{PAPERS}\b"
     rf"|^\s*(?:the\s+)?{RECENT}\s+work\s+(?:{_ABOUT})\b|\b{RECENTLY}", re.I)
-# A question that asks for the paper holding given words: the verb that asks, then the words.
-_HOLDS = (r"(?:mentions?|mentioned|contains?|includes?|talks?\s+about|speaks?\s+(?:of|about)"
-          r"|refers?\s+to|discuss(?:es)?|(?:uses?|has|have)(?=\s+the\s+(?:words?|terms?|phrases?)))")
-LOOKUP_RE = re.compile(
-    rf"^\s*(?:(?:which|what|how\s+many)\s+(?:one\s+|single\s+)?{PAPER}s?"
-    rf"|(?:is|are)\s+there\s+(?:a|an|any|some)\s+{PAPER}s?\s+(?:that|which)"
-    rf"|(?:does|do)\s+(?:any|a|an|some)\s+{PAPER}s?"
-    rf"|(?:find|show\s+me|give\s+me)\s+(?:the|a|any)\s+{PAPER}s?\s+(?:that|which)"
-    rf"|any\s+{PAPER}s?\s+(?:that|which))\s+{_HOLDS}\s+(?P<words>.+)$"
-    rf"|^\s*in\s+which\s+{PAPER}s?\s+(?:does|do|is|are)\s+(?P<where>.+?)\s+"
-    r"(?:appear|occur|come\s+up|mentioned|used)\s*[?.!]*\s*$",
-    re.I)
-_LOOKUP_WORD_RE = re.compile(r"\w[\w@+.\u2010-\u2014'-]*\w[+#]*|\w[+#]*")  # "C++", "C#"
-_WORD_NOUNS = re.compile(r"^\s*(?:the\s+)?(?:(?:exact\s+)?(?:words?|terms?|phrases?|expressions?"
-                         r"|names?|acronyms?|keywords?)\s+)", re.I)
-_WHERE_SAID = re.compile(r"\s+(?:in\s+(?:its|the|their)\s+(?:abstracts?|titles?|text)|at\s+all"
-                         r"|anywhere)\s*[?.!]*\s*$", re.I)
 # A question about how much a topic is worked on over the years.
 _CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|risen|rise|declined"
             r"|decline|increased|increase|decreased|decrease|shifted|shift|progressed|trended"
@@ -456,18 +445,6 @@ def leans_on_previous(question: str) -> bool:
                 or (MAY_POINT_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
                     and len(terms) < 2))
-
-
-def lookup_terms(question: str) -> tuple[str, ...]:
-    """The words a term lookup asks the paper holding ("Which paper mentions shareboost?" →
-    shareboost), as written, stopwords left out; none when the question is no lookup."""
-    m = LOOKUP_RE.search(question)
-    if not m:
-        return ()
-    words = _WHERE_SAID.sub("", m.group("words") or m.group("where"))
-    words = _WORD_NOUNS.sub("", words)
-    found = (w.strip(".'") for w in _LOOKUP_WORD_RE.findall(words))
-    return tuple(dict.fromkeys(w for w in found if w and w.lower() not in STOPWORDS))
 
 
 def trend_topic(question: str) -> str | None:

@@ -17,7 +17,7 @@ from itertools import islice
 
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
-from assistant.intent import JUDGING, read_intent
+from assistant.intent import JUDGING, WHO_WORKS, read_intent
 from assistant.keywords import (
     KeywordStats,
     as_typed,
@@ -62,6 +62,7 @@ LEAD_RE = re.compile(
     r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)
+WHO_RE = re.compile(WHO_WORKS, re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
 # A clause giving examples of the topic, to the next comma, bracket or the end: "…, such as
 # documents or news", "… (e.g. BERT)"; "for example", "for instance" and "including" only
@@ -129,7 +130,8 @@ def raw_topic(question: str, or_question: bool = True) -> str:
     looked_up = read_intent(question).lookup_terms
     if looked_up:
         return " ".join(looked_up)
-    rest = RECENTLY_RE.sub("", PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", question, count=1)))
+    asked = WHO_RE.sub("", question, count=1)  # "Who worked on X?": "worked" is no topic word
+    rest = RECENTLY_RE.sub("", PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", asked, count=1)))
     rest = AFTER_QUESTION_RE.sub("?", " ".join(rest.split()))
     if rest.strip(" ?.!\"'"):
         return rest

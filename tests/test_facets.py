@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import make_settings, seeds_with
 
-from assistant.facets import topic_facets, unanswered
+from assistant.facets import FACET_COMMON, topic_facets, unanswered, written_share
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.readings import relation_verb, without_verb
@@ -91,3 +91,21 @@ def test_the_facets_of_a_topic(facets_store: Assistant, question: str,
     topic = without_verb(ListScreen(index).searched_topic(question), question,
                          index.keyword_stats())
     assert topic_facets(topic, index, relation_verb(question)) == facets
+
+
+def test_a_facet_one_paper_in_fifteen_writes_is_checked(facets_store: Assistant,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A facet that a tenth of the papers write is no facet ("machine learning"); one
+    written by fewer is checked. At one paper in twenty, "reinforcement learning for
+    dialogue systems" had listed dialogue papers with no reinforcement learning in them.
+    Here "robots" is written by 3 of the 45 papers (the 25-paper floor set aside)."""
+    monkeypatch.setattr("assistant.facets.FACET_COMMON_PAPERS", 0)
+    index = facets_store.index
+    assert written_share(("robots",), index) == pytest.approx(3 / 45)
+    question = "Which papers apply dropout to robots?"
+    topic = without_verb(ListScreen(index).searched_topic(question), question,
+                         index.keyword_stats())
+    assert topic_facets(topic, index, relation_verb(question)) == [("dropout",), ("robots",)]
+    assert topic_facets("images for planning", index) == [("images",), ("planning",)]
+    assert written_share(("diffusion models",), index) >= FACET_COMMON
+    assert topic_facets("diffusion models for planning", index) == []

@@ -22,7 +22,7 @@ LAYERS: list[set[str]] = [
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
      "assistant.naming", "assistant.intent", "assistant.stated", "assistant.chunks",
      "assistant.word_runs", "assistant.respelling", "assistant.count_comparison",
-     "assistant.written_forms", "assistant.word_families"},
+     "assistant.written_forms", "assistant.word_families", "assistant.term_lookups"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.store"},
     {"assistant.keyword_index", "assistant.catalog", "assistant.dense", "assistant.chunking"},
