@@ -144,8 +144,8 @@ COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s
 # on X?": X's papers, listed (``topics.raw_topic`` cuts these words from the topic)
 _ON = r"(?:on|about|in|into)"
 WHO_WORKS = (r"^\s*(?:who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?|(?:has|have|did|does|do)\s+"
-             r"any(?:one|body)\s+(?:else\s+)?)(?:(?:works?|working|worked|stud(?:y|ies|ied)"
-             rf"|research(?:es|ed)?|publish(?:es|ed)?|looked)\s+{_ON}"
+             r"any(?:one|body)\s+(?:else\s+)?)(?:(?:works?|working|worked|publish(?:es|ed)?|looked)"
+             rf"\s+{_ON}|(?:stud(?:y|ies|ied)|research(?:es|ed)?)(?:\s+{_ON})?"
              r"|(?:writes?|wrote|written)\s+(?:about|on))\s+")
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(

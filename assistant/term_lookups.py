@@ -16,17 +16,22 @@ from assistant.keywords import STOPWORDS
 from assistant.stated import PAPER
 
 # A question that asks for the paper holding given words: the verb that asks, then the words.
-_HOLDS = (r"(?:mentions?|mentioned|contains?|includes?|talks?\s+about|speaks?\s+(?:of|about)"
-          r"|refers?\s+to|discuss(?:es)?|(?:uses?|has|have)(?=\s+the\s+(?:words?|terms?|phrases?)))")
+_WORD_NOUN = r"(?=\s+the\s+(?:words?|terms?|phrases?))"  # "uses the word X", not "uses X"
+_HOLDS = (r"(?:mentions?|mentioned|contains?|includes?|says?|said|talks?\s+about|speaks?\s+(?:of|about)"
+          rf"|refers?\s+to|discuss(?:es)?|(?:uses?|has|have){_WORD_NOUN})")
+# ...and as a paper's doing it, after the papers' noun: "papers mentioning X"
+_HOLDING = (r"(?:mentioning|containing|including|saying|talking\s+about|speaking\s+(?:of|about)"
+            rf"|referring\s+to|discussing|(?:using|with){_WORD_NOUN})")
 LOOKUP_RE = re.compile(
     rf"^\s*(?:(?:which|what|how\s+many)\s+(?:one\s+|single\s+)?{PAPER}s?"
     rf"|(?:is|are)\s+there\s+(?:a|an|any|some)\s+{PAPER}s?\s+(?:that|which)"
-    rf"|(?:does|do)\s+(?:any|a|an|some)\s+{PAPER}s?"
-    rf"|(?:find|show\s+me|give\s+me)\s+(?:the|a|any)\s+{PAPER}s?\s+(?:that|which)"
-    rf"|any\s+{PAPER}s?\s+(?:that|which)"
-    # "papers that mention X", "Find all papers which contain X" (no "which" before them)
-    rf"|(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?)\s+)?(?:all\s+|the\s+)?{PAPER}s?\s+(?:that|which))"
-    rf"\s+{_HOLDS}\s+(?P<words>.+)$"
+    rf"|(?:does|do|did)\s+(?:any|a|an|some)\s+{PAPER}s?"
+    # "papers that mention X", "any paper that says X", "Find all papers which contain X"
+    rf"|(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?)\s+)?(?:all\s+|any\s+|the\s+|a\s+)?"
+    rf"{PAPER}s?\s+(?:that|which))\s+{_HOLDS}\s+(?P<words>.+)$"
+    # "papers mentioning X", "Find abstracts containing X"
+    rf"|^\s*(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?)\s+)?(?:all\s+|any\s+|the\s+)?"
+    rf"{PAPER}s?\s+{_HOLDING}\s+(?P<held>.+)$"
     # "Is HotpotQA mentioned anywhere?", "Is the word X used in any abstract?"
     rf"|^\s*(?:is|are|was|were)\s+(?P<said>.+?)\s+(?:mentioned|used|named|discussed|written)"
     rf"\s+(?:anywhere|at\s+all|in\s+(?:any|a|some|the)\s+(?:{PAPER}s?|titles?))\s*[?.!]*\s*$"
@@ -46,7 +51,7 @@ def lookup_terms(question: str) -> tuple[str, ...]:
     m = LOOKUP_RE.search(question)
     if not m:
         return ()
-    words = _WHERE_SAID.sub("", m.group("words") or m.group("where") or m.group("said"))
+    words = _WHERE_SAID.sub("", next(filter(None, m.group("words", "held", "said", "where"))))
     words = _WORD_NOUNS.sub("", words)
     found = (w.strip(".'") for w in _LOOKUP_WORD_RE.findall(words))
     return tuple(dict.fromkeys(w for w in found if w and w.lower() not in STOPWORDS))

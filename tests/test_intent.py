@@ -142,6 +142,13 @@ def test_a_request_ending_in_the_papers_noun_that_asks_more_keeps_its_kind(
     ("Which paper from NeurIPS 2019 mentions shareboost?", ("shareboost",)),  # range left out
     ("How many papers mention ontology?", ("ontology",)),  # had kept "mention": a false no
     ("Which papers mention C++ or C#?", ("C++", "C#")),  # had read "C" alone
+    # a hostile user's phrasings, each refused with "never 'says'", "never 'mentioning'"
+    ("any paper that says blackboard?", ("blackboard",)),
+    ("papers mentioning blackboard", ("blackboard",)),
+    ("Find abstracts containing unhappy", ("unhappy",)),
+    ("Is HotpotQA mentioned anywhere?", ("HotpotQA",)),
+    ("Is the word shareboost used in any abstract?", ("shareboost",)),
+    ("Did any paper mention blackboard?", ("blackboard",)),
     # no words asked for: a paper's content, a name, an answer
     ("Which paper uses diffusion models?", ()),
     ("Which paper proposes CRAFT?", ()),
@@ -466,3 +473,16 @@ def test_the_intent_is_read_once_and_cannot_change() -> None:
         first.kind = "other"  # type: ignore[misc]
     assert isinstance(first, Intent)
     assert read_intent("What appeared on folding in Wombat Workshop?").filters is None
+
+
+@pytest.mark.parametrize("question", [
+    "Who works on capsule networks?",
+    "Who worked on capsule networks?",  # "worked" had been a topic word: a false no
+    "Who has published on capsule networks?",
+    "Who wrote about capsule networks?",
+    "Has anyone worked on capsule networks?",
+    "Did anyone study capsule networks?",
+])
+def test_who_works_on_a_topic_lists_its_papers(question: str) -> None:
+    intent = read_intent(question, VENUES)
+    assert intent.wants_list and topic_of(intent.search) == "capsule networks?"

@@ -30,6 +30,10 @@ LOOKUP_PHRASINGS = {
     "is_there": "Is there a paper that talks about {word}?",
     "does_any": "Does any paper mention the term '{word}'?",
     "in_which_appears": "In which paper does the word {word} appear?",
+    # added after a hostile user's run had them refused (not blind to that run)
+    "mentioned_anywhere": "Is {word} mentioned anywhere?",
+    "papers_mentioning": "papers mentioning {word}",
+    "any_says": "any paper that says {word}?",
 }
 
 
