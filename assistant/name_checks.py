@@ -10,14 +10,17 @@ through ``AbstractIndex``; the papers found for the question come from the retri
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
+from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import text_terms
+from assistant.similar import title_key
 from assistant.tuning import COMMON_NAME_PAPERS, NEARBY, RARE_CHUNKS
 
 # The fused scores of the papers found for the question, ranked when first asked for.
@@ -134,3 +137,39 @@ def keep_rare_match(index: AbstractIndex, question: str, bm25: dict[str, tuple[i
     ranked = sorted(fused.values(), reverse=True)
     if len(ranked) > 3 and fused[first] < ranked[2]:
         fused[first] = ranked[2] + 1e-6
+
+
+# A title of this many words or fewer is asked for only typed as the title is (its capitals)
+# or in quotes: "What is active learning?" asks of no paper titled "Active Learning"
+SHORT_TITLE_WORDS = 3
+_QUOTES = "\"'“”‘’"
+
+
+def titled_papers(papers: Mapping[str, Paper], question: str,
+                  allowed: AbstractSet[str] | None = None) -> list[str]:
+    """The ids of the stored papers whose own title (not a derived or a model's label) the
+    question writes whole ("Who wrote Monotonic Networks?", 'What is "Attention is All you
+    Need" about?'), those of the longest such title: the paper asked about. Its abstract
+    need not repeat its title's words ("need"), and the ranking had put papers sharing
+    more of the question's words first, or refused."""
+    asked = f" {title_key(question)} "
+    found: dict[str, int] = {}
+    for pid, paper in papers.items():
+        if paper.title_derived or paper.title_model or (allowed is not None and pid not in allowed):
+            continue
+        key = title_key(paper.title)
+        size = key.count(" ") + 1
+        if size < 2 or f" {key} " not in asked:
+            continue
+        if size <= SHORT_TITLE_WORDS and not _typed_as_title(paper.title, question):
+            continue
+        found[pid] = size
+    longest = max(found.values(), default=0)
+    return [pid for pid, size in found.items() if size == longest]
+
+
+def _typed_as_title(title: str, question: str) -> bool:
+    """Whether the question writes ``title`` with its capitals, or in quotes in any case."""
+    words = r"\W+".join(map(re.escape, re.findall(r"\w+", title)))
+    return bool(re.search(rf"\b{words}\b", question)
+                or re.search(rf"[{_QUOTES}]\s*{words}\W*[{_QUOTES}]", question, re.I))

@@ -55,6 +55,7 @@ class Screen:
     logits: np.ndarray | None = None
     refusal: Verdict | None = None
     holders: list[str] = field(default_factory=list)  # papers holding a term lookup's words
+    titled: list[str] = field(default_factory=list)  # papers whose title the question writes
 
     @property
     def evidence(self) -> float | None:
@@ -219,9 +220,11 @@ DOUBT = Check("joint_doubt", "mark", doubted)
 
 def first_refusal(retriever: HybridRetriever, screen: Screen, stage: Stage) -> Verdict | None:
     """The first check of ``stage`` that refuses ``screen``'s question, in CHECKS' order;
-    one an exact match overrules refuses nothing when papers hold a term lookup's words."""
+    one an exact match overrules refuses nothing when papers hold a term lookup's words, or
+    when the question writes a stored paper's title."""
     for check in CHECKS:
-        if check.stage != stage or (screen.holders and check.overruled_by_holders):
+        exact = screen.holders or screen.titled
+        if check.stage != stage or (exact and check.overruled_by_holders):
             continue
         if (verdict := check.verdict(retriever, screen)) is not None:
             return verdict

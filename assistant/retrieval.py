@@ -108,7 +108,7 @@ class HybridRetriever:
         if screen.refusal is not None:
             return self._refused(screen, screen.refusal)
         # a term lookup's papers lead as the exact match put them, read by nothing further
-        if not (reread and results) or screen.holders:
+        if not (reread and results) or screen.holders or screen.titled:
             return Retrieval(results[:top_k], read=read)
         screen.exempt, screen.logits = self._refusal_logits(question, results)
         refusal = first_refusal(self, screen, "reading")
@@ -225,6 +225,11 @@ class HybridRetriever:
         screen.holders = self.lookup_holders(question, filters)
         for pid in screen.holders:  # a lookup's paper outside the candidates still counts
             fused.setdefault(pid, 0.0)
+        if not screen.holders:  # a paper whose title is asked about comes first
+            screen.titled = name_checks.titled_papers(self.index.papers(), question,
+                                                      self.allowed(filters))
+            top = max(fused.values(), default=0.0)
+            fused.update(dict.fromkeys(screen.titled, top + 1.0))
         self._floor(screen, wanted, apply_floor)
         if apply_floor:
             screen.refusal = first_refusal(self, screen, "ranking")
@@ -254,6 +259,7 @@ class HybridRetriever:
         weights = keyword_weights(screen.question, self.index.keyword_stats())
         rare = rare_terms(weights, self.index.keyword_stats())
         holders = set(screen.holders)  # a term lookup's papers first, past the floor
+        titled = set(screen.titled)
         for pid in sorted(fused, key=lambda p: (p not in holders, -fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
             if paper is None or (holders and pid not in holders):  # a lookup asks for those
@@ -261,7 +267,7 @@ class HybridRetriever:
             dense_hit = dense.get(pid)
             cosine = dense_hit[1].score if dense_hit else 0.0
             coverage, _ = read_coverage(weights, rare, paper.text, paper.title)
-            strict = (cosine >= s.min_dense or pid in named or pid in holders
+            strict = (cosine >= s.min_dense or pid in named or pid in holders or pid in titled
                       or (coverage >= s.min_coverage and not named))
             screen.answerable = screen.answerable or strict
             # Once one paper clears the floor the question is on topic, and the rest of the

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -109,6 +110,7 @@ def resolve(index: AbstractIndex, target: str) -> Paper | None:
     return titled(papers.values(), target)
 
 
+@lru_cache(maxsize=65536)  # every stored title, once per question that may name one
 def title_key(title: str) -> str:
     """A title as compared with a typed one: case, punctuation and spacing aside."""
     return " ".join(WORD_RE.findall(title.casefold()))

@@ -1,0 +1,62 @@
+"""A question that writes a stored paper's title is about that paper (name_checks.
+titled_papers): "Who wrote Monotonic Networks?" had been refused (its abstract never writes
+"wrote"), and 'What is "Attention is All you Need" about?' answered from another attention
+paper, the abstract never writing "need"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import make_settings, seeds_with
+
+from assistant.name_checks import titled_papers
+from assistant.pipeline import Assistant
+
+PAPERS = [
+    ("Attention is All you Need", "The dominant sequence transduction models are based on "
+     "recurrent networks. We propose the Transformer, based solely on self-attention, and "
+     "it reaches a new state of the art in machine translation."),
+    ("Attention-Based Models for Speech Recognition", "Attention models need no alignment: we "
+     "extend attention-based recurrent networks to speech recognition, all you need is a "
+     "location-aware attention."),
+    ("Monotonic Networks", "Monotonicity is a constraint that arises in many domains. We "
+     "present a model for which monotonicity can be enforced exactly."),
+    ("Active Learning", "We query the labels of the points a classifier is least sure of."),
+    ("Learning Actively from Few Labels", "Active learning queries the most informative "
+     "labels; we bound how many queries active learning needs."),
+]
+
+
+@pytest.fixture(scope="module")
+def titled_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "titled", PAPERS)))
+
+
+def first_title(app: Assistant, question: str) -> str | None:
+    found = app.retriever.find(question)
+    return found.papers[0].paper.title if found.papers else None
+
+
+@pytest.mark.parametrize(("question", "title"), [
+    ('What is "Attention is All you Need" about?', "Attention is All you Need"),
+    ("Who wrote attention is all you need?", "Attention is All you Need"),  # four words: any case
+    ("Who wrote Monotonic Networks?", "Monotonic Networks"),
+    ("What does 'monotonic networks' present?", "Monotonic Networks"),  # quoted
+])
+def test_a_question_writing_a_title_is_answered_from_that_paper(
+        titled_store: Assistant, question: str, title: str) -> None:
+    assert first_title(titled_store, question) == title
+    answer = titled_store.ask(question)
+    assert answer.refusal is None and answer.citations
+    assert answer.citations[0].title == title
+
+
+def test_a_short_title_in_lower_case_is_a_topic_not_a_paper(titled_store: Assistant) -> None:
+    """"What is active learning?" asks of the topic: a title of three words or fewer is read
+    as the paper's only typed with its capitals or in quotes."""
+    papers = titled_store.index.papers()
+    assert titled_papers(papers, "What is active learning?") == []
+    assert [papers[p].title for p in titled_papers(papers, "What is Active Learning?")] == [
+        "Active Learning"]
+    assert titled_papers(papers, "What do attention models need?") == []
