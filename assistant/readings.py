@@ -19,7 +19,6 @@ from assistant.corpus import Paper
 from assistant.index import AbstractIndex
 from assistant.keywords import KeywordStats, as_typed, stem_of, topic_terms
 from assistant.ranking import leading, rare_terms, read_coverage, text_terms
-from assistant.retrieval import as_written
 from assistant.topics import (
     ACRONYM_RE,
     ALSO,
@@ -44,7 +43,7 @@ from assistant.word_runs import (
     term_sequence,
     text_sequences,
 )
-from assistant.written_forms import family_pattern, own_prefix
+from assistant.written_forms import as_written, family_pattern, own_prefix
 
 
 class Reading(NamedTuple):

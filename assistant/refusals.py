@@ -28,6 +28,7 @@ from assistant.name_checks import names_a_method
 from assistant.ranking import JointReading, load_ranker, text_terms
 from assistant.tuning import FULL_MATCH, REFUSAL_TOP
 from assistant.types import Filters, RetrievedPaper, Verdict
+from assistant.written_forms import as_written
 
 if TYPE_CHECKING:
     from assistant.candidates import Ranking
@@ -94,13 +95,15 @@ def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], co
     writes them all, what read it as not answering (the cross-encoder, or its distance from
     the question); then its own figures, so that each paper's "no" can be judged."""
     held = text_terms(paper.text) | text_terms(paper.title)
+    text = f"{paper.title}. {paper.text}"
     found: dict[str, float] = {}
     missing: dict[str, float] = {}
     for word in dict.fromkeys(WORD_RE.findall(question)):
         stems = [t for t in query_terms(word) if t in weights]
-        if stems:
-            side = found if all(t in held for t in stems) else missing
-            side[word] = max(weights[t] for t in stems)
+        if stems:  # a word is written as asked, not as another of its stem ("vanishing")
+            written = all(t in held for t in stems) and re.search(
+                rf"(?<!\w){as_written(word)}(?!\w)", text, re.I)
+            (found if written else missing)[word] = max(weights[t] for t in stems)
     figures = f"similarity {cosine:.2f}, {coverage:.0%} of the question's keywords"
     if logit is not None:
         figures += f", the cross-encoder's reading {logit:.1f}"

@@ -1,5 +1,6 @@
 """How the stored papers write a compound word: joined ("finetuning"), hyphenated
-("fine-tuning") or spaced ("fine tuning").
+("fine-tuning") or spaced ("fine tuning"); and a word's forms as asked (``written_forms``:
+its singular and plural, its letters and digits joined or hyphenated).
 
 Why a module: a topic is read in the words the user typed, and the cross-encoder and the
 dense search read the spellings of one compound apart ("finetuning" is three word pieces to
@@ -221,3 +222,61 @@ def _apart(found: list[tuple[int, int, tuple[str, ...], str]]
         if not kept or item[0] >= kept[-1][1]:
             kept.append(item)
     return kept
+
+
+def as_written(word: str) -> str:
+    """A pattern for ``word`` as asked, in any of its ``written_forms``."""
+    forms = sorted(written_forms(word), key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(form) for form in forms) + ")"
+
+
+def written_forms(word: str) -> set[str]:
+    """``word`` in the singular and the plural, each joined at a letter-digit boundary as
+    written, by a hyphen or by nothing (``joined_forms``)."""
+    return {form for joined in joined_forms(word) for form in number_forms(joined)}
+
+
+_LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])-?(?=\d)|(?<=\d)-?(?=[^\W\d_])")
+
+
+def joined_forms(word: str) -> set[str]:
+    """``word`` with its letters and digits joined by a hyphen or by nothing: "ResNet50",
+    "ResNet-50" (BM25 reads the first as one word and the second as two: "ResNet50" had
+    found 11 papers, "ResNet-50" 40); a word of no such boundary alone."""
+    if not _LETTER_DIGIT.search(word):
+        return {word}
+    return {_LETTER_DIGIT.sub(joint, word) for joint in ("", "-")} | {word}
+
+
+# Fields and mass nouns whose "-ics" is no plural ending (a review found "heuristics",
+# "metrics", "characteristics" read as singulars too: 151 papers of the 334 writing either)
+FIELDS_IN_ICS = frozenset(
+    "dynamics physics statistics robotics genomics proteomics economics mathematics "
+    "linguistics mechanics optics kinematics electronics informatics analytics ethics "
+    "politics semantics graphics logistics acoustics aesthetics thermodynamics biomechanics "
+    "neuroeconomics psychophysics econometrics bioinformatics photonics pragmatics "
+    "phonetics athletics".split())
+
+
+def number_forms(word: str) -> set[str]:
+    """``word`` in the singular and the plural: "map" and "maps", "ontology" and
+    "ontologies", "matrix" and "matrices", "analysis" and "analyses", and the Latin and
+    Greek ones: "hippocampus" and "hippocampi", "polyhedron" and "polyhedra", "datum" and
+    "data" (their stems differ: "hippocampi" had found no paper of the 34 writing the
+    singular). A field's name ending in "ics" (``FIELDS_IN_ICS``: "dynamics", "physics",
+    "robotics") is no plural: no singular is made of it ("Which papers mention dynamics?"
+    had listed every "dynamic programming" paper); "heuristics" and "metrics" are plurals."""
+    forms = {word, word + "s", word + "es"}
+    lower = word.lower()
+    for one, many in (("y", "ies"), ("ix", "ices"), ("ex", "ices"), ("is", "es"),
+                      ("us", "i"), ("on", "a"), ("um", "a")):
+        if len(word) > 4 and lower.endswith(many):
+            forms.add(word[:len(word) - len(many)] + one)
+        if len(word) > 3 and lower.endswith(one):
+            forms.add(word[:len(word) - len(one)] + many)
+    # a plural's singular ("flows", "views" too), but never from "news", "class", "bias",
+    # "axis", "this" (review), nor "dynamics"
+    if (len(word) > 3 and lower.endswith("s") and not lower.endswith(("ss", "us", "is", "news"))
+            and lower.split("-")[-1] not in FIELDS_IN_ICS):
+        forms.add(word[:-2] if lower.endswith(("ches", "shes", "xes", "sses")) else word[:-1])
+    return forms

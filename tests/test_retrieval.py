@@ -19,9 +19,9 @@ from assistant.intent import names_in
 from assistant.keywords import mentions
 from assistant.pipeline import Assistant
 from assistant.ranking import load_ranker
-from assistant.retrieval import as_written, number_forms
 from assistant.settings import PROJECT_ROOT
 from assistant.types import Filters
+from assistant.written_forms import as_written, number_forms
 
 # The questions about the seeds (others are about the 1987–2021 papers, scored among them).
 DATASET = [i for i in load_dataset(PROJECT_ROOT / "evals" / "qa.jsonl")
