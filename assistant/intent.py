@@ -274,7 +274,8 @@ TREND_RES = [
     # "When did papers on X first appear?", "When did X emerge?"): the counts show it
     re.compile(rf"^\s*(?:(?:which|what)\s+years?\s+(?:had|saw|has|have|was|were|did)\b(?=.*\b{PAPERS}\b)"
                rf"|when\s+did\s+(?:the\s+)?(?:first\s+)?{PAPERS}\s+(?:on|about)\b"
-               r"|when\s+did\b(?=.+\b(?:first\s+)?(?:appear|emerge|take\s+off|become\s+popular)\w*"
+               r"|when\s+did\b(?=.+\b(?:first\s+)?(?:appear|emerge|take\s+off|become\s+popular"
+               r"|gain\s+popularity)\w*"
                r"\s*[?.!]*\s*$))(?P<topic>.+)$", re.I),
     *PEAK_RES,
 ]
@@ -283,7 +284,8 @@ TREND_RES = [
 # inside it stay ("learning on graphs").
 _FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|popular)|number\s+of"
                             r"|share\s+of|(?:have|has)\s+been|(?:interest|attention|activity)\s+(?:in"
-                            r"|to|on|into)|popularity\s+of)\b", re.I)
+                            r"|to|on|into)|popularity\s+of|(?:become|became)\s+popular"
+                            r"|gain(?:ed)?\s+popularity)\b", re.I)
 _FRAME_WORDS = frozenset("""
     a an the of on about in into to for with by from that which what there me find all get
     when first most fewest saw emerge emerged take off become

@@ -98,9 +98,9 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
 # since 2030 use GNNs?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in
 # 2048?", "diverge after 2048?", "loss after 1000?", "after 2030 steps" stay numbers): they
 # state a year no paper is of (their words had been searched as the topic's, a false "no")
-LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\d|20[0-3]\d)"
-                       rf"|(in|from)\s+(18\d\d)){END}", re.I)
-_LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "from",
+LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till|from)\s+(1[89]\d\d|20[0-3]\d)"
+                       rf"|(in|from)\s+(18\d\d))(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I)
+_LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "in",  # "from 2019" as YEAR_PHRASES
                     "after": "after", "before": "before", "until": "to", "till": "to"}
 # ...and after "in" up to 2039 as the last words of a question that asks for papers on a
 # topic or published before them ("Which papers were published on GANs in 2030?": the papers' year;

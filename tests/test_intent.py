@@ -211,6 +211,9 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("Which year had the most papers on federated learning?", "federated learning"),
     ("When did papers on federated learning first appear?", "federated learning"),
     ("When did diffusion models emerge?", "diffusion models"),
+    # a hostile user's run: "become popular" had been the topic's words (19 counted, not 108)
+    ("When did attention mechanisms become popular?", "attention mechanisms"),
+    ("When did transformers gain popularity?", "transformers"),
     ("When did the model start to overfit?", None),
     ("Which year is the dataset from?", None),
 ])
@@ -419,6 +422,9 @@ def test_names_are_methods_and_acronyms_proper_names_add_capitalised_words() -> 
     ("Which papers were published on GANs in 2030?", (2030, 2030), None,
      "Which papers were published on GANs?"),
     ("List papers on GANs in 2031.", (2031, 2031), None, "List papers on GANs."),
+    # "from" as "in" does (a hostile user's run: "from 2030" had been a list of none, exit 0)
+    ("List all papers on transformers from 2030", (2030, 2030), None,
+     "List all papers on transformers"),
     # a year before the papers' noun (a researcher run: "2019" had been searched as a word)
     ("Show me 2019 GAN papers", (2019, 2019), None, "Show me GAN papers"),
     ("Which 2020 papers use transformers?", (2020, 2020), None, "Which papers use transformers?"),
