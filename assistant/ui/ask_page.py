@@ -217,18 +217,16 @@ class AskPage:
             abstracts: true: a list's or trend's citations carry their abstracts (text).
 
         Returns:
-            {question, answer, mode, citations, sources, timings_ms, usage, filters,
-            unmentioned, unsure, receipt, ...}; every [n] in the answer refers to the citation
-            with that n; a list or trend also has page {offset, limit, returned, total,
-            next_offset, note} and notes (top_k unused, abstracts left out), its answer and
-            sources the page's papers; filters names the filter applied; unmentioned lists
-            names of the question no cited abstract mentions, and unsure is true when the
-            sources read only
-            weakly as answering it: in either case they may not say what was asked. receipt
-            counts the papers in the store, those the filter left, those read and those cited;
-            for a refusal it lists the nearest papers and why each does not answer. Bad
-            input or a failing model: {question, error (one line), partial (any text the
-            model sent)}.
+            the answer {question, answer, mode, citations, sources, filters, receipt, ...}
+            every [n] in the answer referring to the citation with that n
+            filters naming the filter applied
+            unmentioned listing names of the question no cited abstract mentions
+            unsure true when the sources read only weakly as answering it
+            receipt counting the papers in the store, those the filter left, read and cited
+            for a refusal, receipt.nearest: the nearest papers and why each does not answer
+            for a list or trend, page {offset, limit, returned, total, next_offset, note}
+            and its answer and sources the page's papers
+            for bad input or a failing model, {question, error (one line), partial}
         """
         page = Page.of(limit, offset)
         answer = self._answer(question, top_k, years, venue, author)
@@ -258,8 +256,8 @@ class AskPage:
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:
-            The Markdown or BibTeX text ("" in BibTeX when the answer cites nothing); for
-            bad input, {question, error} with the one-line reason, as every endpoint.
+            the Markdown or BibTeX text ("" in BibTeX when the answer cites nothing)
+            for bad input, {question, error} with the one-line reason, as every endpoint
         """
         if fmt not in ("markdown", "bibtex"):
             raise BadInputError(f"unknown format '{fmt}': use markdown or bibtex")
@@ -277,9 +275,9 @@ class AskPage:
             top_k: how many papers to return (1-50).
 
         Returns:
-            {query, kind: "paper"|"text", paper, results: [{rank, paper_id, title, source,
-            score, authors, year, venue, url}]}, best first, the paper itself left out; or
-            {query, error} for a locator or id that names no stored paper, or other bad input.
+            {query, kind: "paper" or "text", paper, results}, best first, the paper left out
+            each result {rank, paper_id, title, source, score, authors, year, venue, url}
+            for a locator or id that names no stored paper, or other bad input, {query, error}
         """
         return self.app.similar(as_text(target), top_k=top_k_of(top_k)).public_json()
 

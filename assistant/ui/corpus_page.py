@@ -96,9 +96,9 @@ class CorpusPage:
             venue: only papers of this venue or collection, e.g. "NeurIPS" ("" for any).
 
         Returns:
-            Papers best first, each with title, locator ("file#n"), score, abstract text, year
-            and venue; or {query, error} for bad input: an empty or over-long query, a bad
-            top_k, or a filter that is malformed or leaves no stored paper (as /ask says).
+            papers best first, each with title, locator ("file#n"), score, abstract, year, venue
+            for bad input (an empty or over-long query, a bad top_k), {query, error}
+            and so for a filter that is malformed or leaves no stored paper, as /ask says
         """
         filters, count = explicit(years, venue), top_k_of(top_k)
         check_question(as_text(query))  # empty or over-long: refused as `assistant ask` is

@@ -117,17 +117,16 @@ class ListsPage:
             abstracts: true: the citations carry their abstracts (text).
 
         Returns:
-            The answer object of /ask with the page's papers each a source and a citation (its
-            quoted sentence, its abstract only with abstracts), best first (newest first for
-            "recent papers on X"); page {offset, limit, returned, total, next_offset, note};
-            notes; and the
-            counts in its receipt: {matching, in_filter, read (screened), in_store,
-            unconfirmed, unread_left_out (uncertain papers past the reading budget left
-            out), ...}; when none matches, the papers that
-            name the topic but were not read as answering it are its sources, counted in
-            receipt.unconfirmed (matching 0), and when none names it, receipt.nearest gives
-            the nearest papers screened and why each does not answer; or {question, error}
-            for bad input.
+            the answer object of /ask, its sources and citations the page's papers, best first
+            each citation its quoted sentence (its abstract only with abstracts)
+            newest first for "recent papers on X"
+            page {offset, limit, returned, total, next_offset, note} and notes
+            receipt {matching, in_filter, read (screened), in_store, unconfirmed, ...}
+            receipt.unread_left_out: the uncertain papers past the reading budget left out
+            when none matches, the papers naming the topic unread as answering as sources
+            (counted in receipt.unconfirmed, matching 0)
+            when none names it, receipt.nearest: the nearest papers and why each does not answer
+            for bad input, {question, error}
         """
         page, whole = Page.of(limit, offset), wanted("abstracts", abstracts)
         return page_json(self.app.list_answer(as_text(question), explicit(years, venue, author),
@@ -149,13 +148,13 @@ class ListsPage:
             offset: the first of them to give (0: the first; page.next_offset: the next page).
 
         Returns:
-            {topic, total, years: {year: count}, venues: {venue: {year: count}}, paper_ids
-            (the page's), paper_ids_by_year (the page's), page {offset, limit, returned,
-            total, next_offset, note}, receipt: {in_store, in_filter, read (screened), cited
-            (counted), matching, counted, unread_left_out (uncertain papers the reading
-            budget left out), left_out (records without an abstract), ...} as /ask's for a
-            trend question, and papers_in_filter, screened, unread_left_out as before, ...};
-            or {topic, error} for bad input.
+            {topic, total, years (year: count), venues (venue: year: count), page, receipt}
+            paper_ids and paper_ids_by_year: the page's counted papers
+            page {offset, limit, returned, total, next_offset, note}
+            receipt {in_store, in_filter, read (screened), cited (counted), matching, ...}
+            receipt.unread_left_out: the uncertain papers the reading budget left out
+            receipt.left_out: the records without an abstract
+            for bad input, {topic, error}
         """
         page = Page.of(limit, offset)
         return trend_page(self.app.trends(as_text(topic), explicit(years, venue, author),
