@@ -34,6 +34,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.answering import prompt, quoted
 from assistant.chat_prompt import (  # noqa: F401  (build_messages: citesafe.py imports it here)
     build_messages,
     count_tokens,
@@ -46,6 +47,7 @@ from assistant.errors import (
     shown_endpoint,
 )
 from assistant.settings import LLMSettings
+from assistant.types import RetrievedPaper
 
 log = logging.getLogger(__name__)
 
@@ -421,3 +423,22 @@ def reply_usage(end: StreamEnd, messages: list[dict[str, str]], reply: str
     completion = count_tokens(reply)
     return {"prompt_tokens": prompt_tokens, "completion_tokens": completion,
             "total_tokens": prompt_tokens + completion, "estimated": True}
+
+
+def relevance_reply(model: ChatModel, question: str, found: list[RetrievedPaper],
+                    deadline: float | None = None) -> set[int] | None:
+    """The numbers (1-based) of ``found`` the model's relevance check (PaperQA2's evidence
+    scoring, ASSISTANT_LLM_RELEVANCE_CHECK) lists as answering ``question``: empty for
+    NONE, None for a reply in no format of the check. The cited answer's and the list's
+    judge both ask it."""
+    abstracts = "\n\n".join(f"[{i}] {quoted(f.paper.title)}\n{quoted(f.paper.text)}"
+                             for i, f in enumerate(found, start=1))
+    text = prompt("relevance_check").format(question=question, abstracts=abstracts)
+    reply = model.complete([{"role": "user", "content": text}], 40, deadline)
+    if (re.match(r"\W*none\b", reply, re.I)  # "None of them…, but 1 helps" is prose
+            and not re.search(r"\b(but|however|though|except)\b", reply, re.I)):
+        return set()
+    listed = re.match(r"\W*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*\.?\s*$", reply)  # "1, 3" only
+    numbers = {int(n) for n in re.findall(r"\d+", listed.group(1))} if listed else set()
+    numbers &= set(range(1, len(found) + 1))
+    return numbers or None

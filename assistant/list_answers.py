@@ -17,6 +17,7 @@ from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
 from assistant.count_comparison import versus_topics
 from assistant.errors import BadInputError
+from assistant.generation import relevance_reply
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
 from assistant.list_lines import answer_lines, as_answer
@@ -184,9 +185,10 @@ class ListAnswers:
         for start in range(0, len(papers), JUDGE_BATCH):
             batch = [RetrievedPaper(p, 0.0, p.text, 0.0, 0.0)
                      for p in papers[start:start + JUDGE_BATCH]]
-            assert self.app.chat_model is not None
-            listed = None if misses >= JUDGE_MISSES else self.app.relevance_reply(
-                question, batch, self.app.chat_model.deadline())
+            model = self.app.chat_model
+            assert model is not None
+            listed = None if misses >= JUDGE_MISSES else relevance_reply(
+                model, question, batch, model.deadline())
             misses = misses + 1 if listed is None else 0
             verdicts += [None if listed is None else n in listed
                          for n in range(1, len(batch) + 1)]

@@ -21,7 +21,6 @@ from assistant.answering import (
     folded,
     number_sources,
     prompt,
-    quoted,
 )
 from assistant.chat_prompt import check_fits
 from assistant.citesafe import answer as cite_safe_answer
@@ -29,7 +28,8 @@ from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
-from assistant.generation import ChatModel
+from assistant.follow_ups import narrowed
+from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import Intent, lookup_terms, read_intent
 from assistant.keywords import keyword_weights
@@ -183,27 +183,11 @@ class Assistant:
         evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
         (and takes nothing back: "but", "except") leaves no source, so no answer. Any other
         reply (prose) changes nothing."""
-        listed = self.relevance_reply(question, found, deadline)
+        assert self.chat_model is not None
+        listed = relevance_reply(self.chat_model, question, found, deadline)
         if listed is None:
             return found
         return [f for i, f in enumerate(found, start=1) if i in listed]
-
-    def relevance_reply(self, question: str, found: list[RetrievedPaper],
-                        deadline: float | None = None) -> set[int] | None:
-        """The numbers (1-based) of ``found`` the model's relevance check lists as
-        answering: empty for NONE, None for a reply in no format of the check."""
-        assert self.chat_model is not None
-        abstracts = "\n\n".join(f"[{i}] {quoted(f.paper.title)}\n{quoted(f.paper.text)}"
-                                 for i, f in enumerate(found, start=1))
-        text = prompt("relevance_check").format(question=question, abstracts=abstracts)
-        reply = self.chat_model.complete([{"role": "user", "content": text}], 40, deadline)
-        if (re.match(r"\W*none\b", reply, re.I)  # "None of them…, but 1 helps" is prose
-                and not re.search(r"\b(but|however|though|except)\b", reply, re.I)):
-            return set()
-        listed = re.match(r"\W*(\d+(?:\s*(?:,|and)\s*\d+)*)\s*\.?\s*$", reply)  # "1, 3" only
-        numbers = {int(n) for n in re.findall(r"\d+", listed.group(1))} if listed else set()
-        numbers &= set(range(1, len(found) + 1))
-        return numbers or None
 
     def ask_stream(self, question: str, history: History = (), top_k: int | None = None,
                    filters: Filters | None = None) -> AnswerStream:
@@ -328,7 +312,12 @@ class Assistant:
         counts compared ("GANs vs VAEs", ``compared_in``) both so (``compare_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), and so a term
         lookup (``bare_lookup`` too) several papers hold (``several_hold``), any other the
-        cited answer (``ask_stream``). ``reread``: a list's or trend's budget (None: setting)."""
+        cited answer (``ask_stream``), and a chat follow-up narrowing a list or count
+        ("How many of them are from 2019?", ``follow_ups.narrowed``) that list or count.
+        ``reread``: a list's or trend's budget (None: setting)."""
+        if (narrow := narrowed(question, history, lambda q: asked_intent(q, self.index))) and not every:
+            stream = self.lists.trend_stream if narrow.counted else self.lists.list_stream
+            return stream(narrow.question, merge(filters, narrow.filters), reread)
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)

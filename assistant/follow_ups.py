@@ -1,0 +1,51 @@
+"""A chat follow-up that narrows the list or count before it ("Which papers use capsule
+networks?", then "How many of them are from 2019?", "And since 2019?", "Which of these are
+by Hinton?"): the earlier question asked again under the follow-up's filters.
+
+Why: offline, a follow-up is joined to the question before it and given the cited answer of a
+few abstracts. A list's follow-up that states a year or an author asks for the same list
+narrowed, or its count, which five abstracts cannot give: "How many of them are from 2019?"
+had been answered with a comparison of two papers, where the list holds four of 2019.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from assistant.filters import merge
+from assistant.intent import Intent
+from assistant.list_answers import count_topic
+from assistant.types import Filters
+
+_HOW_MANY = re.compile(r"^\W*(?:and\s+|so\s+)?how\s+many\b", re.I)
+
+
+@dataclass(frozen=True)
+class Narrowed:
+    """The earlier question a follow-up narrows, under which filters, and whether it asks
+    for the count ("how many", or an earlier count) rather than the list."""
+
+    question: str
+    filters: Filters
+    counted: bool
+
+
+def narrowed(question: str, history: Sequence[tuple[str, str]],
+             read: Callable[[str], Intent]) -> Narrowed | None:
+    """What a follow-up narrows: the latest earlier question that asked for a list, a count
+    or a trend (``read``: a question's routing intent), when the follow-up points back at it
+    and states filters of its own; a narrowing follow-up before it narrows too ("And since
+    2019?", then "How many of them are by Hinton?": both). None for any other question."""
+    asked = read(question)
+    if not history or not (asked.follow_up and asked.filters):
+        return None
+    earlier, before = history[-1][0], read(history[-1][0])
+    counted = bool(_HOW_MANY.match(question))
+    if before.wants_list or before.trend_topic is not None or count_topic(before):
+        return Narrowed(earlier, asked.filters, counted or not before.wants_list)
+    if (chained := narrowed(earlier, history[:-1], read)) is None:
+        return None
+    both = merge(chained.filters, asked.filters) or asked.filters
+    return Narrowed(chained.question, both, counted or chained.counted)
