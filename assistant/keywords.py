@@ -466,7 +466,9 @@ def mentions(text: str, name: str) -> bool:
 
 
 def _written(text: str, name: str) -> bool:
-    return bool(re.search(rf"(?<![\w-]){re.escape(name)}s?(?![\w-])", text))
+    """``name`` in ``text`` as a word, a plural "s" and a lower-case qualifier glued on
+    after it allowed ("GAN-based" names GAN; "GPT-3" and "VAE-GAN" name no "GPT", "VAE")."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}s?(?!\w)(?!-(?![a-z]))", text))
 
 
 def joined_parts(parts: Iterable[str]) -> tuple[str, list[int]]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS, joined_parts, mentions, query_terms, stem_of
+from assistant.written_forms import number_forms
 
 _LOWER_WORD = re.compile(r"[a-z0-9]+")
 _TYPOGRAPHIC = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}
@@ -138,8 +139,9 @@ def mentioned(name: str, text: str) -> bool:
     run together ("multihead" for "Multi-Head"), or their initials ("DQN" for "Deep
     Q-Networks"; so "SAM" for Sparse Access Memory counts for "Segment Anything Model": a
     doubt goes towards "mentioned")."""
-    if " " not in name and _marked(name):
-        return (mentions(text, name) or mentions(text.replace("-", ""), name.replace("-", ""))
+    if " " not in name and _marked(name):  # "GANs" is mentioned by "GAN", "GAN-based"
+        return (any(mentions(text, form) for form in number_forms(name))
+                or mentions(text.replace("-", ""), name.replace("-", ""))
                 or (any(c.islower() for c in name) and _squashed(name) in _squashed(text)))
     parts = [part for word in name.split() for part in word.split("-")]
     initials = "".join(part[0] for part in parts)

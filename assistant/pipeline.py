@@ -36,6 +36,7 @@ from assistant.keywords import keyword_weights
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
+from assistant.readings import unwritten_own_words
 from assistant.refusals import nearest_reason, quoted_names
 from assistant.respelling import cue_respellings, respelt, respelt_line, written_respellings
 from assistant.retrieval import HybridRetriever, Method, term_holders
@@ -229,9 +230,10 @@ class Assistant:
         answer.answer = note + answer.answer
         if sources:
             cited = {c.n for c in answer.citations}
-            answer.unmentioned = unmentioned(search, [s.found.paper for s in sources
-                                                      if s.n in cited],
-                                             self.index.surface_text().proper)
+            papers = [s.found.paper for s in sources if s.n in cited]
+            answer.unmentioned = list(dict.fromkeys([
+                *unmentioned(search, papers, self.index.surface_text().proper),
+                *(unwritten_own_words(search, papers, self.index) if papers else [])]))
             answer.unsure = retrieval.unsure and bool(cited)  # a reply citing nothing has no quotes
         answer.question = question
         answer.standalone_question = standalone if standalone != question else None

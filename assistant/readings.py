@@ -235,6 +235,18 @@ def own_words(text: str, index: AbstractIndex
     return tuple(own)
 
 
+def unwritten_own_words(text: str, papers: Sequence[Paper], index: AbstractIndex) -> list[str]:
+    """The words of ``text`` held only as their own (``own_words``: "transformer", whose stem
+    "transform" far more papers hold as "transformation") that none of ``papers`` writes:
+    an answer citing them may not say what was asked. "What methods reduce the memory of
+    transformer training?" had cited a paper on distilling CNNs, whose "transformation"
+    met the stem, with no notice."""
+    texts = [f"{p.title}. {p.text}" for p in papers]
+    return [word for word in dict.fromkeys(WORD_RE.findall(as_typed(text)))
+            if (own := own_words(word, index))
+            and not any(pattern.search(t) for _, pattern, _ in own for t in texts)]
+
+
 def generic_head(text: str, weights: dict[str, float], phrases: frozenset[tuple[str, str]],
                  index: AbstractIndex, own: Sequence[tuple[str, re.Pattern[str], float]]
                  ) -> str | None:
