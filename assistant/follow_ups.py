@@ -10,7 +10,6 @@ had been answered with a comparison of two papers, where the list holds four of 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -19,13 +18,13 @@ from assistant.intent import Intent
 from assistant.list_answers import count_topic
 from assistant.types import Filters
 
-_HOW_MANY = re.compile(r"^\W*(?:and\s+|so\s+)?how\s+many\b", re.I)
-
 
 @dataclass(frozen=True)
 class Narrowed:
-    """The earlier question a follow-up narrows, under which filters, and whether it asks
-    for the count ("how many", or an earlier count) rather than the list."""
+    """The earlier question a follow-up narrows, under which filters, and whether that was
+    a count or a trend (answered so again) rather than a list. "How many of them…?" after a
+    list is the list narrowed, whose first line counts it: a trend of the list's question
+    had counted 56 papers of 2019 where the list held 6."""
 
     question: str
     filters: Filters
@@ -42,10 +41,10 @@ def narrowed(question: str, history: Sequence[tuple[str, str]],
     if not history or not (asked.follow_up and asked.filters):
         return None
     earlier, before = history[-1][0], read(history[-1][0])
-    counted = bool(_HOW_MANY.match(question))
-    if before.wants_list or before.trend_topic is not None or count_topic(before):
-        return Narrowed(earlier, asked.filters, counted or not before.wants_list)
+    counted = before.trend_topic is not None or bool(count_topic(before))
+    if before.wants_list or counted:
+        return Narrowed(earlier, asked.filters, counted)
     if (chained := narrowed(earlier, history[:-1], read)) is None:
         return None
     both = merge(chained.filters, asked.filters) or asked.filters
-    return Narrowed(chained.question, both, counted or chained.counted)
+    return Narrowed(chained.question, both, chained.counted)

@@ -26,6 +26,7 @@ from assistant.index import AbstractIndex
 from assistant.keywords import keyword_weights, query_terms
 from assistant.name_checks import names_a_method
 from assistant.ranking import JointReading, load_ranker, text_terms
+from assistant.term_lookups import lookup_terms
 from assistant.tuning import FULL_MATCH, REFUSAL_TOP
 from assistant.types import Filters, RetrievedPaper, Verdict
 from assistant.written_forms import as_written
@@ -98,7 +99,8 @@ def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], co
     text = f"{paper.title}. {paper.text}"
     found: dict[str, float] = {}
     missing: dict[str, float] = {}
-    for word in dict.fromkeys(WORD_RE.findall(question)):
+    asked = lookup_terms(question) or WORD_RE.findall(question)  # a lookup's words, not "mentioning"
+    for word in dict.fromkeys(asked):
         stems = [t for t in query_terms(word) if t in weights]
         if stems:  # a word is written as asked, not as another of its stem ("vanishing")
             written = all(t in held for t in stems) and re.search(

@@ -18,3 +18,12 @@ def test_a_word_of_the_same_stem_is_not_the_word_asked() -> None:
     reason = nearest_reason(question, paper, weights, 0.2, 0.5)
     assert "“vanishment”" in reason.split("but never")[1]
     assert reason.startswith("It writes “network”, “results”")
+
+
+def test_a_lookups_reasons_name_its_words_not_its_asking_verb() -> None:
+    """"papers mentioning quantum annealing" had said each paper "never 'mentioning'"."""
+    paper = Paper("p", "s", "Simulated Annealing", "Annealing schedules for optimization.")
+    question = "papers mentioning quantum annealing"
+    weights = dict.fromkeys(query_terms(question), 1.0)
+    reason = nearest_reason(question, paper, weights, 0.2, 0.5)
+    assert reason.startswith("It writes “annealing”, but never “quantum”")
