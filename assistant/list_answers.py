@@ -30,7 +30,7 @@ from assistant.respelling import cue_respellings, respelt, respelt_line, written
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topic_input import bad_topic, unsearchable
-from assistant.topics import best_sentence, topic_of, topic_terms, written_as_pair
+from assistant.topics import best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
@@ -415,7 +415,7 @@ def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
         return intent.compared_topics
     sides = versus_topics(intent.trend_topic if intent.trend_topic is not None
                           else count_topic(intent))
-    return None if sides is None or written_as_pair(*sides, index) else sides
+    return None if sides is None or written_as_pair(*sides, index) else sharing_head(*sides, index)
 
 
 def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:

@@ -465,14 +465,33 @@ def written_as_pair(first: str, second: str, index: AbstractIndex) -> bool:
     ``second``" joined in that order: "exploration vs exploitation" is a trade-off the
     field names so ("exploration-exploitation"), one topic to count, where hardly a paper
     writes "GANs vs VAEs": two topics set against each other."""
-    stats = index.keyword_stats()
-    terms = [*topic_terms(first, stats), *topic_terms(second, stats)]
+    sides = [re.escape(side.strip().rstrip("sS")) + "s?" for side in (first, second)]
+    return _writes(f"{first} {second}", rf"\b{sides[0]}{_JOIN}{sides[1]}\b", index, PAIR_WRITERS)
+
+
+def sharing_head(first: str, second: str, index: AbstractIndex) -> tuple[str, str]:
+    """The two sides of "``first`` vs ``second``" with the words after the second's first
+    word read after the first too, when PHRASE_WRITERS stored papers write the first so:
+    "online vs offline reinforcement learning" sets "online reinforcement learning" against
+    "offline reinforcement learning" (it had counted every paper writing "online"). A
+    plural first side names a thing of its own ("CNNs vs recurrent networks") and stays."""
+    head = second.split()[1:]
+    if len(first.split()) != 1 or not head or first.lower().endswith("s"):  # "CNNs": a thing
+        return first, second
+    shared = f"{first} {' '.join(head)}"
+    words = r"[\s-]+".join(re.escape(w.rstrip("sS")) + r"s?" for w in shared.split())
+    written = _writes(shared, rf"\b{words}\b", index, PHRASE_WRITERS)
+    return (shared, second) if written else (first, second)
+
+
+def _writes(text: str, pattern: str, index: AbstractIndex, at_least: int) -> bool:
+    """Whether ``at_least`` stored papers holding every keyword of ``text`` match
+    ``pattern`` (any case) in their title or abstract."""
+    terms = topic_terms(text, index.keyword_stats())
     held = index.term_papers(terms)
     if not terms or len(held) < len(set(terms)):
         return False
-    holders = frozenset.intersection(*held.values())
-    sides = [re.escape(side.strip().rstrip("sS")) + "s?" for side in (first, second)]
-    joined = re.compile(rf"\b{sides[0]}{_JOIN}{sides[1]}\b", re.I)
-    papers = index.papers()
-    writers = (pid for pid in holders if joined.search(f"{papers[pid].title}. {papers[pid].text}"))
-    return next(islice(writers, PAIR_WRITERS - 1, None), None) is not None
+    found, papers = re.compile(pattern, re.I), index.papers()
+    writers = (pid for pid in frozenset.intersection(*held.values())
+               if found.search(f"{papers[pid].title}. {papers[pid].text}"))
+    return next(islice(writers, at_least - 1, None), None) is not None

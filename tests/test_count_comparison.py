@@ -181,6 +181,10 @@ PAIRS = [
     ("Two Generators", "We compare GANs vs VAEs on faces and find both blur edges."),
     ("Latent Codes", "GANs versus VAEs: a study of latent codes in image models."),
     *((f"Hybrid Model {n}", f"A VAE-GAN hybrid {n} learns latent codes.") for n in range(3)),
+    *((f"Offline Agents {n}", f"Offline reinforcement learning from logged data, setting {n}.")
+      for n in range(2)),
+    *((f"Online Agents {n}", f"Online reinforcement learning from fresh rollouts, setting {n}.")
+      for n in range(2)),
 ]
 
 
@@ -224,3 +228,14 @@ def test_a_vs_count_is_answered_as_a_comparison(seed_assistant: Assistant) -> No
         seed_assistant.trends(question)
     one = seed_assistant.trends("reinforcement learning vs federated learning")
     assert one.total <= min(rl.total, fl.total)
+
+
+def test_a_vs_pair_sharing_its_head_noun_compares_both_with_it(pairs_assistant: Assistant) -> None:
+    """"online vs offline reinforcement learning" had counted every paper writing "online"
+    against offline reinforcement learning (a hostile user's run: the verdict reversed)."""
+    index = pairs_assistant.index
+    question = "How many papers on online vs offline reinforcement learning?"
+    assert compared_in(read_intent(question), index) == (
+        "online reinforcement learning", "offline reinforcement learning")
+    assert compared_in(read_intent("How many papers on CNNs vs recurrent networks?"),
+                       index) == ("CNNs", "recurrent networks")
