@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from assistant.filters import merge
 from assistant.intent import Intent
 from assistant.list_answers import count_topic
 from assistant.types import Filters
@@ -35,16 +34,28 @@ def narrowed(question: str, history: Sequence[tuple[str, str]],
              read: Callable[[str], Intent]) -> Narrowed | None:
     """What a follow-up narrows: the latest earlier question that asked for a list, a count
     or a trend (``read``: a question's routing intent), when the follow-up points back at it
-    and states filters of its own; a narrowing follow-up before it narrows too ("And since
-    2019?", then "How many of them are by Hinton?": both). None for any other question."""
+    and states filters of its own, which replace the earlier question's ("Which papers
+    from 2018 use GANs?", then "And from 2019?": 2019's); a narrowing follow-up before it
+    narrows too ("And since 2019?", then "Which of them are by Hinton?": both). None for
+    any other question."""
     asked = read(question)
     if not history or not (asked.follow_up and asked.filters):
         return None
-    earlier, before = history[-1][0], read(history[-1][0])
+    before = read(history[-1][0])
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:
-        return Narrowed(earlier, asked.filters, counted)
-    if (chained := narrowed(earlier, history[:-1], read)) is None:
+        return Narrowed(before.search, replaced(before.filters, asked.filters), counted)
+    if (chained := narrowed(history[-1][0], history[:-1], read)) is None:
         return None
-    both = merge(chained.filters, asked.filters) or asked.filters
-    return Narrowed(chained.question, both, chained.counted)
+    return Narrowed(chained.question, replaced(chained.filters, asked.filters), chained.counted)
+
+
+def replaced(earlier: Filters | None, said: Filters) -> Filters:
+    """``earlier`` with each field ``said`` states replaced: the years (a range, the years
+    named, the last so many) together, the venue, the author."""
+    if earlier is None:
+        return said
+    years = said if said.years is not None or said.recent is not None else earlier
+    return Filters(years=years.years, named_years=years.named_years, recent=years.recent,
+                   note=years.note, venue=said.venue or earlier.venue,
+                   author=said.author or earlier.author)

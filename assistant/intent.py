@@ -143,10 +143,12 @@ COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:what\s+is\s+)?the\s+number\s+of)\s
 # "Who works on X?", "Who has published on X?", "Who wrote about X?", "Has anyone worked
 # on X?": X's papers, listed (``topics.raw_topic`` cuts these words from the topic)
 _ON = r"(?:on|about|in|into)"
-WHO_WORKS = (r"^\s*(?:who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?|(?:has|have|did|does|do)\s+"
-             r"any(?:one|body)\s+(?:else\s+)?)(?:(?:works?|working|worked|publish(?:es|ed)?|looked)"
-             rf"\s+{_ON}|(?:stud(?:y|ies|ied)|research(?:es|ed)?)(?:\s+{_ON})?"
-             r"|(?:writes?|wrote|written)\s+(?:about|on))\s+")
+_WORKS_ON = (rf"(?:works?|working|worked|stud(?:y|ies|ied)|research(?:es|ed)?|publish(?:es|ed)?"
+             rf"|looked)\s+{_ON}|(?:writes?|wrote|written)\s+(?:about|on)")
+# a preposition after "who" ("Who researched and invented backpropagation?" asks no list)
+WHO_WORKS = (rf"^\s*(?:who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?(?:{_WORKS_ON})"
+             r"|(?:has|have|did|does|do)\s+any(?:one|body)\s+(?:else\s+)?"
+             rf"(?:{_WORKS_ON}|stud(?:y|ied)|research(?:ed)?)(?!\s+(?:and|or|first)\b))\s+")
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"

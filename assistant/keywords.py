@@ -244,7 +244,7 @@ def topic_terms(text: str, stats: KeywordStats) -> list[str]:
     summarization write; "study portfolio selection" only asks, and "studi" is in papers of
     every kind. The stopword itself ("we summarize our findings") is never a stored term,
     nor a word joining two sides ("exploration vs exploitation": papers write the
-    trade-off as "exploration-exploitation", and "vs" had been 41% of its weight)."""
+    trade-off as "exploration-exploitation", and "vs" had weighed most of the topic)."""
     lowered = as_typed(text).lower()
     limit = ASKED_SHARE * stats.n_docs
     asked = [stem_of(w) for w in _TOKEN.findall(lowered) if w in ASKING_WORDS]

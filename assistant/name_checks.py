@@ -21,7 +21,7 @@ from assistant.keywords import KeywordStats, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import text_terms
 from assistant.similar import title_key
-from assistant.tuning import COMMON_NAME_PAPERS, NEARBY, RARE_CHUNKS
+from assistant.tuning import COMMON_NAME_PAPERS, NEARBY, RARE_CHUNKS, SHORT_TITLE_WORDS, TITLE_SHARE
 
 # The fused scores of the papers found for the question, ranked when first asked for.
 Found = Callable[[], dict[str, float]]
@@ -139,9 +139,6 @@ def keep_rare_match(index: AbstractIndex, question: str, bm25: dict[str, tuple[i
         fused[first] = ranked[2] + 1e-6
 
 
-# A title of this many words or fewer is asked for only typed as the title is (its capitals)
-# or in quotes: "What is active learning?" asks of no paper titled "Active Learning"
-SHORT_TITLE_WORDS = 3
 _QUOTES = "\"'“”‘’"
 
 
@@ -149,10 +146,12 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
                   allowed: AbstractSet[str] | None = None) -> list[str]:
     """The ids of the stored papers whose own title (not a derived or a model's label) the
     question writes whole ("Who wrote Monotonic Networks?", 'What is "Attention is All you
-    Need" about?'), those of the longest such title: the paper asked about. Its abstract
+    Need" about?'), those of the longest such title: the paper asked about. A title is
+    asked for typed with its capitals or in quotes; in lower case only when longer than
+    SHORT_TITLE_WORDS and most of the question's keywords (TITLE_SHARE). Its abstract
     need not repeat its title's words ("need"), and the ranking had put papers sharing
     more of the question's words first, or refused."""
-    asked = f" {title_key(question)} "
+    asked, terms = f" {title_key(question)} ", set(query_terms(question))
     found: dict[str, int] = {}
     for pid, paper in papers.items():
         if paper.title_derived or paper.title_model or (allowed is not None and pid not in allowed):
@@ -161,9 +160,12 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
         size = key.count(" ") + 1
         if size < 2 or f" {key} " not in asked:
             continue
-        if size <= SHORT_TITLE_WORDS and not _typed_as_title(paper.title, question):
-            continue
-        found[pid] = size
+        # typed as a title is, or most of what the question asks about: "large scale online
+        # learning used for weather forecasting in Antarctica?" asks of no paper so titled
+        held = len(set(query_terms(paper.title)) & terms) / max(len(terms), 1)
+        if _typed_as_title(paper.title, question) or (size > SHORT_TITLE_WORDS
+                                                      and held >= TITLE_SHARE):
+            found[pid] = size
     longest = max(found.values(), default=0)
     return [pid for pid, size in found.items() if size == longest]
 

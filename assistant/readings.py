@@ -32,7 +32,7 @@ from assistant.topics import (
     topic_of,
     topic_phrases,
 )
-from assistant.tuning import COMMON_SHARE, OWN_FAMILY_SHARE
+from assistant.tuning import COMMON_SHARE, OWN_FAMILY_SHARE, OWN_WORDS_READ
 from assistant.word_families import noun_family
 from assistant.word_runs import (
     Run,
@@ -242,8 +242,10 @@ def unwritten_own_words(text: str, papers: Sequence[Paper], index: AbstractIndex
     transformer training?" had cited a paper on distilling CNNs, whose "transformation"
     met the stem, with no notice."""
     texts = [f"{p.title}. {p.text}" for p in papers]
-    return [word for word in dict.fromkeys(WORD_RE.findall(as_typed(text)))
-            if (own := own_words(word, index))
+    # each new word costs a pass over the store (``own_words``): a question's first few only
+    words = [w for w in dict.fromkeys(WORD_RE.findall(as_typed(text)))
+             if w.lower() not in STOPS and own_prefix(w.lower())][:OWN_WORDS_READ]
+    return [word for word in words if (own := own_words(word, index))
             and not any(pattern.search(t) for _, pattern, _ in own for t in texts)]
 
 

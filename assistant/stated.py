@@ -94,31 +94,31 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(?<![\w-]){YEAR}(?=\s+(?:[A-Za-z][\w-]*\s+){{0,4}}?(?:papers|abstracts"
                 r"|articles|publications)\b)", re.I), "in"),
 ]
-# ...except after a word of time, from 1800 to 2039: "CRAFT since 2030?", "Which papers
-# since 2030 use GNNs?", and a year of the 1800s after "in" too ("GNNs in 1850?"; "come in
-# 2048?", "diverge after 2048?", "loss after 1000?", "after 2030 steps" stay numbers): they
-# state a year no paper is of (their words had been searched as the topic's, a false "no")
-LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till|from)\s+(1[89]\d\d|20[0-3]\d)"
+# ...except after a word of time, 1800 to 2039 ("CRAFT since 2030?", "GNNs in 1850?"; "come in
+# 2048?", "loss after 1000?", "after 2030 steps" stay numbers): a year no paper is of (its
+# words had been searched as the topic's, a false "no")
+LAST_YEAR = re.compile(r"\b(?:(during|since|after|before|until|till)\s+(1[89]\d\d|20[0-3]\d)"
+                       r"|(from)\s+(20[0-3]\d)(?=\s*[?.!]*\s*$)"  # "from 2030 sensors" stays
                        rf"|(in|from)\s+(18\d\d))(?!\s*(?:-|–|—|to|until|till)\s*\d){END}", re.I)
-_LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "in",  # "from 2019" as YEAR_PHRASES
+_LAST_YEAR_KINDS = {"in": "in", "during": "in", "since": "from", "from": "in",  # as YEAR_PHRASES
                     "after": "after", "before": "before", "until": "to", "till": "to"}
-# ...and after "in" up to 2039 as the last words of a question that asks for papers on a
-# topic or published before them ("Which papers were published on GANs in 2030?": the papers' year;
-# "What results come in 2048?", "What changed in 2030 work on X?" and "Which papers
-# forecast energy demand in 2030?" name no papers' year, and stay)
+# ...and after "in" up to 2039 ending a question asking for papers ("Which papers were
+# published on GANs in 2030?"; "What results come in 2048?", "What changed in 2030 work on
+# X?" and "Which papers forecast energy demand in 2030?" name no papers' year)
 IN_LAST_YEAR = re.compile(rf"\bin\s+(20[0-3]\d){END}(?=\s*[?.!]*\s*$)", re.I)
-# a year right after the papers' noun, or set off by a comma at the end of a question
-# naming them: "GAN papers 2019", "GAN papers (2019)", "papers on GANs, 2019" (the year had
-# been searched as a word); a name's year ("CoNLL 2003", "VOC 2007") stays
+# a year right after the papers' noun, or after a comma ending a question naming them: "GAN
+# papers (2019)", "papers on GANs, 2019" (had been searched as a word); not "CoNLL 2003"
 AFTER_PAPERS = re.compile(
     rf"\b{PAPERS}(?P<year>\s*[,(]?\s*(?P<y1>(?:19|20)\d\d)\s*\)?)(?=\s*[?.!]*\s*$|\s+(?:on|about)\b)"
     rf"|\b{PAPERS}\b.*?(?P<comma>,\s*(?P<y2>(?:19|20)\d\d)){END}(?=\s*[?.!]*\s*$)", re.I)
+# ...but not a citation's after a name ("Vaswani et al., 2017", "CoNLL, 2003": a capital then
+# a small letter, or "et al.", before the comma; an acronym, "GANs", is the topic's)
+_CITED = re.compile(r"(?:\bet\s+al\.?|\b[A-Z][a-z][\w-]*)\s*$")
 NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight
 nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen
 twenty""".split())}
-# The last so many years of the store's papers ("in the last three years", "from the past
-# 5 years", "over the last decade", "within the recent two decades"): read from its newest
-# stored year (``filters.of_recent``), not words of the topic (they had made a false "no")
+# The last so many years of the store's papers ("in the last three years", "over the last
+# decade"): read from its newest year (``filters.of_recent``), not topic words (a false "no")
 RELATIVE = re.compile(
     r"\b(?:(?:in|from|during|over|within|for|of)\s+)?(?:the\s+)?(?:last|past|recent|previous)"
     rf"\s+(?:(?P<number>\d{{1,2}}|{'|'.join(NUMBER_WORDS)})\s+(?P<unit>years|decades)"
@@ -148,8 +148,7 @@ _NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b)\s*{_ONE})*))"
 _AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collaborators"
           r"|co-?authors))?|\s+and\s+(?:colleagues|co-?authors|collaborators|others|students))?")
 _BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+)?"
-# "Which papers are by Sara Sabour?", "papers written by Bengio on attention", "What has
-# Yoshua Bengio published?", "Which papers did Sara Sabour write?", "Bengio's papers":
+# "Which papers are by Sara Sabour?", "What has Yoshua Bengio published?", "Bengio's papers":
 # ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
 _WRITES = r"(?:published|publish|written|write|authored|author|co-?authored|co-?author)"
 _WROTE = rf"(?:{_WRITES}|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?)"
@@ -295,11 +294,12 @@ def _stated_years(text: str
     if span is not None:
         return span, None, named, rest
     if m := LAST_YEAR.search(text):
-        word, year = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        word, year = next((w, y) for w, y in zip(m.groups()[::2], m.groups()[1::2], strict=True) if w)
         return _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)]), None, None, _cut(text, m)
     if (m := IN_LAST_YEAR.search(text)) and _ASKS_PAPERS.search(text[:m.start()]):
         return _years_of("in", [int(m.group(1))]), None, None, _cut(text, m)
-    if (m := AFTER_PAPERS.search(text)) and int(year := m.group("y1") or m.group("y2")) <= LATEST_YEAR:
+    if ((m := AFTER_PAPERS.search(text)) and int(year := m.group("y1") or m.group("y2")) <= LATEST_YEAR
+            and not (m.group("y2") and _CITED.search(text[:m.start("comma")]))):
         said = "year" if m.group("y1") else "comma"
         return _years_of("in", [int(year)]), None, None, f"{text[:m.start(said)]} {text[m.end(said):]}"
     return None, None, None, text

@@ -14,6 +14,7 @@ import re
 
 from assistant.keywords import STOPWORDS
 from assistant.stated import PAPER
+from assistant.tuning import LOOSE_WORDS
 
 # A question that asks for the paper holding given words: the verb that asks, then the words.
 _WORD_NOUN = r"(?=\s+the\s+(?:words?|terms?|phrases?))"  # "uses the word X", not "uses X"
@@ -27,8 +28,8 @@ LOOKUP_RE = re.compile(
     rf"|(?:is|are)\s+there\s+(?:a|an|any|some)\s+{PAPER}s?\s+(?:that|which)"
     rf"|(?:does|do|did)\s+(?:any|a|an|some)\s+{PAPER}s?"
     # "papers that mention X", "any paper that says X", "Find all papers which contain X"
-    rf"|(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?)\s+)?(?:all\s+|any\s+|the\s+|a\s+)?"
-    rf"{PAPER}s?\s+(?:that|which))\s+{_HOLDS}\s+(?P<words>.+)$"
+    rf"|(?P<bare>(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?)\s+)?(?:all\s+|any\s+|the\s+|a\s+)?"
+    rf"{PAPER}s?\s+(?:that|which)))\s+{_HOLDS}\s+(?P<words>.+)$"
     # "papers mentioning X", "Find abstracts containing X"
     rf"|^\s*(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?)\s+)?(?:all\s+|any\s+|the\s+)?"
     rf"{PAPER}s?\s+{_HOLDING}\s+(?P<held>.+)$"
@@ -38,6 +39,7 @@ LOOKUP_RE = re.compile(
     rf"|^\s*in\s+which\s+{PAPER}s?\s+(?:does|do|is|are)\s+(?P<where>.+?)\s+"
     r"(?:appear|occur|come\s+up|mentioned|used)\s*[?.!]*\s*$",
     re.I)
+_QUOTED = re.compile(r"[\"“'‘].+[\"”'’]")
 _LOOKUP_WORD_RE = re.compile(r"\w[\w@+.\u2010-\u2014'-]*\w[+#]*|\w[+#]*")  # "C++", "C#"
 _WORD_NOUNS = re.compile(r"^\s*(?:the\s+)?(?:(?:exact\s+)?(?:words?|terms?|phrases?|expressions?"
                          r"|names?|acronyms?|keywords?)\s+)", re.I)
@@ -54,4 +56,8 @@ def lookup_terms(question: str) -> tuple[str, ...]:
     words = _WHERE_SAID.sub("", next(filter(None, m.group("words", "held", "said", "where"))))
     words = _WORD_NOUNS.sub("", words)
     found = (w.strip(".'") for w in _LOOKUP_WORD_RE.findall(words))
-    return tuple(dict.fromkeys(w for w in found if w and w.lower() not in STOPWORDS))
+    terms = tuple(dict.fromkeys(w for w in found if w and w.lower() not in STOPWORDS))
+    # the looser phrasings look up a word or two, or words in quotes: "papers talking about
+    # privacy in federated learning" asks for a topic's papers, not the phrase written
+    loose = m.group("bare") or m.group("held") or m.group("said")
+    return () if loose and len(terms) > LOOSE_WORDS and not _QUOTED.search(words) else terms

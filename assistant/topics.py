@@ -27,7 +27,7 @@ from assistant.keywords import (
 )
 from assistant.ranking import cached_coverage
 from assistant.stated import BEEN, PUBLISHED, RECENT, RECENTLY
-from assistant.tuning import SPELLED_OUT_INITIALS
+from assistant.tuning import PAIR_WRITERS, SPELLED_OUT_INITIALS
 from assistant.word_runs import (
     STOPS,
     WORD_RE,
@@ -453,10 +453,6 @@ def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
     return max(sentences, key=lambda sentence: cached_coverage(weights, sentence))
 
 
-# Papers that must write a "vs" pair's two sides joined, in the order asked
-# ("exploration-exploitation", "bias–variance", "speed vs. accuracy"), for the pair to be
-# one thing of the field; a few write two models joined as a hybrid ("VAE-GAN")
-PAIR_WRITERS = 5
 _JOIN = r"\s*(?:vs\.?|versus|/|-|–|—)\s*"
 
 

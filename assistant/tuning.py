@@ -175,6 +175,26 @@ COMMON_SHARE = 0.4
 # share of the papers holding its Porter stem must be written as its own word ("transformer",
 # not "transformation"). Source: by hand, the dev split checked (no dev topic word is under).
 OWN_FAMILY_SHARE = 1 / 3
+# Words of a question read for the answer's notice of a word no cited abstract writes as its
+# own (``readings.unwritten_own_words``): each new one is a pass over the store's text
+# (about 5 ms on the 13.9k; a 4,000-character question had taken 2 s more). Source: a
+# hostile review.
+OWN_WORDS_READ = 10
+# A stored title a question writes in lower case is asked for only when longer than this many
+# words and holding this share of the question's keywords ("Who wrote attention is all you
+# need?"); typed with its capitals or in quotes, at any length. Source: by hand, a hostile
+# review's cases ("Is large scale online learning used for weather forecasting…?": half).
+SHORT_TITLE_WORDS = 3
+# Words a looser lookup phrasing ("papers mentioning X", "Is X mentioned anywhere?") looks
+# up, unquoted: more is a topic's list ("papers talking about privacy in federated
+# learning" had listed the 2 writing the phrase, against 20). Source: a hostile review.
+LOOSE_WORDS = 2
+TITLE_SHARE = 0.6
+# Papers that must write a "vs" pair's two sides joined, in the order asked
+# ("exploration-exploitation", "bias–variance"), for the pair to be one thing of the field;
+# a few write two models joined as a hybrid ("VAE-GAN"). Source: by hand, the 13.9k's
+# counts (trade-offs 6–32 papers, "GANs vs VAEs" 1).
+PAIR_WRITERS = 5
 # BM25's first papers for a topic of only common words read for whether one writes it as a
 # phrase ("learning to learn"). Source: by hand, the researcher runs' cases.
 PHRASE_PAPERS = 200

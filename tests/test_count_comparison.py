@@ -19,8 +19,8 @@ from assistant.list_answers import compared_in
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
-from assistant.topics import PAIR_WRITERS
 from assistant.trends import count
+from assistant.tuning import PAIR_WRITERS
 from assistant.ui.render import render_answer
 
 

@@ -15,6 +15,7 @@ from conftest import make_settings
 from assistant.answering import final_answer
 from assistant.follow_ups import narrowed
 from assistant.pipeline import Assistant, asked_intent
+from assistant.types import OPEN_START
 
 CAPSULES = [(2018, "Capsules for Object Parts", "Capsule networks route object parts to wholes "
              "by agreement between capsules."),
@@ -63,6 +64,13 @@ def test_a_follow_up_narrowing_a_follow_up_keeps_the_list(years_store: Assistant
     found = narrowed("How many of them are from 2020?", history, read)
     assert found is not None and found.question == LIST and not found.counted
     assert found.filters.years == (2020, 2020)
+    # the follow-up's years replace the earlier ones (a hostile review: "And before 2010?"
+    # after "since 2019" had raised "leave no year in common"; the user gave no filter)
+    again = narrowed("And before 2010?", history, read)
+    assert again is not None and again.filters.years == (OPEN_START, 2009)
+    dated = narrowed("And from 2019?", [("Which papers from 2018 use capsule networks?", "")], read)
+    assert dated is not None and dated.question == "Which papers use capsule networks?"
+    assert dated.filters.years == (2019, 2019)
     assert narrowed("What datasets do they use?", history, read) is None  # no filter of its own
     assert narrowed("How many of them are from 2019?", [("What is a capsule?", "")], read) is None
 

@@ -81,6 +81,9 @@ def test_a_year_after_the_papers_noun_or_a_comma_is_their_year(question: str, re
     "Which papers evaluate on Pascal VOC 2007?",  # a name's year
     "Which papers use the CoNLL 2003 dataset?",
     "Which papers train on 2019 samples?",  # a count
+    "Which papers build on Vaswani et al., 2017?",  # a citation (a hostile review)
+    "Which papers cite CoNLL, 2003?",
+    "How do we fuse readings from 2030 sensors?",  # "from" a year no paper is of, not last
 ])
 def test_a_names_year_stays_in_the_question(question: str) -> None:
     assert stated(question) == (None, question)

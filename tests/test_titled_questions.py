@@ -23,6 +23,7 @@ PAPERS = [
     ("Monotonic Networks", "Monotonicity is a constraint that arises in many domains. We "
      "present a model for which monotonicity can be enforced exactly."),
     ("Active Learning", "We query the labels of the points a classifier is least sure of."),
+    ("Large Scale Online Learning", "We study stochastic gradient descent on large data."),
     ("Learning Actively from Few Labels", "Active learning queries the most informative "
      "labels; we bound how many queries active learning needs."),
 ]
@@ -60,3 +61,15 @@ def test_a_short_title_in_lower_case_is_a_topic_not_a_paper(titled_store: Assist
     assert [papers[p].title for p in titled_papers(papers, "What is Active Learning?")] == [
         "Active Learning"]
     assert titled_papers(papers, "What do attention models need?") == []
+
+
+def test_a_long_title_in_lower_case_inside_another_question_is_no_paper(
+        titled_store: Assistant) -> None:
+    """A hostile review: "Is large scale online learning used for weather forecasting in
+    Antarctica?" had been answered from "Large Scale Online Learning" with every refusal
+    check off; a title in lower case counts only as most of what the question asks."""
+    papers = titled_store.index.papers()
+    assert titled_papers(papers, "Is large scale online learning used for weather forecasting "
+                                 "in Antarctica?") == []
+    assert [papers[p].title for p in titled_papers(
+        papers, "Who wrote large scale online learning?")] == ["Large Scale Online Learning"]
