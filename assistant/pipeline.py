@@ -31,7 +31,7 @@ from assistant.filters import merge, no_paper_of, of_recent
 from assistant.follow_ups import narrowed
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.intent import Intent, lookup_terms, read_intent
+from assistant.intent import Intent, read_intent
 from assistant.keywords import keyword_weights
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
@@ -43,6 +43,7 @@ from assistant.retrieval import HybridRetriever, Method, term_holders
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
 from assistant.store_answers import about_store
+from assistant.term_lookups import lookup_terms
 from assistant.titles import TitlesReport, write_titles
 from assistant.trends import TrendResult
 from assistant.tuning import NEAREST_SHOWN

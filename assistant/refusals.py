@@ -227,8 +227,8 @@ def first_refusal(retriever: HybridRetriever, screen: Screen, stage: Stage) -> V
     """The first check of ``stage`` that refuses ``screen``'s question, in CHECKS' order;
     one an exact match overrules refuses nothing when papers hold a term lookup's words, or
     when the question writes a stored paper's title."""
+    exact = screen.holders or screen.titled
     for check in CHECKS:
-        exact = screen.holders or screen.titled
         if check.stage != stage or (exact and check.overruled_by_holders):
             continue
         if (verdict := check.verdict(retriever, screen)) is not None:

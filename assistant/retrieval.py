@@ -108,7 +108,8 @@ class HybridRetriever:
         results, read = screen.results, len(screen.ranking.fused)
         if screen.refusal is not None:
             return self._refused(screen, screen.refusal)
-        # a term lookup's papers lead as the exact match put them, read by nothing further
+        # a term lookup's papers, or the paper whose title is asked about, lead as the exact
+        # match put them, read by nothing further
         if not (reread and results) or screen.holders or screen.titled:
             return Retrieval(results[:top_k], read=read)
         screen.exempt, screen.logits = self._refusal_logits(question, results)

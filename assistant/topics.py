@@ -40,6 +40,7 @@ from assistant.word_runs import (
     text_sequences,
     writes_pair,
 )
+from assistant.written_forms import as_written
 
 # What merely says the papers exist, after their noun ("papers were published", "are there",
 # "were published recently": ``Intent.newest_first``): no topic
@@ -461,7 +462,7 @@ def written_as_pair(first: str, second: str, index: AbstractIndex) -> bool:
     ``second``" joined in that order: "exploration vs exploitation" is a trade-off the
     field names so ("exploration-exploitation"), one topic to count, where hardly a paper
     writes "GANs vs VAEs": two topics set against each other."""
-    sides = [re.escape(side.strip().rstrip("sS")) + "s?" for side in (first, second)]
+    sides = [as_written(side.strip()) for side in (first, second)]
     return _writes(f"{first} {second}", rf"\b{sides[0]}{_JOIN}{sides[1]}\b", index, PAIR_WRITERS)
 
 
@@ -475,7 +476,7 @@ def sharing_head(first: str, second: str, index: AbstractIndex) -> tuple[str, st
     if len(first.split()) != 1 or not head or first.lower().endswith("s"):  # "CNNs": a thing
         return first, second
     shared = f"{first} {' '.join(head)}"
-    words = r"[\s-]+".join(re.escape(w.rstrip("sS")) + r"s?" for w in shared.split())
+    words = r"[\s-]+".join(as_written(word) for word in shared.split())
     written = _writes(shared, rf"\b{words}\b", index, PHRASE_WRITERS)
     return (shared, second) if written else (first, second)
 
