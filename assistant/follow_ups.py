@@ -10,12 +10,17 @@ had been answered with a comparison of two papers, where the list holds four of 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from assistant.errors import BadInputError
 from assistant.intent import Intent
 from assistant.list_answers import count_topic
+from assistant.topics import topic_of
 from assistant.types import Filters
+
+HOW_MANY = re.compile(r"^\W*how\s+many\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,7 @@ class Narrowed:
     question: str
     filters: Filters
     counted: bool
+    earlier: Filters | None = None  # the filters of the list or count it narrows
 
 
 def narrowed(question: str, history: Sequence[tuple[str, str]],
@@ -44,10 +50,30 @@ def narrowed(question: str, history: Sequence[tuple[str, str]],
     before = read(history[-1][0])
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:
-        return Narrowed(before.search, replaced(before.filters, asked.filters), counted)
+        return Narrowed(before.search, replaced(before.filters, asked.filters), counted,
+                        before.filters)
     if (chained := narrowed(history[-1][0], history[:-1], read)) is None:
         return None
-    return Narrowed(chained.question, replaced(chained.filters, asked.filters), chained.counted)
+    return Narrowed(chained.question, replaced(chained.filters, asked.filters), chained.counted,
+                    chained.filters)
+
+
+def check_anchored(question: str, history: Sequence[tuple[str, str]],
+                   read: Callable[[str], Intent], names_a_topic: Callable[[str], bool]) -> None:
+    """BadInputError for a follow-up that would narrow an earlier list or count (it points
+    back, states filters and names no topic of its own: "How many of them are from 2019?",
+    "Which of these are by Hinton?", "And since 2019?") asked with nothing before it, as
+    the CLI's ``ask`` and a chat's first turn are: it had been answered by quoting papers
+    near "them" (a federated-learning paper for "How many of them…"), or refused."""
+    if history:
+        return
+    asked = read(question)
+    topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
+    if asked.follow_up and asked.filters and not names_a_topic(topic):
+        raise BadInputError(
+            f"“{question.strip()}” narrows an earlier list or count ({asked.filters.describe()}), "
+            "and there is none before it: ask for the list itself with its topic, e.g. "
+            "“Which papers on graph neural networks are from 2019?”")
 
 
 def replaced(earlier: Filters | None, said: Filters) -> Filters:

@@ -20,7 +20,7 @@ from assistant.errors import BadInputError
 from assistant.generation import relevance_reply
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
-from assistant.list_lines import answer_lines, as_answer
+from assistant.list_lines import answer_lines, as_answer, narrowing_line
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
@@ -136,7 +136,7 @@ class ListAnswers:
         at most COMMON_SHARE of the chunks): "the of and" or "study it" hold none, and had
         answered "No paper of the 13,847 answers" as if searched; "use" or "models" only
         words nearly half the abstracts write, and had listed arbitrary papers, unless they
-        make a phrase a paper writes (``_written_as_one``). A term
+        make a phrase a paper writes (``written_as_one``). A term
         lookup (``lookup``) asks for its words as written, however common: "Which papers
         mention learning?" lists the 7,213 writing it."""
         stats = self.app.index.keyword_stats()
@@ -147,20 +147,7 @@ class ListAnswers:
         if lookup or any(stats.doc_freq(t) <= COMMON_SHARE * stats.n_docs
                          for t in [*terms, *joined]):
             return True
-        return self._written_as_one(topic)
-
-    def _written_as_one(self, topic: str) -> bool:
-        """Whether a topic of several common words is a phrase some paper writes, its words
-        in order (stopwords aside) among BM25's first papers for it: "learning to learn"
-        (32 of the 13.9k write it) is a topic though "learn" is in 45% of the chunks."""
-        run = term_sequence(topic)
-        if len(run) < 2:
-            return False
-        index = self.app.index
-        scores, papers = index.bm25_paper_scores(topic), index.papers()
-        first = sorted(scores, key=lambda pid: -scores[pid])[:PHRASE_PAPERS]
-        return any(holds_run(seq, run) for pid in first if pid in papers
-                   for seq in text_sequences(f"{papers[pid].title}. {papers[pid].text}"))
+        return written_as_one(topic, self.app.index)
 
     def no_topic(self, topic: str) -> str:
         """Why a list question names no topic, and what to ask instead: it has no word to
@@ -195,15 +182,22 @@ class ListAnswers:
         return verdicts
 
     def list_stream(self, question: str, filters: Filters | None = None,
-                    reread: int | None = None) -> AnswerStream:
+                    reread: int | None = None, narrows: bool = False,
+                    earlier: Filters | None = None) -> AnswerStream:
         """A list answer written line by line (the count, then a paper a line), then the
         typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it); ``reread``
-        is its reading budget (``screen_for``)."""
-        result = self.list_papers(question, filters, self.screen_for(reread))
+        is its reading budget (``screen_for``). A chat follow-up's list (``narrows``, under
+        ``filters`` in place of ``earlier``) says how it stands to the list it narrows."""
+        screen = self.screen_for(reread)
+        result = self.list_papers(question, filters, screen)
         described = result.filters.describe() if result.filters else None
         records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
         notes = (respelt_line(result.respelt) + people_line(self.app.index, result.filters)
                  + left_out_line(records, result))
+        if narrows and described:
+            before = self.list_papers(result.question, earlier, screen)
+            notes += narrowing_line(before, result, self.app.retriever.allowed(result.filters),
+                                    described)
         text = ""
         for n, line in enumerate(answer_lines(result, described)):
             text += line + (notes if n == 0 else "")
@@ -387,6 +381,19 @@ PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
 LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
+
+
+def written_as_one(topic: str, index: AbstractIndex) -> bool:
+    """Whether a topic of several common words is a phrase some paper writes, its words
+    in order (stopwords aside) among BM25's first papers for it: "learning to learn"
+    (32 of the 13.9k write it) is a topic though "learn" is in 45% of the chunks."""
+    run = term_sequence(topic)
+    if len(run) < 2:
+        return False
+    scores, papers = index.bm25_paper_scores(topic), index.papers()
+    first = sorted(scores, key=lambda pid: -scores[pid])[:PHRASE_PAPERS]
+    return any(holds_run(seq, run) for pid in first if pid in papers
+               for seq in text_sequences(f"{papers[pid].title}. {papers[pid].text}"))
 
 
 def count_topic(intent: Intent) -> str | None:

@@ -49,6 +49,28 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
 
 
+def narrowing_line(earlier: ListResult, result: ListResult, allowed: frozenset[str] | None,
+                   filters: str) -> str:
+    """How a chat follow-up's list (``result``: "How many of them are from 2019?") stands to
+    the list it narrows (``earlier``): how many of that list pass its ``filters`` (``allowed``
+    their ids) and how many more reading within them alone kept. The earlier list reads 30
+    uncertain papers of the whole store, the narrowed one as many of the filter's, so it
+    finds papers the first left unread: "5 papers of year 2019" after a list holding 2 of
+    2019 had read as a contradiction."""
+    before = {p.paper.paper_id for p in earlier.papers}
+    within = before if allowed is None else before & allowed
+    now = {p.paper.paper_id for p in result.papers}
+    count = len(earlier.papers)
+    line = (f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier list gave, "
+            f"{len(within):,} {'passes' if len(within) == 1 else 'pass'} this filter ({filters})")
+    if dropped := len(within - now):
+        line += f", {dropped:,} of them not kept on this reading"
+    if more := len(now - before):
+        line += (f"; {more:,} more {'is' if more == 1 else 'are'} listed from reading the "
+                 "filter's papers alone")
+    return line + ".\n"
+
+
 def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer:
     """The typed answer of a list: every listed paper (or, in a list of none, every
     unconfirmed mention) a source and a citation (its quoted sentence highlighted), with the

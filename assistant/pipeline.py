@@ -28,7 +28,7 @@ from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
-from assistant.follow_ups import narrowed
+from assistant.follow_ups import check_anchored, narrowed
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import Intent, read_intent
@@ -318,9 +318,13 @@ class Assistant:
         cited answer (``ask_stream``), and a chat follow-up narrowing a list or count
         ("How many of them are from 2019?", ``follow_ups.narrowed``) that list or count.
         ``reread``: a list's or trend's budget (None: setting)."""
+        check_anchored(question, history, lambda q: asked_intent(q, self.index),
+                       self.lists.names_a_topic)
         if (narrow := narrowed(question, history, lambda q: asked_intent(q, self.index))) and not every:
-            stream = self.lists.trend_stream if narrow.counted else self.lists.list_stream
-            return stream(narrow.question, merge(filters, narrow.filters), reread)
+            if narrow.counted:
+                return self.lists.trend_stream(narrow.question, merge(filters, narrow.filters), reread)
+            return self.lists.list_stream(narrow.question, merge(filters, narrow.filters), reread,
+                                          narrows=True, earlier=merge(filters, narrow.earlier))
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)

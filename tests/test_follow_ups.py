@@ -13,7 +13,11 @@ import pytest
 from conftest import make_settings
 
 from assistant.answering import final_answer
+from assistant.errors import BadInputError
+from assistant.corpus import Paper
 from assistant.follow_ups import narrowed
+from assistant.list_lines import narrowing_line
+from assistant.listing import ListedPaper, ListResult
 from assistant.pipeline import Assistant, asked_intent
 from assistant.types import OPEN_START
 
@@ -50,6 +54,7 @@ def test_how_many_of_them_counts_the_list_under_the_follow_ups_years(
     history = [(LIST, final_answer(years_store.answer_stream(LIST)).answer)]
     answer = final_answer(years_store.answer_stream("How many of them are from 2019?", history))
     assert answer.answer.startswith("2 papers of the")  # the list's count, under 2019
+    assert "Of the 4 papers the earlier list gave, 2 pass this filter (year 2019)." in answer.answer
     listed = final_answer(years_store.answer_stream("Which of them are from 2019?", history))
     assert {c.title for c in listed.citations} == {"Stacked Capsule Autoencoders",
                                                      "Self-Routing Capsules"}
@@ -81,3 +86,37 @@ def test_a_follow_up_to_a_count_is_counted(years_store: Assistant) -> None:
 
     found = narrowed("And since 2019?", [("How many papers use capsule networks?", "")], read)
     assert found is not None and found.counted and found.filters.years[0] == 2019
+
+
+@pytest.mark.parametrize("question", ["How many of them are from 2019?", "And since 2019?",
+                                      "Which of these are from 2020?"])
+def test_a_narrowing_follow_up_with_nothing_before_it_is_one_line(
+        years_store: Assistant, question: str) -> None:
+    """The CLI's ``ask`` and a chat's first turn have no list to narrow: "How many of them
+    are from 2019?" had quoted papers near "them", "And since 2019?" refused."""
+    with pytest.raises(BadInputError, match="narrows an earlier list or count.*none before it"):
+        final_answer(years_store.answer_stream(question))
+
+
+def test_a_question_with_its_own_topic_is_not_a_narrowing(years_store: Assistant) -> None:
+    answer = final_answer(years_store.answer_stream("Is it true that capsule networks route "
+                                                    "by agreement since 2019?"))
+    assert answer.citations
+
+
+def _listed(*ids: str) -> ListResult:
+    papers = [ListedPaper(Paper(i, i, i, "x.", year=2019), 1.0, "x.", False) for i in ids]
+    return ListResult("q", "topic", papers, 100, 100, 50, 10)
+
+
+def test_the_narrowing_line_counts_the_earlier_list_and_what_is_new() -> None:
+    """A narrowed list reads the filter's papers deeper than the first list read the whole
+    store: among 13.9k, "How many of them are from 2019?" after 41 spiking-network papers
+    (2 of 2019) listed 5, and said nothing of the 3 the first had not listed."""
+    line = narrowing_line(_listed("a", "b", "c"), _listed("b", "d", "e"), frozenset("bcde"),
+                          "year 2019")
+    assert line == ("Of the 3 papers the earlier list gave, 2 pass this filter (year 2019), "
+                    "1 of them not kept on this reading; 2 more are listed from reading the "
+                    "filter's papers alone.\n")
+    assert narrowing_line(_listed("a"), _listed("a"), None, "author X") == (
+        "Of the 1 paper the earlier list gave, 1 passes this filter (author X).\n")
