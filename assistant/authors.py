@@ -110,6 +110,26 @@ def author_names(authors: str) -> tuple[str, ...]:
     return tuple(a for a in _AUTHOR_SEPARATORS.split(authors or "") if a.strip())
 
 
+def split_authors(authors: str) -> list[str]:
+    """Author names from one field: "A. One, B. Two", "One, A.; Two, B." or "A and B"."""
+    authors = " ".join(authors.split())
+    if not authors:
+        return []
+    if ";" in authors:
+        parts = authors.split(";")
+    elif re.search(r"\sand\s", authors):
+        parts = re.split(r",?\s+and\s+", authors)
+    else:
+        parts = re.split(r",|\s+&\s+", authors)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def short_authors(authors: str, most: int = 3) -> str:
+    """Up to ``most`` names, else the first one and "et al.", for one-line source lists."""
+    names = split_authors(authors)
+    return ", ".join(names) if len(names) <= most else f"{names[0]} et al."
+
+
 def _same_word(one: str, other: str) -> bool:
     """The same given name, or one the other's initial ("Whye" and "W.")."""
     return one == other or (min(len(one), len(other)) == 1 and one[0] == other[0])

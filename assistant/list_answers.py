@@ -18,9 +18,9 @@ from assistant.corpus import Paper
 from assistant.count_comparison import versus_topics
 from assistant.errors import BadInputError
 from assistant.generation import relevance_reply
-from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
+from assistant.intent import ASKS_WHO, COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
-from assistant.list_lines import answer_lines, as_answer, narrowing_line
+from assistant.list_lines import answer_lines, as_answer, authors_line, narrowing_line
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
@@ -194,12 +194,15 @@ class ListAnswers:
         records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
         notes = (respelt_line(result.respelt) + people_line(self.app.index, result.filters)
                  + left_out_line(records, result))
+        who = bool(ASKS_WHO.match(question))  # "Who works on X?": the people too
+        if who:
+            notes += authors_line(result)
         if narrows and described:
             before = self.list_papers(result.question, earlier, screen)
             notes += narrowing_line(before, result, self.app.retriever.allowed(result.filters),
                                     described)
         text = ""
-        for n, line in enumerate(answer_lines(result, described)):
+        for n, line in enumerate(answer_lines(result, described, authors=who)):
             text += line + (notes if n == 0 else "")
             yield line
             if n == 0 and notes:

@@ -3,9 +3,12 @@ mention), and the typed ``Answer`` every surface reads (the CLI, ``--json``, the
 tools). Apart from listing.py, which decides the papers: this module only words them."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from assistant.authors import author_names, short_authors
 from assistant.listing import ListedPaper, ListResult, searched_note
+from assistant.tuning import AUTHORS_SHOWN
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
 
@@ -18,9 +21,11 @@ KEPT_UNREAD_MARK = "(kept unread)"  # ends the line of a paper kept unread past 
 TITLED_MARK = "(kept for its title)"  # ends the line of a paper its title kept, unread
 
 
-def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str]:
+def answer_lines(result: ListResult, filters: str | None = None, authors: bool = False
+                 ) -> Iterator[str]:
     """The list answer as it is written: the count first, then one line per paper in the
-    list's order ("[3] Title (2019): “its sentence”"), each ending with a newline; a list of none
+    list's order ("[3] Title (2019): “its sentence”"; with ``authors``, for "Who works on
+    X?", "[3] Title — A. One, B. Two (2019): …"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
     searched = searched_note(result.screened, result.reread, result.unread_left_out,
@@ -44,6 +49,8 @@ def answer_lines(result: ListResult, filters: str | None = None) -> Iterator[str
     for n, listed in enumerate(result.papers or result.mentions, start=1):
         title = _shown(listed.paper.title, 160) + listed.paper.title_mark
         year = f" ({listed.paper.year})" if listed.paper.year else ""
+        if authors and listed.paper.authors:
+            year = f" — {short_authors(listed.paper.authors)}{year}"
         unread = (f" {KEPT_UNREAD_MARK}" if listed.kept_unread
                   else f" {TITLED_MARK}" if listed.titled else "")
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
@@ -69,6 +76,19 @@ def narrowing_line(earlier: ListResult, result: ListResult, allowed: frozenset[s
         line += (f"; {more:,} more {'is' if more == 1 else 'are'} listed from reading the "
                  "filter's papers alone")
     return line + ".\n"
+
+
+def authors_line(result: ListResult) -> str:
+    """For a question asking who works on a topic ("Who works on federated learning with
+    non-i.i.d. data?"), the authors with most of the listed papers, so that the answer names
+    people and not only papers; "" when no author has two of them (each line names its
+    paper's authors, ``answer_lines``)."""
+    counts = Counter(name for listed in result.papers for name in author_names(listed.paper.authors))
+    if not counts or counts.most_common(1)[0][1] < 2:  # each line names its own
+        return ""
+    shown = ", ".join(f"{name} ({n:,})" for name, n in counts.most_common(AUTHORS_SHOWN) if n > 1)
+    return (f"Authors with the most of these papers: {shown}; {len(counts):,} "
+            f"{'author' if len(counts) == 1 else 'authors'} in all.\n")
 
 
 def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer:

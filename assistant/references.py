@@ -17,6 +17,7 @@ import re
 import unicodedata
 from typing import Literal
 
+from assistant.authors import short_authors, split_authors
 from assistant.errors import redact
 from assistant.paper import MODEL_TITLE_NOTE
 from assistant.types import Answer, NearPaper, Receipt, SourceRef
@@ -115,32 +116,12 @@ def cited_sources(answer: Answer) -> list[SourceRef]:
     return [refs[n] for n in sorted(refs)]
 
 
-def split_authors(authors: str) -> list[str]:
-    """Author names from one field: "A. One, B. Two", "One, A.; Two, B." or "A and B"."""
-    authors = " ".join(authors.split())
-    if not authors:
-        return []
-    if ";" in authors:
-        parts = authors.split(";")
-    elif re.search(r"\sand\s", authors):
-        parts = re.split(r",?\s+and\s+", authors)
-    else:
-        parts = re.split(r",|\s+&\s+", authors)
-    return [p.strip() for p in parts if p.strip()]
-
-
 def surname(name: str) -> str:
     """The family name of "First Last" or "Last, First"."""
     if "," in name:
         return name.split(",", 1)[0].strip()
     words = name.split()
     return words[-1] if words else ""
-
-
-def short_authors(authors: str, most: int = 3) -> str:
-    """Up to ``most`` names, else the first one and "et al.", for one-line source lists."""
-    names = split_authors(authors)
-    return ", ".join(names) if len(names) <= most else f"{names[0]} et al."
 
 
 def byline(source: SourceRef) -> str:

@@ -204,3 +204,5 @@ OWN_SUBJECT_TERMS = 3
 # "Any limitations?": a question of at most this many words is a follow-up unless it names
 # or has its own subject. Source: by hand, a review's cases (7de9ac7).
 SHORT_WORDS = 4
+# a "who works on X?" list names the authors with most of its papers, this many
+AUTHORS_SHOWN = 8

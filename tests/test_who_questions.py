@@ -4,9 +4,16 @@ X?") lists the topic's papers, its verb no topic word: "worked" had been one, a 
 
 from __future__ import annotations
 
-import pytest
+import csv
+import shutil
+from pathlib import Path
 
+import pytest
+from conftest import make_settings
+
+from assistant.answering import final_answer
 from assistant.intent import read_intent
+from assistant.pipeline import Assistant
 from assistant.topics import topic_of
 
 
@@ -29,3 +36,38 @@ def test_who_did_a_thing_without_on_asks_no_list(question: str) -> None:
     """A hostile review: the preposition had been optional after "who studied", and these
     listed papers on "and invented backpropagation"."""
     assert not read_intent(question).wants_list
+
+
+CAPSULE_PAPERS = [
+    ("Capsules for Object Parts", "Sara Sabour, Geoffrey Hinton",
+     "Capsule networks route object parts to wholes by agreement between capsules."),
+    ("Stacked Capsule Autoencoders", "Adam Kosiorek, Sara Sabour, Yee Whye Teh, Geoffrey Hinton",
+     "We learn capsule networks without labels by stacking capsule autoencoders."),
+    ("Self-Routing Capsules", "Taeyoung Hahn",
+     "Capsule networks route each capsule by its own gating network instead of agreement."),
+    ("Sparse Attention", "Ann Other", "Sparse attention cuts the memory of transformers."),
+]
+
+
+@pytest.fixture(scope="module")
+def authored(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    path = tmp_path_factory.mktemp("who") / "papers.csv"
+    with path.open("w", newline="") as f:
+        csv.writer(f).writerows([("title", "authors", "abstract"), *CAPSULE_PAPERS])
+    data = path.parent / "data"
+    shutil.copytree(seed_dir, data)
+    app = Assistant(make_settings(data))
+    app.ingest([path])
+    return app
+
+
+def test_who_works_on_a_topic_names_the_people(authored: Assistant) -> None:
+    """"Who works on federated learning with non-i.i.d. data?" (the issue's own example)
+    listed papers and named no one: each line now gives its paper's authors, and the
+    authors of two papers or more are named first."""
+    text = final_answer(authored.answer_stream("Who works on capsule networks?")).answer
+    assert "Authors with the most of these papers: Sara Sabour (2), Geoffrey Hinton (2);" in text
+    assert "Self-Routing Capsules — Taeyoung Hahn (" not in text  # no year given: no brackets
+    assert "Self-Routing Capsules — Taeyoung Hahn:" in text
+    plain = final_answer(authored.answer_stream("Which papers use capsule networks?")).answer
+    assert "Taeyoung Hahn" not in plain and "Authors with" not in plain
