@@ -40,7 +40,8 @@ ours out over own same she should so some than them themselves those through too
 until up very we were what when where which while who whom why would you your yours paper
 papers work works abstract abstracts method methods approach approaches
 """.split()))
-TOKENIZER_VERSION = f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds2-american2-norms-plain"
+TOKENIZER_VERSION = (f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds2-american2"
+                     "-norms-plain-dotted")
 
 _local = threading.local()
 
@@ -159,10 +160,26 @@ def as_typed(text: str) -> str:
     models (LLMs)". Only capitals followed by a small "s" are folded, before the text is
     lower-cased: "RLS", "GPS", "MCTS" and "10ms" stay apart from "RL", "GP", "MCT" and
     "10m". A norm's LaTeX as l1 and l2: "$\\ell_1$", "ℓ1" and "$L_2$" (the tokenizer read
-    "ell_1" and "l_2"; \\ell_1 and \\ell_2 occur 214 times in the 1987–2021 abstracts)."""
+    "ell_1" and "l_2"; \\ell_1 and \\ell_2 occur 214 times in the 1987–2021 abstracts). A
+    dotted abbreviation as its letters ("i.i.d." → "iid", ``_DOTTED``)."""
     if "_" in text or "\\ell" in text or "ℓ" in text:
         text = _NORM_INDEX.sub(lambda m: "l" + (m.group(1) or m.group(2)), text)
+    if "." in text:
+        text = _DOTTED.sub(_undotted, text)
     return _ACRONYM_PLURAL.sub(r"\1", text)
+
+
+# an abbreviation of single letters with dots ("i.i.d.", "w.r.t.", "o.o.d"), read as the
+# word its letters make: the tokenizer drops one-letter tokens, so "non-i.i.d. data" had
+# read as "non data" and "i.i.d." matched nothing (195 of the 1987–2021 abstracts write
+# it). "e.g." and "i.e." stay out: every abstract would hold "eg" or "ie".
+_DOTTED = re.compile(r"\b[A-Za-z](?:\.[A-Za-z]){1,3}\b\.?")
+_KEPT_DOTTED = frozenset({"eg", "ie"})
+
+
+def _undotted(m: re.Match[str]) -> str:
+    word = m.group(0).replace(".", "")
+    return m.group(0) if word.lower() in _KEPT_DOTTED else word
 
 
 _COMPOUND = re.compile(r"\b\w+(?:[-\u2010\u2011]\w+)+\b")

@@ -290,13 +290,13 @@ def test_the_tokenizer_version_names_the_tokenizer() -> None:
     from assistant.keywords import TOKENIZER_VERSION, document_terms, query_terms
 
     sample = ("LLMs fine-tuning on-line back-propagation RLS 10ms studies of the GPs' behaviour"
-              " with $\\ell_1$ penalties, Nyström")
+              " with $\\ell_1$ penalties, Nyström, i.i.d.")
     assert (TOKENIZER_VERSION, document_terms(sample), query_terms(sample)) == (
-        "porter-english-stop143-acronym-plurals2-compounds2-american2-norms-plain",
+        "porter-english-stop143-acronym-plurals2-compounds2-american2-norms-plain-dotted",
         ["llm", "fine", "tune", "finetun", "line", "onlin", "back", "propag", "backpropag",
-         "rls", "10ms", "gp", "behavior", "l1", "penalti", "nystrom"],
+         "rls", "10ms", "gp", "behavior", "l1", "penalti", "nystrom", "iid"],
         ["llm", "fine", "tune", "line", "back", "propag", "rls", "10ms", "gp", "behavior", "l1",
-         "penalti", "nystrom"])
+         "penalti", "nystrom", "iid"])
 
 
 def test_a_norm_written_in_latex_is_the_norm_a_researcher_types() -> None:
