@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from assistant.errors import BadInputError
 from assistant.intent import Intent
 from assistant.list_answers import count_topic
+from assistant.stated import stated
 from assistant.topics import topic_of
-from assistant.types import Filters
+from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Filters
 
 HOW_MANY = re.compile(r"^\W*how\s+many\b", re.I)
 
@@ -36,42 +37,78 @@ class Narrowed:
     earlier: Filters | None = None  # the filters of the list or count it narrows
 
 
-def narrowed(question: str, history: Sequence[tuple[str, str]],
-             read: Callable[[str], Intent]) -> Narrowed | None:
-    """What a follow-up narrows: the latest earlier question that asked for a list, a count
-    or a trend (``read``: a question's routing intent), when the follow-up points back at it
-    and states filters of its own, which replace the earlier question's ("Which papers
-    from 2018 use GANs?", then "And from 2019?": 2019's); a narrowing follow-up before it
-    narrows too ("And since 2019?", then "Which of them are by Hinton?": both). None for
-    any other question."""
-    asked = read(question)
-    if not history or not (asked.follow_up and asked.filters):
+@dataclass(frozen=True)
+class Readers:
+    """How a follow-up is read: a question's routing intent, whether a topic names
+    something to search for (``ListAnswers.names_a_topic``), whether words are a stored
+    author's name (``AuthorBook.holds``)."""
+
+    intent: Callable[[str], Intent]
+    names_a_topic: Callable[[str], bool]
+    is_author: Callable[[str], bool]
+
+
+# what a fragment follow-up says besides its years and author: "only the ones by Hinton",
+# "what about 2018?", "And 2015?", "only 2019 and 2020", "the ones from Bengio"
+_FRAGMENT_LEAD = re.compile(r"^\W*(?:and\s+|then\s+)?(?:(?:what|how)\s+about\s+)?", re.I)
+_FRAGMENT_WORDS = frozenset(
+    "only just the ones one those these them of by from in and or published written papers "
+    "paper please".split())
+_POINTING = frozenset("only just ones those these them".split())  # a bare "Hinton" stands alone
+_WORD = re.compile(r"[^\W\d_][\w'.-]*|\d{4}")
+
+
+def said_filters(question: str, readers: Readers) -> Filters | None:
+    """The filters a follow-up states to narrow the list before it: those of a question
+    that points back and names no topic ("How many of them are from 2019?", "Which of
+    these are by Hinton?"), or of a fragment whose words are only years, a stored author's
+    name and words that point back ("only the ones by Hinton", "what about 2018?", "only
+    2019 and 2020"), which had searched "ones" or the year as a topic. None otherwise."""
+    asked = readers.intent(question)
+    topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
+    if asked.follow_up and asked.filters and not readers.names_a_topic(topic):
+        return asked.filters
+    rest = _FRAGMENT_LEAD.sub("", question)
+    words = _WORD.findall(rest)
+    years = [w for w in words if w.isdigit() and EARLIEST_YEAR <= int(w) <= LATEST_YEAR]
+    name = " ".join(w for w in words if not w.isdigit() and w.lower() not in _FRAGMENT_WORDS)
+    points = rest != question or any(w.lower() in _POINTING for w in words)
+    if not (points and (years or name)) or (name and not readers.is_author(name)):
         return None
-    before = read(history[-1][0])
+    dated = stated(f"papers in {' or '.join(years)}")[0] if years else None
+    return Filters(years=dated.years if dated else None,
+                   named_years=dated.named_years if dated else None, author=name or None)
+
+
+def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
+             ) -> Narrowed | None:
+    """What a follow-up narrows: the latest earlier question that asked for a list, a count
+    or a trend, when the follow-up states filters to narrow it by (``said_filters``), which
+    replace the earlier question's ("Which papers from 2018 use GANs?", then "And from
+    2019?": 2019's); a narrowing follow-up before it narrows too ("And since 2019?", then
+    "Which of them are by Hinton?": both). None for any other question."""
+    said = said_filters(question, readers) if history else None
+    if said is None:
+        return None
+    before = readers.intent(history[-1][0])
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:
-        return Narrowed(before.search, replaced(before.filters, asked.filters), counted,
-                        before.filters)
-    if (chained := narrowed(history[-1][0], history[:-1], read)) is None:
+        return Narrowed(before.search, replaced(before.filters, said), counted, before.filters)
+    if (chained := narrowed(history[-1][0], history[:-1], readers)) is None:
         return None
-    return Narrowed(chained.question, replaced(chained.filters, asked.filters), chained.counted,
+    return Narrowed(chained.question, replaced(chained.filters, said), chained.counted,
                     chained.filters)
 
 
-def check_anchored(question: str, history: Sequence[tuple[str, str]],
-                   read: Callable[[str], Intent], names_a_topic: Callable[[str], bool]) -> None:
-    """BadInputError for a follow-up that would narrow an earlier list or count (it points
-    back, states filters and names no topic of its own: "How many of them are from 2019?",
-    "Which of these are by Hinton?", "And since 2019?") asked with nothing before it, as
-    the CLI's ``ask`` and a chat's first turn are: it had been answered by quoting papers
-    near "them" (a federated-learning paper for "How many of them…"), or refused."""
-    if history:
-        return
-    asked = read(question)
-    topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
-    if asked.follow_up and asked.filters and not names_a_topic(topic):
+def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:
+    """BadInputError for a follow-up that would narrow an earlier list or count
+    (``said_filters``: "How many of them are from 2019?", "And since 2019?", "only the ones
+    by Hinton") asked with nothing before it, as the CLI's ``ask`` and a chat's first turn
+    are: it had been answered by quoting papers near "them" (a federated-learning paper for
+    "How many of them…"), or refused."""
+    if not history and (said := said_filters(question, readers)) is not None:
         raise BadInputError(
-            f"“{question.strip()}” narrows an earlier list or count ({asked.filters.describe()}), "
+            f"“{question.strip()}” narrows an earlier list or count ({said.describe()}), "
             "and there is none before it: ask for the list itself with its topic, e.g. "
             "“Which papers on graph neural networks are from 2019?”")
 

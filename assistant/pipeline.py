@@ -28,7 +28,7 @@ from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
-from assistant.follow_ups import check_anchored, narrowed
+from assistant.follow_ups import Readers, check_anchored, narrowed
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import Intent, read_intent
@@ -318,9 +318,10 @@ class Assistant:
         cited answer (``ask_stream``), and a chat follow-up narrowing a list or count
         ("How many of them are from 2019?", ``follow_ups.narrowed``) that list or count.
         ``reread``: a list's or trend's budget (None: setting)."""
-        check_anchored(question, history, lambda q: asked_intent(q, self.index),
-                       self.lists.names_a_topic)
-        if (narrow := narrowed(question, history, lambda q: asked_intent(q, self.index))) and not every:
+        readers = Readers(lambda q: asked_intent(q, self.index), self.lists.names_a_topic,
+                          self.index.author_book().holds)
+        check_anchored(question, history, readers)
+        if (narrow := narrowed(question, history, readers)) and not every:
             if narrow.counted:
                 return self.lists.trend_stream(narrow.question, merge(filters, narrow.filters), reread)
             return self.lists.list_stream(narrow.question, merge(filters, narrow.filters), reread,

@@ -15,7 +15,7 @@ from conftest import make_settings
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
 from assistant.corpus import Paper
-from assistant.follow_ups import narrowed
+from assistant.follow_ups import Readers, narrowed
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListedPaper, ListResult
 from assistant.pipeline import Assistant, asked_intent
@@ -49,6 +49,11 @@ def years_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Ass
 LIST = "Which papers use capsule networks?"
 
 
+def readers_of(app: Assistant) -> Readers:
+    return Readers(lambda q: asked_intent(q, app.index), app.lists.names_a_topic,
+                   app.index.author_book().holds)
+
+
 def test_how_many_of_them_counts_the_list_under_the_follow_ups_years(
         years_store: Assistant) -> None:
     history = [(LIST, final_answer(years_store.answer_stream(LIST)).answer)]
@@ -62,9 +67,7 @@ def test_how_many_of_them_counts_the_list_under_the_follow_ups_years(
 
 def test_a_follow_up_narrowing_a_follow_up_keeps_the_list(years_store: Assistant) -> None:
     """"And since 2019?" then "How many of them are from 2020?": both narrow the list."""
-    def read(question: str):  # noqa: ANN202
-        return asked_intent(question, years_store.index)
-
+    read = readers_of(years_store)
     history = [(LIST, ""), ("And since 2019?", "")]
     found = narrowed("How many of them are from 2020?", history, read)
     assert found is not None and found.question == LIST and not found.counted
@@ -81,9 +84,7 @@ def test_a_follow_up_narrowing_a_follow_up_keeps_the_list(years_store: Assistant
 
 
 def test_a_follow_up_to_a_count_is_counted(years_store: Assistant) -> None:
-    def read(question: str):  # noqa: ANN202
-        return asked_intent(question, years_store.index)
-
+    read = readers_of(years_store)
     found = narrowed("And since 2019?", [("How many papers use capsule networks?", "")], read)
     assert found is not None and found.counted and found.filters.years[0] == 2019
 
@@ -120,3 +121,42 @@ def test_the_narrowing_line_counts_the_earlier_list_and_what_is_new() -> None:
                     "filter's papers alone.\n")
     assert narrowing_line(_listed("a"), _listed("a"), None, "author X") == (
         "Of the 1 paper the earlier list gave, 1 passes this filter (author X).\n")
+
+
+@pytest.mark.parametrize(("question", "years", "author"), [
+    ("what about 2019?", (2019, 2019), None),
+    ("And 2020?", (2020, 2020), None),
+    ("only 2018 and 2020", (2018, 2020), None),
+    ("only the ones by Hinton", None, "Hinton"),
+    ("the ones from Hinton", None, "Hinton"),
+    ("What about Hinton?", None, "Hinton"),
+])
+def test_a_fragment_follow_up_narrows_by_its_years_or_author(
+        years_store: Assistant, question: str, years: tuple[int, int] | None,
+        author: str | None) -> None:
+    """A hostile chat: "what about 2018?" after a list had listed papers of other years,
+    and "only the ones by Hinton" a paper quoted for "ones"; a fragment whose words are
+    only years, a stored name and words pointing back narrows the list instead."""
+    readers = readers_of(years_store)
+    readers = Readers(readers.intent, readers.names_a_topic, lambda name: name == "Hinton")
+    found = narrowed(question, [(LIST, "")], readers)
+    assert found is not None and found.question == LIST
+    assert (found.filters.years, found.filters.author) == (years, author)
+
+
+@pytest.mark.parametrize("question", ["Hinton", "what about transformers?", "only the ones by Smith",
+                                      "2019"])
+def test_a_follow_up_with_words_of_its_own_is_no_fragment(years_store: Assistant,
+                                                          question: str) -> None:
+    """A bare name or year stands alone (a lookup), and a word that is no stored name is a
+    topic of its own."""
+    readers = readers_of(years_store)
+    readers = Readers(readers.intent, readers.names_a_topic, lambda name: name == "Hinton")
+    assert narrowed(question, [(LIST, "")], readers) is None
+
+
+def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
+    history = [(LIST, final_answer(years_store.answer_stream(LIST)).answer)]
+    answer = final_answer(years_store.answer_stream("what about 2019?", history))
+    assert {c.title for c in answer.citations} == {"Stacked Capsule Autoencoders",
+                                                     "Self-Routing Capsules"}
