@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 from assistant.errors import BadInputError
 from assistant.intent import Intent
+from assistant.keywords import query_terms
 from assistant.list_answers import count_topic
 from assistant.stated import stated
 from assistant.topics import topic_of
-from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Filters
+from assistant.tuning import OWN_SUBJECT_TERMS
+from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Answer, Filters
 
 HOW_MANY = re.compile(r"^\W*how\s+many\b", re.I)
 
@@ -106,6 +108,11 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
     by Hinton") asked with nothing before it, as the CLI's ``ask`` and a chat's first turn
     are: it had been answered by quoting papers near "them" (a federated-learning paper for
     "How many of them…"), or refused."""
+    if not history and (pointed := pointed_at(question)) is not None:
+        raise BadInputError(
+            f"“{question.strip()}” points at a paper of an earlier answer "
+            f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
+            "e.g. its title in quotes")
     if not history and (said := said_filters(question, readers)) is not None:
         raise BadInputError(
             f"“{question.strip()}” narrows an earlier list or count ({said.describe()}), "
@@ -122,3 +129,53 @@ def replaced(earlier: Filters | None, said: Filters) -> Filters:
     return Filters(years=years.years, named_years=years.named_years, recent=years.recent,
                    note=years.note, venue=said.venue or earlier.venue,
                    author=said.author or earlier.author)
+
+
+# a paper of the answer before, by its number or place: "[3]", "#3", "paper 3", "the second
+# one", "the last paper", "the first two" (not "the first layer")
+_PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+           "tenth")
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+POINTED_RE = re.compile(
+    r"\[(?P<bracket>\d{1,3})\]|#\s?(?P<hash>\d{1,3})\b"
+    r"|\bpaper\s+(?P<number>\d{1,3})\b"
+    rf"|\bthe\s+(?P<place>{'|'.join(_PLACES)}|last)(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"
+    r"(?:\s+(?:one|paper|result|item|abstract|source)s?\b|(?=\s*(?:[?.!,;]|$)))", re.I)
+
+
+def pointed_at(question: str) -> tuple[re.Match[str], list[int]] | None:
+    """Where a follow-up points at papers of the answer before by number or place, and
+    which (1 the first, -1 the last): "summarize the second one" → [2], "compare the first
+    two" → [1, 2], "who wrote [3]?" → [3]. None when it points at none, or asks about a
+    subject of its own (more than OWN_SUBJECT_TERMS keywords besides)."""
+    m = POINTED_RE.search(question)
+    if m is None or len(query_terms(question[:m.start()] + question[m.end():])) > OWN_SUBJECT_TERMS:
+        return None  # "Introduction of attention in sequence models: what was the first paper?"
+    if number := m.group("bracket") or m.group("hash") or m.group("number"):
+        return m, [int(number)]
+    place = m.group("place").lower()
+    if place == "last":
+        return m, [-1]
+    first = _PLACES.index(place) + 1
+    count = _COUNTS[m.group("count").lower()] if m.group("count") else 1
+    return m, list(range(first, first + count))
+
+
+def resolved(question: str, history: Sequence[tuple[str, str]],
+             answer_of: Callable[[str, Sequence[tuple[str, str]]], Answer]) -> str | None:
+    """A follow-up pointing at papers of the answer before ("summarize the second one",
+    "who wrote [3]?") with their titles in its place ("summarize “Stacked Capsule
+    Autoencoders”"), asked anew: the titles are what the answer's search then finds first
+    (``name_checks.titled_papers``). The answer before is given again by ``answer_of`` (its
+    question and history), its sources in their order. A chat had answered "summarize the
+    second one" after a list with two other papers, and "who wrote the third one?" with a
+    false "no". None when it points at none, or past the sources."""
+    if not history or (pointed := pointed_at(question)) is None:
+        return None
+    where, numbers = pointed
+    sources = answer_of(history[-1][0], history[:-1]).sources
+    picked = [sources[n if n < 0 else n - 1] for n in numbers if 0 < abs(n) <= len(sources)]
+    if len(picked) != len(numbers):
+        return None
+    titles = " and ".join(f"“{source.title}”" for source in picked)
+    return f"{question[:where.start()]}{titles}{question[where.end():]}"

@@ -146,13 +146,13 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
                   allowed: AbstractSet[str] | None = None) -> list[str]:
     """The ids of the stored papers whose own title (not a derived or a model's label) the
     question writes whole ("Who wrote Monotonic Networks?", 'What is "Attention is All you
-    Need" about?'), those of the longest such title: the paper asked about. A title is
+    Need" about?'), but one inside a longer title it writes: the papers asked about. A title is
     asked for typed with its capitals or in quotes; in lower case only when longer than
     SHORT_TITLE_WORDS and most of the question's keywords (TITLE_SHARE). Its abstract
     need not repeat its title's words ("need"), and the ranking had put papers sharing
     more of the question's words first, or refused."""
     asked, terms = f" {title_key(question)} ", set(query_terms(question))
-    found: dict[str, int] = {}
+    found: dict[str, str] = {}
     for pid, paper in papers.items():
         if paper.title_derived or paper.title_model or (allowed is not None and pid not in allowed):
             continue
@@ -165,9 +165,11 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
         held = len(set(query_terms(paper.title)) & terms) / max(len(terms), 1)
         if _typed_as_title(paper.title, question) or (size > SHORT_TITLE_WORDS
                                                       and held >= TITLE_SHARE):
-            found[pid] = size
-    longest = max(found.values(), default=0)
-    return [pid for pid, size in found.items() if size == longest]
+            found[pid] = key
+    # each title the question writes, but one inside a longer one ("Capsule Networks" in
+    # "Self-Routing Capsule Networks"): 'compare “A” and “B”' asks about both
+    return [pid for pid, key in found.items()
+            if not any(key != other and f" {key} " in f" {other} " for other in found.values())]
 
 
 def _typed_as_title(title: str, question: str) -> bool:

@@ -28,7 +28,7 @@ from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
-from assistant.follow_ups import Readers, check_anchored, narrowed
+from assistant.follow_ups import Readers, check_anchored, narrowed, resolved
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import Intent, read_intent
@@ -318,6 +318,9 @@ class Assistant:
         cited answer (``ask_stream``), and a chat follow-up narrowing a list or count
         ("How many of them are from 2019?", ``follow_ups.narrowed``) that list or count.
         ``reread``: a list's or trend's budget (None: setting)."""
+        if (pointed := resolved(question, history, lambda q, h: final_answer(
+                self.answer_stream(q, h, top_k, filters, every, reread)))) is not None:
+            question, history = pointed, ()  # "summarize the second one": its title
         readers = Readers(lambda q: asked_intent(q, self.index), self.lists.names_a_topic,
                           self.index.author_book().holds)
         check_anchored(question, history, readers)

@@ -15,7 +15,7 @@ from conftest import make_settings
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
 from assistant.corpus import Paper
-from assistant.follow_ups import Readers, narrowed
+from assistant.follow_ups import Readers, narrowed, pointed_at
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListedPaper, ListResult
 from assistant.pipeline import Assistant, asked_intent
@@ -160,3 +160,28 @@ def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
     answer = final_answer(years_store.answer_stream("what about 2019?", history))
     assert {c.title for c in answer.citations} == {"Stacked Capsule Autoencoders",
                                                      "Self-Routing Capsules"}
+
+
+@pytest.mark.parametrize(("question", "places"), [
+    ("summarize the second one", [2]), ("who wrote [3]?", [3]), ("compare the first two", [1, 2]),
+    ("what does the last paper propose?", [-1]), ("tell me more about paper 4", [4]),
+    ("Does the first layer matter?", None),  # a place, not a paper
+    ("Introduction of attention in sequence models: what was the first paper?", None),
+])
+def test_a_follow_up_points_at_papers_by_number_or_place(question: str,
+                                                         places: list[int] | None) -> None:
+    found = pointed_at(question)
+    assert (found and found[1]) == places
+
+
+def test_a_follow_up_pointing_at_a_listed_paper_is_asked_of_it(years_store: Assistant) -> None:
+    """A hostile chat: after a list, "summarize the second one" was answered with two other
+    papers, and "who wrote the third one?" refused; the place now names the paper."""
+    listed = final_answer(years_store.answer_stream(LIST))
+    history = [(LIST, listed.answer)]
+    for question, n in (("summarize the second one", 1), ("who wrote [3]?", 2),
+                        ("what does the last paper do?", -1)):
+        answer = final_answer(years_store.answer_stream(question, history))
+        assert answer.citations[0].title == listed.sources[n].title, question
+    with pytest.raises(BadInputError, match="points at a paper of an earlier answer"):
+        final_answer(years_store.answer_stream("summarize the second one"))
