@@ -24,6 +24,7 @@ from assistant.corpus import Paper
 from assistant.index import AbstractIndex
 from assistant.keywords import stem_of, topic_terms
 from assistant.ranking import cached_coverage
+from assistant.readings import own_words
 from assistant.reranking import CrossEncoder
 from assistant.topics import (
     ALSO,
@@ -137,8 +138,12 @@ def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
     stats = index.keyword_stats()
     for facet in facets:
         alternatives = facet_alternatives(facet, index)
+        # "transformers" is written as itself, not by "transformation" (its Porter stem's):
+        # a facet of one phrasing needs each such word written (``readings.own_words``)
+        own = [pattern for _, pattern, _ in own_words(facet[0], index)] if len(facet) == 1 else []
         unwritten = [p for p in papers if p.paper_id not in missing
-                     and not writes_facet(alternatives, p)]
+                     and not (writes_facet(alternatives, p)
+                              and all(pattern.search(f"{p.title}. {p.text}") for pattern in own))]
         if not unwritten or logits is None:
             missing.update(p.paper_id for p in unwritten)
             continue
@@ -158,9 +163,15 @@ def facet_misses(topic: str, verb: str | None, read: Sequence[Paper], unread: Se
     facets = topic_facets(topic, index, verb)
     if not facets:
         return set()
+    return read_misses(facets, read, index) | unanswered(facets, unread, index, None)
+
+
+def read_misses(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
+                index: AbstractIndex) -> set[str]:
+    """``unanswered`` with the cross-encoder reading the papers that do not write a facet,
+    or, when it fails, the writing alone."""
     try:
-        missed = unanswered(facets, read, index, CrossEncoder().scores)
+        return unanswered(facets, papers, index, CrossEncoder().scores)
     except Exception as error:  # the reranker's package or onnxruntime, on this input
         log.warning("the cross-encoder failed (%s); facets are read as written", error)
-        missed = unanswered(facets, read, index, None)
-    return missed | unanswered(facets, unread, index, None)
+        return unanswered(facets, papers, index, None)
