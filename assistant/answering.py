@@ -13,11 +13,16 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from assistant.corpus import split_sentences
 from assistant.errors import BadInputError
 from assistant.settings import PACKAGE_PROMPTS
 from assistant.types import Answer, Citation, RetrievedPaper, SourceRef
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
+    from assistant.intent import Intent
 
 # "[1]", "[1, 3]", "[2; 4]", and ranges as models write them too: "[1-3]", "[2–4, 6]".
 _CITED_ITEM = r"\d{1,4}(?:\s*[-–]\s*\d{1,4})?"  # a longer run of digits is no source number
@@ -236,3 +241,15 @@ def final_answer(events: AnswerStream) -> Answer:
         if isinstance(event, Answer):
             return event
     raise RuntimeError("the answer stream ended without an answer")
+
+
+def asked_intent(question: str, index: AbstractIndex) -> Intent:
+    """The reading of ``question`` that ``Assistant.answer_stream`` routes by: its
+    compatibility forms folded, as ``check_question`` reads it, and a misspelt list cue
+    read as the word it stands for ("Wich papers…", ``cue_respellings``). Its readers are
+    imported here: the answer's types stay light to import (no BM25)."""
+    from assistant.intent import read_intent
+    from assistant.respelling import cue_respellings, respelt
+
+    cued = respelt(folded(question), cue_respellings(folded(question), index.keyword_stats()))
+    return read_intent(cued, index.venues(), index.author_book())

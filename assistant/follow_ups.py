@@ -1,6 +1,8 @@
-"""A chat follow-up that narrows the list or count before it ("Which papers use capsule
-networks?", then "How many of them are from 2019?", "And since 2019?", "Which of these are
-by Hinton?"): the earlier question asked again under the follow-up's filters.
+"""A chat follow-up that works on the answer before it: one narrowing its list or count
+("Which papers use capsule networks?", then "How many of them are from 2019?", "what about
+2018?", "only the ones by Hinton"), asked again under its filters; one keeping the listed
+papers that also answer a topic of its own ("which of those use dynamic routing?"); one
+pointing at a paper by its place ("summarize the second one"), asked of that paper.
 
 Why: offline, a follow-up is joined to the question before it and given the cited answer of a
 few abstracts. A list's follow-up that states a year or an author asks for the same list
@@ -13,17 +15,127 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from dataclasses import replace as replaced_result
+from typing import TYPE_CHECKING
 
+from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.errors import BadInputError
+from assistant.facets import read_misses
+from assistant.filters import merge
 from assistant.intent import Intent
 from assistant.keywords import query_terms
-from assistant.list_answers import count_topic
+from assistant.list_answers import Shaper, count_topic
+from assistant.list_lines import narrowing_line
+from assistant.listing import ListResult, ListScreen
 from assistant.stated import stated
 from assistant.topics import topic_of
 from assistant.tuning import OWN_SUBJECT_TERMS
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Answer, Filters
 
+if TYPE_CHECKING:
+    from assistant.pipeline import Assistant
+
 HOW_MANY = re.compile(r"^\W*how\s+many\b", re.I)
+# "which of those…", "how many of them…", "which ones…": the papers of the list before
+THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
+                      r"|the\s+ones\s+that)\b", re.I)
+
+
+class FollowUps:
+    """Routes a chat follow-up that works on the answer before it (this module's readings),
+    reading the store, lists and answers through ``app``."""
+
+    def __init__(self, app: Assistant) -> None:
+        self.app = app
+
+    @property
+    def readers(self) -> Readers:
+        return Readers(lambda q: asked_intent(q, self.app.index), self.app.lists.names_a_topic,
+                       self.app.index.author_book().holds)
+
+    def route(self, question: str, history: Sequence[tuple[str, str]], top_k: int | None,
+              filters: Filters | None, every: bool, reread: int | None
+              ) -> tuple[str, Sequence[tuple[str, str]], AnswerStream | None]:
+        """The question and history to answer ("summarize the second one" as the paper's
+        title, with none), and the stream answering a follow-up on the list before (its
+        narrowing, the listed papers answering a topic of its own), or None. A follow-up
+        with nothing before it is BadInputError (``check_anchored``)."""
+        app, readers = self.app, self.readers
+        if (pointed := resolved(question, history, lambda q, h: final_answer(
+                app.answer_stream(q, h, top_k, filters, every, reread)))) is not None:
+            question, history = pointed, ()
+        check_anchored(question, history, readers)
+        if every:
+            return question, history, None
+        if narrow := narrowed(question, history, readers):
+            shown = merge(filters, narrow.filters)
+            if narrow.counted:
+                return question, history, app.lists.trend_stream(narrow.question, shown, reread)
+            return question, history, app.lists.list_stream(
+                narrow.question, shown, reread, self.narrowing(merge(filters, narrow.earlier)))
+        if within := within_list(question, history, readers):
+            return question, history, app.lists.list_stream(
+                within.question, merge(filters, within.filters), reread,
+                self.answering(within.topic))
+        return question, history, None
+
+    def narrowing(self, earlier: Filters | None) -> Shaper:
+        """The narrowed list as screened, with how it stands to the list before
+        (``list_lines.narrowing_line``), that list read again under ``earlier``."""
+        def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
+            if result.filters is None:
+                return result, ""
+            before = self.app.lists.list_papers(result.question, earlier, screen)
+            allowed = self.app.retriever.allowed(result.filters)
+            return result, narrowing_line(before, result, allowed, result.filters.describe())
+        return shaped
+
+    def answering(self, topic: str) -> Shaper:
+        """The listed papers that also answer ``topic`` (a facet each must write, or the
+        cross-encoder read as answering: ``facets.read_misses``), with a line saying so."""
+        def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
+            missed = read_misses([(topic,)], [p.paper for p in result.papers], self.app.index)
+            kept = [p for p in result.papers if p.paper.paper_id not in missed]
+            count, asked, one = len(result.papers), topic.strip(" ?.!"), len(kept) == 1
+            these = (f"{'this' if one else 'these'} {len(kept):,} {'writes' if one else 'write'}"
+                     f" “{asked}” or {'is' if one else 'are'} read as answering it"
+                     if kept else f"none writes “{asked}” or is read as answering it")
+            return replaced_result(result, papers=kept), (
+                f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier list gave, "
+                f"{these}.\n")
+        return shaped
+
+
+@dataclass(frozen=True)
+class Within:
+    """The list question a follow-up works within, under which filters, and the topic its
+    papers must also answer ("which of those use dynamic routing?": "use dynamic routing")."""
+
+    question: str
+    filters: Filters | None
+    topic: str
+
+
+def within_list(question: str, history: Sequence[tuple[str, str]], readers: Readers
+                ) -> Within | None:
+    """What a follow-up asking which of the listed papers answer a topic of its own works
+    within ("which of those use dynamic routing?", "how many of them use transformers?"):
+    the list before (or the list a narrowing before narrowed), under the follow-up's filters
+    too. A chat had searched "dynamic routing" anew and answered with a paper on packet
+    routing, where the list before held "Dynamic Routing Between Capsules"."""
+    if not history or not THOSE_RE.search(question):
+        return None
+    asked = readers.intent(THOSE_RE.sub(" papers ", question))  # "which papers use X?"
+    topic = count_topic(asked) or topic_of(asked.search, False)
+    if not readers.names_a_topic(topic):
+        return None
+    before = readers.intent(history[-1][0])
+    if before.wants_list:
+        earlier = Narrowed(before.search, before.filters, False)
+    elif (earlier := narrowed(history[-1][0], history[:-1], readers)) is None or earlier.counted:
+        return None
+    said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
+    return Within(earlier.question, said, topic)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from assistant.errors import BadInputError
 from assistant.generation import relevance_reply
 from assistant.intent import ASKS_WHO, COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
-from assistant.list_lines import answer_lines, as_answer, authors_line, narrowing_line
+from assistant.list_lines import answer_lines, as_answer, authors_line
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
@@ -38,11 +39,15 @@ from assistant.types import Answer, Filters, NearPaper, RetrievedPaper
 from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
     from assistant.index import AbstractIndex
     from assistant.left_out import LeftOut
     from assistant.pipeline import Assistant
+
+
+# what turns a list's result into a chat follow-up's, and the line saying how (follow_ups.py)
+Shaper = Callable[[ListResult, ListScreen], tuple[ListResult, str]]
 
 
 class ListAnswers:
@@ -182,25 +187,21 @@ class ListAnswers:
         return verdicts
 
     def list_stream(self, question: str, filters: Filters | None = None,
-                    reread: int | None = None, narrows: bool = False,
-                    earlier: Filters | None = None) -> AnswerStream:
+                    reread: int | None = None, shaped: Shaper | None = None) -> AnswerStream:
         """A list answer written line by line (the count, then a paper a line), then the
         typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it); ``reread``
-        is its reading budget (``screen_for``). A chat follow-up's list (``narrows``, under
-        ``filters`` in place of ``earlier``) says how it stands to the list it narrows."""
+        is its reading budget (``screen_for``). A chat follow-up's list is ``shaped``
+        (follow_ups.py: the list narrowed, or kept to a topic of its own) with a line."""
         screen = self.screen_for(reread)
         result = self.list_papers(question, filters, screen)
+        result, shape_line = shaped(result, screen) if shaped else (result, "")
         described = result.filters.describe() if result.filters else None
         records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
         notes = (respelt_line(result.respelt) + people_line(self.app.index, result.filters)
-                 + left_out_line(records, result))
+                 + left_out_line(records, result) + shape_line)
         who = bool(ASKS_WHO.match(question))  # "Who works on X?": the people too
         if who:
             notes += authors_line(result)
-        if narrows and described:
-            before = self.list_papers(result.question, earlier, screen)
-            notes += narrowing_line(before, result, self.app.retriever.allowed(result.filters),
-                                    described)
         text = ""
         for n, line in enumerate(answer_lines(result, described, authors=who)):
             text += line + (notes if n == 0 else "")

@@ -16,6 +16,7 @@ from pathlib import Path
 from assistant.answering import (
     NO_ANSWER,
     AnswerStream,
+    asked_intent,
     check_question,
     final_answer,
     folded,
@@ -28,17 +29,17 @@ from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
-from assistant.follow_ups import Readers, check_anchored, narrowed, resolved
+from assistant.follow_ups import FollowUps
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
-from assistant.intent import Intent, read_intent
+from assistant.intent import read_intent
 from assistant.keywords import keyword_weights
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.readings import unwritten_own_words
 from assistant.refusals import nearest_reason, quoted_names
-from assistant.respelling import cue_respellings, respelt, respelt_line, written_respellings
+from assistant.respelling import respelt, respelt_line, written_respellings
 from assistant.retrieval import HybridRetriever, Method, term_holders
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
@@ -292,6 +293,10 @@ class Assistant:
     def lists(self) -> ListAnswers:
         return ListAnswers(self)
 
+    @cached_property
+    def follow_ups(self) -> FollowUps:
+        return FollowUps(self)
+
     def list_papers(self, question: str, filters: Filters | None = None) -> ListResult:
         return self.lists.list_papers(question, filters)
 
@@ -318,17 +323,10 @@ class Assistant:
         cited answer (``ask_stream``), and a chat follow-up narrowing a list or count
         ("How many of them are from 2019?", ``follow_ups.narrowed``) that list or count.
         ``reread``: a list's or trend's budget (None: setting)."""
-        if (pointed := resolved(question, history, lambda q, h: final_answer(
-                self.answer_stream(q, h, top_k, filters, every, reread)))) is not None:
-            question, history = pointed, ()  # "summarize the second one": its title
-        readers = Readers(lambda q: asked_intent(q, self.index), self.lists.names_a_topic,
-                          self.index.author_book().holds)
-        check_anchored(question, history, readers)
-        if (narrow := narrowed(question, history, readers)) and not every:
-            if narrow.counted:
-                return self.lists.trend_stream(narrow.question, merge(filters, narrow.filters), reread)
-            return self.lists.list_stream(narrow.question, merge(filters, narrow.filters), reread,
-                                          narrows=True, earlier=merge(filters, narrow.earlier))
+        question, history, routed = self.follow_ups.route(question, history, top_k, filters,
+                                                           every, reread)
+        if routed is not None:  # a follow-up on the list before ("what about 2018?")
+            return routed
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)
@@ -425,11 +423,3 @@ def _relay(events: AnswerStream) -> Generator[str, None, Answer]:
             return event
         yield event
     raise RuntimeError("the answer stream ended without an answer")
-
-
-def asked_intent(question: str, index: AbstractIndex) -> Intent:
-    """The reading of ``question`` that ``Assistant.answer_stream`` routes by: its
-    compatibility forms folded, as ``check_question`` reads it, and a misspelt list cue
-    read as the word it stands for ("Wich papers…", ``cue_respellings``)."""
-    cued = respelt(folded(question), cue_respellings(folded(question), index.keyword_stats()))
-    return read_intent(cued, index.venues(), index.author_book())

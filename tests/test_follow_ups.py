@@ -13,8 +13,8 @@ import pytest
 from conftest import make_settings
 
 from assistant.answering import final_answer
-from assistant.errors import BadInputError
 from assistant.corpus import Paper
+from assistant.errors import BadInputError
 from assistant.follow_ups import Readers, narrowed, pointed_at
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListedPaper, ListResult
@@ -185,3 +185,15 @@ def test_a_follow_up_pointing_at_a_listed_paper_is_asked_of_it(years_store: Assi
         assert answer.citations[0].title == listed.sources[n].title, question
     with pytest.raises(BadInputError, match="points at a paper of an earlier answer"):
         final_answer(years_store.answer_stream("summarize the second one"))
+
+
+def test_which_of_those_keeps_the_listed_papers_answering_its_topic(
+        years_store: Assistant) -> None:
+    """A hostile chat: "which of those use dynamic routing?" after a capsule list searched
+    anew and answered with a paper on packet routing; it now keeps the listed papers."""
+    history = [(LIST, final_answer(years_store.answer_stream(LIST)).answer)]
+    answer = final_answer(years_store.answer_stream("which of those use autoencoders?", history))
+    assert [c.title for c in answer.citations] == ["Stacked Capsule Autoencoders"]
+    assert "Of the 4 papers the earlier list gave, this 1 writes “use autoencoders”" in answer.answer
+    none = final_answer(years_store.answer_stream("Which ones use sparse attention?", history))
+    assert not none.citations and "none writes “use sparse attention”" in none.answer
