@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.stated import PAPERS
+from assistant.stated_years import PAPERS
 
 _AMOUNT = r"(?:more|fewer|less)(?!\s+than\b)"  # "more than 10 papers on X" counts no two topics
 # how much a field is worked on; "common" and "prevalent" say how often a thing happens

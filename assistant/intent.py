@@ -27,7 +27,8 @@ from assistant.authors import AuthorBook
 from assistant.count_comparison import compared_topics
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
-from assistant.stated import END, PAPER, PAPERS, RECENT, RECENTLY, YEAR, stated
+from assistant.stated import RECENT, RECENTLY, stated
+from assistant.stated_years import END, PAPER, PAPERS, YEAR
 from assistant.term_lookups import lookup_terms
 from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
 from assistant.types import Filters

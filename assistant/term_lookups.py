@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.keywords import STOPWORDS
-from assistant.stated import PAPER
+from assistant.stated_years import PAPER
 from assistant.tuning import LOOSE_WORDS
 
 # A question that asks for the paper holding given words: the verb that asks, then the words.
