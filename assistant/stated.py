@@ -17,7 +17,7 @@ from functools import lru_cache
 from assistant.authors import PARTICLES, AuthorBook, given_first
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS
-from assistant.stated_years import END, PAPER, PAPERS, YEAR, stated_years
+from assistant.stated_years import PAPER, PAPERS, YEAR, stated_years
 from assistant.types import LATEST_YEAR, Filters
 
 # What asks for the newest papers first, before the papers' noun and the topic's words
@@ -269,6 +269,11 @@ def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:
     return canonical_venue(name).casefold() not in named
 
 
+# a year right after a venue is its year, whatever follows: "in NeurIPS 2025 use large
+# language models" (END had read "2025 … language" as a count of languages)
+_VENUE_YEAR_END = r"(?!\d)(?![\'’]?s\b)"
+
+
 @lru_cache(maxsize=64)
 def _venue_pattern(venues: tuple[str, ...]) -> re.Pattern[str] | None:
     names = {canonical_venue(v) for v in venues if len(v.strip()) >= 3}
@@ -281,8 +286,8 @@ def _venue_pattern(venues: tuple[str, ...]) -> re.Pattern[str] | None:
     # A venue counts only where it is meant as one: "in/at/from NeurIPS", "NeurIPS 2025",
     # "NeurIPS papers".
     return re.compile(
-        rf"(?:\b(?:in|at|from|of)\s+(?:the\s+)?{venue}(?:\s+{YEAR}{END})?)"
-        rf"|(?:{venue}\s+{YEAR}{END})"
+        rf"(?:\b(?:in|at|from|of)\s+(?:the\s+)?{venue}(?:\s+{YEAR}{_VENUE_YEAR_END})?)"
+        rf"|(?:{venue}\s+{YEAR}{_VENUE_YEAR_END})"
         rf"|(?:{venue}(?=\s+(?:papers?|abstracts?|proceedings)\b))", re.I)
 
 

@@ -53,14 +53,17 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
      "range"),
     (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
+    # "published 2018 through 2020" ("through 2020" alone had been read, 2018 searched)
+    (re.compile(rf"(?<![\w-]){YEAR}\s+(?:to|through|thru|until|till)\s+{YEAR}{END}", re.I),
+     "range"),
     (re.compile(rf"\b(?:since|from)\s+{YEAR}\s+(?:on|onwards?)\b", re.I), "from"),
     (re.compile(rf"\b(?:since|in\s+or\s+after|starting\s+(?:in|from))\s+{YEAR}{END}", re.I),
      "from"),
     (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+later|and\s+later|onwards?|and\s+after)\b"
                 rf"(?!\s+(?:in\s+)?{YEAR})", re.I),
      "from"),
-    (re.compile(rf"\bafter\s+{YEAR}{END}", re.I), "after"),
-    (re.compile(rf"\bbefore\s+{YEAR}{END}", re.I), "before"),
+    (re.compile(rf"\b(?:after|later\s+than)\s+{YEAR}{END}", re.I), "after"),
+    (re.compile(rf"\b(?:before|prior\s+to|earlier\s+than)\s+{YEAR}{END}", re.I), "before"),
     # "pre-2000 papers", "post-2018 work on X": before, after (searched as words, no range)
     (re.compile(rf"(?<![\w-])pre[-–\s]?{YEAR}{END}", re.I), "before"),
     (re.compile(rf"(?<![\w-])post[-–\s]?{YEAR}{END}", re.I), "after"),
@@ -96,6 +99,13 @@ AFTER_PAPERS = re.compile(
 # ...but not a citation's after a name ("Vaswani et al., 2017", "CoNLL, 2003": a capital then
 # a small letter, or "et al.", before the comma; an acronym, "GANs", is the topic's)
 _CITED = re.compile(r"(?:\bet\s+al\.?|\b[A-Z][a-z][\w-]*)\s*$")
+# the years left out: "not written in 2019", "excluding 2019", "except 2018-2019", "other
+# than 2019" (the first had been read as 2019 alone, the opposite; the others ignored)
+EXCLUDED = re.compile(
+    r"\b(?:not\s+(?:(?:been|be|published|written|presented|accepted|appeared|released|from"
+    r"|in)\s+){0,2}(?:in|from|during)|excluding|except(?:\s+for)?(?:\s+(?:in|from))?"
+    rf"|other\s+than|apart\s+from|outside(?:\s+of)?)\s+{YEAR}(?:\s*(?:-|–|to|through)\s*{YEAR})?"
+    rf"{END}", re.I)
 NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight
 nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen
 twenty""".split())}
@@ -113,7 +123,7 @@ _ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b(?:\s+
 def stated_years(text: str
                   ) -> tuple[tuple[int, int] | None, int | None, frozenset[int] | None, str]:
     """The years ``text`` states in words (``DECADE``, ``YEAR_PHRASES``, ``LAST_YEAR``,
-    ``IN_LAST_YEAR``, ``RELATIVE``): a range, or the last so many years of the store's
+    ``IN_LAST_YEAR``, ``RELATIVE``, ``EXCLUDED``): a range, or the last so many years of the store's
     (``Filters.recent``), the years named one by one when they leave a gap in the range
     ("2019 or 2021": 2019 and 2021, ``Filters.named_years``), and ``text`` without them. A
     range open at one end closed by another phrase ("after 2016 and before 2019") is both:
@@ -121,6 +131,10 @@ def stated_years(text: str
     if (said := THE_YEAR.sub(r"\1 ", text)) != text:
         found = stated_years(said)
         return found if found[:3] != (None, None, None) else (None, None, None, text)
+    if (m := EXCLUDED.search(text)) and (left := [int(y) for y in m.groups() if y]):
+        named = frozenset(range(EARLIEST_YEAR, LATEST_YEAR + 1)) - frozenset(
+            range(min(left), max(left) + 1))
+        return (EARLIEST_YEAR, LATEST_YEAR), None, named, _cut(text, m)
     if (m := DECADE.search(text)) and _decade(m) <= LATEST_YEAR:
         first, last = (_decade(m) + n for n in DECADE_PARTS.get(
             (m.group("part") or "").lower(), (0, 9)))

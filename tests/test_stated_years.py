@@ -196,3 +196,30 @@ def test_a_two_digit_number_of_a_unit_is_no_decade() -> None:
     found, rest = stated("What latency do spiking networks reach in the 10s of milliseconds?")
     assert found is None and "10s of milliseconds" in rest
 
+
+
+@pytest.mark.parametrize(("question", "described", "rest"), [
+    # "not written in 2019" had been read as 2019 alone: the papers asked to be left out
+    ("Which capsule network papers were not written in 2019?", "years up to 2018 and 2020 on",
+     "Which capsule network papers were?"),
+    ("papers on capsule networks, excluding 2019", "years up to 2018 and 2020 on",
+     "papers on capsule networks"),
+    ("GAN papers except 2018-2019", "years up to 2017 and 2020 on", "GAN papers"),
+    # "through 2020" alone had been read ("years up to 2020"), "prior to" not at all
+    ("capsule network papers published 2018 through 2020", "years 2018–2020",
+     "capsule network papers published"),
+    ("capsule papers prior to 2019", "years up to 2018", "capsule papers"),
+    ("GAN papers later than 2019", "years 2020 on", "GAN papers"),
+    # a year right after a venue is its year: "2025 use large language" had read as a count
+    ("Which papers in NeurIPS 2025 use large language models?", "year 2025, venue NeurIPS",
+     "Which papers use large language models?"),
+])
+def test_years_left_out_or_bounded_in_words_are_read(question: str, described: str,
+                                                     rest: str) -> None:
+    """A hostile CLI run's phrasings, each misread or ignored."""
+    found, left = stated(question, ["NeurIPS"])
+    assert found is not None and (found.describe(), left) == (described, rest)
+
+
+def test_not_in_a_count_is_no_year() -> None:
+    assert stated("Is it not in 2048 dimensions?") == (None, "Is it not in 2048 dimensions?")
