@@ -75,15 +75,17 @@ class KeywordIndex:
     def saved_copy(self) -> dict[str, Any] | None:
         """``ids.json`` of the copy saved beside the store (BM25, the papers, the corpus
         words) when it was made for the store as it is now: same collection, tokenizer,
-        version stamp and chunk count, and the proper words in it (a copy saved before they were kept is
-        built again, once, rather than every process building them: 3-4 s at 13.9k)."""
+        version stamp and chunk count, and the proper words and capitals in it (a copy saved
+        before they were kept is built again, once, rather than every process building them:
+        3-4 s at 13.9k)."""
         try:
             saved = json.loads((self.dir / "ids.json").read_text())
             current = (saved["tokenizer"] == TOKENIZER_VERSION
                        and saved.get("collection") == str(self.store.collection.id)
                        and saved.get("version", "") == self.store.version
                        and len(saved["ids"]) == self.store.chunk_count()
-                       and isinstance(saved.get("proper"), list))
+                       and isinstance(saved.get("proper"), list)
+                       and isinstance(saved.get("capitals"), list))
         except (OSError, ValueError, KeyError, TypeError):
             return None  # none saved, or being replaced by another process
         return saved if current else None
@@ -139,7 +141,7 @@ class KeywordIndex:
         retriever.save(str(tmp))
         (tmp / "ids.json").write_text(json.dumps(
             {"tokenizer": TOKENIZER_VERSION, "version": version, "ids": ids,
-             "proper": sorted(surface.proper),
+             "proper": sorted(surface.proper), "capitals": sorted(surface.capitals),
              # whose copy: a data dir's collections shared one before, and such a copy of as
              # many chunks passed for another's (an older copy, without it, is built again)
              "collection": str(self.store.collection.id)}))
@@ -172,7 +174,8 @@ class KeywordIndex:
     def _saved_surface(bm25_dir: Path, saved: dict[str, Any]) -> SurfaceText | None:
         with contextlib.suppress(OSError):  # a copy saved before it was kept
             words = (bm25_dir / "surface.txt").read_text(encoding="utf-8").split("\n")
-            return SurfaceText(frozenset(words) - {""}, frozenset(saved["proper"]))
+            return SurfaceText(frozenset(words) - {""}, frozenset(saved["proper"]),
+                               frozenset(saved["capitals"]))
         return None
 
     # ------------------------------------------------------------ searching

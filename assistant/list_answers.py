@@ -27,7 +27,7 @@ from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
 from assistant.ranking import cached_coverage
 from assistant.refusals import nearest_reason
-from assistant.respelling import cue_respellings, respelt, respelt_line, written_respellings
+from assistant.respelling import asked_respellings, cue_respellings, respelt, respelt_line
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topic_input import bad_topic, unsearchable
@@ -91,7 +91,7 @@ class ListAnswers:
         search = STORE_PHRASE.sub(" ", search).strip()  # "…did Bengio publish in the store?"
         topic = topic_of(search, or_question=False)
         lookup = bool(read_intent(search).lookup_terms)  # a lookup asks for words as typed
-        respelt_words = cues | ({} if lookup else written_respellings(self.app.index, topic))
+        respelt_words = cues | asked_respellings(self.app.index, topic, lookup)
         search, topic = respelt(search, respelt_words), respelt(topic, respelt_words)
         named = self.names_a_topic(topic, lookup=lookup)
         # "How many papers were published in 2015?", "What has Bengio published?": every

@@ -33,11 +33,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from assistant.american import in_american
 from assistant.corpus import Paper
 from assistant.facets import facet_misses
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.keywords import in_american
 from assistant.readings import (
     Reading,
     coverage_readings,

@@ -39,7 +39,7 @@ from assistant.listing import ListResult
 from assistant.naming import unmentioned
 from assistant.readings import unwritten_own_words
 from assistant.refusals import nearest_reason, quoted_names
-from assistant.respelling import respelt, respelt_line, written_respellings
+from assistant.respelling import asked_respellings, respelt, respelt_line
 from assistant.retrieval import HybridRetriever, Method, term_holders
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
@@ -206,7 +206,7 @@ class Assistant:
         applied, search, ignored = self.question_filters(standalone, filters)
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
-        read = {} if read_intent(search).lookup_terms else written_respellings(self.index, search)
+        read = asked_respellings(self.index, search, bool(read_intent(search).lookup_terms))
         search, note = respelt(search, read), respelt_line(read)  # "adverserial": "adversarial"
         if note:
             yield note
@@ -350,6 +350,7 @@ class Assistant:
         if ignored or not read_intent(search).lookup_terms or (
                 applied and not self.retriever.allowed(applied)):
             return False
+        search = respelt(search, asked_respellings(self.index, search, lookup=True))  # "zebrafsh"
         return len(self.retriever.lookup_holders(search, applied)) > 1
 
     def write_titles(self, progress: ProgressFn | None = None) -> TitlesReport:

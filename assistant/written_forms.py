@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from os.path import commonprefix
 
+from assistant.american import american
 from assistant.corpus import Paper
-from assistant.keywords import STOPWORDS, american, compounds, joined_parts, stem_of
+from assistant.keywords import STOPWORDS, compounds, joined_parts, stem_of
 
 JOINED, HYPHENATED, SPACED = "", "-", " "  # a compound's forms, by what stands between parts
 _SEPARATOR = r"(?P<sep>[-\u2010\u2011]|\s+|)"

@@ -5,7 +5,7 @@ Usage: python bench/spelling_variants.py [DATA_DIR] [N]   (default .data-distrac
 Two kinds of words, each written both ways in the 1987–2021 abstracts: hyphenated and joined
 (901 words: "on-line" and "online", "back-propagation" and "backpropagation"), and British
 and American ("optimisation" and "optimization", "behaviour" and "behavior"; pairs found by
-``keywords.american`` and kept only when the corpus uses both spellings). For up to N papers
+``american.american`` and kept only when the corpus uses both spellings). For up to N papers
 of each kind (seed 0) whose title holds such a word, the paper is asked for by its title with
 that word spelled the other way, and by a short question: that word and the title's two
 rarest other words. Reports where the paper ranks (hit@1, hit@5, MRR; refused counts as a
@@ -24,7 +24,8 @@ from collections import Counter
 from common import offline_assistant, save
 
 import assistant  # noqa: F401
-from assistant.keywords import TOKENIZER_VERSION, american, keyword_weights
+from assistant.american import american
+from assistant.keywords import TOKENIZER_VERSION, keyword_weights
 
 WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 TITLE_WORD = re.compile(r"\b[A-Za-z][\w-]*[A-Za-z]\b")

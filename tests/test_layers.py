@@ -14,7 +14,8 @@ from assistant.settings import PROJECT_ROOT
 PACKAGE = PROJECT_ROOT / "assistant"
 # Lower layers never import higher ones; a module may import its own layer, without cycles.
 LAYERS: list[set[str]] = [
-    {"assistant", "assistant.offline", "assistant.errors", "assistant.imports", "assistant.tuning"},
+    {"assistant", "assistant.offline", "assistant.errors", "assistant.imports", "assistant.tuning",
+     "assistant.american"},
     {"assistant.settings", "assistant.console"},
     {"assistant.paper", "assistant.skipped", "assistant.left_out", "assistant.venues",
      "assistant.derived_titles", "assistant.file_formats", "assistant.reading",

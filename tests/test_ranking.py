@@ -340,7 +340,7 @@ def test_a_list_topic_is_searched_in_american_spelling(seed_assistant: Assistant
     """"Which papers use normalising flows?" listed 58 papers of the 13.9k, "…normalizing
     flows?" 63: the terms were the same, but the dense search and the cross-encoder read the
     British word. The searched topic is written as the field mostly writes it."""
-    from assistant.keywords import in_american
+    from assistant.american import in_american
     from assistant.listing import ListScreen
 
     assert in_american("Optimisation of LSTMs: analyse behaviour, supervised") == (
