@@ -106,7 +106,11 @@ def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], co
             written = all(t in held for t in stems) and re.search(
                 rf"(?<!\w){as_written(word)}(?!\w)", text, re.I)
             (found if written else missing)[word] = max(weights[t] for t in stems)
-    figures = f"similarity {cosine:.2f}, {coverage:.0%} of the question's keywords"
+    # the share of the words written as asked, as the sentence counts them: a stem's share
+    # ("computing" in "computation") had read "writes none of the question's words (42%…)"
+    weighed = sum(found.values()) + sum(missing.values())
+    share = sum(found.values()) / weighed if weighed else coverage
+    figures = f"similarity {cosine:.2f}, {share:.0%} of the question's keywords"
     if logit is not None:
         figures += f", the cross-encoder's reading {logit:.1f}"
     if missing:

@@ -27,3 +27,18 @@ def test_a_lookups_reasons_name_its_words_not_its_asking_verb() -> None:
     weights = dict.fromkeys(query_terms(question), 1.0)
     reason = nearest_reason(question, paper, weights, 0.2, 0.5)
     assert reason.startswith("It writes “annealing”, but never “quantum”")
+
+
+def test_the_keyword_share_counts_the_words_written_as_asked() -> None:
+    """A hostile run: "It writes none of the question's words: “hyperdimensional”,
+    “computing” (similarity 0.36, 42% of the question's keywords)": the share had counted
+    "computation" for "computing", the sentence did not."""
+    paper = Paper("p", "s", "Residual Nets", "We study the computation of residual networks.")
+    question = "Which paper mentions hyperdimensional computing?"
+    weights = dict.fromkeys(query_terms(question), 1.0)
+    reason = nearest_reason(question, paper, weights, 0.36, 0.42)
+    assert reason.startswith("It writes none of the question's words")
+    assert "0% of the question's keywords" in reason
+    written = nearest_reason("Which paper mentions residual computing?", paper,
+                             dict.fromkeys(query_terms("residual computing"), 1.0), 0.36, 0.42)
+    assert "50% of the question's keywords" in written
