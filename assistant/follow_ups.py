@@ -29,6 +29,7 @@ from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.stated import stated
 from assistant.topics import topic_of
+from assistant.trends import TrendResult
 from assistant.tuning import OWN_SUBJECT_TERMS
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Answer, Filters
 
@@ -70,7 +71,10 @@ class FollowUps:
         if narrow := narrowed(question, history, readers):
             shown = merge(filters, narrow.filters)
             if narrow.counted:
-                return question, history, app.lists.trend_stream(narrow.question, shown, reread)
+                return question, history, app.lists.trend_stream(
+                    narrow.question, shown, reread,
+                    self.count_narrowing(narrow.question, merge(filters, narrow.earlier), shown,
+                                         reread))
             return question, history, app.lists.list_stream(
                 narrow.question, shown, reread, self.narrowing(merge(filters, narrow.earlier)))
         if within := within_list(question, history, readers):
@@ -87,8 +91,23 @@ class FollowUps:
                 return result, ""
             before = self.app.lists.list_papers(result.question, earlier, screen)
             allowed = self.app.retriever.allowed(result.filters)
-            return result, narrowing_line(before, result, allowed, result.filters.describe())
+            return result, narrowing_line([p.paper.paper_id for p in before.papers],
+                                          [p.paper.paper_id for p in result.papers], allowed,
+                                          result.filters.describe())
         return shaped
+
+    def count_narrowing(self, question: str, earlier: Filters | None, shown: Filters | None,
+                        reread: int | None) -> Callable[[TrendResult], str]:
+        """The line saying how a narrowed count stands to the count before, that count
+        made again under ``earlier``: a trend of graph neural networks had counted 88 for
+        2021, and "How many of them are from 2021?" 101, with nothing said."""
+        def noted(trend: TrendResult) -> str:
+            if shown is None:
+                return ""
+            before = self.app.lists.question_trend(question, earlier, reread)
+            return narrowing_line(before.paper_ids, trend.paper_ids,
+                                  self.app.retriever.allowed(shown), shown.describe(), "count")
+        return noted
 
     def answering(self, topic: str) -> Shaper:
         """The listed papers that also answer ``topic`` (a facet each must write, or the

@@ -224,18 +224,22 @@ class ListAnswers:
         return store_stream(self.app.index, question, applied)
 
     def trend_stream(self, question: str, filters: Filters | None = None,
-                     reread: int | None = None) -> AnswerStream:
+                     reread: int | None = None,
+                     noted: Callable[[TrendResult], str] | None = None) -> AnswerStream:
         """A trend question answered with its topic's papers counted per year (``trends``
         of ``Intent.trend_topic``, under the range the question states): the count line,
         then the table a line at a time, then the typed Answer (its receipt's ``matching``:
-        the papers counted; its sources and citations: those papers, newest first)."""
+        the papers counted; its sources and citations: those papers, newest first); a chat
+        follow-up's line (``noted``) after the count line."""
         question = check_question(question)
         trend = self.question_trend(question, filters, reread)
         intent = read_intent(question, self.app.index.venues(), self.app.index.author_book())
         claimed = intent.claimed_years
         checked = trend.claim_check(*claimed) if claimed and trend.total else ""
         how = [trend.how_counted()] if intent.trend_topic is None else []  # "How many…?"
-        lines = [f"{trend.summary()}.", *how, *([trend.peaks()] if trend.total else []),
+        note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
+        lines = [f"{trend.summary()}.", *([note] if note else []), *how,
+                 *([trend.peaks()] if trend.total else []),
                  *([checked] if checked else []), *table_lines(trend)]
         for line in lines:
             yield line + "\n"

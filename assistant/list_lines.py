@@ -4,7 +4,8 @@ tools). Apart from listing.py, which decides the papers: this module only words 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 
 from assistant.authors import author_names, short_authors
 from assistant.listing import ListedPaper, ListResult, searched_note
@@ -56,25 +57,24 @@ def answer_lines(result: ListResult, filters: str | None = None, authors: bool =
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
 
 
-def narrowing_line(earlier: ListResult, result: ListResult, allowed: frozenset[str] | None,
-                   filters: str) -> str:
-    """How a chat follow-up's list (``result``: "How many of them are from 2019?") stands to
-    the list it narrows (``earlier``): how many of that list pass its ``filters`` (``allowed``
-    their ids) and how many more reading within them alone kept. The earlier list reads 30
-    uncertain papers of the whole store, the narrowed one as many of the filter's, so it
-    finds papers the first left unread: "5 papers of year 2019" after a list holding 2 of
-    2019 had read as a contradiction."""
-    before = {p.paper.paper_id for p in earlier.papers}
+def narrowing_line(earlier: Collection[str], now: Collection[str],
+                   allowed: AbstractSet[str] | None, filters: str, what: str = "list") -> str:
+    """How a chat follow-up's list or count (the ids ``now``: "How many of them are from
+    2019?") stands to the ``what`` it narrows (the ids ``earlier``): how many of those pass
+    its ``filters`` (``allowed`` their ids) and how many more reading within them alone
+    kept. The earlier list reads 30 uncertain papers of the whole store, the narrowed one
+    as many of the filter's, so it finds papers the first left unread: "5 papers of year
+    2019" after a list holding 2 of 2019 had read as a contradiction."""
+    before, kept = set(earlier), set(now)
     within = before if allowed is None else before & allowed
-    now = {p.paper.paper_id for p in result.papers}
-    count = len(earlier.papers)
-    line = (f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier list gave, "
+    count = len(before)
+    line = (f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier {what} gave, "
             f"{len(within):,} {'passes' if len(within) == 1 else 'pass'} this filter ({filters})")
-    if dropped := len(within - now):
+    if dropped := len(within - kept):
         line += f", {dropped:,} of them not kept on this reading"
-    if more := len(now - before):
-        line += (f"; {more:,} more {'is' if more == 1 else 'are'} listed from reading the "
-                 "filter's papers alone")
+    if more := len(kept - before):
+        line += (f"; {more:,} more {'is' if more == 1 else 'are'} "
+                 f"{'listed' if what == 'list' else 'counted'} from reading the filter's papers alone")
     return line + ".\n"
 
 

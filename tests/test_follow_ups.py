@@ -13,11 +13,9 @@ import pytest
 from conftest import make_settings
 
 from assistant.answering import final_answer
-from assistant.corpus import Paper
 from assistant.errors import BadInputError
 from assistant.follow_ups import Readers, narrowed, pointed_at
 from assistant.list_lines import narrowing_line
-from assistant.listing import ListedPaper, ListResult
 from assistant.pipeline import Assistant, asked_intent
 from assistant.types import OPEN_START
 
@@ -105,22 +103,26 @@ def test_a_question_with_its_own_topic_is_not_a_narrowing(years_store: Assistant
     assert answer.citations
 
 
-def _listed(*ids: str) -> ListResult:
-    papers = [ListedPaper(Paper(i, i, i, "x.", year=2019), 1.0, "x.", False) for i in ids]
-    return ListResult("q", "topic", papers, 100, 100, 50, 10)
-
-
 def test_the_narrowing_line_counts_the_earlier_list_and_what_is_new() -> None:
     """A narrowed list reads the filter's papers deeper than the first list read the whole
     store: among 13.9k, "How many of them are from 2019?" after 41 spiking-network papers
     (2 of 2019) listed 5, and said nothing of the 3 the first had not listed."""
-    line = narrowing_line(_listed("a", "b", "c"), _listed("b", "d", "e"), frozenset("bcde"),
-                          "year 2019")
+    line = narrowing_line("abc", "bde", frozenset("bcde"), "year 2019")
     assert line == ("Of the 3 papers the earlier list gave, 2 pass this filter (year 2019), "
                     "1 of them not kept on this reading; 2 more are listed from reading the "
                     "filter's papers alone.\n")
-    assert narrowing_line(_listed("a"), _listed("a"), None, "author X") == (
+    assert narrowing_line("a", "a", None, "author X") == (
         "Of the 1 paper the earlier list gave, 1 passes this filter (author X).\n")
+    assert "more are counted" in narrowing_line("a", "abc", None, "year 2019", "count")
+
+
+def test_a_narrowed_count_says_how_it_stands_to_the_count_before(years_store: Assistant) -> None:
+    """A trend of graph neural networks had counted 88 papers for 2021, and "How many of
+    them are from 2021?" 101, with nothing said of the difference."""
+    count = "How many papers use capsule networks?"
+    history = [(count, final_answer(years_store.answer_stream(count)).answer)]
+    answer = final_answer(years_store.answer_stream("How many of them are from 2019?", history))
+    assert "Of the 4 papers the earlier count gave, 2 pass this filter (year 2019)." in answer.answer
 
 
 @pytest.mark.parametrize(("question", "years", "author"), [
