@@ -115,8 +115,10 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
 
 def cited(shown: Sequence[ListedPaper]) -> tuple[list[SourceRef], list[Citation]]:
     """``shown`` as an answer's sources and citations, numbered in order, each citation its
-    quoted sentence highlighted (a list's, a trend's counted papers)."""
+    quoted sentence highlighted (a list's, a trend's counted papers; none when it quotes
+    none, as a trend's papers: a trend's citations had held the highlight "")."""
     numbered = list(enumerate(shown, start=1))
     return ([SourceRef.of(n, p.paper, p.score, p.kept_unread, p.titled) for n, p in numbered],
             [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title, source=p.paper.source,
-                      text=p.paper.text, highlights=[p.sentence]) for n, p in numbered])
+                      text=p.paper.text, highlights=[p.sentence] if p.sentence else [])
+             for n, p in numbered])

@@ -10,7 +10,9 @@ from pathlib import Path
 from test_lists import LIST_QUESTION, PNG_MAGIC
 
 from assistant.answering import final_answer
+from assistant.list_lines import cited
 from assistant.listing import CROSS_ENCODER, MODEL, Candidate, ListedPaper, ListResult
+from assistant.paper import Paper
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.trends import (
@@ -196,7 +198,8 @@ def test_a_trend_question_is_answered_with_the_counts_per_year(seed_assistant: A
     # and cites them, as a list does: they had been in the receipt's ids alone, no sources
     assert sorted(s.paper_id for s in answer.sources) == sorted(trend.paper_ids)
     assert [c.paper_id for c in answer.citations] == [s.paper_id for s in answer.sources]
-    assert all(c.highlights and c.highlights[0] in c.text for c in answer.citations)
+    # a count quotes no sentence (ScreenSettings.quotes off): no highlight, not one of ""
+    assert all(c.highlights == [] for c in answer.citations)
     years = [s.year or 0 for s in answer.sources]
     assert years == sorted(years, reverse=True) and answer.receipt.cited == trend.total
     listed = final_answer(seed_assistant.answer_stream(LIST_QUESTION))
@@ -308,3 +311,12 @@ def test_a_list_questions_verb_is_no_word_of_the_phrase_a_trend_counts(
     trend = count(result, {2025: 38})
     assert trend.paper_ids == [deep.paper_id] and trend.apart == 0
     assert topic_phrases("use reinforcement learning?", "use") == [("reinforc", "learn")]
+
+
+def test_a_paper_quoted_by_no_sentence_has_no_highlight() -> None:
+    """The API's trend citations had carried "highlights": [""] for papers counted with no
+    quoted sentence (a hostile run of the MCP tools)."""
+    paper = Paper("p", "f#1", "A Paper", "Its abstract.", year=2019)
+    _, citations = cited([ListedPaper(paper, 1.0, "", False),
+                          ListedPaper(paper, 1.0, "Its abstract.", False)])
+    assert [c.highlights for c in citations] == [[], ["Its abstract."]]
