@@ -44,6 +44,12 @@ THE_YEAR = re.compile(r"\b(in|before|after|since|until|till|from|during|through|
                       r"|by)\s+(?:the\s+)?years?\s+(?=(?:19|20)\d\d\b)", re.I)
 # (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
 YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
+    # "no later than 2018", "not after 2018": up to it; "no earlier than", "not before": from
+    # it (the words after "no"/"not" alone had been read, the opposite range)
+    (re.compile(rf"\b(?:no\s+later\s+than|not\s+(?:later\s+than|after))\s+{YEAR}{END}", re.I),
+     "to"),
+    (re.compile(rf"\b(?:no\s+earlier\s+than|not\s+(?:earlier\s+than|before))\s+{YEAR}{END}",
+                re.I), "from"),
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
     # "in 2020 or 2021", "in 2017, 2018 or 2019": any of them (a range when they follow
     # one another, else the range from the first to the last with only those years in it)
@@ -53,9 +59,9 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
      "range"),
     (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
-    # "published 2018 through 2020" ("through 2020" alone had been read, 2018 searched)
-    (re.compile(rf"(?<![\w-]){YEAR}\s+(?:to|through|thru|until|till)\s+{YEAR}{END}", re.I),
-     "range"),
+    # "published 2018 through 2020" ("through 2020" alone had been read, 2018 searched; not
+    # "to": "1990 to 2000 census data" names the data's years)
+    (re.compile(rf"(?<![\w-]){YEAR}\s+(?:through|thru)\s+{YEAR}{END}", re.I), "range"),
     (re.compile(rf"\b(?:since|from)\s+{YEAR}\s+(?:on|onwards?)\b", re.I), "from"),
     (re.compile(rf"\b(?:since|in\s+or\s+after|starting\s+(?:in|from))\s+{YEAR}{END}", re.I),
      "from"),
@@ -103,9 +109,9 @@ _CITED = re.compile(r"(?:\bet\s+al\.?|\b[A-Z][a-z][\w-]*)\s*$")
 # than 2019" (the first had been read as 2019 alone, the opposite; the others ignored)
 EXCLUDED = re.compile(
     r"\b(?:not\s+(?:(?:been|be|published|written|presented|accepted|appeared|released|from"
-    r"|in)\s+){0,2}(?:in|from|during)|excluding|except(?:\s+for)?(?:\s+(?:in|from))?"
-    rf"|other\s+than|apart\s+from|outside(?:\s+of)?)\s+{YEAR}(?:\s*(?:-|–|to|through)\s*{YEAR})?"
-    rf"{END}", re.I)
+    r"|in)\s+){0,2}(?:in|from|during)|excluding|except(?:\s+for)?(?:\s+(?:in|from))?)"
+    rf"\s+{YEAR}(?:\s*(?P<span>-|–|to|through)\s*{YEAR}"
+    rf"|(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*(?:in\s+)?{YEAR}){{0,3}}){END}", re.I)
 NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight
 nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen
 twenty""".split())}
@@ -131,10 +137,8 @@ def stated_years(text: str
     if (said := THE_YEAR.sub(r"\1 ", text)) != text:
         found = stated_years(said)
         return found if found[:3] != (None, None, None) else (None, None, None, text)
-    if (m := EXCLUDED.search(text)) and (left := [int(y) for y in m.groups() if y]):
-        named = frozenset(range(EARLIEST_YEAR, LATEST_YEAR + 1)) - frozenset(
-            range(min(left), max(left) + 1))
-        return (EARLIEST_YEAR, LATEST_YEAR), None, named, _cut(text, m)
+    if (m := EXCLUDED.search(text)) and (left := [int(y) for y in m.groups() if y and y.isdigit()]):
+        return _excluded(left, bool(m.group("span")), _cut(text, m))
     if (m := DECADE.search(text)) and _decade(m) <= LATEST_YEAR:
         first, last = (_decade(m) + n for n in DECADE_PARTS.get(
             (m.group("part") or "").lower(), (0, 9)))
@@ -157,6 +161,20 @@ def stated_years(text: str
         said = "year" if m.group("y1") else "comma"
         return _years_of("in", [int(year)]), None, None, f"{text[:m.start(said)]} {text[m.end(said):]}"
     return None, None, None, text
+
+
+def _excluded(years: list[int], span: bool, rest: str
+              ) -> tuple[tuple[int, int] | None, int | None, frozenset[int] | None, str]:
+    """The years ``rest`` states (every year when none) but ``years`` (a range when
+    ``span``, "except 2018-2019"; else each, "not from 2019 or 2020"): "since 2015
+    excluding 2019" is 2015 on but 2019 (the exclusion alone had read 1800 on but 2019)."""
+    left = frozenset(range(min(years), max(years) + 1)) if span else frozenset(years)
+    within, recent, named, rest = stated_years(rest)
+    if recent is not None:  # "in the last five years" is read from the store's newest year
+        return within, recent, named, rest
+    first, last = within or (EARLIEST_YEAR, LATEST_YEAR)
+    kept = (named or frozenset(range(max(first, EARLIEST_YEAR), min(last, LATEST_YEAR) + 1))) - left
+    return (min(kept, default=first), max(kept, default=last)), None, kept, rest
 
 
 def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | None, str]:

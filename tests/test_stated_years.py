@@ -223,3 +223,25 @@ def test_years_left_out_or_bounded_in_words_are_read(question: str, described: s
 
 def test_not_in_a_count_is_no_year() -> None:
     assert stated("Is it not in 2048 dimensions?") == (None, "Is it not in 2048 dimensions?")
+
+
+@pytest.mark.parametrize(("question", "described"), [
+    # a review and a second run: "no later than", "not after" had read the opposite range
+    ("Which papers on capsule networks appeared no later than 2018?", "years up to 2018"),
+    ("capsule papers not after 2018", "years up to 2018"),
+    ("papers no earlier than 2020", "years 2020 on"),
+    ("capsule papers not before 2019", "years 2019 on"),
+    # several years left out, each; and the range another phrase states kept
+    ("Which papers on capsule networks are not from 2019 or 2020?", "years up to 2018 and 2021 on"),
+    ("Which papers on GANs since 2015 excluding 2019?", "years 2015–2018 and 2020 on"),
+])
+def test_years_bounded_by_a_negation_or_left_out_among_others(question: str,
+                                                              described: str) -> None:
+    found, _ = stated(question)
+    assert found is not None and found.describe() == described
+
+
+@pytest.mark.parametrize("question", ["Which papers use 1990 to 2000 census data?",
+                                      "Which papers report accuracy other than 2019 benchmarks?"])
+def test_years_of_data_or_benchmarks_are_no_filter(question: str) -> None:
+    assert stated(question) == (None, question)
