@@ -60,7 +60,7 @@ LEAD_RE = re.compile(
     r"(?:(?:are|were|is)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
     rf"|notable|seminal|cited|major|{JUDGING}|{RECENT})\s+)*"
     rf"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b{_EXIST}?"
-    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to))?\s*"
+    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to)\b)?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)
 WHO_RE = re.compile(WHO_WORKS, re.I)
