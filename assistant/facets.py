@@ -134,7 +134,7 @@ def _run_writers(text: str, index: AbstractIndex) -> set[str]:
     modelling" in "a generative model"): among those holding every term."""
     run, papers = term_sequence(text), index.papers()
     holders = [set(found) for found in index.term_papers(dict.fromkeys(run, 1.0)).values()]
-    if len(holders) < len(set(run)):
+    if not run or len(holders) < len(set(run)):
         return set()
     return {pid for pid in set.intersection(*holders) if pid in papers and any(
         holds_run(seq, run) for seq in text_sequences(f"{papers[pid].title}. {papers[pid].text}"))}

@@ -22,7 +22,7 @@ from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.errors import BadInputError
 from assistant.facets import read_misses
 from assistant.filters import merge
-from assistant.intent import Intent
+from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
 from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic
 from assistant.list_lines import narrowing_line
@@ -51,8 +51,9 @@ class FollowUps:
 
     @property
     def readers(self) -> Readers:
+        book = self.app.index.author_book()
         return Readers(lambda q: asked_intent(q, self.app.index), self.app.lists.names_a_topic,
-                       self.app.index.author_book().holds)
+                       lambda name: book.holds(name) and (" " in name or book.more_a_name(name)))
 
     def route(self, question: str, history: Sequence[tuple[str, str]], top_k: int | None,
               filters: Filters | None, every: bool, reread: int | None
@@ -76,11 +77,12 @@ class FollowUps:
                     self.count_narrowing(narrow.question, merge(filters, narrow.earlier), shown,
                                          reread))
             return question, history, app.lists.list_stream(
-                narrow.question, shown, reread, self.narrowing(merge(filters, narrow.earlier)))
+                narrow.question, shown, reread,
+                self.chained(self.narrowing(merge(filters, narrow.earlier)), narrow.keep))
         if within := within_list(question, history, readers):
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters), reread,
-                self.answering(within.topic))
+                self.chained(None, within.topics))
         return question, history, None
 
     def narrowing(self, earlier: Filters | None) -> Shaper:
@@ -109,6 +111,19 @@ class FollowUps:
                                   self.app.retriever.allowed(shown), shown.describe(), "count")
         return noted
 
+    def chained(self, first: Shaper | None, topics: tuple[str, ...]) -> Shaper:
+        """``first``, then the papers answering each of ``topics`` kept (``answering``),
+        their lines one after another."""
+        shapers = [*([first] if first else []), *(self.answering(topic) for topic in topics)]
+
+        def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
+            lines = ""
+            for shaper in shapers:
+                result, line = shaper(result, screen)
+                lines += line
+            return result, lines
+        return shaped
+
     def answering(self, topic: str) -> Shaper:
         """The listed papers that also answer ``topic`` (a facet each must write, or the
         cross-encoder read as answering: ``facets.read_misses``), with a line saying so."""
@@ -119,7 +134,9 @@ class FollowUps:
             these = (f"{'this' if one else 'these'} {len(kept):,} {'writes' if one else 'write'}"
                      f" “{asked}” or {'is' if one else 'are'} read as answering it"
                      if kept else f"none writes “{asked}” or is read as answering it")
-            return replaced_result(result, papers=kept), (
+            # counted among the earlier list's: "6 papers of the 12 match", not "of the 13,872"
+            joined = f"{result.topic.rstrip(' ?.!')}” and “{asked}"
+            return replaced_result(result, papers=kept, papers_in_filter=count, topic=joined), (
                 f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier list gave, "
                 f"{these}.\n")
         return shaped
@@ -132,7 +149,7 @@ class Within:
 
     question: str
     filters: Filters | None
-    topic: str
+    topics: tuple[str, ...]  # "which of those use X?" then "which of these use Y?": both
 
 
 def within_list(question: str, history: Sequence[tuple[str, str]], readers: Readers
@@ -142,6 +159,7 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
     the list before (or the list a narrowing before narrowed), under the follow-up's filters
     too. A chat had searched "dynamic routing" anew and answered with a paper on packet
     routing, where the list before held "Dynamic Routing Between Capsules"."""
+    history = _past_pointed(history)
     if not history or not THOSE_RE.search(question):
         return None
     asked = readers.intent(THOSE_RE.sub(" papers ", question))  # "which papers use X?"
@@ -151,10 +169,14 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
     before = readers.intent(history[-1][0])
     if before.wants_list:
         earlier = Narrowed(before.search, before.filters, False)
-    elif (earlier := narrowed(history[-1][0], history[:-1], readers)) is None or earlier.counted:
+    elif (earlier := narrowed(history[-1][0], history[:-1], readers)) is None:
+        if (kept := within_list(history[-1][0], history[:-1], readers)) is None:
+            return None
+        earlier = Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics)
+    if earlier.counted:
         return None
     said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
-    return Within(earlier.question, said, topic)
+    return Within(earlier.question, said, (*earlier.keep, topic))
 
 
 @dataclass(frozen=True)
@@ -168,13 +190,16 @@ class Narrowed:
     filters: Filters
     counted: bool
     earlier: Filters | None = None  # the filters of the list or count it narrows
+    keep: tuple[str, ...] = ()  # topics its papers must answer too (a "which of those" before)
 
 
 @dataclass(frozen=True)
 class Readers:
     """How a follow-up is read: a question's routing intent, whether a topic names
     something to search for (``ListAnswers.names_a_topic``), whether words are a stored
-    author's name (``AuthorBook.holds``)."""
+    author's name (``AuthorBook.holds``; one word only when the store holds it more as a
+    name, ``AuthorBook.more_a_name``: "What about Adam?" after optimizers asks of Adam the
+    optimizer, not of the authors named Adam)."""
 
     intent: Callable[[str], Intent]
     names_a_topic: Callable[[str], bool]
@@ -191,7 +216,7 @@ _POINTING = frozenset("only just ones those these them".split())  # a bare "Hint
 _WORD = re.compile(r"[^\W\d_][\w'.-]*|\d{4}")
 
 
-def said_filters(question: str, readers: Readers) -> Filters | None:
+def said_filters(question: str, readers: Readers, fragments: bool = True) -> Filters | None:
     """The filters a follow-up states to narrow the list before it: those of a question
     that points back and names no topic ("How many of them are from 2019?", "Which of
     these are by Hinton?"), or of a fragment whose words are only years, a stored author's
@@ -201,11 +226,14 @@ def said_filters(question: str, readers: Readers) -> Filters | None:
     topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
     if asked.follow_up and asked.filters and not readers.names_a_topic(topic):
         return asked.filters
+    if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
+        return None
     rest = _FRAGMENT_LEAD.sub("", question)
     words = _WORD.findall(rest)
     years = [w for w in words if w.isdigit() and EARLIEST_YEAR <= int(w) <= LATEST_YEAR]
     name = " ".join(w for w in words if not w.isdigit() and w.lower() not in _FRAGMENT_WORDS)
-    points = rest != question or any(w.lower() in _POINTING for w in words)
+    lead = question[:len(question) - len(rest)]
+    points = bool(re.search(r"[^\W\d_]", lead)) or any(w.lower() in _POINTING for w in words)
     if not (points and (years or name)) or (name and not readers.is_author(name)):
         return None
     dated = stated(f"papers in {' or '.join(years)}")[0] if years else None
@@ -220,6 +248,7 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     replace the earlier question's ("Which papers from 2018 use GANs?", then "And from
     2019?": 2019's); a narrowing follow-up before it narrows too ("And since 2019?", then
     "Which of them are by Hinton?": both). None for any other question."""
+    history = _past_pointed(history)
     said = said_filters(question, readers) if history else None
     if said is None:
         return None
@@ -228,9 +257,12 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if before.wants_list or counted:
         return Narrowed(before.search, replaced(before.filters, said), counted, before.filters)
     if (chained := narrowed(history[-1][0], history[:-1], readers)) is None:
-        return None
+        if (kept := within_list(history[-1][0], history[:-1], readers)) is None:
+            return None  # "which of those use X?" then "How many of them are from 2019?"
+        return Narrowed(kept.question, replaced(kept.filters, said), False, kept.filters,
+                        kept.topics)
     return Narrowed(chained.question, replaced(chained.filters, said), chained.counted,
-                    chained.filters)
+                    chained.filters, chained.keep)
 
 
 def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:
@@ -239,12 +271,15 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
     by Hinton") asked with nothing before it, as the CLI's ``ask`` and a chat's first turn
     are: it had been answered by quoting papers near "them" (a federated-learning paper for
     "How many of them…"), or refused."""
-    if not history and (pointed := pointed_at(question)) is not None:
+    pointed = None if history else pointed_at(question)
+    if pointed and (pointed[0].group("one") or pointed[0].group("count") or
+                    pointed[0].group("end") is not None):  # "summarize the second one"
         raise BadInputError(
             f"“{question.strip()}” points at a paper of an earlier answer "
             f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
             "e.g. its title in quotes")
-    if not history and (said := said_filters(question, readers)) is not None:
+    points = not history and (CONTINUES_RE.search(question) or MAY_POINT_BACK_RE.search(question))
+    if points and (said := said_filters(question, readers, fragments=False)):  # not "Only 2019 papers"
         raise BadInputError(
             f"“{question.strip()}” narrows an earlier list or count ({said.describe()}), "
             "and there is none before it: ask for the list itself with its topic, e.g. "
@@ -267,11 +302,22 @@ def replaced(earlier: Filters | None, said: Filters) -> Filters:
 _PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
            "tenth")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+POINTED_TURNS = 3  # how far back a place is looked for
+# "the first paper on X", "the last paper by Y" ask of the field, not of a list
+_ASKS_OF_FIELD = r"(?:on|about|by|to|in|that|which|for|of|with|from|where|using|at)"
 POINTED_RE = re.compile(
-    r"\[(?P<bracket>\d{1,3})\]|#\s?(?P<hash>\d{1,3})\b"
-    r"|\bpaper\s+(?P<number>\d{1,3})\b"
+    r"\[(?P<bracket>\d{1,3})\]"
     rf"|\bthe\s+(?P<place>{'|'.join(_PLACES)}|last)(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"
-    r"(?:\s+(?:one|paper|result|item|abstract|source)s?\b|(?=\s*(?:[?.!,;]|$)))", re.I)
+    r"(?:\s+(?P<one>(?:one|result|item|abstract|source)s?)(?![\w-])"
+    rf"|\s+papers?\b(?!\s+{_ASKS_OF_FIELD}\b)|(?P<end>(?=\s*(?:[?.!,;]|$))))", re.I)
+
+
+def _past_pointed(history: Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]]:
+    """``history`` without its last turns that asked of one listed paper ("summarize the
+    second one"): "which of those use X?" after them works on the list still."""
+    while history and pointed_at(history[-1][0]):
+        history = history[:-1]
+    return history
 
 
 def pointed_at(question: str) -> tuple[re.Match[str], list[int]] | None:
@@ -282,7 +328,7 @@ def pointed_at(question: str) -> tuple[re.Match[str], list[int]] | None:
     m = POINTED_RE.search(question)
     if m is None or len(query_terms(question[:m.start()] + question[m.end():])) > OWN_SUBJECT_TERMS:
         return None  # "Introduction of attention in sequence models: what was the first paper?"
-    if number := m.group("bracket") or m.group("hash") or m.group("number"):
+    if number := m.group("bracket"):
         return m, [int(number)]
     place = m.group("place").lower()
     if place == "last":
@@ -300,11 +346,18 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     (``name_checks.titled_papers``). The answer before is given again by ``answer_of`` (its
     question and history), its sources in their order. A chat had answered "summarize the
     second one" after a list with two other papers, and "who wrote the third one?" with a
-    false "no". None when it points at none, or past the sources."""
+    false "no". None when it points at none, or at a number no recent answer shows."""
     if not history or (pointed := pointed_at(question)) is None:
         return None
     where, numbers = pointed
-    sources = answer_of(history[-1][0], history[:-1]).sources
+    # the latest answer showing each number ("[3]"), of the last POINTED_TURNS: a count's
+    # table shows none, and "summarize the second one" then "the third one" is the list's
+    shown = [turn for turn in range(len(history) - 1, max(len(history) - POINTED_TURNS, 0) - 1, -1)
+             if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
+             and re.search(r"\[\d+\]", history[turn][1])]
+    if not shown:
+        return None
+    sources = answer_of(history[shown[0]][0], history[:shown[0]]).sources
     picked = [sources[n if n < 0 else n - 1] for n in numbers if 0 < abs(n) <= len(sources)]
     if len(picked) != len(numbers):
         return None

@@ -147,7 +147,7 @@ def test_a_fragment_follow_up_narrows_by_its_years_or_author(
 
 
 @pytest.mark.parametrize("question", ["Hinton", "what about transformers?", "only the ones by Smith",
-                                      "2019"])
+                                      "2019", ' "Hinton"', " Hinton"])
 def test_a_follow_up_with_words_of_its_own_is_no_fragment(years_store: Assistant,
                                                           question: str) -> None:
     """A bare name or year stands alone (a lookup), and a word that is no stored name is a
@@ -166,8 +166,12 @@ def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
 
 @pytest.mark.parametrize(("question", "places"), [
     ("summarize the second one", [2]), ("who wrote [3]?", [3]), ("compare the first two", [1, 2]),
-    ("what does the last paper propose?", [-1]), ("tell me more about paper 4", [4]),
+    ("what does the last paper propose?", [-1]),
     ("Does the first layer matter?", None),  # a place, not a paper
+    # of the field, not of a list (a review: these had been refused with no history)
+    ("What was the first paper on transformers?", None), ("What's the last paper by Hinton?", None),
+    ("Who proposed the first one-shot learning method?", None),
+    ("Which method ranks #1 on ImageNet?", None), ("Who wrote paper 2 of NIPS 1987?", None),
     ("Introduction of attention in sequence models: what was the first paper?", None),
 ])
 def test_a_follow_up_points_at_papers_by_number_or_place(question: str,
@@ -197,5 +201,28 @@ def test_which_of_those_keeps_the_listed_papers_answering_its_topic(
     answer = final_answer(years_store.answer_stream("which of those use autoencoders?", history))
     assert [c.title for c in answer.citations] == ["Stacked Capsule Autoencoders"]
     assert "Of the 4 papers the earlier list gave, this 1 writes “use autoencoders”" in answer.answer
+    assert answer.answer.startswith("1 paper of the 4 matches")  # of the list's, not the store's
+    # a follow-up after it works on the papers it kept (a review: it had searched anew)
+    history.append(("which of those use autoencoders?", answer.answer))
+    dated = final_answer(years_store.answer_stream("How many of them are from 2019?", history))
+    assert [c.title for c in dated.citations] == ["Stacked Capsule Autoencoders"]
     none = final_answer(years_store.answer_stream("Which ones use sparse attention?", history))
     assert not none.citations and "none writes “use sparse attention”" in none.answer
+
+
+@pytest.mark.parametrize("question", ["Only 2019 papers", "Only papers from 2019 on capsules"])
+def test_a_fragment_with_nothing_before_it_stands_alone(years_store: Assistant,
+                                                         question: str) -> None:
+    """A review: "Only papers by Hinton" and "Papers from 2019?" had been refused as
+    narrowing an earlier list; with nothing before them they are questions of their own."""
+    final_answer(years_store.answer_stream(question))
+
+
+def test_a_follow_up_after_one_asked_of_a_listed_paper_still_works_on_the_list(
+        years_store: Assistant) -> None:
+    """A second run: after "summarize the second one", "which of those use routing?" had
+    searched the whole store (packet-routing papers)."""
+    listed = final_answer(years_store.answer_stream(LIST))
+    history = [(LIST, listed.answer), ("summarize the second one", "")]
+    answer = final_answer(years_store.answer_stream("which of those use autoencoders?", history))
+    assert [c.title for c in answer.citations] == ["Stacked Capsule Autoencoders"]
