@@ -123,12 +123,14 @@ def local_model(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 
 
 def seeds_with(seed_dir: Path, factory: pytest.TempPathFactory, name: str,
-               papers: Sequence[tuple[str, str]]) -> Path:
-    """A data directory holding the seed index and ``papers`` (title, abstract) added from
-    a CSV: a module's own small corpus beside the seeds."""
+               papers: Sequence[Sequence[str | int]],
+               header: Sequence[str] = ("title", "abstract")) -> Path:
+    """A data directory holding the seed index and ``papers`` (rows of ``header``'s
+    columns: title, abstract by default) added from a CSV: a module's own small corpus
+    beside the seeds."""
     path = factory.mktemp(name) / "papers.csv"
     with path.open("w", newline="") as f:
-        csv.writer(f).writerows([("title", "abstract"), *papers])
+        csv.writer(f).writerows([tuple(header), *papers])
     data = path.parent / "data"
     shutil.copytree(seed_dir, data)
     assert Assistant(make_settings(data)).ingest([path]).added == len(papers)

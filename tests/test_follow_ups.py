@@ -5,12 +5,10 @@ it had been answered with a comparison of two abstracts, where the list held fou
 
 from __future__ import annotations
 
-import csv
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import make_settings
+from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
@@ -33,15 +31,9 @@ OTHERS = [(2019, "Sparse Attention", "Sparse attention cuts the memory of transf
 
 @pytest.fixture(scope="module")
 def years_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
-    path = tmp_path_factory.mktemp("follow") / "papers.csv"
-    with path.open("w", newline="") as f:
-        csv.writer(f).writerows([("title", "abstract", "year"), *[(t, a, y) for y, t, a in
-                                                                  CAPSULES + OTHERS]])
-    data = path.parent / "data"
-    shutil.copytree(seed_dir, data)
-    app = Assistant(make_settings(data))
-    app.ingest([path])
-    return app
+    rows = [(t, a, y) for y, t, a in CAPSULES + OTHERS]
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "follow", rows,
+                                              ("title", "abstract", "year"))))
 
 
 LIST = "Which papers use capsule networks?"

@@ -4,12 +4,10 @@ X?") lists the topic's papers, its verb no topic word: "worked" had been one, a 
 
 from __future__ import annotations
 
-import csv
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import make_settings
+from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
 from assistant.intent import read_intent
@@ -51,14 +49,8 @@ CAPSULE_PAPERS = [
 
 @pytest.fixture(scope="module")
 def authored(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
-    path = tmp_path_factory.mktemp("who") / "papers.csv"
-    with path.open("w", newline="") as f:
-        csv.writer(f).writerows([("title", "authors", "abstract"), *CAPSULE_PAPERS])
-    data = path.parent / "data"
-    shutil.copytree(seed_dir, data)
-    app = Assistant(make_settings(data))
-    app.ingest([path])
-    return app
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "who", CAPSULE_PAPERS,
+                                              ("title", "authors", "abstract"))))
 
 
 def test_who_works_on_a_topic_names_the_people(authored: Assistant) -> None:
