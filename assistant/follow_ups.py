@@ -13,6 +13,8 @@ had been answered with a comparison of two papers, where the list holds four of 
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as replaced_result
@@ -48,6 +50,27 @@ class FollowUps:
 
     def __init__(self, app: Assistant) -> None:
         self.app = app
+        # answers given again for a place's sources ("the second one"), the last few: a
+        # chat's next place in the same answer, or one pointing past it, reads them again
+        self._given: OrderedDict[tuple[object, ...], Answer] = OrderedDict()
+        self._lock = threading.Lock()  # the UI answers several chats at once
+
+    def given_again(self, question: str, history: Sequence[tuple[str, str]],
+                    *options: object) -> Answer:
+        """The answer ``question`` got after ``history`` (``options``: its top_k, filters,
+        every and reading budget), kept for the next few places asked of it: each would
+        otherwise ask the model again, and each turn back once more."""
+        key = (question, tuple(history), *options)
+        with self._lock:
+            if key in self._given:
+                self._given.move_to_end(key)
+                return self._given[key]
+        answer = final_answer(self.app.answer_stream(question, history, *options))
+        with self._lock:
+            self._given[key] = answer
+            while len(self._given) > GIVEN_KEPT:
+                self._given.popitem(last=False)
+        return answer
 
     @property
     def readers(self) -> Readers:
@@ -63,8 +86,8 @@ class FollowUps:
         narrowing, the listed papers answering a topic of its own), or None. A follow-up
         with nothing before it is BadInputError (``check_anchored``)."""
         app, readers = self.app, self.readers
-        if (pointed := resolved(question, history, lambda q, h: final_answer(
-                app.answer_stream(q, h, top_k, filters, every, reread)))) is not None:
+        if (pointed := resolved(question, history, lambda q, h: self.given_again(
+                q, h, top_k, filters, every, reread))) is not None:
             question, history = pointed, ()
         check_anchored(question, history, readers)
         if every:
@@ -303,6 +326,7 @@ _PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "e
            "tenth")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
 POINTED_TURNS = 3  # how far back a place is looked for
+GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_again)
 # "the first paper on X", "the last paper by Y" ask of the field, not of a list
 _ASKS_OF_FIELD = r"(?:on|about|by|to|in|that|which|for|of|with|from|where|using|at)"
 POINTED_RE = re.compile(

@@ -218,3 +218,22 @@ def test_a_follow_up_after_one_asked_of_a_listed_paper_still_works_on_the_list(
     history = [(LIST, listed.answer), ("summarize the second one", "")]
     answer = final_answer(years_store.answer_stream("which of those use autoencoders?", history))
     assert [c.title for c in answer.citations] == ["Stacked Capsule Autoencoders"]
+
+
+def test_places_asked_of_one_answer_give_it_again_once(years_store: Assistant,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: each place asked ("the second one", then "the first one") gave the answer
+    before again, a model's included, and each turn back once more."""
+    listed = final_answer(years_store.answer_stream(LIST))
+    asked: list[str] = []
+    answer_stream = years_store.answer_stream
+
+    def counted(question: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        asked.append(question)
+        return answer_stream(question, *args, **kwargs)
+
+    monkeypatch.setattr(years_store, "answer_stream", counted)
+    history = [("Which papers study capsule networks?", listed.answer)]
+    for question in ("summarize the second one", "summarize the first one"):
+        final_answer(years_store.answer_stream(question, history))
+    assert asked.count("Which papers study capsule networks?") == 1
