@@ -162,6 +162,8 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
     recent, named = None, None
     if span is None:
         span, recent, named, rest = stated_years(rest)
+        if rest != question:  # "by Hinton and from 2019?": no "and" left dangling at the end
+            rest = _DANGLING.sub("", rest)
     author, rest = _stated_author(rest, venues)
     if author is None and authors is not None:
         author, rest = _stored_author(rest, venues, authors)
@@ -302,6 +304,9 @@ def _meant_as_venue(m: re.Match[str]) -> bool:
 def _typed_venue(m: re.Match[str]) -> str:
     """The venue as the question writes it, in whichever of ``_venue_pattern``'s forms."""
     return next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
+
+
+_DANGLING = re.compile(r"\s+(?:and|or|but)(?=\s*[?.!]*\s*$)", re.I)
 
 
 def _cut(text: str, m: re.Match[str]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.authors import AuthorBook
 from assistant.errors import BadInputError
 from assistant.filters import merge, of_recent
 from assistant.intent import read_intent
@@ -245,3 +246,11 @@ def test_years_bounded_by_a_negation_or_left_out_among_others(question: str,
                                       "Which papers report accuracy other than 2019 benchmarks?"])
 def test_years_of_data_or_benchmarks_are_no_filter(question: str) -> None:
     assert stated(question) == (None, question)
+
+
+def test_a_year_cut_leaves_no_dangling_and_before_an_author() -> None:
+    """A second run: "Which of them are by Hinton and from 2019?" dropped the author (the
+    year's cut left "by Hinton and ?", no name's end); "from 2019 and by Hinton" kept it."""
+    book = AuthorBook(["Geoffrey Hinton, Sara Sabour"])
+    found, rest = stated("Which papers are by Hinton and from 2019?", authors=book)
+    assert found == Filters(years=(2019, 2019), author="Hinton") and rest == "Which papers?"
