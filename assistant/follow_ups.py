@@ -289,11 +289,13 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
 
 
 def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:
-    """BadInputError for a follow-up that would narrow an earlier list or count
-    (``said_filters``: "How many of them are from 2019?", "And since 2019?", "only the ones
-    by Hinton") asked with nothing before it, as the CLI's ``ask`` and a chat's first turn
-    are: it had been answered by quoting papers near "them" (a federated-learning paper for
-    "How many of them…"), or refused."""
+    """BadInputError for a follow-up that points back with nothing before it, as the CLI's
+    ``ask`` and a chat's first turn have: one naming a paper by its place ("summarize the
+    second one"), or one pointing back ("them", "these", "And…", "what about…") that would
+    narrow a list or count (``said_filters``: "How many of them are from 2019?", "And since
+    2019?"). They had been answered by quoting papers near "them" (a federated-learning
+    paper for "How many of them…"), or refused. A fragment with no word pointing back
+    ("Only 2019 papers") stands alone."""
     pointed = None if history else pointed_at(question)
     if pointed and (pointed[0].group("one") or pointed[0].group("count") or
                     pointed[0].group("end") is not None):  # "summarize the second one"
