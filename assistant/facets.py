@@ -34,7 +34,7 @@ from assistant.topics import (
     topic_weights,
     without_examples,
 )
-from assistant.word_runs import holds_run, term_sequence, text_sequences
+from assistant.word_runs import term_sequence, writes_phrase
 
 log = logging.getLogger(__name__)
 
@@ -136,8 +136,8 @@ def _run_writers(text: str, index: AbstractIndex) -> set[str]:
     holders = [set(found) for found in index.term_papers(dict.fromkeys(run, 1.0)).values()]
     if not run or len(holders) < len(set(run)):
         return set()
-    return {pid for pid in set.intersection(*holders) if pid in papers and any(
-        holds_run(seq, run) for seq in text_sequences(f"{papers[pid].title}. {papers[pid].text}"))}
+    return {pid for pid in set.intersection(*holders)
+            if pid in papers and writes_phrase(run, papers[pid])}
 
 
 def writes_facet(alternatives: Sequence[dict[str, float]], paper: Paper) -> bool:

@@ -36,7 +36,7 @@ from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
 from assistant.types import Answer, Filters, NearPaper, RetrievedPaper
-from assistant.word_runs import compound_runs, holds_run, term_sequence, text_sequences
+from assistant.word_runs import compound_runs, term_sequence, writes_phrase
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -400,8 +400,7 @@ def written_as_one(topic: str, index: AbstractIndex) -> bool:
         return False
     scores, papers = index.bm25_paper_scores(topic), index.papers()
     first = sorted(scores, key=lambda pid: -scores[pid])[:PHRASE_PAPERS]
-    return any(holds_run(seq, run) for pid in first if pid in papers
-               for seq in text_sequences(f"{papers[pid].title}. {papers[pid].text}"))
+    return any(writes_phrase(run, papers[pid]) for pid in first if pid in papers)
 
 
 def count_topic(intent: Intent) -> str | None:

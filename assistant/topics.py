@@ -32,13 +32,12 @@ from assistant.word_runs import (
     STOPS,
     WORD_RE,
     Run,
-    holds_run,
     initials_of,
     sequence_terms,
     term_sequence,
     text_pairs,
-    text_sequences,
     writes_pair,
+    writes_phrase,
 )
 from assistant.written_forms import as_written
 
@@ -395,8 +394,7 @@ def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool
                 or not index.keyword_stats().doc_freq(stem_of(letters.lower()))):
             continue
         holders = _holders(index, letters)
-        spelled = sum(1 for p in holders if any(
-            holds_run(seq, stems) for seq in text_sequences(f"{p.title}. {p.text}")))
+        spelled = sum(1 for p in holders if writes_phrase(stems, p))
         if holders and spelled >= PHRASE_TOGETHER * len(holders):
             return letters.upper()
     return None

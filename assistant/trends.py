@@ -25,11 +25,11 @@ from assistant.readings import relation_verb
 from assistant.topics import OR_RE
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
 from assistant.word_runs import (
-    holds_run,
     sequence_terms,
     term_sequence,
     text_pairs,
     text_sequences,
+    writes_phrase,
 )
 
 if TYPE_CHECKING:
@@ -241,14 +241,6 @@ def topic_phrases(topic: str, verb: str | None = None) -> list[tuple[str, ...]]:
     phrases = (seq for text in texts for seq in text_sequences(text))
     return list(dict.fromkeys(seq[1:] if len(seq) > 1 and seq[0] == verb else seq
                               for seq in phrases))
-
-
-def writes_phrase(phrase: tuple[str, ...], paper: Paper) -> bool:
-    """Whether the paper's title or abstract writes ``phrase``'s terms one after another
-    (stemmed, split at hyphens and joined, so "graph neural network", "Graph Neural
-    Networks" and "graph-neural-network" all do; "a neural network on the graph" does
-    not)."""
-    return any(holds_run(seq, phrase) for seq in text_sequences(f"{paper.title}. {paper.text}"))
 
 
 def holds_apart(phrase: tuple[str, ...], paper: Paper) -> bool:

@@ -114,6 +114,14 @@ def holds_run(seq: Sequence[str], run: Sequence[str]) -> bool:
         return False
 
 
+def writes_phrase(phrase: tuple[str, ...], paper: Paper) -> bool:
+    """Whether the paper's title or abstract writes ``phrase``'s terms one after another
+    (stemmed, split at hyphens and joined, so "graph neural network", "Graph Neural
+    Networks" and "graph-neural-network" all do; "a neural network on the graph" does
+    not)."""
+    return any(holds_run(seq, phrase) for seq in text_sequences(f"{paper.title}. {paper.text}"))
+
+
 def writes_run(text: str, run: Run) -> bool:
     """Whether ``text`` writes ``run`` as one (``Run``)."""
     if run.joined and run.joined in sequence_terms(text):

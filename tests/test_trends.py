@@ -26,8 +26,8 @@ from assistant.trends import (
     table_lines,
     topic_phrases,
     unwritable,
-    writes_phrase,
 )
+from assistant.word_runs import writes_phrase
 
 
 def draw_chart_ticks(trend: TrendResult) -> list[float]:
