@@ -322,8 +322,8 @@ def replaced(earlier: Filters | None, said: Filters) -> Filters:
                    author=said.author or earlier.author)
 
 
-# a paper of the answer before, by its number or place: "[3]", "#3", "paper 3", "the second
-# one", "the last paper", "the first two" (not "the first layer")
+# a paper of the answer before, by its number or place: "[3]", "the second one", "the last
+# paper", "the first two" (not "the first layer", "#1 on ImageNet", "paper 2 of NIPS 1987")
 _PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
            "tenth")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
@@ -378,12 +378,13 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     where, numbers = pointed
     # the latest answer showing each number ("[3]"), of the last POINTED_TURNS: a count's
     # table shows none, and "summarize the second one" then "the third one" is the list's
-    shown = [turn for turn in range(len(history) - 1, max(len(history) - POINTED_TURNS, 0) - 1, -1)
-             if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
-             and re.search(r"\[\d+\]", history[turn][1])]
-    if not shown:
+    shown = next((turn for turn in range(len(history) - 1,
+                                         max(len(history) - POINTED_TURNS, 0) - 1, -1)
+                  if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
+                  and re.search(r"\[\d+\]", history[turn][1])), None)
+    if shown is None:
         return None
-    sources = answer_of(history[shown[0]][0], history[:shown[0]]).sources
+    sources = answer_of(history[shown][0], history[:shown]).sources
     picked = [sources[n if n < 0 else n - 1] for n in numbers if 0 < abs(n) <= len(sources)]
     if len(picked) != len(numbers):
         return None

@@ -150,7 +150,6 @@ _WORKS_ON = (rf"(?:works?|working|worked|stud(?:y|ies|ied)|research(?:es|ed)?|pu
 WHO_WORKS = (rf"^\s*(?:who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?(?:{_WORKS_ON})"
              r"|(?:has|have|did|does|do)\s+any(?:one|body)\s+(?:else\s+)?"
              rf"(?:{_WORKS_ON}|stud(?:y|ied)|research(?:ed)?)(?!\s+(?:and|or|first)\b))\s+")
-ASKS_WHO = re.compile(WHO_WORKS, re.I)  # its list also names the people (list_lines.authors_line)
 # A question that asks for every paper that answers it, not the best few.
 LIST_RE = re.compile(
     rf"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"

@@ -19,7 +19,7 @@ from assistant.corpus import Paper
 from assistant.count_comparison import versus_topics
 from assistant.errors import BadInputError
 from assistant.generation import relevance_reply
-from assistant.intent import ASKS_WHO, COUNT_RE, Intent, read_intent, trimmed_topic
+from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
 from assistant.list_lines import answer_lines, as_answer, authors_line
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
@@ -31,7 +31,7 @@ from assistant.respelling import asked_respellings, cue_respellings, respelt, re
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topic_input import bad_topic, unsearchable
-from assistant.topics import best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
+from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
@@ -199,7 +199,7 @@ class ListAnswers:
         records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
         notes = (respelt_line(result.respelt) + people_line(self.app.index, result.filters)
                  + left_out_line(records, result) + shape_line)
-        who = bool(ASKS_WHO.match(question))  # "Who works on X?": the people too
+        who = bool(WHO_RE.match(question))  # "Who works on X?": the people too
         if who:
             notes += authors_line(result)
         text = ""

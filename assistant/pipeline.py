@@ -320,8 +320,9 @@ class Assistant:
         counts compared ("GANs vs VAEs", ``compared_in``) both so (``compare_stream``), a
         list question (or ``every``) every paper that answers (``list_stream``), and so a term
         lookup (``bare_lookup`` too) several papers hold (``several_hold``), any other the
-        cited answer (``ask_stream``), and a chat follow-up narrowing a list or count
-        ("How many of them are from 2019?", ``follow_ups.narrowed``) that list or count.
+        cited answer (``ask_stream``), and a chat follow-up working on the answer before
+        ("How many of them are from 2019?", "summarize the second one": ``FollowUps.route``)
+        that list or count narrowed, or the paper it names.
         ``reread``: a list's or trend's budget (None: setting)."""
         question, history, routed = self.follow_ups.route(question, history, top_k, filters,
                                                            every, reread)

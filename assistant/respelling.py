@@ -100,10 +100,9 @@ def lookup_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
     """For a term lookup, which asks for its words as typed: ``respellings`` of the words no
     stored paper writes in any form alone ("Which paper mentions zebrafsh?" had been a
     false "no" beside the 5 papers writing "zebrafish"; a rare word some paper writes is
-    that paper's, and stays as typed)."""
-    stats = index.keyword_stats()
-    return {word: best for word, best in respellings(text, index.surface_text(), stats).items()
-            if not stats.doc_freq(stem_of(word))}
+    that paper's, and stays as typed). Without ``written_by``, ``respellings`` reads only
+    those (``_rare_writers``)."""
+    return respellings(text, index.surface_text(), index.keyword_stats())
 
 
 def cased(text: str, surface: SurfaceText) -> dict[str, str]:
