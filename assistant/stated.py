@@ -17,7 +17,7 @@ from functools import lru_cache
 from assistant.authors import PARTICLES, AuthorBook, given_first
 from assistant.corpus import KNOWN_VENUES, canonical_venue
 from assistant.keywords import STOPWORDS
-from assistant.stated_years import PAPER, PAPERS, YEAR, stated_years
+from assistant.stated_years import PAPER, PAPERS, YEAR, cut, stated_years
 from assistant.types import LATEST_YEAR, Filters
 
 # What asks for the newest papers first, before the papers' noun and the topic's words
@@ -158,7 +158,7 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
         year = m.group(2) or m.group(4)
         if year and int(year) <= LATEST_YEAR:
             span = (int(year), int(year))
-        rest = _cut(rest, m)
+        rest = cut(rest, m)
     recent, named = None, None
     if span is None:
         span, recent, named, rest = stated_years(rest)
@@ -306,8 +306,5 @@ def _typed_venue(m: re.Match[str]) -> str:
     return next(g for g in (m.group(1), m.group(3), m.group(5)) if g)
 
 
+# an "and", "or" or "but" a cut year leaves ending the question ("by Hinton and ?")
 _DANGLING = re.compile(r"\s+(?:and|or|but)(?=\s*[?.!]*\s*$)", re.I)
-
-
-def _cut(text: str, m: re.Match[str]) -> str:
-    return f"{text[:m.start()]} {text[m.end():]}"

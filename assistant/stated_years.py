@@ -138,14 +138,14 @@ def stated_years(text: str
         found = stated_years(said)
         return found if found[:3] != (None, None, None) else (None, None, None, text)
     if (m := EXCLUDED.search(text)) and (left := [int(y) for y in m.groups() if y and y.isdigit()]):
-        return _excluded(left, bool(m.group("span")), _cut(text, m))
+        return _excluded(left, bool(m.group("span")), cut(text, m))
     if (m := DECADE.search(text)) and _decade(m) <= LATEST_YEAR:
         first, last = (_decade(m) + n for n in DECADE_PARTS.get(
             (m.group("part") or "").lower(), (0, 9)))
         return ((first, OPEN_END) if m.group("how").lower() == "since" else (first, last),
-                None, None, _cut(text, m))
+                None, None, cut(text, m))
     if m := RELATIVE.search(text):
-        return None, _count_of(m), None, _cut(text, m)
+        return None, _count_of(m), None, cut(text, m)
     span, named, rest = _phrase_years(text)
     if span is not None and (span[0] == OPEN_START) != (span[1] == OPEN_END):
         span, named, rest = _both_ends(span, rest)
@@ -153,9 +153,9 @@ def stated_years(text: str
         return span, None, named, rest
     if m := LAST_YEAR.search(text):
         word, year = next((w, y) for w, y in zip(m.groups()[::2], m.groups()[1::2], strict=True) if w)
-        return _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)]), None, None, _cut(text, m)
+        return _years_of(_LAST_YEAR_KINDS[word.lower()], [int(year)]), None, None, cut(text, m)
     if (m := IN_LAST_YEAR.search(text)) and _ASKS_PAPERS.search(text[:m.start()]):
-        return _years_of("in", [int(m.group(1))]), None, None, _cut(text, m)
+        return _years_of("in", [int(m.group(1))]), None, None, cut(text, m)
     if ((m := AFTER_PAPERS.search(text)) and int(year := m.group("y1") or m.group("y2")) <= LATEST_YEAR
             and not (m.group("y2") and _CITED.search(text[:m.start("comma")]))):
         said = "year" if m.group("y1") else "comma"
@@ -187,7 +187,7 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
         if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
             span = _years_of(kind, values)
             gaps = kind == "either" and len(set(values)) < span[1] - span[0] + 1
-            return span, frozenset(values) if gaps else None, _cut(text, m)
+            return span, frozenset(values) if gaps else None, cut(text, m)
     return None, None, text
 
 
@@ -242,5 +242,6 @@ def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
     }[kind]
 
 
-def _cut(text: str, m: re.Match[str]) -> str:
+def cut(text: str, m: re.Match[str]) -> str:
+    """``text`` without what ``m`` matched (a space in its place)."""
     return f"{text[:m.start()]} {text[m.end():]}"
