@@ -181,6 +181,8 @@ def test_a_lower_case_acronym_is_read_in_the_capitals_the_papers_write() -> None
 def test_the_saved_keyword_copy_keeps_the_capitals(seed_assistant: Assistant) -> None:
     built = seed_assistant.index.surface_text()
     copy = KeywordIndex(seed_assistant.index.store)
+    saved = copy.saved_copy()  # read from the copy on disk, not built again (which also matches)
+    assert saved is not None and saved["capitals"] == sorted(built.capitals)
     copy.load()
     assert copy.surface is not None and copy.surface.capitals == built.capitals
     assert "llm" in built.capitals  # the seeds write "LLM(s)", never "llm"
