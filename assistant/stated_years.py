@@ -59,6 +59,9 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
      "range"),
     (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),
+    # "2017-19", "1998–99": the second year's last two digits (searched as words before)
+    (re.compile(rf"(?:\b(?:from|in|during)\s+|(?<![\w-])){YEAR}\s*(?:-|–|—)\s*(\d\d){END}",
+                re.I), "short"),
     # "published 2018 through 2020" ("through 2020" alone had been read, 2018 searched; not
     # "to": "1990 to 2000 census data" names the data's years)
     (re.compile(rf"(?<![\w-]){YEAR}\s+(?:through|thru)\s+{YEAR}{END}", re.I), "range"),
@@ -105,11 +108,11 @@ AFTER_PAPERS = re.compile(
 # ...but not a citation's after a name ("Vaswani et al., 2017", "CoNLL, 2003": a capital then
 # a small letter, or "et al.", before the comma; an acronym, "GANs", is the topic's)
 _CITED = re.compile(r"(?:\bet\s+al\.?|\b[A-Z][a-z][\w-]*)\s*$")
-# the years left out: "not written in 2019", "excluding 2019", "except 2018-2019", "other
-# than 2019" (the first had been read as 2019 alone, the opposite; the others ignored)
+# the years left out: "not written in 2019", "excluding 2019", "exclude 2021", "except
+# 2018-2019" (the first had been read as 2019 alone, the opposite; the others ignored)
 EXCLUDED = re.compile(
     r"\b(?:not\s+(?:(?:been|be|published|written|presented|accepted|appeared|released|from"
-    r"|in)\s+){0,2}(?:in|from|during)|excluding|except(?:\s+for)?(?:\s+(?:in|from))?)"
+    r"|in)\s+){0,2}(?:in|from|during)|exclud(?:e|es|ing)|except(?:\s+for)?(?:\s+(?:in|from))?)"
     rf"\s+{YEAR}(?:\s*(?P<span>-|–|to|through)\s*{YEAR}"
     rf"|(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*(?:in\s+)?{YEAR}){{0,3}}){END}", re.I)
 NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight
@@ -184,6 +187,10 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
     for phrase, kind in YEAR_PHRASES:
         m = phrase.search(text)
         values = [int(g) for g in m.groups() if g] if m else []
+        if kind == "short" and values:  # "2017-19": the end in the first year's century
+            values, kind = [values[0], values[0] // 100 * 100 + values[1]], "range"
+            if values[1] <= values[0]:  # "2019-17" is no range
+                continue
         if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
             span = _years_of(kind, values)
             gaps = kind == "either" and len(set(values)) < span[1] - span[0] + 1

@@ -235,6 +235,10 @@ def test_not_in_a_count_is_no_year() -> None:
     # several years left out, each; and the range another phrase states kept
     ("Which papers on capsule networks are not from 2019 or 2020?", "years up to 2018 and 2021 on"),
     ("Which papers on GANs since 2015 excluding 2019?", "years 2015–2018 and 2020 on"),
+    # a run's phrasings: "exclude" as a verb, a range ending in two digits (searched as words)
+    ("list GAN papers but exclude 2021", "years up to 2020 and 2022 on"),
+    ("GAN papers 2017-19", "years 2017–2019"),
+    ("Which papers on GANs from 1998–99?", "years 1998–1999"),
 ])
 def test_years_bounded_by_a_negation_or_left_out_among_others(question: str,
                                                               described: str) -> None:
