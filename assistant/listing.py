@@ -44,6 +44,7 @@ from assistant.readings import (
     relation_verb,
     with_nouns,
     within_reach,
+    without_kind,
     without_verb,
     writes_topic,
 )
@@ -350,11 +351,14 @@ class ListScreen:
         acronym the question gives in brackets written instead of its words ("use capsule
         networks (CapsNets)?": "use capsule networks? | use CapsNets?"), each word in
         American spelling ("normalising" is "normalizing") and each compound in its
-        papers' commonest form ("finetuning" as "fine-tuning": ``written_topic``). A term lookup
+        papers' commonest form ("finetuning" as "fine-tuning": ``written_topic``), a name
+        without its kind word ("the ImageNet dataset": ``without_kind``). A term lookup
         ("Which papers mention DTW?") is searched as asked: it wants the word."""
         raw = raw_topic(question)
-        topic, stated = stated_acronyms(raw)
-        if not self.settings.acronyms or read_intent(question).lookup_terms:
+        if read_intent(question).lookup_terms:
+            return stated_acronyms(raw)[0]
+        topic, stated = stated_acronyms(without_kind(raw))
+        if not self.settings.acronyms:
             return topic
         key = (raw, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
         if key not in self._searched:
