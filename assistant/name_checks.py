@@ -11,7 +11,7 @@ through ``AbstractIndex``; the papers found for the question come from the retri
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
 from assistant.corpus import Paper
@@ -21,7 +21,14 @@ from assistant.keywords import KeywordStats, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import text_terms
 from assistant.similar import title_key
-from assistant.tuning import COMMON_NAME_PAPERS, NEARBY, RARE_CHUNKS, SHORT_TITLE_WORDS, TITLE_SHARE
+from assistant.tuning import (
+    COMMON_NAME_PAPERS,
+    NEARBY,
+    OWN_SUBJECT_TERMS,
+    RARE_CHUNKS,
+    SHORT_TITLE_WORDS,
+    TITLE_SHARE,
+)
 
 # The fused scores of the papers found for the question, ranked when first asked for.
 Found = Callable[[], dict[str, float]]
@@ -170,6 +177,16 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
     # "Self-Routing Capsule Networks"): 'compare “A” and “B”' asks about both
     return [pid for pid, key in found.items()
             if not any(key != other and f" {key} " in f" {other} " for other in found.values())]
+
+
+def asks_only_of(question: str, titles: Sequence[str]) -> bool:
+    """Whether a question naming papers by ``titles`` asks of those papers alone: besides
+    the titles' words it holds fewer than OWN_SUBJECT_TERMS keywords ("summarize “X”",
+    "who wrote “X”?", 'compare “A” and “B”'), no subject of its own. Such an answer had
+    quoted papers sharing a title's words: "summarize “Task-Oriented Feature Distillation”"
+    cited a domain-adaptation and a dialogue paper beside it."""
+    titled = {term for title in titles for term in query_terms(title)}
+    return len(set(query_terms(question)) - titled) < OWN_SUBJECT_TERMS
 
 
 def _typed_as_title(title: str, question: str) -> bool:

@@ -232,6 +232,11 @@ class HybridRetriever:
                                                       self.allowed(filters))
             top = max(fused.values(), default=0.0)
             fused.update(dict.fromkeys(screen.titled, top + 1.0))
+            papers = self.index.papers()
+            if screen.titled and name_checks.asks_only_of(
+                    question, [papers[pid].title for pid in screen.titled]):
+                for pid in set(fused) - set(screen.titled):  # "summarize “X”" is of X alone
+                    del fused[pid]
         self._floor(screen, wanted, apply_floor)
         if apply_floor:
             screen.refusal = first_refusal(self, screen, "ranking")

@@ -73,3 +73,18 @@ def test_a_long_title_in_lower_case_inside_another_question_is_no_paper(
                                  "in Antarctica?") == []
     assert [papers[p].title for p in titled_papers(
         papers, "Who wrote large scale online learning?")] == ["Large Scale Online Learning"]
+
+
+@pytest.mark.parametrize(("question", "alone"), [
+    ('summarize "Attention is All you Need"', True),
+    ("Who wrote Monotonic Networks?", True),
+    # a subject of its own besides the title: other papers may answer it
+    ('Which speech recognition models improve on "Attention is All you Need" alignment?', False),
+])
+def test_a_question_asking_only_of_a_titled_paper_is_answered_from_it_alone(
+        titled_store: Assistant, question: str, alone: bool) -> None:
+    """A run: "summarize “Task-Oriented Feature Distillation”" quoted a domain-adaptation
+    and a dialogue paper beside it, each sharing "task-oriented"."""
+    found = titled_store.retriever.find(question)
+    titles = [p.paper.title for p in found.papers]
+    assert (len(titles) == 1) == alone, titles
