@@ -322,10 +322,12 @@ def replaced(earlier: Filters | None, said: Filters) -> Filters:
                    author=said.author or earlier.author)
 
 
-# a paper of the answer before, by its number or place: "[3]", "the second one", "the last
-# paper", "the first two" (not "the first layer", "#1 on ImageNet", "paper 2 of NIPS 1987")
+# a paper of the answer before, by its number or place: "[3]", "the second one", "the 7th
+# one", "paper 7", "the last paper", "the first two" (not "the first layer", "#1 on
+# ImageNet", "paper 2 of NIPS 1987")
 _PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-           "tenth")
+           "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+           "seventeenth", "eighteenth", "nineteenth", "twentieth")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
 POINTED_TURNS = 3  # how far back a place is looked for
 GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_again)
@@ -333,7 +335,11 @@ GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_aga
 _ASKS_OF_FIELD = r"(?:on|about|by|to|in|that|which|for|of|with|from|where|using|at)"
 POINTED_RE = re.compile(
     r"\[(?P<bracket>\d{1,3})\]"
-    rf"|\bthe\s+(?P<place>{'|'.join(_PLACES)}|last)(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"
+    # "paper 7", "result #3" ("paper 2 of NIPS 1987" names a paper of the field)
+    r"|\b(?:paper|result|item|source|abstract|number)\s+#?(?P<numbered>\d{1,3})\b"
+    r"(?!\s*(?:of|in|from)\b)"
+    rf"|\bthe\s+(?:(?P<place>{'|'.join(_PLACES)}|last)|(?P<nth>\d{{1,3}})(?:st|nd|rd|th))"
+    rf"(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"
     r"(?:\s+(?P<one>(?:one|result|item|abstract|source)s?)(?![\w-])"
     rf"|\s+papers?\b(?!\s+{_ASKS_OF_FIELD}\b)|(?P<end>(?=\s*(?:[?.!,;]|$))))", re.I)
 
@@ -354,12 +360,12 @@ def pointed_at(question: str) -> tuple[re.Match[str], list[int]] | None:
     m = POINTED_RE.search(question)
     if m is None or len(query_terms(question[:m.start()] + question[m.end():])) > OWN_SUBJECT_TERMS:
         return None  # "Introduction of attention in sequence models: what was the first paper?"
-    if number := m.group("bracket"):
+    if number := m.group("bracket") or m.group("numbered"):
         return m, [int(number)]
-    place = m.group("place").lower()
+    place = (m.group("place") or "").lower()
     if place == "last":
         return m, [-1]
-    first = _PLACES.index(place) + 1
+    first = int(m.group("nth")) if m.group("nth") else _PLACES.index(place) + 1
     count = _COUNTS[m.group("count").lower()] if m.group("count") else 1
     return m, list(range(first, first + count))
 
@@ -376,10 +382,11 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     if not history or (pointed := pointed_at(question)) is None:
         return None
     where, numbers = pointed
-    # the latest answer showing each number ("[3]"), of the last POINTED_TURNS: a count's
-    # table shows none, and "summarize the second one" then "the third one" is the list's
-    shown = next((turn for turn in range(len(history) - 1,
-                                         max(len(history) - POINTED_TURNS, 0) - 1, -1)
+    # the latest answer showing each number ("[3]"), of the last POINTED_TURNS that were no
+    # place themselves: a count's table shows none, and "summarize the third one" then "the
+    # second one" is the list's (it had been the summary's second source)
+    turns = [turn for turn in range(len(history)) if not pointed_at(history[turn][0])]
+    shown = next((turn for turn in reversed(turns[-POINTED_TURNS:])
                   if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
                   and re.search(r"\[\d+\]", history[turn][1])), None)
     if shown is None:

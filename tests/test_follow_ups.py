@@ -159,6 +159,9 @@ def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
 @pytest.mark.parametrize(("question", "places"), [
     ("summarize the second one", [2]), ("who wrote [3]?", [3]), ("compare the first two", [1, 2]),
     ("what does the last paper propose?", [-1]),
+    # a run: a number's ordinal, a place past the tenth, "paper 7" (another paper, or a "no")
+    ("summarize the 4th one", [4]), ("summarize the twelfth one", [12]), ("summarize paper 3", [3]),
+    ("What did the 21st century bring?", None),
     ("Does the first layer matter?", None),  # a place, not a paper
     # of the field, not of a list (a review: these had been refused with no history)
     ("What was the first paper on transformers?", None), ("What's the last paper by Hinton?", None),
@@ -183,6 +186,20 @@ def test_a_follow_up_pointing_at_a_listed_paper_is_asked_of_it(years_store: Assi
         assert answer.citations[0].title == listed.sources[n].title, question
     with pytest.raises(BadInputError, match="points at a paper of an earlier answer"):
         final_answer(years_store.answer_stream("summarize the second one"))
+
+
+def test_a_place_is_answered_of_its_paper_alone_and_read_in_the_list(
+        years_store: Assistant) -> None:
+    """A run: "summarize the second one" quoted the paper and papers sharing its title's
+    words, and the next "the first one" then pointed into the summary's sources."""
+    listed = final_answer(years_store.answer_stream(LIST))
+    history = [(LIST, listed.answer)]
+    summary = final_answer(years_store.answer_stream("summarize the 2nd one", history))
+    assert [c.title for c in summary.citations] == [listed.sources[1].title]
+    assert [s.title for s in summary.sources] == [listed.sources[1].title]
+    history.append(("summarize the 2nd one", summary.answer))
+    first = final_answer(years_store.answer_stream("who wrote the first one?", history))
+    assert [c.title for c in first.citations] == [listed.sources[0].title]
 
 
 def test_which_of_those_keeps_the_listed_papers_answering_its_topic(
