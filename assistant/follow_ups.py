@@ -190,9 +190,11 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
     if not readers.names_a_topic(topic):
         return None
     before = readers.intent(history[-1][0])
-    if before.wants_list:
+    # a narrowing before ("only the ones by Sabour"): its papers, not a list of "only the ones"
+    earlier = narrowed(history[-1][0], history[:-1], readers)
+    if earlier is None and before.wants_list:
         earlier = Narrowed(before.search, before.filters, False)
-    elif (earlier := narrowed(history[-1][0], history[:-1], readers)) is None:
+    elif earlier is None:
         if (kept := within_list(history[-1][0], history[:-1], readers)) is None:
             return None
         earlier = Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics)
@@ -277,9 +279,12 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
         return None
     before = readers.intent(history[-1][0])
     counted = before.trend_topic is not None or bool(count_topic(before))
-    if before.wants_list or counted:
+    # a narrowing before is chained first: "only the ones by Sabour" reads as a list of
+    # "only the ones", and "what about 2021?" after it had asked for that (a false "no")
+    chained = narrowed(history[-1][0], history[:-1], readers)
+    if chained is None and (before.wants_list or counted):
         return Narrowed(before.search, replaced(before.filters, said), counted, before.filters)
-    if (chained := narrowed(history[-1][0], history[:-1], readers)) is None:
+    if chained is None:
         if (kept := within_list(history[-1][0], history[:-1], readers)) is None:
             return None  # "which of those use X?" then "How many of them are from 2019?"
         return Narrowed(kept.question, replaced(kept.filters, said), False, kept.filters,

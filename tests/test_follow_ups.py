@@ -149,6 +149,30 @@ def test_a_follow_up_with_words_of_its_own_is_no_fragment(years_store: Assistant
     assert narrowed(question, [(LIST, "")], readers) is None
 
 
+@pytest.fixture(scope="module")
+def authors_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    rows = [(t, a, y, "Ann Lee" if y == 2020 else "Sara Sabour, Geoffrey Hinton")
+            for y, t, a in CAPSULES + OTHERS]
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "authors", rows,
+                                              ("title", "abstract", "year", "authors"))))
+
+
+def test_a_fragment_after_an_authors_fragment_narrows_the_list_again(
+        authors_store: Assistant) -> None:
+    """A run: "what about 2021?" after "only the ones by Virginia Smith" read the list of
+    "only the ones" (a stored author's fragment reads as a list of its words) and said no
+    paper answers; both fragments narrow the list, and "which of those" works within it."""
+    history: list[tuple[str, str]] = []
+    for question in (LIST, "only the ones by Sara Sabour"):
+        history.append((question, final_answer(authors_store.answer_stream(question, history)).answer))
+    dated = final_answer(authors_store.answer_stream("what about 2019?", history))
+    assert {c.title for c in dated.citations} == {"Stacked Capsule Autoencoders",
+                                                    "Self-Routing Capsules"}
+    assert "Of the 3 papers the earlier list gave, 2 pass" in dated.answer
+    kept = final_answer(authors_store.answer_stream("which of those use autoencoders?", history))
+    assert [c.title for c in kept.citations] == ["Stacked Capsule Autoencoders"]
+
+
 def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
     history = [(LIST, final_answer(years_store.answer_stream(LIST)).answer)]
     answer = final_answer(years_store.answer_stream("what about 2019?", history))
