@@ -31,7 +31,7 @@ from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.stated import stated
 from assistant.topics import topic_of
-from assistant.trends import TrendResult
+from assistant.trends import TREND_MAX_REREAD, TrendResult
 from assistant.tuning import OWN_SUBJECT_TERMS
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Answer, Filters
 
@@ -39,6 +39,14 @@ if TYPE_CHECKING:
     from assistant.pipeline import Assistant
 
 HOW_MANY = re.compile(r"^\W*how\s+many\b", re.I)
+# a follow-up asking for the papers of the list or count before, naming nothing else: "list
+# them", "show me those papers", "which ones?", "what are they?"
+THOSE_LISTED_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|great|thanks|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:please\s+)?(?:(?:list|show(?:\s+me)?|give\s+me|name|display)\s+(?:all\s+)?(?:of\s+)?"
+    r"(?:them|those|these|the\s+papers|the\s+list)(?:\s+(?:papers|all|please))*"
+    r"|(?:which|what)\s+(?:ones|papers)?(?:\s*are\s+(?:they|those|these))?)"
+    r"\W*$", re.I)
 # "which of those…", "how many of them…", "which ones…": the papers of the list before
 THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
                       r"|the\s+ones\s+that)\b", re.I)
@@ -92,6 +100,10 @@ class FollowUps:
         check_anchored(question, history, readers)
         if every:
             return question, history, None
+        if again := listed_again(question, history, readers):
+            return question, history, app.lists.list_stream(
+                again.question, merge(filters, again.filters), at_least(reread, again.least),
+                self.chained(None, again.keep))
         if narrow := narrowed(question, history, readers):
             shown = merge(filters, narrow.filters)
             if narrow.counted:
@@ -100,12 +112,12 @@ class FollowUps:
                     self.count_narrowing(narrow.question, merge(filters, narrow.earlier), shown,
                                          reread))
             return question, history, app.lists.list_stream(
-                narrow.question, shown, reread,
+                narrow.question, shown, at_least(reread, narrow.least),
                 self.chained(self.narrowing(merge(filters, narrow.earlier)), narrow.keep))
         if within := within_list(question, history, readers):
             return question, history, app.lists.list_stream(
-                within.question, merge(filters, within.filters), reread,
-                self.chained(None, within.topics))
+                within.question, merge(filters, within.filters),
+                at_least(reread, within.least), self.chained(None, within.topics))
         return question, history, None
 
     def narrowing(self, earlier: Filters | None) -> Shaper:
@@ -173,6 +185,7 @@ class Within:
     question: str
     filters: Filters | None
     topics: tuple[str, ...]  # "which of those use X?" then "which of these use Y?": both
+    least: int = 0  # the reading budget at least (``Narrowed.least``)
 
 
 def within_list(question: str, history: Sequence[tuple[str, str]], readers: Readers
@@ -189,19 +202,11 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
     topic = count_topic(asked) or topic_of(asked.search, False)
     if not readers.names_a_topic(topic):
         return None
-    before = readers.intent(history[-1][0])
-    # a narrowing before ("only the ones by Sabour"): its papers, not a list of "only the ones"
-    earlier = narrowed(history[-1][0], history[:-1], readers)
-    if earlier is None and before.wants_list:
-        earlier = Narrowed(before.search, before.filters, False)
-    elif earlier is None:
-        if (kept := within_list(history[-1][0], history[:-1], readers)) is None:
-            return None
-        earlier = Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics)
-    if earlier.counted:
+    earlier = list_before(history, readers)
+    if earlier is None or earlier.counted:
         return None
     said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
-    return Within(earlier.question, said, (*earlier.keep, topic))
+    return Within(earlier.question, said, (*earlier.keep, topic), earlier.least)
 
 
 @dataclass(frozen=True)
@@ -216,6 +221,7 @@ class Narrowed:
     counted: bool
     earlier: Filters | None = None  # the filters of the list or count it narrows
     keep: tuple[str, ...] = ()  # topics its papers must answer too (a "which of those" before)
+    least: int = 0  # the reading budget at least: a count listed again reads as it counted
 
 
 @dataclass(frozen=True)
@@ -275,22 +281,52 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     "Which of them are by Hinton?": both). None for any other question."""
     history = _past_pointed(history)
     said = said_filters(question, readers) if history else None
-    if said is None:
+    if said is None or (before := list_before(history, readers)) is None:
         return None
-    before = readers.intent(history[-1][0])
+    return Narrowed(before.question, replaced(before.filters, said), before.counted,
+                    before.filters, before.keep, before.least)
+
+
+def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
+    """The list, count or trend the last turn of ``history`` gave, under its filters: a
+    follow-up's own (a narrowing, "list them", "which of those use X?"), read first ("only
+    the ones by Sabour" reads as a list of "only the ones": "what about 2021?" after it
+    had asked for that, a false "no"), else the turn's question. None when it gave none."""
+    last, earlier = history[-1][0], history[:-1]
+    if (chained := narrowed(last, earlier, readers) or listed_again(last, earlier, readers)):
+        return chained
+    if (kept := within_list(last, earlier, readers)) is not None:
+        return Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics, kept.least)
+    before = readers.intent(last)
     counted = before.trend_topic is not None or bool(count_topic(before))
-    # a narrowing before is chained first: "only the ones by Sabour" reads as a list of
-    # "only the ones", and "what about 2021?" after it had asked for that (a false "no")
-    chained = narrowed(history[-1][0], history[:-1], readers)
-    if chained is None and (before.wants_list or counted):
-        return Narrowed(before.search, replaced(before.filters, said), counted, before.filters)
-    if chained is None:
-        if (kept := within_list(history[-1][0], history[:-1], readers)) is None:
-            return None  # "which of those use X?" then "How many of them are from 2019?"
-        return Narrowed(kept.question, replaced(kept.filters, said), False, kept.filters,
-                        kept.topics)
-    return Narrowed(chained.question, replaced(chained.filters, said), chained.counted,
-                    chained.filters, chained.keep)
+    if before.wants_list or counted:
+        return Narrowed(before.search, before.filters, counted, before.filters)
+    return None
+
+
+def at_least(reread: int | None, least: int) -> int | None:
+    """A follow-up's reading budget: the one asked for (None: the setting), at least
+    ``least`` (a count listed again, and what narrows it, read as the count did)."""
+    return max(reread or 0, least) or reread
+
+
+def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Readers
+                 ) -> Narrowed | None:
+    """What a follow-up asking for the papers before lists ("list them", "which ones?",
+    ``THOSE_LISTED_RE``): the list, count or trend before (or the list a follow-up before
+    narrowed), under its filters. After "How many papers on capsule networks are there?"
+    (12), "list them" had given five papers with nothing said of the other seven, and
+    "which ones?" a paper on profile alignment. None for any other question."""
+    history = _past_pointed(history)
+    if not history or not THOSE_LISTED_RE.match(question) or not (
+            before := list_before(history, readers)):
+        return None
+    if not before.counted:
+        return before
+    asked = readers.intent(before.question)  # a count's topic listed as it was counted
+    topic = asked.trend_topic if asked.trend_topic is not None else count_topic(asked)
+    return replaced_result(before, question=topic or before.question, counted=False,
+                           least=TREND_MAX_REREAD)
 
 
 def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:
@@ -308,6 +344,11 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
             f"“{question.strip()}” points at a paper of an earlier answer "
             f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
             "e.g. its title in quotes")
+    if not history and THOSE_LISTED_RE.match(question):  # "which ones?", "list them"
+        raise BadInputError(
+            f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
+            "is none before it: ask for the list itself, e.g. “Which papers use capsule "
+            "networks?”")
     points = not history and (CONTINUES_RE.search(question) or MAY_POINT_BACK_RE.search(question))
     if points and (said := said_filters(question, readers, fragments=False)):  # not "Only 2019 papers"
         raise BadInputError(

@@ -89,6 +89,33 @@ def test_a_narrowing_follow_up_with_nothing_before_it_is_one_line(
         final_answer(years_store.answer_stream(question))
 
 
+COUNT = "How many papers on capsule networks are there?"
+
+
+@pytest.mark.parametrize("asked", ["list them", "show me those papers", "which ones?",
+                                   "What are they?"])
+def test_a_follow_up_asking_for_the_papers_lists_the_count_before(years_store: Assistant,
+                                                                 asked: str) -> None:
+    """A run: after a count of 12, "list them" gave five papers with nothing said of the
+    other seven, "which ones?" a paper on profile alignment."""
+    counted = final_answer(years_store.answer_stream(COUNT))
+    history = [(COUNT, counted.answer)]
+    listed = final_answer(years_store.answer_stream(asked, history))
+    assert {c.title for c in listed.citations} == {c.title for c in counted.citations}
+    assert {c.title for c in listed.citations} >= {title for _, title, _ in CAPSULES}
+    with pytest.raises(BadInputError, match="asks for the papers of an earlier list"):
+        final_answer(years_store.answer_stream(asked))
+
+
+def test_a_list_given_again_is_narrowed_as_the_count_read_it(years_store: Assistant) -> None:
+    history: list[tuple[str, str]] = []
+    for question in (COUNT, "list them"):
+        history.append((question, final_answer(years_store.answer_stream(question, history)).answer))
+    dated = final_answer(years_store.answer_stream("only the ones from 2019", history))
+    assert {c.title for c in dated.citations} == {"Stacked Capsule Autoencoders",
+                                                    "Self-Routing Capsules"}
+
+
 def test_a_question_with_its_own_topic_is_not_a_narrowing(years_store: Assistant) -> None:
     answer = final_answer(years_store.answer_stream("Is it true that capsule networks route "
                                                     "by agreement since 2019?"))
