@@ -352,8 +352,7 @@ class ListScreen:
         networks (CapsNets)?": "use capsule networks? | use CapsNets?"), each word in
         American spelling ("normalising" is "normalizing") and each compound in its
         papers' commonest form ("finetuning" as "fine-tuning": ``written_topic``), a name
-        without its kind word ("the ImageNet dataset": ``without_kind``). A term lookup
-        ("Which papers mention DTW?") is searched as asked: it wants the word."""
+        without its kind word ("the ImageNet dataset"). A lookup is searched as asked."""
         raw = raw_topic(question)
         if read_intent(question).lookup_terms:
             return stated_acronyms(raw)[0]
