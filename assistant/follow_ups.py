@@ -45,7 +45,8 @@ THOSE_LISTED_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|great|thanks|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
     r"(?:please\s+)?(?:(?:list|show(?:\s+me)?|give\s+me|name|display)\s+(?:all\s+)?(?:of\s+)?"
     r"(?:them|those|these|the\s+papers|the\s+list)(?:\s+(?:papers|all|please))*"
-    r"|(?:which|what)\s+(?:ones|papers)?(?:\s*are\s+(?:they|those|these))?)"
+    r"|(?:which|what)\s+(?:ones(?:\s+are\s+(?:they|those|these))?"
+    r"|(?:papers\s+)?are\s+(?:they|those|these)))"
     r"\W*$", re.I)
 # "which of those…", "how many of them…", "which ones…": the papers of the list before
 THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
@@ -103,7 +104,7 @@ class FollowUps:
         if again := listed_again(question, history, readers):
             return question, history, app.lists.list_stream(
                 again.question, merge(filters, again.filters), at_least(reread, again.least),
-                self.chained(None, again.keep))
+                self.chained(again.keep))
         if narrow := narrowed(question, history, readers):
             shown = merge(filters, narrow.filters)
             if narrow.counted:
@@ -113,20 +114,24 @@ class FollowUps:
                                          reread))
             return question, history, app.lists.list_stream(
                 narrow.question, shown, at_least(reread, narrow.least),
-                self.chained(self.narrowing(merge(filters, narrow.earlier)), narrow.keep))
+                self.narrowing(merge(filters, narrow.earlier), narrow.keep))
         if within := within_list(question, history, readers):
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
-                at_least(reread, within.least), self.chained(None, within.topics))
+                at_least(reread, within.least), self.chained(within.topics))
         return question, history, None
 
-    def narrowing(self, earlier: Filters | None) -> Shaper:
+    def narrowing(self, earlier: Filters | None, keep: tuple[str, ...] = ()) -> Shaper:
         """The narrowed list as screened, with how it stands to the list before
-        (``list_lines.narrowing_line``), that list read again under ``earlier``."""
+        (``list_lines.narrowing_line``), that list read again under ``earlier``; both kept
+        to the papers answering ``keep`` (a "which of those use X?" before: the list before
+        had been the whole one, "of the 11 papers" where the chat had shown 3)."""
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
+            result = self.chained(keep)(result, screen)[0]
             if result.filters is None:
                 return result, ""
-            before = self.app.lists.list_papers(result.question, earlier, screen)
+            before = self.chained(keep)(
+                self.app.lists.list_papers(result.question, earlier, screen), screen)[0]
             allowed = self.app.retriever.allowed(result.filters)
             return result, narrowing_line([p.paper.paper_id for p in before.papers],
                                           [p.paper.paper_id for p in result.papers], allowed,
@@ -146,10 +151,10 @@ class FollowUps:
                                   self.app.retriever.allowed(shown), shown.describe(), "count")
         return noted
 
-    def chained(self, first: Shaper | None, topics: tuple[str, ...]) -> Shaper:
-        """``first``, then the papers answering each of ``topics`` kept (``answering``),
-        their lines one after another."""
-        shapers = [*([first] if first else []), *(self.answering(topic) for topic in topics)]
+    def chained(self, topics: tuple[str, ...]) -> Shaper:
+        """The papers answering each of ``topics`` kept (``answering``), their lines one
+        after another."""
+        shapers = [self.answering(topic) for topic in topics]
 
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
             lines = ""
@@ -170,7 +175,7 @@ class FollowUps:
                      f" “{asked}” or {'is' if one else 'are'} read as answering it"
                      if kept else f"none writes “{asked}” or is read as answering it")
             # counted among the earlier list's: "6 papers of the 12 match", not "of the 13,872"
-            joined = f"{result.topic.rstrip(' ?.!')}” and “{asked}"
+            joined = "” and “".join(filter(None, [result.topic.rstrip(" ?.!"), asked]))
             return replaced_result(result, papers=kept, papers_in_filter=count, topic=joined), (
                 f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier list gave, "
                 f"{these}.\n")

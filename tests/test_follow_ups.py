@@ -198,6 +198,10 @@ def test_a_fragment_after_an_authors_fragment_narrows_the_list_again(
     assert "Of the 3 papers the earlier list gave, 2 pass" in dated.answer
     kept = final_answer(authors_store.answer_stream("which of those use autoencoders?", history))
     assert [c.title for c in kept.citations] == ["Stacked Capsule Autoencoders"]
+    # a list of an author's papers has no topic: it had read "answers “” and “use …”"
+    history = [("What has Sara Sabour published?", "")]
+    none = final_answer(authors_store.answer_stream("which of those use convolutions?", history))
+    assert "“”" not in none.answer and "“use convolutions”" in none.answer
 
 
 def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
@@ -266,6 +270,8 @@ def test_which_of_those_keeps_the_listed_papers_answering_its_topic(
     history.append(("which of those use autoencoders?", answer.answer))
     dated = final_answer(years_store.answer_stream("How many of them are from 2019?", history))
     assert [c.title for c in dated.citations] == ["Stacked Capsule Autoencoders"]
+    # counted against the list the chat showed (a run: "Of the 11 papers" where it had shown 3)
+    assert "Of the 1 paper the earlier list gave, 1 passes this filter (year 2019)" in dated.answer
     none = final_answer(years_store.answer_stream("Which ones use sparse attention?", history))
     assert not none.citations and "none writes “use sparse attention”" in none.answer
 
