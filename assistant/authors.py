@@ -78,6 +78,21 @@ def _dotted(word: str) -> str:
     return f"{word}." if len(word) == 1 else word
 
 
+# "Hinton, Geoffrey", "Hinton, Geoffrey E.": a family name, a comma, a given name (not an
+# initial) and its initials; or two family names ("Hinton, Bengio"): ``name_readings``
+_FAMILY_THEN_GIVEN = re.compile(r"^\s*(?P<family>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2})"
+                                r"\s*,\s*(?P<given>[^\W\d_][\w'’-]+(?:\s+[^\W\d_]\.?)*)\s*$")
+
+
+def name_readings(asked: str) -> tuple[str, ...]:
+    """The ways a name ``asked`` is read: ``given_first``'s, and for "Hinton, Geoffrey"
+    also "Geoffrey Hinton". The comma may part two names ("Hinton, Bengio") or a family
+    name from its given name; read both ways, the wrong reading names no one. "Hinton,
+    Geoffrey" had found no paper (Hinton and someone named Geoffrey)."""
+    m = _FAMILY_THEN_GIVEN.match(asked)
+    return (given_first(asked), *([f"{m['given']} {m['family']}"] if m else []))
+
+
 @lru_cache(maxsize=1 << 10)
 def given_first(asked: str) -> str:
     """A name asked family name first, as a bibliography writes it, in the order the stored
@@ -85,6 +100,8 @@ def given_first(asked: str) -> str:
     Hinton", "Bengio, Y. and LeCun, Y." → "Y. Bengio and Y. LeCun"; any other ``asked``
     as it is. Why: the comma had made "Y." a second name, and a family name of one letter
     is none (``names_match``), so each such question found no paper."""
+    if _FAMILY_THEN_GIVEN.match(asked):  # "Hinton, Geoffrey E.": both readings kept
+        return asked
     names: list[str] = []
     moved = False
     for name in author_names(asked):
@@ -175,10 +192,10 @@ def _words_match(words: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
 
 def written_by(authors: str, asked: str) -> bool:
     """Whether ``authors`` (a paper's list) holds every name ``asked`` gives ("Hinton",
-    "Hinton and LeCun", "LeCun, Y.": ``given_first``)."""
+    "Hinton and LeCun", "LeCun, Y.", "Hinton, Geoffrey": ``name_readings``)."""
     names = author_names(authors)
-    return all(any(names_match(name, one) for name in names)
-               for one in author_names(given_first(asked)))
+    return any(all(any(names_match(name, one) for name in names) for one in author_names(reading))
+               for reading in name_readings(asked))
 
 
 def people_named(asked: str, author_lists: Iterable[str]) -> list[tuple[str, int]]:
@@ -291,7 +308,11 @@ class AuthorBook:
         """Whether a stored paper is written by every name ``asked`` gives (``written_by``,
         as the author filter reads it), reading only the author lists that hold each of
         its family names."""
-        names = author_names(given_first(asked))
+        return any(self._holds(reading) for reading in name_readings(asked))
+
+    def _holds(self, asked: str) -> bool:
+        """``holds`` for one of the name's readings."""
+        names = author_names(asked)
         if not names:
             return False
         by_family = self.by_family()

@@ -31,6 +31,18 @@ def test_a_name_asked_family_name_first_is_read_given_names_first(asked: str, gi
     assert given_first(asked) == given
 
 
+@pytest.mark.parametrize("asked", ["Hinton, Geoffrey", "Hinton, Geoffrey E.", "Hinton, Geoffrey E"])
+def test_a_family_name_then_a_given_name_is_the_author(asked: str) -> None:
+    """A run: the author filter "Hinton, Geoffrey" was refused as no stored name, and
+    "Hinton, Geoffrey E." read as "Hinton and E. Geoffrey"; two family names ("Hinton,
+    Sabour") still name two authors."""
+    book = AuthorBook(["Sara Sabour, Geoffrey E. Hinton", "Geoffrey Hinton", "Ann Geoffrey"])
+    filters = explicit(None, None, asked)
+    assert filters is not None and book.holds(filters.author)
+    assert [written_by(a, filters.author) for a in book.lists] == [True, True, False]
+    assert [written_by(a, "Hinton, Sabour") for a in book.lists] == [True, False, False]
+
+
 def test_an_author_option_family_name_first_is_the_same_author() -> None:
     assert explicit(None, None, "LeCun,  Y.") == Filters(author="Y. LeCun")
     assert written_by("Yann LeCun, Léon Bottou", "LeCun, Y.")  # not "LeCun" and a "Y."
