@@ -306,6 +306,8 @@ class ListAnswers:
         """``trends`` of a topic. An empty topic, or a filter no stored paper passes, is
         BadInputError; no topic under a filter counts every paper it leaves."""
         if filters and not topic.strip(" ?.!\"'"):
+            if not self.app.retriever.allowed(filters):  # no stored paper: one line, not 0
+                raise self.app.no_paper_error(filters)
             return self._counted(self.every_paper_of(topic, filters))
         if refused := bad_topic(topic, lambda: self.names_a_topic(topic)):
             raise refused

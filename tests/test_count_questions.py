@@ -13,6 +13,7 @@ from assistant.list_answers import count_topic
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.store_answers import about_store
+from assistant.types import Filters
 
 
 def topic(question: str) -> str | None:
@@ -132,3 +133,10 @@ def test_papers_per_year_of_no_topic_are_the_stores(seed_assistant: Assistant) -
     assert answer.answer.startswith(f"{stored:,} papers of the {stored:,} match")
     with pytest.raises(BadInputError, match="the topic is empty"):
         seed_assistant.trends("")
+
+
+def test_no_topic_under_a_filter_no_paper_passes_is_one_line(seed_assistant: Assistant) -> None:
+    """A run: the trends tool with no topic and an author no stored paper has counted 0
+    with no error, where a topic under the same filter gets the one line."""
+    with pytest.raises(BadInputError, match="no indexed paper has an author named Ada Nobody"):
+        seed_assistant.trends("", Filters(author="Ada Nobody"))
