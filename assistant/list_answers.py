@@ -21,7 +21,7 @@ from assistant.errors import BadInputError
 from assistant.generation import relevance_reply
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
-from assistant.list_lines import answer_lines, as_answer, authors_line
+from assistant.list_lines import answer_lines, as_answer, authors_line, turned_down_line
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
@@ -198,7 +198,7 @@ class ListAnswers:
         described = result.filters.describe() if result.filters else None
         records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
         notes = (respelt_line(result.respelt) + people_line(self.app.index, result.filters)
-                 + left_out_line(records, result) + shape_line)
+                 + left_out_line(records, result) + turned_down_line(result) + shape_line)
         who = bool(WHO_RE.match(question))  # "Who works on X?": the people too
         if who:
             notes += authors_line(result)

@@ -9,7 +9,8 @@ from collections.abc import Set as AbstractSet
 
 from assistant.authors import author_names, short_authors
 from assistant.listing import ListedPaper, ListResult, searched_note
-from assistant.tuning import AUTHORS_SHOWN
+from assistant.readings import relation_verb, writes_topic
+from assistant.tuning import AUTHORS_SHOWN, TURNED_DOWN_SHOWN
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
 
@@ -55,6 +56,31 @@ def answer_lines(result: ListResult, filters: str | None = None, authors: bool =
         unread = (f" {KEPT_UNREAD_MARK}" if listed.kept_unread
                   else f" {TITLED_MARK}" if listed.titled else "")
         yield f"[{n}] {title}{year}: “{_shown(listed.sentence)}” [{n}]{unread}\n"
+
+
+def turned_down_line(result: ListResult) -> str:
+    """The papers the reading turned down though they write the topic as asked, counted,
+    the first TURNED_DOWN_SHOWN named: the reader judges what a paper is about, and a
+    paper using the thing in passing reads as about something else. A run: "Which papers
+    from 2019 use transformers?" listed 9 with nothing said of 17 that write it (XLNet,
+    ViLBERT, FastSpeech), each read at a logit near −10; "" when there are none."""
+    if result.mentions:  # none kept: the papers naming it are listed, unconfirmed
+        return ""
+    listed = {p.paper.paper_id for p in result.papers}
+    asked = f"papers {result.topic}"  # its verb as the screen read it, the filters' words out
+    down = [c.paper for c in sorted(result.candidates, key=lambda c: -(c.logit or -1e9))
+            if c.reader is not None and c.judged is False and c.paper.paper_id not in listed
+            and writes_topic(asked, result.written, c.paper)]  # the nearest to kept first
+    if not down:
+        return ""
+    verb = relation_verb(asked)
+    words = result.written.strip(" ?.!").split()
+    topic = " ".join(words[1:] if len(words) > 1 and words[0].lower() == verb else words)
+    one, shown = len(down) == 1, down[:TURNED_DOWN_SHOWN]
+    named = "; ".join(f"“{_shown(p.title, 80)}”{f' ({p.year})' if p.year else ''}" for p in shown)
+    return (f"{len(down):,} more {'paper writes' if one else 'papers write'} “{topic}” but "
+            f"{'was' if one else 'were'} read as not answering it: {named}"
+            f"{f'; and {len(down) - len(shown):,} more' if len(down) > len(shown) else ''}.\n")
 
 
 def narrowing_line(earlier: Collection[str], now: Collection[str],

@@ -206,3 +206,5 @@ OWN_SUBJECT_TERMS = 3
 SHORT_WORDS = 4
 # a "who works on X?" list names the authors with most of its papers, this many
 AUTHORS_SHOWN = 8
+# a list names the first this many papers the reading turned down that write its topic
+TURNED_DOWN_SHOWN = 3
