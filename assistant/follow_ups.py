@@ -26,7 +26,7 @@ from assistant.facets import read_misses
 from assistant.filters import merge
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
 from assistant.keywords import query_terms
-from assistant.list_answers import Shaper, count_topic
+from assistant.list_answers import Shaper, count_topic, newest_first
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.stated import stated
@@ -48,6 +48,11 @@ THOSE_LISTED_RE = re.compile(
     r"|(?:which|what)\s+(?:ones(?:\s+are\s+(?:they|those|these))?"
     r"|(?:papers\s+)?are\s+(?:they|those|these)))"
     r"\W*$", re.I)
+# ...and for the newest of them first: "and more recent ones?", "what about newer papers?"
+NEWER_RE = re.compile(
+    r"^\W*(?:(?:and|so|then|ok(?:ay)?)\W+)*(?:(?:what|how)\s+about\s+|show\s+me\s+|only\s+)?"
+    r"(?:the\s+)?(?:more\s+|most\s+)?(?:recent|newer|newest|latest)(?:\s+(?:ones?|papers?))?"
+    r"(?:\s+first)?\W*$", re.I)
 # "which of those…", "how many of them…", "which ones…": the papers of the list before
 THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
                       r"|the\s+ones\s+that)\b", re.I)
@@ -102,9 +107,10 @@ class FollowUps:
         if every:
             return question, history, None
         if again := listed_again(question, history, readers):
+            kept = self.chained(again.keep)
             return question, history, app.lists.list_stream(
                 again.question, merge(filters, again.filters), at_least(reread, again.least),
-                self.chained(again.keep))
+                newest_of(kept) if NEWER_RE.match(question) else kept)
         if narrow := narrowed(question, history, readers):
             shown = merge(filters, narrow.filters)
             if narrow.counted:
@@ -315,6 +321,16 @@ def at_least(reread: int | None, least: int) -> int | None:
     return max(reread or 0, least) or reread
 
 
+def newest_of(shaper: Shaper) -> Shaper:
+    """``shaper``'s list newest year first (``list_answers.newest_first``), its count line
+    saying so: "and more recent ones?" after a list had given a comparison of two papers of
+    2018 and 2019, where the list ran to 2021."""
+    def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
+        kept, line = shaper(result, screen)
+        return newest_first(kept), line
+    return shaped
+
+
 def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Readers
                  ) -> Narrowed | None:
     """What a follow-up asking for the papers before lists ("list them", "which ones?",
@@ -323,7 +339,8 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     (12), "list them" had given five papers with nothing said of the other seven, and
     "which ones?" a paper on profile alignment. None for any other question."""
     history = _past_pointed(history)
-    if not history or not THOSE_LISTED_RE.match(question) or not (
+    asks = THOSE_LISTED_RE.match(question) or NEWER_RE.match(question)
+    if not history or not asks or not (
             before := list_before(history, readers)):
         return None
     if not before.counted:
@@ -349,7 +366,7 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
             f"“{question.strip()}” points at a paper of an earlier answer "
             f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
             "e.g. its title in quotes")
-    if not history and THOSE_LISTED_RE.match(question):  # "which ones?", "list them"
+    if not history and (THOSE_LISTED_RE.match(question) or NEWER_RE.match(question)):
         raise BadInputError(
             f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
             "is none before it: ask for the list itself, e.g. “Which papers use capsule "

@@ -107,6 +107,18 @@ def test_a_follow_up_asking_for_the_papers_lists_the_count_before(years_store: A
         final_answer(years_store.answer_stream(asked))
 
 
+def test_more_recent_ones_lists_the_list_before_newest_first(years_store: Assistant) -> None:
+    """A run: "and more recent ones?" after a capsule list running to 2021 gave a
+    comparison of two papers of 2018 and 2019."""
+    listed = final_answer(years_store.answer_stream(LIST))
+    newer = final_answer(years_store.answer_stream("and more recent ones?", [(LIST, listed.answer)]))
+    assert {c.title for c in newer.citations} == {c.title for c in listed.citations}
+    assert newer.citations[0].title == "Capsules in Videos"  # the 2020 paper
+    assert ", newest first;" in newer.answer.splitlines()[0]
+    with pytest.raises(BadInputError, match="asks for the papers of an earlier list"):
+        final_answer(years_store.answer_stream("and more recent ones?"))
+
+
 def test_a_list_given_again_is_narrowed_as_the_count_read_it(years_store: Assistant) -> None:
     history: list[tuple[str, str]] = []
     for question in (COUNT, "list them"):
