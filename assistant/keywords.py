@@ -159,6 +159,9 @@ def tokenize(texts: Sequence[str]) -> Any:
 
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # bm25s's token pattern
+# a letter standing alone (not the article "a") or a name with symbols ("C++", "F#"): no
+# term holds it (``_TOKEN`` reads words of two letters or more)
+UNSEEN_WORD_RE = re.compile(r"(?<![\w'’])(?![aA](?![\w+#]))[^\W\d_](?:\+\+|#)?(?![\w'’])")
 _STOPSET = frozenset(STOPWORDS)
 
 

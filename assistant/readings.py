@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
-from assistant.keywords import KeywordStats, as_typed, stem_of, topic_terms
+from assistant.keywords import UNSEEN_WORD_RE, KeywordStats, as_typed, stem_of, topic_terms
 from assistant.ranking import leading, rare_terms, read_coverage, text_terms
 from assistant.topics import (
     ACRONYM_RE,
@@ -159,9 +159,13 @@ def _topic_runs(question: str, searched: str) -> tuple[tuple[str, ...], ...]:
     """The runs ``writes_topic`` looks for, each phrasing's and each alternative's."""
     verb = relation_verb(question)
     parts = [p for phrasing in searched.split(ALSO) for p in [phrasing, *OR_RE.split(phrasing)]]
+    # a part with a word no term holds ("Q" of "deep Q-network", "C++") is read only in
+    # its joined form ("qnetwork"), or not at all: "deep network" had written DQN
     runs = (seq[1:] if len(seq) > 1 and seq[0] == verb else seq
-            for part in parts for seq in text_sequences(part) if seq)
+            for part in parts
+            for seq in text_sequences(part)[1 if UNSEEN_WORD_RE.search(part) else 0:] if seq)
     return tuple(dict.fromkeys(runs))
+
 
 
 def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: Sequence[Paper],
