@@ -288,7 +288,7 @@ TREND_RES = [
 _FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|popular)|number\s+of"
                             r"|share\s+of|(?:have|has)\s+been|(?:interest|attention|activity)\s+(?:in"
                             r"|to|on|into)|popularity\s+of|(?:become|became)\s+popular"
-                            r"|gain(?:ed)?\s+popularity)\b", re.I)
+                            r"|gain(?:ed)?\s+popularity|thank\s+you)\b", re.I)
 _FRAME_WORDS = frozenset("""
     a an the of on about in into to for with by from that which what there me find all get
     when first most fewest saw emerge emerged take off become
@@ -300,7 +300,7 @@ _FRAME_WORDS = frozenset("""
     addressing apply applying applied work working published publish appeared appear written
     grown grow changed change evolved evolve developed develop risen rise declined decline
     increased increase decreased decrease shifted shift progressed trended growing changing
-    evolving rising declining increasing decreasing""".split())
+    evolving rising declining increasing decreasing please pls plz thanks thx cheers""".split())
 _TOPIC_END = re.compile(rf"(?:\s+(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
                         r"|in\s+research|recently|lately))+\s*$|[\s?.!]+$", re.I)
 

@@ -51,8 +51,8 @@ _EXIST = (rf"(?:\s+{RECENTLY}|\s+(?:were|are|was|have\s+been|got)\s+(?:published
 # searched: "papers", "give" and "list" are in no abstract's topic, nor "recent": the
 # papers' order (``Intent.newest_first``).
 LEAD_RE = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+|i\s+(?:want|need|would\s+like)\s+)?"
-    r"(?:please\s+)?"
+    r"^\s*(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+you\s+|i\s+(?:want|need|would\s+like)\s+)?"
+    r"(?:(?:please|pls|plz)\s+)?"
     r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?"
     r"|summari[sz]e|describe|review|tell\s+me\s+about)\s+)?"
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
@@ -109,11 +109,11 @@ STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*
 # none "appeared"; "Which papers study GANs published in 2019?" listed 29, 54 without it)
 RECENTLY_RE = re.compile(rf"\s+(?:{RECENTLY}|{BEEN}\s+{PUBLISHED}|published|appeared|came\s+out)"
                          r"(?=\s*[?.!]*\s*$)", re.I)
-# Courtesy after the question's "?" ("Thanks!", "Thank you in advance."): no topic ("…? For
-# time series." is one, and stays)
+# Courtesy ending the question ("? Thanks!", ", please?", " pls", " thx"): no topic ("…? For
+# time series." is one, and stays; "optimal transport pls" had counted none)
 AFTER_QUESTION_RE = re.compile(
-    r"\?\s+(?:(?:many\s+)?thanks?(?:\s+you)?|thx|cheers|please)(?:\s+(?:so|very)\s+much"
-    r"|\s+a\s+lot|\s+in\s+advance)?\s*[.!]*\s*$", re.I)
+    r"(?:\?\s*|\s*,\s*|\s+)(?:(?:many\s+)?thanks?(?:\s+you)?|thx|ty|cheers|please|pls|plz)"
+    r"(?:\s+(?:so|very)\s+much|\s+a\s+lot|\s+in\s+advance)?\s*[?.!]*\s*$", re.I)
 
 
 def topic_of(question: str, or_question: bool = True) -> str:

@@ -140,3 +140,12 @@ def test_no_topic_under_a_filter_no_paper_passes_is_one_line(seed_assistant: Ass
     with no error, where a topic under the same filter gets the one line."""
     with pytest.raises(BadInputError, match="no indexed paper has an author named Ada Nobody"):
         seed_assistant.trends("", Filters(author="Ada Nobody"))
+
+
+@pytest.mark.parametrize("question", ["how many papers on optimal transport pls",
+                                      "How many papers on optimal transport, thanks!",
+                                      "How many papers on optimal transport? Thank you"])
+def test_courtesy_ending_a_count_is_no_topic_word(question: str) -> None:
+    """A run: "how many papers in 2021 on optimal transport pls" counted 0 (its topic
+    “optimal transport PLS”), against 21 without it."""
+    assert count_topic(read_intent(question)).rstrip("?") == "optimal transport"

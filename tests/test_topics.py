@@ -92,6 +92,10 @@ def test_a_question_typed_in_full_width_letters_is_read_as_plain_letters() -> No
 @pytest.mark.parametrize(("question", "topic"), [
     ("Which papers use capsule networks? Thanks!", "use capsule networks?"),
     ("Which papers use capsule networks? Thank you in advance.", "use capsule networks?"),
+    # a run: without the "?", and before the question ("optimal transport pls" counted none)
+    ("list all papers on capsule networks, please?", "capsule networks?"),
+    ("list all papers on capsule networks thx", "capsule networks?"),
+    ("pls list all papers on capsule networks", "capsule networks"),
     # a refinement after the "?" is part of the topic (review)
     ("Which papers study transformers? For time series.",
      "study transformers? For time series."),
