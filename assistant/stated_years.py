@@ -108,11 +108,12 @@ AFTER_PAPERS = re.compile(
 # ...but not a citation's after a name ("Vaswani et al., 2017", "CoNLL, 2003": a capital then
 # a small letter, or "et al.", before the comma; an acronym, "GANs", is the topic's)
 _CITED = re.compile(r"(?:\bet\s+al\.?|\b[A-Z][a-z][\w-]*)\s*$")
-# the years left out: "not written in 2019", "excluding 2019", "exclude 2021", "except
-# 2018-2019" (the first had been read as 2019 alone, the opposite; the others ignored)
+# the years left out: "not written in 2019", "excluding 2019", "exclude 2021", "not
+# counting 2021", "except 2018-2019" (the first had been read as 2019 alone, the opposite; the others ignored)
 EXCLUDED = re.compile(
     r"\b(?:not\s+(?:(?:been|be|published|written|presented|accepted|appeared|released|from"
-    r"|in)\s+){0,2}(?:in|from|during)|exclud(?:e|es|ing)|except(?:\s+for)?(?:\s+(?:in|from))?)"
+    r"|in)\s+){0,2}(?:in|from|during)|exclud(?:e|es|ing)|not\s+counting|leaving\s+out"
+    r"|except(?:\s+for)?(?:\s+(?:in|from))?)"
     rf"\s+{YEAR}(?:\s*(?P<span>-|–|to|through)\s*{YEAR}"
     rf"|(?:\s*(?:,|or|and|,\s*or|,\s*and)\s*(?:in\s+)?{YEAR}){{0,3}}){END}", re.I)
 NUMBER_WORDS = {w: n for n, w in enumerate("""zero one two three four five six seven eight
@@ -249,6 +250,11 @@ def _years_of(kind: str, values: list[int]) -> tuple[int, int]:
     }[kind]
 
 
+# "between 2014 and 2016 inclusive", "(inclusive)": the range's own word (a topic word before)
+_INCLUSIVE = re.compile(r"^\s*,?\s*\(?(?:both\s+)?inclusive(?:ly)?\)?(?!\w)", re.I)
+
+
 def cut(text: str, m: re.Match[str]) -> str:
-    """``text`` without what ``m`` matched (a space in its place)."""
-    return f"{text[:m.start()]} {text[m.end():]}"
+    """``text`` without what ``m`` matched (a space in its place), and an "inclusive"
+    after it."""
+    return f"{text[:m.start()]} {_INCLUSIVE.sub('', text[m.end():], count=1)}"
