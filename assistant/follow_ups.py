@@ -26,9 +26,10 @@ from assistant.facets import read_misses
 from assistant.filters import merge
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
 from assistant.keywords import query_terms
-from assistant.list_answers import Shaper, count_topic, newest_first
+from assistant.list_answers import Shaper, count_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
+from assistant.paper_order import in_year_order, ordered_question
 from assistant.stated import stated
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult
@@ -308,7 +309,8 @@ def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowe
         return chained
     if (kept := within_list(last, earlier, readers)) is not None:
         return Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics, kept.least)
-    before = readers.intent(last)
+    ordered = ordered_question(last)  # "the earliest paper on X": the papers on X, listed
+    before = readers.intent(ordered.question if ordered else last)
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:
         return Narrowed(before.search, before.filters, counted, before.filters)
@@ -322,12 +324,12 @@ def at_least(reread: int | None, least: int) -> int | None:
 
 
 def newest_of(shaper: Shaper) -> Shaper:
-    """``shaper``'s list newest year first (``list_answers.newest_first``), its count line
+    """``shaper``'s list newest year first (``paper_order.in_year_order``), its count line
     saying so: "and more recent ones?" after a list had given a comparison of two papers of
     2018 and 2019, where the list ran to 2021."""
     def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
         kept, line = shaper(result, screen)
-        return newest_first(kept), line
+        return in_year_order(kept, oldest=False), line
     return shaped
 
 

@@ -189,7 +189,7 @@ LIST_RE = re.compile(
 # noun and the topic's or author's words ("Which recent papers…", "latest GAN papers",
 # "Recent Bengio papers", "the most recent papers on X", "recent work on X"), or after the
 # topic ("Which papers on GANs were published recently?"). Its list is ordered newest year
-# first (``list_answers.newest_first``); the words are no topic's (``topics.LEAD_RE``).
+# first (``paper_order.in_year_order``); the words are no topic's (``topics.LEAD_RE``).
 _NAME_WORD = rf"(?!(?:{_POINTING}|{_ASKS})\b)[\w'’-]+\s+"  # "Bengio's" too
 NEWEST_RE = re.compile(
     rf"\b{RECENT}\s+(?:{_NAME_WORD}(?:(?:{_JOINING})?{_NAME_WORD}){{0,3}})?{PAPERS}\b"

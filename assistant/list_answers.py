@@ -25,6 +25,7 @@ from assistant.list_lines import answer_lines, as_answer, authors_line, turned_d
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
+from assistant.paper_order import in_year_order
 from assistant.ranking import cached_coverage
 from assistant.refusals import nearest_reason
 from assistant.respelling import asked_respellings, cue_respellings, respelt, respelt_line
@@ -112,7 +113,7 @@ class ListAnswers:
                                          self.app.index.surface_text().proper)
         # "Which recent papers use GANs?": every surface (the CLI, --json, the Lists tab,
         # the MCP tools) lists from here, in this order
-        return newest_first(result) if read_intent(question).newest_first else result
+        return in_year_order(result, oldest=False) if read_intent(question).newest_first else result
 
     def every_paper_of(self, question: str, filters: Filters | None) -> ListResult:
         """A list that names no topic, only its filters ("Which papers are by Sara Sabour?",
@@ -485,16 +486,3 @@ def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
     return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
             f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
             f"stored: {', '.join(named)}{more}.\n")
-
-
-def newest_first(result: ListResult) -> ListResult:
-    """``result`` with its papers (and its unconfirmed mentions) newest year first, best
-    first within a year, those of no year last: the order a question asking for recent
-    papers wants (``Intent.newest_first``: "Which recent papers use GANs?"), which its
-    count line then says ("…, newest first")."""
-    def newest(listed: ListedPaper) -> tuple[bool, int, float]:
-        return listed.paper.year is None, -(listed.paper.year or 0), -listed.score
-
-    return replace(result, papers=sorted(result.papers, key=newest),
-                   mentions=sorted(result.mentions, key=newest), newest_first=True)
-

@@ -166,7 +166,8 @@ class ListResult:
     # counted as matching)
     mentions: list[ListedPaper] = field(default_factory=list)
     lookup: bool = False  # a term lookup ("Which papers mention X?"): its words as asked
-    newest_first: bool = False  # newest year first, best first within (list_answers.newest_first)
+    newest_first: bool = False  # newest year first, best first within (paper_order.in_year_order)
+    oldest_first: bool = False  # ...or oldest first ("the earliest paper on X")
     unmentioned: list[str] = field(default_factory=list)  # names no listed paper mentions
     respelt: dict[str, str] = field(default_factory=dict)  # typed word → the one searched
     # the topic as its papers write it (the searched topic's first phrasing: "pre training"
@@ -190,9 +191,8 @@ class ListResult:
         return sum(p.titled for p in self.papers)
 
     def count_line(self, where: str = "") -> str:
-        """"23 papers of the 13,847 match; 300 screened, 30 reread" (and ", 8 uncertain
-        left out unread, 5 kept unread" when the budget left some unread; "match, newest
-        first;" when so ordered)."""
+        """"23 papers of the 13,847 match; 300 screened, 30 reread" (and ", 8 uncertain left
+        out unread, 5 kept unread" when the budget left some unread; its ``order``)."""
         return count_line(len(self.papers), self.papers_in_filter, self.screened, where,
                           reread=self.reread, left_out=self.unread_left_out,
                           kept=self.kept_unread, order=self.order,
@@ -200,8 +200,8 @@ class ListResult:
 
     @property
     def order(self) -> str:
-        """", newest first" when the list is so ordered, else "" (best first goes unsaid)."""
-        return ", newest first" if self.newest_first else ""
+        """", newest first" (", oldest first") when so ordered, else "" (best first unsaid)."""
+        return ", newest first" if self.newest_first else ", oldest first" if self.oldest_first else ""
 
 
 def count_line(matching: int, in_filter: int, screened: int, where: str = "",

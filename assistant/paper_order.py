@@ -1,0 +1,77 @@
+"""The order by year a question asks its papers in: "What is the earliest paper on capsule
+networks?", "Hinton's latest paper", "capsule network papers in chronological order" ask
+for the topic's (or the author's) papers, oldest or newest first; and a list put so.
+
+Why a module: such a question had been read as a topic with "earliest" in it, and refused
+("The corpus has no abstract about this question … never “earliest”"), or answered with
+the paper nearest its words ("the last paper on Boltzmann machines": one of 1988, where
+the store holds them to 2021). A list of the topic in the order asked answers it, the
+first line being the paper asked for, and the rest there to check it by.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from assistant.listing import ListedPaper, ListResult
+
+_OLDEST = r"earliest|first|oldest"
+_NEWEST = r"latest|newest|most\s+recent|last"
+_PAPER = r"(?:papers?|works?|publications?|abstracts?|articles?)"
+_COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
+# "the earliest paper on X", "the three earliest papers about X", "Hinton's latest paper",
+# "Yoshua Bengio's first NeurIPS paper", "the most recent work on X", "earliest paper by Y"
+ORDERED_PAPER_RE = re.compile(
+    rf"(?:\b(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}}))['’]s?\s+|\bthe\s+(?:{_COUNT}\s+)?"
+    rf"|^\s*)(?:very\s+)?(?P<order>{_OLDEST}|{_NEWEST})\s+(?:(?:{_COUNT}|NeurIPS|NIPS|known"
+    rf"|published)\s+)?{_PAPER}\b(?P<rest>(?:\s+(?:on|about|in|by|of|that|which|to|using|for"
+    r"|from)\b.*)?)$", re.I)
+# "in chronological order", "from oldest to newest", "newest first", "sorted by year"
+SORTED_RE = re.compile(
+    r"\s*,?\s*\b(?:in\s+(?P<reverse>reverse\s+)?chronological\s+order|(?:sorted|ordered)\s+by"
+    r"\s+(?:year|date)|from\s+(?:the\s+)?(?P<old>oldest|earliest)\s+to\s+(?:the\s+)?(?:newest"
+    r"|latest|most\s+recent)|from\s+(?:the\s+)?(?:newest|latest|most\s+recent)\s+to\s+(?:the"
+    r"\s+)?(?:oldest|earliest)|(?P<first>oldest|earliest|newest|latest)\s+first)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Ordered:
+    """The list question an ordered question asks, and its order."""
+
+    question: str  # "Which papers on capsule networks?"
+    oldest: bool  # oldest first (else newest first)
+
+
+def ordered_question(question: str) -> Ordered | None:
+    """The list question ``question`` asks in an order by year (``ORDERED_PAPER_RE``,
+    ``SORTED_RE``), or None when it asks none: "What was the first paper on transformers?"
+    → "Which papers on transformers?", oldest first; "Hinton's latest paper" → "Which
+    papers are by Hinton?", newest first; "capsule network papers in chronological order"
+    → "capsule network papers", oldest first."""
+    if m := SORTED_RE.search(question):
+        rest = f"{question[:m.start()]}{question[m.end():]}".strip()
+        oldest = not m.group("reverse") and (
+            m.group("old") is not None or "chrono" in m.group(0).lower()
+            or (m.group("first") or "").lower() in ("oldest", "earliest"))
+        return Ordered(rest, oldest)
+    if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
+        return None
+    oldest = re.fullmatch(_OLDEST, m.group("order"), re.I) is not None
+    if m.group("owner"):
+        return Ordered(f"Which papers are by {m.group('owner')}{m.group('rest')}?", oldest)
+    if not m.group("rest").strip():
+        return None  # "the first paper" names nothing: a place, or a question of its own
+    return Ordered(f"Which papers{m.group('rest')}?", oldest)
+
+
+def in_year_order(result: ListResult, oldest: bool) -> ListResult:
+    """``result`` with its papers (and unconfirmed mentions) in year order, oldest or newest
+    first, best first within a year, those of no year last; its count line says so."""
+    def key(listed: ListedPaper) -> tuple[bool, int, float]:
+        year = listed.paper.year or 0
+        return listed.paper.year is None, year if oldest else -year, -listed.score
+
+    return replace(result, papers=sorted(result.papers, key=key),
+                   mentions=sorted(result.mentions, key=key), newest_first=not oldest,
+                   oldest_first=oldest)
