@@ -18,6 +18,7 @@ from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
 from assistant.count_comparison import versus_topics
 from assistant.errors import BadInputError
+from assistant.filters import merge
 from assistant.generation import relevance_reply
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
@@ -239,7 +240,8 @@ class ListAnswers:
         checked = trend.claim_check(*claimed) if claimed and trend.total else ""
         how = [trend.how_counted()] if intent.trend_topic is None else []  # "How many…?"
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
-        lines = [f"{trend.summary()}.", *([note] if note else []), *how,
+        people = people_line(self.app.index, merge(filters, intent.filters)).rstrip("\n")
+        lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,
                  *([trend.peaks()] if trend.total else []),
                  *([checked] if checked else []), *table_lines(trend)]
         for line in lines:

@@ -389,6 +389,9 @@ def test_a_family_name_alone_names_the_people_it_matches(lovelace_dir: Path) -> 
     assert listed[1] == ("“Lovelace” names 2 stored authors: Ada Lovelace (2 papers), Richard "
                          "Lovelace (1 paper); give a full name to keep to one.")
     assert "stored authors" not in answer_of(app, "Which papers are by Ada Lovelace?").answer
+    # a count says it too (a run: "How many papers has Bengio written?" counted three people's)
+    counted = answer_of(app, "How many papers has Lovelace written on wombat burrows?").answer.splitlines()
+    assert counted[1] == listed[1]
 
 
 def test_one_word_after_from_is_an_author_when_the_store_holds_it_more_as_a_name() -> None:
