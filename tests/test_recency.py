@@ -16,9 +16,9 @@ from test_authors import NAMED
 from assistant.answering import final_answer
 from assistant.corpus import Paper
 from assistant.intent import read_intent
-from assistant.list_answers import newest_first
 from assistant.list_lines import answer_lines
 from assistant.listing import ListedPaper, ListResult
+from assistant.paper_order import in_year_order
 from assistant.pipeline import Assistant
 from assistant.topics import topic_of
 
@@ -86,12 +86,13 @@ def test_a_list_newest_first_is_ordered_by_year_then_score_and_says_so() -> None
               listed("mid", 2010, 0.5)]
     result = ListResult("q", "topic", papers, 100, 100, 50, 10)
     assert "newest first" not in result.count_line()
-    ordered = newest_first(result)
+    ordered = in_year_order(result, oldest=False)
     assert [p.paper.title for p in ordered.papers] == [
         "strong new", "weak new", "mid", "best old", "undated"]
     assert ordered.count_line() == "5 papers of the 100 match, newest first; 50 screened, 10 reread"
     # a list of none gives its unconfirmed mentions in the same order, and says so
-    mentions = newest_first(ListResult("q", "topic", [], 100, 100, 50, 10, mentions=papers))
+    mentions = in_year_order(ListResult("q", "topic", [], 100, 100, 50, 10, mentions=papers),
+                             oldest=False)
     first = next(answer_lines(mentions))
     assert first.endswith("listed unconfirmed, newest first:\n")
     assert [p.paper.year for p in mentions.mentions] == [2021, 2021, 2010, 1999, None]
