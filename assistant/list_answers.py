@@ -280,7 +280,7 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(check_question(question), filters)
         if ignored:
             raise self.app.no_paper_error(ignored)
-        intent = read_intent(search, self.app.index.venues())
+        intent = replace(read_intent(search, self.app.index.venues()), filters=applied)
         topic = intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
         topic = search if topic is None else topic  # "": an author's papers, or bad input
         if intent.trend_topic == "" and not applied:  # "How many papers per year?": the store's
@@ -408,6 +408,10 @@ def written_as_one(topic: str, index: AbstractIndex) -> bool:
     return any(writes_phrase(run, papers[pid]) for pid in first if pid in papers)
 
 
+# "how many more (fewer) papers…" under a range of years: each year's count answers it
+_MORE = re.compile(r"^(\s*how\s+many)\s+(?:more|fewer|less)\b", re.I)
+
+
 def count_topic(intent: Intent) -> str | None:
     """The topic of a question asking how many papers answer it ("How many papers on
     Bayesian optimization?" → Bayesian optimization), answered by the topic's trend: the
@@ -417,7 +421,10 @@ def count_topic(intent: Intent) -> str | None:
     author's papers: every paper of the filter, the list's count already)."""
     if intent.trend_topic is not None or intent.lookup_terms or intent.compared_topics:
         return None
-    asked = COUNT_RE.search(intent.search)
+    search = intent.search
+    if intent.filters and intent.filters.years and intent.filters.years[0] < intent.filters.years[1]:
+        search = _MORE.sub(r"\1", search)  # "how many more papers on X in 2021 than in 2020"
+    asked = COUNT_RE.search(search)
     # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
     said = " ".join(f"{asked.group('lead') or ''} {asked.group('topic')}".split()) if asked else ""
     topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", said)))

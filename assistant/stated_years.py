@@ -55,7 +55,7 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     # one another, else the range from the first to the last with only those years in it)
     # "in 2018 vs 2019", "in 2018 compared with 2019": the two years, to be compared
     (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s*,\s*{YEAR}){{0,3}},?\s+(?:or|and|vs\.?|"
-                rf"versus|compared\s+(?:to|with))\s+(?:in\s+)?{YEAR}{END}", re.I), "either"),
+                rf"versus|than|compared\s+(?:to|with))\s+(?:in\s+)?{YEAR}{END}", re.I), "either"),
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
      "range"),
     (re.compile(rf"(?<![\w-]){YEAR}\s*(?:-|–|—)\s*{YEAR}{END}", re.I), "range"),

@@ -4,7 +4,11 @@ reading budget, and a line saying how the count was made."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from conftest import make_settings, seeds_with
+from test_follow_ups import CAPSULES, OTHERS
 
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
@@ -149,3 +153,29 @@ def test_courtesy_ending_a_count_is_no_topic_word(question: str) -> None:
     """A run: "how many papers in 2021 on optimal transport pls" counted 0 (its topic
     “optimal transport PLS”), against 21 without it."""
     assert count_topic(read_intent(question)).rstrip("?") == "optimal transport"
+
+
+@pytest.mark.parametrize(("question", "years"), [
+    ("how many more papers on federated learning in 2021 than in 2020", (2020, 2021)),
+    ("compare the number of federated learning papers in 2019 and 2021", (2019, 2021)),
+])
+def test_counts_of_one_topic_set_side_by_side_are_its_count_per_year(
+        question: str, years: tuple[int, int]) -> None:
+    """A run: each had been answered with quotes and no number (the first had also
+    dropped 2020); each year's count answers both."""
+    intent = read_intent(question)
+    assert intent.filters is not None and intent.filters.years == years
+    assert count_topic(intent) == "federated learning"
+    assert count_topic(read_intent("How many more papers should I read on GANs?")) is None
+
+
+def test_how_many_more_in_one_year_than_another_counts_each(seed_dir: Path,
+                                                            tmp_path_factory: pytest.TempPathFactory
+                                                            ) -> None:
+    rows = [(t, a, y) for y, t, a in CAPSULES + OTHERS]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "more", rows,
+                                             ("title", "abstract", "year"))))
+    answer = final_answer(app.answer_stream(
+        "How many more papers on capsule networks in 2019 than in 2018?"))
+    assert answer.answer.startswith("3 papers of the")
+    assert "match “capsule networks”" in answer.answer.splitlines()[0]
