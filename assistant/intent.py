@@ -221,6 +221,7 @@ _ENDS = (rf"(?:\s+(?:{_OVER_TIME}|recently|lately|in\s+(?:recent|the\s+last|the\
 _FRAMED = (rf"(?:the\s+)?(?:(?:interest|research|work|attention|activity|publications?|papers?"
            rf"|popularity|use|adoption|(?:number|share)\s+of\s+{PAPERS})\s+(?:in|on|about|into|to|of)\s+"
            rf"|(?:number|share)\s+of\s+(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\b)"
+           rf"|(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\s+{_CHANGED}\b)"  # "Did X papers increase?"
            r"|(?:research\s+)?field\s+of\s+(?!view\b))")
 # a subject that names no field: one that points at the paper or the answer before ("How
 # has it evolved?"), or a count of anything but papers, a paper's own ("How has the number

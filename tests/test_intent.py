@@ -18,6 +18,8 @@ VENUES = ["NeurIPS", "Wombat Workshop", "Nature"]
 @pytest.mark.parametrize(("question", "kind"), [
     ("How has interest in graph neural networks grown?", "trend"),
     ("How has federated learning grown?", "trend"),  # had been "other"
+    ("Did federated learning papers increase from 2020 to 2021?", "trend"),  # a run: a quote
+    ("Did the papers increase accuracy?", "other"),
     ("Which paper mentions shareboost?", "lookup"),
     ("Which papers use diffusion models for planning?", "list"),
     ("Who works on federated learning with non-i.i.d. data?", "list"),
