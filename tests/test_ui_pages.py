@@ -131,6 +131,9 @@ def test_topic_trends_gives_a_page_of_ids_and_every_count(client: Client) -> Non
     assert sorted(i for ids in page["paper_ids_by_year"].values() for i in ids) == sorted(
         page["paper_ids"])
     assert page["page"]["next_offset"] == 14 and page["page"]["total"] == MANY
+    # each id with its title and year: an agent reading the tool had only ids (a run)
+    assert [p["paper_id"] for p in page["papers"]] == page["paper_ids"]
+    assert all(p["title"] and "zebrafish" in p["title"].lower() for p in page["papers"])
 
 
 def test_mcp_tools_page_a_long_list(server: Server) -> None:

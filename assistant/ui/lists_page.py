@@ -150,6 +150,7 @@ class ListsPage:
         Returns:
             {topic, total, years (year: count), venues (venue: year: count), page, receipt}
             paper_ids and paper_ids_by_year: the page's counted papers
+            papers: the page's counted papers as [{paper_id, title, year}], newest first
             page {offset, limit, returned, total, next_offset, note}
             receipt {in_store, in_filter, read (screened), cited (counted), matching, ...}
             receipt.unread_left_out: the uncertain papers the reading budget left out
@@ -157,8 +158,12 @@ class ListsPage:
             for bad input, {topic, error}
         """
         page = Page.of(limit, offset)
-        return trend_page(self.app.trends(as_text(topic), explicit(years, venue, author),
-                                          budget(reread)).public_json(), page)
+        shown = trend_page(self.app.trends(as_text(topic), explicit(years, venue, author),
+                                           budget(reread)).public_json(), page)
+        stored = self.app.index.papers()  # an agent reads titles, not ids (a run)
+        shown["papers"] = [{"paper_id": pid, "title": stored[pid].title, "year": stored[pid].year}
+                           for pid in shown["paper_ids"] if pid in stored]
+        return shown
 
     # ------------------------------------------------------------ layout
 
