@@ -138,7 +138,7 @@ _ABOUT = r"on|about|that|which|using|with|in|from|where"
 _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GAN" of "GAN papers"
                r"(?=(?:papers|abstracts|articles|publications)\b)")
 # A count ("How many papers on X", "How many GAN papers …": ``list_answers.count_topic``)
-_COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published)\s+)*"
+_COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"  # per year: the recent
 # ...and counts asked to be set side by side ("compare the number of X papers in 2019 and
 # 2021"): each year's count
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:(?:what\s+is|compare|show(?:\s+me)?)\s+)?the"

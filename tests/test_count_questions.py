@@ -179,3 +179,9 @@ def test_how_many_more_in_one_year_than_another_counts_each(seed_dir: Path,
         "How many more papers on capsule networks in 2019 than in 2018?"))
     assert answer.answer.startswith("3 papers of the")
     assert "match “capsule networks”" in answer.answer.splitlines()[0]
+
+
+def test_a_count_of_recent_papers_is_the_topics_count_per_year() -> None:
+    """A run: "How many recent papers on dropout?" was answered with quotes and no
+    number; its count per year shows the recent years."""
+    assert count_topic(read_intent("How many recent papers on dropout?")) == "dropout"
