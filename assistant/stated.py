@@ -147,10 +147,10 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
     author lists, an author named only by words that may be something else ("papers
     from Hinton", "papers by sara sabour on capsules") is read when a stored paper has
     them (``STORED_AUTHOR_RES``); without, such words are left in the question."""
-    rest = question
+    venues = tuple(venues)
+    rest = _full_years(question, venues)  # "NIPS '96": NIPS 1996
     span: tuple[int, int] | None = None
     venue: str | None = None
-    venues = tuple(venues)
     pattern = _venue_pattern(venues)
     m = next((m for m in pattern.finditer(rest) if _meant_as_venue(m)), None) if pattern else None
     if m:
@@ -276,14 +276,30 @@ def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:
 _VENUE_YEAR_END = r"(?!\d)(?![\'’]?s\b)"
 
 
+def _full_years(text: str, venues: tuple[str, ...]) -> str:
+    """``text`` with a venue's year of two digits written whole: "NIPS '96" is "NIPS 1996",
+    "NeurIPS'19" "NeurIPS 2019" (a run: "nips '96" had been searched as words, a false
+    "no"); from 80 on, the 1900s."""
+    def whole(m: re.Match[str]) -> str:
+        return f"{m.group(1)} {19 if int(m.group(2)) >= 80 else 20}{m.group(2)}"
+    return re.sub(rf"(?<![\w-])({_venue_names(venues)})\s*['’](\d\d)(?!\d)", whole, text,
+                  flags=re.I)
+
+
 @lru_cache(maxsize=64)
-def _venue_pattern(venues: tuple[str, ...]) -> re.Pattern[str] | None:
+def _venue_names(venues: tuple[str, ...]) -> str:
+    """The stored and known venues' spellings as a regex's alternatives, longest first."""
     names = {canonical_venue(v) for v in venues if len(v.strip()) >= 3}
     names |= set(KNOWN_VENUES.values())
     spellings = {n.lower(): n for n in names} | KNOWN_VENUES
-    if not spellings:
+    return "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
+
+
+@lru_cache(maxsize=64)
+def _venue_pattern(venues: tuple[str, ...]) -> re.Pattern[str] | None:
+    alternatives = _venue_names(venues)
+    if not alternatives:
         return None
-    alternatives = "|".join(re.escape(s) for s in sorted(spellings, key=len, reverse=True))
     venue = rf"(?<![\w-])({alternatives})(?![\w-])"
     # A venue counts only where it is meant as one: "in/at/from NeurIPS", "NeurIPS 2025",
     # "NeurIPS papers".

@@ -268,3 +268,14 @@ def test_inclusive_after_a_range_is_the_ranges_word(question: str) -> None:
     found, rest = stated(question)
     assert found is not None and found.describe() == "years 2014–2016"
     assert "inclusive" not in rest
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("papers at nips '96 on boosting", "year 1996, venue NeurIPS"),
+    ("papers at NeurIPS’19 on GANs", "year 2019, venue NeurIPS"),
+])
+def test_a_venues_year_of_two_digits_is_its_year(question: str, said: str) -> None:
+    """A run: "papers at nips '96 on boosting" was a false "no" ("nips" searched)."""
+    found, rest = stated(question, ["NeurIPS"])
+    assert found is not None and found.describe() == said
+    assert rest.split() == ["papers", "on", question.split()[-1]]
