@@ -27,6 +27,11 @@ ORDERED_PAPER_RE = re.compile(
     rf"|^\s*)(?:very\s+)?(?P<order>{_OLDEST}|{_NEWEST})\s+(?:(?:{_COUNT}|NeurIPS|NIPS|known"
     rf"|published)\s+)?{_PAPER}\b(?P<rest>(?:\s+(?:on|about|in|by|of|that|which|to|using|for"
     r"|from)\b.*)?)$", re.I)
+# "Which paper on X came first?", "What work about X appeared last?"
+CAME_RE = re.compile(
+    rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
+    r"(?:came(?:\s+out)?|was\s+(?:published|written)|appeared)\s+(?P<order>first|last)\s*[?.!]*\s*$",
+    re.I)
 # "in chronological order", "from oldest to newest", "newest first", "sorted by year"
 SORTED_RE = re.compile(
     r"\s*,?\s*\b(?:in\s+(?P<reverse>reverse\s+)?chronological\s+order|(?:sorted|ordered)\s+by"
@@ -55,6 +60,8 @@ def ordered_question(question: str) -> Ordered | None:
             m.group("old") is not None or "chrono" in m.group(0).lower()
             or (m.group("first") or "").lower() in ("oldest", "earliest"))
         return Ordered(rest, oldest)
+    if m := CAME_RE.search(question):
+        return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
     if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
         return None
     oldest = re.fullmatch(_OLDEST, m.group("order"), re.I) is not None

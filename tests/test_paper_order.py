@@ -27,6 +27,8 @@ from assistant.pipeline import Assistant
     ("What is Hinton's latest paper?", Ordered("Which papers are by Hinton?", False)),
     ("list capsule network papers in chronological order", Ordered("list capsule network papers", True)),
     ("GAN papers, newest first", Ordered("GAN papers", False)),
+    ("Which paper on generative adversarial networks came first?",
+     Ordered("Which papers on generative adversarial networks?", True)),
     # no order asked of papers: a place, a layer, a method
     ("summarize the first paper", None), ("Does the first layer matter?", None),
     ("Who proposed the first one-shot learning method?", None),
