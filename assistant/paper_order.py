@@ -32,6 +32,10 @@ CAME_RE = re.compile(
     rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
     r"(?:came(?:\s+out)?|was\s+(?:published|written)|appeared)\s+(?P<order>first|last)\s*[?.!]*\s*$",
     re.I)
+# "Who introduced X?", "Who first proposed X?": the people of X's earliest papers
+INTRODUCED_RE = re.compile(
+    r"^\s*who\s+(?:first\s+)?(?:introduced|proposed|invented|came\s+up\s+with|coined)\s+"
+    r"(?:the\s+(?:first|earliest)\s+)?(?P<topic>.+?)\s*[?.!]*\s*$", re.I)
 # "in chronological order", "from oldest to newest", "newest first", "sorted by year"
 SORTED_RE = re.compile(
     r"\s*,?\s*\b(?:in\s+(?P<reverse>reverse\s+)?chronological\s+order|(?:sorted|ordered)\s+by"
@@ -53,13 +57,16 @@ def ordered_question(question: str) -> Ordered | None:
     ``SORTED_RE``), or None when it asks none: "What was the first paper on transformers?"
     → "Which papers on transformers?", oldest first; "Hinton's latest paper" → "Which
     papers are by Hinton?", newest first; "capsule network papers in chronological order"
-    → "capsule network papers", oldest first."""
+    → "capsule network papers", oldest first; "Who introduced X?" → "Who works on X?"
+    (each paper's authors named), oldest first: it had cited a later paper."""
     if m := SORTED_RE.search(question):
         rest = f"{question[:m.start()]}{question[m.end():]}".strip()
         oldest = not m.group("reverse") and (
             m.group("old") is not None or "chrono" in m.group(0).lower()
             or (m.group("first") or "").lower() in ("oldest", "earliest"))
         return Ordered(rest, oldest)
+    if m := INTRODUCED_RE.search(question):  # a list naming each paper's authors
+        return Ordered(f"Who works on {m.group('topic')}?", True)
     if m := CAME_RE.search(question):
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
     if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
