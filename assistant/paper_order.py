@@ -21,12 +21,17 @@ _NEWEST = r"latest|newest|most\s+recent|last"
 _PAPER = r"(?:papers?|works?|publications?|abstracts?|articles?)"
 _COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 # "the earliest paper on X", "the three earliest papers about X", "Hinton's latest paper",
-# "Yoshua Bengio's first NeurIPS paper", "the most recent work on X", "earliest paper by Y"
+# "Yoshua Bengio's first NeurIPS paper", "the most recent work on X", "earliest paper by Y":
+# asked for ("What was …", "Which is …", "List …", or the phrase alone), not the subject of
+# another question ("What does the first paper on GANs propose?")
+_ASKED_FOR = (r"^\s*(?:(?:what|which)(?:['’]s|\s+(?:is|was|are|were))\s+|(?:list|show(?:\s+me)?"
+              r"|give\s+me|name|find|tell\s+me)\s+)?")
 ORDERED_PAPER_RE = re.compile(
-    rf"(?:\b(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}}))['’]s?\s+|\bthe\s+(?:{_COUNT}\s+)?"
-    rf"|^\s*)(?:very\s+)?(?P<order>{_OLDEST}|{_NEWEST})\s+(?:(?:{_COUNT}|NeurIPS|NIPS|known"
-    rf"|published)\s+)?{_PAPER}\b(?P<rest>(?:\s+(?:on|about|in|by|of|that|which|to|using|for"
-    r"|from)\b.*)?)$", re.I)
+    rf"{_ASKED_FOR}(?:(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}}))['’]s?\s+"
+    rf"|the\s+(?:{_COUNT}\s+)?)?(?:very\s+)?(?P<order>{_OLDEST}|{_NEWEST})\s+(?:(?:{_COUNT}|NeurIPS"
+    rf"|NIPS|known|published)\s+)?{_PAPER}\b(?P<rest>(?:\s+(?:on|about|in|by|of|that|which|to"
+    r"|using|for|from)\b(?!\s+(?:the|this|that|your|my)\s+(?:list|answer|results?)\b)"
+    r"(?!.*\b(?:above|below|these|those|them|detail)\b).*)?)$", re.I)
 # "Which paper on X came first?", "What work about X appeared last?"
 CAME_RE = re.compile(
     rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
@@ -41,7 +46,7 @@ SORTED_RE = re.compile(
     r"\s*,?\s*\b(?:in\s+(?P<reverse>reverse\s+)?chronological\s+order|(?:sorted|ordered)\s+by"
     r"\s+(?:year|date)|from\s+(?:the\s+)?(?P<old>oldest|earliest)\s+to\s+(?:the\s+)?(?:newest"
     r"|latest|most\s+recent)|from\s+(?:the\s+)?(?:newest|latest|most\s+recent)\s+to\s+(?:the"
-    r"\s+)?(?:oldest|earliest)|(?P<first>oldest|earliest|newest|latest)\s+first)\b", re.I)
+    r"\s+)?(?:oldest|earliest)|(?P<first>oldest|earliest|newest|latest)\s+first)(?![\w-])", re.I)
 
 
 @dataclass(frozen=True)
@@ -81,10 +86,14 @@ def ordered_question(question: str) -> Ordered | None:
 
 def in_year_order(result: ListResult, oldest: bool) -> ListResult:
     """``result`` with its papers (and unconfirmed mentions) in year order, oldest or newest
-    first, best first within a year, those of no year last; its count line says so."""
-    def key(listed: ListedPaper) -> tuple[bool, int, float]:
+    first, best first within a year, those of no year last; its count line says so. The
+    papers kept unread past the reading budget come after the rest, in the same order: no
+    reader checked them, and "the earliest paper on GANs" had been a 2002 paper on
+    ganglion cells ("gan- glion"), kept unread."""
+    def key(listed: ListedPaper) -> tuple[bool, bool, int, float]:
         year = listed.paper.year or 0
-        return listed.paper.year is None, year if oldest else -year, -listed.score
+        return (listed.kept_unread, listed.paper.year is None, year if oldest else -year,
+                -listed.score)
 
     return replace(result, papers=sorted(result.papers, key=key),
                    mentions=sorted(result.mentions, key=key), newest_first=not oldest,

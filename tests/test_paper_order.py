@@ -5,6 +5,7 @@ topic word, and "the last paper on Boltzmann machines" answered with one of 1988
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,8 @@ from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES, OTHERS
 
 from assistant.answering import final_answer
-from assistant.paper_order import Ordered, ordered_question
+from assistant.listing import ListedPaper, ListResult
+from assistant.paper_order import Ordered, in_year_order, ordered_question
 from assistant.pipeline import Assistant
 
 
@@ -35,6 +37,11 @@ from assistant.pipeline import Assistant
     ("Who proposed the first one-shot learning method?",
      Ordered("Who works on one-shot learning method?", True)),
     ("What is the most cited paper on capsule networks?", None),
+    # a review: a place in the list before, a subject of another question, "first-order"
+    ("Summarize the first paper on the list", None), ("Explain the first paper in detail", None),
+    ("What was the last paper in the list about?", None),
+    ("What does the first paper on GANs propose?", None),
+    ("Which is the latest first-order optimizer?", None),
 ])
 def test_an_order_by_year_is_read_with_the_list_it_asks_for(question: str,
                                                             ordered: Ordered | None) -> None:
@@ -66,3 +73,13 @@ def test_the_earliest_or_latest_paper_is_the_first_of_the_list_in_that_order(
     dated = final_answer(ordered_store.answer_stream("what about 2019?", [(question, answer.answer)]))
     assert {c.title for c in dated.citations} == {"Stacked Capsule Autoencoders",
                                                     "Self-Routing Capsules"}
+
+
+def test_papers_kept_unread_come_after_the_checked_ones(ordered_store: Assistant) -> None:
+    """A review: "What was the earliest paper on GANs?" gave first a 2002 paper on
+    ganglion cells ("gan- glion"), kept unread past the reading budget."""
+    papers = list(ordered_store.index.papers().values())
+    old, new = (dataclasses.replace(papers[0], year=1990), dataclasses.replace(papers[1], year=2020))
+    result = ListResult("q", "topic", [ListedPaper(old, 1.0, "", False, kept_unread=True),
+                                       ListedPaper(new, 1.5, "", True)], 2, 2, 2, 1)
+    assert [p.paper.year for p in in_year_order(result, oldest=True).papers] == [2020, 1990]
