@@ -182,15 +182,24 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
 def asks_only_of(question: str, titles: Sequence[str]) -> bool:
     """Whether a question quoting papers' ``titles`` asks of those papers alone: each title
     in quotes, and besides their words fewer than OWN_SUBJECT_TERMS keywords ("summarize
-    “X”", 'who wrote "X"?', 'compare “A” and “B”'), no subject of its own. Such an answer
+    “X”", 'who wrote "X"?', 'compare “A” and “B”'), none asking for other papers ("builds
+    on", "related"), no subject of its own. Such an answer
     had quoted papers sharing a title's words: "summarize “Task-Oriented Feature
     Distillation”" cited a domain-adaptation and a dialogue paper beside it. A title not
     quoted may name a topic ("Which papers build on neural ordinary differential
     equations?" asks for other papers)."""
     quoted = {title_key("".join(q)) for q in _QUOTED.findall(question)}
     titled = {term for title in titles for term in query_terms(title)}
+    own = set(query_terms(question)) - titled
     return (all(title_key(title) in quoted for title in titles)
-            and len(set(query_terms(question)) - titled) < OWN_SUBJECT_TERMS)
+            and len(own) < OWN_SUBJECT_TERMS and not own & _OTHER_PAPERS)
+
+
+# words asking for papers besides the titled ones: "What work builds on “X”?", "Compare “X”
+# with related work" (a review: both had answered from “X” alone)
+_OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite cites cited extend "
+                                      "extends follow follows improve improves inspired other "
+                                      "others prior later"))
 
 
 _QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"|(?<!\w)['‘](.+?)['’](?!\w)")  # an apostrophe inside

@@ -80,6 +80,9 @@ def test_a_long_title_in_lower_case_inside_another_question_is_no_paper(
     ("Who wrote “Monotonic Networks”?", True),
     # a title not quoted may name a topic: other papers may answer
     ("Which work builds on Monotonic Networks?", False),
+    # quoted, but asking for other papers (a review: both had answered from the title alone)
+    ("What work builds on “Monotonic Networks”?", False),
+    ("Compare “Monotonic Networks” with related work", False),
     # a subject of its own besides the title: other papers may answer it
     ('Which speech recognition models improve on "Attention is All you Need" alignment?', False),
 ])
