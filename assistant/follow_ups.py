@@ -341,16 +341,23 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     (12), "list them" had given five papers with nothing said of the other seven, and
     "which ones?" a paper on profile alignment. None for any other question."""
     history = _past_pointed(history)
-    asks = THOSE_LISTED_RE.match(question) or NEWER_RE.match(question)
-    if not history or not asks or not (
+    if not history or not asks_for_list_before(question) or not (
             before := list_before(history, readers)):
         return None
     if not before.counted:
         return before
     asked = readers.intent(before.question)  # a count's topic listed as it was counted
     topic = asked.trend_topic if asked.trend_topic is not None else count_topic(asked)
-    return replaced_result(before, question=topic or before.question, counted=False,
-                           least=TREND_MAX_REREAD)
+    # no topic: an author's papers ("How many papers has Hinton published per year?"), the
+    # filter's every paper (the count's question had been searched as a topic, a "no")
+    listed = topic or ("Which papers?" if before.filters else before.question)
+    return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD)
+
+
+def asks_for_list_before(question: str) -> bool:
+    """Whether a follow-up asks for the papers of the list or count before ("list them",
+    "which ones?", ``THOSE_LISTED_RE``), or for them newest first (``NEWER_RE``)."""
+    return bool(THOSE_LISTED_RE.match(question) or NEWER_RE.match(question))
 
 
 def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:
@@ -368,7 +375,7 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
             f"“{question.strip()}” points at a paper of an earlier answer "
             f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
             "e.g. its title in quotes")
-    if not history and (THOSE_LISTED_RE.match(question) or NEWER_RE.match(question)):
+    if not history and asks_for_list_before(question):
         raise BadInputError(
             f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
             "is none before it: ask for the list itself, e.g. “Which papers use capsule "
@@ -406,7 +413,7 @@ _ASKS_OF_FIELD = r"(?:on|about|by|to|in|that|which|for|of|with|from|where|using|
 POINTED_RE = re.compile(
     r"\[(?P<bracket>\d{1,3})\]"
     # "paper 7", "result #3" ("paper 2 of NIPS 1987" names a paper of the field)
-    r"|\b(?:paper|result|item|source|abstract|number)\s+#?(?P<numbered>\d{1,3})\b"
+    r"|\b(?:paper|result|item|source|abstract)\s+#?(?P<numbered>\d{1,3})\b"
     r"(?!\s*(?:of|in|from)\b)"
     rf"|\bthe\s+(?:(?P<place>{'|'.join(_PLACES)}|last)|(?P<nth>\d{{1,3}})(?:st|nd|rd|th))"
     rf"(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"

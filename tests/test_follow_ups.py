@@ -119,6 +119,16 @@ def test_more_recent_ones_lists_the_list_before_newest_first(years_store: Assist
         final_answer(years_store.answer_stream("and more recent ones?"))
 
 
+def test_list_them_after_an_authors_count_lists_the_authors_papers(authors_store: Assistant
+                                                                   ) -> None:
+    """A review: after "How many papers has Sara Sabour published per year?", "list them"
+    searched the count's question as a topic and said no paper answers "per year?"."""
+    count = "How many papers has Sara Sabour published per year?"
+    counted = final_answer(authors_store.answer_stream(count))
+    listed = final_answer(authors_store.answer_stream("list them", [(count, counted.answer)]))
+    assert len(listed.citations) == 5 and "answers" not in listed.answer.splitlines()[0]
+
+
 def test_a_list_given_again_is_narrowed_as_the_count_read_it(years_store: Assistant) -> None:
     history: list[tuple[str, str]] = []
     for question in (COUNT, "list them"):
@@ -229,6 +239,7 @@ def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
     # a run: a number's ordinal, a place past the tenth, "paper 7" (another paper, or a "no")
     ("summarize the 4th one", [4]), ("summarize the twelfth one", [12]), ("summarize paper 3", [3]),
     ("What did the 21st century bring?", None),
+    ("What is the number 1 method for denoising?", None),  # a review
     ("Does the first layer matter?", None),  # a place, not a paper
     # of the field, not of a list (a review: these had been refused with no history)
     ("What was the first paper on transformers?", None), ("What's the last paper by Hinton?", None),
