@@ -87,8 +87,9 @@ _FAMILY_THEN_GIVEN = re.compile(r"^\s*(?P<family>[^\W\d_][\w'’-]*(?:\s+[^\W\d_
 def name_readings(asked: str) -> tuple[str, ...]:
     """The ways a name ``asked`` is read: ``given_first``'s, and for "Hinton, Geoffrey"
     also "Geoffrey Hinton". The comma may part two names ("Hinton, Bengio") or a family
-    name from its given name; read both ways, the wrong reading names no one. "Hinton,
-    Geoffrey" had found no paper (Hinton and someone named Geoffrey)."""
+    name from its given name; read both ways, the wrong reading seldom names anyone (it
+    does where both are common family names: "Wang, Li" is also a paper of a Wang and a
+    Li). "Hinton, Geoffrey" had found no paper (Hinton and someone named Geoffrey)."""
     m = _FAMILY_THEN_GIVEN.match(asked)
     return (given_first(asked), *([f"{m['given']} {m['family']}"] if m else []))
 

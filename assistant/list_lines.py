@@ -10,6 +10,7 @@ from collections.abc import Set as AbstractSet
 from assistant.authors import author_names, short_authors
 from assistant.listing import ListedPaper, ListResult, searched_note
 from assistant.readings import relation_verb, writes_topic
+from assistant.topics import OR_RE
 from assistant.tuning import AUTHORS_SHOWN, TURNED_DOWN_SHOWN
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
@@ -64,11 +65,12 @@ def turned_down_line(result: ListResult) -> str:
     paper using the thing in passing reads as about something else. A run: "Which papers
     from 2019 use transformers?" listed 9 with nothing said of 17 that write it (XLNet,
     ViLBERT, FastSpeech), each read at a logit near −10; "" when there are none."""
-    if result.mentions:  # none kept: the papers naming it are listed, unconfirmed
-        return ""
+    if result.mentions or OR_RE.search(result.written):  # listed unconfirmed; or one of
+        return ""  # the "or" parts, not the whole: a paper writing "GANs" of "GANs or VAEs"
     listed = {p.paper.paper_id for p in result.papers}
     asked = f"papers {result.topic}"  # its verb as the screen read it, the filters' words out
-    down = [c.paper for c in sorted(result.candidates, key=lambda c: -(c.logit or -1e9))
+    down = [c.paper for c in sorted(result.candidates,
+                                    key=lambda c: -(c.logit if c.logit is not None else -1e9))
             if c.reader is not None and c.judged is False and c.paper.paper_id not in listed
             and writes_topic(asked, result.written, c.paper)]  # the nearest to kept first
     if not down:

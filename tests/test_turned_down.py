@@ -39,3 +39,7 @@ def test_a_list_names_the_papers_turned_down_that_write_its_topic(
                            "it: “Deep Equilibrium Models” (2019); “XLNet” (2019).")
     assert "Sketching" not in line and "Tensorized" not in line
     assert turned_down_line(dataclasses.replace(result, candidates=[read(kept, 3.0, True)])) == ""
+    # an "or" topic: a paper writing one part does not write "GANs or VAEs" (a review)
+    either = dataclasses.replace(result, topic="use transformers or RNNs?",
+                                 written="use transformers or RNNs?")
+    assert turned_down_line(either) == ""

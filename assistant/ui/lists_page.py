@@ -150,7 +150,7 @@ class ListsPage:
         Returns:
             {topic, total, years (year: count), venues (venue: year: count), page, receipt}
             paper_ids and paper_ids_by_year: the page's counted papers
-            papers: the page's counted papers as [{paper_id, title, year}], newest first
+            papers: the page's counted papers as [{paper_id, title, year}], as paper_ids
             page {offset, limit, returned, total, next_offset, note}
             receipt {in_store, in_filter, read (screened), cited (counted), matching, ...}
             receipt.unread_left_out: the uncertain papers the reading budget left out
