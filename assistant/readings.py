@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
-from assistant.keywords import UNSEEN_WORD_RE, KeywordStats, as_typed, stem_of, topic_terms
+from assistant.keywords import UNSEEN_WORD_RE, KeywordStats, as_typed, joined_compounds, stem_of, topic_terms
 from assistant.ranking import leading, rare_terms, read_coverage, text_terms
 from assistant.topics import (
     ACRONYM_RE,
@@ -165,9 +165,10 @@ def _topic_runs(question: str, searched: str) -> tuple[tuple[str, ...], ...]:
     verb = relation_verb(question)
     parts = [p for phrasing in searched.split(ALSO) for p in [phrasing, *OR_RE.split(phrasing)]]
     # a part with a word no term holds ("Q" of "deep Q-network", "C++") is read only in
-    # its joined form ("qnetwork"), or not at all: "deep network" had written DQN
+    # its joined form ("qnetwork") where that holds the word, or not at all: "deep network"
+    # had written DQN, and "learn for control" "Q learning for control"
     runs = (seq[1:] if len(seq) > 1 and seq[0] == verb else seq
-            for part in parts
+            for part in parts if not UNSEEN_WORD_RE.search(joined_compounds(as_typed(part)))
             for seq in text_sequences(part)[1 if UNSEEN_WORD_RE.search(part) else 0:] if seq)
     return tuple(dict.fromkeys(runs))
 

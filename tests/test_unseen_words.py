@@ -47,3 +47,12 @@ def test_a_run_with_a_word_no_term_holds_is_not_written_by_its_other_words(
                               text="We mention a C++ library for deep Q-networks.")
     assert (writes_topic(question, searched, paper), writes_topic(question, searched, cpp)) == (
         deep, library)
+
+
+def test_a_lone_letter_beside_a_hyphenated_word_is_not_dropped(dqn_store: Assistant) -> None:
+    """A review: "Q learning for multi-agent control" had been read as "learning for
+    multi-agent control" (the joined form of "multi-agent" dropped the "Q" too)."""
+    paper = dataclasses.replace(next(iter(dqn_store.index.papers().values())), title="RL",
+                                text="We study reinforcement learning for multi-agent control.")
+    question = "Which papers use Q learning for multi-agent control?"
+    assert not writes_topic(question, "use Q learning for multi-agent control?", paper)
