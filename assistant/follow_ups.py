@@ -49,11 +49,12 @@ THOSE_LISTED_RE = re.compile(
     r"|(?:which|what)\s+(?:ones(?:\s+are\s+(?:they|those|these))?"
     r"|(?:papers\s+)?are\s+(?:they|those|these)))"
     r"\W*$", re.I)
-# ...and for the newest of them first: "and more recent ones?", "what about newer papers?"
+# ...and for them in year order: "and more recent ones?", "what about newer papers?", "the
+# oldest ones?" ("the first one" is a place)
 NEWER_RE = re.compile(
     r"^\W*(?:(?:and|so|then|ok(?:ay)?)\W+)*(?:(?:what|how)\s+about\s+|show\s+me\s+|only\s+)?"
-    r"(?:the\s+)?(?:more\s+|most\s+)?(?:recent|newer|newest|latest)(?:\s+(?:ones?|papers?))?"
-    r"(?:\s+first)?\W*$", re.I)
+    r"(?:the\s+)?(?:more\s+|most\s+)?(?:recent|newer|newest|latest|(?P<old>older|oldest|earliest))"
+    r"(?:\s+(?:ones?|papers?))?(?:\s+first)?\W*$", re.I)
 # "which of those…", "how many of them…", "which ones…": the papers of the list before
 THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
                       r"|the\s+ones\s+that)\b", re.I)
@@ -111,7 +112,7 @@ class FollowUps:
             kept = self.chained(again.keep)
             return question, history, app.lists.list_stream(
                 again.question, merge(filters, again.filters), at_least(reread, again.least),
-                newest_of(kept) if NEWER_RE.match(question) else kept)
+                in_order(kept, bool(m.group("old"))) if (m := NEWER_RE.match(question)) else kept)
         if narrow := narrowed(question, history, readers):
             shown = merge(filters, narrow.filters)
             if narrow.counted:
@@ -323,13 +324,13 @@ def at_least(reread: int | None, least: int) -> int | None:
     return max(reread or 0, least) or reread
 
 
-def newest_of(shaper: Shaper) -> Shaper:
-    """``shaper``'s list newest year first (``paper_order.in_year_order``), its count line
-    saying so: "and more recent ones?" after a list had given a comparison of two papers of
-    2018 and 2019, where the list ran to 2021."""
+def in_order(shaper: Shaper, oldest: bool) -> Shaper:
+    """``shaper``'s list in year order, oldest or newest first (``paper_order.in_year_order``),
+    its count line saying so: "and more recent ones?" after a list had given a comparison
+    of two papers of 2018 and 2019, where the list ran to 2021."""
     def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
         kept, line = shaper(result, screen)
-        return in_year_order(kept, oldest=False), line
+        return in_year_order(kept, oldest=oldest), line
     return shaped
 
 
@@ -356,7 +357,7 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
 
 def asks_for_list_before(question: str) -> bool:
     """Whether a follow-up asks for the papers of the list or count before ("list them",
-    "which ones?", ``THOSE_LISTED_RE``), or for them newest first (``NEWER_RE``)."""
+    "which ones?", ``THOSE_LISTED_RE``), or for them in year order (``NEWER_RE``)."""
     return bool(THOSE_LISTED_RE.match(question) or NEWER_RE.match(question))
 
 

@@ -117,6 +117,9 @@ def test_more_recent_ones_lists_the_list_before_newest_first(years_store: Assist
     assert ", newest first;" in newer.answer.splitlines()[0]
     with pytest.raises(BadInputError, match="asks for the papers of an earlier list"):
         final_answer(years_store.answer_stream("and more recent ones?"))
+    older = final_answer(years_store.answer_stream("the oldest ones?", [(LIST, listed.answer)]))
+    assert older.citations[0].title == "Capsules for Object Parts"  # the 2018 paper
+    assert ", oldest first;" in older.answer.splitlines()[0]
 
 
 def test_list_them_after_an_authors_count_lists_the_authors_papers(authors_store: Assistant
