@@ -43,3 +43,8 @@ def test_a_list_names_the_papers_turned_down_that_write_its_topic(
     either = dataclasses.replace(result, topic="use transformers or RNNs?",
                                  written="use transformers or RNNs?")
     assert turned_down_line(either) == ""
+    # written only by a stem ("transformation"), or a verb for a name: no claim (a review:
+    # "capsulate" for capsule networks, "glue" for GLUE)
+    stem = made("stem", "Spatial Maps", "We learn a transformation of the input maps.")
+    stemmed = dataclasses.replace(result, candidates=[read(stem, -1.0, False)])
+    assert turned_down_line(stemmed) == ""
