@@ -22,7 +22,7 @@ import numpy as np
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
-from assistant.keywords import stem_of, topic_terms
+from assistant.keywords import UNSEEN_WORD_RE, stem_of, topic_terms
 from assistant.ranking import cached_coverage
 from assistant.readings import own_words
 from assistant.reranking import CrossEncoder
@@ -34,7 +34,7 @@ from assistant.topics import (
     topic_weights,
     without_examples,
 )
-from assistant.word_runs import term_sequence, writes_phrase
+from assistant.word_runs import term_sequence, typed_run, writes_phrase
 
 log = logging.getLogger(__name__)
 
@@ -180,9 +180,15 @@ def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
         # "transformers" is written as itself, not by "transformation" (its Porter stem's):
         # a facet of one phrasing needs each such word written (``readings.own_words``)
         own = [pattern for _, pattern, _ in own_words(facet[0], index)] if len(facet) == 1 else []
+        # a facet with a word no term holds ("use Q-learning": "learning" alone) is written
+        # only as typed, its verb aside (a run: every RL paper had "written" Q-learning)
+        typed = [typed_run(tuple(words[lead:])) for phrasing in facet if UNSEEN_WORD_RE.search(phrasing)
+                 for words in [phrasing.strip(" ?.!").split()] for lead in (0, 1) if words[lead:]]
+        patterns = [[pattern] for pattern in own] + ([typed] if typed else [])  # each: any of
         unwritten = [p for p in papers if p.paper_id not in missing
                      and not (writes_facet(alternatives, p)
-                              and all(pattern.search(f"{p.title}. {p.text}") for pattern in own))]
+                              and all(any(r.search(f"{p.title}. {p.text}") for r in each)
+                                      for each in patterns))]
         if not unwritten or logits is None:
             missing.update(p.paper_id for p in unwritten)
             continue

@@ -3,7 +3,6 @@ mention), and the typed ``Answer`` every surface reads (the CLI, ``--json``, the
 tools). Apart from listing.py, which decides the papers: this module only words them."""
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
@@ -15,6 +14,7 @@ from assistant.readings import relation_verb, writes_topic
 from assistant.topics import OR_RE
 from assistant.tuning import AUTHORS_SHOWN, TURNED_DOWN_SHOWN
 from assistant.types import Answer, Citation, Receipt, SourceRef
+from assistant.word_runs import typed_run
 
 
 def _shown(text: str, limit: int = 300) -> str:
@@ -74,7 +74,7 @@ def turned_down_line(result: ListResult) -> str:
     words = result.written.strip(" ?.!").split()
     if len(words) > 1 and stem_of(words[0].lower()) == relation_verb(asked):
         words = words[1:]
-    topic, typed = " ".join(words), _typed_run(words)
+    topic, typed = " ".join(words), typed_run(tuple(words))
     down = [c.paper for c in sorted(result.candidates,
                                     key=lambda c: -(c.logit if c.logit is not None else -1e9))
             if c.reader is not None and c.judged is False and c.paper.paper_id not in listed
@@ -87,18 +87,6 @@ def turned_down_line(result: ListResult) -> str:
     return (f"{len(down):,} more {'paper writes' if one else 'papers write'} “{topic}” but "
             f"{'was' if one else 'were'} read as not answering it: {named}"
             f"{f'; and {len(down) - len(shown):,} more' if len(down) > len(shown) else ''}.\n")
-
-
-def _typed_run(words: Sequence[str]) -> re.Pattern[str]:
-    """The topic's words as a text writes them: in order, apart only by spaces, hyphens or
-    punctuation, each with at most an ending ("networks" for "network"), a word in capitals
-    in capitals ("GLUE", not the verb "glue"). A review: stems had said "capsulate" writes
-    "capsule networks", "its mean" "k-means"."""
-    def word(typed: str) -> str:
-        body = typed[:-1] if len(typed) > 3 and typed.endswith("s") else typed
-        pattern = rf"{re.escape(body)}\w{{0,3}}"
-        return pattern if sum(c.isupper() for c in typed) > 1 else f"(?i:{pattern})"
-    return re.compile(r"(?<!\w)" + r"[\W_]+".join(word(w) for w in words) + r"(?!\w)")
 
 
 def narrowing_line(earlier: Collection[str], now: Collection[str],

@@ -191,3 +191,16 @@ def run_terms(runs: Sequence[Run], paper: Paper) -> tuple[frozenset[str], frozen
     unheld = frozenset(t for run, w in zip(runs, written, strict=True) if not w
                        for t in run.terms)
     return held, unheld
+
+
+@lru_cache(maxsize=256)
+def typed_run(words: tuple[str, ...]) -> re.Pattern[str]:
+    """The topic's words as a text writes them: in order, apart only by spaces, hyphens or
+    punctuation, each with at most an ending ("networks" for "network"), a word in capitals
+    in capitals ("GLUE", not the verb "glue"). Where stems mislead: "capsulate" is no
+    "capsule networks", "its mean" no "k-means", "learning" no "Q-learning"."""
+    def word(typed: str) -> str:
+        body = typed[:-1] if len(typed) > 3 and typed.endswith("s") else typed
+        pattern = rf"{re.escape(body)}\w{{0,3}}"
+        return pattern if sum(c.isupper() for c in typed) > 1 else f"(?i:{pattern})"
+    return re.compile(r"(?<!\w)" + r"[\W_]+".join(word(w) for w in words) + r"(?!\w)")

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import make_settings, seeds_with
 
+from assistant.facets import unanswered
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.readings import writes_topic
@@ -56,3 +57,13 @@ def test_a_lone_letter_beside_a_hyphenated_word_is_not_dropped(dqn_store: Assist
                                 text="We study reinforcement learning for multi-agent control.")
     question = "Which papers use Q learning for multi-agent control?"
     assert not writes_topic(question, "use Q learning for multi-agent control?", paper)
+
+
+def test_a_facet_with_a_lone_letter_is_written_only_as_typed(dqn_store: Assistant) -> None:
+    """A run: after 59 papers on reinforcement learning in robotics, "which of those use
+    Q-learning?" kept all 59 ("learning" alone wrote "use Q-learning"); 6 write it."""
+    base = next(iter(dqn_store.index.papers().values()))
+    q = dataclasses.replace(base, paper_id="q", title="Robots", text="We use deep Q-learning for arms.")
+    rl = dataclasses.replace(base, paper_id="rl", title="Robots",
+                             text="We use reinforcement learning for arms.")
+    assert unanswered([("use Q-learning",)], [q, rl], dqn_store.index, None) == {"rl"}
