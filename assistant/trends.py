@@ -14,7 +14,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import zip_longest
+from itertools import groupby, zip_longest
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -347,12 +347,14 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
         rows += [[str(y), str(trend.years[y]), f"{trend.stored.get(y, 0):,}",
                   share_text(trend.share(y)), *(str(trend.venues[v][y]) for v in venues)]
                  for y in run]
-        if gap:  # a run of years the store holds no paper of, after the run before it
-            first, last = gap
-            asked = trend.named_years is None or any(first <= y <= last for y in trend.named_years)
-            rows.append([f"{first}" if first == last else f"{first}–{last}", "",
-                         "no papers stored" if asked else "not asked", "",
-                         *("" for _ in venues)])
+        if gap:  # a run of years the store holds no paper of, after the run before it: its
+            # years not asked ("not counting 2021") apart from those asked and not stored
+            for asked, years in groupby(range(gap[0], gap[1] + 1), key=lambda y: (
+                    trend.named_years is None or y in trend.named_years)):
+                first, last = (run := list(years))[0], run[-1]
+                rows.append([f"{first}" if first == last else f"{first}–{last}", "",
+                             "no papers stored" if asked else "not asked", "",
+                             *("" for _ in venues)])
     if trend.unknown_year:
         rows.append([NO_YEAR, str(trend.unknown_year), "", "", *("" for _ in venues)])
     return head, rows

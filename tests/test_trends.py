@@ -75,6 +75,13 @@ def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
     # years asked one by one ("in 2019 or 2021"): the years between them were not asked
     trend.named_years = frozenset({2018, 2019, 2021})
     assert table_lines(trend)[3].split()[:3] == ["2020", "not", "asked"]
+    # a gap of years left out and of years not stored is each ("not counting 2021" had read
+    # "2021–2024 no papers stored", where 2021 holds 2,333)
+    gapped = TrendResult(topic="t", years={2018: 1, 2022: 1}, venues={}, paper_ids=["a", "b"],
+                         papers_in_store=8, papers_in_filter=8, screened=8,
+                         stored={2018: 5, 2022: 3}, named_years=frozenset({2018, 2020, 2021, 2022}))
+    assert [line.split()[:3] for line in table_lines(gapped)[2:4]] == [
+        ["2019", "not", "asked"], ["2020–2021", "no", "papers"]]
 
 
 def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
