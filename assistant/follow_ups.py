@@ -310,7 +310,7 @@ def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowe
         return chained
     if (kept := within_list(last, earlier, readers)) is not None:
         return Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics, kept.least)
-    ordered = ordered_question(last)  # "the earliest paper on X": the papers on X, listed
+    ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
     before = readers.intent(ordered.question if ordered else last)
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:

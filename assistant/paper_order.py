@@ -12,6 +12,7 @@ first line being the paper asked for, and the rest there to check it by.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from assistant.listing import ListedPaper, ListResult
@@ -27,7 +28,8 @@ _COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 _ASKED_FOR = (r"^\s*(?:(?:what|which)(?:['’]s|\s+(?:is|was|are|were))\s+|(?:list|show(?:\s+me)?"
               r"|give\s+me|name|find|tell\s+me)\s+)?")
 ORDERED_PAPER_RE = re.compile(
-    rf"{_ASKED_FOR}(?:(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}}))['’]s?\s+"
+    rf"{_ASKED_FOR}(?:(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}})|[\w-]+(?:\s+[\w-]+)"
+    rf"{{0,2}}s(?=['’]\s))['’]s?\s+"
     rf"|the\s+(?:{_COUNT}\s+)?)?(?:very\s+)?(?P<order>{_OLDEST}|{_NEWEST})\s+(?:(?:{_COUNT}|NeurIPS"
     rf"|NIPS|known|published)\s+)?{_PAPER}\b(?P<rest>(?:\s+(?:on|about|in|by|of|that|which|to"
     r"|using|for|from)\b(?!\s+(?:the|this|that|your|my)\s+(?:list|answer|results?)\b)"
@@ -37,9 +39,12 @@ CAME_RE = re.compile(
     rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
     r"(?:came(?:\s+out)?|was\s+(?:published|written)|appeared)\s+(?P<order>first|last)\s*[?.!]*\s*$",
     re.I)
-# "Who introduced X?", "Who first proposed X?": the people of X's earliest papers
+# "Who introduced X?", "Who first proposed X?", "Who wrote the original paper on X?": the
+# people of X's earliest papers; "Which paper first introduced X?": those papers
+_INTRODUCED = r"(?:first\s+)?(?:introduced|proposed|invented|came\s+up\s+with|coined)"
 INTRODUCED_RE = re.compile(
-    r"^\s*who\s+(?:first\s+)?(?:introduced|proposed|invented|came\s+up\s+with|coined)\s+"
+    rf"^\s*(?:(?P<who>who)\s+(?:{_INTRODUCED}|wrote\s+the\s+(?:original|first|earliest)\s+"
+    rf"{_PAPER}\s+(?:on|about))|(?:which|what)\s+(?:paper|work|article)\s+{_INTRODUCED})\s+"
     r"(?:the\s+(?:first|earliest)\s+)?(?P<topic>.+?)\s*[?.!]*\s*$", re.I)
 # "in chronological order", "from oldest to newest", "newest first", "sorted by year"
 SORTED_RE = re.compile(
@@ -57,28 +62,34 @@ class Ordered:
     oldest: bool  # oldest first (else newest first)
 
 
-def ordered_question(question: str) -> Ordered | None:
+def ordered_question(question: str, is_author: Callable[[str], bool] | None = None
+                     ) -> Ordered | None:
     """The list question ``question`` asks in an order by year (``ORDERED_PAPER_RE``,
     ``SORTED_RE``), or None when it asks none: "What was the first paper on transformers?"
     → "Which papers on transformers?", oldest first; "Hinton's latest paper" → "Which
     papers are by Hinton?", newest first; "capsule network papers in chronological order"
     → "capsule network papers", oldest first; "Who introduced X?" → "Who works on X?"
-    (each paper's authors named), oldest first: it had cited a later paper."""
-    if m := SORTED_RE.search(question):
-        rest = f"{question[:m.start()]}{question[m.end():]}".strip()
+    (each paper's authors named), oldest first: it had cited a later paper. ``is_author``:
+    whether a name is a stored author's ("GANs' earliest paper" is of a topic, not by
+    "GANs"; without it, a capitalised owner is an author)."""
+    if found := list(SORTED_RE.finditer(question)):  # the last order said decides
+        m, rest = found[-1], SORTED_RE.sub("", question).strip()  # "…, newest first" too
         oldest = not m.group("reverse") and (
             m.group("old") is not None or "chrono" in m.group(0).lower()
             or (m.group("first") or "").lower() in ("oldest", "earliest"))
         return Ordered(rest, oldest)
-    if m := INTRODUCED_RE.search(question):  # a list naming each paper's authors
-        return Ordered(f"Who works on {m.group('topic')}?", True)
+    if m := INTRODUCED_RE.search(question):  # with "who", a list naming each paper's authors
+        lead = "Who works on" if m.group("who") else "Which papers on"
+        return Ordered(f"{lead} {m.group('topic')}?", True)
     if m := CAME_RE.search(question):
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
     if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
         return None
     oldest = re.fullmatch(_OLDEST, m.group("order"), re.I) is not None
-    if m.group("owner"):
-        return Ordered(f"Which papers are by {m.group('owner')}{m.group('rest')}?", oldest)
+    if (owner := m.group("owner")) and owner[0].isupper() and (is_author is None or is_author(owner)):
+        return Ordered(f"Which papers are by {owner}{m.group('rest')}?", oldest)
+    if owner:  # "GANs' earliest paper", "capsule networks' latest paper": the topic's
+        return Ordered(f"Which papers on {owner}{m.group('rest')}?", oldest)
     if not m.group("rest").strip():
         return None  # "the first paper" names nothing: a place, or a question of its own
     return Ordered(f"Which papers{m.group('rest')}?", oldest)

@@ -329,7 +329,8 @@ class Assistant:
                                                            every, reread)
         if routed is not None:  # a follow-up on the list before ("what about 2018?")
             return routed
-        if (ordered := ordered_question(question)) and not every:  # "the earliest paper on X"
+        book = self.index.author_book()  # "Hinton's latest paper", not "GANs' earliest paper"
+        if (ordered := ordered_question(question, book.holds)) and not every:
             return self.lists.list_stream(ordered.question, filters, reread,
                                           lambda result, _: (in_year_order(result, ordered.oldest), ""))
         intent = asked_intent(question, self.index)

@@ -30,6 +30,15 @@ from assistant.pipeline import Assistant
     ("list capsule network papers in chronological order", Ordered("list capsule network papers", True)),
     ("GAN papers, newest first", Ordered("GAN papers", False)),
     ("Who introduced capsule networks?", Ordered("Who works on capsule networks?", True)),
+    # a second run: a second order said, a topic's possessive, who wrote the original paper
+    ("list capsule network papers in chronological order, newest first",
+     Ordered("list capsule network papers", False)),
+    ("GANs' earliest paper", Ordered("Which papers on GANs?", True)),
+    ("capsule networks' latest paper", Ordered("Which papers on capsule networks?", False)),
+    ("Which paper first introduced dropout?", Ordered("Which papers on dropout?", True)),
+    ("Who wrote the original paper on generative adversarial networks?",
+     Ordered("Who works on generative adversarial networks?", True)),
+    ("Which papers proposed new optimizers?", None),
     ("Which paper on generative adversarial networks came first?",
      Ordered("Which papers on generative adversarial networks?", True)),
     # no order asked of papers: a place, a layer, a method
@@ -45,7 +54,7 @@ from assistant.pipeline import Assistant
 ])
 def test_an_order_by_year_is_read_with_the_list_it_asks_for(question: str,
                                                             ordered: Ordered | None) -> None:
-    assert ordered_question(question) == ordered
+    assert ordered_question(question, lambda name: name in {"Hinton", "Yoshua Bengio"}) == ordered
 
 
 @pytest.fixture(scope="module")
