@@ -114,7 +114,16 @@ def check_question(question: str) -> str:
         raise BadInputError(
             f"the question is {len(question):,} characters long; the limit is "
             f"{MAX_QUESTION_CHARS:,}: ask a shorter question")
+    if _COURTESY_ONLY.fullmatch(question):  # "thanks!" had quoted an abstract's "thanks"
+        raise BadInputError(f"“{question[:40]}” asks nothing to search for; ask a question "
+                            "about the papers, e.g. \"Which papers use capsule networks?\"")
     return question
+
+
+# a message of courtesy alone: "thanks!", "thx", "thank you very much", "ok, great"
+_COURTESY_ONLY = re.compile(
+    r"\W*(?:(?:(?:many\s+)?thanks?(?:\s+you)?(?:\s+(?:so|very)\s+much|\s+a\s+lot)?|thx|ty|cheers"
+    r"|ok(?:ay)?|great|cool|hi|hello|hey|bye|please|pls)\W*)+", re.I)
 
 
 @dataclass(frozen=True)

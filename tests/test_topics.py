@@ -81,6 +81,15 @@ def test_a_question_of_no_letter_or_digit_is_bad_input(question: str) -> None:
         check_question(question)
 
 
+@pytest.mark.parametrize("question", ["thanks!", "thx", "Thank you very much.", "ok, great"])
+def test_a_message_of_courtesy_alone_is_bad_input(question: str) -> None:
+    """A run: "thanks!" quoted an abstract's "We have fixed various minor issues…", "thx"
+    was refused with three papers of 1987; "thanks, which papers use GANs?" asks."""
+    with pytest.raises(BadInputError, match="asks nothing to search for"):
+        check_question(question)
+    assert check_question("thanks, which papers use GANs?")
+
+
 def test_a_question_typed_in_full_width_letters_is_read_as_plain_letters() -> None:
     """"Ｗｈｉｃｈ papers use federated learning?" (an East Asian input method's letters) had
     been read as no list question, its first word as a keyword no abstract holds."""
