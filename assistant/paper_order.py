@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from assistant.listing import ListedPaper, ListResult
+from assistant.listing import ListedPaper, ListResult, ListScreen
 
 _OLDEST = r"earliest|first|oldest"
 _NEWEST = r"latest|newest|most\s+recent|last"
@@ -60,6 +60,10 @@ class Ordered:
 
     question: str  # "Which papers on capsule networks?"
     oldest: bool  # oldest first (else newest first)
+
+    def shaped(self, result: ListResult, screen: ListScreen | None = None) -> tuple[ListResult, str]:
+        """The list of ``question`` in this order, as a list answer's ``Shaper`` shapes it."""
+        return in_year_order(result, self.oldest), ""
 
 
 def ordered_question(question: str, is_author: Callable[[str], bool] | None = None
