@@ -39,6 +39,14 @@ def years_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Ass
 LIST = "Which papers use capsule networks?"
 
 
+def chat(app: Assistant, *questions: str) -> list[tuple[str, str]]:
+    """A chat's history after ``questions``, each answered with the turns before it."""
+    history: list[tuple[str, str]] = []
+    for question in questions:
+        history.append((question, final_answer(app.answer_stream(question, history)).answer))
+    return history
+
+
 def readers_of(app: Assistant) -> Readers:
     return Readers(lambda q: asked_intent(q, app.index), app.lists.names_a_topic,
                    app.index.author_book().holds)
@@ -133,9 +141,7 @@ def test_list_them_after_an_authors_count_lists_the_authors_papers(authors_store
 
 
 def test_a_list_given_again_is_narrowed_as_the_count_read_it(years_store: Assistant) -> None:
-    history: list[tuple[str, str]] = []
-    for question in (COUNT, "list them"):
-        history.append((question, final_answer(years_store.answer_stream(question, history)).answer))
+    history = chat(years_store, COUNT, "list them")
     dated = final_answer(years_store.answer_stream("only the ones from 2019", history))
     assert {c.title for c in dated.citations} == {"Stacked Capsule Autoencoders",
                                                     "Self-Routing Capsules"}
@@ -214,9 +220,7 @@ def test_a_fragment_after_an_authors_fragment_narrows_the_list_again(
     """A run: "what about 2021?" after "only the ones by Virginia Smith" read the list of
     "only the ones" (a stored author's fragment reads as a list of its words) and said no
     paper answers; both fragments narrow the list, and "which of those" works within it."""
-    history: list[tuple[str, str]] = []
-    for question in (LIST, "only the ones by Sara Sabour"):
-        history.append((question, final_answer(authors_store.answer_stream(question, history)).answer))
+    history = chat(authors_store, LIST, "only the ones by Sara Sabour")
     dated = final_answer(authors_store.answer_stream("what about 2019?", history))
     assert {c.title for c in dated.citations} == {"Stacked Capsule Autoencoders",
                                                     "Self-Routing Capsules"}
