@@ -28,12 +28,11 @@ _COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 _ASKED_FOR = (r"^\s*(?:(?:what|which)(?:['’]s|\s+(?:is|was|are|were))\s+|(?:list|show(?:\s+me)?"
               r"|give\s+me|name|find|tell\s+me)\s+)?")
 ORDERED_PAPER_RE = re.compile(
-    rf"{_ASKED_FOR}(?:(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}})|[\w-]+(?:\s+[\w-]+)"
-    rf"{{0,2}}s(?=['’]\s))['’]s?\s+"
+    rf"{_ASKED_FOR}(?:(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}}))['’]s?\s+"
     rf"|the\s+(?:{_COUNT}\s+)?)?(?:very\s+)?(?P<order>{_OLDEST}|{_NEWEST})\s+(?:(?:{_COUNT}|NeurIPS"
     rf"|NIPS|known|published)\s+)?{_PAPER}\b(?P<rest>(?:\s+(?:on|about|in|by|of|that|which|to"
-    r"|using|for|from)\b(?!\s+(?:the|this|that|your|my)\s+(?:list|answer|results?)\b)"
-    r"(?!.*\b(?:above|below|these|those|them|detail)\b).*)?)$", re.I)
+    r"|using|for|from)\s+(?!(?:the|this|that|your|my)\s+(?:list|answer|results?)\b)"
+    r"(?!.*\b(?:above|below|these|those|them|detail)\b)\S.*)?)$", re.I)
 # "Which paper on X came first?", "What work about X appeared last?"
 CAME_RE = re.compile(
     rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
@@ -45,13 +44,15 @@ _INTRODUCED = r"(?:first\s+)?(?:introduced|proposed|invented|came\s+up\s+with|co
 INTRODUCED_RE = re.compile(
     rf"^\s*(?:(?P<who>who)\s+(?:{_INTRODUCED}|wrote\s+the\s+(?:original|first|earliest)\s+"
     rf"{_PAPER}\s+(?:on|about))|(?:which|what)\s+(?:paper|work|article)\s+{_INTRODUCED})\s+"
-    r"(?:the\s+(?:first|earliest)\s+)?(?P<topic>.+?)\s*[?.!]*\s*$", re.I)
+    r"(?:the\s+(?:first|earliest)\s+)?(?!(?:a|an|some|new|novel)\s)"  # "a new loss": any one
+    r"(?P<topic>(?!.*\b(?:how|why|what|when|where)\b).+?)\s*[?.!]*\s*$", re.I)
 # "in chronological order", "from oldest to newest", "newest first", "sorted by year"
 SORTED_RE = re.compile(
     r"\s*,?\s*\b(?:in\s+(?P<reverse>reverse\s+)?chronological\s+order|(?:sorted|ordered)\s+by"
     r"\s+(?:year|date)|from\s+(?:the\s+)?(?P<old>oldest|earliest)\s+to\s+(?:the\s+)?(?:newest"
     r"|latest|most\s+recent)|from\s+(?:the\s+)?(?:newest|latest|most\s+recent)\s+to\s+(?:the"
-    r"\s+)?(?:oldest|earliest)|(?P<first>oldest|earliest|newest|latest)\s+first)(?![\w-])", re.I)
+    r"\s+)?(?:oldest|earliest)|(?P<first>oldest|earliest|newest|latest)\s+first(?=\s*(?:[,.;:?!]"
+    r"|$)))(?![\w-])", re.I)  # "newest first scheduling" names a topic
 
 
 @dataclass(frozen=True)
@@ -90,10 +91,10 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
     if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
         return None
     oldest = re.fullmatch(_OLDEST, m.group("order"), re.I) is not None
-    if (owner := m.group("owner")) and owner[0].isupper() and (is_author is None or is_author(owner)):
+    if (owner := m.group("owner")) and (is_author is None or is_author(owner)):
         return Ordered(f"Which papers are by {owner}{m.group('rest')}?", oldest)
-    if owner:  # "GANs' earliest paper", "capsule networks' latest paper": the topic's
-        return Ordered(f"Which papers on {owner}{m.group('rest')}?", oldest)
+    if owner:  # "GANs' earliest paper": the topic's; "DeepMind's latest paper on RL": neither
+        return None if m.group("rest") else Ordered(f"Which papers on {owner}?", oldest)
     if not m.group("rest").strip():
         return None  # "the first paper" names nothing: a place, or a question of its own
     return Ordered(f"Which papers{m.group('rest')}?", oldest)

@@ -34,7 +34,12 @@ from assistant.pipeline import Assistant
     ("list capsule network papers in chronological order, newest first",
      Ordered("list capsule network papers", False)),
     ("GANs' earliest paper", Ordered("Which papers on GANs?", True)),
-    ("capsule networks' latest paper", Ordered("Which papers on capsule networks?", False)),
+    # a third review: a possessive that is no topic, an indefinite topic, "first" in a topic
+    ("What are transformers' earliest papers about?", None),
+    ("DeepMind's latest paper on RL", None),
+    ("Which paper proposed a new loss for GANs?", None),
+    ("What work introduced dropout and how does it work?", None),
+    ("Which papers study newest first scheduling in queues?", None),
     ("Which paper first introduced dropout?", Ordered("Which papers on dropout?", True)),
     ("Who wrote the original paper on generative adversarial networks?",
      Ordered("Who works on generative adversarial networks?", True)),
