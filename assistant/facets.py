@@ -181,9 +181,12 @@ def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
         # a facet of one phrasing needs each such word written (``readings.own_words``)
         own = [pattern for _, pattern, _ in own_words(facet[0], index)] if len(facet) == 1 else []
         # a facet with a word no term holds ("use Q-learning": "learning" alone) is written
-        # only as typed, its verb aside (a run: every RL paper had "written" Q-learning)
-        typed = [typed_run(tuple(words[lead:])) for phrasing in facet if UNSEEN_WORD_RE.search(phrasing)
-                 for words in [phrasing.strip(" ?.!").split()] for lead in (0, 1) if words[lead:]]
+        # only as typed, its verb aside (a run: every RL paper had "written" Q-learning);
+        # not when one of its "or" parts is read as usual ("Q-learning or SARSA")
+        parts = [part for phrasing in facet for part in OR_RE.split(phrasing)]
+        typed = [] if not all(map(UNSEEN_WORD_RE.search, parts)) else [
+            typed_run(tuple(words[lead:])) for part in parts
+            for words in [part.strip(" ?.!").split()] for lead in (0, 1) if words[lead:]]
         patterns = [[pattern] for pattern in own] + ([typed] if typed else [])  # each: any of
         unwritten = [p for p in papers if p.paper_id not in missing
                      and not (writes_facet(alternatives, p)

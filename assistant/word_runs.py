@@ -195,12 +195,20 @@ def run_terms(runs: Sequence[Run], paper: Paper) -> tuple[frozenset[str], frozen
 
 @lru_cache(maxsize=256)
 def typed_run(words: tuple[str, ...]) -> re.Pattern[str]:
-    """The topic's words as a text writes them: in order, apart only by spaces, hyphens or
-    punctuation, each with at most an ending ("networks" for "network"), a word in capitals
-    in capitals ("GLUE", not the verb "glue"). Where stems mislead: "capsulate" is no
-    "capsule networks", "its mean" no "k-means", "learning" no "Q-learning"."""
+    """The topic's words as a text writes them: in order, their parts apart only by spaces,
+    hyphens or punctuation ("Q-learning" and "Q learning" alike), each with an ending of
+    its own ("policies" for "policy", "networks" for "network"), a word all in capitals in
+    capitals ("GLUE", not the verb "glue"), brackets and commas typed around a word aside.
+    Where stems mislead: "capsulate" is no "capsule networks", "its mean" no "k-means",
+    "learning" no "Q-learning"."""
     def word(typed: str) -> str:
-        body = typed[:-1] if len(typed) > 3 and typed.endswith("s") else typed
-        pattern = rf"{re.escape(body)}\w{{0,3}}"
-        return pattern if sum(c.isupper() for c in typed) > 1 else f"(?i:{pattern})"
-    return re.compile(r"(?<!\w)" + r"[\W_]+".join(word(w) for w in words) + r"(?!\w)")
+        body = _ENDING.sub("", typed) if len(typed) > 4 else typed
+        pattern = re.escape(body) + (r"\w{0,4}" if len(body) > 2 else "")  # "Q" is no "Quick"
+        return pattern if typed.isupper() and len(typed) > 1 else f"(?i:{pattern})"
+    parts = [p for w in words for p in _PARTS.split(w.strip(_AROUND)) if p]
+    return re.compile(r"(?<!\w)" + r"[\W_]+".join(word(p) for p in parts) + r"(?!\w)")
+
+
+_ENDING = re.compile(r"(?:ies|es|is|s|y)$")  # "policy"/"policies", "analysis"/"analyses"
+_PARTS = re.compile(r"[-\u2010\u2011/]+")
+_AROUND = "()[]{},;:.!?\"'“”‘’"

@@ -15,6 +15,7 @@ from assistant.facets import unanswered
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.readings import writes_topic
+from assistant.word_runs import typed_run
 
 DQN = [(f"Playing Game {n} with Deep Reinforcement Learning", f"We train a deep Q-network "
         f"(DQN) to play game {n} from pixels; the DQN learns from replay.") for n in range(4)]
@@ -67,3 +68,23 @@ def test_a_facet_with_a_lone_letter_is_written_only_as_typed(dqn_store: Assistan
     rl = dataclasses.replace(base, paper_id="rl", title="Robots",
                              text="We use reinforcement learning for arms.")
     assert unanswered([("use Q-learning",)], [q, rl], dqn_store.index, None) == {"rl"}
+
+
+@pytest.mark.parametrize(("words", "text", "written"), [
+    (("Q-learning",), "deep Q learning agents", True), (("Q-learning",), "Quick learning", False),
+    (("K-Means",), "we run k-means", True), (("policy",), "learned policies", True),
+    (("(GANs)",), "we train GANs.", True), (("GLUE",), "networks which glue", False),
+    (("capsule", "networks"), "inspired to capsulate network", False),
+])
+def test_a_run_as_typed_allows_the_texts_spellings_of_it(words: tuple[str, ...], text: str,
+                                                         written: bool) -> None:
+    """A review: "Q-learning" had missed "Q learning", "K-Means" "k-means", "policy"
+    "policies", "(GANs)" its brackets; stems had matched "capsulate" and "glue"."""
+    assert bool(typed_run(words).search(text)) == written
+
+
+def test_an_or_facet_with_a_part_read_as_usual_is_not_read_as_typed(dqn_store: Assistant) -> None:
+    """A review: "Q-learning or SARSA" had dropped every paper writing SARSA alone."""
+    base = next(iter(dqn_store.index.papers().values()))
+    sarsa = dataclasses.replace(base, paper_id="s", title="Robots", text="We use SARSA for arms.")
+    assert unanswered([("use Q-learning or SARSA",)], [sarsa], dqn_store.index, None) == set()
