@@ -297,7 +297,7 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if said is None or (before := list_before(history, readers)) is None:
         return None
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
-                    before.filters, before.keep, before.least)
+                    reverted(before.filters, before.earlier, said), before.keep, before.least)
 
 
 def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
@@ -398,6 +398,22 @@ def replaced(earlier: Filters | None, said: Filters) -> Filters:
     return Filters(years=years.years, named_years=years.named_years, recent=years.recent,
                    note=years.note, venue=said.venue or earlier.venue,
                    author=said.author or earlier.author)
+
+
+def reverted(filters: Filters | None, earlier: Filters | None, said: Filters) -> Filters | None:
+    """The list a narrowing stands beside: ``filters`` with each field ``said`` replaces
+    taken back to ``earlier``'s (the list's before the narrowing that set it). "what
+    about 2019?" then "and 2020?" is 2020 beside the whole list, not beside 2019's two
+    papers ("Of the 2 papers the earlier list gave, 0 pass" had said)."""
+    if filters is None:
+        return None
+    years = earlier if said.years is not None or said.recent is not None else filters
+    return Filters(years=years.years if years else None,
+                   named_years=years.named_years if years else None,
+                   recent=years.recent if years else None, note=years.note if years else None,
+                   venue=(earlier.venue if earlier else None) if said.venue else filters.venue,
+                   author=(earlier.author if earlier else None) if said.author else filters.author
+                   ) or None
 
 
 # a paper of the answer before, by its number or place: "[3]", "the second one", "the 7th

@@ -233,6 +233,16 @@ def test_a_fragment_after_an_authors_fragment_narrows_the_list_again(
     assert "“”" not in none.answer and "“use convolutions”" in none.answer
 
 
+def test_a_narrowing_replacing_the_years_stands_beside_the_whole_list(years_store: Assistant
+                                                                     ) -> None:
+    """A run: "and 2020?" after "what about 2019?" said "Of the 2 papers the earlier list
+    gave, 0 pass": it stood beside the 2019 papers, not the list whose years it replaced."""
+    history = chat(years_store, LIST, "what about 2019?")
+    dated = final_answer(years_store.answer_stream("and 2020?", history))
+    assert [c.title for c in dated.citations] == ["Capsules in Videos"]
+    assert "Of the 4 papers the earlier list gave, 1 passes this filter (year 2020)" in dated.answer
+
+
 def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
     history = [(LIST, final_answer(years_store.answer_stream(LIST)).answer)]
     answer = final_answer(years_store.answer_stream("what about 2019?", history))
