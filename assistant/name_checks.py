@@ -183,15 +183,13 @@ def asks_only_of(question: str, titles: Sequence[str]) -> bool:
     """Whether a question quoting papers' ``titles`` asks of those papers alone: each title
     in quotes, and besides their words fewer than OWN_SUBJECT_TERMS keywords ("summarize
     “X”", 'who wrote "X"?', 'compare “A” and “B”'), none asking for other papers ("builds
-    on", "related"), no subject of its own. Such an answer
-    had quoted papers sharing a title's words: "summarize “Task-Oriented Feature
-    Distillation”" cited a domain-adaptation and a dialogue paper beside it. A title not
-    quoted may name a topic ("Which papers build on neural ordinary differential
-    equations?" asks for other papers)."""
-    quoted = {title_key("".join(q)) for q in _QUOTED.findall(question)}
+    on", "related"), no subject of its own. Such an answer had quoted papers sharing a
+    title's words: "summarize “Task-Oriented Feature Distillation”" cited a
+    domain-adaptation and a dialogue paper beside it. A title not quoted may name a topic
+    ("Which papers build on neural ordinary differential equations?" asks for others)."""
     titled = {term for title in titles for term in query_terms(title)}
     own = set(query_terms(question)) - titled
-    return (all(title_key(title) in quoted for title in titles)
+    return (all(_quoted_title(title, question) for title in titles)
             and len(own) < OWN_SUBJECT_TERMS and not own & _OTHER_PAPERS)
 
 
@@ -202,11 +200,16 @@ _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite c
                                       "others prior later"))
 
 
-_QUOTED = re.compile(r"“([^”]+)”|\"([^\"]+)\"|(?<!\w)['‘](.+?)['’](?!\w)")  # an apostrophe inside
-
-
 def _typed_as_title(title: str, question: str) -> bool:
     """Whether the question writes ``title`` with its capitals, or in quotes in any case."""
-    words = r"\W+".join(map(re.escape, re.findall(r"\w+", title)))
-    return bool(re.search(rf"\b{words}\b", question)
-                or re.search(rf"[{_QUOTES}]\s*{words}\W*[{_QUOTES}]", question, re.I))
+    return bool(re.search(rf"\b{_title_words(title)}\b", question)) or _quoted_title(title, question)
+
+
+def _quoted_title(title: str, question: str) -> bool:
+    """Whether the question writes ``title`` in quotes, in any case."""
+    return bool(re.search(rf"[{_QUOTES}]\s*{_title_words(title)}\W*[{_QUOTES}]", question, re.I))
+
+
+def _title_words(title: str) -> str:
+    """A pattern of ``title``'s words, apart by anything but a word character."""
+    return r"\W+".join(map(re.escape, re.findall(r"\w+", title)))
