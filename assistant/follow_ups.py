@@ -392,12 +392,7 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
 def replaced(earlier: Filters | None, said: Filters) -> Filters:
     """``earlier`` with each field ``said`` states replaced: the years (a range, the years
     named, the last so many) together, the venue, the author."""
-    if earlier is None:
-        return said
-    years = said if said.years is not None or said.recent is not None else earlier
-    return Filters(years=years.years, named_years=years.named_years, recent=years.recent,
-                   note=years.note, venue=said.venue or earlier.venue,
-                   author=said.author or earlier.author)
+    return _taken(earlier, said, said)
 
 
 def reverted(filters: Filters | None, earlier: Filters | None, said: Filters) -> Filters | None:
@@ -405,15 +400,19 @@ def reverted(filters: Filters | None, earlier: Filters | None, said: Filters) ->
     taken back to ``earlier``'s (the list's before the narrowing that set it). "what
     about 2019?" then "and 2020?" is 2020 beside the whole list, not beside 2019's two
     papers ("Of the 2 papers the earlier list gave, 0 pass" had said)."""
-    if filters is None:
-        return None
-    years = earlier if said.years is not None or said.recent is not None else filters
+    return None if filters is None else _taken(filters, earlier, said) or None
+
+
+def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filters:
+    """``base`` with each field ``said`` states taken from ``source`` (None: no filter):
+    the years (a range, the years named, the last so many, their note) together, the
+    venue, the author."""
+    years = source if said.years is not None or said.recent is not None else base
+    venue, author = (source if said.venue else base), (source if said.author else base)
     return Filters(years=years.years if years else None,
                    named_years=years.named_years if years else None,
                    recent=years.recent if years else None, note=years.note if years else None,
-                   venue=(earlier.venue if earlier else None) if said.venue else filters.venue,
-                   author=(earlier.author if earlier else None) if said.author else filters.author
-                   ) or None
+                   venue=venue.venue if venue else None, author=author.author if author else None)
 
 
 # a paper of the answer before, by its number or place: "[3]", "the second one", "the 7th
