@@ -164,14 +164,21 @@ def _topic_runs(question: str, searched: str) -> tuple[tuple[str, ...], ...]:
     """The runs ``writes_topic`` looks for, each phrasing's and each alternative's."""
     verb = relation_verb(question)
     parts = [p for phrasing in searched.split(ALSO) for p in [phrasing, *OR_RE.split(phrasing)]]
-    # a part with a word no term holds ("Q" of "deep Q-network", "C++") is read only in
-    # its joined form ("qnetwork") where that holds the word, or not at all: "deep network"
-    # had written DQN, and "learn for control" "Q learning for control"
     runs = (seq[1:] if len(seq) > 1 and seq[0] == verb else seq
-            for part in parts if not UNSEEN_WORD_RE.search(joined_compounds(as_typed(part)))
-            for seq in text_sequences(part)[1 if UNSEEN_WORD_RE.search(part) else 0:] if seq)
+            for part in parts for seq in _seen_sequences(part) if seq)
     return tuple(dict.fromkeys(runs))
 
+
+def _seen_sequences(part: str) -> tuple[tuple[str, ...], ...]:
+    """``text_sequences`` of a topic's part, none losing a word: a part with a word no term
+    holds ("Q" of "deep Q-network", "C++") only in its joined form ("qnetwork") when that
+    holds the word, else none ("deep network" had written DQN, and "learning for control"
+    "Q learning for control")."""
+    if not UNSEEN_WORD_RE.search(part):
+        return text_sequences(part)
+    if UNSEEN_WORD_RE.search(joined_compounds(as_typed(part))):
+        return ()
+    return text_sequences(part)[1:]
 
 
 def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: Sequence[Paper],
