@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from assistant.authors import author_names, short_authors
+from assistant.intent import read_intent
 from assistant.keywords import stem_of
 from assistant.listing import ListedPaper, ListResult, searched_note
 from assistant.readings import relation_verb, writes_topic
@@ -70,7 +71,9 @@ def turned_down_line(result: ListResult) -> str:
     if result.mentions or OR_RE.search(result.written):  # listed unconfirmed; or one of
         return ""  # the "or" parts, not the whole: a paper writing "GANs" of "GANs or VAEs"
     listed = {p.paper.paper_id for p in result.papers}
-    asked = f"papers {result.topic}"  # its verb as the screen read it, the filters' words out
+    # its verb as the question says it, the filters' words out: not the topic's first word
+    # ("capsule" of "Which papers on capsule networks?" had been read as one)
+    asked = read_intent(result.question).search
     words = result.written.strip(" ?.!").split()
     if len(words) > 1 and stem_of(words[0].lower()) == relation_verb(asked):
         words = words[1:]

@@ -48,3 +48,21 @@ def test_a_list_names_the_papers_turned_down_that_write_its_topic(
     stem = made("stem", "Spatial Maps", "We learn a transformation of the input maps.")
     stemmed = dataclasses.replace(result, candidates=[read(stem, -1.0, False)])
     assert turned_down_line(stemmed) == ""
+
+
+def test_the_topic_s_first_word_is_no_verb(seed_assistant: Assistant) -> None:
+    # "Which papers on capsule networks?" (an order question's list) had said that a paper
+    # "writes “networks”": the topic's first word had been read as the question's verb
+    paper = next(iter(seed_assistant.index.papers().values()))
+    kept = dataclasses.replace(paper, paper_id="kept", title="Dynamic Routing Between Capsules",
+                               text="We train capsule networks by routing.", year=2017)
+    down = dataclasses.replace(paper, paper_id="down", title="Stacked Capsule Autoencoders",
+                               text="Unlike capsule networks, we learn parts.", year=2019)
+    read = [Candidate(p, 1.0, 0.2, 1.1, logit=x, judged=x > 0, reader=CROSS_ENCODER)
+            for p, x in ((kept, 3.0), (down, -2.0))]
+    result = ListResult("Which papers on capsule networks?", "capsule networks?",
+                        [ListedPaper(kept, 1.5, kept.text, True, 3.0, CROSS_ENCODER)], 2, 2, 2, 2,
+                        candidates=read, written="capsule networks?")
+    assert turned_down_line(result).startswith(
+        "1 more paper writes “capsule networks” but was read as not answering it: "
+        "“Stacked Capsule Autoencoders” (2019).")
