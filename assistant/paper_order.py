@@ -14,8 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from assistant.listing import ListedPaper, ListResult, ListScreen
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
+    from assistant.types import Filters
 
 _OLDEST = r"earliest|first|oldest"
 _NEWEST = r"latest|newest|most\s+recent|last"
@@ -32,7 +37,7 @@ ORDERED_PAPER_RE = re.compile(
     rf"|the\s+(?:{_COUNT}\s+)?)?(?:very\s+)?(?P<order>{_OLDEST}|{_NEWEST})\s+(?:(?:{_COUNT}|NeurIPS"
     rf"|NIPS|known|published)\s+)?{_PAPER}\b(?P<rest>(?:\s+(?:on|about|in|by|of|that|which|to"
     r"|using|for|from)\s+(?!(?:the|this|that|your|my)\s+(?:list|answer|results?)\b)"
-    r"(?!.*\b(?:above|below|these|those|them|detail)\b)\S.*)?)$", re.I)
+    r"(?!.*\b(?:above|below|these|those|them|detail)\b)\S.*|\s+here)?)$", re.I)
 # "Which paper on X came first?", "What work about X appeared last?"
 CAME_RE = re.compile(
     rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
@@ -53,6 +58,9 @@ SORTED_RE = re.compile(
     r"|latest|most\s+recent)|from\s+(?:the\s+)?(?:newest|latest|most\s+recent)\s+to\s+(?:the"
     r"\s+)?(?:oldest|earliest)|(?P<first>oldest|earliest|newest|latest)\s+first(?=\s*(?:[,.;:?!]"
     r"|$)))(?![\w-])", re.I)  # "newest first scheduling" names a topic
+# the store named after an order question ("the oldest paper in the store"): none's topic
+STORE_REST_RE = re.compile(r"\s*(?:(?:in|within|from|of)\s+(?:the|this|your|my|our)\s+(?:store|"
+                           r"collection|corpus|index|database|library)|here)?\s*", re.I)
 
 
 @dataclass(frozen=True)
@@ -61,14 +69,31 @@ class Ordered:
 
     question: str  # "Which papers on capsule networks?"
     oldest: bool  # oldest first (else newest first)
+    edge: int | None = None  # of no topic: the store's earliest (or latest) year
 
     def shaped(self, result: ListResult, screen: ListScreen | None = None) -> tuple[ListResult, str]:
-        """The list of ``question`` in this order, as a list answer's ``Shaper`` shapes it."""
-        return in_year_order(result, self.oldest), ""
+        """The list of ``question`` in this order, as a list answer's ``Shaper`` shapes it;
+        of no topic, with a line saying that these are the store's oldest (or newest)."""
+        one, which = len(result.papers) == 1, "oldest" if self.oldest else "newest"
+        line = "" if self.edge is None else (
+            f"The store dates its papers by year alone: {'this is' if one else 'these are'} its "
+            f"{which}, the {'one paper' if one else 'papers'} of {self.edge}.\n")
+        return in_year_order(result, self.oldest), line
 
 
-def ordered_question(question: str, is_author: Callable[[str], bool] | None = None
-                     ) -> Ordered | None:
+def ordered_in(question: str, index: AbstractIndex, filters: Filters | None) -> Ordered | None:
+    """``ordered_question`` against ``index``: its authors, and its earliest and latest year
+    within ``filters``."""
+    def edge(oldest: bool) -> int | None:
+        allowed = index.allowed(filters)
+        years = [p.year for pid, p in index.papers().items()
+                 if p.year is not None and (allowed is None or pid in allowed)]
+        return (min(years) if oldest else max(years)) if years else None
+    return ordered_question(question, index.author_book().holds, edge)
+
+
+def ordered_question(question: str, is_author: Callable[[str], bool] | None = None,
+                     edge_year: Callable[[bool], int | None] | None = None) -> Ordered | None:
     """The list question ``question`` asks in an order by year (``ORDERED_PAPER_RE``,
     ``SORTED_RE``), or None when it asks none: "What was the first paper on transformers?"
     → "Which papers on transformers?", oldest first; "Hinton's latest paper" → "Which
@@ -76,7 +101,9 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
     → "capsule network papers", oldest first; "Who introduced X?" → "Who works on X?"
     (each paper's authors named), oldest first: it had cited a later paper. ``is_author``:
     whether a name is a stored author's ("GANs' earliest paper" is of a topic, not by
-    "GANs"; without it, a capitalised owner is an author)."""
+    "GANs"; without it, a capitalised owner is an author). Of no topic ("What is the oldest
+    paper in the store?", "the newest paper"), the papers of the store's earliest (or latest)
+    year, ``edge_year`` (None: not read so): it had said the question names no topic."""
     if found := list(SORTED_RE.finditer(question)):  # the last order said decides
         m, rest = found[-1], SORTED_RE.sub("", question).strip()  # "…, newest first" too
         oldest = not m.group("reverse") and (
@@ -95,6 +122,11 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
         return Ordered(f"Which papers are by {owner}{m.group('rest')}?", oldest)
     if owner:  # "GANs' earliest paper": the topic's; "DeepMind's latest paper on RL": neither
         return None if m.group("rest") else Ordered(f"Which papers on {owner}?", oldest)
+    if edge_year and STORE_REST_RE.fullmatch(m.group("rest")) and (
+            m.group("rest").strip() or not re.fullmatch("first|last", m.group("order"), re.I)):
+        year = edge_year(oldest)  # "the first paper" alone is a place, or a question of its own
+        return None if year is None else Ordered(f"Which papers were published in {year}?",
+                                                 oldest, year)
     if not m.group("rest").strip():
         return None  # "the first paper" names nothing: a place, or a question of its own
     return Ordered(f"Which papers{m.group('rest')}?", oldest)

@@ -37,7 +37,7 @@ from assistant.keywords import keyword_weights
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
-from assistant.paper_order import ordered_question
+from assistant.paper_order import ordered_in
 from assistant.readings import unwritten_own_words
 from assistant.refusals import nearest_reason, quoted_names
 from assistant.respelling import asked_respellings, respelt, respelt_line
@@ -329,7 +329,7 @@ class Assistant:
                                                            every, reread)
         if routed is not None:  # a follow-up on the list before ("what about 2018?")
             return routed
-        ordered = None if every else ordered_question(question, self.index.author_book().holds)
+        ordered = None if every else ordered_in(question, self.index, filters)
         if ordered:  # "the earliest paper on X", "Hinton's latest paper" (not "GANs' …")
             return self.lists.list_stream(ordered.question, filters, reread, ordered.shaped)
         intent = asked_intent(question, self.index)

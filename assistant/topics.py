@@ -134,7 +134,8 @@ def raw_topic(question: str, or_question: bool = True) -> str:
     asked = WHO_RE.sub("", question, count=1)  # "Who worked on X?": "worked" is no topic word
     rest = RECENTLY_RE.sub("", PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", asked, count=1)))
     rest = AFTER_QUESTION_RE.sub("?", " ".join(rest.split()))
-    if rest.strip(" ?.!\"'"):
+    # "are" alone, the year it stated read ("Which papers are from 1987?"), asks no topic
+    if rest.strip(" ?.!\"'") and not re.fullmatch(BEEN, rest.strip(" ?.!\"'"), re.I):
         return rest
     return question.strip() if or_question else ""
 

@@ -97,3 +97,36 @@ def test_papers_kept_unread_come_after_the_checked_ones(ordered_store: Assistant
     result = ListResult("q", "topic", [ListedPaper(old, 1.0, "", False, kept_unread=True),
                                        ListedPaper(new, 1.5, "", True)], 2, 2, 2, 1)
     assert [p.paper.year for p in in_year_order(result, oldest=True).papers] == [2020, 1990]
+
+
+@pytest.mark.parametrize(("question", "oldest"), [
+    ("What is the oldest paper in the store?", True), ("What is the newest paper?", False),
+    ("Which are the latest papers in the collection?", False), ("the earliest papers here", True),
+    ("What was the first paper in your corpus?", True),
+])
+def test_an_order_of_no_topic_asks_for_the_store_s_earliest_or_latest_year(
+        question: str, oldest: bool) -> None:
+    # a run: "What is the oldest paper in the store?" had said it names no topic
+    def edge(first: bool) -> int:
+        return 1987 if first else 2025
+    year = 1987 if oldest else 2025
+    assert ordered_question(question, None, edge) == Ordered(
+        f"Which papers were published in {year}?", oldest, year)
+    # "the first paper" alone is a place, or the subject of a question of its own
+    assert ordered_question("What is the first paper?", None, edge) is None
+    assert ordered_question(question) != Ordered(f"Which papers were published in {year}?",
+                                                 oldest, year)
+
+
+def test_the_store_s_oldest_papers_are_those_of_its_earliest_year(ordered_store: Assistant) -> None:
+    years = [p.year for p in ordered_store.index.papers().values() if p.year]
+    answer = final_answer(ordered_store.answer_stream("What is the oldest paper in the store?"))
+    first, said = answer.answer.splitlines()[:2]
+    assert years.count(min(years)) == 1  # the one paper of 2018
+    assert first.startswith("1 paper of the 1 (year 2018) matches, oldest first;")
+    assert said == "The store dates its papers by year alone: this is its oldest, the one paper of 2018."
+    assert {s.year for s in answer.sources} == {min(years)}
+    # a year stated with "are" alone names no topic either: every paper of the year
+    dated = final_answer(ordered_store.answer_stream(f"Which papers are from {max(years)}?"))
+    assert {s.year for s in dated.sources} == {max(years)}
+    assert len(dated.sources) == years.count(max(years))
