@@ -22,11 +22,18 @@ from assistant.filters import merge
 from assistant.generation import relevance_reply
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
-from assistant.list_lines import answer_lines, as_answer, authors_line, turned_down_line
+from assistant.list_lines import (
+    answer_lines,
+    as_answer,
+    authors_line,
+    left_out_line,
+    people_line,
+    turned_down_line,
+)
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
-from assistant.paper_order import in_year_order
+from assistant.paper_order import in_year_order, ordered_in
 from assistant.ranking import cached_coverage
 from assistant.refusals import nearest_reason
 from assistant.respelling import asked_respellings, cue_respellings, respelt, respelt_line
@@ -41,10 +48,9 @@ from assistant.types import Answer, Filters, NearPaper, RetrievedPaper
 from assistant.word_runs import compound_runs, term_sequence, writes_phrase
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
 
     from assistant.index import AbstractIndex
-    from assistant.left_out import LeftOut
+    from assistant.keywords import KeywordStats
     from assistant.pipeline import Assistant
 
 
@@ -102,7 +108,7 @@ class ListAnswers:
         if not named and applied and (applied.author or not re.search(r"\w", topic)):
             return self.every_paper_of(question, applied)
         if not named:
-            raise BadInputError(unsearchable(topic) or self.no_topic(topic))
+            raise BadInputError(unsearchable(topic) or no_topic(topic, self.app.index.keyword_stats()))
         judge = self.judge if self.judged() else None
         result = (screen or self.list_screen).screen(search, applied, judge)
         result.question = question
@@ -156,16 +162,6 @@ class ListAnswers:
             return True
         return written_as_one(topic, self.app.index)
 
-    def no_topic(self, topic: str) -> str:
-        """Why a list question names no topic, and what to ask instead: it has no word to
-        search for, or only words too common to ("Which papers use models?")."""
-        example = "e.g. \"Which papers use diffusion models for planning?\""
-        if not topic_terms(topic, self.app.index.keyword_stats()):
-            return f"the question names no topic to list papers on; ask {example}"
-        return (f"the question names no topic to list papers on: “{topic.strip(' ?.!')}” has "
-                f"only words found in a large share of all abstracts; name a narrower one, "
-                f"{example}")
-
     def judge(self, question: str, papers: list[Paper]) -> list[bool | None]:
         """The model's relevance check over ``papers``, a few at a time; None for each paper
         of a batch whose reply is not the check's format (prose, a chatty model): it judged
@@ -193,7 +189,10 @@ class ListAnswers:
         """A list answer written line by line (the count, then a paper a line), then the
         typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it); ``reread``
         is its reading budget (``screen_for``). A chat follow-up's list is ``shaped``
-        (follow_ups.py: the list narrowed, or kept to a topic of its own) with a line."""
+        (follow_ups.py: the list narrowed, or kept to a topic of its own) with a line; one
+        asking for the papers in year order ("the earliest paper on X") is put so."""
+        if shaped is None and (ordered := ordered_in(question, self.app.index, filters)):
+            question, shaped = ordered.question, ordered.shaped  # the Lists tab, MCP, --all
         screen = self.screen_for(reread)
         result = self.list_papers(question, filters, screen)
         result, shape_line = shaped(result, screen) if shaped else (result, "")
@@ -294,6 +293,8 @@ class ListAnswers:
         of within the filter, and per venue when they come from several. A trend question
         given as the topic (the Lists tab, `assistant trends "How many papers has Bengio
         published per year?"`) is read as one (``question_trend``)."""
+        if ordered := ordered_in(topic, self.app.index, filters):  # "the earliest paper on X"
+            topic = ordered.question
         asked = read_intent(topic, self.app.index.venues()) if _ASKED.match(topic) else None
         # a question comparing two topics is refused; a bare "A vs B" topic is one topic, the
         # papers written on both ("exploration vs exploitation" had been refused as two)
@@ -390,10 +391,19 @@ class CountMemo:
         return replace(kept)
 # A topic typed as a question ("How many papers…", "Plot…"), read as `ask` reads it; a
 # topic of plain words ("user interest in recommender systems over time") is searched as is
-PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
-LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 _ASKED = re.compile(r"^\s*(?:how|what|which|when|is|are|has|have|did|plot|chart|count|show"
                     r"|number\s+of)\b", re.I)
+
+
+def no_topic(topic: str, stats: KeywordStats) -> str:
+    """Why a list question names no topic, and what to ask instead: it has no word to
+    search for, or only words too common to ("Which papers use models?")."""
+    example = "e.g. \"Which papers use diffusion models for planning?\""
+    if not topic_terms(topic, stats):
+        return f"the question names no topic to list papers on; ask {example}"
+    return (f"the question names no topic to list papers on: “{topic.strip(' ?.!')}” has "
+            f"only words found in a large share of all abstracts; name a narrower one, "
+            f"{example}")
 
 
 def written_as_one(topic: str, index: AbstractIndex) -> bool:
@@ -462,36 +472,3 @@ def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:
                                             c.logit))
             for c in nearest]
 
-
-def people_line(index: AbstractIndex, filters: Filters | None) -> str:
-    """For an author filter of a family name alone that several stored people share,
-    the line naming them ("“Bengio” names 3 stored authors: Yoshua Bengio (85 papers),
-    …"), so that a list of all of them is not taken for one's; "" otherwise."""
-    if not filters or not filters.author:
-        return ""
-    people = index.author_book().people(filters.author)
-    if len(people) < 2:
-        return ""
-    shown = [f"{name} ({n:,} paper{'s' if n != 1 else ''})" for name, n in people[:PEOPLE_SHOWN]]
-    more = f" and {len(people) - PEOPLE_SHOWN:,} more" if len(people) > PEOPLE_SHOWN else ""
-    return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
-            f"{more}; give a full name to keep to one.\n")
-
-
-def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
-    """For a list of every paper of a filter (an author's, with no topic), the ``records``
-    of the store's files it allows (``AbstractIndex.left_out``), no abstract and so not
-    stored, named
-    ("2 more records of the store's files have no abstract and are not stored: “…”
-    (1988, neurips_abstract_1988.csv#6), …"): "How many papers did Joshua Alspector
-    publish?" had said 4 where the files hold 6. "" otherwise (a topic cannot be judged
-    without an abstract: the receipt counts them)."""
-    if not result.filters or result.topic or not records:
-        return ""
-    named = [f"“{r.title}” ({f'{r.year}, ' if r.year else ''}{r.source})"
-             for r in records[:LEFT_OUT_SHOWN]]
-    more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
-    one = len(records) == 1
-    return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
-            f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
-            f"stored: {', '.join(named)}{more}.\n")

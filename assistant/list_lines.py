@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING
 
 from assistant.authors import author_names, short_authors
 from assistant.intent import read_intent
@@ -16,6 +17,14 @@ from assistant.topics import OR_RE
 from assistant.tuning import AUTHORS_SHOWN, TURNED_DOWN_SHOWN
 from assistant.types import Answer, Citation, Receipt, SourceRef
 from assistant.word_runs import typed_run
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
+    from assistant.left_out import LeftOut
+    from assistant.types import Filters
+
+PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
+LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 
 
 def _shown(text: str, limit: int = 300) -> str:
@@ -157,3 +166,37 @@ def cited(shown: Sequence[ListedPaper]) -> tuple[list[SourceRef], list[Citation]
             [Citation(n=n, paper_id=p.paper.paper_id, title=p.paper.title, source=p.paper.source,
                       text=p.paper.text, highlights=[p.sentence] if p.sentence else [])
              for n, p in numbered])
+
+
+def people_line(index: AbstractIndex, filters: Filters | None) -> str:
+    """For an author filter of a family name alone that several stored people share,
+    the line naming them ("“Bengio” names 3 stored authors: Yoshua Bengio (85 papers),
+    …"), so that a list of all of them is not taken for one's; "" otherwise."""
+    if not filters or not filters.author:
+        return ""
+    people = index.author_book().people(filters.author)
+    if len(people) < 2:
+        return ""
+    shown = [f"{name} ({n:,} paper{'s' if n != 1 else ''})" for name, n in people[:PEOPLE_SHOWN]]
+    more = f" and {len(people) - PEOPLE_SHOWN:,} more" if len(people) > PEOPLE_SHOWN else ""
+    return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
+            f"{more}; give a full name to keep to one.\n")
+
+
+def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
+    """For a list of every paper of a filter (an author's, with no topic), the ``records``
+    of the store's files it allows (``AbstractIndex.left_out``), no abstract and so not
+    stored, named
+    ("2 more records of the store's files have no abstract and are not stored: “…”
+    (1988, neurips_abstract_1988.csv#6), …"): "How many papers did Joshua Alspector
+    publish?" had said 4 where the files hold 6. "" otherwise (a topic cannot be judged
+    without an abstract: the receipt counts them)."""
+    if not result.filters or result.topic or not records:
+        return ""
+    named = [f"“{r.title}” ({f'{r.year}, ' if r.year else ''}{r.source})"
+             for r in records[:LEFT_OUT_SHOWN]]
+    more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
+    one = len(records) == 1
+    return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
+            f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
+            f"stored: {', '.join(named)}{more}.\n")

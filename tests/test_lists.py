@@ -307,7 +307,7 @@ def test_a_topic_of_only_words_most_papers_write_names_none() -> None:
     beside them makes it a topic, and a term lookup asks for its words however common."""
     from types import SimpleNamespace
 
-    from assistant.list_answers import ListAnswers
+    from assistant.list_answers import ListAnswers, no_topic
 
     shares = {"use": 0.436, "model": 0.439, "learn": 0.449, "neural": 0.187, "network": 0.254,
               "data": 0.299, "augment": 0.022, "gaussian": 0.062, "process": 0.133}
@@ -321,7 +321,7 @@ def test_a_topic_of_only_words_most_papers_write_names_none() -> None:
     for question in ("Which papers use?", "List all papers that use", "Which papers use models?",
                      "Which papers use methods?", "Which papers study learning?"):
         assert not lists.names_a_topic(topic_of(question, or_question=False)), question
-        assert "a large share of all abstracts" in lists.no_topic(topic_of(question)), question
+        assert "a large share of all abstracts" in no_topic(topic_of(question), stats), question
     for question in ("Which papers use neural networks?", "Which papers use data augmentation?",
                      "Which papers use Gaussian processes?"):
         assert lists.names_a_topic(topic_of(question, or_question=False)), question
@@ -335,7 +335,7 @@ def test_a_topic_of_only_words_most_papers_write_names_none() -> None:
     written["p"] = Paper("p", "s", "Learning to learn by gradient descent", "We meta-learn.")
     assert lists.names_a_topic(topic_of(question, or_question=False))
     assert not lists.names_a_topic(topic_of("Which papers study learning?", or_question=False))
-    assert lists.no_topic("study it?").endswith("; ask e.g. \"Which papers use diffusion "
+    assert no_topic("study it?", stats).endswith("; ask e.g. \"Which papers use diffusion "
                                                 "models for planning?\"")
 
 

@@ -130,3 +130,15 @@ def test_the_store_s_oldest_papers_are_those_of_its_earliest_year(ordered_store:
     dated = final_answer(ordered_store.answer_stream(f"Which papers are from {max(years)}?"))
     assert {s.year for s in dated.sources} == {max(years)}
     assert len(dated.sources) == years.count(max(years))
+
+
+def test_the_list_and_trend_tools_read_an_order_question_as_the_chat_does(
+        ordered_store: Assistant) -> None:
+    # a run: the Lists tab and the MCP list_papers tool had said "No paper of the 13,872
+    # answers “What is the earliest on capsule networks?”", and topic_trends had counted 0
+    question = "What is the earliest paper on capsule networks?"
+    listed = ordered_store.list_answer(question)
+    assert ", oldest first;" in listed.answer.splitlines()[0]
+    assert listed.citations[0].title == "Capsules for Object Parts"
+    assert {c.title for c in listed.citations} >= {title for _, title, _ in CAPSULES}
+    assert ordered_store.trends(question).total == len(listed.citations)
