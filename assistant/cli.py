@@ -161,8 +161,8 @@ def ingest(
     from assistant.corpus import skip_lines
 
     skipped = [s for s in report.skipped if not s.stored]
-    for label, notes in (("skipped", skipped), ("cut", [s for s in report.skipped if s.stored])):
-        for line in skip_lines(notes, done=label):
+    for label, notes in (("skipped", skipped), ("stored", [s for s in report.skipped if s.stored])):
+        for line in skip_lines(notes, done="skipped" if label == "skipped" else "stored changed"):
             err.print(f"[yellow]{label}[/] {escape(printable(line))}", highlight=False,
                       soft_wrap=True)
     for note in [*report.kept, *report.gone]:

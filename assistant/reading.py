@@ -192,15 +192,15 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
     except OSError as exc:
         return [], [Skipped(name, f"cannot read the file: {exc.strerror or exc}", whole_file=True)]
     text, problem = decode(raw, name)
-    if problem:
-        return [], [problem]
-    assert text is not None
+    if text is None:
+        return [], [problem] if problem else []
     if suffix == ".txt":
         records, skipped = seed_records(text, name)
     elif suffix == ".csv":
         records, skipped = csv_records(text, name)
     else:
         records, skipped = jsonl_records(text, name)
+    skipped[:0] = [problem] if problem else []  # lines read as Windows-1252: a note
     papers: list[Paper] = []
     for line, ordinal, rec in records:
         abstract = normalise(rec.get("abstract", ""))
@@ -251,8 +251,8 @@ def _cut(abstract: str, max_chars: int, name: str, ordinal: int, line: int
 
 
 def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
-    """UTF-8 text (UTF-16 or UTF-32 with its byte-order mark too: Windows tools save it so), or a
-    reason naming the first bad line."""
+    """UTF-8 text (UTF-16 or UTF-32 with its byte-order mark too: Windows tools save it so), with
+    a note naming the lines read as Windows-1252 (``_per_line``), or the reason it is none."""
     for bom, encoding in ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
                           (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
         if raw.startswith(bom):
@@ -265,7 +265,24 @@ def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
     try:
         return raw.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        return None, Skipped(name, f"is not UTF-8 (byte 0x{raw[exc.start]:02x} at offset "
-                             f"{exc.start}); re-save the file as UTF-8", line, whole_file=True)
+        return _per_line(raw.removeprefix(b"\xef\xbb\xbf"), name, exc)
+
+
+def _per_line(raw: bytes, name: str, first: UnicodeDecodeError) -> tuple[str, Skipped]:
+    """Text not all UTF-8 read a line at a time, a line that is not read as Windows-1252 (a
+    superset of Latin-1, what spreadsheets on Windows save), with the note naming those
+    lines: one Latin-1 row had skipped a whole CSV, its message naming only that row."""
+    lines, bad = [], []
+    for number, line in enumerate(raw.split(b"\n"), 1):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(line.decode("cp1252", errors="replace"))
+            bad.append(number)
+    shown = ", ".join(map(str, bad[:5])) + (f" and {len(bad) - 5:,} more" if len(bad) > 5 else "")
+    return "\n".join(lines), Skipped(
+        name, f"is not UTF-8 (byte 0x{raw[first.start]:02x} at offset {first.start}): "
+        f"line{'s' if len(bad) > 1 else ''} {shown} read as Windows-1252, the rest as UTF-8; "
+        "re-save the file as UTF-8 if a character reads wrong", bad[0], incomplete=False,
+        stored=True)
 

@@ -38,7 +38,8 @@ def skip_lines(skipped: Iterable[Skipped], per_file: int = SHOWN_PER_FILE,
                done: str = "skipped") -> list[str]:
     """One line per skipped input, at most ``per_file`` per file and then how many more: a
     CSV with 5,000 broken rows printed 5,000 lines (a review). ``done`` is what befell the
-    records counted ("cut" for abstracts kept by their opening)."""
+    records counted ("stored changed" for abstracts kept by their opening, or lines read
+    as Windows-1252)."""
     lines: list[str] = []
     shown: dict[str, int] = {}
     hidden: dict[str, int] = {}

@@ -127,7 +127,7 @@ def test_ingest_reports_counts_and_skips(fresh_copy: Path, tmp_path: Path) -> No
     assert "papers: 40 (2 added, 0 unchanged)" in result.stdout
     assert "skipped: 1" in result.stdout
     assert "bad.bin.txt" in result.stderr and "binary" in result.stderr
-    assert "cut new.csv:3: record #2 is 1,461 characters" in result.stderr
+    assert "stored new.csv:3: record #2 is 1,461 characters" in result.stderr
     again = run("ingest", "--data-dir", str(fresh_copy))
     assert "papers: 40 (0 added, 38 unchanged)" in again.stdout and "+0)" in again.stdout
 

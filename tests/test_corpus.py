@@ -108,7 +108,6 @@ def test_jsonl_with_title_authors_link(tmp_path: Path) -> None:
     ("name", "content", "expected", "line"),
     [
         ("blob.txt", b"\x00\x01\x02binary\x00", "binary", None),
-        ("latin.txt", "Header\n\nCaf\u00e9 abstract.\n".encode("latin-1"), "not UTF-8", 3),
         ("empty.txt", b"", "no abstracts", None),
         ("header.txt", b"NeurIPS 2025 Papers\n", "no abstracts", None),
         ("header.csv", b"title,abstract\n", "no abstracts", None),
@@ -128,6 +127,18 @@ def test_bad_input_names_the_file_and_problem(
     assert expected in skipped[0].reason
     assert skipped[0].line == line
     assert name in str(skipped[0])
+
+
+def test_a_line_that_is_not_utf8_is_read_as_windows_1252_and_the_rest_kept(tmp_path: Path) -> None:
+    # a run: one Latin-1 row had skipped the whole CSV, its message naming only that row
+    path = tmp_path / "mine.csv"
+    rows = "title,abstract\n" + "".join(f"Paper {i},We study gait {i}.\n" for i in range(3))
+    path.write_bytes(rows.encode() + "Caf\u00e9,We study caf\u00e9 fish.\n".encode("latin-1")
+                     + "Na\u00efve,We study na\u00efve fish.\n".encode())
+    papers, skipped = read_file(path)
+    assert [p.title for p in papers] == ["Paper 0", "Paper 1", "Paper 2", "Caf\u00e9", "Na\u00efve"]
+    assert [(s.line, s.stored, s.incomplete) for s in skipped] == [(5, True, False)]
+    assert "line 5 read as Windows-1252, the rest as UTF-8" in skipped[0].reason
 
 
 def test_a_megabyte_paragraph_is_skipped_and_the_rest_read(tmp_path: Path) -> None:

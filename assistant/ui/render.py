@@ -368,7 +368,7 @@ def upload_summary(report: IngestReport) -> str:
              f"**{len(skipped)}** skipped ({report.seconds:.1f} s). The corpus now holds "
              f"{report.papers_total} papers."]
     lines += [f"- skipped {inert(redact(line))}" for line in skip_lines(skipped)]
-    lines += [f"- cut {inert(redact(line))}"
-              for line in skip_lines((s for s in report.skipped if s.stored), done="cut")]
+    lines += [f"- stored {inert(redact(line))}"
+              for line in skip_lines((s for s in report.skipped if s.stored), done="stored changed")]
     lines += [f"- {inert(redact(str(k)))}" for k in getattr(report, "kept", [])]
     return "\n".join(lines)
