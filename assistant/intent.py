@@ -317,6 +317,10 @@ POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors
 MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
+# "What is dropout?": a thing asked of by its bare name, a subject of its own ("What are the
+# limitations?" asks of the answer before)
+DEFINES_RE = re.compile(r"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?!(?:the|a|an|this|that|these"
+                        r"|those|it|its|they|their|them|there|so|more|less|most|least|not)\b)[a-z]", re.I)
 
 # What a question asks of an author's papers other than the list of them: a summary, a
 # comparison, one paper ("Summarize the papers by X", "the paper by X")
@@ -448,12 +452,14 @@ def leans_on_previous(question: str) -> bool:
     method handle noisy labels?"), may point back ("their results?") with fewer than
     OWN_SUBJECT_TERMS keywords of its own, or is short, names nothing and has one keyword
     at most ("Any limitations?"; "Summarize diffusion models" stands alone). "What is
-    TCCM?" after "What is CRAFT?" names its own subject."""
+    TCCM?" after "What is CRAFT?" names its own subject, and so does "What is dropout?"
+    (``DEFINES_RE``): after "only the ones by Jure Leskovec" it had been searched as his
+    papers, a false "no"."""
     terms = query_terms(question)
     return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
                 or (MAY_POINT_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
-                    and len(terms) < 2))
+                    and len(terms) < 2 and not DEFINES_RE.search(question)))
 
 
 def trend_topic(question: str) -> str | None:

@@ -376,6 +376,10 @@ def test_a_question_asks_for_a_quantity(question: str, quantity: bool) -> None:
     ("Summarize diffusion models", False),
     ("How does CRAFT predict future links on temporal graphs?", False),
     ("Compare the graph neural network papers: what do they study?", False),
+    # a run: "What is dropout?" after "only the ones by Jure Leskovec" had been searched
+    # among his papers, a false "no"; "What are the limitations?" still asks of the answer
+    ("What is dropout?", False), ("what is batch norm?", False), ("What are GANs?", False),
+    ("What are the limitations?", True), ("What is the dataset?", True),
 ])
 def test_a_follow_up_leans_on_the_previous_question(question: str, leans: bool) -> None:
     assert read_intent(question).follow_up is leans
