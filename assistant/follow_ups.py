@@ -24,6 +24,12 @@ from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.errors import BadInputError
 from assistant.facets import read_misses
 from assistant.filters import merge
+from assistant.follow_up_phrases import (
+    THOSE_RE,
+    asks_for_list_before,
+    order_asked,
+    swapped_topic,
+)
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
 from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic
@@ -40,24 +46,6 @@ if TYPE_CHECKING:
     from assistant.pipeline import Assistant
 
 HOW_MANY = re.compile(r"^\W*how\s+many\b", re.I)
-# a follow-up asking for the papers of the list or count before, naming nothing else: "list
-# them", "show me those papers", "which ones?", "what are they?"
-THOSE_LISTED_RE = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|great|thanks|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
-    r"(?:please\s+)?(?:(?:list|show(?:\s+me)?|give\s+me|name|display)\s+(?:all\s+)?(?:of\s+)?"
-    r"(?:them|those|these|the\s+papers|the\s+list)(?:\s+(?:papers|all|please))*"
-    r"|(?:which|what)\s+(?:ones(?:\s+are\s+(?:they|those|these))?"
-    r"|(?:papers\s+)?are\s+(?:they|those|these)))"
-    r"\W*$", re.I)
-# ...and for them in year order: "and more recent ones?", "what about newer papers?", "the
-# oldest ones?" ("the first one" is a place)
-NEWER_RE = re.compile(
-    r"^\W*(?:(?:and|so|then|ok(?:ay)?)\W+)*(?:(?:what|how)\s+about\s+|show\s+me\s+|only\s+)?"
-    r"(?:the\s+)?(?:more\s+|most\s+)?(?:recent|newer|newest|latest|(?P<old>older|oldest|earliest))"
-    r"(?:\s+(?:ones?|papers?))?(?:\s+first)?\W*$", re.I)
-# "which of those…", "how many of them…", "which ones…": the papers of the list before
-THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
-                      r"|the\s+ones\s+that)\b", re.I)
 
 
 class FollowUps:
@@ -112,7 +100,7 @@ class FollowUps:
             kept = self.chained(again.keep)
             return question, history, app.lists.list_stream(
                 again.question, merge(filters, again.filters), at_least(reread, again.least),
-                in_order(kept, bool(m.group("old"))) if (m := NEWER_RE.match(question)) else kept)
+                kept if (oldest := order_asked(question)) is None else in_order(kept, oldest))
         if narrow := narrowed(question, history, readers):
             shown = merge(filters, narrow.filters)
             if narrow.counted:
@@ -127,6 +115,9 @@ class FollowUps:
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
                 at_least(reread, within.least), self.chained(within.topics))
+        if other := swapped(question, history, readers):  # "what about dropout?"
+            stream = app.lists.trend_stream if other.counted else app.lists.list_stream
+            return question, history, stream(other.question, merge(filters, other.filters), reread)
         return question, history, None
 
     def narrowing(self, earlier: Filters | None, keep: tuple[str, ...] = ()) -> Shaper:
@@ -310,12 +301,29 @@ def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowe
         return chained
     if (kept := within_list(last, earlier, readers)) is not None:
         return Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics, kept.least)
+    if other := swapped(last, earlier, readers):  # "what about dropout?": a list of its own
+        return other
     ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
     before = readers.intent(ordered.question if ordered else last)
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:
         return Narrowed(before.search, before.filters, counted, before.filters)
     return None
+
+
+def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
+            ) -> Narrowed | None:
+    """The list or count before asked again of the topic a follow-up names instead
+    (``swapped_topic``: "what about dropout?" after "Which papers use capsule networks?"),
+    under the filters before. It had been joined to the question before: a table of five
+    capsule papers, none writing dropout. None for any other follow-up."""
+    history = _past_pointed(history)
+    if not history or not (topic := swapped_topic(question, readers.names_a_topic)):
+        return None
+    if (before := list_before(history, readers)) is None:
+        return None
+    asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
+    return Narrowed(asked, before.filters, before.counted, before.filters)
 
 
 def at_least(reread: int | None, least: int) -> int | None:
@@ -353,12 +361,6 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     # filter's every paper (the count's question had been searched as a topic, a "no")
     listed = topic or ("Which papers?" if before.filters else before.question)
     return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD)
-
-
-def asks_for_list_before(question: str) -> bool:
-    """Whether a follow-up asks for the papers of the list or count before ("list them",
-    "which ones?", ``THOSE_LISTED_RE``), or for them in year order (``NEWER_RE``)."""
-    return bool(THOSE_LISTED_RE.match(question) or NEWER_RE.match(question))
 
 
 def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:

@@ -5,6 +5,7 @@ it had been answered with a comparison of two abstracts, where the list held fou
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
+from assistant.follow_up_phrases import order_asked, swapped_topic
 from assistant.follow_ups import Readers, narrowed, pointed_at
 from assistant.list_lines import narrowing_line
 from assistant.pipeline import Assistant, asked_intent
@@ -351,3 +353,53 @@ def test_places_asked_of_one_answer_give_it_again_once(years_store: Assistant,
     for question in ("summarize the second one", "summarize the first one"):
         final_answer(years_store.answer_stream(question, history))
     assert asked.count("Which papers study capsule networks?") == 1
+
+
+@pytest.mark.parametrize(("question", "oldest"), [
+    ("list them in chronological order", True), ("sort them by year", True),
+    ("sort them by year, newest first", False), ("Order the list by date descending", False),
+    ("which of them is the oldest?", True), ("Which one is the most recent?", False),
+    ("and more recent ones?", False), ("the oldest ones?", True),
+    ("list them", None), ("Which papers on GANs are the oldest?", None),
+    ("list capsule network papers in chronological order", None),
+])
+def test_a_follow_up_asks_for_the_list_before_in_year_order(question: str,
+                                                            oldest: bool | None) -> None:
+    assert order_asked(question) is oldest
+
+
+def test_the_list_before_is_given_again_in_the_order_asked(years_store: Assistant) -> None:
+    """A run: after a capsule list, "list them in chronological order" had listed papers
+    on decision lists, "sort them by year" given a table of five, and "which of them is
+    the oldest?" a false "no"."""
+    listed = final_answer(years_store.answer_stream(LIST))
+    for question, first in (("list them in chronological order", "Capsules for Object Parts"),
+                            ("sort them by year, newest first", "Capsules in Videos"),
+                            ("which of them is the oldest?", "Capsules for Object Parts")):
+        again = final_answer(years_store.answer_stream(question, [(LIST, listed.answer)]))
+        assert {c.title for c in again.citations} == {c.title for c in listed.citations}, question
+        assert again.citations[0].title == first, question
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("what about dropout?", "dropout"), ("How about papers on sparse attention?", "sparse attention"),
+    ("and papers on transformers?", "transformers"), ("what about GAN papers?", "GAN"),
+    ("what about its limitations?", None), ("and what datasets do they use?", None),
+    ("and how does it scale?", None), ("what about them?", None),
+])
+def test_a_follow_up_names_another_topic_for_the_list_before(question: str,
+                                                             topic: str | None) -> None:
+    assert swapped_topic(question, lambda words: True) == topic
+
+
+def test_another_topic_is_listed_as_the_list_before_was(years_store: Assistant) -> None:
+    """A run: "what about dropout?" after a capsule list had been joined to it: a table of
+    five capsule papers, none writing dropout."""
+    history = chat(years_store, LIST, "what about sparse attention?")
+    titles = {c.title for c in final_answer(years_store.answer_stream(
+        "what about sparse attention?", history[:1])).citations}
+    assert "Sparse Attention" in titles and not titles & {t for _, t, _ in CAPSULES}
+    assert re.match(r"\d+ papers? of the [\d,]+ match", history[1][1])  # a list's count line
+    # and the list it gave is the one a narrowing follows
+    dated = final_answer(years_store.answer_stream("only 2020 papers", history))
+    assert "Sparse Attention" not in {c.title for c in dated.citations}

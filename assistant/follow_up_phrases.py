@@ -1,0 +1,90 @@
+"""How a chat follow-up asks for the list before it again: its papers ("list them", "which
+ones?"), in year order ("and more recent ones?", "sort them by year", "which of them is the
+oldest?"), or the same list of another topic ("what about dropout?").
+
+Why a module: follow_ups.py routes such follow-ups; the phrasings it reads are here, each
+with the run that found it wanting: "sort them by year" had given a table of five papers,
+"which of them is the oldest?" a false "no", and "what about dropout?" after a list on
+capsule networks a table of capsule papers, none writing dropout.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from assistant.intent import MAY_POINT_BACK_RE, POINTS_BACK_RE
+from assistant.paper_order import ordered_question
+
+# a follow-up asking for the papers of the list or count before, naming nothing else: "list
+# them", "show me those papers", "which ones?", "what are they?"
+THOSE_LISTED_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|great|thanks|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:please\s+)?(?:(?:list|show(?:\s+me)?|give\s+me|name|display)\s+(?:all\s+)?(?:of\s+)?"
+    r"(?:them|those|these|the\s+papers|the\s+list)(?:\s+(?:papers|all|please))*"
+    r"|(?:which|what)\s+(?:ones(?:\s+are\s+(?:they|those|these))?"
+    r"|(?:papers\s+)?are\s+(?:they|those|these)))"
+    r"\W*$", re.I)
+# ...and for them in year order: "and more recent ones?", "what about newer papers?", "the
+# oldest ones?" ("the first one" is a place)
+NEWER_RE = re.compile(
+    r"^\W*(?:(?:and|so|then|ok(?:ay)?)\W+)*(?:(?:what|how)\s+about\s+|show\s+me\s+|only\s+)?"
+    r"(?:the\s+)?(?:more\s+|most\s+)?(?:recent|newer|newest|latest|(?P<old>older|oldest|earliest))"
+    r"(?:\s+(?:ones?|papers?))?(?:\s+first)?\W*$", re.I)
+# "sort them by year", "order the list by date, newest first"
+SORT_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
+    r"(?:please\s+)?(?:sort|order|arrange|rank)\s+(?:them|those|these|the\s+(?:list|papers))\s+"
+    r"by\s+(?:year|date)(?:\s*,?\s*(?:(?P<new>newest|latest|most\s+recent)\s+first|(?:oldest|"
+    r"earliest)\s+first|(?P<down>descending)|ascending))?\W*$", re.I)
+# "which of them is the oldest?", "which one is the most recent?", "what is the newest one?"
+EDGE_OF_LIST_RE = re.compile(
+    r"^\W*(?:and\s+)?(?:which|what)(?:\s+(?:one|paper))?(?:\s+of\s+(?:them|those|these|the\s+list))?"
+    r"(?:\s+(?:is|was|are|were)|['’]s)\s+the\s+(?:(?P<old>oldest|earliest)|newest|latest|most\s+"
+    r"recent)(?:\s+(?:one|paper)s?)?(?:\s+of\s+(?:them|those|these))?\W*$", re.I)
+# "THOSE…": the papers of the list before ("which of those…", "how many of them…")
+THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
+                      r"|the\s+ones\s+that)\b", re.I)
+# "what about dropout?", "how about papers on transformers?", "and papers on dropout?"
+SWAP_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|then|now)\W+)?(?:(?:and\s+)?(?:what|how)\s+about\s+(?:the\s+)?"
+    r"(?:(?:papers?|ones?|work)\s+(?:on|about|using|that\s+use)\s+)?|and\s+(?:the\s+)?(?:papers?|"
+    r"work)\s+(?:on|about|using|that\s+use)\s+)(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$", re.I)
+_ASKING = re.compile(r"\b(?:what|which|how|why|who|when|where|whose|does|do|did|is|are|was|were"
+                     r"|can|could|should|would)\b", re.I)
+
+
+def order_asked(question: str) -> bool | None:
+    """The order by year a follow-up asks the list before in (True: oldest first), or None:
+    "and more recent ones?" (``NEWER_RE``), "list them in chronological order" (a request for
+    the list before with ``paper_order.SORTED_RE``), "sort them by year" (``SORT_RE``),
+    "which of them is the oldest?" (``EDGE_OF_LIST_RE``: the list in that order, the first
+    line the paper asked of)."""
+    for pattern in (NEWER_RE, EDGE_OF_LIST_RE):
+        if m := pattern.match(question):
+            return bool(m.group("old"))
+    if m := SORT_RE.match(question):
+        return not (m.group("new") or m.group("down"))
+    ordered = ordered_question(question)
+    if ordered and ordered.question != question and THOSE_LISTED_RE.match(ordered.question):
+        return ordered.oldest
+    return None
+
+
+def asks_for_list_before(question: str) -> bool:
+    """Whether a follow-up asks for the papers of the list or count before ("list them",
+    "which ones?", ``THOSE_LISTED_RE``), or for them in year order (``order_asked``)."""
+    return bool(THOSE_LISTED_RE.match(question)) or order_asked(question) is not None
+
+
+def swapped_topic(question: str, names_a_topic: Callable[[str], bool]) -> str | None:
+    """The topic a follow-up asks the list before of instead ("what about dropout?",
+    "and papers on transformers?"), or None: one pointing back ("what about its
+    limitations?"), asking ("and what datasets do they use?") or naming no topic."""
+    m = SWAP_RE.match(question)
+    topic = m.group("topic").strip() if m else ""
+    if not topic or POINTS_BACK_RE.search(topic) or MAY_POINT_BACK_RE.search(topic):
+        return None
+    if _ASKING.search(topic) or not names_a_topic(topic):
+        return None
+    return topic
