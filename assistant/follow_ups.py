@@ -31,15 +31,14 @@ from assistant.follow_up_phrases import (
     swapped_topic,
 )
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
-from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
+from assistant.places import past_pointed, pointed_at, resolved
 from assistant.stated import stated
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult
-from assistant.tuning import OWN_SUBJECT_TERMS
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Answer, Filters
 
 if TYPE_CHECKING:
@@ -199,7 +198,7 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
     the list before (or the list a narrowing before narrowed), under the follow-up's filters
     too. A chat had searched "dynamic routing" anew and answered with a paper on packet
     routing, where the list before held "Dynamic Routing Between Capsules"."""
-    history = _past_pointed(history)
+    history = past_pointed(history)
     if not history or not THOSE_RE.search(question):
         return None
     asked = readers.intent(THOSE_RE.sub(" papers ", question))  # "which papers use X?"
@@ -283,7 +282,7 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     replace the earlier question's ("Which papers from 2018 use GANs?", then "And from
     2019?": 2019's); a narrowing follow-up before it narrows too ("And since 2019?", then
     "Which of them are by Hinton?": both). None for any other question."""
-    history = _past_pointed(history)
+    history = past_pointed(history)
     said = said_filters(question, readers) if history else None
     if said is None or (before := list_before(history, readers)) is None:
         return None
@@ -317,7 +316,7 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     (``swapped_topic``: "what about dropout?" after "Which papers use capsule networks?"),
     under the filters before. It had been joined to the question before: a table of five
     capsule papers, none writing dropout. None for any other follow-up."""
-    history = _past_pointed(history)
+    history = past_pointed(history)
     if not history or not (topic := swapped_topic(question, readers.names_a_topic)):
         return None
     if (before := list_before(history, readers)) is None:
@@ -349,7 +348,7 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     narrowed), under its filters. After "How many papers on capsule networks are there?"
     (12), "list them" had given five papers with nothing said of the other seven, and
     "which ones?" a paper on profile alignment. None for any other question."""
-    history = _past_pointed(history)
+    history = past_pointed(history)
     if not history or not asks_for_list_before(question) or not (
             before := list_before(history, readers)):
         return None
@@ -417,78 +416,4 @@ def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filte
                    venue=venue.venue if venue else None, author=author.author if author else None)
 
 
-# a paper of the answer before, by its number or place: "[3]", "the second one", "the 7th
-# one", "paper 7", "the last paper", "the first two" (not "the first layer", "#1 on
-# ImageNet", "paper 2 of NIPS 1987")
-_PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-           "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-           "seventeenth", "eighteenth", "nineteenth", "twentieth")
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
-POINTED_TURNS = 3  # how far back a place is looked for
 GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_again)
-# "the first paper on X", "the last paper by Y" ask of the field, not of a list
-_ASKS_OF_FIELD = r"(?:on|about|by|to|in|that|which|for|of|with|from|where|using|at)"
-POINTED_RE = re.compile(
-    r"\[(?P<bracket>\d{1,3})\]"
-    # "paper 7", "result #3" ("paper 2 of NIPS 1987" names a paper of the field)
-    r"|\b(?:paper|result|item|source|abstract)\s+#?(?P<numbered>\d{1,3})\b"
-    r"(?!\s*(?:of|in|from)\b)"
-    rf"|\bthe\s+(?:(?P<place>{'|'.join(_PLACES)}|last)|(?P<nth>\d{{1,3}})(?:st|nd|rd|th))"
-    rf"(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"
-    r"(?:\s+(?P<one>(?:one|result|item|abstract|source)s?)(?![\w-])"
-    rf"|\s+papers?\b(?!\s+{_ASKS_OF_FIELD}\b)|(?P<end>(?=\s*(?:[?.!,;]|$))))", re.I)
-
-
-def _past_pointed(history: Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]]:
-    """``history`` without its last turns that asked of one listed paper ("summarize the
-    second one"): "which of those use X?" after them works on the list still."""
-    while history and pointed_at(history[-1][0]):
-        history = history[:-1]
-    return history
-
-
-def pointed_at(question: str) -> tuple[re.Match[str], list[int]] | None:
-    """Where a follow-up points at papers of the answer before by number or place, and
-    which (1 the first, -1 the last): "summarize the second one" → [2], "compare the first
-    two" → [1, 2], "who wrote [3]?" → [3]. None when it points at none, or asks about a
-    subject of its own (more than OWN_SUBJECT_TERMS keywords besides)."""
-    m = POINTED_RE.search(question)
-    if m is None or len(query_terms(question[:m.start()] + question[m.end():])) > OWN_SUBJECT_TERMS:
-        return None  # "Introduction of attention in sequence models: what was the first paper?"
-    if number := m.group("bracket") or m.group("numbered"):
-        return m, [int(number)]
-    place = (m.group("place") or "").lower()
-    if place == "last":
-        return m, [-1]
-    first = int(m.group("nth")) if m.group("nth") else _PLACES.index(place) + 1
-    count = _COUNTS[m.group("count").lower()] if m.group("count") else 1
-    return m, list(range(first, first + count))
-
-
-def resolved(question: str, history: Sequence[tuple[str, str]],
-             answer_of: Callable[[str, Sequence[tuple[str, str]]], Answer]) -> str | None:
-    """A follow-up pointing at papers of the answer before ("summarize the second one",
-    "who wrote [3]?") with their titles in its place ("summarize “Stacked Capsule
-    Autoencoders”"), asked anew: the titles are what the answer's search then finds first
-    (``name_checks.titled_papers``). The answer before is given again by ``answer_of`` (its
-    question and history), its sources in their order. A chat had answered "summarize the
-    second one" after a list with two other papers, and "who wrote the third one?" with a
-    false "no". None when it points at none, or at a number no recent answer shows."""
-    if not history or (pointed := pointed_at(question)) is None:
-        return None
-    where, numbers = pointed
-    # the latest answer showing each number ("[3]"), of the last POINTED_TURNS that were no
-    # place themselves: a count's table shows none, and "summarize the third one" then "the
-    # second one" is the list's (it had been the summary's second source)
-    turns = [turn for turn in range(len(history)) if not pointed_at(history[turn][0])]
-    shown = next((turn for turn in reversed(turns[-POINTED_TURNS:])
-                  if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
-                  and re.search(r"\[\d+\]", history[turn][1])), None)
-    if shown is None:
-        return None
-    sources = answer_of(history[shown][0], history[:shown]).sources
-    picked = [sources[n if n < 0 else n - 1] for n in numbers if 0 < abs(n) <= len(sources)]
-    if len(picked) != len(numbers):
-        return None
-    titles = " and ".join(f"“{source.title}”" for source in picked)
-    return f"{question[:where.start()]}{titles}{question[where.end():]}"

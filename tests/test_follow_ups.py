@@ -14,9 +14,10 @@ from conftest import make_settings, seeds_with
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
 from assistant.follow_up_phrases import order_asked, swapped_topic
-from assistant.follow_ups import Readers, narrowed, pointed_at
+from assistant.follow_ups import Readers, narrowed
 from assistant.list_lines import narrowing_line
 from assistant.pipeline import Assistant, asked_intent
+from assistant.places import pointed_at
 from assistant.types import OPEN_START
 
 CAPSULES = [(2018, "Capsules for Object Parts", "Capsule networks route object parts to wholes "
@@ -403,3 +404,15 @@ def test_another_topic_is_listed_as_the_list_before_was(years_store: Assistant) 
     # and the list it gave is the one a narrowing follows
     dated = final_answer(years_store.answer_stream("only 2020 papers", history))
     assert "Sparse Attention" not in {c.title for c in dated.citations}
+
+
+def test_a_place_past_the_list_s_end_is_one_line(years_store: Assistant) -> None:
+    """A run: after a list of 12, "the 13th one" had been searched as words (a false "no"),
+    and "paper 43" after a list of 42 summarized a paper the list did not hold."""
+    listed = final_answer(years_store.answer_stream(LIST))
+    shown = len(listed.sources)
+    with pytest.raises(BadInputError, match=rf"do not number: they show \[1\]–\[{shown}\]"):
+        final_answer(years_store.answer_stream(f"summarize paper {shown + 1}",
+                                               [(LIST, listed.answer)]))
+    last = final_answer(years_store.answer_stream(f"summarize paper {shown}", [(LIST, listed.answer)]))
+    assert [c.title for c in last.citations] == [listed.sources[-1].title]

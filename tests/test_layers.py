@@ -33,7 +33,7 @@ LAYERS: list[set[str]] = [
     {"assistant.ranking", "assistant.candidates", "assistant.refusals", "assistant.retrieval",
      "assistant.name_checks", "assistant.filters", "assistant.similar", "assistant.topics",
      "assistant.readings", "assistant.facets", "assistant.listing", "assistant.list_lines",
-     "assistant.paper_order", "assistant.follow_up_phrases"},
+     "assistant.paper_order", "assistant.follow_up_phrases", "assistant.places"},
     {"assistant.answering", "assistant.claims", "assistant.chat_prompt", "assistant.generation",
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
      "assistant.compared_counts", "assistant.or_counts", "assistant.store_answers",
