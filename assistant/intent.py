@@ -185,7 +185,7 @@ LIST_RE = re.compile(
     # list, answered by the one line saying what to ask (``ListAnswers.list_papers``), not
     # read as a search for "nice" (it had listed A-NICE-MC) nor answered from "great"
     rf"|^\s*(?:please\s+)?(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name)\s+)?"
-    rf"(?:(?:all|every|the|some|any|{JUDGING})\s+)*(?:papers|abstracts|articles|publications)"
+    rf"(?:(?:all|every|the|some|any|only|just|{JUDGING})\s+)*(?:papers|abstracts|articles|publications)"
     r"\s*[?.!]*\s*$"
     rf"|{WHO_WORKS}", re.I)
 # A question that asks for the newest papers first: a word asking so before the papers'

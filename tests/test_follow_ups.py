@@ -323,8 +323,14 @@ def test_which_of_those_keeps_the_listed_papers_answering_its_topic(
 def test_a_fragment_with_nothing_before_it_stands_alone(years_store: Assistant,
                                                          question: str) -> None:
     """A review: "Only papers by Hinton" and "Papers from 2019?" had been refused as
-    narrowing an earlier list; with nothing before them they are questions of their own."""
-    final_answer(years_store.answer_stream(question))
+    narrowing an earlier list; with nothing before them they are questions of their own.
+    A run: "Only 2019 papers" had then been refused ("The corpus has no abstract about this
+    question"): it lists the year's papers, as "List papers from 2019" does."""
+    answer = final_answer(years_store.answer_stream(question))
+    if "capsules" not in question:
+        of_2019 = [p for p in years_store.index.papers().values() if p.year == 2019]
+        assert {s.paper_id for s in answer.sources} == {p.paper_id for p in of_2019}
+        assert answer.answer.startswith(f"{len(of_2019)} papers of the {len(of_2019)} (year 2019)")
 
 
 def test_a_follow_up_after_one_asked_of_a_listed_paper_still_works_on_the_list(
