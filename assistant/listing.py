@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from assistant.acronyms import acronym_readings, otherwise_spelled, spelled_readings
 from assistant.american import in_american
 from assistant.corpus import Paper
 from assistant.facets import facet_misses
@@ -53,12 +54,9 @@ from assistant.retrieval import term_holders
 from assistant.topics import (
     ACRONYM_RE,
     ALSO,
-    acronym_readings,
     best_sentence,
-    otherwise_spelled,
     raw_topic,
     reread_pairs,
-    spelled_readings,
     stated_acronyms,
     topic_of,
     topic_weights,

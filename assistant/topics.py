@@ -11,7 +11,6 @@ images or videos" asks for video captions, not every paper on video.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from itertools import islice
 
@@ -19,10 +18,8 @@ from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import JUDGING, WHO_WORKS, read_intent
 from assistant.keywords import (
-    UNSEEN_WORD_RE,
     KeywordStats,
     as_typed,
-    spellings,
     stem_of,
     topic_terms,
 )
@@ -33,12 +30,9 @@ from assistant.word_runs import (
     STOPS,
     WORD_RE,
     Run,
-    initials_of,
     sequence_terms,
-    term_sequence,
     text_pairs,
     writes_pair,
-    writes_phrase,
 )
 from assistant.written_forms import as_written
 
@@ -66,13 +60,18 @@ LEAD_RE = re.compile(
     re.I)
 WHO_RE = re.compile(WHO_WORKS, re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
+# ...the examples end where a word ties the topic to what it is for or on: "graph neural
+# networks, e.g. GraphSAGE, for fraud detection" without "for fraud detection" had listed
+# every GNN paper, none on fraud
+_QUALIFIED = r"(?=\s(?:for|in|on|to|with|using|via|across|within)\s)"
+_EXAMPLE = rf"(?:(?!{_QUALIFIED})[^,()])*"
 # A clause giving examples of the topic, to the next comma, bracket or the end: "…, such as
 # documents or news", "… (e.g. BERT)"; "for example", "for instance" and "including" only
 # after a comma ("strategies for example selection" gives none)
 EXAMPLES_RE = re.compile(
     r"\s*\((?:such\s+as|e\.g\.|for\s+example|for\s+instance|including)[^)]*\)"
-    r"|,?\s+(?:such\s+as|e\.g\.,?)\s[^,()]*(?:,|$)"
-    r"|,\s*(?:for\s+example|for\s+instance|including),?\s[^,()]*(?:,|$)", re.I)
+    rf"|,?\s+(?:such\s+as|e\.g\.,?)\s{_EXAMPLE}(?:,|$|{_QUALIFIED})"
+    rf"|,\s*(?:for\s+example|for\s+instance|including),?\s{_EXAMPLE}(?:,|$|{_QUALIFIED})", re.I)
 PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
 # Share of the pooled papers holding both words of a topic's neighbouring pair that must
 # write them side by side for the pair to count as a phrase. Source: dev (bench/lists.py).
@@ -186,7 +185,8 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
 
     The alternatives: the phrasings ``searched_topic`` joined with " | " (a run of words and
     its acronym), each without the examples it gives (``without_examples``), and in each the
-    parts "or" joins ("place cells or grid cells"), also read with each word the "or" joins
+    parts "or" joins outside them ("place cells or grid cells"; "GNNs, e.g. GraphSAGE or GCNs,
+    for fraud detection" is not about GCNs alone), also read with each word the "or" joins
     standing in the phrase around it (``or_readings``: "generate or compose music":
     "generate music", "compose music"). A part of one word is never an alternative of its
     own, however many "or"s the phrasing has: "news" alone held every news paper, and "use
@@ -197,11 +197,11 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
     phrasings = [p for p in topic.split(ALSO) if words(p)]
     alternatives = [] if len(phrasings) < 2 else phrasings
     for phrasing in phrasings:
-        alternatives += [cut for cut in [without_examples(phrasing)]
-                         if cut != phrasing and words(cut) > 1]
-        parts = [p for p in OR_RE.split(phrasing) if words(p)]
+        cut = without_examples(phrasing)
+        alternatives += [cut] if cut != phrasing and words(cut) > 1 else []
+        parts = [p for p in OR_RE.split(cut) if words(p)]  # an "or" of examples joins examples
         if len(parts) > 1:
-            alternatives += [p for p in [*parts, *or_readings(phrasing)] if words(p) > 1]
+            alternatives += [p for p in [*parts, *or_readings(cut)] if words(p) > 1]
     return [(text, topic_weights(text, stats, power))
             for text in dict.fromkeys([topic, *alternatives])]
 
@@ -237,44 +237,6 @@ def or_readings(phrasing: str) -> list[str]:
     return [" ".join([*before, item, *after]) for item in items if item]
 
 
-def acronym_readings(topic: str, index: AbstractIndex) -> list[str]:
-    """The topic with a run of its words written as their acronym (SPELLED_OUT_INITIALS
-    letters or more), for each run the field writes so: the acronym is a stored term, and
-    at least PHRASE_TOGETHER of the ACRONYM_HOLDERS papers BM25 ranks first for it write the
-    run itself ("ordinary differential equations" for ODE, "reinforcement learning from
-    human feedback" for RLHF, "mixture of experts" for MOE); the longest run first, none
-    overlapping."""
-    words = WORD_RE.findall(as_typed(topic))
-    content = [w.lower() not in STOPS for w in words]
-    taken: set[int] = set()
-    readings = []
-    for size in range(min(len(words), 8), 1, -1):
-        for start in range(len(words) - size + 1):
-            span = range(start, start + size)
-            if taken & set(span) or not (content[start] and content[span[-1]]):
-                continue
-            acronym = _written_as(index, [words[i] for i in span],
-                                  [content[i] for i in span])
-            if acronym:
-                taken.update(span)
-                readings.append(" ".join([*words[:start], acronym, *words[start + size:]]))
-    return readings
-
-
-def spelled_readings(topic: str, index: AbstractIndex) -> list[str]:
-    """The topic with each acronym it names (two capitals or more, as typed) written as the
-    phrase the field spells it out as ("DPPs" → "determinantal point processes", "RL" →
-    "reinforcement learning"), when enough of the ACRONYM_HOLDERS papers BM25 ranks first
-    for it spell it out so (``_spelled_as``): a paper that never writes the acronym is
-    found too."""
-    readings = []
-    for acronym in dict.fromkeys(TYPED_ACRONYM_RE.findall(as_typed(topic))):
-        phrase = _spelled_as(index, acronym)
-        if phrase:
-            readings.append(re.sub(rf"\b{re.escape(acronym)}s?\b", phrase, as_typed(topic)))
-    return readings
-
-
 def reread_pairs(topic: str, papers: Sequence[Paper], stats: KeywordStats
                  ) -> tuple[list[str], list[str]]:
     """What the cross-encoder reads for ``papers``: the texts it reads each paper against
@@ -304,115 +266,6 @@ def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:
     best = max(range(len(sentences)), key=lambda i: max(
         (cached_coverage(w, sentences[i]) for w in readings), default=0.0))
     return sentences[best] if paper.title_derived else f"{paper.title}. {sentences[best]}"
-
-
-def otherwise_spelled(searched: str, paper: Paper) -> frozenset[str]:
-    """The acronyms of the searched topic (``ListScreen.searched_topic``: its phrasings
-    joined by ALSO) that ``paper`` defines as something else, its words before the bracket
-    ("segmental neural net (SNN)", for "spiking neural networks | SNN"): a reading through
-    such an acronym does not hold for the paper. An acronym counts only when a phrasing of
-    the topic spells it out (its meaning is known), and a paper only by its definitions: one
-    writing the acronym undefined is taken to mean the field's, and other words of the same
-    initials elsewhere ("sigmoidal neural nets") say nothing."""
-    acronyms = set(ACRONYM_RE.findall(searched))
-    if not acronyms:
-        return frozenset()
-    sequences = [term_sequence(p) for p in searched.split(ALSO)]
-    text = f"{paper.title}. {paper.text}"
-    other = set()
-    for acronym in acronyms:
-        letters = acronym.lower()
-        meanings = {tuple(seq[i:i + len(letters)]) for seq in sequences
-                    for i in range(len(seq) - len(letters) + 1)
-                    if "".join(t[0] for t in seq[i:i + len(letters)]) == letters}
-        defined = _definitions(acronym, text)
-        if meanings and defined and not any(_same_words(d, m) for d in defined for m in meanings):
-            other.add(acronym)
-    return frozenset(other)
-
-
-def _definitions(acronym: str, text: str) -> set[tuple[str, ...]]:
-    """What ``text`` defines ``acronym`` as, as stemmed terms: the words just before each
-    "(ACRONYM" that it abbreviates (``abbreviates``), hyphenated words joined
-    ("self-normalizing neural networks (SNNs)", "a \"Segmental Neural Net\" (SNN)")."""
-    found = set()
-    for m in re.finditer(rf"\(\s*{re.escape(acronym)}s?\b", text):
-        words = re.sub(r"[\"“”‘’']", " ", text[max(0, m.start() - 120):m.start()]).split()
-        size = next((n for n in range(len(acronym), 0, -1)
-                     if len(words) >= n and abbreviates(acronym, words[-n:])), 0)
-        if size:
-            found.add(term_sequence(" ".join(words[-size:]).replace("-", "")))
-    return found
-
-
-def _same_words(spelled: tuple[str, ...], meaning: tuple[str, ...]) -> bool:
-    """Whether a definition of an acronym says its meaning (both as stemmed terms): each
-    word the same as far as the first three letters of one stand in the other (a short
-    form, "graph neural nets"; a part, "negative" of "nonnegative"), and the last one free
-    ("Markov decision problems" for "… processes")."""
-    return len(spelled) == len(meaning) and all(
-        a[:3] in b or b[:3] in a for a, b in zip(spelled[:-1], meaning[:-1], strict=True))
-
-
-def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
-    """The phrase most of the papers writing ``acronym`` spell it out as, or None: at least
-    PHRASE_TOGETHER of them; for two capitals, TWO_CAPITALS_AGREE of the papers, and
-    TWO_CAPITALS_LEAD times the next phrase's (two letters begin many phrases). Not one
-    with a word no term holds: "deep Q-network" read as "deep network" (DQN had counted
-    367 papers, 19 writing it)."""
-    holders = _holders(index, acronym)
-    spelled: Counter[tuple[str, ...]] = Counter()
-    surface: dict[tuple[str, ...], str] = {}
-    papers: Counter[tuple[str, ...]] = Counter()  # papers, not spellings, of each phrase
-    for paper in holders:
-        keys = []
-        # in order, not as a set: the surface kept must not vary with the hash seed
-        for match in dict.fromkeys(spellings(acronym, f"{paper.title}. {paper.text}",
-                                             parts_of=index.written_text().split_of)):
-            if UNSEEN_WORD_RE.search(match):
-                continue
-            words = WORD_RE.findall(match)
-            key = tuple(stem_of(w) for w in words)
-            surface.setdefault(key, " ".join(words))
-            spelled[key] += 1
-            keys.append(key)
-        papers.update(set(keys))
-    if not spelled:
-        return None
-    key, count = spelled.most_common(1)[0]
-    if len(acronym.rstrip("s")) >= SPELLED_OUT_INITIALS:
-        return surface[key] if count >= PHRASE_TOGETHER * len(holders) else None
-    (key, first), *rest = papers.most_common(2)
-    lead = first >= TWO_CAPITALS_LEAD * (rest[0][1] if rest else 0)
-    return surface[key] if lead and first >= TWO_CAPITALS_AGREE * len(holders) else None
-
-
-def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool]) -> str | None:
-    """The acronym the field writes for ``run`` (its content words' initials, or every
-    word's, or its content words' with a joined word's parts' initials: VAE for "variational
-    autoencoder"), or None."""
-    stems = tuple(stem_of(w.lower()) for w, c in zip(run, content, strict=True) if c)
-    parts_of = index.written_text().split_of
-    for letters in dict.fromkeys(["".join(w[0] for w, c in zip(run, content, strict=True) if c),
-                                  "".join(w[0] for w in run),
-                                  "".join(initials_of(w, parts_of)
-                                          for w, c in zip(run, content, strict=True) if c)]):
-        if (len(letters) < SPELLED_OUT_INITIALS
-                or not index.keyword_stats().doc_freq(stem_of(letters.lower()))):
-            continue
-        holders = _holders(index, letters)
-        spelled = sum(1 for p in holders if writes_phrase(stems, p))
-        if holders and spelled >= PHRASE_TOGETHER * len(holders):
-            return letters.upper()
-    return None
-
-
-def _holders(index: AbstractIndex, acronym: str) -> list[Paper]:
-    """The ACRONYM_HOLDERS papers BM25 ranks first for ``acronym``."""
-    papers = index.papers()
-    ranked = index.bm25_paper_scores(acronym)
-    return [papers[pid] for pid in sorted(ranked, key=lambda p: -ranked[p])[:ACRONYM_HOLDERS]
-            if pid in papers]
 
 
 def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper],

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from conftest import make_settings, seeds_with
 
+from assistant.acronyms import otherwise_spelled
 from assistant.answering import check_question
 from assistant.corpus import Paper
 from assistant.errors import BadInputError
@@ -20,7 +21,7 @@ from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.readings import relation_verb
 from assistant.references import receipt_line
-from assistant.topics import ALSO, otherwise_spelled, stated_acronyms, topic_of, topic_phrases
+from assistant.topics import ALSO, stated_acronyms, topic_of, topic_phrases
 from assistant.word_runs import (
     Run,
     compound_runs,
