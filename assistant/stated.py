@@ -276,14 +276,24 @@ def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:
 _VENUE_YEAR_END = r"(?!\d)(?![\'’]?s\b)"
 
 
+_YEAR_WORDS = r"in|from|since|to|until|till|through|before|after|between|and|or|of"
+
+
 def _full_years(text: str, venues: tuple[str, ...]) -> str:
-    """``text`` with a venue's year of two digits written whole: "NIPS '96" is "NIPS 1996",
+    """``text`` with a year of two digits written whole after a venue or a word giving a year
+    ("in '19", "'17-'19"): "NIPS '96" is "NIPS 1996",
     "NeurIPS'19" "NeurIPS 2019" (a run: "nips '96" had been searched as words, a false
     "no"); from 80 on, the 1900s."""
     def whole(m: re.Match[str]) -> str:
         return f"{m.group(1)} {19 if int(m.group(2)) >= 80 else 20}{m.group(2)}"
-    return re.sub(rf"(?<![\w-])({_venue_names(venues)})\s*['’](\d\d)(?!\d)", whole, text,
+    text = re.sub(rf"(?<![\w-])({_venue_names(venues)})\s*['’](\d\d)(?!\d)", whole, text,
                   flags=re.I)
+    # ...and one after a word giving a year: "GANs in '19", "from '17 to '19" (a run: "in '19"
+    # had been searched as words, 0 papers where 2019 holds 56)
+    text = re.sub(r"(?<![\w-])['’](\d\d)\s*([-–])\s*['’](\d\d)(?![\w'’])", lambda m: (
+        f"{19 if int(m.group(1)) >= 80 else 20}{m.group(1)}{m.group(2)}"
+        f"{19 if int(m.group(3)) >= 80 else 20}{m.group(3)}"), text)
+    return re.sub(rf"(?<![\w-])({_YEAR_WORDS})\s*['’](\d\d)(?![\w'’])", whole, text, flags=re.I)
 
 
 @lru_cache(maxsize=64)

@@ -279,3 +279,18 @@ def test_a_venues_year_of_two_digits_is_its_year(question: str, said: str) -> No
     found, rest = stated(question, ["NeurIPS"])
     assert found is not None and found.describe() == said
     assert rest.split() == ["papers", "on", question.split()[-1]]
+
+
+@pytest.mark.parametrize(("question", "said", "left"), [
+    ("how many papers on GANs in '19?", "year 2019", "how many papers on GANs?"),
+    ("how many GAN papers from '17 to '19", "years 2017–2019", "how many GAN papers"),
+    ("GAN papers '98–'02", "years 1998–2002", "GAN papers"),
+    ("Which papers use Q'19 data?", None, "Which papers use Q'19 data?"),
+])
+def test_a_year_of_two_digits_after_a_word_giving_a_year_is_its_year(
+        question: str, said: str | None, left: str) -> None:
+    """A run: "how many papers on GANs in '19?" counted 0 ("'19" searched as a word), where
+    2019 holds 56; "from '17 to '19" counted 1."""
+    found, rest = stated(question)
+    assert (found.describe() if found else None) == said
+    assert rest == left
