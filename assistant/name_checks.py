@@ -32,13 +32,29 @@ from assistant.tuning import (
 
 # The fused scores of the papers found for the question, ranked when first asked for.
 Found = Callable[[], dict[str, float]]
+# Words giving examples of what the question asks about ("neuromorphic hardware like Loihi",
+# "such as BERT", "e.g. TrueNorth"): a name among them is one instance, not the subject
+_EXAMPLE_LEAD = ("".join(rf"(?<!\b{w}\s)" for w in ("would", "i", "look", "looks", "feel", "feels",
+                                                    "seem", "seems", "you"))
+                 + r"(?<!['’]d\s)\b(?:like|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?"
+                 r"|including)\s+")
+
+
+def as_example(question: str, name: str) -> bool:
+    """Whether ``question`` gives ``name`` as an example, among those after "like", "such as",
+    "e.g." or "including" ("hardware like Loihi or TrueNorth"): a run had refused "Are there
+    papers on spiking neural networks on neuromorphic hardware like Loihi?" for "Loihi",
+    where 11 abstracts write spiking networks on neuromorphic hardware."""
+    return re.search(rf"{_EXAMPLE_LEAD}(?:[^,;:()?!]*?\b(?:or|and)\s+)*{re.escape(name)}(?!\w)",
+                     question, re.I) is not None
 
 
 def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str]:
     """Names in the question that no stored title or abstract uses at all: no paper can
     be about them, so the question gets no sources (rather than near misses). An
-    acronym counts as used when one of the papers found for the question spells it out."""
-    names = read_intent(question).proper_names
+    acronym counts as used when one of the papers found for the question spells it out; a
+    name given as an example (``as_example``) is no subject of the question."""
+    names = [n for n in read_intent(question).proper_names if not as_example(question, n)]
     if not names:
         return []
     corpus = index.surface_text()
@@ -60,7 +76,7 @@ def unwritten_names(index: AbstractIndex, question: str, found: Found,
     hindsight or on distillation as if they were about the thing asked. What it wrongly
     refuses, and what it catches, is measured outside the eval by bench/multiword_names.py."""
     proper = index.surface_text().proper
-    names = several_word_names(question, proper)
+    names = [n for n in several_word_names(question, proper) if not as_example(question, n)]
     if not names:
         return []
     nearby = nearby_texts(index, found(), authors=True)

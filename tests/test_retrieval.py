@@ -195,6 +195,11 @@ def test_fusion_beats_both_parts_among_distractors(with_distractors: Assistant) 
      []),
     ("How were MuRating-selected data used in pretraining?", []),
     ("What is CRAFT?", []),
+    # a name given as an example is no subject (a run: "…neuromorphic hardware like Loihi?"
+    # had been refused for "Loihi", where 11 abstracts of the 13.9k answer it)
+    ("How is quantization done for large language models like Chinchilla?", []),
+    ("How is quantization done for large language models, such as QLoRA or Chinchilla?", []),
+    ("I would like QLoRA papers", ["QLoRA"]),
 ])
 def test_names_no_abstract_uses_mean_no_sources(seed_assistant: Assistant, question: str,
                                                 unknown: list[str]) -> None:
