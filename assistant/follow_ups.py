@@ -108,8 +108,8 @@ class FollowUps:
                     self.count_narrowing(narrow.question, merge(filters, narrow.earlier), shown,
                                          reread))
             return question, history, app.lists.list_stream(
-                narrow.question, shown, at_least(reread, narrow.least),
-                self.narrowing(merge(filters, narrow.earlier), narrow.keep))
+                narrow.question, shown, at_least(reread, narrow.least), self.chained(narrow.keep)
+                if narrow.answered else self.narrowing(merge(filters, narrow.earlier), narrow.keep))
         if within := within_list(question, history, readers):
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
@@ -225,6 +225,7 @@ class Narrowed:
     earlier: Filters | None = None  # the filters of the list or count it narrows
     keep: tuple[str, ...] = ()  # topics its papers must answer too (a "which of those" before)
     least: int = 0  # the reading budget at least: a count listed again reads as it counted
+    answered: bool = False  # the turn before answered a question, and listed nothing
 
 
 @dataclass(frozen=True)
@@ -281,11 +282,16 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     or a trend, when the follow-up states filters to narrow it by (``said_filters``), which
     replace the earlier question's ("Which papers from 2018 use GANs?", then "And from
     2019?": 2019's); a narrowing follow-up before it narrows too ("And since 2019?", then
-    "Which of them are by Hinton?": both). None for any other question."""
+    "Which of them are by Hinton?": both). After an answer, not a list, its question's
+    papers under the filters: "only the ones by Hinton" after "What is dropout?" had listed
+    a paper of his writing "ones". None for any other question."""
     history = past_pointed(history)
     said = said_filters(question, readers) if history else None
-    if said is None or (before := list_before(history, readers)) is None:
+    if said is None:
         return None
+    if (before := list_before(history, readers)) is None:  # an answer before: its question's
+        asked = readers.intent(history[-1][0]).filters  # papers ("What is dropout?", then
+        return Narrowed(history[-1][0], replaced(asked, said), False, asked, answered=True)
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
                     reverted(before.filters, before.earlier, said), before.keep, before.least)
 

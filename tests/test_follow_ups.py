@@ -81,7 +81,10 @@ def test_a_follow_up_narrowing_a_follow_up_keeps_the_list(years_store: Assistant
     assert dated is not None and dated.question == "Which papers use capsule networks?"
     assert dated.filters.years == (2019, 2019)
     assert narrowed("What datasets do they use?", history, read) is None  # no filter of its own
-    assert narrowed("How many of them are from 2019?", [("What is a capsule?", "")], read) is None
+    # after an answer (no list): its question's papers under the filter (a run: "how many of
+    # them are from 2021?" after an answer had quoted sentences and given no number)
+    after = narrowed("How many of them are from 2019?", [("What is a capsule?", "")], read)
+    assert after is not None and after.answered and after.question == "What is a capsule?"
 
 
 def test_a_follow_up_to_a_count_is_counted(years_store: Assistant) -> None:
@@ -422,3 +425,15 @@ def test_a_place_past_the_list_s_end_is_one_line(years_store: Assistant) -> None
                                                [(LIST, listed.answer)]))
     last = final_answer(years_store.answer_stream(f"summarize paper {shown}", [(LIST, listed.answer)]))
     assert [c.title for c in last.citations] == [listed.sources[-1].title]
+
+
+def test_a_narrowing_after_an_answer_lists_its_questions_papers_under_the_filter(
+        authors_store: Assistant) -> None:
+    """A run: "only the ones by Hinton" after "What is dropout?" (an answer, no list) had
+    listed a Hinton paper writing "ones"; it is the question's papers by that author."""
+    question = "What are capsule networks used for?"
+    history = chat(authors_store, question)
+    assert not history[0][1].startswith(tuple("0123456789"))  # an answer, not a list
+    mine = final_answer(authors_store.answer_stream("only the ones by Ann Lee", history))
+    assert [c.title for c in mine.citations] == ["Capsules in Videos"]  # her capsule paper
+    assert "earlier list" not in mine.answer  # nothing was listed before
