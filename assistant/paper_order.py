@@ -132,6 +132,16 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
     return Ordered(f"Which papers{m.group('rest')}?", oldest)
 
 
+def asks_for_one(question: str) -> bool:
+    """Whether ``question`` asks for one paper by its order in years ("What is the earliest
+    paper on capsule networks?", "Hinton's latest paper"): the first of its list is the
+    paper a follow-up's "it" means ("who wrote it?" had been a false "no")."""
+    return (ordered_question(question) is not None and SORTED_RE.search(question) is None
+            and re.search(r"\b(?:paper|work|article|publication)\b", question, re.I) is not None
+            and re.search(r"\b(?:papers|works|articles|publications|abstracts|two|three|four|five"
+                          r"|six|seven|eight|nine|ten|\d{1,2})\b", question, re.I) is None)
+
+
 def in_year_order(result: ListResult, oldest: bool) -> ListResult:
     """``result`` with its papers (and unconfirmed mentions) in year order, oldest or newest
     first, best first within a year, those of no year last; its count line says so. The

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from assistant.errors import BadInputError
 from assistant.keywords import query_terms
+from assistant.paper_order import asks_for_one
 from assistant.tuning import OWN_SUBJECT_TERMS
 
 if TYPE_CHECKING:
@@ -42,8 +43,9 @@ POINTED_RE = re.compile(
 
 def past_pointed(history: Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]]:
     """``history`` without its last turns that asked of one listed paper ("summarize the
-    second one"): "which of those use X?" after them works on the list still."""
-    while history and pointed_at(history[-1][0]):
+    second one", "who wrote it?" after "the earliest paper on X"): "which of those use X?"
+    after them works on the list still."""
+    while history and (pointed_at(history[-1][0]) or _it(history[-1][0], history[:-1])):
         history = history[:-1]
     return history
 
@@ -74,8 +76,9 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     (``name_checks.titled_papers``). The answer before is given again by ``answer_of`` (its
     question and history), its sources in their order. A chat had answered "summarize the
     second one" after a list with two other papers, and "who wrote the third one?" with a
-    false "no". None when it points at none, or at a number no recent answer shows."""
-    if not history or (pointed := pointed_at(question)) is None:
+    false "no". "it" after a question asking for one paper is the first (``_it``). None when
+    it points at none, or at a number no recent answer shows."""
+    if not history or (pointed := pointed_at(question) or _it(question, history)) is None:
         return None
     where, numbers = pointed
     # the latest answer showing each number ("[3]"), of the last POINTED_TURNS that were no
@@ -92,7 +95,21 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     if len(picked) != len(numbers):
         return None
     titles = " and ".join(f"“{source.title}”" for source in picked)
-    return f"{question[:where.start()]}{titles}{question[where.end():]}"
+    owned = "'s" if where.group(0).lower() == "its" else ""  # "who are its authors?"
+    return f"{question[:where.start()]}{titles}{owned}{question[where.end():]}"
+
+
+_IT = re.compile(r"\b(?:it|its)\b", re.I)
+
+
+def _it(question: str, history: Sequence[tuple[str, str]]) -> tuple[re.Match[str], list[int]] | None:
+    """"it" or "its" after a question asking for one paper by its order in years ("What is
+    the earliest paper on X?"), and the follow-ups asking of it: the first paper of that
+    answer's list. "who wrote it?" had been a false "no", and "summarize it" had summarized
+    five other papers."""
+    m = _IT.search(question)
+    before = next((q for q, _ in reversed(history) if not (pointed_at(q) or _IT.search(q))), "")
+    return (m, [1]) if m and asks_for_one(before) else None
 
 
 def _past_the_end(place: str, answers: Sequence[str]) -> None:

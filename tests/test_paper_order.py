@@ -142,3 +142,18 @@ def test_the_list_and_trend_tools_read_an_order_question_as_the_chat_does(
     assert listed.citations[0].title == "Capsules for Object Parts"
     assert {c.title for c in listed.citations} >= {title for _, title, _ in CAPSULES}
     assert ordered_store.trends(question).total == len(listed.citations)
+
+
+def test_it_after_the_earliest_paper_is_that_paper(ordered_store: Assistant) -> None:
+    """A run: "who wrote it?" after "What is the earliest paper on capsule networks?" had
+    been a false "no", and "summarize it" had summarized five other papers."""
+    question = "What is the earliest paper on capsule networks?"
+    history = [(question, final_answer(ordered_store.answer_stream(question)).answer)]
+    for follow_up in ("summarize it", "what are its main results?"):
+        answer = final_answer(ordered_store.answer_stream(follow_up, history))
+        assert [c.title for c in answer.citations] == ["Capsules for Object Parts"], follow_up
+        history.append((follow_up, answer.answer))
+    # "it" after a list of several papers points at none of them
+    listed = "Which papers use capsule networks?"
+    plain = [(listed, final_answer(ordered_store.answer_stream(listed)).answer)]
+    assert len(final_answer(ordered_store.answer_stream("summarize it", plain)).citations) != 1
