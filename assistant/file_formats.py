@@ -104,12 +104,23 @@ def _pick(columns: Iterable[str]) -> dict[str, str]:
     return chosen
 
 
+def _delimiter(text: str) -> str:
+    """The header's separator: a comma, or the semicolon, tab or bar a spreadsheet of some
+    locales writes when only that one gives an abstract column (a run: "has no 'abstract'
+    column (found: title;authors;year;abstract)")."""
+    first = text.split("\n", 1)[0]
+    for delimiter in (",", ";", "\t", "|"):
+        if "abstract" in _pick(next(csv.reader([first], delimiter=delimiter), [])):
+            return delimiter
+    return ","
+
+
 def csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     """CSV rows as records. A row whose quoting is broken or whose number of fields differs
     from the header's is skipped and named by line: the csv module reads an unclosed quote
     without complaint, swallowing every following row into one field."""
     csv.field_size_limit(2**31 - 1)
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     try:
         header = next(reader, None)
     except csv.Error as exc:

@@ -212,6 +212,11 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
             skipped.append(note)
             if not abstract:
                 continue
+        typed_year = normalise(str(rec.get("year", "") or ""))
+        if typed_year and parse_year(typed_year) is None:  # "3021", "20xx": said, not dropped silently
+            skipped.append(Skipped(name, f"record #{ordinal} gives the year “{typed_year[:20]}”, "
+                                   "which is no year: stored with none", line, incomplete=False,
+                                   stored=True))
         link = normalise(rec.get("link", ""))
         links = tuple(dict.fromkeys(([link] if link else []) + list(find_links(abstract))))
         title = normalise(rec.get("title", ""))

@@ -141,6 +141,19 @@ def test_a_line_that_is_not_utf8_is_read_as_windows_1252_and_the_rest_kept(tmp_p
     assert "line 5 read as Windows-1252, the rest as UTF-8" in skipped[0].reason
 
 
+def test_a_semicolon_csv_is_read_and_a_year_that_is_none_said(tmp_path: Path) -> None:
+    # a run: a spreadsheet's semicolon CSV was refused for "no 'abstract' column (found:
+    # title;authors;year;abstract)", and years "3021" and "20xx" were dropped unsaid
+    path = tmp_path / "mine.csv"
+    path.write_text("title;year;abstract\nA;2019;We study a.\nB;3021;We study b.\n"
+                    "C;20xx;We study c.\nD;;We study d.\n")
+    papers, skipped = read_file(path)
+    assert [(p.title, p.year) for p in papers] == [("A", 2019), ("B", None), ("C", None),
+                                                   ("D", None)]
+    assert [(s.line, s.stored) for s in skipped] == [(3, True), (4, True)]
+    assert "gives the year “3021”, which is no year: stored with none" in skipped[0].reason
+
+
 def test_a_megabyte_paragraph_is_skipped_and_the_rest_read(tmp_path: Path) -> None:
     path = tmp_path / "huge.txt"
     path.write_text("Header\n\nA normal abstract.\n\n" + "word " * 200_000 + "\n\nAnother one.\n")
