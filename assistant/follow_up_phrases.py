@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.intent import MAY_POINT_BACK_RE, POINTS_BACK_RE
+from assistant.intent import ASPECTS, MAY_POINT_BACK_RE, POINTS_BACK_RE
 from assistant.paper_order import ordered_question
 
 # a follow-up asking for the papers of the list or count before, naming nothing else: "list
@@ -30,7 +30,7 @@ THOSE_LISTED_RE = re.compile(
 NEWER_RE = re.compile(
     r"^\W*(?:(?:and|so|then|ok(?:ay)?)\W+)*(?:(?:what|how)\s+about\s+|show\s+me\s+|only\s+)?"
     r"(?:the\s+)?(?:more\s+|most\s+)?(?:recent|newer|newest|latest|(?P<old>older|oldest|earliest))"
-    r"(?:\s+(?:ones?|papers?))?(?:\s+first)?\W*$", re.I)
+    r"(?:\s+(?:ones?|papers?|work))?(?:\s+first)?\W*$", re.I)
 # "sort them by year", "order the list by date, newest first"
 SORT_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
@@ -38,8 +38,10 @@ SORT_RE = re.compile(
     r"by\s+(?:year|date)(?:\s*,?\s*(?:(?P<new>newest|latest|most\s+recent)\s+first|(?:oldest|"
     r"earliest)\s+first|(?P<down>descending)|ascending))?\W*$", re.I)
 # "which of them is the oldest?", "which one is the most recent?", "what is the newest one?"
+# (pointing back: "What is the oldest paper?" asks of the store)
 EDGE_OF_LIST_RE = re.compile(
-    r"^\W*(?:and\s+)?(?:which|what)(?:\s+(?:one|paper))?(?:\s+of\s+(?:them|those|these|the\s+list))?"
+    r"^\W*(?:and\s+)?(?:which|what)(?=.*\b(?:of\s+(?:them|those|these|the\s+list)|one|ones)\b)"
+    r"(?:\s+(?:one|paper))?(?:\s+of\s+(?:them|those|these|the\s+list))?"
     r"(?:\s+(?:is|was|are|were)|['’]s)\s+the\s+(?:(?P<old>oldest|earliest)|newest|latest|most\s+"
     r"recent)(?:\s+(?:one|paper)s?)?(?:\s+of\s+(?:them|those|these))?\W*$", re.I)
 # "THOSE…": the papers of the list before ("which of those…", "how many of them…")
@@ -47,9 +49,10 @@ THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|t
                       r"|the\s+ones\s+that)\b", re.I)
 # "what about dropout?", "how about papers on transformers?", "and papers on dropout?"
 SWAP_RE = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|so|then|now)\W+)?(?:(?:and\s+)?(?:what|how)\s+about\s+(?:the\s+)?"
-    r"(?:(?:papers?|ones?|work)\s+(?:on|about|using|that\s+use)\s+)?|and\s+(?:the\s+)?(?:papers?|"
-    r"work)\s+(?:on|about|using|that\s+use)\s+)(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$", re.I)
+    r"^\W*(?:(?:ok(?:ay)?|so|then|now)\W+)?(?:(?:and\s+)?(?:what|how)\s+about\s+"
+    r"(?:(?:the\s+)?(?:papers?|ones?|work)\s+(?:on|about|using|that\s+use)\s+)?|and\s+(?:the\s+)?(?:papers?|"
+    r"work)\s+(?:on|about|using|that\s+use)\s+)(?!{ASPECTS})(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$"
+    .replace("{ASPECTS}", ASPECTS), re.I)  # not "what about the authors?", "a summary?"
 _ASKING = re.compile(r"\b(?:what|which|how|why|who|when|where|whose|does|do|did|is|are|was|were"
                      r"|can|could|should|would)\b", re.I)
 
@@ -71,10 +74,15 @@ def order_asked(question: str) -> bool | None:
     return None
 
 
-def asks_for_list_before(question: str) -> bool:
+def asks_for_list_before(question: str, pointing: bool = False) -> bool:
     """Whether a follow-up asks for the papers of the list or count before ("list them",
-    "which ones?", ``THOSE_LISTED_RE``), or for them in year order (``order_asked``)."""
-    return bool(THOSE_LISTED_RE.match(question)) or order_asked(question) is not None
+    "which ones?", ``THOSE_LISTED_RE``), or for them in year order (``order_asked``);
+    ``pointing``: only one pointing back at them ("the newest paper" alone asks of the store's
+    papers, "the newest ones" of a list's)."""
+    if THOSE_LISTED_RE.match(question):
+        return True
+    return order_asked(question) is not None and (
+        not pointing or re.search(r"\b(?:ones?|them|those|these|list)\b", question, re.I) is not None)
 
 
 def swapped_topic(question: str, names_a_topic: Callable[[str], bool]) -> str | None:

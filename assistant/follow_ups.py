@@ -290,10 +290,20 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if said is None:
         return None
     if (before := list_before(history, readers)) is None:  # an answer before: its question's
-        asked = readers.intent(history[-1][0]).filters  # papers ("What is dropout?", then
-        return Narrowed(history[-1][0], replaced(asked, said), False, asked, answered=True)
+        answered = answered_before(history, readers)  # papers ("What is dropout?")
+        return answered and replaced_result(answered, filters=replaced(answered.filters, said))
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
                     reverted(before.filters, before.earlier, said), before.keep, before.least)
+
+
+def answered_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
+    """The papers answering the question of the last turn of ``history``, an answer that
+    listed nothing, under its filters: what a follow-up narrowing it or asking for its papers
+    lists. None when that question leaned on the one before ("What are its limitations?")."""
+    asked = readers.intent(history[-1][0])
+    if asked.follow_up and len(history) > 1:
+        return None
+    return Narrowed(history[-1][0], asked.filters, False, asked.filters, answered=True)
 
 
 def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
@@ -328,7 +338,9 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if (before := list_before(history, readers)) is None:
         return None
     asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
-    return Narrowed(asked, before.filters, before.counted, before.filters)
+    said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
+    filters = replaced(before.filters, said) if said else before.filters
+    return Narrowed(asked, filters, before.counted, filters)
 
 
 def at_least(reread: int | None, least: int) -> int | None:
@@ -355,9 +367,10 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     (12), "list them" had given five papers with nothing said of the other seven, and
     "which ones?" a paper on profile alignment. None for any other question."""
     history = past_pointed(history)
-    if not history or not asks_for_list_before(question) or not (
-            before := list_before(history, readers)):
+    if not history or not asks_for_list_before(question):
         return None
+    if (before := list_before(history, readers)) is None:  # "list them in chronological
+        return answered_before(history, readers)  # order" after an answer: had listed "list"
     if not before.counted:
         return before
     asked = readers.intent(before.question)  # a count's topic listed as it was counted
@@ -383,7 +396,7 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
             f"“{question.strip()}” points at a paper of an earlier answer "
             f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
             "e.g. its title in quotes")
-    if not history and asks_for_list_before(question):
+    if not history and asks_for_list_before(question, pointing=True):
         raise BadInputError(
             f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
             "is none before it: ask for the list itself, e.g. “Which papers use capsule "

@@ -317,10 +317,18 @@ POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors
 MAY_POINT_BACK_RE = re.compile(
     r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
     r"latter))\b", re.I)
-# "What is dropout?": a thing asked of by its bare name, a subject of its own ("What are the
-# limitations?" asks of the answer before)
-DEFINES_RE = re.compile(r"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?!(?:the|a|an|this|that|these"
-                        r"|those|it|its|they|their|them|there|so|more|less|most|least|not)\b)[a-z]", re.I)
+# What a follow-up asks of the papers before, no subject: a part of them ("What are some
+# limitations?", "what about the datasets?"), words pointing back or judging ("other", "novel")
+_ASPECT_WORDS = """the a an this that these those it its they their them there so more less most least
+not some any other others such each all both main key new novel different better best worse wrong
+unclear similar related future limitation drawback weakness weaknesses strength finding result
+contribution novelty assumption experiment dataset baseline metric author code summary conclusion
+application performance complexity runtime evaluation approach approaches method idea motivation
+problem intuition implication advantage disadvantage benefit challenge detail setup one
+missing lacking""".split()
+ASPECTS = rf"(?:(?:{'|'.join(_ASPECT_WORDS)})s?\b|\w+ed\b)"
+# "What is dropout?": a thing asked of by its bare name, a subject of its own (not ASPECTS)
+DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?!{ASPECTS})[a-z]", re.I)
 
 # What a question asks of an author's papers other than the list of them: a summary, a
 # comparison, one paper ("Summarize the papers by X", "the paper by X")

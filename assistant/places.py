@@ -34,7 +34,7 @@ POINTED_RE = re.compile(
     r"\[(?P<bracket>\d{1,3})\]"
     # "paper 7", "result #3" ("paper 2 of NIPS 1987" names a paper of the field)
     r"|\b(?:paper|result|item|source|abstract)\s+#?(?P<numbered>\d{1,3})\b"
-    r"(?!\s*(?:of|in|from)\b)"
+    rf"(?!\s*{_ASKS_OF_FIELD}\b)"
     rf"|\bthe\s+(?:(?P<place>{'|'.join(_PLACES)}|last)|(?P<nth>\d{{1,3}})(?:st|nd|rd|th))"
     rf"(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"
     r"(?:\s+(?P<one>(?:one|result|item|abstract|source)s?)(?![\w-])"
@@ -88,7 +88,7 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     shown = next((turn for turn in reversed(turns[-POINTED_TURNS:])
                   if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
                   and re.search(r"\[\d+\]", history[turn][1])), None)
-    if shown is None:
+    if shown is None or 0 in numbers:  # "the 0th one" too
         return _past_the_end(where.group(0), [history[t][1] for t in turns[-POINTED_TURNS:]])
     sources = answer_of(history[shown][0], history[:shown]).sources
     picked = [sources[n if n < 0 else n - 1] for n in numbers if 0 < abs(n) <= len(sources)]

@@ -85,6 +85,10 @@ def test_a_follow_up_narrowing_a_follow_up_keeps_the_list(years_store: Assistant
     # them are from 2021?" after an answer had quoted sentences and given no number)
     after = narrowed("How many of them are from 2019?", [("What is a capsule?", "")], read)
     assert after is not None and after.answered and after.question == "What is a capsule?"
+    # ...not a question that leaned on the one before it (a review: "What are its
+    # limitations?" then "only the ones from 2019" had listed papers on limitations)
+    leaned = [("What is a capsule?", ""), ("What are its limitations?", "")]
+    assert narrowed("only the ones from 2019", leaned, read) is None
 
 
 def test_a_follow_up_to_a_count_is_counted(years_store: Assistant) -> None:
@@ -269,6 +273,8 @@ def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
     ("Who proposed the first one-shot learning method?", None),
     ("Which method ranks #1 on ImageNet?", None), ("Who wrote paper 2 of NIPS 1987?", None),
     ("Introduction of attention in sequence models: what was the first paper?", None),
+    # a review: a paper of the field by its number ("Which papers cite paper 4 by Hinton?")
+    ("what about paper 7 on GANs?", None), ("Which papers cite paper 4 by Hinton?", None),
 ])
 def test_a_follow_up_points_at_papers_by_number_or_place(question: str,
                                                          places: list[int] | None) -> None:
@@ -371,6 +377,7 @@ def test_places_asked_of_one_answer_give_it_again_once(years_store: Assistant,
     ("which of them is the oldest?", True), ("Which one is the most recent?", False),
     ("and more recent ones?", False), ("the oldest ones?", True),
     ("list them", None), ("Which papers on GANs are the oldest?", None),
+    ("what about more recent work?", False), ("What is the oldest paper?", None),
     ("list capsule network papers in chronological order", None),
 ])
 def test_a_follow_up_asks_for_the_list_before_in_year_order(question: str,
@@ -396,6 +403,10 @@ def test_the_list_before_is_given_again_in_the_order_asked(years_store: Assistan
     ("and papers on transformers?", "transformers"), ("what about GAN papers?", "GAN"),
     ("what about its limitations?", None), ("and what datasets do they use?", None),
     ("and how does it scale?", None), ("what about them?", None),
+    # a review: a part of the papers before, or pointing back, is no new topic
+    ("what about the authors?", None), ("how about a summary?", None),
+    ("what about the other one?", None), ("what about the limitations?", None),
+    ("what about datasets used?", None), ("what about main contribution?", None),
 ])
 def test_a_follow_up_names_another_topic_for_the_list_before(question: str,
                                                              topic: str | None) -> None:
@@ -413,6 +424,12 @@ def test_another_topic_is_listed_as_the_list_before_was(years_store: Assistant) 
     # and the list it gave is the one a narrowing follows
     dated = final_answer(years_store.answer_stream("only 2020 papers", history))
     assert "Sparse Attention" not in {c.title for c in dated.citations}
+    # its own years replace the list's (a review: after a list of 2018, "what about VAEs in
+    # 2019?" had said the two leave no year in common)
+    dated_list = [("Which papers from 2018 use capsule networks?", "")]
+    swapped_dated = final_answer(years_store.answer_stream("what about sparse attention in 2019?",
+                                                           dated_list))
+    assert [c.title for c in swapped_dated.citations] == ["Sparse Attention"]
 
 
 def test_a_place_past_the_list_s_end_is_one_line(years_store: Assistant) -> None:
@@ -423,6 +440,8 @@ def test_a_place_past_the_list_s_end_is_one_line(years_store: Assistant) -> None
     with pytest.raises(BadInputError, match=rf"do not number: they show \[1\]–\[{shown}\]"):
         final_answer(years_store.answer_stream(f"summarize paper {shown + 1}",
                                                [(LIST, listed.answer)]))
+    with pytest.raises(BadInputError, match="do not number"):  # a run: it had quoted "0th-order"
+        final_answer(years_store.answer_stream("the 0th one", [(LIST, listed.answer)]))
     last = final_answer(years_store.answer_stream(f"summarize paper {shown}", [(LIST, listed.answer)]))
     assert [c.title for c in last.citations] == [listed.sources[-1].title]
 
@@ -437,3 +456,9 @@ def test_a_narrowing_after_an_answer_lists_its_questions_papers_under_the_filter
     mine = final_answer(authors_store.answer_stream("only the ones by Ann Lee", history))
     assert [c.title for c in mine.citations] == ["Capsules in Videos"]  # her capsule paper
     assert "earlier list" not in mine.answer  # nothing was listed before
+    # asked for in year order, the question's papers so (a run: "list them in chronological
+    # order" after "What is dropout?" had listed papers on decision lists)
+    dated = final_answer(authors_store.answer_stream("list them in chronological order", history))
+    assert dated.citations and ", oldest first;" in dated.answer.splitlines()[0]
+    assert {c.title for c in dated.citations} <= {t for _, t, _ in CAPSULES}
+    assert [c.title for c in dated.citations][0] == "Capsules for Object Parts"

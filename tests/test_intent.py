@@ -380,6 +380,9 @@ def test_a_question_asks_for_a_quantity(question: str, quantity: bool) -> None:
     # among his papers, a false "no"; "What are the limitations?" still asks of the answer
     ("What is dropout?", False), ("what is batch norm?", False), ("What are GANs?", False),
     ("What are the limitations?", True), ("What is the dataset?", True),
+    # a review: parts of the papers before, or words judging them, are no subject
+    ("What are some limitations?", True), ("What is missing?", True),
+    ("What are other approaches?", True), ("What was compared?", True),
 ])
 def test_a_follow_up_leans_on_the_previous_question(question: str, leans: bool) -> None:
     assert read_intent(question).follow_up is leans
