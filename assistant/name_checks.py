@@ -21,6 +21,7 @@ from assistant.keywords import KeywordStats, mentions, query_terms
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import text_terms
 from assistant.similar import title_key
+from assistant.topics import LIKE
 from assistant.tuning import (
     COMMON_NAME_PAPERS,
     NEARBY,
@@ -34,15 +35,13 @@ from assistant.tuning import (
 Found = Callable[[], dict[str, float]]
 # Words giving examples of what the question asks about ("neuromorphic hardware like Loihi",
 # "such as BERT", "e.g. TrueNorth"): a name among them is one instance, not the subject
-_EXAMPLE_LEAD = ("".join(rf"(?<!\b{w}\s)" for w in ("would", "i", "look", "looks", "feel", "feels",
-                                                    "seem", "seems", "you"))
-                 + r"(?<!['’]d\s)\b(?:like|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?"
-                 r"|including)\s+")
+_EXAMPLE_LEAD = (rf"\b(?:{LIKE}|such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|including)\s+")
 
 
 def as_example(question: str, name: str) -> bool:
     """Whether ``question`` gives ``name`` as an example, among those after "like", "such as",
-    "e.g." or "including" ("hardware like Loihi or TrueNorth"): a run had refused "Are there
+    "e.g." or "including" ("hardware like Loihi or TrueNorth"; "papers like X" asks for X
+    itself): a run had refused "Are there
     papers on spiking neural networks on neuromorphic hardware like Loihi?" for "Loihi",
     where 11 abstracts write spiking networks on neuromorphic hardware."""
     return re.search(rf"{_EXAMPLE_LEAD}(?:[^,;:()?!]*?\b(?:or|and)\s+)*{re.escape(name)}(?!\w)",

@@ -60,17 +60,25 @@ LEAD_RE = re.compile(
     re.I)
 WHO_RE = re.compile(WHO_WORKS, re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
-# ...the examples end where a word ties the topic to what it is for or on: "graph neural
+# ...the examples end where a word ties the topic to what it is for or on, two words or more
+# following: "graph neural
 # networks, e.g. GraphSAGE, for fraud detection" without "for fraud detection" had listed
 # every GNN paper, none on fraud
-_QUALIFIED = r"(?=\s(?:for|in|on|to|with|using|via|across|within)\s)"
+_QUALIFIED = r"(?=\s(?:for|in|on|with|using|via|across|within)\s+\w+\s+\w)"  # two words on:
+# "such as BERT fine-tuned on SQuAD" and "such as learning to rank" are examples whole
 _EXAMPLE = rf"(?:(?!{_QUALIFIED})[^,()])*"
+# "like" giving examples ("molecules like benzene"), not a verb ("I would like", "looks
+# like") nor asking for the thing itself ("papers like X")
+LIKE = "".join(rf"(?<!\b{w}\s)" for w in ("would", "i", "we", "you", "they", "look", "looks", "feel",
+                                          "feels", "seem", "seems", "paper", "papers", "work",
+                                          "works", "one", "ones", "anything", "are", "is")
+               ) + r"(?<!['’]d\s)like"
 # A clause giving examples of the topic, to the next comma, bracket or the end: "…, such as
 # documents or news", "… (e.g. BERT)"; "for example", "for instance" and "including" only
 # after a comma ("strategies for example selection" gives none)
 EXAMPLES_RE = re.compile(
     r"\s*\((?:such\s+as|e\.g\.|for\s+example|for\s+instance|including)[^)]*\)"
-    rf"|,?\s+(?:such\s+as|e\.g\.,?)\s{_EXAMPLE}(?:,|$|{_QUALIFIED})"
+    rf"|,?\s+(?:such\s+as|e\.g\.,?|{LIKE})\s{_EXAMPLE}(?:,|$|{_QUALIFIED})"
     rf"|,\s*(?:for\s+example|for\s+instance|including),?\s{_EXAMPLE}(?:,|$|{_QUALIFIED})", re.I)
 PHRASE_SHARE = 0.05  # a term in more of the chunks than this is too common to make a phrase
 # Share of the pooled papers holding both words of a topic's neighbouring pair that must

@@ -89,6 +89,16 @@ def test_a_list_topic_is_read_without_its_examples_too(seed_assistant: Assistant
     assert not any("such as news" in t or t == "news" for t in texts)
     fraud = "graph neural networks, e.g. GraphSAGE or GCN-like models for fraud detection"
     assert without_examples(fraud) == "graph neural networks for fraud detection"
+    # ...a word of the example's own name stays in it (a review: "methods to rank")
+    assert without_examples("methods such as learning to rank") == "methods"
+    assert without_examples("models such as BERT fine-tuned on SQuAD") == "models"
+    # "like" gives examples too, not as a verb nor asking for the thing (a run: "graph
+    # neural networks on molecules like benzene" had been a false "no", "never “like”")
+    assert without_examples("graph neural networks on molecules like benzene") == (
+        "graph neural networks on molecules")
+    for kept in ("I would like papers on GANs", "What does the loss look like?",
+                 "Which papers are like capsule networks?"):
+        assert without_examples(kept) == kept
     assert all("fraud" in t for t, _ in reading_weights(fraud, stats))
     assert reread_texts(topic, stats)[0] == "automatically summarize text"
     assert without_examples("use pretrained models, such as BERT, for entity recognition") == (

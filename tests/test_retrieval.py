@@ -200,6 +200,7 @@ def test_fusion_beats_both_parts_among_distractors(with_distractors: Assistant) 
     ("How is quantization done for large language models like Chinchilla?", []),
     ("How is quantization done for large language models, such as QLoRA or Chinchilla?", []),
     ("I would like QLoRA papers", ["QLoRA"]),
+    ("Are there papers like Chinchilla?", ["Chinchilla"]),  # a review: papers like X ask for X
 ])
 def test_names_no_abstract_uses_mean_no_sources(seed_assistant: Assistant, question: str,
                                                 unknown: list[str]) -> None:
