@@ -43,6 +43,9 @@ CAME_RE = re.compile(
     rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
     r"(?:came(?:\s+out)?|was\s+(?:published|written)|appeared)\s+(?P<order>first|last)\s*[?.!]*\s*$",
     re.I)
+# "Which papers are the newest?": of no topic, the store's
+ARE_THE_RE = re.compile(rf"^\s*(?:which|what)\s+{_PAPER}\s+(?:is|are|was|were)\s+the\s+(?:very\s+)?"
+                        rf"(?P<order>{_OLDEST}|{_NEWEST})(?:\s+ones?)?\s*[?.!]*\s*$", re.I)
 # "Who introduced X?", "Who first proposed X?", "Who wrote the original paper on X?": the
 # people of X's earliest papers; "Which paper first introduced X?": those papers
 _INTRODUCED = r"(?:first\s+)?(?:introduced|proposed|invented|came\s+up\s+with|coined)"
@@ -116,7 +119,8 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
     if m := CAME_RE.search(question):
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
     if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
-        return None
+        m = ARE_THE_RE.search(question)  # "Which papers are the newest?": the store's
+        return _of_store(m.group("order"), edge_year) if m and edge_year else None
     oldest = re.fullmatch(_OLDEST, m.group("order"), re.I) is not None
     if (owner := m.group("owner")) and (is_author is None or is_author(owner)):
         return Ordered(f"Which papers are by {owner}{m.group('rest')}?", oldest)
@@ -124,12 +128,17 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
         return None if m.group("rest") else Ordered(f"Which papers on {owner}?", oldest)
     if edge_year and STORE_REST_RE.fullmatch(m.group("rest")) and (
             m.group("rest").strip() or not re.fullmatch("first|last", m.group("order"), re.I)):
-        year = edge_year(oldest)  # "the first paper" alone is a place, or a question of its own
-        return None if year is None else Ordered(f"Which papers were published in {year}?",
-                                                 oldest, year)
+        return _of_store(m.group("order"), edge_year)  # "the first paper" alone is a place
     if not m.group("rest").strip():
         return None  # "the first paper" names nothing: a place, or a question of its own
     return Ordered(f"Which papers{m.group('rest')}?", oldest)
+
+
+def _of_store(order: str, edge_year: Callable[[bool], int | None]) -> Ordered | None:
+    """The store's papers of its earliest (or latest) year, as ``order`` asks."""
+    oldest = re.fullmatch(_OLDEST, order, re.I) is not None
+    year = edge_year(oldest)
+    return None if year is None else Ordered(f"Which papers were published in {year}?", oldest, year)
 
 
 def asks_for_one(question: str) -> bool:

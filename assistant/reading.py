@@ -10,6 +10,7 @@ removes stored papers only on the word of a completely read file.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -281,8 +282,9 @@ def _per_line(raw: bytes, name: str, first: UnicodeDecodeError) -> tuple[str, Sk
     for number, line in enumerate(raw.split(b"\n"), 1):
         try:
             lines.append(line.decode("utf-8"))
-        except UnicodeDecodeError:
-            lines.append(line.decode("cp1252", errors="replace"))
+        except UnicodeDecodeError:  # its UTF-8 kept, each other byte read as Windows-1252
+            lines.append(re.sub("[\udc80-\udcff]", lambda m: bytes([ord(m.group(0)) - 0xDC00]).decode(
+                "cp1252", errors="replace"), line.decode("utf-8", errors="surrogateescape")))
             bad.append(number)
     shown = ", ".join(map(str, bad[:5])) + (f" and {len(bad) - 5:,} more" if len(bad) > 5 else "")
     return "\n".join(lines), Skipped(

@@ -293,7 +293,10 @@ def _full_years(text: str, venues: tuple[str, ...]) -> str:
     text = re.sub(r"(?<![\w-])['’](\d\d)\s*([-–])\s*['’](\d\d)(?![\w'’])", lambda m: (
         f"{19 if int(m.group(1)) >= 80 else 20}{m.group(1)}{m.group(2)}"
         f"{19 if int(m.group(3)) >= 80 else 20}{m.group(3)}"), text)
-    return re.sub(rf"(?<![\w-])({_YEAR_WORDS})\s*['’](\d\d)(?![\w'’])", whole, text, flags=re.I)
+    text = re.sub(rf"(?<![\w-])({_YEAR_WORDS})\s*['’](\d\d)(?![\w'’])", whole, text, flags=re.I)
+    for _ in range(3):  # a list after a whole year: "in '17, '18 and '19", "2017, '18"
+        text = re.sub(r"(?<=\d\d\d\d)(,)\s*['’](\d\d)(?![\w'’])", whole, text)
+    return text
 
 
 @lru_cache(maxsize=64)

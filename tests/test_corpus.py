@@ -139,6 +139,12 @@ def test_a_line_that_is_not_utf8_is_read_as_windows_1252_and_the_rest_kept(tmp_p
     assert [p.title for p in papers] == ["Paper 0", "Paper 1", "Paper 2", "Caf\u00e9", "Na\u00efve"]
     assert [(s.line, s.stored, s.incomplete) for s in skipped] == [(5, True, False)]
     assert "line 5 read as Windows-1252, the rest as UTF-8" in skipped[0].reason
+    # a line of both: its UTF-8 kept (a review: "Café résumé" had been "CafÃ© rÃ©sumÃ©")
+    path.write_bytes(b"title,abstract\n" + "Caf\u00e9 r\u00e9sum\u00e9,We study na".encode()
+                     + b"\xefve fish.\n")
+    papers, _ = read_file(path)
+    assert [(p.title, p.text) for p in papers] == [("Caf\u00e9 r\u00e9sum\u00e9",
+                                                    "We study na\u00efve fish.")]
 
 
 def test_a_semicolon_csv_is_read_and_a_year_that_is_none_said(tmp_path: Path) -> None:

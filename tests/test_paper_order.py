@@ -103,6 +103,7 @@ def test_papers_kept_unread_come_after_the_checked_ones(ordered_store: Assistant
     ("What is the oldest paper in the store?", True), ("What is the newest paper?", False),
     ("Which are the latest papers in the collection?", False), ("the earliest papers here", True),
     ("What was the first paper in your corpus?", True),
+    ("Which papers are the newest?", False), ("Which papers are the oldest?", True),  # a run
 ])
 def test_an_order_of_no_topic_asks_for_the_store_s_earliest_or_latest_year(
         question: str, oldest: bool) -> None:

@@ -285,6 +285,7 @@ def test_a_venues_year_of_two_digits_is_its_year(question: str, said: str) -> No
     ("how many papers on GANs in '19?", "year 2019", "how many papers on GANs?"),
     ("how many GAN papers from '17 to '19", "years 2017–2019", "how many GAN papers"),
     ("GAN papers '98–'02", "years 1998–2002", "GAN papers"),
+    ("GANs in '17, '18 and '19", "years 2017–2019", "GANs"),  # a review
     ("Which papers use Q'19 data?", None, "Which papers use Q'19 data?"),
 ])
 def test_a_year_of_two_digits_after_a_word_giving_a_year_is_its_year(
