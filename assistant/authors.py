@@ -89,7 +89,10 @@ def name_readings(asked: str) -> tuple[str, ...]:
     also "Geoffrey Hinton". The comma may part two names ("Hinton, Bengio") or a family
     name from its given name; read both ways, the wrong reading seldom names anyone (it
     does where both are common family names: "Wang, Li" is also a paper of a Wang and a
-    Li). "Hinton, Geoffrey" had found no paper (Hinton and someone named Geoffrey)."""
+    Li). "Hinton, Geoffrey" had found no paper (Hinton and someone named Geoffrey). Names
+    joined by "or" are each a reading: "Bengio or LeCun" had been Bengio alone."""
+    if len(either := re.split(r"\s+or\s+", asked)) > 1:  # "Bengio or LeCun": either one's
+        return tuple(reading for one in either for reading in name_readings(one))
     m = _FAMILY_THEN_GIVEN.match(asked)
     return (given_first(asked), *([f"{m['given']} {m['family']}"] if m else []))
 

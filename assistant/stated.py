@@ -46,7 +46,7 @@ SMALLS = "".join(c for c in map(chr, range(0x250)) if c.islower())
 _WORD = rf"[{CAPITALS}](?:[\w.-]|['’](?!s\b))*"
 _PARTICLE = rf"(?:{'|'.join(PARTICLES)})"
 _ONE = rf"{_LEADS}{_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_WORD}){{0,3}}"
-_NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b)\s*{_ONE})*))"
+_NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b|\bor\b)\s*{_ONE})*))"  # "or": either
 # what follows a name and goes with it: "et al.", "'s group", "and colleagues"
 _AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collaborators"
           r"|co-?authors))?|\s+and\s+(?:colleagues|co-?authors|collaborators|others|students))?")

@@ -64,3 +64,16 @@ def test_the_authors_a_hostile_researcher_named_are_read_and_found() -> None:
         filters = read_intent(question, (), book).filters
         assert filters == Filters(author=author)
         assert sum(written_by(authors, author) for authors in lists) == papers, question
+
+
+def test_authors_joined_by_or_are_either_one() -> None:
+    """A run: "papers by Bengio or LeCun on convolutional networks" was read as Bengio's
+    alone ("No paper of the 105 answers “or LeCun on convolutional networks”"), a false
+    "no" where Bengio and LeCun wrote together on it."""
+    said = read_intent("papers by Bengio or LeCun on convolutional networks").filters
+    assert said is not None and said.author == "Bengio or LeCun"
+    book = AuthorBook(["Yoshua Bengio", "Yann LeCun, Léon Bottou", "Geoffrey Hinton",
+                       "Yann LeCun, Yoshua Bengio"])
+    assert book.holds("Bengio or LeCun")
+    assert [written_by(a, "Bengio or LeCun") for a in book.lists] == [True, True, False, True]
+    assert [written_by(a, "Bengio and LeCun") for a in book.lists] == [False, False, False, True]
