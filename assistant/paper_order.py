@@ -73,6 +73,7 @@ class Ordered:
     question: str  # "Which papers on capsule networks?"
     oldest: bool  # oldest first (else newest first)
     edge: int | None = None  # of no topic: the store's earliest (or latest) year
+    within: str = ""  # the filters that year is the edge of ("author Hinton"), if any
 
     def shaped(self, result: ListResult, screen: ListScreen | None = None) -> tuple[ListResult, str]:
         """The list of ``question`` in this order, as a list answer's ``Shaper`` shapes it;
@@ -81,6 +82,9 @@ class Ordered:
         line = "" if self.edge is None else (
             f"The store dates its papers by year alone: {'this is' if one else 'these are'} its "
             f"{which}, the {'one paper' if one else 'papers'} of {self.edge}.\n")
+        if self.edge is not None and self.within:  # the filters' edge, not the store's
+            line = (f"The store dates its papers by year alone: the {which} papers of "
+                    f"{self.within} are those of {self.edge}, listed first.\n")
         return in_year_order(result, self.oldest), line
 
 
@@ -92,7 +96,10 @@ def ordered_in(question: str, index: AbstractIndex, filters: Filters | None) -> 
         years = [p.year for pid, p in index.papers().items()
                  if p.year is not None and (allowed is None or pid in allowed)]
         return (min(years) if oldest else max(years)) if years else None
-    return ordered_question(question, index.author_book().holds, edge)
+    ordered = ordered_question(question, index.author_book().holds, edge)
+    if ordered and ordered.edge is not None and filters:
+        return replace(ordered, within=filters.describe())
+    return ordered
 
 
 def ordered_question(question: str, is_author: Callable[[str], bool] | None = None,

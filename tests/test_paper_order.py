@@ -16,6 +16,7 @@ from assistant.answering import final_answer
 from assistant.listing import ListedPaper, ListResult
 from assistant.paper_order import Ordered, in_year_order, ordered_question
 from assistant.pipeline import Assistant
+from assistant.types import Filters
 
 
 @pytest.mark.parametrize(("question", "ordered"), [
@@ -127,6 +128,12 @@ def test_the_store_s_oldest_papers_are_those_of_its_earliest_year(ordered_store:
     assert first.startswith("1 paper of the 1 (year 2018) matches, oldest first;")
     assert said == "The store dates its papers by year alone: this is its oldest, the one paper of 2018."
     assert {s.year for s in answer.sources} == {min(years)}
+    # within filters, the filters' edge (a review: "these are its oldest" named the store's)
+    by_year = final_answer(ordered_store.answer_stream("What is the newest paper?",
+                                                       filters=Filters(years=(2018, 2019))))
+    assert by_year.answer.splitlines()[1] == ("The store dates its papers by year alone: the "
+                                              "newest papers of years 2018–2019 are those of "
+                                              "2019, listed first.")
     # a year stated with "are" alone names no topic either: every paper of the year
     dated = final_answer(ordered_store.answer_stream(f"Which papers are from {max(years)}?"))
     assert {s.year for s in dated.sources} == {max(years)}
