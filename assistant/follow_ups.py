@@ -299,10 +299,12 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
 def answered_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
     """The papers answering the question of the last turn of ``history``, an answer that
     listed nothing, under its filters: what a follow-up narrowing it or asking for its papers
-    lists. None when that question leaned on the one before ("What are its limitations?")."""
+    lists. When that question leaned on the one before ("What are its limitations?", "what
+    about the datasets?"), the list before it, if one: "which of them is the oldest?" after
+    a list and such a follow-up had been answered from a paper writing "oldest"."""
     asked = readers.intent(history[-1][0])
     if asked.follow_up and len(history) > 1:
-        return None
+        return list_before(history[:-1], readers)
     return Narrowed(history[-1][0], asked.filters, False, asked.filters, answered=True)
 
 

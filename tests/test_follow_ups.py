@@ -462,3 +462,12 @@ def test_a_narrowing_after_an_answer_lists_its_questions_papers_under_the_filter
     assert dated.citations and ", oldest first;" in dated.answer.splitlines()[0]
     assert {c.title for c in dated.citations} <= {t for _, t, _ in CAPSULES}
     assert [c.title for c in dated.citations][0] == "Capsules for Object Parts"
+
+
+def test_a_follow_up_past_one_that_leaned_back_works_on_the_list(years_store: Assistant) -> None:
+    """A run: after a list and "what about the datasets?" (joined to it), "which of them is
+    the oldest?" had been answered from a paper writing "oldest"."""
+    history = chat(years_store, LIST, "what about its limitations?")
+    oldest = final_answer(years_store.answer_stream("which of them is the oldest?", history))
+    assert oldest.citations[0].title == "Capsules for Object Parts"
+    assert {c.title for c in oldest.citations} == {t for _, t, _ in CAPSULES}
