@@ -191,8 +191,9 @@ class ListAnswers:
         is its reading budget (``screen_for``). A chat follow-up's list is ``shaped``
         (follow_ups.py: the list narrowed, or kept to a topic of its own) with a line; one
         asking for the papers in year order ("the earliest paper on X") is put so."""
+        asked = question  # what the answer says was asked (the Markdown export's question)
         if shaped is None and (ordered := ordered_in(question, self.app.index, filters)):
-            question, shaped = ordered.question, ordered.shaped  # the Lists tab, MCP, --all
+            question, shaped = ordered.question, ordered.shaped  # the chat, Lists tab, MCP, --all
         screen = self.screen_for(reread)
         result = self.list_papers(question, filters, screen)
         result, shape_line = shaped(result, screen) if shaped else (result, "")
@@ -210,7 +211,7 @@ class ListAnswers:
             if n == 0 and notes:
                 yield notes
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
-        answer.filters = described
+        answer.question, answer.filters = asked, described
         if answer.receipt is not None:
             answer.receipt.left_out = len(records)
             answer.receipt.nearest = list_nearest(result, self.app.index)

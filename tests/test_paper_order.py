@@ -150,6 +150,10 @@ def test_the_list_and_trend_tools_read_an_order_question_as_the_chat_does(
     assert listed.citations[0].title == "Capsules for Object Parts"
     assert {c.title for c in listed.citations} >= {title for _, title, _ in CAPSULES}
     assert ordered_store.trends(question).total == len(listed.citations)
+    # the answer names the question as asked (a run: the Markdown export had said "Which
+    # papers on capsule networks?")
+    assert listed.question == question
+    assert final_answer(ordered_store.answer_stream(question)).question == question
 
 
 def test_it_after_the_earliest_paper_is_that_paper(ordered_store: Assistant) -> None:
