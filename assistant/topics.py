@@ -61,11 +61,10 @@ LEAD_RE = re.compile(
 WHO_RE = re.compile(WHO_WORKS, re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
 # ...the examples end where a word ties the topic to what it is for or on, two words or more
-# following: "graph neural
-# networks, e.g. GraphSAGE, for fraud detection" without "for fraud detection" had listed
-# every GNN paper, none on fraud
-_QUALIFIED = r"(?=\s(?:for|in|on|with|using|via|across|within)\s+\w+\s+\w)"  # two words on:
-# "such as BERT fine-tuned on SQuAD" and "such as learning to rank" are examples whole
+# following: "graph neural networks, e.g. GraphSAGE, for fraud detection" without "for fraud
+# detection" had listed every GNN paper, none on fraud; "such as BERT fine-tuned on SQuAD"
+# and "such as learning to rank" are examples whole
+_QUALIFIED = r"(?=\s(?:for|in|on|with|using|via|across|within)\s+\w+\s+\w)"
 _EXAMPLE = rf"(?:(?!{_QUALIFIED})[^,()])*"
 # "like" giving examples ("molecules like benzene"), not a verb ("I would like", "looks
 # like") nor asking for the thing itself ("papers like X")
@@ -93,13 +92,6 @@ ACRONYM_RE = re.compile(rf"\b[A-Z]{{{SPELLED_OUT_INITIALS},}}(?=s?\b)")  # "DPP"
 # An acronym a question types, two capitals or more ("RL", "GPs"): spelled out only when
 # most of its papers agree on the words (``_spelled_as``)
 TYPED_ACRONYM_RE = re.compile(r"\b[A-Z]{2,}(?=s?\b)")
-# Share of an acronym's papers that must spell a two-capital acronym out the same way, and
-# how many times the next spelling's count: "RL" (reinforcement learning, 50 of 50) and
-# "GP" are read so; "EM" (19 of 50), "KL" and "RF" (random forest 9, receptive field 9)
-# are not. Source: by hand, fifteen acronyms of the 13.9k store (docs/lists.md).
-TWO_CAPITALS_AGREE = 0.5
-TWO_CAPITALS_LEAD = 2.0
-ACRONYM_HOLDERS = 50  # papers read for whether they spell an acronym out as the topic's run
 # Readings of a topic the cross-encoder reads each paper against at most (each is a pass
 # over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
 MAX_REREAD_TEXTS = 4
