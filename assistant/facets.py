@@ -180,13 +180,7 @@ def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
         # "transformers" is written as itself, not by "transformation" (its Porter stem's):
         # a facet of one phrasing needs each such word written (``readings.own_words``)
         own = [pattern for _, pattern, _ in own_words(facet[0], index)] if len(facet) == 1 else []
-        # a facet with a word no term holds ("use Q-learning": "learning" alone) is written
-        # only as typed, its verb aside (a run: every RL paper had "written" Q-learning);
-        # not when one of its "or" parts is read as usual ("Q-learning or SARSA")
-        parts = [part for phrasing in facet for part in OR_RE.split(phrasing)]
-        typed = [] if not all(map(UNSEEN_WORD_RE.search, parts)) else [
-            typed_run(tuple(words[lead:])) for part in parts
-            for words in [part.strip(" ?.!").split()] for lead in (0, 1) if words[lead:]]
+        typed = _typed_forms(facet)
         patterns = [[pattern] for pattern in own] + ([typed] if typed else [])  # each: any of
         unwritten = [p for p in papers if p.paper_id not in missing
                      and not (writes_facet(alternatives, p)
@@ -200,6 +194,21 @@ def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
                       axis=0)
         missing.update(p.paper_id for p, x in zip(unwritten, best.tolist(), strict=True) if x < 0)
     return missing
+
+
+def _typed_forms(facet: tuple[str, ...]) -> list[re.Pattern[str]]:
+    """The forms a facet is written in as typed, with and without its leading word (its
+    verb), when each of its "or" parts has a word no term holds ("use Q-learning":
+    "learning" alone; a run: every RL paper had "written" Q-learning); none when a part is
+    read as usual ("Q-learning or SARSA")."""
+    parts = [part for phrasing in facet for part in OR_RE.split(phrasing)]
+    if not all(UNSEEN_WORD_RE.search(part) for part in parts):
+        return []
+    forms = []
+    for part in parts:
+        words = part.strip(" ?.!").split()
+        forms += [typed_run(tuple(words[lead:])) for lead in (0, 1) if words[lead:]]
+    return forms
 
 
 def facet_misses(topic: str, verb: str | None, read: Sequence[Paper], unread: Sequence[Paper],
