@@ -108,7 +108,7 @@ def _delimiter(text: str) -> str:
     """The header's separator: a comma, or the semicolon, tab or bar a spreadsheet of some
     locales writes when only that one gives an abstract column (a run: "has no 'abstract'
     column (found: title;authors;year;abstract)")."""
-    first = text.split("\n", 1)[0]
+    first = io.StringIO(text).readline()
     for delimiter in (",", ";", "\t", "|"):
         if "abstract" in _pick(next(csv.reader([first], delimiter=delimiter), [])):
             return delimiter
@@ -120,7 +120,8 @@ def csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     from the header's is skipped and named by line: the csv module reads an unclosed quote
     without complaint, swallowing every following row into one field."""
     csv.field_size_limit(2**31 - 1)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+    delimiter = _delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = next(reader, None)
     except csv.Error as exc:
@@ -132,7 +133,7 @@ def csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
         return [], [Skipped(name, "has no 'abstract' column (found: "
                             f"{', '.join(h for h in header if h)}); add one", 1, whole_file=True)]
     position = {h: i for i, h in reversed(list(enumerate(header)))}
-    quoting = _quote_problems(text)
+    quoting = _quote_problems(text, delimiter)
     records: list[Record] = []
     skipped: list[Skipped] = []
     ordinal = 0
@@ -160,13 +161,13 @@ def csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
     return records, skipped
 
 
-def _quote_problems(text: str) -> list[tuple[int, str]]:
+def _quote_problems(text: str, delimiter: str) -> list[tuple[int, str]]:
     """Where the quoting of a CSV breaks the rules, as (line, what): a quote that is never
     closed, or one that ends a quoted field in mid-text. The csv module accepts both and
     merges the rows that follow into one field; its strict mode finds them, so the slow
     scan (which mirrors the module's reading, to give line numbers) runs only then."""
     try:
-        for _ in csv.reader(io.StringIO(text, newline=""), strict=True):
+        for _ in csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter):
             pass
         return []
     except csv.Error:
@@ -180,7 +181,7 @@ def _quote_problems(text: str) -> list[tuple[int, str]]:
         elif state == "quote":  # just after a quote inside a quoted field
             if ch == '"':
                 state = "quoted"  # "" is a quote character
-            elif ch in ",\r\n":
+            elif ch in f"{delimiter}\r\n":
                 state = "start"
             else:
                 problems.append((line, f"the quote opened on line {opened} closes on line {line} "
@@ -189,7 +190,7 @@ def _quote_problems(text: str) -> list[tuple[int, str]]:
                 state = "plain"
         elif state == "start" and ch == '"':
             state, opened = "quoted", line
-        elif ch in ",\r\n":
+        elif ch in f"{delimiter}\r\n":
             state = "start"
         else:
             state = "plain"

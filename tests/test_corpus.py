@@ -158,6 +158,12 @@ def test_a_semicolon_csv_is_read_and_a_year_that_is_none_said(tmp_path: Path) ->
                                                    ("D", None)]
     assert [(s.line, s.stored) for s in skipped] == [(3, True), (4, True)]
     assert "gives the year “3021”, which is no year: stored with none" in skipped[0].reason
+    # its quoting read with its own separator (a reread: Excel quotes a field holding ";",
+    # and each such row had been skipped as quoted in mid-text)
+    path.write_text('title;year;abstract\n"A";2019;"We study a; and b."\nB;2020;We study b.\n')
+    papers, skipped = read_file(path)
+    assert [(p.title, p.text) for p in papers] == [("A", "We study a; and b."), ("B", "We study b.")]
+    assert skipped == []
 
 
 def test_a_megabyte_paragraph_is_skipped_and_the_rest_read(tmp_path: Path) -> None:
