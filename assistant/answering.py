@@ -103,7 +103,8 @@ def folded(text: str) -> str:
 def check_question(question: str) -> str:
     """The question stripped of whitespace and terminal codes, its compatibility forms
     folded (NFKC: full-width "Ｗｈｉｃｈ" is "Which", the ligature "ﬁ" is "fi"), or a
-    ``BadInputError`` when it is empty, holds no letter or digit ("???"), or is over-long."""
+    ``BadInputError`` when it is empty, holds no letter or digit ("???"), is over-long, or
+    is courtesy alone ("thanks!")."""
     question = _CONTROLS.sub(" ", _TERMINAL_CODES.sub("", folded(question))).strip()
     if not question:
         raise BadInputError("the question is empty; ask something like \"What is CRAFT?\"")

@@ -193,7 +193,7 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
     except OSError as exc:
         return [], [Skipped(name, f"cannot read the file: {exc.strerror or exc}", whole_file=True)]
     text, problem = decode(raw, name)
-    if text is None:
+    if text is None:  # and ``problem`` says why
         return [], [problem] if problem else []
     if suffix == ".txt":
         records, skipped = seed_records(text, name)
@@ -213,8 +213,8 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
             skipped.append(note)
             if not abstract:
                 continue
-        typed_year = normalise(str(rec.get("year", "") or ""))
-        if typed_year and parse_year(typed_year) is None:  # "3021", "20xx": said, not dropped silently
+        typed_year, year = normalise(rec.get("year", "")), parse_year(rec.get("year", ""))
+        if typed_year and year is None:  # "3021", "20xx": said, not dropped silently
             skipped.append(Skipped(name, f"record #{ordinal} gives the year “{typed_year[:20]}”, "
                                    "which is no year: stored with none", line, incomplete=False,
                                    stored=True))
@@ -229,7 +229,7 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
             authors=normalise(rec.get("authors", "")),
             links=links,
             file_key=key,
-            year=parse_year(rec.get("year", "")),
+            year=year,
             venue=canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name),
             title_derived=not title,
         ))
@@ -275,9 +275,10 @@ def decode(raw: bytes, name: str) -> tuple[str | None, Skipped | None]:
 
 
 def _per_line(raw: bytes, name: str, first: UnicodeDecodeError) -> tuple[str, Skipped]:
-    """Text not all UTF-8 read a line at a time, a line that is not read as Windows-1252 (a
-    superset of Latin-1, what spreadsheets on Windows save), with the note naming those
-    lines: one Latin-1 row had skipped a whole CSV, its message naming only that row."""
+    """Text not all UTF-8 read a line at a time: in a line that is not, each byte that is
+    not UTF-8 is read as Windows-1252 (a superset of Latin-1, what spreadsheets on Windows
+    save), and the note names those lines. One Latin-1 row had skipped a whole CSV, its
+    message naming only that row."""
     lines, bad = [], []
     for number, line in enumerate(raw.split(b"\n"), 1):
         try:

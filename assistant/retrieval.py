@@ -228,11 +228,10 @@ class HybridRetriever:
         for pid in screen.holders:  # a lookup's paper outside the candidates still counts
             fused.setdefault(pid, 0.0)
         if not screen.holders:  # a paper whose title is asked about comes first
-            screen.titled = name_checks.titled_papers(self.index.papers(), question,
-                                                      self.allowed(filters))
+            papers = self.index.papers()
+            screen.titled = name_checks.titled_papers(papers, question, self.allowed(filters))
             top = max(fused.values(), default=0.0)
             fused.update(dict.fromkeys(screen.titled, top + 1.0))
-            papers = self.index.papers()
             if screen.titled and name_checks.asks_only_of(
                     question, [papers[pid].title for pid in screen.titled]):
                 for pid in set(fused) - set(screen.titled):  # "summarize “X”" is of X alone
