@@ -159,10 +159,12 @@ def ingest(
         with progress_bar() as progress:
             report = assistant.ingest(targets, rebuild=rebuild, progress=progress)
     from assistant.corpus import skip_lines
+    from assistant.skipped import STORED_CHANGED
 
     skipped = [s for s in report.skipped if not s.stored]
-    for label, notes in (("skipped", skipped), ("stored", [s for s in report.skipped if s.stored])):
-        for line in skip_lines(notes, done="skipped" if label == "skipped" else "stored changed"):
+    for label, notes, done in (("skipped", skipped, "skipped"),
+                               ("stored", [s for s in report.skipped if s.stored], STORED_CHANGED)):
+        for line in skip_lines(notes, done=done):
             err.print(f"[yellow]{label}[/] {escape(printable(line))}", highlight=False,
                       soft_wrap=True)
     for note in [*report.kept, *report.gone]:

@@ -31,6 +31,7 @@ class Skipped:
         return f"{where}: {self.reason}"
 
 
+STORED_CHANGED = "stored changed"  # what befell the records a stored note counts
 SHOWN_PER_FILE = 5  # skipped records listed one by one per file; the rest are counted
 
 
@@ -38,8 +39,8 @@ def skip_lines(skipped: Iterable[Skipped], per_file: int = SHOWN_PER_FILE,
                done: str = "skipped") -> list[str]:
     """One line per skipped input, at most ``per_file`` per file and then how many more: a
     CSV with 5,000 broken rows printed 5,000 lines (a review). ``done`` is what befell the
-    records counted ("stored changed" for abstracts kept by their opening, or lines read
-    as Windows-1252)."""
+    records counted (STORED_CHANGED for abstracts kept by their opening, lines read as
+    Windows-1252, or years that are none)."""
     lines: list[str] = []
     shown: dict[str, int] = {}
     hidden: dict[str, int] = {}

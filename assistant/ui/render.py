@@ -29,6 +29,7 @@ from assistant.references import (
     title_note,
     unmentioned_note,
 )
+from assistant.skipped import STORED_CHANGED
 from assistant.types import Answer, Claim, SourceRef
 
 if TYPE_CHECKING:  # the index (and Chroma) is not imported to render a summary
@@ -369,6 +370,6 @@ def upload_summary(report: IngestReport) -> str:
              f"{report.papers_total} papers."]
     lines += [f"- skipped {inert(redact(line))}" for line in skip_lines(skipped)]
     lines += [f"- stored {inert(redact(line))}"
-              for line in skip_lines((s for s in report.skipped if s.stored), done="stored changed")]
+              for line in skip_lines((s for s in report.skipped if s.stored), done=STORED_CHANGED)]
     lines += [f"- {inert(redact(str(k)))}" for k in getattr(report, "kept", [])]
     return "\n".join(lines)
