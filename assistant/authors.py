@@ -84,6 +84,7 @@ _FAMILY_THEN_GIVEN = re.compile(r"^\s*(?P<family>[^\W\d_][\w'’-]*(?:\s+[^\W\d_
                                 r"\s*,\s*(?P<given>[^\W\d_][\w'’-]+(?:\s+[^\W\d_]\.?)*)\s*$")
 
 
+@lru_cache(maxsize=1 << 10)  # an author filter reads it once for each paper (``written_by``)
 def name_readings(asked: str) -> tuple[str, ...]:
     """The ways a name ``asked`` is read: ``given_first``'s, and for "Hinton, Geoffrey"
     also "Geoffrey Hinton". The comma may part two names ("Hinton, Bengio") or a family

@@ -41,9 +41,9 @@ _EXAMPLE_LEAD = (rf"\b(?:{LIKE}|such\s+as|e\.g\.,?|for\s+example,?|for\s+instanc
 def as_example(question: str, name: str) -> bool:
     """Whether ``question`` gives ``name`` as an example, among those after "like", "such as",
     "e.g." or "including" ("hardware like Loihi or TrueNorth"; "papers like X" asks for X
-    itself): a run had refused "Are there
-    papers on spiking neural networks on neuromorphic hardware like Loihi?" for "Loihi",
-    where 11 abstracts write spiking networks on neuromorphic hardware."""
+    itself): a run had refused "Are there papers on spiking neural networks on neuromorphic
+    hardware like Loihi?" for "Loihi", where 11 abstracts write spiking networks on
+    neuromorphic hardware."""
     return re.search(rf"{_EXAMPLE_LEAD}(?:[^,;:()?!]*?\b(?:or|and)\s+)*{re.escape(name)}(?!\w)",
                      question, re.I) is not None
 

@@ -285,18 +285,22 @@ def _full_years(text: str, venues: tuple[str, ...]) -> str:
     "NeurIPS'19" "NeurIPS 2019" (a run: "nips '96" had been searched as words, a false
     "no"); from 80 on, the 1900s."""
     def whole(m: re.Match[str]) -> str:
-        return f"{m.group(1)} {19 if int(m.group(2)) >= 80 else 20}{m.group(2)}"
+        return f"{m.group(1)} {_whole_year(m.group(2))}"
     text = re.sub(rf"(?<![\w-])({_venue_names(venues)})\s*['’](\d\d)(?!\d)", whole, text,
                   flags=re.I)
     # ...and one after a word giving a year: "GANs in '19", "from '17 to '19" (a run: "in '19"
     # had been searched as words, 0 papers where 2019 holds 56)
     text = re.sub(r"(?<![\w-])['’](\d\d)\s*([-–])\s*['’](\d\d)(?![\w'’])", lambda m: (
-        f"{19 if int(m.group(1)) >= 80 else 20}{m.group(1)}{m.group(2)}"
-        f"{19 if int(m.group(3)) >= 80 else 20}{m.group(3)}"), text)
+        f"{_whole_year(m.group(1))}{m.group(2)}{_whole_year(m.group(3))}"), text)
     text = re.sub(rf"(?<![\w-])({_YEAR_WORDS})\s*['’](\d\d)(?![\w'’])", whole, text, flags=re.I)
     for _ in range(3):  # a list after a whole year: "in '17, '18 and '19", "2017, '18"
         text = re.sub(r"(?<=\d\d\d\d)(,)\s*['’](\d\d)(?![\w'’])", whole, text)
     return text
+
+
+def _whole_year(two_digits: str) -> str:
+    """A year of two digits written whole: from 80 on, of the 1900s ("96": "1996")."""
+    return f"{19 if int(two_digits) >= 80 else 20}{two_digits}"
 
 
 @lru_cache(maxsize=64)
