@@ -31,7 +31,7 @@ from assistant.follow_up_phrases import (
     swapped_topic,
 )
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
-from assistant.list_answers import Shaper, count_topic
+from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
@@ -113,7 +113,7 @@ class FollowUps:
         if within := within_list(question, history, readers):
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
-                at_least(reread, within.least), self.chained(within.topics))
+                at_least(reread, within.least), self.chained(within.keep))
         if other := swapped(question, history, readers):  # "what about dropout?"
             stream = app.lists.trend_stream if other.counted else app.lists.list_stream
             return question, history, stream(other.question, merge(filters, other.filters), reread)
@@ -124,12 +124,13 @@ class FollowUps:
         (``list_lines.narrowing_line``), that list read again under ``earlier``; both kept
         to the papers answering ``keep`` (a "which of those use X?" before: the list before
         had been the whole one, "of the 11 papers" where the chat had shown 3)."""
+        kept = self.chained(keep)
+
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
-            result = self.chained(keep)(result, screen)[0]
+            result = kept(result, screen)[0]
             if result.filters is None:
                 return result, ""
-            before = self.chained(keep)(
-                self.app.lists.list_papers(result.question, earlier, screen), screen)[0]
+            before = kept(self.app.lists.list_papers(result.question, earlier, screen), screen)[0]
             allowed = self.app.retriever.allowed(result.filters)
             return result, narrowing_line([p.paper.paper_id for p in before.papers],
                                           [p.paper.paper_id for p in result.papers], allowed,
@@ -180,24 +181,14 @@ class FollowUps:
         return shaped
 
 
-@dataclass(frozen=True)
-class Within:
-    """The list question a follow-up works within, under which filters, and the topic its
-    papers must also answer ("which of those use dynamic routing?": "use dynamic routing")."""
-
-    question: str
-    filters: Filters | None
-    topics: tuple[str, ...]  # "which of those use X?" then "which of these use Y?": both
-    least: int = 0  # the reading budget at least (``Narrowed.least``)
-
-
 def within_list(question: str, history: Sequence[tuple[str, str]], readers: Readers
-                ) -> Within | None:
+                ) -> Narrowed | None:
     """What a follow-up asking which of the listed papers answer a topic of its own works
     within ("which of those use dynamic routing?", "how many of them use transformers?"):
     the list before (or the list a narrowing before narrowed), under the follow-up's filters
-    too. A chat had searched "dynamic routing" anew and answered with a paper on packet
-    routing, where the list before held "Dynamic Routing Between Capsules"."""
+    too, its topic added to those the papers must answer (``Narrowed.keep``). A chat had
+    searched "dynamic routing" anew and answered with a paper on packet routing, where the
+    list before held "Dynamic Routing Between Capsules"."""
     history = past_pointed(history)
     if not history or not THOSE_RE.search(question):
         return None
@@ -209,7 +200,7 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
     if earlier is None or earlier.counted:
         return None
     said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
-    return Within(earlier.question, said, (*earlier.keep, topic), earlier.least)
+    return Narrowed(earlier.question, said, False, said, (*earlier.keep, topic), earlier.least)
 
 
 @dataclass(frozen=True)
@@ -314,12 +305,9 @@ def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowe
     the ones by Sabour" reads as a list of "only the ones": "what about 2021?" after it
     had asked for that, a false "no"), else the turn's question. None when it gave none."""
     last, earlier = history[-1][0], history[:-1]
-    if (chained := narrowed(last, earlier, readers) or listed_again(last, earlier, readers)):
-        return chained
-    if (kept := within_list(last, earlier, readers)) is not None:
-        return Narrowed(kept.question, kept.filters, False, kept.filters, kept.topics, kept.least)
-    if other := swapped(last, earlier, readers):  # "what about dropout?": a list of its own
-        return other
+    if chained := (narrowed(last, earlier, readers) or listed_again(last, earlier, readers)
+                   or within_list(last, earlier, readers) or swapped(last, earlier, readers)):
+        return chained  # "what about dropout?" too: a list of its own
     ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
     before = readers.intent(ordered.question if ordered else last)
     counted = before.trend_topic is not None or bool(count_topic(before))
@@ -376,7 +364,7 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     if not before.counted:
         return before
     asked = readers.intent(before.question)  # a count's topic listed as it was counted
-    topic = asked.trend_topic if asked.trend_topic is not None else count_topic(asked)
+    topic = counted_topic(asked)
     # no topic: an author's papers ("How many papers has Hinton published per year?"), the
     # filter's every paper (the count's question had been searched as a topic, a "no")
     listed = topic or ("Which papers?" if before.filters else before.question)
@@ -389,8 +377,9 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
     second one"), or one pointing back ("them", "these", "And…", "what about…") that would
     narrow a list or count (``said_filters``: "How many of them are from 2019?", "And since
     2019?"). They had been answered by quoting papers near "them" (a federated-learning
-    paper for "How many of them…"), or refused. A fragment with no word pointing back
-    ("Only 2019 papers") stands alone."""
+    paper for "How many of them…"), or refused; and one asking for the papers of a list
+    before ("list them", "which ones?", "the newest ones?": ``asks_for_list_before``). A
+    fragment with no word pointing back ("Only 2019 papers") stands alone."""
     pointed = None if history else pointed_at(question)
     if pointed and (pointed[0].group("one") or pointed[0].group("count") or
                     pointed[0].group("end") is not None):  # "summarize the second one"

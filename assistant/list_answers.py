@@ -33,7 +33,7 @@ from assistant.list_lines import (
 from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
-from assistant.paper_order import in_year_order, ordered_in
+from assistant.paper_order import Ordered, in_year_order, ordered_in
 from assistant.ranking import cached_coverage
 from assistant.refusals import nearest_reason
 from assistant.respelling import asked_respellings, cue_respellings, respelt, respelt_line
@@ -185,14 +185,16 @@ class ListAnswers:
         return verdicts
 
     def list_stream(self, question: str, filters: Filters | None = None,
-                    reread: int | None = None, shaped: Shaper | None = None) -> AnswerStream:
+                    reread: int | None = None, shaped: Shaper | None = None,
+                    ordered: Ordered | None = None) -> AnswerStream:
         """A list answer written line by line (the count, then a paper a line), then the
         typed Answer, as ``ask_stream`` gives one (``final_answer`` reads it); ``reread``
         is its reading budget (``screen_for``). A chat follow-up's list is ``shaped``
         (follow_ups.py: the list narrowed, or kept to a topic of its own) with a line; one
-        asking for the papers in year order ("the earliest paper on X") is put so."""
+        asking for the papers in year order ("the earliest paper on X") is put so (``ordered``:
+        that order when the caller has read it already)."""
         asked = question  # what the answer says was asked (the Markdown export's question)
-        if shaped is None and (ordered := ordered_in(question, self.app.index, filters)):
+        if shaped is None and (ordered := ordered or ordered_in(question, self.app.index, filters)):
             question, shaped = ordered.question, ordered.shaped  # the chat, Lists tab, MCP, --all
         screen = self.screen_for(reread)
         result = self.list_papers(question, filters, screen)
@@ -281,7 +283,7 @@ class ListAnswers:
         if ignored:
             raise self.app.no_paper_error(ignored)
         intent = replace(read_intent(search, self.app.index.venues()), filters=applied)
-        topic = intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
+        topic = counted_topic(intent)
         topic = search if topic is None else topic  # "": an author's papers, or bad input
         if intent.trend_topic == "" and not applied:  # "How many papers per year?": the store's
             return self._counted(self.every_paper_of(search, None))
@@ -421,6 +423,12 @@ def written_as_one(topic: str, index: AbstractIndex) -> bool:
 
 # "how many more (fewer) papers…" under a range of years: each year's count answers it
 _MORE = re.compile(r"^(\s*how\s+many)\s+(?:more|fewer|less)\b", re.I)
+
+
+def counted_topic(intent: Intent) -> str | None:
+    """The topic a trend or count question counts (``Intent.trend_topic``, else
+    ``count_topic``), or None for any other question."""
+    return intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
 
 
 def count_topic(intent: Intent) -> str | None:

@@ -77,7 +77,8 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     question and history), its sources in their order. A chat had answered "summarize the
     second one" after a list with two other papers, and "who wrote the third one?" with a
     false "no". "it" after a question asking for one paper is the first (``_it``). None when
-    it points at none, or at a number no recent answer shows."""
+    it points at none, or no recent answer numbers papers; BadInputError when it points at
+    a number none of them shows, or at "the 0th" (``_past_the_end``)."""
     if not history or (pointed := pointed_at(question) or _it(question, history)) is None:
         return None
     where, numbers = pointed
