@@ -79,12 +79,14 @@ class Ordered:
         """The list of ``question`` in this order, as a list answer's ``Shaper`` shapes it;
         of no topic, with a line saying that these are the store's oldest (or newest)."""
         one, which = len(result.papers) == 1, "oldest" if self.oldest else "newest"
-        line = "" if self.edge is None else (
-            f"The store dates its papers by year alone: {'this is' if one else 'these are'} its "
-            f"{which}, the {'one paper' if one else 'papers'} of {self.edge}.\n")
-        if self.edge is not None and self.within:  # the filters' edge, not the store's
+        if self.edge is None:
+            line = ""
+        elif self.within:  # the filters' edge, not the store's
             line = (f"The store dates its papers by year alone: the {which} papers of "
                     f"{self.within} are those of {self.edge}, listed first.\n")
+        else:
+            line = (f"The store dates its papers by year alone: {'this is' if one else 'these are'} "
+                    f"its {which}, the {'one paper' if one else 'papers'} of {self.edge}.\n")
         return in_year_order(result, self.oldest), line
 
 
@@ -127,23 +129,27 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
     if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
         m = ARE_THE_RE.search(question)  # "Which papers are the newest?": the store's
-        return _of_store(m.group("order"), edge_year) if m and edge_year else None
-    oldest = re.fullmatch(_OLDEST, m.group("order"), re.I) is not None
+        return _of_store(_oldest(m.group("order")), edge_year) if m and edge_year else None
+    oldest = _oldest(m.group("order"))
     if (owner := m.group("owner")) and (is_author is None or is_author(owner)):
         return Ordered(f"Which papers are by {owner}{m.group('rest')}?", oldest)
     if owner:  # "GANs' earliest paper": the topic's; "DeepMind's latest paper on RL": neither
         return None if m.group("rest") else Ordered(f"Which papers on {owner}?", oldest)
     if edge_year and STORE_REST_RE.fullmatch(m.group("rest")) and (
             m.group("rest").strip() or not re.fullmatch("first|last", m.group("order"), re.I)):
-        return _of_store(m.group("order"), edge_year)  # "the first paper" alone is a place
+        return _of_store(oldest, edge_year)  # "the first paper" alone is a place
     if not m.group("rest").strip():
         return None  # "the first paper" names nothing: a place, or a question of its own
     return Ordered(f"Which papers{m.group('rest')}?", oldest)
 
 
-def _of_store(order: str, edge_year: Callable[[bool], int | None]) -> Ordered | None:
-    """The store's papers of its earliest (or latest) year, as ``order`` asks."""
-    oldest = re.fullmatch(_OLDEST, order, re.I) is not None
+def _oldest(order: str) -> bool:
+    """Whether an order word asks for the oldest ("earliest", "first") or the newest."""
+    return re.fullmatch(_OLDEST, order, re.I) is not None
+
+
+def _of_store(oldest: bool, edge_year: Callable[[bool], int | None]) -> Ordered | None:
+    """The store's papers of its earliest (or latest) year, oldest (or newest) first."""
     year = edge_year(oldest)
     return None if year is None else Ordered(f"Which papers were published in {year}?", oldest, year)
 

@@ -331,7 +331,7 @@ class Assistant:
             return routed
         ordered = None if every else ordered_in(question, self.index, filters)
         if ordered:  # "the earliest paper on X", "Hinton's latest paper" (not "GANs' …")
-            return self.lists.list_stream(question, filters, reread)  # read as ordered there
+            return self.lists.list_stream(question, filters, reread, ordered=ordered)
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
             return self.lists.store_stream(question, filters)
