@@ -380,7 +380,7 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
     paper for "How many of them…"), or refused; and one asking for the papers of a list
     before ("list them", "which ones?", "the newest ones?": ``asks_for_list_before``). A
     fragment with no word pointing back ("Only 2019 papers") stands alone."""
-    pointed = None if history else pointed_at(question)
+    pointed = [] if history else [where for where, _ in pointed_at(question)]
     if pointed and (pointed[0].group("one") or pointed[0].group("count") or
                     pointed[0].group("end") is not None):  # "summarize the second one"
         raise BadInputError(

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from assistant.types import Answer
 
 # a paper of the answer before, by its number or place: "[3]", "the second one", "the 7th
-# one", "paper 7", "the last paper", "the first two" (not "the first layer", "#1 on
-# ImageNet", "paper 2 of NIPS 1987")
+# one", "paper 7", "the last paper", "the first two", "the first and third ones", "papers 2
+# and 5", "the second-to-last one" (not "the first layer", "#1 on ImageNet", "paper 2 of
+# NIPS 1987")
 _PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
            "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
            "seventeenth", "eighteenth", "nineteenth", "twentieth")
@@ -30,12 +31,17 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
 POINTED_TURNS = 3  # how far back a place is looked for
 # "the first paper on X", "the last paper by Y" ask of the field, not of a list
 _ASKS_OF_FIELD = r"(?:on|about|by|to|in|that|which|for|of|with|from|where|using|at)"
+_PLACE = (rf"(?:(?:{'|'.join(_PLACES)}|next)[- ]to[- ]last|penultimate"
+          rf"|{'|'.join(_PLACES)}|last|\d{{1,3}}(?:st|nd|rd|th))")
+# one place of a list of them, and the place a "…-to-last" counts back from
+_PLACE_RE = re.compile(rf"(?P<back>{'|'.join(_PLACES)}|next)[- ]to[- ]last|{_PLACE}", re.I)
+_JOINED = r"\s*(?:,\s*(?:and\s+)?|\s(?:and|&)\s+)"  # "the first, third and fifth"
 POINTED_RE = re.compile(
     r"\[(?P<bracket>\d{1,3})\]"
-    # "paper 7", "result #3" ("paper 2 of NIPS 1987" names a paper of the field)
-    r"|\b(?:paper|result|item|source|abstract)\s+#?(?P<numbered>\d{1,3})\b"
+    # "paper 7", "result #3", "papers 2 and 5" ("paper 2 of NIPS 1987" names a paper of the field)
+    rf"|\b(?:paper|result|item|source|abstract)s?\s+(?P<numbered>#?\d{{1,3}}(?:{_JOINED}#?\d{{1,3}})*)\b"
     rf"(?!\s*{_ASKS_OF_FIELD}\b)"
-    rf"|\bthe\s+(?:(?P<place>{'|'.join(_PLACES)}|last)|(?P<nth>\d{{1,3}})(?:st|nd|rd|th))"
+    rf"|\bthe\s+(?P<places>{_PLACE}(?:{_JOINED}(?:the\s+)?{_PLACE})*)"
     rf"(?:\s+(?P<count>{'|'.join(_COUNTS)}))?"
     r"(?:\s+(?P<one>(?:one|result|item|abstract|source)s?)(?![\w-])"
     rf"|\s+papers?\b(?!\s+{_ASKS_OF_FIELD}\b)|(?P<end>(?=\s*(?:[?.!,;]|$))))", re.I)
@@ -50,22 +56,48 @@ def past_pointed(history: Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]
     return history
 
 
-def pointed_at(question: str) -> tuple[re.Match[str], list[int]] | None:
+Pointed = list[tuple[re.Match[str], list[int]]]  # where a question points, and at which papers
+
+
+def pointed_at(question: str) -> Pointed:
     """Where a follow-up points at papers of the answer before by number or place, and
     which (1 the first, -1 the last): "summarize the second one" → [2], "compare the first
-    two" → [1, 2], "who wrote [3]?" → [3]. None when it points at none, or asks about a
-    subject of its own (more than OWN_SUBJECT_TERMS keywords besides)."""
-    m = POINTED_RE.search(question)
-    if m is None or len(query_terms(question[:m.start()] + question[m.end():])) > OWN_SUBJECT_TERMS:
-        return None  # "Introduction of attention in sequence models: what was the first paper?"
+    two" → [1, 2], "compare [1] and [3]" → [1] and [3], "the second-to-last one" → [-2].
+    Empty when it points at none, or asks about a subject of its own (more than
+    OWN_SUBJECT_TERMS keywords besides). "compare [1] and [3]" had compared [1] alone, and
+    "the first and third ones" been a false "no"."""
+    found = list(POINTED_RE.finditer(question))
+    rest = "".join(question[start:end] for start, end in zip(
+        [0, *(m.end() for m in found)], [*(m.start() for m in found), len(question)], strict=True))
+    if not found or len(query_terms(rest)) > OWN_SUBJECT_TERMS:
+        return []  # "Introduction of attention in sequence models: what was the first paper?"
+    return [(m, _numbers(m)) for m in found]
+
+
+def _numbers(m: re.Match[str]) -> list[int]:
+    """The papers one place names: "the first two" → [1, 2], "the last two" → [-2, -1],
+    "the first and third" → [1, 3], "papers 2 and 5" → [2, 5]."""
     if number := m.group("bracket") or m.group("numbered"):
-        return m, [int(number)]
-    place = (m.group("place") or "").lower()
-    if place == "last":
-        return m, [-1]
-    first = int(m.group("nth")) if m.group("nth") else _PLACES.index(place) + 1
-    count = _COUNTS[m.group("count").lower()] if m.group("count") else 1
-    return m, list(range(first, first + count))
+        return [int(n) for n in re.findall(r"\d+", number)]
+    places = [_place(p) for p in _PLACE_RE.finditer(m.group("places"))]
+    if len(places) > 1 or not m.group("count"):
+        return places
+    count = _COUNTS[m.group("count").lower()]  # "the first two", "the last two"
+    return list(range(places[0], places[0] + count) if places[0] > 0 else
+                range(places[0] - count + 1, places[0] + 1))
+
+
+def _place(m: re.Match[str]) -> int:
+    """One place, from the first (1) or from the last (-1): "third" → 3, "12th" → 12,
+    "penultimate" and "second-to-last" → -2."""
+    word = m.group(0).lower()
+    if back := m.group("back"):
+        return -2 if back.lower() == "next" else -1 - _PLACES.index(back.lower())
+    if word == "penultimate":
+        return -2
+    if word == "last":
+        return -1
+    return int(word[:-2]) if word[0].isdigit() else _PLACES.index(word) + 1
 
 
 def resolved(question: str, history: Sequence[tuple[str, str]],
@@ -79,9 +111,9 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     false "no". "it" after a question asking for one paper is the first (``_it``). None when
     it points at none, or no recent answer numbers papers; BadInputError when it points at
     a number none of them shows, or at "the 0th" (``_past_the_end``)."""
-    if not history or (pointed := pointed_at(question) or _it(question, history)) is None:
+    if not history or not (pointed := pointed_at(question) or _it(question, history)):
         return None
-    where, numbers = pointed
+    numbers = [n for _, places in pointed for n in places]
     # the latest answer showing each number ("[3]"), of the last POINTED_TURNS that were no
     # place themselves: a count's table shows none, and "summarize the third one" then "the
     # second one" is the list's (it had been the summary's second source)
@@ -90,27 +122,29 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
                   if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
                   and re.search(r"\[\d+\]", history[turn][1])), None)
     if shown is None or 0 in numbers:  # "the 0th one" too
-        return _past_the_end(where.group(0), [history[t][1] for t in turns[-POINTED_TURNS:]])
+        return _past_the_end(" and ".join(where.group(0).strip() for where, _ in pointed),
+                             [history[t][1] for t in turns[-POINTED_TURNS:]])
     sources = answer_of(history[shown][0], history[:shown]).sources
-    picked = [sources[n if n < 0 else n - 1] for n in numbers if 0 < abs(n) <= len(sources)]
-    if len(picked) != len(numbers):
+    if not all(0 < abs(n) <= len(sources) for n in numbers):
         return None
-    titles = " and ".join(f"“{source.title}”" for source in picked)
-    owned = "'s" if where.group(0).lower() == "its" else ""  # "who are its authors?"
-    return f"{question[:where.start()]}{titles}{owned}{question[where.end():]}"
+    for where, places in reversed(pointed):  # from the end, so the earlier places stay put
+        titles = " and ".join(f"“{sources[n if n < 0 else n - 1].title}”" for n in places)
+        owned = "'s" if where.group(0).lower() == "its" else ""  # "who are its authors?"
+        question = f"{question[:where.start()]}{titles}{owned}{question[where.end():]}"
+    return question
 
 
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 
 
-def _it(question: str, history: Sequence[tuple[str, str]]) -> tuple[re.Match[str], list[int]] | None:
+def _it(question: str, history: Sequence[tuple[str, str]]) -> Pointed:
     """"it" or "its" after a question asking for one paper by its order in years ("What is
     the earliest paper on X?"), and the follow-ups asking of it: the first paper of that
     answer's list. "who wrote it?" had been a false "no", and "summarize it" had summarized
     five other papers."""
     m = _IT.search(question)
     before = next((q for q, _ in reversed(history) if not (pointed_at(q) or _IT.search(q))), "")
-    return (m, [1]) if m and asks_for_one(before) else None
+    return [(m, [1])] if m and asks_for_one(before) else []
 
 
 def _past_the_end(place: str, answers: Sequence[str]) -> None:

@@ -275,11 +275,18 @@ def test_a_fragment_narrows_the_list_it_follows(years_store: Assistant) -> None:
     ("Introduction of attention in sequence models: what was the first paper?", None),
     # a review: a paper of the field by its number ("Which papers cite paper 4 by Hinton?")
     ("what about paper 7 on GANs?", None), ("Which papers cite paper 4 by Hinton?", None),
+    # a run: two places, or a place from the end ("compare [1] and [3]" had compared [1] alone)
+    ("compare [1] and [3]", [1, 3]), ("compare the first and third ones", [1, 3]),
+    ("how do the 3rd and the 5th papers differ?", [3, 5]), ("summarize papers 2, 4 and 5", [2, 4, 5]),
+    ("summarize the last two", [-2, -1]), ("who wrote the second-to-last one?", [-2]),
+    ("what does the penultimate paper propose?", [-2]), ("the third to last one?", [-3]),
+    ("compare the first one with the last one", [1, -1]),
+    ("What is the first and second order method?", None),  # of the field
 ])
 def test_a_follow_up_points_at_papers_by_number_or_place(question: str,
                                                          places: list[int] | None) -> None:
-    found = pointed_at(question)
-    assert (found and found[1]) == places
+    found = [n for _, numbers in pointed_at(question) for n in numbers]
+    assert (found or None) == places
 
 
 def test_a_follow_up_pointing_at_a_listed_paper_is_asked_of_it(years_store: Assistant) -> None:
@@ -291,6 +298,12 @@ def test_a_follow_up_pointing_at_a_listed_paper_is_asked_of_it(years_store: Assi
                         ("what does the last paper do?", -1)):
         answer = final_answer(years_store.answer_stream(question, history))
         assert answer.citations[0].title == listed.sources[n].title, question
+    # a run: two places, or one from the end ("compare [1] and [3]" had compared [1] alone)
+    second_to_last = final_answer(years_store.answer_stream("who wrote the second-to-last one?",
+                                                            history))
+    assert second_to_last.citations[0].title == listed.sources[-2].title
+    both = final_answer(years_store.answer_stream("compare [1] and [3]", history))
+    assert {c.title for c in both.sources} == {listed.sources[0].title, listed.sources[2].title}
     with pytest.raises(BadInputError, match="points at a paper of an earlier answer"):
         final_answer(years_store.answer_stream("summarize the second one"))
 
