@@ -61,7 +61,18 @@ def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str
     if not unknown:
         return []
     nearby = nearby_texts(index, found())
-    return [name for name in unknown if not corpus.knows(name, nearby)]
+    unknown = [name for name in unknown if not corpus.knows(name, nearby)]
+    known = [name for name in names if name not in unknown]
+    return [name for name in unknown if not any(_or_joined(question, name, k) for k in known)]
+
+
+def _or_joined(question: str, name: str, other: str) -> bool:
+    """Whether ``question`` gives ``name`` and ``other`` as alternatives ("the Loihi chip or
+    TrueNorth"): papers on the one the corpus knows answer it, and a run had refused it for
+    "Loihi" although one abstract writes TrueNorth."""
+    a, b = re.escape(name), re.escape(other)
+    near = r"(?:\W+\w+){0,3}?\W+or\W+(?:\w+\W+){0,3}?"
+    return re.search(rf"\b(?:{a}{near}{b}|{b}{near}{a})(?!\w)", question, re.I) is not None
 
 
 def unwritten_names(index: AbstractIndex, question: str, found: Found,
