@@ -98,7 +98,8 @@ def comparison_receipt(first: TrendResult, second: TrendResult) -> Receipt:
                    matching=len(papers),
                    unread_left_out=first.unread_left_out + second.unread_left_out,
                    kept_unread=sum(p.kept_unread for p in papers),
-                   counted=[p.paper.paper_id for p in papers], left_out=first.left_out)
+                   counted=[p.paper.paper_id for p in papers], left_out=first.left_out,
+                   left_out_repeats=first.left_out_repeats)
 
 
 def comparison_answer(question: str, first: TrendResult, second: TrendResult,

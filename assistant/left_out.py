@@ -6,17 +6,19 @@ NeurIPS 1987-2021 CSVs) cannot be a paper here: a paper is its abstract's chunks
 the abstract's hash, and answers quote its sentences. Its title, authors and year are still
 the input's, so they are recorded, file by file, as the last ingest of each file found them:
 "How many papers did Joshua Alspector publish?" then says that two more records of the
-store's files name him but hold no abstract.
+store's files name him but hold no abstract. A record giving another record's abstract
+under a title of its own is recorded too: the store keeps that abstract
+once, as the first record's paper, and the second title would be missing without a word.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from assistant.paper import Paper
 
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 FILE_NAME = "left-out"  # + the collection's suffix + ".json", in the data directory
 NO_ABSTRACT = "no abstract"
+REPEATS = "another record's abstract"  # kept once, under the first record's title
 
 
 @dataclass(frozen=True)
@@ -37,10 +40,19 @@ class LeftOut:
     year: int | None = None
     venue: str = ""
     reason: str = NO_ABSTRACT
+    same_as: str = ""  # a repeat: the stored paper whose abstract it gives, "“Title” (file#n)"
 
     @classmethod
-    def of(cls, paper: Paper, reason: str = NO_ABSTRACT) -> LeftOut:
-        return cls(paper.source, paper.title, paper.authors, paper.year, paper.venue, reason)
+    def of(cls, paper: Paper, reason: str = NO_ABSTRACT, same_as: Paper | None = None) -> LeftOut:
+        kept = f"“{same_as.title}” ({same_as.source})" if same_as else ""
+        return cls(paper.source, paper.title, paper.authors, paper.year, paper.venue, reason, kept)
+
+    def said(self) -> str:
+        """The record for a line naming it: "“Title” (1988, file.csv#6)", and a repeat's
+        paper ("…; its abstract is that of “Other” (file.csv#2)")."""
+        where = f"{f'{self.year}, ' if self.year else ''}{self.source}"
+        same = f"; its abstract is that of {self.same_as}" if self.same_as else ""
+        return f"“{self.title}” ({where}{same})"
 
     def as_paper(self) -> Paper:
         """The record as a paper without text, for the filters' test (``Filters.allows``)."""
@@ -75,6 +87,29 @@ def updated(records: LeftOutByFile, read: Iterable[tuple[str, list[LeftOut]]]) -
     for key, recs in read:
         out[key] = list(recs)
     return {key: recs for key, recs in out.items() if recs}
+
+
+class Tally(NamedTuple):
+    """A receipt's counts of records not stored (``Receipt.left_out``, ``left_out_repeats``)."""
+
+    left_out: int
+    left_out_repeats: int
+
+
+def tally(records: Sequence[LeftOut]) -> Tally:
+    """``records`` counted, and those of them giving another record's abstract."""
+    return Tally(len(records), sum(r.reason == REPEATS for r in records))
+
+
+def why(left_out: int, repeats: int) -> str:
+    """Why ``left_out`` records were not stored, ``repeats`` of them for giving another
+    record's abstract: "no abstract", "another record's abstract", or "55 no abstract, 21
+    another record's abstract"."""
+    if not repeats:
+        return NO_ABSTRACT
+    if repeats == left_out:
+        return REPEATS
+    return f"{left_out - repeats:,} {NO_ABSTRACT}, {repeats:,} {REPEATS}"
 
 
 def allowed(records: LeftOutByFile, filters: Filters | None) -> list[LeftOut]:

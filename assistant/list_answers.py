@@ -22,6 +22,7 @@ from assistant.filters import merge
 from assistant.generation import relevance_reply
 from assistant.intent import COUNT_RE, Intent, read_intent, trimmed_topic
 from assistant.keywords import keyword_weights
+from assistant.left_out import tally
 from assistant.list_lines import (
     answer_lines,
     as_answer,
@@ -215,7 +216,7 @@ class ListAnswers:
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
         answer.question, answer.filters = asked, described
         if answer.receipt is not None:
-            answer.receipt.left_out = len(records)
+            answer.receipt.left_out, answer.receipt.left_out_repeats = tally(records)
             answer.receipt.nearest = list_nearest(result, self.app.index)
         yield answer
 
@@ -352,7 +353,7 @@ class ListAnswers:
         trend.filters = result.filters.describe() if result.filters else None
         trend.stored_within = base.describe() if base else None
         trend.named_years = result.filters.named_years if result.filters else None
-        trend.left_out = len(self.app.index.left_out(result.filters))
+        trend.left_out, trend.left_out_repeats = tally(self.app.index.left_out(result.filters))
         return trend
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from assistant.authors import author_names, short_authors
 from assistant.intent import read_intent
 from assistant.keywords import stem_of
+from assistant.left_out import tally, why
 from assistant.listing import ListedPaper, ListResult, searched_note
 from assistant.readings import relation_verb, writes_topic
 from assistant.topics import OR_RE
@@ -193,10 +194,13 @@ def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
     without an abstract: the receipt counts them)."""
     if not result.filters or result.topic or not records:
         return ""
-    named = [f"“{r.title}” ({f'{r.year}, ' if r.year else ''}{r.source})"
-             for r in records[:LEFT_OUT_SHOWN]]
+    named = [r.said() for r in records[:LEFT_OUT_SHOWN]]
     more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
     one = len(records) == 1
+    if tally(records).left_out_repeats:  # each repeat names the paper it repeats
+        return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
+                f"{'is' if one else 'are'} not stored ({why(*tally(records))}): "
+                f"{', '.join(named)}{more}.\n")
     return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
             f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
             f"stored: {', '.join(named)}{more}.\n")

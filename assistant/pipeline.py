@@ -34,6 +34,7 @@ from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.keywords import keyword_weights
+from assistant.left_out import tally
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
 from assistant.naming import unmentioned
@@ -277,7 +278,7 @@ class Assistant:
         return Receipt(
             in_store=in_store, in_filter=in_store if allowed is None else len(allowed),
             read=retrieval.read, cited=len({c.paper_id for c in answer.citations}),
-            left_out=len(self.index.left_out(applied)),
+            **tally(self.index.left_out(applied))._asdict(),
             nearest=[] if answer.citations else [
                 NearPaper(paper_id=f.paper.paper_id, title=f.paper.title, source=f.paper.source,
                           title_derived=f.paper.title_derived,

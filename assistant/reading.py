@@ -17,7 +17,7 @@ from pathlib import Path
 
 from assistant.derived_titles import derive_title
 from assistant.file_formats import csv_records, jsonl_records, seed_records
-from assistant.left_out import LeftOut
+from assistant.left_out import REPEATS, LeftOut
 from assistant.paper import Paper, file_key, find_links, make_paper_id, normalise, opening
 from assistant.skipped import Skipped
 from assistant.venues import canonical_venue, parse_year, venue_from_name
@@ -37,7 +37,7 @@ class FileRead:
     ids: set[str] = field(default_factory=set)  # every paper id in the file, repeats too
     locators: dict[str, str] = field(default_factory=dict)  # id → its locator in this file
     skipped: list[Skipped] = field(default_factory=list)
-    left_out: list[LeftOut] = field(default_factory=list)  # its records with no abstract
+    left_out: list[LeftOut] = field(default_factory=list)  # its records not stored (left_out.py)
 
     @property
     def complete(self) -> bool:
@@ -68,7 +68,7 @@ def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = Fa
         keys.add(key)
         files.append((path, key, *read_file(path, max_chars=max_chars, key=key)))
     placeholders = placeholder_ids(p for _, _, papers, _ in files for p in papers)
-    seen: set[str] = set()
+    seen: dict[str, Paper] = {}
     for path, key, papers, skipped in files:
         read = _file_read(path.name, key, papers, skipped, seen, placeholders)
         result.files.append(read)
@@ -108,9 +108,12 @@ def says_no_abstract(text: str) -> bool:
 
 
 def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
-               seen: set[str], placeholders: set[str]) -> FileRead:
-    """One file's papers less those read before in this ingest (``seen``, which grows) and
-    the placeholders, each group said in one line that leaves the file fully read."""
+               seen: dict[str, Paper], placeholders: set[str]) -> FileRead:
+    """One file's papers less those read before in this ingest (``seen``, by id, which
+    grows) and the placeholders, each group said in one line that leaves the file fully
+    read. A repeat under another title is left out by name (``left_out.REPEATS``): the
+    store keeps the abstract once, under the first title, and the second had been missing
+    from every count without a word; one under the same title (or none) is the same paper."""
     read = FileRead(key=key, name=name, skipped=skipped)
     repeats: list[str] = []
     unavailable: list[str] = []
@@ -122,10 +125,12 @@ def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
             continue
         read.ids.add(paper.paper_id)
         read.locators.setdefault(paper.paper_id, paper.source)
-        if paper.paper_id in seen:
+        if (first := seen.get(paper.paper_id)) is not None:
             repeats.append(ordinal)
+            if not paper.title_derived and first.title.casefold() != paper.title.casefold():
+                read.left_out.append(LeftOut.of(paper, REPEATS, same_as=first))
             continue
-        seen.add(paper.paper_id)
+        seen[paper.paper_id] = paper
         read.papers.append(paper)
     if unavailable:
         said = next(p.text for p in papers if p.paper_id in placeholders)

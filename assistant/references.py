@@ -19,6 +19,7 @@ from typing import Literal
 
 from assistant.authors import short_authors, split_authors
 from assistant.errors import redact
+from assistant.left_out import why
 from assistant.paper import MODEL_TITLE_NOTE
 from assistant.types import Answer, NearPaper, Receipt, SourceRef
 
@@ -88,7 +89,7 @@ def receipt_line(receipt: Receipt) -> str:
         parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
     if receipt.left_out:
         parts.append(f"{receipt.left_out:,} record{'s' * (receipt.left_out != 1)} of its files "
-                     "not stored: no abstract")
+                     f"not stored: {why(receipt.left_out, receipt.left_out_repeats)}")
     return " · ".join(parts)
 
 

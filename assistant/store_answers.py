@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import AnswerStream
 from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS
+from assistant.left_out import tally, why
 from assistant.types import Answer, Filters, Receipt
 
 if TYPE_CHECKING:
@@ -77,14 +78,15 @@ def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -
     chosen = [p for pid, p in papers.items() if allowed is None or pid in allowed]
     records = index.left_out(filters)
     line = store_line(chosen, len(papers), filters)
+    counts = tally(records)
     if records:
-        line += (f" {len(records):,} records of its files were not stored, having no "
-                 "abstract.")
+        line += (f" {len(records):,} record{'s' * (len(records) != 1)} of its files "
+                 f"{'were' if len(records) != 1 else 'was'} not stored: {why(*counts)}.")
     yield line + "\n"  # counted from the catalogue: no paper read, none cited
     described = filters.describe() if filters else None
     yield Answer(question=question, answer=line, mode="extractive", filters=described,
                  receipt=Receipt(in_store=len(papers), in_filter=len(chosen), read=0, cited=0,
-                                 left_out=len(records)))
+                                 **counts._asdict()))
 
 
 def store_line(chosen: list[Paper], stored: int, filters: Filters | None) -> str:

@@ -70,7 +70,8 @@ class TrendResult:
     budget: int = 0  # the reading budget the count was screened with (max_reread)
     unknown_year: int = 0  # matching papers without a year (not in ``years``)
     apart: int = 0  # listed papers not counted: the topic's words apart (``counts_for``)
-    left_out: int = 0  # records of the store's files within the filter with no abstract
+    left_out: int = 0  # records of the store's files within the filter not stored (left_out.py)
+    left_out_repeats: int = 0  # of those, the records giving another record's abstract
     filters: str | None = None
     chart: str | None = None  # where the PNG was written
     seconds: float = 0.0
@@ -190,7 +191,8 @@ class TrendResult:
         return Receipt(in_store=self.papers_in_store, in_filter=self.papers_in_filter,
                        read=self.screened, cited=len(self.counted), matching=self.total,
                        unread_left_out=self.unread_left_out, kept_unread=self.kept_unread,
-                       counted=self.paper_ids, left_out=self.left_out)
+                       counted=self.paper_ids, left_out=self.left_out,
+                       left_out_repeats=self.left_out_repeats)
 
     def as_answer(self, question: str, text: str) -> Answer:
         """The trend's typed answer: ``text`` (its count line and table), its receipt, and the

@@ -222,7 +222,10 @@ class Receipt(BaseModel):
                         "title naming the topic (each line says so); else 0.")
     left_out: int = Field(0, description="Records of the store's files that the filters allow "
                           "but that were not stored, having no abstract (a placeholder such "
-                          "as \"Abstract Unavailable\"): what the store's count leaves out.")
+                          "as \"Abstract Unavailable\") or another record's abstract under a "
+                          "title of their own: what the store's count leaves out.")
+    left_out_repeats: int = Field(0, description="Of `left_out`, the records giving another "
+                                  "record's abstract (stored once, as the first record's paper).")
     counted: list[str] | None = Field(None, description="A trend answer: the ids of the "
                                       "papers it counted (its ``matching``), none cited; "
                                       "None for any other answer.")

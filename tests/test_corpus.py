@@ -9,6 +9,7 @@ import pytest
 from conftest import FILE_A, FILE_B, SEEDS, SHARED_DATA, skipif_no_shared_data
 
 from assistant.corpus import derive_title, make_paper_id, read_file, read_paths
+from assistant.left_out import REPEATS
 
 
 @pytest.mark.parametrize("name", [FILE_A, FILE_B])
@@ -285,7 +286,14 @@ def test_a_placeholder_that_other_titles_share_is_no_abstract(tmp_path: Path) ->
         "old.csv: abstract #4 repeats an abstract already read; kept once"]
     assert result.files[0].complete and result.files[0].ids == {result.papers[0].paper_id}
     assert [r.title for r in result.files[0].left_out] == ["Optical Networks",
-                                                           "Self-Organising Maps"]
+                                                           "Self-Organising Maps",
+                                                           "Kernel Sums (extended)"]
+    # a repeat under another title is named, with the paper it repeats (it had been missing
+    # from every count and receipt without a word)
+    repeat = result.files[0].left_out[-1]
+    assert (repeat.reason, repeat.same_as) == (REPEATS, "“Kernel Sums” (old.csv#2)")
+    assert repeat.said() == ("“Kernel Sums (extended)” (old.csv#4; its abstract is that of "
+                             "“Kernel Sums” (old.csv#2))")
 
 
 def test_a_text_saying_only_that_there_is_no_abstract_is_none_under_one_title(

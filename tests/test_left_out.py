@@ -79,3 +79,33 @@ def test_a_trends_json_has_the_receipt_an_asked_trend_has(fresh_copy: Path,
     assert "papers_in_store" not in figures  # the receipt's in_store; no document named it
     compared = answer_of(app, "Are there more papers on wombat burrows or on koalas?")
     assert compared.receipt is not None and compared.receipt.left_out == 1
+
+
+def test_a_record_repeating_another_records_abstract_is_named_not_lost(
+        fresh_copy: Path, tmp_path: Path) -> None:
+    """21 records of the NeurIPS 1987-2021 CSVs give another record's abstract under a
+    title of their own: the store keeps the abstract once, as the first record's paper,
+    and the second title had been missing from every count, list and receipt without a
+    word. It is now a record left out, naming the paper whose abstract it gives."""
+    path = tmp_path / "papers.csv"
+    (author, title, abstract) = PAPERS[0]
+    with path.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["authors", "title", "year", "abstract"])
+        writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:3])
+        writer.writerow(["Grace Hopper", "Wombat Doubles", "1991", abstract])
+        writer.writerow(["Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable"])
+        writer.writerow([author, title, "1990", abstract])  # the same paper again: no record
+    app = Assistant(make_settings(fresh_copy))
+    assert app.ingest([path]).added == 3
+    answer = answer_of(app, "How many papers did Grace Hopper publish?")
+    assert ("2 more records of the store's files are not stored (1 no abstract, 1 another "
+            "record's abstract): “Wombat Doubles” (1991, papers.csv#4; its abstract is that "
+            f"of “{title}” (papers.csv#1)), “Koala Codes” (1989, papers.csv#5).") in answer.answer
+    assert answer.receipt is not None
+    assert (answer.receipt.left_out, answer.receipt.left_out_repeats) == (2, 1)
+    assert receipt_line(answer.receipt).endswith(
+        "· 2 records of its files not stored: 1 no abstract, 1 another record's abstract")
+    store = answer_of(app, "How many papers are in the store?")
+    assert "2 records of its files were not stored: 1 no abstract, 1 another record's " \
+           "abstract." in store.answer

@@ -154,7 +154,7 @@ class ListsPage:
             page {offset, limit, returned, total, next_offset, note}
             receipt {in_store, in_filter, read (screened), cited (counted), matching, ...}
             receipt.unread_left_out: the uncertain papers the reading budget left out
-            receipt.left_out: the records without an abstract
+            receipt.left_out: the records not stored (no abstract, or another's)
             for bad input, {topic, error}
         """
         page = Page.of(limit, offset)
