@@ -27,7 +27,7 @@ from assistant.authors import AuthorBook
 from assistant.count_comparison import compared_topics
 from assistant.keywords import STOPWORDS, query_terms
 from assistant.naming import named_phrases
-from assistant.stated import RECENT, RECENTLY, stated
+from assistant.stated import PUBLISHED_ON, RECENT, RECENTLY, stated
 from assistant.stated_years import END, PAPER, PAPERS, YEAR
 from assistant.term_lookups import lookup_terms
 from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
@@ -117,8 +117,7 @@ JUDGING = (r"good|great|nice|cool|awesome|excellent|amazing|wonderful|fantastic|
            r"|interesting")
 _POINTING = (r"how|what|why|when|where|which|who|whose|these|those|this|that|both"
              r"|your|my|our|their|its|his|her|top|best|most(?!\s+recent\b)|least|few|some"
-             r"|several|one|two"
-             r"|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
+             r"|several|one|two|three|four|five|six|seven|eight|nine|ten|\d+|first|main|key|important"
              rf"|notable|influential|seminal|cited|{JUDGING}")
 _TOPIC_WORDS = rf"(?:(?!(?:{_POINTING})\b)[\w-]+\s+){{0,4}}"
 # A word of a request made of the topic's words alone: none that points, asks ("summarize",
@@ -187,7 +186,7 @@ LIST_RE = re.compile(
     rf"|^\s*(?:please\s+)?(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name)\s+)?"
     rf"(?:(?:all|every|the|some|any|only|just|{JUDGING})\s+)*(?:papers|abstracts|articles|publications)"
     r"\s*[?.!]*\s*$"
-    rf"|{WHO_WORKS}", re.I)
+    rf"|{WHO_WORKS}|{PUBLISHED_ON}", re.I)
 # A question that asks for the newest papers first: a word asking so before the papers'
 # noun and the topic's or author's words ("Which recent papers…", "latest GAN papers",
 # "Recent Bengio papers", "the most recent papers on X", "recent work on X"), or after the

@@ -24,7 +24,7 @@ from assistant.keywords import (
     topic_terms,
 )
 from assistant.ranking import cached_coverage
-from assistant.stated import BEEN, PUBLISHED, RECENT, RECENTLY
+from assistant.stated import BEEN, PUBLISHED, PUBLISHED_ON, RECENT, RECENTLY
 from assistant.tuning import PAIR_WRITERS, SPELLED_OUT_INITIALS
 from assistant.word_runs import (
     STOPS,
@@ -59,6 +59,7 @@ LEAD_RE = re.compile(
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)
 WHO_RE = re.compile(WHO_WORKS, re.I)
+PUBLISHED_ON_RE = re.compile(rf"{PUBLISHED_ON}(?:\s+(?:on|about|regarding|concerning)\b)?", re.I)
 OR_RE = re.compile(r"\s+or\s+|\s*,\s*or\s+", re.I)
 # ...the examples end where a word ties the topic to what it is for or on, two words or more
 # following: "graph neural networks, e.g. GraphSAGE, for fraud detection" without "for fraud
@@ -131,7 +132,8 @@ def raw_topic(question: str, or_question: bool = True) -> str:
     looked_up = read_intent(question).lookup_terms
     if looked_up:
         return " ".join(looked_up)
-    asked = WHO_RE.sub("", question, count=1)  # "Who worked on X?": "worked" is no topic word
+    # "Who worked on X?", "What was published on X?": "worked", "published" are no topic words
+    asked = PUBLISHED_ON_RE.sub("", WHO_RE.sub("", question, count=1), count=1)
     rest = RECENTLY_RE.sub("", PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", asked, count=1)))
     rest = AFTER_QUESTION_RE.sub("?", " ".join(rest.split()))
     # "are" alone, the year it stated read ("Which papers are from 1987?"), asks no topic

@@ -36,6 +36,25 @@ def test_who_did_a_thing_without_on_asks_no_list(question: str) -> None:
     assert not read_intent(question).wants_list
 
 
+@pytest.mark.parametrize("question", [
+    "What has been published on capsule networks?",
+    "Anything published about capsule networks?",  # a run: "anything", "published" searched
+    "What was written on capsule networks?",
+    "Is there anything on capsule networks?",
+])
+def test_what_was_published_on_a_topic_lists_its_papers(question: str) -> None:
+    """A run: "anything published on graph neural networks in 2019?" had been refused,
+    nearest papers "never 'anything', 'published'", and "what has been published on
+    spiking neural networks since 2020?" answered from one paper."""
+    intent = read_intent(question)
+    assert intent.wants_list and topic_of(intent.search) == "capsule networks?"
+
+
+@pytest.mark.parametrize("question", ["What is published work?", "Is there anything else?"])
+def test_published_without_a_topic_after_it_asks_no_list(question: str) -> None:
+    assert not read_intent(question).wants_list
+
+
 CAPSULE_PAPERS = [
     ("Capsules for Object Parts", "Sara Sabour, Geoffrey Hinton",
      "Capsule networks route object parts to wholes by agreement between capsules."),
@@ -63,3 +82,11 @@ def test_who_works_on_a_topic_names_the_people(authored: Assistant) -> None:
     assert "Self-Routing Capsules — Taeyoung Hahn:" in text
     plain = final_answer(authored.answer_stream("Which papers use capsule networks?")).answer
     assert "Taeyoung Hahn" not in plain and "Authors with" not in plain
+
+
+def test_what_has_been_published_on_a_topic_lists_every_paper_on_it(authored: Assistant) -> None:
+    """A run: "what was published in 2021 about capsule networks?" had been refused."""
+    answer = final_answer(authored.answer_stream("What has been published on capsule networks?"))
+    assert {c.title for c in answer.citations} == {"Capsules for Object Parts",
+                                                    "Stacked Capsule Autoencoders",
+                                                    "Self-Routing Capsules"}
