@@ -40,6 +40,9 @@ from assistant.written_forms import as_written
 # "were published recently": ``Intent.newest_first``): no topic
 _EXIST = (rf"(?:\s+{RECENTLY}|\s+(?:were|are|was|have\s+been|got)\s+(?:published|accepted"
           r"|presented|written|there)\b)")
+# What the papers say on the topic, after their noun ("what do papers say about X?", "tell
+# me what 2025 papers say about X"): no topic words
+_SAY = r"(?:say|said|write|wrote|report|tell\s+us)\s+(?:about|on)"
 # A list question's lead words ("Which papers…", "List all works on…", "Give me a list of
 # papers on…", "Show me all" before "federated learning papers"), cut before the topic is
 # searched: "papers", "give" and "list" are in no abstract's topic, nor "recent": the
@@ -48,14 +51,14 @@ LEAD_RE = re.compile(
     r"^\s*(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+you\s+|i\s+(?:want|need|would\s+like)\s+)?"
     r"(?:(?:please|pls|plz)\s+)?"
     r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?"
-    r"|summari[sz]e|describe|review|tell\s+me\s+about)\s+)?"
+    r"|summari[sz]e|describe|review|tell\s+me(?:\s+about)?)\s+)?"
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
     r"(?:(?:only|just)\s+)?(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|some"
     r"|the)\s+)?"
-    r"(?:(?:are|were|is)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
+    r"(?:(?:are|were|is|do|did)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
     rf"|notable|seminal|cited|major|{JUDGING}|{RECENT})\s+)*"
     rf"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b{_EXIST}?"
-    r"(?:\s+(?:that|which|who|where|on|about|in|regarding|concerning|related\s+to)\b)?\s*"
+    rf"(?:\s+(?:{_SAY}|that|which|who|where|on|about|in|regarding|concerning|related\s+to)\b)?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)
 WHO_RE = re.compile(WHO_WORKS, re.I)
@@ -97,8 +100,8 @@ TYPED_ACRONYM_RE = re.compile(r"\b[A-Z]{2,}(?=s?\b)")
 # over the band): "use GNNs, VAEs, GANs, LLMs… or RBMs" made 37 and took 30 s.
 MAX_REREAD_TEXTS = 4
 # the papers' noun, with what merely says they exist after it ("GAN papers were published")
-PAPERS_WORD_RE = re.compile(rf"\b(?:papers?|abstracts?|articles?|publications?)\b{_EXIST}?",
-                            re.I)
+PAPERS_WORD_RE = re.compile(rf"\b(?:papers?|abstracts?|articles?|publications?)\b"
+                            rf"(?:{_EXIST}|\s+{_SAY}\b)?", re.I)
 # An acronym the question gives in brackets after its words: "capsule networks (CapsNets)",
 # "electrocardiogram (ECG)" (two capitals or more)
 STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*)\s*\)")

@@ -53,6 +53,10 @@ LIST_QUESTION = "Which papers use reinforcement learning?"
     # an acronym in brackets is another spelling (searched_topic), a "Thanks!" no topic
     ("Which papers use capsule networks (CapsNets)?", "use capsule networks?"),
     ("Which papers use capsule networks? Thanks!", "use capsule networks?"),
+    # a run: "say about" had been searched too, listing 4 of the 12 "Which papers use…" gives
+    ("what do papers say about capsule networks?", "capsule networks?"),
+    ("tell me what papers say about capsule networks", "capsule networks"),
+    ("tell me what 2025 papers say about language models", "2025 language models"),
 ])
 def test_topic_of_cuts_the_list_lead_words(question: str, topic: str) -> None:
     assert topic_of(question) == topic
