@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from assistant.errors import BadInputError
+from assistant.follow_up_phrases import EDGE_OF_LIST_RE
 from assistant.keywords import query_terms
 from assistant.paper_order import asks_for_one
 from assistant.tuning import OWN_SUBJECT_TERMS
@@ -140,11 +141,19 @@ _IT = re.compile(r"\b(?:it|its)\b", re.I)
 def _it(question: str, history: Sequence[tuple[str, str]]) -> Pointed:
     """"it" or "its" after a question asking for one paper by its order in years ("What is
     the earliest paper on X?"), and the follow-ups asking of it: the first paper of that
-    answer's list. "who wrote it?" had been a false "no", and "summarize it" had summarized
-    five other papers."""
+    answer's list; or after "which of them is the oldest?" (``_one_of_list``). "who wrote
+    it?" had been a false "no", and "summarize it" had summarized five other papers."""
     m = _IT.search(question)
     before = next((q for q, _ in reversed(history) if not (pointed_at(q) or _IT.search(q))), "")
-    return [(m, [1])] if m and asks_for_one(before) else []
+    return [(m, [1])] if m and (asks_for_one(before) or _one_of_list(before)) else []
+
+
+def _one_of_list(question: str) -> bool:
+    """Whether ``question`` asks which one paper of the list before is the oldest or newest
+    ("which of them is the oldest?", ``EDGE_OF_LIST_RE``): its answer lists them in that
+    order, and "who wrote it?" after it had been searched as "wrote" and "oldest"."""
+    return (EDGE_OF_LIST_RE.match(question) is not None
+            and re.search(r"\b(?:are|were|ones|papers)\b", question, re.I) is None)
 
 
 def _past_the_end(place: str, answers: Sequence[str]) -> None:

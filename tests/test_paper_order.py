@@ -167,3 +167,17 @@ def test_it_after_the_earliest_paper_is_that_paper(ordered_store: Assistant) -> 
     listed = "Which papers use capsule networks?"
     plain = [(listed, final_answer(ordered_store.answer_stream(listed)).answer)]
     assert len(final_answer(ordered_store.answer_stream("summarize it", plain)).citations) != 1
+
+
+def test_it_after_the_oldest_of_a_list_is_that_paper(ordered_store: Assistant) -> None:
+    """A run: "who wrote it?" after "Which papers…?" and "which of them is the oldest?" had
+    been searched as "wrote" and "oldest", a false "no"."""
+    listed = "Which papers use capsule networks?"
+    history = [(listed, final_answer(ordered_store.answer_stream(listed)).answer)]
+    oldest = final_answer(ordered_store.answer_stream("which of them is the oldest?", history))
+    history.append(("which of them is the oldest?", oldest.answer))
+    answer = final_answer(ordered_store.answer_stream("who wrote it?", history))
+    assert [c.title for c in answer.citations] == [oldest.sources[0].title]
+    # "which ones are the oldest?" asks for several: "it" after it points at none
+    several = [*history[:1], ("which ones are the oldest?", oldest.answer)]
+    assert len(final_answer(ordered_store.answer_stream("summarize it", several)).citations) != 1
