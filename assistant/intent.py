@@ -222,9 +222,8 @@ _FRAMED = (rf"(?:the\s+)?(?:(?:interest|research|work|attention|activity|publica
            rf"|(?:number|share)\s+of\s+(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\b)"
            rf"|(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\s+{_CHANGED}\b)"  # "Did X papers increase?"
            r"|(?:research\s+)?field\s+of\s+(?!view\b))")
-# a subject that names no field: one that points at the paper or the answer before ("How
-# has it evolved?"), or a count of anything but papers, a paper's own ("How has the number
-# of parameters grown?"; the papers' count is ``_FRAMED``)
+# a subject that names no field: one pointing back ("How has it evolved?"), or a count of anything
+# but papers, a paper's own ("How has the number of parameters grown?"; the papers' is ``_FRAMED``)
 _NO_FIELD = (r"(?!(?:it|its|they|their|them|this|that|these|those|he|she|his|her"
              r"|the\s+(?:paper|method|approach|model|authors?)"
              r"|(?:the\s+)?(?:number|share|amount|count|size)\s+of)\b)")
@@ -412,7 +411,7 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
     return Intent(
         question=question, kind=kind, names=tuple(names_in(question)),
         proper_names=tuple(proper_names(question)), filters=filters, search=search,
-        follow_up=leans_on_previous(question), summary=readings["summary"],
+        follow_up=leans_on_previous(question, search), summary=readings["summary"],
         comparison=readings["comparison"], definition=readings["definition"],
         method=readings["method"], finding=readings["finding"], quantity=quantity,
         contribution=(bool(CONTRIBUTION_QUESTION_RE.search(question)) or quantity) and not problem,
@@ -453,7 +452,7 @@ def proper_names(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def leans_on_previous(question: str) -> bool:
+def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
     """Whether an offline follow-up is searched together with the previous question: it
     continues it ("and how…"), points back at its paper ("does it scale?", "how does the
     method handle noisy labels?"), may point back ("their results?") with fewer than
@@ -461,10 +460,12 @@ def leans_on_previous(question: str) -> bool:
     at most ("Any limitations?"; "Summarize diffusion models" stands alone). "What is
     TCCM?" after "What is CRAFT?" names its own subject, and so does "What is dropout?"
     (``DEFINES_RE``): after "only the ones by Jure Leskovec" it had been searched as his
-    papers, a false "no"."""
+    papers, a false "no". A filter's name (not in ``unfiltered``) is no keyword of its own
+    where it may point back ("how many of them are by Andreas Krause?")."""
     terms = query_terms(question)
+    own = terms if unfiltered is None else query_terms(unfiltered)
     return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
-                or (MAY_POINT_BACK_RE.search(question) and len(terms) < OWN_SUBJECT_TERMS)
+                or (MAY_POINT_BACK_RE.search(question) and len(own) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
                     and len(terms) < 2 and not DEFINES_RE.search(question)))
 

@@ -225,6 +225,17 @@ def authors_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> A
                                               ("title", "abstract", "year", "authors"))))
 
 
+def test_how_many_of_them_are_by_a_full_name_filters_by_that_name(
+        authors_store: Assistant) -> None:
+    """A run: "how many of them are by Andreas Krause?" had been read as a fragment (the
+    name's two words made it a question of its own), its filter "author how many are
+    Andreas Krause"."""
+    history = chat(authors_store, LIST)
+    answer = final_answer(authors_store.answer_stream("how many of them are by Sara Sabour?",
+                                                      history))
+    assert answer.filters == "author Sara Sabour"
+
+
 def test_a_fragment_after_an_authors_fragment_narrows_the_list_again(
         authors_store: Assistant) -> None:
     """A run: "what about 2021?" after "only the ones by Virginia Smith" read the list of
