@@ -131,6 +131,9 @@ def test_eval_command_runs_a_users_own_file(fresh_copy: Path, tmp_path: Path) ->
     assert [(r["id"], r["kind"], r["split"]) for r in rows] == [
         ("q1", "paraphrase", "test"), ("q2", "none", "test")]
     assert rows[0]["retrieval"]["ours"]["hit@5"] == 1.0
+    # the report says it beside the section's count (a run read 1.000 over 1 question of 2)
+    report = (tmp_path / "out" / "report.md").read_text()
+    assert "2 questions (1 answerable, 0 errors), 1 more left out (papers not in the store)" in report
     mine.write_text(mine.read_text() + '{"question": "Why?", "expected_sources": [], '
                     '"split": "train"}\n')
     result = run("eval", "--dataset", str(mine), "--data-dir", str(fresh_copy))

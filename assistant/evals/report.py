@@ -219,12 +219,21 @@ def expected_only_line(m: dict[str, Any]) -> str:
             f"{fmt(strict.get('citation_precision'))}.")
 
 
+def left_out_note(m: dict[str, Any]) -> str:
+    """", 1 more left out (papers not in the store)": the questions of the dataset that a
+    section did not score, said beside its count; a run had read 1.000 on every metric over
+    the one question left of two, the other named only in a line above the report."""
+    n = m.get("left_out") or 0
+    return f", {n:,} more left out (papers not in the store)" if n else ""
+
+
 def markdown_report(sections: dict[str, EvalRun], mode: str) -> str:
     lines = ["# Eval report", "", f"Answer mode: {mode}.", ""]
     for title, run in sections.items():
         m = run.metrics
         lines += [f"## {title}", "", f"{m['questions']} questions ({m['answerable']} answerable, "
-                  f"{m['errors']} errors), {m.get('papers', '?')} papers indexed.", "",
+                  f"{m['errors']} errors){left_out_note(m)}, {m.get('papers', '?')} papers "
+                  "indexed.", "",
                   "| retrieval (paper level) | " + " | ".join(RETRIEVAL_METRICS) + " |",
                   "| --- |" + " --- |" * len(RETRIEVAL_METRICS)]
         for system in SYSTEMS:
@@ -409,7 +418,7 @@ def print_summary(sections: dict[str, EvalRun], out: Console) -> None:
     for title, run in sections.items():
         m = run.metrics
         table = Table(title=f"{title}: {m.get('papers', '?')} papers, {m['questions']} questions, "
-                      f"{m['errors']} errors")
+                      f"{m['errors']} errors{left_out_note(m)}")
         table.add_column("retrieval")
         for k in RETRIEVAL_METRICS:
             table.add_column(k, justify="right")
