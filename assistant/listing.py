@@ -132,9 +132,7 @@ class ListedPaper:
     read: bool  # reread by the cross-encoder (or judged by the model)
     logit: float | None = None  # the cross-encoder's reading, where it read
     reader: str | None = None  # who kept it after reading (Candidate.reader); None: unread
-    # an uncertain paper past the reading budget, kept on its cheap score alone: its line
-    # says so, for the reader to check it first
-    kept_unread: bool = False
+    kept_unread: bool = False  # past the reading budget, kept on its cheap score (its line says so)
     titled: bool = False  # kept for its title naming the topic (Candidate.titled)
 
 
@@ -153,15 +151,12 @@ class ListResult:
     # uncertain papers past the reading budget (max_reread) left out on their cheap score:
     # said on the count line, so that a large topic's list is not taken for the whole of it
     unread_left_out: int = 0
-    # papers holding the topic's words past the pool's bound (ScreenSettings.deep_pool),
-    # never screened: said on the count line too (none without a bound)
-    unscreened: int = 0
+    unscreened: int = 0  # holding the topic's words past the pool's bound (deep_pool), never screened
     seconds: float = 0.0
     filters: Filters | None = None  # what the list was screened under
     candidates: list[Candidate] = field(default_factory=list, repr=False)
-    # when no paper is kept: the papers naming the topic in full, which the reading turned
-    # down (a term lookup's: those writing its words' stems only), shown unconfirmed (not
-    # counted as matching)
+    # when no paper is kept: the papers naming the topic in full that the reading turned down
+    # (a term lookup's: those writing its words' stems only), shown unconfirmed, not counted
     mentions: list[ListedPaper] = field(default_factory=list)
     lookup: bool = False  # a term lookup ("Which papers mention X?"): its words as asked
     newest_first: bool = False  # newest year first, best first within (paper_order.in_year_order)
@@ -390,9 +385,7 @@ class ListScreen:
             band = [c for c in pool if not c.titled and s.drop_below <= c.cheap < s.keep_at]
         read, unread = band[:s.max_reread], band[s.max_reread:]
         topic = topic_of(question)
-        read = self._reread(question if s.reread_question else without_verb(
-            self.searched_topic(question), question, self.index.keyword_stats()),
-                            read, judge, question if s.reread_question else topic)
+        read = self.reread(question, read, judge)
         kept_unread = [c for c in unread if c.cheap >= self._middle() and (c.sense >= s.sense_keeps
                        or writes_topic(question, self.searched_topic(question), c.paper))]
         # a qualified topic's papers answer each facet ("diffusion models for planning")
@@ -433,6 +426,15 @@ class ListScreen:
                               c.logit, c.reader, c.paper.paper_id in unread, c.titled)
                   for c in kept]
         return sorted(listed, key=lambda p: -p.score)
+
+    def reread(self, question: str, band: list[Candidate], judge: Judge | None = None
+               ) -> list[Candidate]:
+        """``band`` read against list ``question``: its topic, without its verb where that
+        leads and is common (``without_verb``), as the screen reads its uncertain band."""
+        plain = self.settings.reread_question
+        return self._reread(question if plain else without_verb(
+            self.searched_topic(question), question, self.index.keyword_stats()),
+                            band, judge, question if plain else topic_of(question))
 
     def _reread(self, question: str, band: list[Candidate], judge: Judge | None,
                 asked: str) -> list[Candidate]:

@@ -87,6 +87,8 @@ class Ordered:
         else:
             line = (f"The store dates its papers by year alone: {'this is' if one else 'these are'} "
                     f"its {which}, the {'one paper' if one else 'papers'} of {self.edge}.\n")
+        if screen is not None:
+            result = read_to_edge(result, screen, self.oldest)
         return in_year_order(result, self.oldest), line
 
 
@@ -164,16 +166,55 @@ def asks_for_one(question: str) -> bool:
                           r"|six|seven|eight|nine|ten|\d{1,2})\b", question, re.I) is None)
 
 
+def read_to_edge(result: ListResult, screen: ListScreen, oldest: bool) -> ListResult:
+    """``result`` with its papers kept unread past the reading budget that year order would
+    put before its read papers (``_read_edge``) read now, the edge first, within the
+    screen's budget: those read as answering it are listed as read, the rest dropped. "What
+    is the earliest paper on variational autoencoders?" had listed a 2016 paper first and
+    three of 2015 that write of VAEs, kept unread, at [72]–[74]."""
+    edge = _read_edge(result.papers, oldest)
+    sign = 1 if oldest else -1
+    beyond = sorted((p for p in result.papers if _beyond(p, edge, oldest) and p.paper.year),
+                    key=lambda p: (sign * (p.paper.year or 0), -p.score))
+    candidates = {c.paper.paper_id: c for c in result.candidates}
+    band = [candidates[p.paper.paper_id] for p in beyond[:screen.settings.max_reread]
+            if p.paper.paper_id in candidates]
+    if not band:
+        return result
+    read = {c.paper.paper_id: c for c in screen.reread(result.question, band)}
+    papers = [p if (c := read.get(p.paper.paper_id)) is None else
+              replace(p, read=True, logit=c.logit, reader=c.reader, kept_unread=False)
+              for p in result.papers if p.paper.paper_id not in read or read[p.paper.paper_id].judged]
+    return replace(result, papers=papers, reread=result.reread + len(band))
+
+
+def _read_edge(papers: list[ListedPaper], oldest: bool) -> int | None:
+    """The earliest (or latest) year of the papers a reader kept: None when none has one."""
+    years = [p.paper.year for p in papers if not p.kept_unread and p.paper.year is not None]
+    return (min(years) if oldest else max(years)) if years else None
+
+
+def _beyond(listed: ListedPaper, edge: int | None, oldest: bool) -> bool:
+    """Whether ``listed``, kept unread, would come before every read paper in year order."""
+    year = listed.paper.year
+    return listed.kept_unread and (edge is None or year is None
+                                   or (year < edge if oldest else year > edge))
+
+
 def in_year_order(result: ListResult, oldest: bool) -> ListResult:
     """``result`` with its papers (and unconfirmed mentions) in year order, oldest or newest
-    first, best first within a year, those of no year last; its count line says so. The
-    papers kept unread past the reading budget come after the rest, in the same order: no
-    reader checked them, and "the earliest paper on GANs" had been a 2002 paper on
-    ganglion cells ("gan- glion"), kept unread."""
-    def key(listed: ListedPaper) -> tuple[bool, bool, int, float]:
+    first, the read before the unread and best first within a year, those of no year last;
+    its count line says so. The papers kept unread past the reading budget that would come
+    before every read one come after the rest (``read_to_edge`` reads them where it can):
+    no reader checked them, and "the earliest paper on GANs" had been a 2002 paper on
+    ganglion cells ("gan- glion"), kept unread; those within the read papers' years stand
+    in their year (a chronological list of GANs had put InfoGAN, 2016, after 2021)."""
+    edge = _read_edge(result.papers, oldest)
+
+    def key(listed: ListedPaper) -> tuple[bool, bool, int, bool, float]:
         year = listed.paper.year or 0
-        return (listed.kept_unread, listed.paper.year is None, year if oldest else -year,
-                -listed.score)
+        return (_beyond(listed, edge, oldest), listed.paper.year is None,
+                year if oldest else -year, listed.kept_unread, -listed.score)
 
     return replace(result, papers=sorted(result.papers, key=key),
                    mentions=sorted(result.mentions, key=key), newest_first=not oldest,

@@ -270,7 +270,14 @@ def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:
     sentences = split_sentences(paper.text) or [paper.text]
     best = max(range(len(sentences)), key=lambda i: max(
         (cached_coverage(w, sentences[i]) for w in readings), default=0.0))
-    return sentences[best] if paper.title_derived else f"{paper.title}. {sentences[best]}"
+    said = LINE_BREAK_HYPHEN_RE.sub("", sentences[best])  # "gan- glion" read as "ganglion"
+    return said if paper.title_derived else f"{paper.title}. {said}"
+
+
+# A word broken at a line end, as text taken from PDFs keeps it ("the gan- glion cells", "iden-
+# tity"), not a hyphen left hanging before "and" ("first- and second-order"): the
+# cross-encoder had read the ganglion paper as one on GANs
+LINE_BREAK_HYPHEN_RE = re.compile(r"(?<=[a-z])- (?=[a-z])(?!(?:and|or|nor|to|as|vs|versus)\b)")
 
 
 def topic_phrases(text: str, stats: KeywordStats, pool: Sequence[Paper],

@@ -13,8 +13,8 @@ from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES, OTHERS
 
 from assistant.answering import final_answer
-from assistant.listing import ListedPaper, ListResult
-from assistant.paper_order import Ordered, in_year_order, ordered_question
+from assistant.listing import ListedPaper, ListResult, ListScreen
+from assistant.paper_order import Ordered, in_year_order, ordered_question, read_to_edge
 from assistant.pipeline import Assistant
 from assistant.types import Filters
 
@@ -98,6 +98,32 @@ def test_papers_kept_unread_come_after_the_checked_ones(ordered_store: Assistant
     result = ListResult("q", "topic", [ListedPaper(old, 1.0, "", False, kept_unread=True),
                                        ListedPaper(new, 1.5, "", True)], 2, 2, 2, 1)
     assert [p.paper.year for p in in_year_order(result, oldest=True).papers] == [2020, 1990]
+    # one kept unread within the read papers' years stands in its year (a run: a
+    # chronological GAN list had put InfoGAN, 2016, after the papers of 2021)
+    newer = dataclasses.replace(papers[2], year=2021)
+    result.papers.append(ListedPaper(newer, 2.0, "", True))
+    result.papers.append(ListedPaper(dataclasses.replace(papers[3], year=2020), 9.0, "", False,
+                                     kept_unread=True))
+    assert [(p.paper.year, p.kept_unread) for p in in_year_order(result, oldest=True).papers] == [
+        (2020, False), (2020, True), (2021, False), (1990, True)]
+
+
+def test_papers_kept_unread_before_the_read_ones_are_read_at_the_edge(
+        ordered_store: Assistant) -> None:
+    """A run: "What is the earliest paper on variational autoencoders?" listed a 2016 paper
+    first, and three of 2015 that write of VAEs, kept unread, at [72]–[74]. The papers kept
+    unread that year order puts before the read ones are read, the edge first."""
+    shipped = ListScreen(ordered_store.index).settings
+    unread = dataclasses.replace(shipped, keep_at=99.0, drop_below=-99.0, max_reread=0)
+    question = "Which papers on capsule networks?"
+    result = ordered_store.lists.list_papers(question, screen=ListScreen(ordered_store.index, unread))
+    assert result.papers and all(p.kept_unread for p in result.papers)  # none read
+    two = ListScreen(ordered_store.index, dataclasses.replace(unread, max_reread=2))
+    edged = in_year_order(read_to_edge(result, two, oldest=True), oldest=True)
+    assert edged.reread == 2 and edged.papers[0].paper.title == "Capsules for Object Parts"
+    assert not edged.papers[0].kept_unread and edged.papers[0].reader is not None
+    years = [p.paper.year for p in edged.papers]
+    assert years == sorted(years)  # the rest kept unread stand in their years
 
 
 @pytest.mark.parametrize(("question", "oldest"), [

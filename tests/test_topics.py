@@ -21,7 +21,7 @@ from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.readings import relation_verb
 from assistant.references import receipt_line
-from assistant.topics import ALSO, stated_acronyms, topic_of, topic_phrases
+from assistant.topics import ALSO, focus_passage, stated_acronyms, topic_of, topic_phrases
 from assistant.word_runs import (
     Run,
     compound_runs,
@@ -333,3 +333,13 @@ def test_one_paper_alone_writing_two_words_together_makes_no_phrase() -> None:
     assert topic_phrases("dopamine neuromodulation", stats, [*apart, one]) == frozenset()
     two = [*apart, one, paper(4, "Dopamine neuromodulation alters cortical gain.")]
     assert topic_phrases("dopamine neuromodulation", stats, two) == {("dopamin", "neuromodul")}
+
+
+def test_the_reread_passage_joins_words_broken_at_a_line_end() -> None:
+    """A run: a 2002 paper on the "gan- glion cells" of the salamander was read by the
+    cross-encoder as one on GANs, and listed first among the earliest GAN papers."""
+    paper = Paper(paper_id="p", source="f#1", title="Neurons",
+                  text="Each of the gan- glion cells is unique. We study first- and "
+                       "second-order models.")
+    assert focus_passage(paper, [{"ganglion": 1.0}]) == "Neurons. Each of the ganglion cells is unique."
+    assert focus_passage(paper, [{"second": 1.0}]).endswith("first- and second-order models.")
