@@ -42,7 +42,7 @@ from assistant.answering import (
     is_refusal,
     prompt,
 )
-from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats
+from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats, unfinished
 from assistant.corpus import split_sentences
 from assistant.errors import redact
 from assistant.extractive import NOTICE
@@ -112,6 +112,7 @@ class Checked:
     echo: bool = False
     refusal: bool = False
     restates: bool = False  # it asks or restates the question: no answer, left out
+    unfinished: bool = False  # it stops mid-clause (``claims.unfinished``): left out
 
     @property
     def supported(self) -> bool:
@@ -183,6 +184,8 @@ class Attribution:
                            refusal=is_refusal(text))
         if self.restates_question(text) or self.restates_title(text):
             return Checked(text, None, invalid=sentence.invalid, restates=True)
+        if unfinished(text):  # cut mid-clause: no claim to show, whatever its words share
+            return Checked(text, None, invalid=sentence.invalid, unfinished=True)
         claim = claim_text(text)
         vector = self.checker.vectors([claim])[0]
         cites, mine = sentence.cites, list(sentence.cites)
@@ -244,7 +247,7 @@ class Gate:
         """The text to show now (empty when it waits)."""
         key = " ".join(_WORD.findall(checked.shown.lower()))
         # left out: the question written back, and a small model's loop (a sentence again)
-        if checked.restates or (key and key in self._seen):
+        if checked.restates or checked.unfinished or (key and key in self._seen):
             self.restated |= checked.restates
             return ""
         self._seen.add(key)

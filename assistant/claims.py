@@ -111,6 +111,21 @@ def claim_text(sentence: str) -> str:
     return " ".join(text.split()).strip()
 
 
+# Words no finished sentence ends with: an article, a preposition, a conjunction, an
+# auxiliary ("…knowledge distillation can be used to [1]." is cut mid-clause)
+_DANGLING = frozenset("""a an the to of and or but nor due than with for by from in on at into onto
+as such its their our his her is are was were be been being can could will would should may
+might must that which whose very more most any each every no not""".split())
+
+
+def unfinished(sentence: str) -> bool:
+    """Whether ``sentence`` stops mid-clause, on a word no sentence ends with: Gemma 270M
+    wrote "This means that knowledge distillation can be used to [1]." and "…in many cases
+    due [1].", each supported by the words it shares with its source and shown."""
+    words = re.findall(r"[A-Za-z]+", claim_text(sentence))
+    return bool(words) and words[-1].lower() in _DANGLING
+
+
 def is_claim(sentence: str) -> bool:
     """Lead-ins ("Extractive answer (…):", "Two papers discuss this:") and bare markup state
     nothing to check; every other sentence does."""

@@ -31,6 +31,7 @@ from assistant.follow_up_phrases import (
     swapped_topic,
 )
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
+from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
@@ -427,3 +428,15 @@ def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filte
 
 
 GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_again)
+
+
+def rewrite_kept(rewritten: str, question: str, history: Sequence[tuple[str, str]]) -> bool:
+    """Whether a model's standalone rewrite of a follow-up (``Assistant.standalone_question``)
+    may be searched: a question in the conversation's words, every keyword of it in the
+    follow-up or the turns before but one ("Who are the authors of X?" for "who wrote
+    it?"). Gemma 270M had written back the prompt ("Rewrite the researcher's last message
+    as one standalone question…"), SmolLM2 135M "Researcher:" or a subject of its own ("…the
+    `count` function in Python"), each searched and refused, or answered from another paper."""
+    terms = set(query_terms(rewritten))
+    said = set(query_terms(" ".join([question, *(f"{q} {a}" for q, a in history)])))
+    return bool(terms & said) and len(terms - said) <= 1

@@ -29,7 +29,7 @@ from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent
-from assistant.follow_ups import FollowUps
+from assistant.follow_ups import FollowUps, rewrite_kept
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
@@ -167,20 +167,20 @@ class Assistant:
 
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:
-        """A follow-up made self-contained: rewritten by the model when there is one (within
-        the answer's ``deadline``), else joined to the previous question when it leans on it
-        ("and how does it differ…": ``Intent.follow_up``)."""
-        if not history:
+        """A follow-up that leans on the previous question ("and how does it differ…":
+        ``Intent.follow_up``) made self-contained: rewritten by the model when there is one
+        (within the answer's ``deadline``) in the conversation's words (``rewrite_kept``), else
+        joined to the previous question; one that does not lean is asked as it is."""
+        if not history or not read_intent(question).follow_up:
             return question
-        if self.chat_model is not None:
-            turns = "\n".join(f"Researcher: {q}\nAssistant: {a}" for q, a in history[-3:])
-            text = prompt("condense_question").format(history=turns, question=question)
-            rewritten = self.chat_model.complete([{"role": "user", "content": text}], 120,
-                                                 deadline)
-            return rewritten.splitlines()[0].strip() if rewritten.strip() else question
-        if read_intent(question).follow_up:
-            return f"{history[-1][0]} {question}"
-        return question
+        joined = f"{history[-1][0]} {question}"
+        if self.chat_model is None:
+            return joined
+        turns = "\n".join(f"Researcher: {q}\nAssistant: {a}" for q, a in history[-3:])
+        text = prompt("condense_question").format(history=turns, question=question)
+        lines = self.chat_model.complete([{"role": "user", "content": text}], 120, deadline).splitlines()
+        rewritten = lines[0].strip() if lines else ""
+        return rewritten if rewrite_kept(rewritten, question, history[-3:]) else joined
 
     def helpful_sources(self, question: str, found: list[RetrievedPaper],
                         deadline: float | None = None) -> list[RetrievedPaper]:

@@ -13,6 +13,7 @@ from test_generation import model_assistant
 
 from assistant.answering import prompt
 from assistant.citesafe import Attribution, EchoCheck, answering_sources, with_markers
+from assistant.claims import unfinished
 from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
 from assistant.sentences import (
@@ -234,6 +235,19 @@ def test_the_question_written_back_is_left_out(seed_dir: Path, server: FakeOpenA
     _, alone = streamed(app, QUESTION)
     assert alone.mode == "extractive" and alone.unchecked
     assert "only writes back the question or a source's title" in alone.unchecked
+
+
+def test_a_sentence_cut_mid_clause_is_left_out(seed_dir: Path, server: FakeOpenAI) -> None:
+    """A run: Gemma 270M wrote "This means that knowledge distillation can be used to [1]."
+    and "…in many cases due [1].", each scored as supported by the words it shares with its
+    source, and shown. A sentence ending on such a word is no claim: not shown, not counted."""
+    app = model_assistant(seed_dir, server, cite_mode="constrained")
+    cut = "CRAFT builds on learnable node embeddings and cross-attention between the"
+    server.replies = [as_json((QUOTED, [1]), (cut, [1]), (SAID, [1]))]
+    text, answer = streamed(app, QUESTION)
+    assert answer.mode == "llm" and QUOTED[:40] in text and SAID[:40] in text
+    assert "attention between the" not in text and len(answer.claims) == 2
+    assert unfinished(f"{cut} [1].") and not unfinished(f"{SAID} [1]")
 
 
 def test_a_source_title_written_back_answers_only_a_definition(

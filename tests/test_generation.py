@@ -347,6 +347,32 @@ def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI)
     assert answer.citations[0].source == f"{FILE_A}#7"
 
 
+@pytest.mark.parametrize("rewrite", [
+    "Rewrite the researcher's last message as one standalone question that can be understood.",
+    "Researcher:", "The last message is a classic example of the count function in Python.", ""])
+def test_a_rewrite_not_in_the_conversations_words_is_not_searched(
+        seed_dir: Path, server: FakeOpenAI, rewrite: str) -> None:
+    """A run: Gemma 270M rewrote "who wrote it?" as its own prompt, SmolLM2 135M as
+    "Researcher:" or a sentence on Python, each searched and refused ("never 'Rewrite',
+    'standalone'") or answered from another paper. Such a rewrite is not searched: the
+    follow-up is joined to the question before it, as offline."""
+    server.replies = [rewrite, "TCCM needs one forward pass [1]."]
+    app = model_assistant(seed_dir, server)
+    history = [("What is TCCM?", "TCCM is a contraction matching method [1].")]
+    answer = app.ask("and what benchmark was it evaluated on?", history=history)
+    assert answer.standalone_question == "What is TCCM? and what benchmark was it evaluated on?"
+
+
+def test_a_follow_up_that_does_not_lean_back_is_not_rewritten(seed_dir: Path,
+                                                              server: FakeOpenAI) -> None:
+    """A run: "What is a capsule network?" after a count was rewritten by the model as its
+    prompt and refused; a question of its own is asked as it is, with no rewrite."""
+    server.replies = ["TCCM needs one forward pass [1]."]
+    app = model_assistant(seed_dir, server)
+    answer = app.ask("What is TCCM?", history=[("How many papers use diffusion?", "12 papers")])
+    assert answer.standalone_question is None and len(server.requests) == 1
+
+
 def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assistant) -> None:
     history = [("What is TCCM?", "…")]
     answer = seed_assistant.ask("and what benchmark was it evaluated on?", history=history)
