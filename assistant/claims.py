@@ -162,15 +162,18 @@ def _names(text: str) -> list[str]:
 
 
 def _name_found(name: str, lowered: str, words: set[str]) -> bool:
-    """A name occurs in the (lower-cased) abstracts: as a word (a plural "s" either way; each hyphen part),
-    or, for an acronym of three or more capitals, spelt out ("LLMs" for large language
-    models)."""
+    """A name occurs in the (lower-cased) abstracts: as a word (a plural "s" either way;
+    each hyphen part, or the parts run together when one is a number: "CIFAR10"), or, for
+    an acronym of three or more capitals, spelt out ("LLMs" for large language models). A
+    number among the parts names a version ("GPT-4" is not "GPT-3"): a run had "GPT-4 has
+    175 billion parameters" supported by an abstract on GPT-3."""
     key = name.lower()
     if re.search(r"(?<![a-z0-9])" + re.escape(key.removesuffix("s")) + r"s?(?![a-z0-9])", lowered):
         return True
     parts = [p for p in re.split(r"[-/]", key) if p]
-    if len(parts) > 1 and all(p in words or p.removesuffix("s") in words or p.isdigit()
-                              for p in parts):
+    if any(p.isdigit() for p in parts):
+        return re.search(rf"(?<![a-z0-9]){re.escape(''.join(parts))}(?![a-z0-9])", lowered) is not None
+    if len(parts) > 1 and all(p in words or p.removesuffix("s") in words for p in parts):
         return True
     initials = [c.lower() for c in name if c.isupper()]
     if len(initials) >= 3 and 2 * len(initials) >= sum(c.isalpha() for c in name):

@@ -110,6 +110,11 @@ def test_numbers_and_names_must_be_in_the_cited_abstract(seed_papers: list[Paper
     assert missing_facts("UAM is tested on CIFAR-100 and WMDP-Cyber with LLMs.", [uam]) == []
     assert missing_facts("UAM is tested on ImageNet-1k with Claude.", [uam]) == [
         "1", "ImageNet-1k", "Claude"]
+    # a number in a name is its version (a run: "GPT-4 has 175 billion parameters" had been
+    # supported by an abstract on GPT-3 that also writes "4"), written with or without a hyphen
+    gpt3 = "GPT-3 has 175 billion parameters and beats the 4 baselines."
+    assert missing_facts("GPT-4 has 175 billion parameters.", [gpt3]) == ["GPT-4"]
+    assert missing_facts("It is tested on CIFAR-10.", ["We test on CIFAR10 and SVHN."]) == []
     # an abstract's own reference marker is no number it states
     assert missing_facts("It used 4 electrodes.", ["We follow Farwell & Donchin [4]."]) == ["4"]
     assert missing_facts("It used 4 electrodes.", ["As in [4], we use 4 electrodes."]) == []
