@@ -66,7 +66,7 @@ from assistant.sentences import (
     response_format,
 )
 from assistant.tuning import ECHO_RUN, MIN_SOURCE_SCORE
-from assistant.types import Answer, Claim
+from assistant.types import Answer, Claim, Verdict
 
 CiteMode = Literal["constrained", "free"]
 FREE = "free"
@@ -89,6 +89,9 @@ _HEADING = re.compile(r"\W*[\w-]+(?:\s+[\w-]+)?\s*:\s")  # "TCCM: Time-Condition
 TITLE_ECHO = 0.85
 Fallback = Callable[[list[NumberedSource]], AnswerStream]
 FALLBACK_NOTICE = "Extractive answer (quoted from the abstracts):"  # a model is configured
+# a model's own "no" over the sources found, in --json as a refusal (it had been "refusal": null)
+MODEL_REFUSAL = Verdict(check="model", reason="The model replied that no source it was given "
+                        "answers the question; the nearest papers show what it read.")
 
 
 def answering_sources(sources: list[NumberedSource]) -> list[NumberedSource]:
@@ -462,7 +465,7 @@ def _answer(base: Answer, final: list[Checked], seen: list[NumberedSource],
     """The checked answer: its sentences, citations (each with who gave it) and claims."""
     text = redact(_joined(c.shown for c in final))
     if all(c.refusal or c.claim is None for c in final) and is_refusal(text):
-        return base.model_copy(update={"answer": text})
+        return base.model_copy(update={"answer": text, "refusal": MODEL_REFUSAL})
     citations = build_citations(text, seen)
     by_model = {n for c in final for n in c.model_cites}
     for citation in citations:

@@ -221,8 +221,8 @@ class Assistant:
         sources = number_sources(found)
         if not sources:
             answer = Answer(question=question, answer=no_sources_text(self.retriever, search, applied),
-                            mode="llm" if self.chat_model else "extractive",
-                            model=self.settings.llm.model if self.chat_model else None,
+                            mode="llm" if (by_model := refusal is RELEVANCE_CHECK) else "extractive",
+                            model=self.settings.llm.model if by_model else None,  # its check alone
                             refusal=refusal)
             yield answer.answer
         elif self.chat_model is not None:

@@ -410,6 +410,7 @@ def test_a_refusal_is_shown_as_written(seed_dir: Path, server: FakeOpenAI) -> No
     _, answer = streamed(app, QUESTION)
     assert answer.answer == "The corpus has no abstract about this question."
     assert answer.unchecked is None and not answer.citations
+    assert answer.refusal is not None and answer.refusal.check == "model"  # a run: it was null
 
 
 def test_only_sources_that_answer_are_sent_to_the_model(

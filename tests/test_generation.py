@@ -363,6 +363,16 @@ def test_a_rewrite_not_in_the_conversations_words_is_not_searched(
     assert answer.standalone_question == "What is TCCM? and what benchmark was it evaluated on?"
 
 
+def test_a_refusal_no_model_wrote_is_not_labelled_as_the_models(seed_dir: Path,
+                                                                server: FakeOpenAI) -> None:
+    """A run: a retrieval refusal, no model call made, was labelled "model gemma-270m",
+    mode "llm"; only the model's relevance check refuses as the model."""
+    app = model_assistant(seed_dir, server)
+    answer = app.ask("What is the boiling point of water at sea level?")
+    assert not answer.sources and answer.refusal is not None and not server.requests
+    assert (answer.mode, answer.model) == ("extractive", None)
+
+
 def test_a_follow_up_that_does_not_lean_back_is_not_rewritten(seed_dir: Path,
                                                               server: FakeOpenAI) -> None:
     """A run: "What is a capsule network?" after a count was rewritten by the model as its
