@@ -53,6 +53,7 @@ INTRODUCED_RE = re.compile(
     rf"^\s*(?:(?P<who>who)\s+(?:{_INTRODUCED}|wrote\s+the\s+(?:original|first|earliest)\s+"
     rf"{_PAPER}\s+(?:on|about))|(?:which|what)\s+(?:paper|work|article)\s+{_INTRODUCED})\s+"
     r"(?:the\s+(?:first|earliest)\s+)?(?!(?:a|an|some|new|novel)\s)"  # "a new loss": any one
+    r"(?!(?:it|them|this|that|these|those|they)\W*$)"  # "Who proposed it?" asks of the answer before
     r"(?P<topic>(?!.*\b(?:how|why|what|when|where)\b).+?)\s*[?.!]*\s*$", re.I)
 # "in chronological order", "from oldest to newest", "newest first", "sorted by year"
 SORTED_RE = re.compile(

@@ -45,6 +45,8 @@ from assistant.types import Filters
     ("Who wrote the original paper on generative adversarial networks?",
      Ordered("Who works on generative adversarial networks?", True)),
     ("Which papers proposed new optimizers?", None),
+    # a run: "Who proposed it?" after "What is a capsule network?" had said it names no topic
+    ("Who proposed it?", None), ("Who introduced them?", None),
     ("Which paper on generative adversarial networks came first?",
      Ordered("Which papers on generative adversarial networks?", True)),
     # no order asked of papers: a place, a layer, a method
