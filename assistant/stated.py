@@ -57,7 +57,8 @@ _NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b|\bor\b)\s*{_ONE})*))"  # "
 # what follows a name and goes with it: "et al.", "'s group", "and colleagues"
 _AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collaborators"
           r"|co-?authors))?|\s+and\s+(?:colleagues|co-?authors|collaborators|others|students))?")
-_BY = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+)?"
+_BY = (r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+"
+       r"(?:(?:jointly|together)\s+)?)?")
 # "Which papers are by Sara Sabour?", "What has Yoshua Bengio published?", "Bengio's papers":
 # ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
 _WRITES = r"(?:published|publish|written|write|authored|author|co-?authored|co-?author)"
@@ -71,7 +72,11 @@ _NO_NAME = (r"(?!(?:years?|venues?|decades?|topics?|dates?|months?|citations?|re
 AUTHOR_RES = [
     re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>{_BY}by\s+(?:the\s+authors?\s+)?{_NAME}"
                rf"{_AFTER})", re.I),
-    re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+by\s+{_NAME}{_AFTER})", re.I),
+    re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+(?:(?:jointly|together)\s+)?by\s+"
+               rf"{_NAME}{_AFTER})", re.I),
+    # "papers that have both Hinton and Sutskever as authors", "papers with Bengio as co-author"
+    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:(?:that|which)\s+)?(?:have|has|had|with|list"
+               rf"|name)\s+(?:both\s+)?{_NAME}\s+as\s+(?:(?:co-?)?authors?|co-?authors?)\b)", re.I),
     # "What has Yoshua Bengio published?", "Which papers did A and B write together?",
     # "Which papers did A write with B?"
     re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}"
@@ -270,7 +275,9 @@ def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:
     words = name.split()
     if not words or len(name) > MAX_NAME_CHARS or words[0].lower() in _NOT_A_NAME:
         return False
-    if lower_case and any(w in STOPWORDS for w in words):
+    # lower case, stopwords are words, but for "and"/"or" between names ("bengio and lecun")
+    if lower_case and any(w in STOPWORDS and not (0 < i < len(words) - 1 and w in ("and", "or"))
+                          for i, w in enumerate(words)):
         return False
     if any(w.isalpha() and w.isupper() and len(w) > 1 for w in words):  # BLEU, MIT
         return False
