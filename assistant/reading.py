@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,7 +57,7 @@ def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = Fa
     each file is known as ``upload:<name>`` rather than by its (temporary) path."""
     result = ReadResult()
     keys: set[str] = set()
-    files: list[tuple[Path, str, list[Paper], list[Skipped]]] = []
+    files: list[tuple[Path, str, list[Paper], list[Skipped], list[LeftOut]]] = []
     for path in _expand(paths, result):
         key = file_key(path, upload)
         if key in keys:
@@ -66,11 +66,13 @@ def read_paths(paths: Iterable[Path], max_chars: int = 20_000, upload: bool = Fa
                                               "same upload; upload it on its own", whole_file=True))
             continue  # the same file named twice: read once
         keys.add(key)
-        files.append((path, key, *read_file(path, max_chars=max_chars, key=key)))
-    placeholders = placeholder_ids(p for _, _, papers, _ in files for p in papers)
+        untexted: list[LeftOut] = []  # its records with a title and an empty abstract
+        files.append((path, key, *read_file(path, max_chars, key, untexted), untexted))
+    placeholders = placeholder_ids(p for _, _, papers, _, _ in files for p in papers)
     seen: dict[str, Paper] = {}
-    for path, key, papers, skipped in files:
+    for path, key, papers, skipped, untexted in files:
         read = _file_read(path.name, key, papers, skipped, seen, placeholders)
+        read.left_out[:0] = untexted
         result.files.append(read)
         result.papers.extend(read.papers)
         result.skipped.extend(read.skipped)
@@ -185,9 +187,11 @@ def _expand(paths: Iterable[Path], result: ReadResult) -> Iterator[Path]:
             result.skipped.append(Skipped(str(path), NO_SUCH_PATH, whole_file=True))
 
 
-def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[Paper], list[Skipped]]:
+def read_file(path: Path, max_chars: int = 20_000, key: str = "",
+              left_out: list[LeftOut] | None = None) -> tuple[list[Paper], list[Skipped]]:
     """Parse one file; never raises for bad content. ``key`` is the file's identity, given
-    to each paper."""
+    to each paper; ``left_out`` gets its records that give a title and no abstract, kept
+    beside the store as a placeholder's are (a run's receipts had never counted them)."""
     name = path.name
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
@@ -212,6 +216,8 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
         abstract = normalise(rec.get("abstract", ""))
         if not abstract:
             skipped.append(Skipped(name, f"record #{ordinal} has an empty abstract", line))
+            if left_out is not None and (record := _untexted(rec, f"{name}#{ordinal}")):
+                left_out.append(record)
             continue
         if len(abstract) > max_chars:
             abstract, note = _cut(abstract, max_chars, name, ordinal, line)
@@ -241,6 +247,15 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "") -> tuple[list[
     if not records and not any(s.incomplete for s in skipped):
         skipped[:] = [Skipped(name, "holds no abstracts (empty or header only)", whole_file=True)]
     return papers, skipped
+
+
+def _untexted(rec: Mapping[str, str], source: str) -> LeftOut | None:
+    """A record with an empty abstract as one left out, when it gives a title."""
+    title = normalise(rec.get("title", ""))
+    name = source.rsplit("#", 1)[0]
+    venue = canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name)
+    return LeftOut(source, title, normalise(rec.get("authors", "")),
+                   parse_year(rec.get("year", "")), venue) if title else None
 
 
 def _cut(abstract: str, max_chars: int, name: str, ordinal: int, line: int

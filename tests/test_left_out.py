@@ -109,3 +109,23 @@ def test_a_record_repeating_another_records_abstract_is_named_not_lost(
     store = answer_of(app, "How many papers are in the store?")
     assert "2 records of its files were not stored: 1 no abstract, 1 another record's " \
            "abstract." in store.answer
+
+
+def test_a_record_with_a_title_and_an_empty_abstract_is_counted(fresh_copy: Path,
+                                                                tmp_path: Path) -> None:
+    """A run: a CSV row with a title and an empty abstract was skipped at ingest, and no
+    receipt ever counted it (left-out.json stayed empty); it is kept beside the store as a
+    placeholder's record is. One with no title either is nothing to name."""
+    path = tmp_path / "papers.csv"
+    with path.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["authors", "title", "year", "abstract"])
+        writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:3])
+        writer.writerow(["Grace Hopper", "Koala Codes", "1989", ""])
+        writer.writerow(["Grace Hopper", "", "1989", ""])
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([path])
+    assert [(r.title, r.authors, r.year, r.source) for r in app.index.left_out()] == [
+        ("Koala Codes", "Grace Hopper", 1989, "papers.csv#4")]
+    answer = answer_of(app, "How many papers did Grace Hopper publish?")
+    assert "“Koala Codes” (1989, papers.csv#4)" in answer.answer
