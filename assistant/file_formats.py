@@ -205,11 +205,13 @@ def _quote_problems(text: str, delimiter: str) -> list[tuple[int, str]]:
 
 def _as_text(value: object) -> str | None:
     """A JSONL field as stored text: a string or number as written, a list (authors) joined
-    with its items' names (Semantic Scholar's ``[{"name": …}]``), null as ""; None for what
-    holds no text (an object, true)."""
+    with its items' names (Semantic Scholar's ``[{"name": …}]``), one such object its name,
+    null as ""; None for what holds no text (another object, true)."""
     if value is None:
         return ""
-    if isinstance(value, bool | dict):
+    if isinstance(value, dict):
+        return _item_name(value) or None
+    if isinstance(value, bool):
         return None
     if isinstance(value, str | int | float):
         return str(value)
@@ -260,5 +262,8 @@ def jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
             skipped.append(Skipped(name, f"record #{ordinal}: its '{bad}' is not text; give it "
                                    "as a string", line_no))
             continue
+        skipped += [Skipped(name, f"record #{ordinal}: its '{key}' is not text, so it is stored "
+                            "without it; give it as a string", line_no, incomplete=False, stored=True)
+                    for fld, key in columns.items() if fields[fld] is None]  # a run's authors
         records.append((line_no, ordinal, {fld: v or "" for fld, v in fields.items()}))
     return records, skipped

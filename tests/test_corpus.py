@@ -351,15 +351,21 @@ def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> No
         json.dumps({"title": "Graph Sums", "authors": [{"name": "C. Three", "id": 7}, None],
                     "abstract": "We sum graphs over kernels."}),  # Semantic Scholar's authors
         json.dumps({"title": [["Nested"]], "abstract": "We nest lists."}),
+        # a run: one author as an object was stored as none, without a word
+        json.dumps({"title": "Vic's Sums", "authors": {"name": "Vic W"}, "abstract": "We sum."}),
+        json.dumps({"title": "Odd Year", "year": {"y": 2019}, "abstract": "We sum years."}),
     ]) + "\n")
     papers, skipped = read_file(path)
-    assert [(p.title, p.authors) for p in papers] == [("Kernel Sums", "A. One, B. Two"),
-                                                      ("Graph Sums", "C. Three")]
+    assert [(p.title, p.authors) for p in papers] == [
+        ("Kernel Sums", "A. One, B. Two"), ("Graph Sums", "C. Three"), ("Vic's Sums", "Vic W"),
+        ("Odd Year", "")]
     assert [(s.line, s.reason.split(";")[0]) for s in skipped] == [
         (1, "record #1: its 'title' is not text"),
         (2, "record #2: its 'abstract' is not text"),
         (3, "record #3 is nested too deeply to be an abstract's record"),
-        (6, "record #6: its 'title' is not text")]
+        (6, "record #6: its 'title' is not text"),
+        (8, "record #8: its 'year' is not text, so it is stored without it")]
+    assert skipped[-1].stored and not skipped[-1].incomplete
 
 
 def test_what_a_folder_holds_besides_files_is_named(tmp_path: Path) -> None:
