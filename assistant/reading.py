@@ -20,7 +20,7 @@ from assistant.file_formats import csv_records, jsonl_records, seed_records
 from assistant.left_out import REPEATS, LeftOut
 from assistant.paper import Paper, file_key, find_links, make_paper_id, normalise, opening
 from assistant.skipped import Skipped
-from assistant.venues import canonical_venue, parse_year, venue_from_name
+from assistant.venues import LATEST_YEAR, canonical_venue, parse_year, venue_from_name
 
 SUPPORTED_SUFFIXES = (".txt", ".csv", ".jsonl")
 PLACEHOLDER_WORDS = 10  # a text this short that records of several titles share is no abstract
@@ -224,11 +224,8 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "",
             skipped.append(note)
             if not abstract:
                 continue
-        typed_year, year = normalise(rec.get("year", "")), parse_year(rec.get("year", ""))
-        if typed_year and year is None:  # "3021", "20xx": said, not dropped silently
-            skipped.append(Skipped(name, f"record #{ordinal} gives the year “{typed_year[:20]}”, "
-                                   "which is no year: stored with none", line, incomplete=False,
-                                   stored=True))
+        year, note = _year(rec.get("year", ""), name, ordinal, line)
+        skipped += [note] if note else []
         link = normalise(rec.get("link", ""))
         links = tuple(dict.fromkeys(([link] if link else []) + list(find_links(abstract))))
         title = normalise(rec.get("title", ""))
@@ -247,6 +244,18 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "",
     if not records and not any(s.incomplete for s in skipped):
         skipped[:] = [Skipped(name, "holds no abstracts (empty or header only)", whole_file=True)]
     return papers, skipped
+
+
+def _year(typed: str, name: str, ordinal: int, line: int) -> tuple[int | None, Skipped | None]:
+    """A record's year, and a stored note when its field holds none ("20xx", "3021") or one
+    still to come ("2099": a run's filter "last year" had then read 2099)."""
+    typed, year = normalise(typed), parse_year(typed)
+    if not typed or (year is not None and year <= LATEST_YEAR):
+        return year, None
+    shown = typed if len(typed) <= 24 else f"{typed[:23]}…"  # "two thousand ninetee" had been cut
+    return None, Skipped(name, f"record #{ordinal} gives the year “{shown}”, which is "
+                         f"{'no year' if year is None else 'still to come'}: stored with none",
+                         line, incomplete=False, stored=True)
 
 
 def _untexted(rec: Mapping[str, str], source: str) -> LeftOut | None:

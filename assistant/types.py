@@ -7,7 +7,6 @@ module imports only pydantic and the stdlib-only ``corpus``.
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -15,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from assistant.authors import written_by
 from assistant.corpus import Paper
+from assistant.venues import EARLIEST_YEAR, LATEST_YEAR
 
 # The keys of the documented ``assistant ask --json`` object (README, tests/test_cli.py).
 PUBLIC_JSON_KEYS = frozenset({
@@ -23,8 +23,6 @@ PUBLIC_JSON_KEYS = frozenset({
     "refusal", "cite_mode", "model_reply", "unchecked", "receipt",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
-# the years a question can name: an earlier or later "year" is a number ("after 2048 steps")
-EARLIEST_YEAR, LATEST_YEAR = 1800, datetime.date.today().year + 1
 
 
 @dataclass(frozen=True)

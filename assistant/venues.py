@@ -7,11 +7,15 @@ Stored venues go through ``canonical_venue`` so that filters and the question re
 
 from __future__ import annotations
 
+import datetime
 import re
 from pathlib import Path
 
 from assistant.paper import normalise
 
+# the years a question or a record can name: an earlier or later "year" is a number ("after
+# 2048 steps"), or none yet ("2099")
+EARLIEST_YEAR, LATEST_YEAR = 1800, datetime.date.today().year + 1
 _YEAR = re.compile(r"(?<!\d)(19\d\d|20\d\d)(?!\d)")
 _GENERIC_EDGE = re.compile(r"^(?:(?:the|proceedings|of|accepted|papers?|abstracts?)[\s:,]+)+|"
                            r"(?:(?:^|\s+)(?:the|of|accepted|papers?|abstracts?|proceedings|track))+$", re.I)

@@ -159,6 +159,14 @@ def test_a_semicolon_csv_is_read_and_a_year_that_is_none_said(tmp_path: Path) ->
                                                    ("D", None)]
     assert [(s.line, s.stored) for s in skipped] == [(3, True), (4, True)]
     assert "gives the year “3021”, which is no year: stored with none" in skipped[0].reason
+    # a run: "2099" had been stored, and "last year" then read as 2099; a long field is cut
+    # with a mark ("two thousand ninetee" had been cut mid-word without one)
+    path.write_text("title;year;abstract\nE;2099;We study e.\nF;two thousand nineteen;We study f.\n")
+    papers, skipped = read_file(path)
+    assert [(p.title, p.year) for p in papers] == [("E", None), ("F", None)]
+    assert [s.reason.split(": ")[0] for s in skipped] == [
+        "record #1 gives the year “2099”, which is still to come",
+        "record #2 gives the year “two thousand nineteen”, which is no year"]
     # its quoting read with its own separator (a reread: Excel quotes a field holding ";",
     # and each such row had been skipped as quoted in mid-text)
     path.write_text('title;year;abstract\n"A";2019;"We study a; and b."\nB;2020;We study b.\n')
