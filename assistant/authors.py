@@ -108,8 +108,8 @@ def given_first(asked: str) -> str:
     if _FAMILY_THEN_GIVEN.match(asked):  # "Hinton, Geoffrey E.": both readings kept
         return asked
     names: list[str] = []
-    moved = False
-    for name in author_names(asked):
+    moved = author_names(asked) != tuple(a for a in _AUTHOR_SEPARATORS.split(asked) if a.strip())
+    for name in author_names(asked):  # "Hinton G" is "G. Hinton" there already
         words = name.split()
         if names and all(_initials(w) for w in words) and not any(
                 _initials(w) for w in names[-1].split()):  # "LeCun, Y."
@@ -128,8 +128,22 @@ def given_first(asked: str) -> str:
 
 @lru_cache(maxsize=1 << 15)
 def author_names(authors: str) -> tuple[str, ...]:
-    """A paper's author list as its names ("A. B, C D and E F" → three)."""
-    return tuple(a for a in _AUTHOR_SEPARATORS.split(authors or "") if a.strip())
+    """A paper's author list as its names ("A. B, C D and E F" → three), each one written
+    family name first with bare initials, as PubMed writes them, given first: "Smith J" is
+    "J. Smith" (a run's own CSV of such names had no author anyone could ask for)."""
+    return tuple(_SURNAME_INITIALS.sub(_given_first, a)
+                 for a in _AUTHOR_SEPARATORS.split(authors or "") if a.strip())
+
+
+# "Smith J", "van Dijk JP", "Hoang NT": one capital, or two or three with no vowel (not
+# "Xingjian SHI", "Aming WU", a family name in capitals, nor "John Smith III")
+_SURNAME_INITIALS = re.compile(r"^\s*(?P<family>[^\W\d_][\w'’-]*[a-z][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)"
+                               r"\s+(?!(?:II|III|VII|VIII|JR|SR|MD|PHD|DVM)\s*$)"
+                               r"(?P<given>[A-Z]|[B-DF-HJ-NP-TV-XZ]{2,3})\s*$")
+
+
+def _given_first(m: re.Match[str]) -> str:
+    return " ".join(f"{c}." for c in m.group("given")) + " " + m.group("family")
 
 
 def split_authors(authors: str) -> list[str]:

@@ -165,8 +165,7 @@ def test_the_question_names_its_author(question: str, author: str | None,
 ])
 def test_authors_named_as_the_papers_authors_or_writing_jointly_are_read(
         question: str, author: str, search: str) -> None:
-    """A run: "How many papers have both Hinton and Sutskever as authors?" counted 0 (four
-    stored), and "papers written jointly by …" searched "jointly"."""
+    """A run: "…both Hinton and Sutskever as authors?" counted 0 (four stored)."""
     intent = read_intent(question)
     assert intent.filters is not None and intent.filters.author == author
     assert intent.search == search
@@ -490,3 +489,12 @@ def test_a_name_before_the_papers_noun_lists_the_authors_papers(lovelace_dir: Pa
         assert answer.filters == "author Ada Lovelace"
     topical = answer_of(app, "Ada Lovelace papers on kernel methods")
     assert [c.title for c in topical.citations] == ["Kernel Burrows"]
+
+
+def test_a_stored_name_written_family_name_then_initials_is_read_given_first() -> None:
+    """A run's CSV of PubMed's "Smith J, Doe A": "papers by Smith J" had found no author;
+    a family name in capitals ("Xingjian SHI") and a degree stay."""
+    assert author_names("Smith J, van Dijk JP, Hoang NT, Xingjian SHI, Ronald Klein MD") == (
+        "J. Smith", "J. P. van Dijk", "N. T. Hoang", "Xingjian SHI", "Ronald Klein MD")
+    assert written_by("Smith J, Doe A", "Smith J") and written_by("Smith J, Doe A", "Smith")
+    assert AuthorBook(["Smith J, Doe A"]).holds("J. Smith")
