@@ -30,13 +30,13 @@ from assistant.follow_up_phrases import (
     order_asked,
     swapped_topic,
 )
-from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent
+from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent, read_intent
 from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
-from assistant.places import past_pointed, pointed_at, resolved
+from assistant.places import POINTED_TURNS, past_pointed, pointed_at, resolved
 from assistant.stated import stated
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult
@@ -119,6 +119,23 @@ class FollowUps:
             stream = app.lists.trend_stream if other.counted else app.lists.list_stream
             return question, history, stream(other.question, merge(filters, other.filters), reread)
         return question, history, None
+
+    def joined(self, question: str, history: Sequence[tuple[str, str]]) -> str:
+        """A follow-up that leans on the question before, joined to it, and to the ones
+        before that while each leans on its own (at most POINTED_TURNS); a fragment that
+        narrowed a list ("only the ones from 2018") joined to that list's question. "what
+        about its limitations?" after such a fragment had been searched with the fragment's
+        words (a paper on poker), and "what about their limitations?" after it with those
+        two questions alone (papers on associative memories)."""
+        joined = question
+        for turn in range(len(history) - 1, max(-1, len(history) - 1 - POINTED_TURNS), -1):
+            asked = history[turn][0]
+            if narrow := narrowed(asked, history[:turn], self.readers):
+                return f"{narrow.question} {asked} {joined}"
+            joined = f"{asked} {joined}"
+            if not read_intent(asked).follow_up:
+                break
+        return joined
 
     def narrowing(self, earlier: Filters | None, keep: tuple[str, ...] = ()) -> Shaper:
         """The narrowed list as screened, with how it stands to the list before
@@ -440,3 +457,4 @@ def rewrite_kept(rewritten: str, question: str, history: Sequence[tuple[str, str
     terms = set(query_terms(rewritten))
     said = set(query_terms(" ".join([question, *(f"{q} {a}" for q, a in history)])))
     return bool(terms & said) and len(terms - said) <= 1
+

@@ -173,7 +173,7 @@ class Assistant:
         joined to the previous question; one that does not lean is asked as it is."""
         if not history or not read_intent(question).follow_up:
             return question
-        joined = f"{history[-1][0]} {question}"
+        joined = self.follow_ups.joined(question, history)
         if self.chat_model is None:
             return joined
         turns = "\n".join(f"Researcher: {q}\nAssistant: {a}" for q, a in history[-3:])

@@ -495,3 +495,16 @@ def test_a_follow_up_past_one_that_leaned_back_works_on_the_list(years_store: As
     oldest = final_answer(years_store.answer_stream("which of them is the oldest?", history))
     assert oldest.citations[0].title == "Capsules for Object Parts"
     assert {c.title for c in oldest.citations} == {t for _, t, _ in CAPSULES}
+
+
+def test_a_follow_up_after_a_narrowing_asks_of_the_narrowed_list(years_store: Assistant) -> None:
+    """A run: "what about its limitations?" after a list and "only the ones from 2018" was
+    joined to the fragment alone (a paper on poker), and "what about their limitations?"
+    after it to the two follow-ups alone; each is now asked of the list, under the year."""
+    history = chat(years_store, LIST, "only the ones from 2019")
+    for question in ("what about its limitations?", "what about their results?"):
+        answer = final_answer(years_store.answer_stream(question, history))
+        assert answer.standalone_question == f"{LIST} only the ones from 2019 " + " ".join(
+            q for q, _ in history[2:]) + (" " if history[2:] else "") + question
+        assert answer.sources and {s.year for s in answer.sources} == {2019}, question
+        history.append((question, answer.answer))
