@@ -136,8 +136,9 @@ def author_names(authors: str) -> tuple[str, ...]:
 
 
 # "Smith J", "van Dijk JP", "Hoang NT": one capital, or two or three with no vowel (not
-# "Xingjian SHI", "Aming WU", a family name in capitals, nor "John Smith III")
-_SURNAME_INITIALS = re.compile(r"^\s*(?P<family>[^\W\d_][\w'’-]*[a-z][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)"
+# "Xingjian SHI", "Aming WU", a family name in capitals, nor "John Smith III", "Joseph K J")
+_SMALL_WORD = r"[^\W\d_][\w'’-]*[a-z][\w'’-]*"  # a word of a name, with a small letter
+_SURNAME_INITIALS = re.compile(rf"^\s*(?P<family>{_SMALL_WORD}(?:\s+{_SMALL_WORD})?)"
                                r"\s+(?!(?:II|III|VII|VIII|JR|SR|MD|PHD|DVM)\s*$)"
                                r"(?P<given>[A-Z]|[B-DF-HJ-NP-TV-XZ]{2,3})\s*$")
 

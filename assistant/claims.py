@@ -111,18 +111,19 @@ def claim_text(sentence: str) -> str:
     return " ".join(text.split()).strip()
 
 
-# Words no finished sentence ends with: an article, a preposition, a conjunction, an
-# auxiliary ("…knowledge distillation can be used to [1]." is cut mid-clause)
-_DANGLING = frozenset("""a an the to of and or but nor due than with for by from in on at into onto
-as such its their our his her is are was were be been being can could will would should may
-might must that which whose very more most any each every no not""".split())
+# Words no finished sentence ends with: an article, a conjunction, a preposition that needs
+# its object, an auxiliary ("…knowledge distillation can be used to [1]." is cut mid-clause;
+# not "for", "on", "more", "any": "what it is used for", "and more", "if any" end sentences)
+_DANGLING = frozenset("""a an the to of and or but nor due than with by from into onto as such its
+their our his her is are was were be been being can could will would should may might must
+whose very""".split())
 
 
 def unfinished(sentence: str) -> bool:
     """Whether ``sentence`` stops mid-clause, on a word no sentence ends with: Gemma 270M
     wrote "This means that knowledge distillation can be used to [1]." and "…in many cases
     due [1].", each supported by the words it shares with its source and shown."""
-    words = re.findall(r"[A-Za-z]+", claim_text(sentence))
+    words = re.findall(r"[A-Za-z0-9]+", claim_text(sentence))  # "…of 95.3%" ends on a number
     return bool(words) and words[-1].lower() in _DANGLING
 
 
@@ -168,11 +169,12 @@ def _name_found(name: str, lowered: str, words: set[str]) -> bool:
     number among the parts names a version ("GPT-4" is not "GPT-3"): a run had "GPT-4 has
     175 billion parameters" supported by an abstract on GPT-3."""
     key = name.lower()
-    if re.search(r"(?<![a-z0-9])" + re.escape(key.removesuffix("s")) + r"s?(?![a-z0-9])", lowered):
+    if re.search(r"(?<![a-z0-9])" + re.escape(key.removesuffix("s")) + r"s?(?![a-z0-9]|\.\d)", lowered):
         return True
     parts = [p for p in re.split(r"[-/]", key) if p]
-    if any(p.isdigit() for p in parts):
-        return re.search(rf"(?<![a-z0-9]){re.escape(''.join(parts))}(?![a-z0-9])", lowered) is not None
+    if any(p.isdigit() for p in parts):  # "CIFAR-10" as "CIFAR10" or "CIFAR 10", not "GPT-3.5"
+        spelled = r"[\s-]?".join(map(re.escape, parts))
+        return re.search(rf"(?<![a-z0-9.]){spelled}(?![a-z0-9]|\.\d)", lowered) is not None
     if len(parts) > 1 and all(p in words or p.removesuffix("s") in words for p in parts):
         return True
     initials = [c.lower() for c in name if c.isupper()]

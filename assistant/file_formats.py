@@ -264,6 +264,7 @@ def jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
             continue
         skipped += [Skipped(name, f"record #{ordinal}: its '{key}' is not text, so it is stored "
                             "without it; give it as a string", line_no, incomplete=False, stored=True)
-                    for fld, key in columns.items() if fields[fld] is None]  # a run's authors
+                    for fld, key in columns.items()
+                    if fields[fld] is None and (fields.get("abstract") or "").strip()]  # a run's authors
         records.append((line_no, ordinal, {fld: v or "" for fld, v in fields.items()}))
     return records, skipped

@@ -71,7 +71,7 @@ def _or_joined(question: str, name: str, other: str) -> bool:
     TrueNorth"): papers on the one the corpus knows answer it, and a run had refused it for
     "Loihi" although one abstract writes TrueNorth."""
     a, b = re.escape(name), re.escape(other)
-    near = r"(?:\W+\w+){0,3}?\W+or\W+(?:\w+\W+){0,3}?"
+    near = r"(?:\W+\w+)?\W+or\W+(?:\w+\W+)?"  # a noun at most between ("the Loihi chip or")
     return re.search(rf"\b(?:{a}{near}{b}|{b}{near}{a})(?!\w)", question, re.I) is not None
 
 

@@ -167,13 +167,13 @@ class Assistant:
 
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:
-        """A follow-up that leans on the previous question ("and how does it differ…":
-        ``Intent.follow_up``) made self-contained: rewritten by the model when there is one
-        (within the answer's ``deadline``) in the conversation's words (``rewrite_kept``), else
-        joined to the previous question; one that does not lean is asked as it is."""
-        if not history or not read_intent(question).follow_up:
+        """A follow-up made self-contained: rewritten by the model (within ``deadline``) in the
+        conversation's words (``rewrite_kept``), else joined to the questions it leans on
+        ("and how does it differ…": ``FollowUps.joined``), else asked as it is."""
+        if not history:
             return question
-        joined = self.follow_ups.joined(question, history)
+        joined = self.follow_ups.joined(question, history) if read_intent(question).follow_up \
+            else question
         if self.chat_model is None:
             return joined
         turns = "\n".join(f"Researcher: {q}\nAssistant: {a}" for q, a in history[-3:])

@@ -36,7 +36,9 @@ RECENTLY = rf"(?:{BEEN}\s+)?{PUBLISHED}\s+(?:most\s+)?recently\b"
 # or answered from one paper); the words are no topic's (``topics.raw_topic``)
 PUBLISHED_ON = (rf"^\s*(?:(?:what|anything)\s+(?:{BEEN}\s+|(?:has|have)\s+)?(?:published|written)"
                 r"|(?:is|are)\s+there\s+anything(?:\s+(?:published|written))?)"
-                r"(?=\s+(?:on|about|in|regarding|concerning|since|from|during|between)\b)")
+                r"(?=\s+(?:on|about|regarding|concerning|(?:in|since|from|during|between)\s+'?\d)\b)"
+                # not of the papers before ("Is there anything in these papers about X?")
+                r"(?!.*\b(?:it|its|this|these|those|them|they|their)\b)")
 
 # ---------------------------------------------------------------- an author it names
 

@@ -492,9 +492,9 @@ def test_a_name_before_the_papers_noun_lists_the_authors_papers(lovelace_dir: Pa
 
 
 def test_a_stored_name_written_family_name_then_initials_is_read_given_first() -> None:
-    """A run's CSV of PubMed's "Smith J, Doe A": "papers by Smith J" had found no author;
-    a family name in capitals ("Xingjian SHI") and a degree stay."""
-    assert author_names("Smith J, van Dijk JP, Hoang NT, Xingjian SHI, Ronald Klein MD") == (
-        "J. Smith", "J. P. van Dijk", "N. T. Hoang", "Xingjian SHI", "Ronald Klein MD")
+    """A run's PubMed-style "Smith J, Doe A": "papers by Smith J" had found no author."""
+    assert author_names("Smith J, van Dijk JP, Hoang NT, Xingjian SHI, Ronald Klein MD, "
+                        "Joseph K J") == ("J. Smith", "J. P. van Dijk", "N. T. Hoang",
+                                          "Xingjian SHI", "Ronald Klein MD", "Joseph K J")
     assert written_by("Smith J, Doe A", "Smith J") and written_by("Smith J, Doe A", "Smith")
     assert AuthorBook(["Smith J, Doe A"]).holds("J. Smith")

@@ -115,6 +115,8 @@ def test_numbers_and_names_must_be_in_the_cited_abstract(seed_papers: list[Paper
     gpt3 = "GPT-3 has 175 billion parameters and beats the 4 baselines."
     assert missing_facts("GPT-4 has 175 billion parameters.", [gpt3]) == ["GPT-4"]
     assert missing_facts("It is tested on CIFAR-10.", ["We test on CIFAR10 and SVHN."]) == []
+    assert missing_facts("It is tested on CIFAR-10.", ["We test on CIFAR 10 and SVHN."]) == []
+    assert missing_facts("GPT-3 is used.", ["We use GPT-3.5 as the judge."]) == ["3", "GPT-3"]
     # an abstract's own reference marker is no number it states
     assert missing_facts("It used 4 electrodes.", ["We follow Farwell & Donchin [4]."]) == ["4"]
     assert missing_facts("It used 4 electrodes.", ["As in [4], we use 4 electrodes."]) == []

@@ -362,6 +362,7 @@ def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> No
         # a run: one author as an object was stored as none, without a word
         json.dumps({"title": "Vic's Sums", "authors": {"name": "Vic W"}, "abstract": "We sum."}),
         json.dumps({"title": "Odd Year", "year": {"y": 2019}, "abstract": "We sum years."}),
+        json.dumps({"title": "Empty", "authors": {"id": 3}, "abstract": ""}),  # one note: empty
     ]) + "\n")
     papers, skipped = read_file(path)
     assert [(p.title, p.authors) for p in papers] == [
@@ -372,8 +373,9 @@ def test_a_jsonl_record_that_is_no_text_is_skipped_by_line(tmp_path: Path) -> No
         (2, "record #2: its 'abstract' is not text"),
         (3, "record #3 is nested too deeply to be an abstract's record"),
         (6, "record #6: its 'title' is not text"),
-        (8, "record #8: its 'year' is not text, so it is stored without it")]
-    assert skipped[-1].stored and not skipped[-1].incomplete
+        (8, "record #8: its 'year' is not text, so it is stored without it"),
+        (9, "record #9 has an empty abstract")]
+    assert skipped[-2].stored and not skipped[-2].incomplete
 
 
 def test_what_a_folder_holds_besides_files_is_named(tmp_path: Path) -> None:

@@ -225,17 +225,6 @@ def authors_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> A
                                               ("title", "abstract", "year", "authors"))))
 
 
-def test_how_many_of_them_are_by_a_full_name_filters_by_that_name(
-        authors_store: Assistant) -> None:
-    """A run: "how many of them are by Andreas Krause?" had been read as a fragment (the
-    name's two words made it a question of its own), its filter "author how many are
-    Andreas Krause"."""
-    history = chat(authors_store, LIST)
-    answer = final_answer(authors_store.answer_stream("how many of them are by Sara Sabour?",
-                                                      history))
-    assert answer.filters == "author Sara Sabour"
-
-
 def test_a_fragment_after_an_authors_fragment_narrows_the_list_again(
         authors_store: Assistant) -> None:
     """A run: "what about 2021?" after "only the ones by Virginia Smith" read the list of
@@ -496,15 +485,3 @@ def test_a_follow_up_past_one_that_leaned_back_works_on_the_list(years_store: As
     assert oldest.citations[0].title == "Capsules for Object Parts"
     assert {c.title for c in oldest.citations} == {t for _, t, _ in CAPSULES}
 
-
-def test_a_follow_up_after_a_narrowing_asks_of_the_narrowed_list(years_store: Assistant) -> None:
-    """A run: "what about its limitations?" after a list and "only the ones from 2018" was
-    joined to the fragment alone (a paper on poker), and "what about their limitations?"
-    after it to the two follow-ups alone; each is now asked of the list, under the year."""
-    history = chat(years_store, LIST, "only the ones from 2019")
-    for question in ("what about its limitations?", "what about their results?"):
-        answer = final_answer(years_store.answer_stream(question, history))
-        assert answer.standalone_question == f"{LIST} only the ones from 2019 " + " ".join(
-            q for q, _ in history[2:]) + (" " if history[2:] else "") + question
-        assert answer.sources and {s.year for s in answer.sources} == {2019}, question
-        history.append((question, answer.answer))

@@ -373,14 +373,22 @@ def test_a_refusal_no_model_wrote_is_not_labelled_as_the_models(seed_dir: Path,
     assert (answer.mode, answer.model) == ("extractive", None)
 
 
-def test_a_follow_up_that_does_not_lean_back_is_not_rewritten(seed_dir: Path,
-                                                              server: FakeOpenAI) -> None:
+def test_a_follow_up_that_does_not_lean_back_is_asked_as_it_is(seed_dir: Path,
+                                                               server: FakeOpenAI) -> None:
     """A run: "What is a capsule network?" after a count was rewritten by the model as its
-    prompt and refused; a question of its own is asked as it is, with no rewrite."""
-    server.replies = ["TCCM needs one forward pass [1]."]
+    prompt and refused; with the rewrite turned down, a question of its own is asked as it
+    is, not joined to the one before. One that leans back without saying so ("What
+    evaluation metrics did they report?", a review) is still the model's to rewrite."""
+    echo = "Rewrite the researcher's last message as one standalone question, without it."
+    server.replies = [echo, "TCCM needs one forward pass [1]."]
     app = model_assistant(seed_dir, server)
     answer = app.ask("What is TCCM?", history=[("How many papers use diffusion?", "12 papers")])
-    assert answer.standalone_question is None and len(server.requests) == 1
+    assert answer.standalone_question is None and len(server.requests) == 2
+    server.replies = ["What evaluation metrics did the TCCM paper report?",
+                      "TCCM reports one forward pass [1]."]
+    history = [("What is TCCM?", "TCCM is a contraction matching method [1].")]
+    answer = app.ask("What evaluation metrics did they report?", history=history)
+    assert answer.standalone_question == "What evaluation metrics did the TCCM paper report?"
 
 
 def test_offline_follow_up_leans_on_the_previous_question(seed_assistant: Assistant) -> None:

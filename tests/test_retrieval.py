@@ -206,6 +206,7 @@ def test_fusion_beats_both_parts_among_distractors(with_distractors: Assistant) 
     ("How does CRAFT or QLoRA predict future links on temporal graphs?", []),
     ("How is QLoRA or Chinchilla evaluated?", ["QLoRA", "Chinchilla"]),
     ("How is CRAFT combined with QLoRA?", ["QLoRA"]),
+    ("Is QLoRA trained with CRAFT or TCCM?", ["QLoRA"]),  # a review: no alternative of "or"
 ])
 def test_names_no_abstract_uses_mean_no_sources(seed_assistant: Assistant, question: str,
                                                 unknown: list[str]) -> None:

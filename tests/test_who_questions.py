@@ -50,7 +50,12 @@ def test_what_was_published_on_a_topic_lists_its_papers(question: str) -> None:
     assert intent.wants_list and topic_of(intent.search) == "capsule networks?"
 
 
-@pytest.mark.parametrize("question", ["What is published work?", "Is there anything else?"])
+@pytest.mark.parametrize("question", [
+    "What is published work?", "Is there anything else?",
+    # a review: of the papers before, or of one paper, not of the store
+    "Is there anything in these papers about robustness?",
+    "Is there anything about the training cost in it?",
+    "What is written on the importance of depth in this paper?"])
 def test_published_without_a_topic_after_it_asks_no_list(question: str) -> None:
     assert not read_intent(question).wants_list
 
