@@ -40,7 +40,7 @@ from assistant.places import POINTED_TURNS, past_pointed, pointed_at, resolved
 from assistant.stated import stated
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult
-from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Answer, Filters
+from assistant.types import EARLIEST_YEAR, LATEST_YEAR, OPEN_END, OPEN_START, Answer, Filters
 
 if TYPE_CHECKING:
     from assistant.pipeline import Assistant
@@ -126,12 +126,13 @@ class FollowUps:
         narrowed a list ("only the ones from 2018") joined to that list's question. "what
         about its limitations?" after such a fragment had been searched with the fragment's
         words (a paper on poker), and "what about their limitations?" after it with those
-        two questions alone (papers on associative memories)."""
+        two questions alone (papers on associative memories); after "only the ones by
+        Geoffrey Hinton", "what about their results?" had lost the author."""
         joined = question
         for turn in range(len(history) - 1, max(-1, len(history) - 1 - POINTED_TURNS), -1):
             asked = history[turn][0]
             if narrow := narrowed(asked, history[:turn], self.readers):
-                return f"{narrow.question} {asked} {joined}"
+                return f"{narrow.question} {joined} {in_words(narrow.filters)}"
             joined = f"{asked} {joined}"
             if not read_intent(asked).follow_up:
                 break
@@ -458,3 +459,18 @@ def rewrite_kept(rewritten: str, question: str, history: Sequence[tuple[str, str
     said = set(query_terms(" ".join([question, *(f"{q} {a}" for q, a in history)])))
     return bool(terms & said) and len(terms - said) <= 1
 
+
+def in_words(filters: Filters) -> str:
+    """``filters`` as a question states them, for ``stated`` to read again: "papers by
+    Geoffrey Hinton in 2018" ("only the ones by Geoffrey Hinton", a fragment's words,
+    states no author inside a longer question, and its name then reads as a subject)."""
+    said = [f"papers by {filters.author}"] if filters.author else ["papers"]
+    if filters.named_years:
+        said.append("in " + " and ".join(map(str, filters.named_years)))
+    elif filters.years:
+        start, end = filters.years
+        said.append(f"in {start}" if start == end else f"since {start}" if end >= OPEN_END
+                    else f"before {end + 1}" if start <= OPEN_START else f"from {start} to {end}")
+    if filters.venue:
+        said.append(f"in {filters.venue}")
+    return " ".join(said)

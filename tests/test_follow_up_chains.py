@@ -40,7 +40,15 @@ def test_a_follow_up_after_a_narrowing_asks_of_the_narrowed_list(years_store: As
     history = chat(years_store, LIST, "only the ones from 2019")
     for question in ("what about its limitations?", "what about their results?"):
         answer = final_answer(years_store.answer_stream(question, history))
-        assert answer.standalone_question == f"{LIST} only the ones from 2019 " + " ".join(
-            q for q, _ in history[2:]) + (" " if history[2:] else "") + question
+        asked = " ".join([*(q for q, _ in history[2:]), question])
+        assert answer.standalone_question == f"{LIST} {asked} papers in 2019"
         assert answer.sources and {s.year for s in answer.sources} == {2019}, question
         history.append((question, answer.answer))
+
+
+def test_a_follow_up_after_an_authors_narrowing_keeps_the_author(years_store: Assistant) -> None:
+    """A run: "what about their results?" after a list and "only the ones by Geoffrey
+    Hinton" had lost the author, and cited papers of others."""
+    history = chat(years_store, LIST, "only the ones by Sara Sabour")
+    answer = final_answer(years_store.answer_stream("what about their results?", history))
+    assert answer.filters == "author Sara Sabour" and answer.sources
