@@ -64,7 +64,7 @@ _BY = (r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored
 # "Which papers are by Sara Sabour?", "What has Yoshua Bengio published?", "Bengio's papers":
 # ``cut`` is what states the author, the rest is what is searched (perhaps nothing).
 _WRITES = r"(?:published|publish|written|write|authored|author|co-?authored|co-?author)"
-_WROTE = rf"(?:{_WRITES}|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?)"
+_WROTE = rf"(?:{_WRITES}|work(?:ed)?\s+on|stud(?:y|ied)|research(?:ed)?(?:\s+on)?|say|said)"
 # what follows "by" and is no name written in lower case ("papers by year", "by hand")
 _NO_NAME = (r"(?!(?:years?|venues?|decades?|topics?|dates?|months?|citations?|relevance|score"
             r"|authors?|institutions?|countr(?:y|ies)|affiliations?|design|impact|fields?|areas?"
@@ -78,7 +78,7 @@ AUTHOR_RES = [
                rf"{_NAME}{_AFTER})", re.I),
     # "papers that have both Hinton and Sutskever as authors", "papers with Bengio as co-author"
     re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:(?:that|which)\s+)?(?:have|has|had|with|list"
-               rf"|name)\s+(?:both\s+)?{_NAME}\s+as\s+(?:(?:co-?)?authors?|co-?authors?)\b)", re.I),
+               rf"|name)\s+(?:both\s+)?{_NAME}\s+as\s+(?:an?\s+)?(?:co-?)?authors?\b)", re.I),
     # "What has Yoshua Bengio published?", "Which papers did A and B write together?",
     # "Which papers did A write with B?"
     re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+{_NAME}"
@@ -88,7 +88,7 @@ AUTHOR_RES = [
     # Bengio worked with LeCun?": a writer's verbs, or "worked with" a name ("Has Dropout
     # worked on small data?" and "Does Mamba work on long documents?" ask of a method)
     re.compile(rf"^\s*(?:did|has|have)\s+(?P<cut>{_NAME}\s+(?:ever\s+)?(?:{_WRITES}"
-               r"(?:\s+(?:anything|any\s+papers?|papers?))?"
+               r"(?:\s+(?:anything|any\s+papers?|papers?))?(?:\s+together)?"
                rf"|(?:work(?:ed)?|collaborated)(?=\s+(?:\w+\s+)?with\s+(?-i:[{CAPITALS}])))"
                rf"(?:\s+(?:\w+\s+)?with\s+{_NAME.replace('author', 'coauthor')})?)"
                r"(?=\s+(?:about|on|in)\b|\s*[?.!]*\s*$)", re.I),

@@ -157,20 +157,6 @@ def test_the_question_names_its_author(question: str, author: str | None,
         assert intent.search == search and intent.wants_list
 
 
-@pytest.mark.parametrize(("question", "author", "search"), [
-    ("How many papers have both Hinton and Sutskever as authors?", "Hinton and Sutskever",
-     "How many papers?"),
-    ("Which papers with Bengio as co-author use attention?", "Bengio", "Which papers use attention?"),
-    ("papers written jointly by Hinton and Sutskever", "Hinton and Sutskever", "papers"),
-])
-def test_authors_named_as_the_papers_authors_or_writing_jointly_are_read(
-        question: str, author: str, search: str) -> None:
-    """A run: "…both Hinton and Sutskever as authors?" counted 0 (four stored)."""
-    intent = read_intent(question)
-    assert intent.filters is not None and intent.filters.author == author
-    assert intent.search == search
-
-
 # The stored authors that confirm a name the words alone leave in doubt: a David Hand and
 # a Tom Young stand for the stored names that are words too ("by hand", "by young ..."),
 # a Jack London for those that are places too ("papers from London").

@@ -1,0 +1,32 @@
+"""How researchers name a paper's authors beyond "papers by X": as its authors ("papers
+that have both Hinton and Sutskever as authors"), writing jointly or together, or what
+they said ("What did Hinton say about capsules?"). Each had been a false zero or a false
+"no" in a run, the names searched as words."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.intent import read_intent
+
+
+@pytest.mark.parametrize(("question", "author", "search"), [
+    ("How many papers have both Hinton and Sutskever as authors?", "Hinton and Sutskever",
+     "How many papers?"),
+    ("Which papers with Bengio as co-author use attention?", "Bengio", "Which papers use attention?"),
+    ("papers written jointly by Hinton and Sutskever", "Hinton and Sutskever", "papers"),
+    ("papers that have Yann LeCun as an author", "Yann LeCun", "papers"),
+    ("Did Bengio and LeCun ever publish together?", "Bengio and LeCun", "Did?"),
+    ("What did Hinton say about capsules?", "Hinton", "What about capsules?"),
+])
+def test_authors_named_as_the_papers_authors_or_writers_are_read(
+        question: str, author: str, search: str) -> None:
+    intent = read_intent(question)
+    assert intent.filters is not None and intent.filters.author == author
+    assert intent.search == search
+
+
+@pytest.mark.parametrize("question", ["What did the authors say about robustness?",
+                                      "What did they say about it?"])
+def test_what_no_name_said_names_no_author(question: str) -> None:
+    assert read_intent(question).filters is None
