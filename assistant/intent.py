@@ -457,13 +457,13 @@ def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
     continues it ("and how…"), points back at its paper ("does it scale?", "how does the
     method handle noisy labels?"), may point back ("their results?") with fewer than
     OWN_SUBJECT_TERMS keywords of its own, or is short, names nothing and has one keyword
-    at most ("Any limitations?"; "Summarize diffusion models" stands alone). "What is
-    TCCM?" after "What is CRAFT?" names its own subject, and so does "What is dropout?"
-    (``DEFINES_RE``): after "only the ones by Jure Leskovec" it had been searched as his
-    papers, a false "no". A filter's name (not in ``unfiltered``) is no keyword of its own
-    where it may point back ("how many of them are by Andreas Krause?")."""
+    at most ("Any limitations?"). "What is TCCM?" after "What is CRAFT?" names its own
+    subject, as "What is dropout?" does (``DEFINES_RE``: after "only the ones by Jure
+    Leskovec" it had been searched as his papers). A filter's name (not in ``unfiltered``)
+    is none of its own after "them" ("how many of them are by X?"; not "papers that…")."""
     terms = query_terms(question)
-    own = terms if unfiltered is None else query_terms(unfiltered)
+    them = re.search(r"\b(?:them|these|those|they|their)\b", question, re.I)
+    own = query_terms(unfiltered) if unfiltered is not None and them else terms
     return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
                 or (MAY_POINT_BACK_RE.search(question) and len(own) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)

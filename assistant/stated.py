@@ -32,10 +32,10 @@ PUBLISHED = r"(?:published|written|presented|accepted|appeared|released)"
 RECENTLY = rf"(?:{BEEN}\s+)?{PUBLISHED}\s+(?:most\s+)?recently\b"
 # A request for a topic's papers with no papers' noun: "What was published in 2021 about
 # X?", "What has been written on X?", "Anything published on X in 2019?", "Is there anything
-# on X?" (each had been searched with its own words, "anything" and "published", and refused
+# on X?", "anything on X?" (each had been searched with its own words, "anything" and "published", and refused
 # or answered from one paper); the words are no topic's (``topics.raw_topic``)
 PUBLISHED_ON = (rf"^\s*(?:(?:what|anything)\s+(?:{BEEN}\s+|(?:has|have)\s+)?(?:published|written)"
-                r"|(?:is|are)\s+there\s+anything(?:\s+(?:published|written))?)"
+                r"|(?:is|are)\s+there\s+anything(?:\s+(?:published|written))?|(?:any|some)thing)"
                 r"(?=\s+(?:on|about|regarding|concerning|(?:in|since|from|during|between)\s+'?\d)\b)"
                 # not of the papers before ("Is there anything in these papers about X?")
                 r"(?!.*\b(?:it|its|this|these|those|them|they|their)\b)")

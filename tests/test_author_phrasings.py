@@ -30,3 +30,11 @@ def test_authors_named_as_the_papers_authors_or_writers_are_read(
                                       "What did they say about it?"])
 def test_what_no_name_said_names_no_author(question: str) -> None:
     assert read_intent(question).filters is None
+
+
+@pytest.mark.parametrize("question", ["papers that have Yann LeCun as an author",
+                                      "papers that have both Yoshua Bengio and Aaron Courville as authors"])
+def test_papers_that_have_an_author_stand_alone(question: str) -> None:
+    """A run: with nothing before it, such a question had been refused as narrowing an
+    earlier list ("that" may point back, and the names no longer counted as its own)."""
+    assert not read_intent(question).follow_up
