@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from assistant.authors import author_names, given_first, name_words, nearest_names, written_by
 from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
+from assistant.left_out import LEFT_OUT_SHOWN, LeftOut, tally, why
 from assistant.settings import MAX_TOP_K
 from assistant.types import OPEN_END, OPEN_START, Filters
 
@@ -187,15 +188,21 @@ def _apart_only(asked: str, lists: list[str]) -> str:
     return ", ".join(f"{name.strip()}: {n:,}" for name, n in zip(names, counts, strict=True))
 
 
-def no_paper_of(filters: Filters, venues: list[str],
-                author_lists: Iterable[str] = (), years: Iterable[int] = ()) -> BadInputError:
+def no_paper_of(filters: Filters, venues: list[str], author_lists: Iterable[str] = (),
+                years: Iterable[int] = (), left_out: Sequence[LeftOut] = ()) -> BadInputError:
     """The error for a filter no stored paper passes, naming the fix: a wider range (for a
     range alone, with the years the store's papers span, from ``years``: "since 2030" is
     after its newest), for a venue no stored paper has the venues the store holds
     (``venues``; with a range too: "ICML 2020" had said to widen the range), for an
     author no paper has the stored names nearest to it (from ``author_lists``, the papers'
-    author lists; the store holds no institutions, so "DeepMind" gets none)."""
+    author lists; the store holds no institutions, so "DeepMind" gets none), or the records
+    of the store's files that name the author but were not stored (``left_out``: "papers by
+    Hilary Tunley" had been "no such author", her one record repeating another's abstract)."""
     lists = list(author_lists)
+    if filters.author and left_out and not any(written_by(a, filters.author) for a in lists):
+        named = ", ".join(r.said() for r in left_out[:LEFT_OUT_SHOWN])
+        return BadInputError(f"no indexed paper is by {filters.author}: the store's files name "
+                             f"them only in records not stored ({why(*tally(left_out))}): {named}")
     if filters.author and not any(written_by(authors, filters.author) for authors in lists):
         if joint := _apart_only(filters.author, lists):
             return BadInputError(f"no indexed paper is by {filters.author} together ({joint} "

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from assistant.authors import author_names, short_authors
 from assistant.intent import read_intent
 from assistant.keywords import stem_of
-from assistant.left_out import tally, why
+from assistant.left_out import LEFT_OUT_SHOWN, tally, why
 from assistant.listing import ListedPaper, ListResult, searched_note
 from assistant.readings import relation_verb, writes_topic
 from assistant.topics import OR_RE
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from assistant.types import Filters
 
 PEOPLE_SHOWN = 5  # stored people a family name alone shares, named on its list
-LEFT_OUT_SHOWN = 10  # records with no abstract named under a list of a filter's papers
 
 
 def _shown(text: str, limit: int = 300) -> str:

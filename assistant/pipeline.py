@@ -159,11 +159,11 @@ class Assistant:
         return merged, rest, None
 
     def no_paper_error(self, filters: Filters) -> BadInputError:
-        """The one-line error for ``filters`` that no stored paper passes, naming the
-        store's venues or the stored authors' names nearest to the one asked for."""
+        """The one-line error for ``filters`` no stored paper passes (``filters.no_paper_of``)."""
         papers = self.index.papers().values()
         return no_paper_of(filters, self.index.venues(), (paper.authors for paper in papers),
-                           (paper.year for paper in papers if paper.year is not None))
+                           (paper.year for paper in papers if paper.year is not None),
+                           self.index.left_out(filters))
 
     def standalone_question(self, question: str, history: History,
                             deadline: float | None = None) -> str:

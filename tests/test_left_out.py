@@ -6,9 +6,11 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
 from conftest import make_settings
 from test_authors import PAPERS, answer_of
 
+from assistant.errors import BadInputError
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.types import Filters
@@ -96,6 +98,7 @@ def test_a_record_repeating_another_records_abstract_is_named_not_lost(
         writer.writerow(["Grace Hopper", "Wombat Doubles", "1991", abstract])
         writer.writerow(["Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable"])
         writer.writerow([author, title, "1990", abstract])  # the same paper again: no record
+        writer.writerow(["Ada Byron", "Byron Doubles", "1992", PAPERS[1][2]])
     app = Assistant(make_settings(fresh_copy))
     assert app.ingest([path]).added == 3
     answer = answer_of(app, "How many papers did Grace Hopper publish?")
@@ -107,8 +110,14 @@ def test_a_record_repeating_another_records_abstract_is_named_not_lost(
     assert receipt_line(answer.receipt).endswith(
         "· 2 records of its files not stored: 1 no abstract, 1 another record's abstract")
     store = answer_of(app, "How many papers are in the store?")
-    assert "2 records of its files were not stored: 1 no abstract, 1 another record's " \
+    assert "3 records of its files were not stored: 1 no abstract, 2 another record's " \
            "abstract." in store.answer
+    # an author named only by records not stored is no unknown name (a run: "papers by
+    # Hilary Tunley" had been "no indexed paper has an author named…")
+    with pytest.raises(BadInputError, match="Byron: the store's files name them only in "
+                                            "records not stored .another record's abstract.: "
+                                            "“Byron Doubles” .1992, papers.csv#7"):
+        answer_of(app, "How many papers did Ada Byron publish?")
 
 
 def test_a_record_with_a_title_and_an_empty_abstract_is_counted(fresh_copy: Path,
