@@ -7,8 +7,8 @@ the abstract's hash, and answers quote its sentences. Its title, authors and yea
 the input's, so they are recorded, file by file, as the last ingest of each file found them:
 "How many papers did Joshua Alspector publish?" then says that two more records of the
 store's files name him but hold no abstract. A record giving another record's abstract
-under a title of its own is recorded too: the store keeps that abstract
-once, as the first record's paper, and the second title would be missing without a word.
+under a title of its own is recorded too: the store keeps that abstract once, under the
+title it fits best (``reading._fitting``), and the other would be missing without a word.
 """
 
 from __future__ import annotations

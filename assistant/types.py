@@ -223,7 +223,7 @@ class Receipt(BaseModel):
                           "as \"Abstract Unavailable\") or another record's abstract under a "
                           "title of their own: what the store's count leaves out.")
     left_out_repeats: int = Field(0, description="Of `left_out`, the records giving another "
-                                  "record's abstract (stored once, as the first record's paper).")
+                                  "record's abstract (stored once, under the title it fits best).")
     counted: list[str] | None = Field(None, description="A trend answer: the ids of the "
                                       "papers it counted (its ``matching``), none cited; "
                                       "None for any other answer.")

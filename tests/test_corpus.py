@@ -304,6 +304,24 @@ def test_a_placeholder_that_other_titles_share_is_no_abstract(tmp_path: Path) ->
                              "“Kernel Sums” (old.csv#2))")
 
 
+def test_one_abstract_under_two_titles_is_kept_under_the_title_it_fits(tmp_path: Path) -> None:
+    """21 records of the NeurIPS CSVs give another record's abstract; the first had always
+    been kept, and "Which papers use hyperspectral data?" had cited "Invariant Feature
+    Extraction…" for the abstract of "Unmixing Hyperspectral Data". The title whose words
+    the abstract writes more of keeps it; the other is left out, naming it."""
+    text = "We unmix hyperspectral data into endmember spectra with a sparse prior."
+    path = tmp_path / "pairs.csv"
+    path.write_text(f"title,abstract\nInvariant Feature Extraction,{text}\n"
+                    f"Unmixing Hyperspectral Data,{text}\n")
+    result = read_paths([path])
+    assert [(p.title, p.source) for p in result.papers] == [("Unmixing Hyperspectral Data",
+                                                             "pairs.csv#2")]
+    (left,) = result.files[0].left_out
+    assert (left.title, left.same_as) == ("Invariant Feature Extraction",
+                                          "“Unmixing Hyperspectral Data” (pairs.csv#2)")
+    assert result.files[0].locators == {result.papers[0].paper_id: "pairs.csv#2"}
+
+
 def test_a_text_saying_only_that_there_is_no_abstract_is_none_under_one_title(
         tmp_path: Path) -> None:
     """The 1990 NeurIPS CSV has one "Abstract Unavailable" row: read alone, it was stored as
