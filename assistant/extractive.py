@@ -30,6 +30,7 @@ from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import coverage_of_terms, keyword_weights
+from assistant.name_checks import quoted_title
 from assistant.ranking import text_terms
 from assistant.tuning import (
     BACKGROUND_FACTOR,
@@ -319,15 +320,28 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     return sorted(chosen, key=lambda s: (paper_order.index(s.n), s.position))
 
 
+def with_each_titled(question: str, sources: Sequence[NumberedSource],
+                     scored: Sequence[ScoredSentence], chosen: list[ScoredSentence]
+                     ) -> list[ScoredSentence]:
+    """``chosen`` with the best sentence of each source the question names by its title in
+    quotes that none of them quotes: "how do “A” and “B” differ?" (a follow-up's "papers 2
+    and 5", its places replaced by their titles) had been answered from “A” alone."""
+    quoted = {s.n for s in chosen}
+    named = [s.n for s in sources if s.n not in quoted and quoted_title(s.found.paper.title, question)]
+    return chosen + [max((s for s in scored if s.n == n), key=lambda s: s.score)
+                     for n in named if any(s.n == n for s in scored)]
+
+
 def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) -> AnswerStream:
     """Stream the extractive answer sentence by sentence (a comparison or "which
     papers…" question: a table, compare.py); the last event is the Answer."""
     close = close_papers(question, {s.n: s.found.score for s in sources})
     candidates = [s for s in sources if s.n in close]  # all that select reads
     weights = keyword_weights(question, index.keyword_stats())
-    chosen = select(question, score_sentences(question, candidates, index, weights),
-                    {s.n: s.found.score for s in candidates}, weights,
-                    {s.n: text_terms(s.found.paper.title) for s in candidates})
+    scored = score_sentences(question, candidates, index, weights)
+    chosen = with_each_titled(question, candidates, scored, select(
+        question, scored, {s.n: s.found.score for s in candidates}, weights,
+        {s.n: text_terms(s.found.paper.title) for s in candidates}))
     titles = {s.n: shown_title(s.found.paper.title) + s.found.paper.title_mark for s in sources}
     intent = read_intent(question)
     summary = intent.summary

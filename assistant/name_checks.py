@@ -215,7 +215,7 @@ def asks_only_of(question: str, titles: Sequence[str]) -> bool:
     ("Which papers build on neural ordinary differential equations?" asks for others)."""
     titled = {term for title in titles for term in query_terms(title)}
     own = set(query_terms(question)) - titled
-    return (all(_quoted_title(title, question) for title in titles)
+    return (all(quoted_title(title, question) for title in titles)
             and len(own) < OWN_SUBJECT_TERMS and not own & _OTHER_PAPERS)
 
 
@@ -228,10 +228,10 @@ _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite c
 
 def _typed_as_title(title: str, question: str) -> bool:
     """Whether the question writes ``title`` with its capitals, or in quotes in any case."""
-    return bool(re.search(rf"\b{_title_words(title)}\b", question)) or _quoted_title(title, question)
+    return bool(re.search(rf"\b{_title_words(title)}\b", question)) or quoted_title(title, question)
 
 
-def _quoted_title(title: str, question: str) -> bool:
+def quoted_title(title: str, question: str) -> bool:
     """Whether the question writes ``title`` in quotes, in any case."""
     return bool(re.search(rf"[{_QUOTES}]\s*{_title_words(title)}\W*[{_QUOTES}]", question, re.I))
 

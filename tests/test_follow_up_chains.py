@@ -46,3 +46,13 @@ def test_a_follow_up_after_an_authors_narrowing_keeps_the_author(
     history = chat(store, LIST, "only the ones by Sara Sabour")
     answer = final_answer(store.answer_stream("what about their results?", history))
     assert answer.filters == "author Sara Sabour" and answer.sources
+
+
+def test_two_papers_asked_of_by_title_are_each_quoted(request: pytest.FixtureRequest) -> None:
+    """A run: "how do papers 2 and 5 differ?" named both papers' titles but quoted one, the
+    other's sentences scoring below the first's; a paper the question names by its title
+    in quotes is quoted at least once."""
+    store: Assistant = request.getfixturevalue("authors_store")
+    question = "how do “Capsules for Object Parts” and “Sparse Attention” differ in routing?"
+    answer = final_answer(store.answer_stream(question))
+    assert {c.title for c in answer.citations} == {"Capsules for Object Parts", "Sparse Attention"}
