@@ -138,8 +138,7 @@ _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GA
                r"(?=(?:papers|abstracts|articles|publications)\b)")
 # A count ("How many papers on X", "How many GAN papers …": ``list_answers.count_topic``)
 _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"  # per year: the recent
-# ...and counts asked to be set side by side ("compare the number of X papers in 2019 and
-# 2021"): each year's count
+# ...and counts set side by side ("compare the number of X papers in 2019 and 2021"): each year's
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:(?:what\s+is|compare|show(?:\s+me)?)\s+)?the"
                       rf"\s+number\s+of)\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
@@ -277,7 +276,8 @@ TREND_RES = [
                re.I),
     # the year of the most papers, or of the first ("Which year had the most papers on X?",
     # "When did papers on X first appear?", "When did X emerge?"): the counts show it
-    re.compile(rf"^\s*(?:(?:which|what)\s+years?\s+(?:had|saw|has|have|was|were|did)\b(?=.*\b{PAPERS}\b)"
+    re.compile(rf"^\s*(?:(?:in\s+)?(?:which|what)\s+years?\s+(?:had|saw|has|have|was|were|did)\b"
+               rf"(?=.*\b(?:{PAPERS}|most\b.*\bpublished)\b)"
                rf"|when\s+did\s+(?:the\s+)?(?:first\s+)?{PAPERS}\s+(?:on|about)\b"
                r"|when\s+did\b(?=.+\b(?:first\s+)?(?:appear|emerge|take\s+off|become\s+popular"
                r"|gain\s+popularity)\w*"

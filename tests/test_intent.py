@@ -222,6 +222,10 @@ def test_a_term_lookup_asks_for_the_paper_holding_its_words(question: str,
     ("When did transformers gain popularity?", "transformers"),
     ("When did the model start to overfit?", None),
     ("Which year is the dataset from?", None),
+    # a run: "In which year was the most published on dropout?" had been refused
+    ("In which year was the most published on dropout?", "dropout"),
+    ("In which year were most papers on GANs published?", "GANs"),
+    ("In which year was the dropout paper published?", None),  # one paper's year
 ])
 def test_a_trend_question_names_its_topic(question: str, topic: str | None) -> None:
     assert read_intent(question).trend_topic == topic
