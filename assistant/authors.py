@@ -108,7 +108,7 @@ def given_first(asked: str) -> str:
     if _FAMILY_THEN_GIVEN.match(asked):  # "Hinton, Geoffrey E.": both readings kept
         return asked
     names: list[str] = []
-    moved = author_names(asked) != tuple(a for a in _AUTHOR_SEPARATORS.split(asked) if a.strip())
+    moved = author_names(asked) != _as_split(asked)
     for name in author_names(asked):  # "Hinton G" is "G. Hinton" there already
         words = name.split()
         if names and all(_initials(w) for w in words) and not any(
@@ -131,8 +131,12 @@ def author_names(authors: str) -> tuple[str, ...]:
     """A paper's author list as its names ("A. B, C D and E F" → three), each one written
     family name first with bare initials, as PubMed writes them, given first: "Smith J" is
     "J. Smith" (a run's own CSV of such names had no author anyone could ask for)."""
-    return tuple(_SURNAME_INITIALS.sub(_given_first, a)
-                 for a in _AUTHOR_SEPARATORS.split(authors or "") if a.strip())
+    return tuple(_SURNAME_INITIALS.sub(_given_first, a) for a in _as_split(authors))
+
+
+def _as_split(authors: str) -> tuple[str, ...]:
+    """A list of names split at its separators, each as written."""
+    return tuple(a for a in _AUTHOR_SEPARATORS.split(authors or "") if a.strip())
 
 
 # "Smith J", "van Dijk JP", "Hoang NT": one capital, or two or three with no vowel (not

@@ -199,11 +199,12 @@ def no_paper_of(filters: Filters, venues: list[str], author_lists: Iterable[str]
     of the store's files that name the author but were not stored (``left_out``: "papers by
     Hilary Tunley" had been "no such author", her one record repeating another's abstract)."""
     lists = list(author_lists)
-    if filters.author and left_out and not any(written_by(a, filters.author) for a in lists):
-        named = ", ".join(r.said() for r in left_out[:LEFT_OUT_SHOWN])
-        return BadInputError(f"no indexed paper is by {filters.author}: the store's files name "
-                             f"them only in records not stored ({why(*tally(left_out))}): {named}")
     if filters.author and not any(written_by(authors, filters.author) for authors in lists):
+        if left_out:
+            named = ", ".join(r.said() for r in left_out[:LEFT_OUT_SHOWN])
+            return BadInputError(f"no indexed paper is by {filters.author}: the store's files "
+                                 f"name them only in records not stored ({why(*tally(left_out))}):"
+                                 f" {named}")
         if joint := _apart_only(filters.author, lists):
             return BadInputError(f"no indexed paper is by {filters.author} together ({joint} "
                                  "on their own); ask for one of them")

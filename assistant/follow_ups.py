@@ -36,7 +36,7 @@ from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
-from assistant.places import POINTED_TURNS, past_pointed, pointed_at, resolved
+from assistant.places import past_pointed, pointed_at, resolved
 from assistant.stated import stated
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult
@@ -122,14 +122,14 @@ class FollowUps:
 
     def joined(self, question: str, history: Sequence[tuple[str, str]]) -> str:
         """A follow-up that leans on the question before, joined to it, and to the ones
-        before that while each leans on its own (at most POINTED_TURNS); a fragment that
+        before that while each leans on its own (at most JOINED_TURNS); a fragment that
         narrowed a list ("only the ones from 2018") joined to that list's question. "what
         about its limitations?" after such a fragment had been searched with the fragment's
         words (a paper on poker), and "what about their limitations?" after it with those
         two questions alone (papers on associative memories); after "only the ones by
         Geoffrey Hinton", "what about their results?" had lost the author."""
         joined = question
-        for turn in range(len(history) - 1, max(-1, len(history) - 1 - POINTED_TURNS), -1):
+        for turn in reversed(range(max(0, len(history) - JOINED_TURNS), len(history))):
             asked = history[turn][0]
             if narrow := narrowed(asked, history[:turn], self.readers):
                 return f"{narrow.question} {joined} {in_words(narrow.filters)}"
@@ -446,6 +446,7 @@ def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filte
 
 
 GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_again)
+JOINED_TURNS = 3  # the questions before a follow-up it may be joined to (FollowUps.joined)
 
 
 def rewrite_kept(rewritten: str, question: str, history: Sequence[tuple[str, str]]) -> bool:
@@ -468,9 +469,19 @@ def in_words(filters: Filters) -> str:
     if filters.named_years:
         said.append("in " + " and ".join(map(str, filters.named_years)))
     elif filters.years:
-        start, end = filters.years
-        said.append(f"in {start}" if start == end else f"since {start}" if end >= OPEN_END
-                    else f"before {end + 1}" if start <= OPEN_START else f"from {start} to {end}")
+        said.append(_years_in_words(*filters.years))
     if filters.venue:
         said.append(f"in {filters.venue}")
     return " ".join(said)
+
+
+def _years_in_words(start: int, end: int) -> str:
+    """A year range as a question states it: "in 2018", "since 2015", "before 2000",
+    "from 2015 to 2019"."""
+    if start == end:
+        return f"in {start}"
+    if end >= OPEN_END:
+        return f"since {start}"
+    if start <= OPEN_START:
+        return f"before {end + 1}"
+    return f"from {start} to {end}"

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 FILE_NAME = "left-out"  # + the collection's suffix + ".json", in the data directory
 NO_ABSTRACT = "no abstract"
-REPEATS = "another record's abstract"  # kept once, under the first record's title
+REPEATS = "another record's abstract"  # kept once, under the title it fits (reading._fitting)
 LEFT_OUT_SHOWN = 10  # records named in a line (a list of a filter's papers, an error)
 
 

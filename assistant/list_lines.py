@@ -195,10 +195,10 @@ def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
         return ""
     named = [r.said() for r in records[:LEFT_OUT_SHOWN]]
     more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
-    one = len(records) == 1
-    if tally(records).left_out_repeats:  # each repeat names the paper it repeats
+    one, counts = len(records) == 1, tally(records)
+    if counts.left_out_repeats:  # each repeat names the paper it repeats
         return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
-                f"{'is' if one else 'are'} not stored ({why(*tally(records))}): "
+                f"{'is' if one else 'are'} not stored ({why(*counts)}): "
                 f"{', '.join(named)}{more}.\n")
     return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
             f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "

@@ -176,16 +176,20 @@ def read_to_edge(result: ListResult, screen: ListScreen, oldest: bool) -> ListRe
     edge = _read_edge(result.papers, oldest)
     sign = 1 if oldest else -1
     beyond = sorted((p for p in result.papers if _beyond(p, edge, oldest) and p.paper.year),
-                    key=lambda p: (sign * (p.paper.year or 0), -p.score))
+                    key=lambda p: (sign * p.paper.year, -p.score))
     candidates = {c.paper.paper_id: c for c in result.candidates}
     band = [candidates[p.paper.paper_id] for p in beyond[:screen.settings.max_reread]
             if p.paper.paper_id in candidates]
     if not band:
         return result
     read = {c.paper.paper_id: c for c in screen.reread(result.question, band)}
-    papers = [p if (c := read.get(p.paper.paper_id)) is None else
-              replace(p, read=True, logit=c.logit, reader=c.reader, kept_unread=False)
-              for p in result.papers if p.paper.paper_id not in read or read[p.paper.paper_id].judged]
+    papers = []
+    for listed in result.papers:
+        if (c := read.get(listed.paper.paper_id)) is None:
+            papers.append(listed)
+        elif c.judged:  # read as answering: listed as read, in its year
+            papers.append(replace(listed, read=True, logit=c.logit, reader=c.reader,
+                                  kept_unread=False))
     return replace(result, papers=papers, reread=result.reread + len(band))
 
 

@@ -68,9 +68,7 @@ def pointed_at(question: str) -> Pointed:
     OWN_SUBJECT_TERMS keywords besides). "compare [1] and [3]" had compared [1] alone, and
     "the first and third ones" been a false "no"."""
     found = list(POINTED_RE.finditer(question))
-    rest = "".join(question[start:end] for start, end in zip(
-        [0, *(m.end() for m in found)], [*(m.start() for m in found), len(question)], strict=True))
-    if not found or len(query_terms(rest)) > OWN_SUBJECT_TERMS:
+    if not found or len(query_terms(POINTED_RE.sub("", question))) > OWN_SUBJECT_TERMS:
         return []  # "Introduction of attention in sequence models: what was the first paper?"
     return [(m, _numbers(m)) for m in found]
 
