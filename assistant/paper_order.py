@@ -169,10 +169,10 @@ def asks_for_one(question: str) -> bool:
 
 def read_to_edge(result: ListResult, screen: ListScreen, oldest: bool) -> ListResult:
     """``result`` with its papers kept unread past the reading budget that year order would
-    put before its read papers (``_read_edge``) read now, the edge first, within the
-    screen's budget: those read as answering it are listed as read, the rest dropped. "What
-    is the earliest paper on variational autoencoders?" had listed a 2016 paper first and
-    three of 2015 that write of VAEs, kept unread, at [72]–[74]."""
+    put before its read papers (``_read_edge``) read now, the edge first, up to the screen's
+    budget once more (counted in ``reread``): those read as answering it are listed as read,
+    the rest dropped. "What is the earliest paper on variational autoencoders?" had listed
+    a 2016 paper first and three of 2015 that write of VAEs, kept unread, at [72]–[74]."""
     edge = _read_edge(result.papers, oldest)
     sign = 1 if oldest else -1
     beyond = sorted((p for p in result.papers if _beyond(p, edge, oldest) and p.paper.year),
