@@ -4,6 +4,7 @@ in an author's list and counted in every receipt, never silently lost."""
 from __future__ import annotations
 
 import csv
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,15 @@ from assistant.references import receipt_line
 from assistant.types import Filters
 
 
+def write_papers(path: Path, stored: int, extra: Sequence[tuple[str, str, str, str]]) -> None:
+    """A CSV of the first ``stored`` PAPERS (of 1990), then the ``extra`` rows (authors,
+    title, year, abstract)."""
+    with path.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["authors", "title", "year", "abstract"])
+        writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:stored])
+        writer.writerows(extra)
+
 def test_an_authors_records_with_no_abstract_are_named_not_lost(fresh_copy: Path,
                                                                  tmp_path: Path) -> None:
     """"How many papers did Joshua Alspector publish?" said 4 where the NeurIPS CSVs hold 6:
@@ -25,15 +35,8 @@ def test_an_authors_records_with_no_abstract_are_named_not_lost(fresh_copy: Path
     path = tmp_path / "in" / "papers.csv"
     path.parent.mkdir()
 
-    def write(extra: list[tuple[str, str, str, str]]) -> None:
-        with path.open("w", newline="") as f:
-            writer = csv.writer(f)
-            writer.writerow(["authors", "title", "year", "abstract"])
-            writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:3])
-            writer.writerows(extra)
-
-    write([("Ada Lovelace", "Optical Wombats", "1988", "Abstract Unavailable"),
-           ("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable")])
+    write_papers(path, 3, [("Ada Lovelace", "Optical Wombats", "1988", "Abstract Unavailable"),
+                           ("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable")])
     app = Assistant(make_settings(fresh_copy))
     report = app.ingest([path])
     assert report.added == 3
@@ -48,8 +51,9 @@ def test_an_authors_records_with_no_abstract_are_named_not_lost(fresh_copy: Path
     assert cited.receipt is not None and cited.receipt.left_out == 2
     trend = app.trends("wombat burrows", Filters(years=(1989, 1990)))
     assert trend.receipt().left_out == 1
-    write([("Ada Lovelace", "Optical Wombats", "1988", "We shine light on wombats in burrows."),
-           ("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable")])
+    write_papers(path, 3, [("Ada Lovelace", "Optical Wombats", "1988",
+                            "We shine light on wombats in burrows."),
+                           ("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable")])
     assert Assistant(make_settings(fresh_copy)).ingest([path]).added == 1
     again = Assistant(make_settings(fresh_copy))
     assert [r.title for r in again.index.left_out()] == ["Koala Codes"]
@@ -64,11 +68,7 @@ def test_a_trends_json_has_the_receipt_an_asked_trend_has(fresh_copy: Path,
     left_out}: now both have that receipt, and a comparison of two topics counts left_out
     too."""
     path = tmp_path / "papers.csv"
-    with path.open("w", newline="") as f:
-        writer = csv.writer(f)
-        writer.writerow(["authors", "title", "year", "abstract"])
-        writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:2])
-        writer.writerow(["Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable"])
+    write_papers(path, 2, [("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable")])
     app = Assistant(make_settings(fresh_copy))
     app.ingest([path])
     figures = app.trends("wombat burrows").public_json()
@@ -91,14 +91,10 @@ def test_a_record_repeating_another_records_abstract_is_named_not_lost(
     word. It is now a record left out, naming the paper whose abstract it gives."""
     path = tmp_path / "papers.csv"
     (author, title, abstract) = PAPERS[0]
-    with path.open("w", newline="") as f:
-        writer = csv.writer(f)
-        writer.writerow(["authors", "title", "year", "abstract"])
-        writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:3])
-        writer.writerow(["Grace Hopper", "Wombat Doubles", "1991", abstract])
-        writer.writerow(["Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable"])
-        writer.writerow([author, title, "1990", abstract])  # the same paper again: no record
-        writer.writerow(["Ada Byron", "Byron Doubles", "1992", PAPERS[1][2]])
+    write_papers(path, 3, [("Grace Hopper", "Wombat Doubles", "1991", abstract),
+                           ("Grace Hopper", "Koala Codes", "1989", "Abstract Unavailable"),
+                           (author, title, "1990", abstract),  # the same paper again: no record
+                           ("Ada Byron", "Byron Doubles", "1992", PAPERS[1][2])])
     app = Assistant(make_settings(fresh_copy))
     assert app.ingest([path]).added == 3
     answer = answer_of(app, "How many papers did Grace Hopper publish?")
@@ -126,12 +122,8 @@ def test_a_record_with_a_title_and_an_empty_abstract_is_counted(fresh_copy: Path
     receipt ever counted it (left-out.json stayed empty); it is kept beside the store as a
     placeholder's record is. One with no title either is nothing to name."""
     path = tmp_path / "papers.csv"
-    with path.open("w", newline="") as f:
-        writer = csv.writer(f)
-        writer.writerow(["authors", "title", "year", "abstract"])
-        writer.writerows((a, t, "1990", x) for a, t, x in PAPERS[:3])
-        writer.writerow(["Grace Hopper", "Koala Codes", "1989", ""])
-        writer.writerow(["Grace Hopper", "", "1989", ""])
+    write_papers(path, 3, [("Grace Hopper", "Koala Codes", "1989", ""),
+                           ("Grace Hopper", "", "1989", "")])
     app = Assistant(make_settings(fresh_copy))
     app.ingest([path])
     assert [(r.title, r.authors, r.year, r.source) for r in app.index.left_out()] == [

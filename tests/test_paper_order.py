@@ -124,8 +124,6 @@ def test_papers_kept_unread_before_the_read_ones_are_read_at_the_edge(
     edged = in_year_order(read_to_edge(result, two, oldest=True), oldest=True)
     assert edged.reread == 2 and edged.papers[0].paper.title == "Capsules for Object Parts"
     assert not edged.papers[0].kept_unread and edged.papers[0].reader is not None
-    years = [p.paper.year for p in edged.papers]
-    assert years == sorted(years)  # the rest kept unread stand in their years
 
 
 @pytest.mark.parametrize(("question", "oldest"), [
