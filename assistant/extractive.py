@@ -30,8 +30,9 @@ from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
 from assistant.keywords import coverage_of_terms, keyword_weights
-from assistant.name_checks import quoted_title
+from assistant.name_checks import quoted_title, titled_papers
 from assistant.ranking import text_terms
+from assistant.references import byline
 from assistant.tuning import (
     BACKGROUND_FACTOR,
     CLOSE_RATIO,
@@ -332,6 +333,20 @@ def with_each_titled(question: str, sources: Sequence[NumberedSource],
                      for n in named if any(s.n == n for s in scored)]
 
 
+def headings(question: str, sources: Sequence[NumberedSource]) -> dict[int, str]:
+    """Each source's title as its paragraph's heading; a paper the question names by its
+    title is headed by where, when and by whom too ("Who wrote Dynamic Routing Between
+    Capsules?", "When was … published?"), which the quoted sentences never say."""
+    papers = {s.found.paper.paper_id: s.found.paper for s in sources}
+    named = set(titled_papers(papers, question))
+    shown = {s.n: f"**{shown_title(s.found.paper.title)}{s.found.paper.title_mark}**" for s in sources}
+    for s in sources:
+        said = byline(s.ref(), every_author=True) if s.found.paper.paper_id in named else ""
+        if said:
+            shown[s.n] += f" ({said})"
+    return shown
+
+
 def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) -> AnswerStream:
     """Stream the extractive answer sentence by sentence (a comparison or "which
     papers…" question: a table, compare.py); the last event is the Answer."""
@@ -342,7 +357,7 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     chosen = with_each_titled(question, candidates, scored, select(
         question, scored, {s.n: s.found.score for s in candidates}, weights,
         {s.n: text_terms(s.found.paper.title) for s in candidates}))
-    titles = {s.n: shown_title(s.found.paper.title) + s.found.paper.title_mark for s in sources}
+    titles = headings(question, sources)  # bold, with a titled paper's byline
     intent = read_intent(question)
     summary = intent.summary
     if summary and intent.comparison:  # a table: problem / method / result
@@ -354,9 +369,9 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
     for s in chosen:
         text = quoted(s.text)
         if summary:
-            piece = f"- **{titles[s.n]}**: {text} [{s.n}]\n"
+            piece = f"- {titles[s.n]}: {text} [{s.n}]\n"
         elif s.n != previous:  # a new paragraph, led by the paper's title, for each paper
-            piece = ("\n\n" if previous else "") + f"**{titles[s.n]}**: {text} [{s.n}]"
+            piece = ("\n\n" if previous else "") + f"{titles[s.n]}: {text} [{s.n}]"
         else:
             piece = f" {text} [{s.n}]"
         previous = s.n

@@ -125,10 +125,12 @@ def surname(name: str) -> str:
     return words[-1] if words else ""
 
 
-def byline(source: SourceRef) -> str:
-    """"NeurIPS 2025 · A. One, B. Two": what is known of where and by whom, or ""."""
+def byline(source: SourceRef, every_author: bool = False) -> str:
+    """"NeurIPS 2025 · A. One, B. Two": what is known of where and by whom (beyond three
+    names the first and "et al.", unless ``every_author``), or ""."""
     where = " ".join(p for p in (source.venue, str(source.year or "")) if p)
-    return " · ".join(p for p in (where, short_authors(source.authors)) if p)
+    names = ", ".join(split_authors(source.authors)) if every_author else short_authors(source.authors)
+    return " · ".join(p for p in (where, names) if p)
 
 
 # ---------------------------------------------------------------- BibTeX
