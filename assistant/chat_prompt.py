@@ -14,6 +14,7 @@ import tiktoken
 
 from assistant.answering import NumberedSource, prompt, quoted
 from assistant.errors import BadInputError
+from assistant.references import byline
 from assistant.settings import LLMSettings
 from assistant.tuning import MIN_PART_TOKENS, MIN_SOURCE_TOKENS
 
@@ -31,9 +32,20 @@ def count_tokens(text: str) -> int:
 
 
 def format_source(source: NumberedSource, text: str | None = None) -> str:
+    """A source's block: its number, title, where, when and by whom, locator and text."""
     p = source.found.paper
-    return prompt("source").format(n=source.n, title=quoted(p.title), source=p.source,
+    about = "; ".join(part for part in (byline(source.ref(), every_author=True), p.source) if part)
+    return prompt("source").format(n=source.n, title=quoted(p.title), about=about,
                                    text=quoted(text if text is not None else p.text))
+
+
+def evidence(source: NumberedSource) -> str:
+    """What a sentence citing ``source`` is checked against: its abstract and, when known, a
+    sentence of where, when and by whom, which the prompt gave the model too ("Who wrote
+    X?" is answered from it; the abstract never says)."""
+    p = source.found.paper
+    said = byline(source.ref(), every_author=True)
+    return f"{p.text}\n\n{quoted(p.title)} is a paper of {said}." if said else p.text
 
 
 def _fixed_tokens(question: str, template: str = "answer_user") -> int:

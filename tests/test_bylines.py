@@ -1,7 +1,8 @@
 """A paper the question names by its title is headed by where, when and by whom
 (extractive.headings): "Who wrote Dynamic Routing Between Capsules?" and "When was … published?"
 had been answered by the abstract's sentences alone, the authors and the year only in the
-source list below."""
+source list below. A model is given them too, and its sentence saying them is checked
+against them (chat_prompt.evidence)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import make_settings, seeds_with
+from fake_openai import FakeOpenAI
 
 from assistant.pipeline import Assistant
 
@@ -22,10 +24,14 @@ PAPERS = [
 
 
 @pytest.fixture(scope="module")
-def byline_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
-    data = seeds_with(seed_dir, tmp_path_factory, "bylines", PAPERS,
+def byline_data(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return seeds_with(seed_dir, tmp_path_factory, "bylines", PAPERS,
                       header=("title", "authors", "year", "abstract"))
-    return Assistant(make_settings(data))
+
+
+@pytest.fixture(scope="module")
+def byline_store(byline_data: Path) -> Assistant:
+    return Assistant(make_settings(byline_data))
 
 
 @pytest.mark.parametrize("question", [
@@ -45,3 +51,24 @@ def test_a_paper_the_question_does_not_name_keeps_a_bare_heading(byline_store: A
     assert answer.refusal is None and answer.citations
     assert "Ada Quill" not in answer.answer and "Eve Ulm" not in answer.answer
     assert any(f"**{c.title}**:" in answer.answer for c in answer.citations)
+
+
+@pytest.mark.parametrize(("reply", "supported"), [
+    ("Monotonic Networks is by Ada Quill, Bo Renner, Cy Sato and Dee Tamm [1].", True),
+    ("Monotonic Networks was published in 1997 [1].", True),
+    ("Monotonic Networks is by Geoffrey Hinton and Yann LeCun [1].", False),  # not its authors
+])
+def test_a_model_is_given_the_byline_and_checked_against_it(
+        byline_data: Path, reply: str, supported: bool) -> None:
+    with FakeOpenAI() as server:
+        app = Assistant(make_settings(byline_data, base_url=server.base_url, model="scripted",
+                                      api_key="test-key", cite_mode="free"))
+        server.replies = [reply]
+        answer = app.ask("Who wrote Monotonic Networks?")
+        prompt = "".join(m["content"] for m in server.requests[-1]["body"]["messages"])
+    assert f"(1997 · {AUTHORS}; " in prompt, "the source's block names its year and authors"
+    if supported:  # shown as the model's, with its citation
+        assert answer.mode == "llm" and answer.claims[0].supported, answer.unchecked
+        assert answer.answer == reply
+    else:  # names the byline does not hold: the model's answer is not shown
+        assert answer.mode == "extractive" and "Hinton" not in answer.answer

@@ -63,7 +63,8 @@ def test_prompt_holds_the_numbered_sources(seed_dir: Path, server: FakeOpenAI) -
     assert body["model"] == "scripted-model" and body["stream"] is True
     system, user = body["messages"]
     assert "square brackets" in system["content"]
-    assert f"[1] TCCM: Time-Conditioned Contraction Matching ({FILE_A}#7)" in user["content"]
+    # its byline (the seeds give the venue and year, no authors) and its locator
+    assert f"[1] TCCM: Time-Conditioned Contraction Matching (NeurIPS 2025; {FILE_A}#7)" in user["content"]
     assert "Question: What is TCCM?" in user["content"]
 
 
