@@ -307,7 +307,6 @@ _TOPIC_END = re.compile(rf"(?:\s+(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|lit
                         r"|in\s+research|recently|lately))+\s*$|[\s?.!]+$", re.I)
 
 # ---------------------------------------------------------------- follow-ups
-
 CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
 # "it", "the method": a paper of the last answer. "they", "this": often the question's own
 # subject ("Compare the graph neural network papers: what do they study?").
@@ -324,7 +323,8 @@ contribution novelty assumption experiment dataset baseline metric author code s
 application performance complexity runtime evaluation approach approaches method idea motivation
 problem intuition implication advantage disadvantage benefit challenge detail setup one
 missing lacking""".split()
-ASPECTS = rf"(?:(?:{'|'.join(_ASPECT_WORDS)})s?\b|\w+ed\b)"
+ASPECT_NAMES = rf"(?:{'|'.join(_ASPECT_WORDS)})s?\b"
+ASPECTS = rf"(?:{ASPECT_NAMES}|\w+ed\b)"  # and "proposed", "used"
 # "What is dropout?": a thing asked of by its bare name, a subject of its own (not ASPECTS)
 DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?!{ASPECTS})[a-z]", re.I)
 
@@ -458,16 +458,16 @@ def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
     method handle noisy labels?"), may point back ("their results?") with fewer than
     OWN_SUBJECT_TERMS keywords of its own, or is short, names nothing and has one keyword
     at most ("Any limitations?"). "What is TCCM?" after "What is CRAFT?" names its own
-    subject, as "What is dropout?" does (``DEFINES_RE``: after "only the ones by Jure
-    Leskovec" it had been searched as his papers). A filter's name (not in ``unfiltered``)
-    is none of its own after "them" ("how many of them are by X?"; not "papers that…")."""
-    terms = query_terms(question)
+    subject, as "What is dropout (and how is it used)?" does (``DEFINES_RE``: searched as
+    Jure Leskovec's papers, refused). A filter's name (not in ``unfiltered``) is none of its
+    own after "them" ("how many of them are by X?"; not "papers that…")."""
+    terms, defines = query_terms(question), DEFINES_RE.search(question)
     them = re.search(r"\b(?:them|these|those|they|their)\b", question, re.I)
     own = query_terms(unfiltered) if unfiltered is not None and them else terms
-    return bool(CONTINUES_RE.search(question) or POINTS_BACK_RE.search(question)
+    return bool(CONTINUES_RE.search(question) or (POINTS_BACK_RE.search(question) and not defines)
                 or (MAY_POINT_BACK_RE.search(question) and len(own) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
-                    and len(terms) < 2 and not DEFINES_RE.search(question)))
+                    and len(terms) < 2 and not defines))
 
 
 def trend_topic(question: str) -> str | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from assistant.errors import BadInputError
 from assistant.follow_up_phrases import EDGE_OF_LIST_RE
+from assistant.intent import DEFINES_RE
 from assistant.keywords import query_terms
 from assistant.paper_order import asks_for_one
 from assistant.tuning import OWN_SUBJECT_TERMS
@@ -116,7 +117,8 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
     # the latest answer showing each number ("[3]"), of the last POINTED_TURNS that were no
     # place themselves: a count's table shows none, and "summarize the third one" then "the
     # second one" is the list's (it had been the summary's second source)
-    turns = [turn for turn in range(len(history)) if not pointed_at(history[turn][0])]
+    turns = [turn for turn in range(len(history))
+             if not (pointed_at(history[turn][0]) or _it(history[turn][0], history[:turn]))]
     shown = next((turn for turn in reversed(turns[-POINTED_TURNS:])
                   if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
                   and re.search(r"\[\d+\]", history[turn][1])), None)
@@ -128,22 +130,39 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
         return None
     for where, places in reversed(pointed):  # from the end, so the earlier places stay put
         titles = " and ".join(f"“{sources[n if n < 0 else n - 1].title}”" for n in places)
-        owned = "'s" if where.group(0).lower() == "its" else ""  # "who are its authors?"
+        owned = "'s" if where.group(0).lower() in ("its", "their") else ""  # "its authors"
         question = f"{question[:where.start()]}{titles}{owned}{question[where.end():]}"
     return question
 
 
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
+# "they", "their", "them" of the papers a follow-up pointed at ("what datasets do they use?"
+# after "what about the fifth one?"), not "which of them", "among those"
+_THEY = re.compile(r"(?<!\bof\s)(?<!\bamong\s)\b(?:it|its|they|their|them)\b", re.I)
 
 
 def _it(question: str, history: Sequence[tuple[str, str]]) -> Pointed:
-    """"it" or "its" after a question asking for one paper by its order in years ("What is
-    the earliest paper on X?"), and the follow-ups asking of it: the first paper of that
-    answer's list; or after "which of them is the oldest?" (``_one_of_list``). "who wrote
-    it?" had been a false "no", and "summarize it" had summarized five other papers."""
+    """"it", "its", "they", "their" or "them" after a follow-up pointing at papers of a list
+    ("summarize the third one", then "who wrote it?"): those papers again; "it" or "its"
+    after a question asking for one paper by its order in years ("What is the earliest
+    paper on X?"), and the follow-ups asking of it: the first paper of that answer's list;
+    or after "which of them is the oldest?" (``_one_of_list``). Each "who wrote it?" had
+    been searched with the words of the place before ("third one wrote", a false "no"), or
+    answered from other papers of the list."""
+    if history and (m := _THEY.search(question)) and not _own_subject(question) and (
+            before := pointed_at(history[-1][0]) or _it(history[-1][0], history[:-1])):
+        return [(m, [n for _, places in before for n in places])]
     m = _IT.search(question)
-    before = next((q for q, _ in reversed(history) if not (pointed_at(q) or _IT.search(q))), "")
-    return [(m, [1])] if m and (asks_for_one(before) or _one_of_list(before)) else []
+    before_q = next((q for q, _ in reversed(history) if not (pointed_at(q) or _IT.search(q))), "")
+    return [(m, [1])] if m and (asks_for_one(before_q) or _one_of_list(before_q)) else []
+
+
+def _own_subject(question: str) -> bool:
+    """Whether a question names a subject of its own besides its pronouns: more than
+    OWN_SUBJECT_TERMS keywords, or a thing it defines ("What is dropout and how is it
+    used?")."""
+    return (DEFINES_RE.match(question) is not None
+            or len(query_terms(_THEY.sub("", question))) > OWN_SUBJECT_TERMS)
 
 
 def _one_of_list(question: str) -> bool:

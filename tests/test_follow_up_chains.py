@@ -5,9 +5,11 @@ are by Sara Sabour?"): each asks of the list the chat showed."""
 from __future__ import annotations
 
 import pytest
-from test_follow_ups import LIST, authors_store, chat  # noqa: F401 (the fixture)
+from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401 (the fixtures)
 
 from assistant.answering import final_answer
+from assistant.follow_up_phrases import swapped_topic
+from assistant.intent import leans_on_previous
 from assistant.pipeline import Assistant
 
 
@@ -56,3 +58,34 @@ def test_two_papers_asked_of_by_title_are_each_quoted(request: pytest.FixtureReq
     question = "how do “Capsules for Object Parts” and “Sparse Attention” differ in routing?"
     answer = final_answer(store.answer_stream(question))
     assert {c.title for c in answer.citations} == {"Capsules for Object Parts", "Sparse Attention"}
+
+
+def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.FixtureRequest) -> None:
+    """A run: "who wrote it?" after "summarize the third one" had been searched as "third one
+    wrote" (a false "no"), "what dataset does it use?" answered from other papers of the
+    list, and "what datasets do they use?" after "what about the fifth one?" refused."""
+    store: Assistant = request.getfixturevalue("years_store")
+    listed = final_answer(store.answer_stream(LIST))
+    history = [(LIST, listed.answer)]
+    for question, n in (("summarize the third one", 2), ("who wrote it?", 2),
+                        ("when was it published?", 2), ("what about the first one?", 0),
+                        ("what datasets do they use?", 0), ("what are their limitations?", 0)):
+        answer = final_answer(store.answer_stream(question, history))
+        assert answer.refusal is None, question
+        assert [c.title for c in answer.citations] == [listed.sources[n].title], question
+        history.append((question, answer.answer))
+    # "which of them…" still asks of the list, and a question of its own stands alone
+    which = final_answer(store.answer_stream("which of them use routing?", history))
+    assert len(which.citations) > 1
+    assert not leans_on_previous("What is dropout and how is it used?")
+    assert leans_on_previous("what dataset does it use?")
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("what about federated learning?", "federated learning"),  # a run: a participle had
+    ("what about certified defenses?", "certified defenses"),  # read as an aspect
+    ("what about reported results?", None), ("what about unsupervised ones?", None),
+    ("what about the proposed method?", None), ("what about related work?", None),
+])
+def test_a_topic_led_by_a_participle_is_another_topic(question: str, topic: str | None) -> None:
+    assert swapped_topic(question, lambda words: True) == topic
