@@ -18,6 +18,10 @@ from assistant.intent import read_intent
     ("papers that have Yann LeCun as an author", "Yann LeCun", "papers"),
     ("Did Bengio and LeCun ever publish together?", "Bengio and LeCun", "Did?"),
     ("What did Hinton say about capsules?", "Hinton", "What about capsules?"),
+    # a run: "et al." anywhere cites the name (its words had been searched, a false "no")
+    ("What did Vaswani et al. propose in 2017?", "Vaswani", "What did propose?"),
+    ("how many papers did Hinton et al. publish on capsules?", "Hinton",
+     "how many papers did publish on capsules?"),
 ])
 def test_authors_named_as_the_papers_authors_or_writers_are_read(
         question: str, author: str, search: str) -> None:
@@ -27,7 +31,7 @@ def test_authors_named_as_the_papers_authors_or_writers_are_read(
 
 
 @pytest.mark.parametrize("question", ["What did the authors say about robustness?",
-                                      "What did they say about it?"])
+                                      "What did they say about it?", "What does et al. mean?"])
 def test_what_no_name_said_names_no_author(question: str) -> None:
     assert read_intent(question).filters is None
 
