@@ -215,3 +215,16 @@ def test_a_kind_left_out_is_read_from_the_question(tmp_path: Path, question: str
                                                  "expected_sources": [f"{FILE_B}#1"]},
                        {**CRAFT, "kind": None}, {**CRAFT, "kind": "trend"})
     assert [i.kind for i in load_dataset(path)] == [kind, "paraphrase", "trend"]
+
+
+def test_every_bad_line_is_named_at_once(tmp_path: Path) -> None:
+    """A run: a file with five bad lines took five reruns, each naming the first one left."""
+    path = write_lines(tmp_path / "mine.jsonl", {**BREAD, "id": "b"}, {"question": "Q two?"},
+                       {**BREAD, "id": "b"}, {"expected_sources": ["a.txt#1"]})
+    path.write_text(path.read_text() + "not json{\n")
+    with pytest.raises(DatasetError) as caught:
+        load_dataset(path)
+    lines = str(caught.value).splitlines()
+    assert [line.split(":")[1] for line in lines] == ["2", "3", "4", "5"], lines  # line 1 is good
+    assert "field 'expected_sources'" in lines[0] and "duplicate id" in lines[1]
+    assert "field 'question'" in lines[2] and "not valid JSON" in lines[3]
