@@ -32,7 +32,7 @@ from assistant.topics import (
     topic_of,
     topic_phrases,
 )
-from assistant.tuning import COMMON_SHARE, OWN_FAMILY_SHARE, OWN_WORDS_READ
+from assistant.tuning import COMMON_SHARE, FIELD_STEMS, OWN_FAMILY_SHARE, OWN_WORDS_READ, SHARE_CHUNKS
 from assistant.word_families import noun_family
 from assistant.word_runs import (
     Run,
@@ -97,7 +97,7 @@ class Reading(NamedTuple):
 
     def titles(self, paper: Paper) -> bool:
         """Whether the paper's title names the reading: it writes each ``named`` word (all but the
-        question's verb, when the verb is in more than COMMON_SHARE of the chunks:
+        question's verb, when the verb is the field's own word (``common_verb``):
         "use", not "synthesize") as typed (singular or plural, ``as_written``:
         "Transformer" for "transformers", not "Transformations" of the same stem), those
         side by side in the reading side by side, and its runs as one ("Levenshtein
@@ -116,6 +116,17 @@ class Reading(NamedTuple):
 # papers that apply…"): the papers' relation to the topic, not a word a title must write
 _VERB_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\s+(?:(?:that|which)"
                       r"\s+)?([A-Za-z][\w-]*)", re.I)
+
+
+def common_verb(verb: str, stats: KeywordStats) -> bool:
+    """Whether a list question's verb (``relation_verb``) is the field's own word, the
+    papers' relation to the topic rather than a word of it: in more than COMMON_SHARE of
+    the chunks; in a store of fewer than SHARE_CHUNKS, where a share cannot tell "use" from
+    "synthesize", one of FIELD_STEMS (a run's own 17 papers wrote "use" in 1 of 48 chunks,
+    and "which papers use bandits?" was read as "use bandits", a false "no")."""
+    if stats.n_docs < SHARE_CHUNKS:
+        return verb in FIELD_STEMS
+    return stats.doc_freq(verb) > COMMON_SHARE * stats.n_docs
 
 
 def relation_verb(question: str) -> str | None:
@@ -192,7 +203,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
     named = TYPED_ACRONYM_RE.findall(topic_of(question))
     parts_of = index.written_text().split_of  # "autoencoder" is auto and encoder for VAE
     verb = relation_verb(question)
-    if verb and stats.doc_freq(verb) <= COMMON_SHARE * stats.n_docs:
+    if verb and not common_verb(verb, stats):
         verb = None  # "synthesize" in "Which papers synthesize speech?" is the topic's
     owned = own_words(topic, index)  # per word, so once for the readings' common words
     family = topic_nouns(topic, index)
@@ -361,14 +372,14 @@ def within_reach(readings: Sequence[Reading], index: AbstractIndex, pids: Sequen
 
 def without_verb(searched: str, question: str, stats: KeywordStats) -> str:
     """The searched topic (its phrasings joined by ALSO) without the list question's verb
-    where it leads a phrasing and is common (in more than COMMON_SHARE of the chunks, as
-    ``Reading.titles`` reads it): "use Sinkhorn?" is read as "Sinkhorn?". The verb is the
+    where it leads a phrasing and is common (``common_verb``, as ``Reading.titles`` reads
+    it): "use Sinkhorn?" is read as "Sinkhorn?". The verb is the
     papers' relation to the topic; the cross-encoder had read "use Sinkhorn?" about three
     logits under "Sinkhorn?" on the same sentences, and turned down papers a list "on"
     the topic keeps. "use or analyze the NTK" keeps its verbs: they are its alternatives."""
     m = _VERB_RE.search(question)
     verb = relation_verb(question)
-    if not m or not verb or stats.doc_freq(verb) <= COMMON_SHARE * stats.n_docs:
+    if not m or not verb or not common_verb(verb, stats):
         return searched
     return re.sub(rf"(^|{re.escape(ALSO.strip())})\s*{re.escape(m.group(1))}\s+(?!or\b)",
                   r"\1 ", searched, flags=re.I).strip()
