@@ -124,6 +124,7 @@ AUTHOR_RES = [
 # (pattern, which end of the name may move: "end", it may end before the pattern's last
 # word; "start", begin after its first; "" neither)
 _ET_AL = re.compile(r"\bet\s+al\b|['’]s\s+(?:group|lab|team)\b", re.I)  # a name, not a place
+_RANGE_WORDS = r"(?:per|each|every|since|before|after|between|from|in|during|over|published)"
 _ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
 # up to five words: "laurens van der maaten"
 _LOWER = rf"(?-i:(?P<author>[{SMALLS}][\w'’.-]*(?:\s+[{SMALLS}][\w'’.-]*){{0,4}}))"
@@ -140,8 +141,11 @@ STORED_AUTHOR_RES: list[tuple[re.Pattern[str], str]] = [
     # topic, where the question ends or its range begins ("inspired by Hebb" names no
     # stored author, and "the dataset released by Google" none)
     (re.compile(rf"(?P<cut>\b(?:(?:are|were|is|was)\s+)?(?:(?:written|authored)\s+)?by\s+"
-                rf"{_NAME}{_AFTER})(?=\s*[?.!]*\s*$|\s+(?:per|each|every|since|before|after"
-                r"|between|from|in|during|over|published)\b)", re.I), ""),
+                rf"{_NAME}{_AFTER})(?=\s*[?.!]*\s*$|\s+{_RANGE_WORDS}\b)", re.I), ""),
+    # the same in lower case: "how many papers on boltzmann machines by hinton" (a run: its
+    # words searched, 60 counted where "by Hinton" counts 12)
+    (re.compile(rf"(?P<cut>\b(?:(?:are|were|is|was)\s+)?(?:(?:written|authored)\s+)?by\s+{_NO_NAME}"
+                rf"{_LOWER})(?=\s*[?.!]*\s*$|\s+{_RANGE_WORDS}\b)", re.I), "end"),
     # "what has yoshua bengio published?", "which papers did hinton write?"
     (re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+"
                 rf"{_LOWER}\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I), ""),

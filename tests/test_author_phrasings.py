@@ -42,3 +42,25 @@ def test_papers_that_have_an_author_stand_alone(question: str) -> None:
     """A run: with nothing before it, such a question had been refused as narrowing an
     earlier list ("that" may point back, and the names no longer counted as its own)."""
     assert not read_intent(question).follow_up
+
+
+@pytest.mark.parametrize(("question", "author", "search"), [
+    # a run: "by hinton" after the topic had been searched as words (60 papers, the
+    # count line naming "boltzmann machines by hinton"), where "by Hinton" counted 12
+    ("how many papers on boltzmann machines by hinton", "hinton",
+     "how many papers on boltzmann machines"),
+    ("list papers on attention by yoshua bengio since 2015", "yoshua bengio",
+     "list papers on attention"),
+    # words no stored paper has as its author's, or none at all, stay words
+    ("Which papers improve sampling by annealing?", None, None),
+    ("Which papers are inspired by hebb?", None, None),
+    ("papers on graphs by hand", None, None),
+])
+def test_a_stored_author_in_lower_case_after_the_topic_is_read(
+        question: str, author: str | None, search: str | None) -> None:
+    from test_authors import BOOK
+
+    intent = read_intent(question, (), BOOK)
+    assert (intent.filters.author if intent.filters else None) == author
+    if author:
+        assert intent.search.rstrip("?") == search
