@@ -449,16 +449,21 @@ GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_aga
 JOINED_TURNS = 3  # the questions before a follow-up it may be joined to (FollowUps.joined)
 
 
-def rewrite_kept(rewritten: str, question: str, history: Sequence[tuple[str, str]]) -> bool:
+def rewrite_kept(rewritten: str, question: str, history: Sequence[tuple[str, str]],
+                 joined: str | None = None) -> bool:
     """Whether a model's standalone rewrite of a follow-up (``Assistant.standalone_question``)
     may be searched: a question in the conversation's words, every keyword of it in the
     follow-up or the turns before but one ("Who are the authors of X?" for "who wrote
-    it?"). Gemma 270M had written back the prompt ("Rewrite the researcher's last message
-    as one standalone question…"), SmolLM2 135M "Researcher:" or a subject of its own ("…the
-    `count` function in Python"), each searched and refused, or answered from another paper."""
+    it?"), and, for a follow-up the offline reading ``joined`` to the questions it leans
+    on, one of the keywords the join adds. Gemma 270M had written back the prompt ("Rewrite
+    the researcher's last message as one standalone question…"), SmolLM2 135M "Researcher:"
+    or a subject of its own ("…the `count` function in Python"), each searched and refused,
+    or answered from another paper; and "What problems does it face?" after "What is
+    federated learning?" without its subject, answered from a paper on faces."""
     terms = set(query_terms(rewritten))
     said = set(query_terms(" ".join([question, *(f"{q} {a}" for q, a in history)])))
-    return bool(terms & said) and len(terms - said) <= 1
+    added = set(query_terms(joined)) - set(query_terms(question)) if joined else set()
+    return bool(terms & said) and len(terms - said) <= 1 and (not added or bool(terms & added))
 
 
 def in_words(filters: Filters) -> str:

@@ -180,7 +180,7 @@ class Assistant:
         text = prompt("condense_question").format(history=turns, question=question)
         lines = self.chat_model.complete([{"role": "user", "content": text}], 120, deadline).splitlines()
         rewritten = lines[0].strip() if lines else ""
-        return rewritten if rewrite_kept(rewritten, question, history[-3:]) else joined
+        return rewritten if rewrite_kept(rewritten, question, history[-3:], joined) else joined
 
     def helpful_sources(self, question: str, found: list[RetrievedPaper],
                         deadline: float | None = None) -> list[RetrievedPaper]:

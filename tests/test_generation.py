@@ -350,7 +350,10 @@ def test_follow_up_is_rewritten_by_the_model(seed_dir: Path, server: FakeOpenAI)
 
 @pytest.mark.parametrize("rewrite", [
     "Rewrite the researcher's last message as one standalone question that can be understood.",
-    "Researcher:", "The last message is a classic example of the count function in Python.", ""])
+    "Researcher:", "The last message is a classic example of the count function in Python.", "",
+    # a run: the follow-up without its subject ("What problems does it face?" after "What
+    # is federated learning?" was answered from a paper on faces)
+    "What benchmark was it evaluated on?", "What benchmark was the method evaluated on?"])
 def test_a_rewrite_not_in_the_conversations_words_is_not_searched(
         seed_dir: Path, server: FakeOpenAI, rewrite: str) -> None:
     """A run: Gemma 270M rewrote "who wrote it?" as its own prompt, SmolLM2 135M as
