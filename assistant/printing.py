@@ -124,7 +124,7 @@ def print_notes(answer: Answer) -> None:
 
 
 def print_sources(answer: Answer) -> None:
-    from assistant.references import byline, noted_title
+    from assistant.references import answered_by, byline, noted_title
 
     if not answer.sources:
         return
@@ -136,7 +136,4 @@ def print_sources(answer: Answer) -> None:
         title = noted_title(s, derived=False)  # a model's title says so
         out.print(printable(f"{mark}[{s.n}] {title} — {s.source} (score {s.score:.2f})"
                             + (f" · {known}" if known else "")), markup=False)
-    mode = answer.model if answer.mode == "llm" else "extractive, offline"
-    if answer.mode == "extractive" and answer.unchecked:
-        mode = f"extractive, in place of {answer.model}'s answer"
-    out.print(f"[dim]{mode} · {answer.timings_ms.get('total', 0):.0f} ms[/]")
+    out.print(f"[dim]{answered_by(answer)} · {answer.timings_ms.get('total', 0):.0f} ms[/]")

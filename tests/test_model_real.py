@@ -66,9 +66,10 @@ def test_ask_streams_a_model_answer(local_model: Any, fresh_copy: Path) -> None:
     out = b"".join(reads).decode()
     answer, _, sources = out.partition("Sources")
     assert answer.strip() and sources, out
-    # the footer names the model that was asked: as the writer ("smollm2-135m · …"), or
-    # "extractive, in place of smollm2-135m's answer" when its answer failed the checks
-    assert f"{local_model.name} ·" in sources or f"in place of {local_model.name}'s" in sources
+    # the footer names the model that was asked: as the writer ("model smollm2-135m · …"),
+    # or "extractive, in place of model smollm2-135m's answer" when its answer failed the checks
+    assert (f"model {local_model.name} ·" in sources
+            or f"in place of model {local_model.name}'s" in sources)
     assert "Traceback" not in stderr
 
 
