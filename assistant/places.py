@@ -178,7 +178,8 @@ def _past_the_end(place: str, answers: Sequence[str]) -> None:
     list of 12, "the 13th one" had been searched as words (a false "no"), and "paper 43"
     after 42 had summarized a paper the list did not hold."""
     shown = [int(n) for text in answers for n in re.findall(r"\[(\d+)\]", text)]
-    if shown:
+    if shown:  # "they show only [1]" after a list of one ("[1]–[1]" had read as a slip)
+        said = f"[1]–[{max(shown)}]" if max(shown) > 1 else "only [1]"
         raise BadInputError(f"“{place.strip()}” points at a paper the answers before do not "
-                            f"number: they show [1]–[{max(shown)}]; name one of those, or the "
+                            f"number: they show {said}; name one of those, or the "
                             "paper's title in quotes")

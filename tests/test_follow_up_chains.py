@@ -89,3 +89,14 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
 ])
 def test_a_topic_led_by_a_participle_is_another_topic(question: str, topic: str | None) -> None:
     assert swapped_topic(question, lambda words: True) == topic
+
+
+def test_a_place_past_a_list_of_one_says_only_one_is_shown(request: pytest.FixtureRequest) -> None:
+    """A run: "compare the first two" after a list of one paper said "they show [1]–[1]"."""
+    from assistant.errors import BadInputError
+
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, "Which papers use sparse attention?")
+    assert "[1]" in history[0][1] and "[2]" not in history[0][1]
+    with pytest.raises(BadInputError, match=r"they show only \[1\];"):
+        final_answer(store.answer_stream("compare the first two", history))
