@@ -239,6 +239,7 @@ class Gate:
         self.shown = 0  # how many of ``checked`` were shown
         self.holding = False
         self.restated = False  # a sentence left out as the question's or a title's words
+        self.cut = False  # a sentence left out as stopping mid-clause
         self._seen: set[str] = set()
 
     def add(self, checked: Checked) -> str:
@@ -247,6 +248,7 @@ class Gate:
         # left out: the question written back, and a small model's loop (a sentence again)
         if checked.restates or checked.unfinished or (key and key in self._seen):
             self.restated |= checked.restates
+            self.cut |= checked.unfinished
             return ""
         self._seen.add(key)
         self.checked.append(checked)
@@ -270,11 +272,14 @@ class Gate:
         supported = sum(c.supported for c in claims)
         if echo(reply) or any(c.echo for c in self.checked):
             return "it repeats the prompt"
-        if not claims and self.restated:
-            return "it only writes back the question or a source's title"
-        if not claims:
+        if not claims and truncated:
             return ("it reached the token budget (ASSISTANT_LLM_MAX_TOKENS) before a sentence "
-                    "was complete" if truncated else "it holds no sentence to check")
+                    "was complete")
+        if not claims and self.cut:  # not "writes back the question" (a run's)
+            return "its sentences stop mid-clause"
+        if not claims:
+            return ("it only writes back the question or a source's title" if self.restated
+                    else "it holds no sentence to check")
         if not supported:
             return "none of its sentences is supported by the sources"
         if supported * 2 < len(claims):

@@ -247,6 +247,10 @@ def test_a_sentence_cut_mid_clause_is_left_out(seed_dir: Path, server: FakeOpenA
     text, answer = streamed(app, QUESTION)
     assert answer.mode == "llm" and QUOTED[:40] in text and SAID[:40] in text
     assert "attention between the" not in text and len(answer.claims) == 2
+    # nothing else: the stated reason is the cut, not "writes back the question" (a run's)
+    server.replies = [as_json(("What is CRAFT?", [1]), (cut, [1]))]
+    _, alone = streamed(app, QUESTION)
+    assert alone.mode == "extractive" and "its sentences stop mid-clause" in (alone.unchecked or "")
     assert unfinished(f"{cut} [1].") and not unfinished(f"{SAID} [1]")
     # a review: a sentence ending on a number, "for", "more" or "any" is finished
     assert not any(map(unfinished, ["It reaches an accuracy of 95.3% [1].", "It came out in 2019.",
