@@ -131,6 +131,9 @@ def test_topic_trends_gives_a_page_of_ids_and_every_count(client: Client) -> Non
     assert sorted(i for ids in page["paper_ids_by_year"].values() for i in ids) == sorted(
         page["paper_ids"])
     assert page["page"]["next_offset"] == 14 and page["page"]["total"] == MANY
+    # the receipt's counted ids are the page's too (a run: every id, 58 KB at a limit of 1)
+    assert page["receipt"]["counted"] == page["paper_ids"]
+    assert page["receipt"]["cited"] == whole["receipt"]["cited"] == MANY
     # each id with its title and year: an agent reading the tool had only ids (a run)
     assert [p["paper_id"] for p in page["papers"]] == page["paper_ids"]
     assert all(p["title"] and "zebrafish" in p["title"].lower() for p in page["papers"])

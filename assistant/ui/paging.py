@@ -106,13 +106,18 @@ def page_json(answer: Answer, page: Page, abstracts: bool = False,
 
 
 def trend_page(trend: dict[str, Any], page: Page) -> dict[str, Any]:
-    """A trend's public JSON with the page's ``paper_ids`` (and those by year); its counts,
-    per year and in all, stay whole."""
+    """A trend's public JSON with the page's ``paper_ids`` (and those by year, and its
+    receipt's ``counted``); its counts, per year and in all, stay whole. The receipt had
+    carried every counted id whatever the page: 58 KB for "neural networks" at a limit of 1
+    (a run's)."""
     ids = trend["paper_ids"]
     shown = ids[page.offset:page.offset + page.limit]
     kept = set(shown)
     by_year = {year: [i for i in year_ids if i in kept]
                for year, year_ids in trend["paper_ids_by_year"].items()}
+    receipt = trend.get("receipt")
+    if isinstance(receipt, dict) and receipt.get("counted") is not None:
+        trend = {**trend, "receipt": {**receipt, "counted": shown}}
     return {**trend, "paper_ids": shown,
             "paper_ids_by_year": {year: found for year, found in by_year.items() if found},
             "page": page.of_total(len(ids), "paper ids")}
