@@ -99,7 +99,7 @@ def comparison_receipt(first: TrendResult, second: TrendResult) -> Receipt:
                    unread_left_out=first.unread_left_out + second.unread_left_out,
                    kept_unread=sum(p.kept_unread for p in papers),
                    counted=[p.paper.paper_id for p in papers], left_out=first.left_out,
-                   left_out_repeats=first.left_out_repeats)
+                   left_out_repeats=first.left_out_repeats, left_out_unread=first.left_out_unread)
 
 
 def comparison_answer(question: str, first: TrendResult, second: TrendResult,

@@ -151,11 +151,12 @@ def csv_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
         ordinal += 1
         problem = next((msg for at, msg in quoting if line <= at <= reader.line_num), None)
         if problem:
-            skipped.append(Skipped(name, f"record #{ordinal} was not read: {problem}", line))
+            skipped.append(Skipped(name, f"record #{ordinal} was not read: {problem}", line,
+                                   record=ordinal))
         elif len(row) != len(header):
             skipped.append(Skipped(
                 name, f"record #{ordinal} has {len(row)} fields where the header has "
-                f"{len(header)}; quote the fields that hold commas", line))
+                f"{len(header)}; quote the fields that hold commas", line, record=ordinal))
         else:
             records.append((line, ordinal, {f: row[position[c]] for f, c in columns.items()}))
     return records, skipped
@@ -242,25 +243,28 @@ def jsonl_records(text: str, name: str) -> tuple[list[Record], list[Skipped]]:
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            skipped.append(Skipped(name, f"record #{ordinal} is not valid JSON: {exc.msg}", line_no))
+            skipped.append(Skipped(name, f"record #{ordinal} is not valid JSON: {exc.msg}", line_no,
+                                   record=ordinal))
             continue
         except RecursionError:  # thousands of nested brackets: no abstract, and no crash
             skipped.append(Skipped(name, f"record #{ordinal} is nested too deeply to be an "
-                                   "abstract's record", line_no))
+                                   "abstract's record", line_no, record=ordinal))
             continue
         if not isinstance(obj, dict):
-            skipped.append(Skipped(name, f"record #{ordinal} is not a JSON object", line_no))
+            skipped.append(Skipped(name, f"record #{ordinal} is not a JSON object", line_no,
+                                   record=ordinal))
             continue
         columns = _pick(obj.keys())
         if "abstract" not in columns:
-            skipped.append(Skipped(name, f"record #{ordinal} has no 'abstract' field", line_no))
+            skipped.append(Skipped(name, f"record #{ordinal} has no 'abstract' field", line_no,
+                                   record=ordinal))
             continue
         fields = {fld: _as_text(obj[key]) for fld, key in columns.items()}
         bad = next((key for fld, key in columns.items()
                     if fld in ("title", "abstract") and fields[fld] is None), None)
         if bad is not None:  # an object, or a list of them: no text to store
             skipped.append(Skipped(name, f"record #{ordinal}: its '{bad}' is not text; give it "
-                                   "as a string", line_no))
+                                   "as a string", line_no, record=ordinal))
             continue
         skipped += [Skipped(name, f"record #{ordinal}: its '{key}' is not text, so it is stored "
                             "without it; give it as a string", line_no, incomplete=False, stored=True)

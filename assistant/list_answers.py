@@ -216,7 +216,8 @@ class ListAnswers:
         answer = as_answer(result, text.rstrip("\n"), self.app.settings.llm.model)
         answer.question, answer.filters = asked, described
         if answer.receipt is not None:
-            answer.receipt.left_out, answer.receipt.left_out_repeats = tally(records)
+            (answer.receipt.left_out, answer.receipt.left_out_repeats,
+             answer.receipt.left_out_unread) = tally(records)
             answer.receipt.nearest = list_nearest(result, self.app.index)
         yield answer
 
@@ -353,7 +354,8 @@ class ListAnswers:
         trend.filters = result.filters.describe() if result.filters else None
         trend.stored_within = base.describe() if base else None
         trend.named_years = result.filters.named_years if result.filters else None
-        trend.left_out, trend.left_out_repeats = tally(self.app.index.left_out(result.filters))
+        trend.left_out, trend.left_out_repeats, trend.left_out_unread = tally(
+            self.app.index.left_out(result.filters))
         return trend
 
 

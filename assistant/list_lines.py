@@ -196,7 +196,7 @@ def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
     named = [r.said() for r in records[:LEFT_OUT_SHOWN]]
     more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
     one, counts = len(records) == 1, tally(records)
-    if counts.left_out_repeats:  # each repeat names the paper it repeats
+    if counts.left_out_repeats or counts.left_out_unread:  # each says why it is not stored
         return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
                 f"{'is' if one else 'are'} not stored ({why(*counts)}): "
                 f"{', '.join(named)}{more}.\n")

@@ -145,6 +145,7 @@ def _file_read(name: str, key: str, papers: list[Paper], skipped: list[Skipped],
     if repeats:  # one line however many, and the file still counts as fully read
         skipped.append(Skipped(name, _repeats_reason(repeats), incomplete=False,
                                count=len(repeats)))
+    read.left_out += [LeftOut.unread(name, s) for s in skipped if s.unread_record]
     return read
 
 

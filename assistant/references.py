@@ -88,8 +88,9 @@ def receipt_line(receipt: Receipt) -> str:
     else:
         parts += [f"read {receipt.read:,}", f"cited {receipt.cited:,}"]
     if receipt.left_out:
+        said = why(receipt.left_out, receipt.left_out_repeats, receipt.left_out_unread)
         parts.append(f"{receipt.left_out:,} record{'s' * (receipt.left_out != 1)} of its files "
-                     f"not stored: {why(receipt.left_out, receipt.left_out_repeats)}")
+                     f"not stored: {said}")
     return " · ".join(parts)
 
 

@@ -25,6 +25,12 @@ class Skipped:
     # True for a note on a record that was stored, changed as the reason says (an abstract
     # field over the limit kept by its opening): a warning, not counted as skipped.
     stored: bool = False
+    record: int | None = None  # the record's place in its file, when one record was not read
+
+    @property
+    def unread_record(self) -> bool:
+        """One record of a file that could not be read (left out by name, left_out.py)."""
+        return self.record is not None and self.incomplete and not self.stored
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file

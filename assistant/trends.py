@@ -72,6 +72,7 @@ class TrendResult:
     apart: int = 0  # listed papers not counted: the topic's words apart (``counts_for``)
     left_out: int = 0  # records of the store's files within the filter not stored (left_out.py)
     left_out_repeats: int = 0  # of those, the records giving another record's abstract
+    left_out_unread: int = 0  # and those their file's reader could not read
     filters: str | None = None
     chart: str | None = None  # where the PNG was written
     seconds: float = 0.0
@@ -192,7 +193,8 @@ class TrendResult:
                        read=self.screened, cited=len(self.counted), matching=self.total,
                        unread_left_out=self.unread_left_out, kept_unread=self.kept_unread,
                        counted=self.paper_ids, left_out=self.left_out,
-                       left_out_repeats=self.left_out_repeats)
+                       left_out_repeats=self.left_out_repeats,
+                       left_out_unread=self.left_out_unread)
 
     def as_answer(self, question: str, text: str) -> Answer:
         """The trend's typed answer: ``text`` (its count line and table), its receipt, and the

@@ -224,6 +224,9 @@ class Receipt(BaseModel):
                           "title of their own: what the store's count leaves out.")
     left_out_repeats: int = Field(0, description="Of `left_out`, the records giving another "
                                   "record's abstract (stored once, under the title it fits best).")
+    left_out_unread: int = Field(0, description="Of `left_out`, the records their file's reader "
+                                 "could not read (a CSV row with more fields than its header, a "
+                                 "line that is not JSON).")
     counted: list[str] | None = Field(None, description="A trend answer: the ids of the "
                                       "papers it counted (its ``matching``), none cited; "
                                       "None for any other answer.")

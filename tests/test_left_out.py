@@ -130,3 +130,26 @@ def test_a_record_with_a_title_and_an_empty_abstract_is_counted(fresh_copy: Path
         ("Koala Codes", "Grace Hopper", 1989, "papers.csv#4")]
     answer = answer_of(app, "How many papers did Grace Hopper publish?")
     assert "“Koala Codes” (1989, papers.csv#4)" in answer.answer
+
+
+def test_a_record_that_could_not_be_read_is_counted_and_named(fresh_copy: Path,
+                                                              tmp_path: Path) -> None:
+    """A run: a CSV row with more fields than the header and a JSONL line that is no JSON
+    were named once by the ingest, then missing from every receipt ("2 records… not stored:
+    no abstract"). Each is kept beside the store, by its place and problem."""
+    path = tmp_path / "papers.csv"
+    write_papers(path, 3, [("Grace Hopper", "Koala Codes", "1989", ""),
+                           ("Ada", "Dingo Dens", "1991", "dens", "EXTRA")])  # type: ignore[list-item]
+    lines = tmp_path / "more.jsonl"
+    lines.write_text('{"title": "Numbats", "abstract": "Numbats eat termites."}\nnot json{\n')
+    app = Assistant(make_settings(fresh_copy))
+    app.ingest([path, lines])
+    unread = [r for r in app.index.left_out() if r.reason == "unreadable"]
+    assert sorted(r.source for r in unread) == ["more.jsonl#2", "papers.csv#5"]
+    assert "has 5 fields where the header has 4" in next(
+        r.said() for r in unread if r.source == "papers.csv#5")
+    answer = answer_of(app, "How many papers are in the store?")
+    assert "3 records of its files were not stored: 1 no abstract, 2 unreadable" in answer.answer
+    assert receipt_line(answer.receipt).endswith("not stored: 1 no abstract, 2 unreadable")
+    again = Assistant(make_settings(fresh_copy))  # kept beside the store
+    assert len([r for r in again.index.left_out() if r.reason == "unreadable"]) == 2
