@@ -32,20 +32,15 @@ def count_tokens(text: str) -> int:
 
 
 def format_source(source: NumberedSource, text: str | None = None) -> str:
-    """A source's block: its number, title, where, when and by whom, locator and text."""
+    """A source's block: its number, title, where, when and by whom (three names at most),
+    locator and text. A sentence citing it is still checked against the abstract alone: a
+    byline sentence in the evidence had passed "… was the most cited paper of NeurIPS 2017
+    [1]" (a review), so a model's answer naming authors falls back to the quoted answer,
+    which heads a paper the question names with its byline (``extractive.headings``)."""
     p = source.found.paper
-    about = "; ".join(part for part in (byline(source.ref(), every_author=True), p.source) if part)
+    about = "; ".join(part for part in (byline(source.ref()), p.source) if part)
     return prompt("source").format(n=source.n, title=quoted(p.title), about=about,
                                    text=quoted(text if text is not None else p.text))
-
-
-def evidence(source: NumberedSource) -> str:
-    """What a sentence citing ``source`` is checked against: its abstract and, when known, a
-    sentence of where, when and by whom, which the prompt gave the model too ("Who wrote
-    X?" is answered from it; the abstract never says)."""
-    p = source.found.paper
-    said = byline(source.ref(), every_author=True)
-    return f"{p.text}\n\n{quoted(p.title)} is a paper of {said}." if said else p.text
 
 
 def _fixed_tokens(question: str, template: str = "answer_user") -> int:

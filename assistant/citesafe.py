@@ -36,7 +36,6 @@ from difflib import SequenceMatcher
 from typing import Any, Literal
 
 from assistant.answering import AnswerStream, NumberedSource, build_citations, is_refusal, prompt
-from assistant.chat_prompt import evidence
 from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats, unfinished
 from assistant.corpus import split_sentences
 from assistant.errors import redact
@@ -341,7 +340,7 @@ def _read(question: str, sources: list[NumberedSource], model: ChatModel, deadli
     fmt = response_format(shape, answer_schema(sorted(valid))) if shape else None
     echo = EchoCheck(template)
     attribution = Attribution(
-        checker, {s.n: evidence(s) for s in seen}, echo, question,
+        checker, {s.n: s.found.paper.text for s in seen}, echo, question,
         {s.n: s.found.paper.title for s in seen if not s.found.paper.title_derived},
         {s.n: s.found.paper.title for s in seen if s.found.paper.title_derived})
     gate, parts, end, shown = Gate(), [], StreamEnd(), ""

@@ -1,8 +1,7 @@
 """A paper the question names by its title is headed by where, when and by whom
 (extractive.headings): "Who wrote Dynamic Routing Between Capsules?" and "When was … published?"
 had been answered by the abstract's sentences alone, the authors and the year only in the
-source list below. A model is given them too, and its sentence saying them is checked
-against them (chat_prompt.evidence)."""
+source list below. A model is given them too (chat_prompt.format_source)."""
 
 from __future__ import annotations
 
@@ -53,22 +52,22 @@ def test_a_paper_the_question_does_not_name_keeps_a_bare_heading(byline_store: A
     assert any(f"**{c.title}**:" in answer.answer for c in answer.citations)
 
 
-@pytest.mark.parametrize(("reply", "supported"), [
-    ("Monotonic Networks is by Ada Quill, Bo Renner, Cy Sato and Dee Tamm [1].", True),
-    ("Monotonic Networks was published in 1997 [1].", True),
-    ("Monotonic Networks is by Geoffrey Hinton and Yann LeCun [1].", False),  # not its authors
+@pytest.mark.parametrize("reply", [
+    "Monotonic Networks is by Ada Quill, Bo Renner, Cy Sato and Dee Tamm [1].",
+    "Monotonic Networks is by Geoffrey Hinton and Yann LeCun [1].",
+    "Monotonic Networks was the most cited paper of 1997 [1].",  # a review: had passed
 ])
-def test_a_model_is_given_the_byline_and_checked_against_it(
-        byline_data: Path, reply: str, supported: bool) -> None:
+def test_a_model_is_given_the_byline_but_checked_against_the_abstract(
+        byline_data: Path, reply: str) -> None:
+    """The claim checker reads abstracts: a byline in its evidence had passed invented
+    facts about a paper's venue and authors. A model's sentence naming them is not shown;
+    the quoted answer standing in names the paper's authors in its heading."""
     with FakeOpenAI() as server:
         app = Assistant(make_settings(byline_data, base_url=server.base_url, model="scripted",
                                       api_key="test-key", cite_mode="free"))
         server.replies = [reply]
         answer = app.ask("Who wrote Monotonic Networks?")
         prompt = "".join(m["content"] for m in server.requests[-1]["body"]["messages"])
-    assert f"(1997 · {AUTHORS}; " in prompt, "the source's block names its year and authors"
-    if supported:  # shown as the model's, with its citation
-        assert answer.mode == "llm" and answer.claims[0].supported, answer.unchecked
-        assert answer.answer == reply
-    else:  # names the byline does not hold: the model's answer is not shown
-        assert answer.mode == "extractive" and "Hinton" not in answer.answer
+    assert "(1997 · Ada Quill et al.; " in prompt, "the source's block names its year and authors"
+    assert answer.mode == "extractive" and answer.unchecked and reply not in answer.answer
+    assert f"**Monotonic Networks** (1997 · {AUTHORS}):" in answer.answer
