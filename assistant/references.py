@@ -273,17 +273,17 @@ def to_markdown(answer: Answer) -> str:
 
 
 def answered_by(answer: Answer) -> str:
-    """Who wrote the answer: "model gemma-270m", "extractive (no model call)", or, when
-    the model's answer failed the checks, "extractive, in place of model X's answer" (the
-    Markdown copy had said "no model" then). A list, a count or a refusal made before any
-    model call is extractive with a model configured too: "offline, no model" had read as
-    the model not being connected (a run's)."""
+    """Who wrote the answer: "model gemma-270m", "extractive (quoted from the abstracts)",
+    or, when the model's answer failed the checks, "extractive, in place of model X's
+    answer" (the Markdown copy had said "no model" then). A list, a count or a refusal is
+    extractive with a model configured too (which may have rewritten the follow-up): "offline,
+    no model" had read as the model not being connected (a run's)."""
     model = answer.model or "(unnamed)"
     if answer.mode == "llm":
         return f"model {model}"
     if answer.unchecked:
         return f"extractive, in place of model {model}'s answer"
-    return "extractive (no model call)"
+    return "extractive (quoted from the abstracts)"
 
 
 def render(answer: Answer, fmt: Format) -> str:

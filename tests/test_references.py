@@ -368,6 +368,6 @@ def test_markdown_names_who_answered_as_the_cli_and_ui_do() -> None:
     assert to_markdown(replaced).endswith(
         "*Answered by extractive, in place of model gemma-270m's answer.*\n")
     offline = Answer(question="q", answer="a", mode="extractive")
-    assert to_markdown(offline).endswith("*Answered by extractive (no model call).*\n")
+    assert to_markdown(offline).endswith("*Answered by extractive (quoted from the abstracts).*\n")
     assert to_markdown(Answer(question="q", answer="a", mode="llm", model="m")).endswith(
         "*Answered by model m.*\n")

@@ -165,7 +165,7 @@ def test_chat_streams_a_cited_answer_with_sources(client: Client) -> None:
     # untrusted text arrives as character references (the browser shows the characters)
     assert "Sources (1 cited of" in message and f"{FILE_B}#1" in html.unescape(message)
     assert "<mark>" in message
-    assert "extractive (no model call)" in message
+    assert "extractive (quoted from the abstracts)" in message
     receipt = html.unescape(message.split('<p class="receipt">')[1].split("</p>")[0])
     assert receipt.startswith("Looked at 40 papers in the store · read ")
     assert receipt.endswith(" · cited 1")
