@@ -140,7 +140,7 @@ _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GA
 _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"  # per year: the recent
 # ...and counts set side by side ("compare the number of X papers in 2019 and 2021"): each year's
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
-                      rf"\s+)?(?:the\s+)?(?:total\s+)?number\s+of)\s+"
+                      rf"\s+)?the\s+(?:total\s+)?number\s+of)\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 # "Who works on X?", "Who has published on X?", "Who wrote about X?", "Has anyone worked
 # on X?": X's papers, listed (``topics.raw_topic`` cuts these words from the topic)
@@ -316,14 +316,14 @@ MAY_POINT_BACK_RE = re.compile(
     r"latter))\b", re.I)
 # What a follow-up asks of the papers before, no subject: a part of them ("What are some
 # limitations?", "what about the datasets?"), words pointing back or judging ("other", "novel")
-_ASPECT_WORDS = """the a an this that these those it its they their them there so more less most least
+ASPECT_WORDS = """the a an this that these those it its they their them there so more less most least
 not some any other others such each all both main key new novel different better best worse wrong
 unclear similar related future limitation drawback weakness weaknesses strength finding result
 contribution novelty assumption experiment dataset baseline metric author code summary conclusion
 application performance complexity runtime evaluation approach approaches method idea motivation
 problem intuition implication advantage disadvantage benefit challenge detail setup one
 missing lacking""".split()
-ASPECT_NAMES = rf"(?:{'|'.join(_ASPECT_WORDS)})s?\b"
+ASPECT_NAMES = rf"(?:{'|'.join(ASPECT_WORDS)})s?\b"
 ASPECTS = rf"(?:{ASPECT_NAMES}|\w+ed\b)"  # and "proposed", "used"
 # "What is dropout?": a thing asked of by its bare name, a subject of its own (not ASPECTS)
 DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?!{ASPECTS})[a-z]", re.I)
@@ -454,17 +454,17 @@ def proper_names(question: str) -> list[str]:
 
 def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
     """Whether an offline follow-up is searched together with the previous question: it
-    continues it ("and how…"), points back at its paper ("does it scale?", "how does the
-    method handle noisy labels?"), may point back ("their results?") with fewer than
-    OWN_SUBJECT_TERMS keywords of its own, or is short, names nothing and has one keyword
-    at most ("Any limitations?"). "What is TCCM?" after "What is CRAFT?" names its own
-    subject, as "What is dropout (and how is it used)?" does (``DEFINES_RE``: searched as
-    Jure Leskovec's papers, refused). A filter's name (not in ``unfiltered``) is none of its
-    own after "them" ("how many of them are by X?"; not "papers that…")."""
+    continues it ("and how…"), points back at its paper ("does it scale?", "how does the method
+    handle noisy labels?"), may point back ("their results?") with fewer than OWN_SUBJECT_TERMS
+    keywords of its own, or is short, names nothing and has one keyword at most ("Any
+    limitations?"). "What is TCCM?" names its own subject (``DEFINES_RE``), as "What is dropout
+    and how is it used?" does ("What is special about it?" does not). A filter's name (not in
+    ``unfiltered``) is none of its own after "them" ("how many of them are by X?")."""
     terms, defines = query_terms(question), DEFINES_RE.search(question)
     them = re.search(r"\b(?:them|these|those|they|their)\b", question, re.I)
     own = query_terms(unfiltered) if unfiltered is not None and them else terms
-    return bool(CONTINUES_RE.search(question) or (POINTS_BACK_RE.search(question) and not defines)
+    second = defines and re.search(r"(?:\band\b|[,;])[^?]*\bits?\b", question, re.I)  # "X and … it"
+    return bool(CONTINUES_RE.search(question) or (POINTS_BACK_RE.search(question) and not second)
                 or (MAY_POINT_BACK_RE.search(question) and len(own) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
                     and len(terms) < 2 and not defines))
