@@ -137,32 +137,50 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
 
 _IT = re.compile(r"\b(?:it|its)\b", re.I)
 # "they", "their", "them" of the papers a follow-up pointed at ("what datasets do they use?"
-# after "what about the fifth one?"), not "which of them", "among those"
-_THEY = re.compile(r"(?<!\bof\s)(?<!\bamong\s)\b(?:it|its|they|their|them)\b", re.I)
+# after "what about the fifth one?"), not "which of them", "among those", nor an "it" that
+# points at nothing ("Is it true that…", "Why is it that…")
+_THEY = re.compile(r"(?<!\bof\s)(?<!\bamong\s)\b(?:it(?!\s+(?:true|possible|known|that)\b)|its|they"
+                   r"|their|them)\b", re.I)
 
 
 def _it(question: str, history: Sequence[tuple[str, str]]) -> Pointed:
     """"it", "its", "they", "their" or "them" after a follow-up pointing at papers of a list
-    ("summarize the third one", then "who wrote it?"): those papers again; "it" or "its"
-    after a question asking for one paper by its order in years ("What is the earliest
-    paper on X?"), and the follow-ups asking of it: the first paper of that answer's list;
-    or after "which of them is the oldest?" (``_one_of_list``). Each "who wrote it?" had
-    been searched with the words of the place before ("third one wrote", a false "no"), or
-    answered from other papers of the list."""
-    if history and (m := _THEY.search(question)) and not _own_subject(question) and (
-            before := pointed_at(history[-1][0]) or _it(history[-1][0], history[:-1])):
+    ("summarize the third one", then "who wrote it?"), and the like follow-ups after it (at
+    most POINTED_TURNS): those papers again; "it" or "its" after a question asking for one
+    paper by its order in years ("What is the earliest paper on X?"), and the follow-ups
+    asking of it: the first paper of that answer's list; or after "which of them is the
+    oldest?" (``_one_of_list``). Each "who wrote it?" had been searched with the words of
+    the place before ("third one wrote", a false "no"), or answered from other papers."""
+    if (m := _THEY.search(question)) and not _own_subject(question) and (
+            before := _pointed_before(history)):
         return [(m, [n for _, places in before for n in places])]
     m = _IT.search(question)
     before_q = next((q for q, _ in reversed(history) if not (pointed_at(q) or _IT.search(q))), "")
     return [(m, [1])] if m and (asks_for_one(before_q) or _one_of_list(before_q)) else []
 
 
+def _pointed_before(history: Sequence[tuple[str, str]]) -> Pointed:
+    """Where the latest turn pointing at papers pointed, past the pronoun follow-ups after it
+    (at most POINTED_TURNS back: a chain of them had been read recursively, a review's 1,000
+    turns a RecursionError); none when another question stands between."""
+    for question, _ in list(reversed(history))[:POINTED_TURNS]:
+        if pointed := pointed_at(question):
+            return pointed
+        if not _THEY.search(question) or _own_subject(question):
+            return []
+    return []
+
+
 def _own_subject(question: str) -> bool:
-    """Whether a question names a subject of its own besides its pronouns: more than
-    OWN_SUBJECT_TERMS keywords, or a thing it defines ("What is dropout and how is it
-    used?")."""
+    """Whether a question names a subject of its own besides its pronouns: OWN_SUBJECT_TERMS
+    keywords or more ("what about federated learning and its privacy?", a review), a thing
+    it defines ("What is dropout and how is it used?"), or keywords in a clause before the
+    pronoun's ("how does dropout work and why is it useful?", a review)."""
+    first = _THEY.search(question)
+    before = question[:first.start()] if first else ""
     return (DEFINES_RE.match(question) is not None
-            or len(query_terms(_THEY.sub("", question))) > OWN_SUBJECT_TERMS)
+            or len(query_terms(_THEY.sub("", question))) >= OWN_SUBJECT_TERMS
+            or (re.search(r"\b(?:and|but)\b|[,;]", before) is not None and bool(query_terms(before))))
 
 
 def _one_of_list(question: str) -> bool:

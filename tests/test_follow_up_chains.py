@@ -79,6 +79,7 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     assert len(which.citations) > 1
     assert not leans_on_previous("What is dropout and how is it used?")
     assert leans_on_previous("what dataset does it use?")
+    assert leans_on_previous("What is special about it?")  # a review: had stood alone
 
 
 @pytest.mark.parametrize(("question", "topic"), [
@@ -86,6 +87,9 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     ("what about certified defenses?", "certified defenses"),  # read as an aspect
     ("what about reported results?", None), ("what about unsupervised ones?", None),
     ("what about the proposed method?", None), ("what about related work?", None),
+    # a review: what papers did is an aspect, and a topic's later words may be anything
+    ("what about reported accuracy?", None),
+    ("what about federated learning in the clinic?", "federated learning in the clinic"),
 ])
 def test_a_topic_led_by_a_participle_is_another_topic(question: str, topic: str | None) -> None:
     assert swapped_topic(question, lambda words: True) == topic
@@ -100,3 +104,26 @@ def test_a_place_past_a_list_of_one_says_only_one_is_shown(request: pytest.Fixtu
     assert "[1]" in history[0][1] and "[2]" not in history[0][1]
     with pytest.raises(BadInputError, match=r"they show only \[1\];"):
         final_answer(store.answer_stream("compare the first two", history))
+
+
+@pytest.mark.parametrize("question", [
+    "how does dropout work and why is it useful?", "what about federated learning and its privacy?",
+    "Is it true that transformers beat RNNs?", "What is dropout and how is it used?",
+])
+def test_a_question_of_its_own_after_a_place_is_not_asked_of_that_paper(question: str) -> None:
+    """A review: after "summarize the third one", these had been asked of the third paper
+    (the pronoun replaced by its title), though each names a subject of its own."""
+    from assistant.places import resolved
+
+    history = [(LIST, "[1] A [2] B [3] C"), ("summarize the third one", "C: … [1]")]
+    assert resolved(question, history, lambda q, h: pytest.fail("asked of a paper")) is None
+
+
+def test_a_long_chain_of_pronouns_is_read_without_recursion() -> None:
+    """A review: each "what does it do?" had read every earlier one again, recursively; a
+    chat of 1,000 such turns raised RecursionError."""
+    from assistant.places import past_pointed
+
+    history = [(LIST, "[1] A [2] B [3] C"), ("summarize the third one", "C [1]")]
+    history += [("what does it do?", "It does. [1]")] * 1000
+    assert len(past_pointed(history)) <= len(history)
