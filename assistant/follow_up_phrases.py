@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.intent import ASPECT_NAMES, MAY_POINT_BACK_RE, POINTS_BACK_RE
+from assistant.intent import ASPECT_NAMES, ASPECT_WORDS, MAY_POINT_BACK_RE, POINTS_BACK_RE
 from assistant.paper_order import ordered_question
 
 # a follow-up asking for the papers of the list or count before, naming nothing else: "list
@@ -47,14 +47,22 @@ EDGE_OF_LIST_RE = re.compile(
 # "THOSE…": the papers of the list before ("which of those…", "how many of them…")
 THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
                       r"|the\s+ones\s+that)\b", re.I)
+# what papers did to a thing, as a follow-up names an aspect of theirs ("reported accuracy")
+_REPORTED = ("reported|used|proposed|presented|obtained|achieved|evaluated|studied|described|"
+             "introduced|mentioned|discussed|claimed|cited|published|shown|given|found|tested|"
+             "compared|measured|applied|adopted|employed|suggested|released|considered")
+_ASPECT_NOUNS = "|".join(w for w in ASPECT_WORDS if w not in """the a an this that these those it its
+they their them there so more less most least not some any other others such each all both main key
+new novel different better best worse wrong unclear similar related future missing lacking""".split())
 # "what about dropout?", "how about papers on transformers?", "and papers on dropout?", not an
-# aspect of the papers before ("the authors?", "a summary?", "reported results?"); a
-# participle leads a topic of its own ("federated learning", "certified defenses")
+# aspect of the papers before ("the authors?", "a summary?", "reported accuracy?",
+# "unsupervised ones?"); another participle leads a topic of its own ("federated learning",
+# "certified defenses": a run's false "no")
 SWAP_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|then|now)\W+)?(?:(?:and\s+)?(?:what|how)\s+about\s+"
     r"(?:(?:the\s+)?(?:papers?|ones?|work)\s+(?:on|about|using|that\s+use)\s+)?|and\s+(?:the\s+)?(?:papers?|"
     r"work)\s+(?:on|about|using|that\s+use)\s+)(?!{ASPECTS})(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$"
-    .replace("{ASPECTS}", rf"{ASPECT_NAMES}|\w+ed\b[^?!]*?\b{ASPECT_NAMES}"), re.I)
+    .replace("{ASPECTS}", rf"{ASPECT_NAMES}|(?:{_REPORTED})\b|\w+ed\s+(?:{_ASPECT_NOUNS})s?\b"), re.I)
 _ASKING = re.compile(r"\b(?:what|which|how|why|who|when|where|whose|does|do|did|is|are|was|were"
                      r"|can|could|should|would)\b", re.I)
 
