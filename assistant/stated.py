@@ -59,10 +59,10 @@ _NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b|\bor\b)\s*{_ONE})*))"  # "
 # what follows a name and goes with it: "et al.", "'s group", "and colleagues"
 _AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collaborators"
           r"|co-?authors))?|\s+and\s+(?:colleagues|co-?authors|collaborators|others|students))?")
-# what a cited work follows ("build on X et al.", "compared to X et al.", "cites X et al.")
-_CITED_WORK = "".join(rf"(?<!\b{w}\s)" for w in ("on", "to", "than", "with", "cite", "cites",
-                                                 "citing", "extend", "extends", "like", "over",
-                                                 "from", "of", "by"))
+# where the writers of "X et al." stand: the question's start, or after did/does/do/has/
+# have/had ("What did X et al. propose?", "How many papers did X et al. publish?")
+_WROTE_BY = "(?:^\\s*|" + "|".join(rf"(?<=\b{w}\s)" for w in ("did", "does", "do", "has", "have",
+                                                              "had")) + ")"
 _BY = (r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+"
        r"(?:(?:jointly|together)\s+)?)?")
 # "Which papers are by Sara Sabour?", "What has Yoshua Bengio published?", "Bengio's papers":
@@ -98,10 +98,11 @@ AUTHOR_RES = [
                r"(?=\s+(?:about|on|in)\b|\s*[?.!]*\s*$)", re.I),
     re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers|work|research|publications"
                r"|contributions)\b", re.I),
-    # a name cited with "et al." as the papers' authors: "What did Vaswani et al. propose in
-    # 2017?" (a run: searched for "Vaswani", "et" and "al", a false "no"); not a work built
-    # on or compared with ("build on Vaswani et al., 2017"); "from", "of" as below
-    re.compile(rf"{_CITED_WORK}(?P<cut>{_NAME}\s+et\s+al\b\.?)", re.I),
+    # a name cited with "et al." as the subject that wrote: "What did Vaswani et al. propose
+    # in 2017?", "Vaswani et al. propose…" (a run: searched for "Vaswani", "et" and "al", a
+    # false "no"); not a work built on, compared with or cited ("build on McMahan et al.",
+    # "outperform (Vaswani et al., 2017)"), where a review found "Mahan" read
+    re.compile(rf"{_WROTE_BY}(?P<cut>{_NAME}\s+et\s+al\b\.?)", re.I),
     # written in lower case, as the question's last words: "papers by sara sabour?" (not
     # "papers by year", "papers by design interpretable", "papers by hand")
     re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+{_NO_NAME}(?P<author>[^\W\d_][\w'’.-]*"

@@ -30,8 +30,14 @@ def test_authors_named_as_the_papers_authors_or_writers_are_read(
     assert intent.search == search
 
 
-@pytest.mark.parametrize("question", ["What did the authors say about robustness?",
-                                      "What did they say about it?", "What does et al. mean?"])
+@pytest.mark.parametrize("question", [
+    "What did the authors say about robustness?", "What did they say about it?",
+    "What does et al. mean?",
+    # a work cited, built on or compared with (a review: "McMahan" had been read as "Mahan")
+    "Which papers build on McMahan et al.?", "Which papers improve on LeCun et al.?",
+    "Which papers compare with Ashish Vaswani et al.?",
+    "Which papers outperform (Vaswani et al., 2017)?",
+])
 def test_what_no_name_said_names_no_author(question: str) -> None:
     assert read_intent(question).filters is None
 
