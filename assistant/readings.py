@@ -121,9 +121,10 @@ _VERB_RE = re.compile(r"\b(?:papers?|abstracts?|articles?|publications?)\s+(?:(?
 def common_verb(verb: str, stats: KeywordStats) -> bool:
     """Whether a list question's verb (``relation_verb``) is the field's own word, the
     papers' relation to the topic rather than a word of it: in more than COMMON_SHARE of
-    the chunks; in a store of fewer than SHARE_CHUNKS, where a share cannot tell "use" from
-    "synthesize", one of FIELD_STEMS (a run's own 17 papers wrote "use" in 1 of 48 chunks,
-    and "which papers use bandits?" was read as "use bandits", a false "no")."""
+    the chunks; in a store of fewer than SHARE_CHUNKS, whose share says what its few papers
+    write rather than what the field does, one of FIELD_STEMS (a run's own 17 papers wrote
+    "use" in 1 of 48 chunks, and "which papers use bandits?" was read as "use bandits", a
+    false "no")."""
     if stats.n_docs < SHARE_CHUNKS:
         return verb in FIELD_STEMS
     return stats.doc_freq(verb) > COMMON_SHARE * stats.n_docs

@@ -171,11 +171,12 @@ ASKED_SHARE = 0.01
 # question of evals/lists.jsonl, bench/'s question sets, the docs or the tests has a topic of
 # only stems above even 0.25, in that store or the seeds' (docs/lists.md).
 COMMON_SHARE = 0.4
-# The fewest chunks a store's share of a word is read from: in fewer, a list question's verb
-# is the field's own word when the 13.9k store's chunks find it so (FIELD_STEMS). At 1,000
-# chunks a share near COMMON_SHARE has a standard error of 0.015, a sixth of the gap it sits
-# in ("use" 0.44, "algorithm" 0.35). Source: that arithmetic; a run's own store of 17
-# papers (48 chunks), where "use" was in 1.
+# The fewest chunks a store's share of a word is read from: a few papers' share says what
+# those papers write, not whether the word is the field's own (a run's own 17 papers wrote
+# "use" in 1 of 48 chunks). In fewer, a list question's verb is the field's own word when the
+# 13.9k store's chunks find it so (FIELD_STEMS). Source: by hand, between the small stores it
+# must cover (a run's 48 chunks, the seeds' 70) and the 13.9k store's 22,586 whose shares set
+# COMMON_SHARE; not tuned. A list's reading flips where a store crosses it.
 SHARE_CHUNKS = 1000
 # The stems in more than COMMON_SHARE of the 13.9k store's 22,586 chunks: "use" 0.435,
 # "learn" 0.437, "model" 0.432 (the next verb "appli" 0.106). Source: its keyword stats.
