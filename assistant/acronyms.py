@@ -170,7 +170,8 @@ def _spelled_as(index: AbstractIndex, acronym: str) -> str | None:
 def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool]) -> str | None:
     """The acronym the field writes for ``run`` (its content words' initials, or every
     word's, or its content words' with a joined word's parts' initials: VAE for "variational
-    autoencoder"), or None."""
+    autoencoder"), or None; not one its papers spell out as another run more often
+    (``_spelled_otherwise``)."""
     stems = tuple(stem_of(w.lower()) for w, c in zip(run, content, strict=True) if c)
     parts_of = index.written_text().split_of
     for letters in dict.fromkeys(["".join(w[0] for w, c in zip(run, content, strict=True) if c),
@@ -182,9 +183,25 @@ def _written_as(index: AbstractIndex, run: Sequence[str], content: Sequence[bool
             continue
         holders = _holders(index, letters)
         spelled = sum(1 for p in holders if writes_phrase(stems, p))
-        if holders and spelled >= PHRASE_TOGETHER * len(holders):
+        if (holders and spelled >= PHRASE_TOGETHER * len(holders)
+                and not _spelled_otherwise(index, letters.upper(), stems, holders, spelled)):
             return letters.upper()
     return None
+
+
+def _spelled_otherwise(index: AbstractIndex, acronym: str, stems: tuple[str, ...],
+                       holders: Sequence[Paper], spelled: int) -> bool:
+    """Whether more of the ``holders`` of ``acronym`` spell it out as one other run than
+    the ``spelled`` that write the topic's ``stems``: SSL is "semi-supervised learning" to
+    more of its papers than "self-supervised learning", and a list of the latter had read
+    "use SSL?" and put three semi-supervised papers first (a run's)."""
+    parts_of = index.written_text().split_of
+    others: Counter[tuple[str, ...]] = Counter()
+    for paper in holders:
+        found = {tuple(stem_of(w) for w in WORD_RE.findall(match)) for match in
+                 spellings(acronym, f"{paper.title}. {paper.text}", parts_of=parts_of)}
+        others.update(key for key in found if key != stems and "".join(key) != "".join(stems))
+    return bool(others) and others.most_common(1)[0][1] > spelled
 
 
 def _holders(index: AbstractIndex, acronym: str) -> list[Paper]:
