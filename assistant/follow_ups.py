@@ -340,11 +340,16 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     """The list or count before asked again of the topic a follow-up names instead
     (``swapped_topic``: "what about dropout?" after "Which papers use capsule networks?"),
     under the filters before. It had been joined to the question before: a table of five
-    capsule papers, none writing dropout. None for any other follow-up."""
+    capsule papers, none writing dropout. Past a follow-up asking of the list's papers
+    ("what about the proposed method?"), the list before it: "what about federated
+    learning?" then had been joined to both (a run's). None for any other follow-up."""
     history = past_pointed(history)
     if not history or not (topic := swapped_topic(question, readers.names_a_topic)):
         return None
-    if (before := list_before(history, readers)) is None:
+    before = list_before(history, readers)
+    if before is None and len(history) > 1 and readers.intent(history[-1][0]).follow_up:
+        before = list_before(history[:-1], readers)
+    if before is None:
         return None
     asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace

@@ -127,3 +127,13 @@ def test_a_long_chain_of_pronouns_is_read_without_recursion() -> None:
     history = [(LIST, "[1] A [2] B [3] C"), ("summarize the third one", "C [1]")]
     history += [("what does it do?", "It does. [1]")] * 1000
     assert len(past_pointed(history)) <= len(history)
+
+
+def test_another_topic_after_an_aspect_follow_up_is_the_list_s(request: pytest.FixtureRequest) -> None:
+    """A run: after a list and "what about the proposed method?", "what about federated
+    learning?" had been joined to both (a table of one paper on the old topic)."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, LIST, "what about the limitations?")
+    answer = final_answer(store.answer_stream("what about sparse attention?", history))
+    assert [c.title for c in answer.citations] == ["Sparse Attention"], answer.answer
+    assert answer.answer.startswith("1 paper of the")  # a list's count line
