@@ -37,6 +37,7 @@ from assistant.keywords import keyword_weights
 from assistant.left_out import tally
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
+from assistant.name_checks import titled_papers
 from assistant.naming import unmentioned
 from assistant.paper_order import ordered_in
 from assistant.readings import unwritten_own_words
@@ -402,13 +403,18 @@ def bare_lookup(question: str, index: AbstractIndex | None = None, follow_up: bo
 
 
 def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:
-    """The refusal of a question no paper answers (``no_answer``), and the filter's papers
-    when only those were searched."""
+    """The refusal of a question no paper answers (``no_answer``), the filter's papers when
+    only those were searched, and the records not stored that the question names by title
+    (``name_checks.titled_papers``): "Who wrote From Isolation to Cooperation…?" had been a
+    bare "no", its record left out as giving another record's abstract (a run's)."""
     text = no_answer(retriever.unknown_names(search, filters=applied),
                      retriever.unwritten_names(search, filters=applied))
     if applied:
         matching = len(retriever.allowed(applied) or ())
         text += f" (Searched only the {matching} papers of {applied.describe()}.)"
+    records = {r.source: r for r in retriever.index.left_out(applied) if r.title}
+    for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search):
+        text += f" {records[key].said()} is a record of the store's files not stored: {records[key].reason}."
     return text
 
 

@@ -114,6 +114,11 @@ def test_a_record_repeating_another_records_abstract_is_named_not_lost(
                                             "records not stored .another record's abstract.: "
                                             "“Byron Doubles” .1992, papers.csv#7"):
         answer_of(app, "How many papers did Ada Byron publish?")
+    # a record not stored named by its title: the "no" says why (a run: a bare "no")
+    asked = app.ask("Who wrote Wombat Doubles?")
+    assert asked.refusal is not None and (
+        f"“Wombat Doubles” (1991, papers.csv#4; its abstract is that of “{title}” (papers.csv#1))"
+        " is a record of the store's files not stored: another record's abstract.") in asked.answer
 
 
 def test_a_record_with_a_title_and_an_empty_abstract_is_counted(fresh_copy: Path,
