@@ -210,7 +210,7 @@ class Assistant:
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
         read = asked_respellings(self.index, search, bool(read_intent(search).lookup_terms))
-        search, note = respelt(search, read), respelt_line(read)  # "adverserial": "adversarial"
+        search, note = respelt(search, read), respelt_line(read) + unstored(self.retriever, search, applied)
         if note:
             yield note
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
@@ -403,19 +403,25 @@ def bare_lookup(question: str, index: AbstractIndex | None = None, follow_up: bo
 
 
 def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:
-    """The refusal of a question no paper answers (``no_answer``), the filter's papers when
-    only those were searched, and the records not stored that the question names by title
-    (``name_checks.titled_papers``): "Who wrote From Isolation to Cooperation…?" had been a
-    bare "no", its record left out as giving another record's abstract (a run's)."""
+    """The refusal of a question no paper answers (``no_answer``), and the filter's papers
+    when only those were searched."""
     text = no_answer(retriever.unknown_names(search, filters=applied),
                      retriever.unwritten_names(search, filters=applied))
     if applied:
         matching = len(retriever.allowed(applied) or ())
         text += f" (Searched only the {matching} papers of {applied.describe()}.)"
-    records = {r.source: r for r in retriever.index.left_out(applied) if r.title}
-    for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search):
-        text += f" {records[key].said()} is a record of the store's files not stored: {records[key].reason}."
     return text
+
+
+def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:
+    """A line for each record of the store's files not stored whose title the question
+    writes (``name_checks.titled_papers``), where it is and why; "" for none. "Who wrote
+    Boosting Decision Trees?" had been answered from another paper, and a question of a
+    record left out a bare "no", without a word of the record (a run's)."""
+    records = {r.source: r for r in retriever.index.left_out(applied) if r.title}
+    return "".join(f"{records[key].said()} is a record of the store's files not stored: "
+                   f"{records[key].reason}.\n"
+                   for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search))
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:
