@@ -463,7 +463,7 @@ def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
     terms, defines = query_terms(question), DEFINES_RE.search(question)
     them = re.search(r"\b(?:them|these|those|they|their)\b", question, re.I)
     own = query_terms(unfiltered) if unfiltered is not None and them else terms
-    second = defines and re.search(r"(?:\band\b|[,;])[^?]*\bits?\b", question, re.I)  # "X and … it"
+    second = defines and re.search(r"(?:\band\b|[,;?])[^?]*\bits?\b", question, re.I)  # "X? … it"
     return bool(CONTINUES_RE.search(question) or (POINTS_BACK_RE.search(question) and not second)
                 or (MAY_POINT_BACK_RE.search(question) and len(own) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)

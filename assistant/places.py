@@ -172,15 +172,17 @@ def _pointed_before(history: Sequence[tuple[str, str]]) -> Pointed:
 
 
 def _own_subject(question: str) -> bool:
-    """Whether a question names a subject of its own besides its pronouns: OWN_SUBJECT_TERMS
-    keywords or more ("what about federated learning and its privacy?", a review), a thing
-    it defines ("What is dropout and how is it used?"), or keywords in a clause before the
-    pronoun's ("how does dropout work and why is it useful?", a review)."""
+    """Whether a question names a subject of its own besides its pronouns: more than
+    OWN_SUBJECT_TERMS keywords, a thing it defines ("What is dropout and how is it used?"),
+    or keywords in a clause joined by "and" or "but" before the pronoun's ("how does dropout
+    work and why is it useful?", "what about federated learning and its privacy?": a
+    review). "What loss function does it use?", "Ok, who wrote it?" and "In that paper, what
+    datasets do they use?" have none (a second review)."""
     first = _THEY.search(question)
-    before = question[:first.start()] if first else ""
+    clauses = re.split(r"\b(?:and|but)\b", question[:first.start()] if first else "")
     return (DEFINES_RE.match(question) is not None
-            or len(query_terms(_THEY.sub("", question))) >= OWN_SUBJECT_TERMS
-            or (re.search(r"\b(?:and|but)\b|[,;]", before) is not None and bool(query_terms(before))))
+            or len(query_terms(_THEY.sub("", question))) > OWN_SUBJECT_TERMS
+            or (len(clauses) > 1 and bool(query_terms(clauses[0]))))
 
 
 def _one_of_list(question: str) -> bool:

@@ -80,6 +80,7 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     assert not leans_on_previous("What is dropout and how is it used?")
     assert leans_on_previous("what dataset does it use?")
     assert leans_on_previous("What is special about it?")  # a review: had stood alone
+    assert not leans_on_previous("What is dropout? How is it used?")  # a second review
 
 
 @pytest.mark.parametrize(("question", "topic"), [
@@ -119,6 +120,23 @@ def test_a_question_of_its_own_after_a_place_is_not_asked_of_that_paper(question
     assert resolved(question, history, lambda q, h: pytest.fail("asked of a paper")) is None
 
 
+@pytest.mark.parametrize("question", [
+    "What loss function does it use?", "Ok, who wrote it?", "In that paper, what datasets do they use?",
+    "how do they handle noisy labels?",
+])
+def test_a_pronoun_follow_up_with_a_few_words_is_asked_of_the_place(question: str) -> None:
+    """A second review: three keywords, or a filler before a comma, had counted as a
+    subject of its own, and these were answered from other papers."""
+    from assistant.places import resolved
+    from assistant.types import Answer, SourceRef
+
+    listed = Answer(question=LIST, answer="", mode="extractive", sources=[
+        SourceRef(n=n, paper_id=str(n), title=t, source=f"f#{n}", score=1.0)
+        for n, t in enumerate("ABC", start=1)])
+    history = [(LIST, "[1] A [2] B [3] C"), ("summarize the third one", "C: … [1]")]
+    assert "“C”" in (resolved(question, history, lambda q, h: listed) or "")
+
+
 def test_a_long_chain_of_pronouns_is_read_without_recursion() -> None:
     """A review: each "what does it do?" had read every earlier one again, recursively; a
     chat of 1,000 such turns raised RecursionError."""
@@ -137,3 +155,7 @@ def test_another_topic_after_an_aspect_follow_up_is_the_list_s(request: pytest.F
     answer = final_answer(store.answer_stream("what about sparse attention?", history))
     assert [c.title for c in answer.citations] == ["Sparse Attention"], answer.answer
     assert answer.answer.startswith("1 paper of the")  # a list's count line
+    # past two such follow-ups too (a second review)
+    history = chat(store, LIST, "what about the limitations?", "what datasets do they use?")
+    again = final_answer(store.answer_stream("what about sparse attention?", history))
+    assert [c.title for c in again.citations] == ["Sparse Attention"], again.answer
