@@ -49,8 +49,8 @@ THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|t
                       r"|the\s+ones\s+that)\b", re.I)
 # what papers did to a thing, as a follow-up names an aspect of theirs ("reported accuracy")
 _REPORTED = ("reported|used|proposed|presented|obtained|achieved|evaluated|studied|described|"
-             "introduced|mentioned|discussed|claimed|cited|published|shown|given|found|tested|"
-             "compared|measured|applied|adopted|employed|suggested|released|considered")
+             "introduced|mentioned|discussed|claimed|cited|published|shown|given|compared|"
+             "measured|adopted|employed|suggested|released|considered")  # not "applied …"
 _ASPECT_NOUNS = "|".join(w for w in ASPECT_WORDS if w not in """the a an this that these those it its
 they their them there so more less most least not some any other others such each all both main key
 new novel different better best worse wrong unclear similar related future missing lacking""".split())

@@ -346,9 +346,11 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     history = past_pointed(history)
     if not history or not (topic := swapped_topic(question, readers.names_a_topic)):
         return None
-    before = list_before(history, readers)
-    if before is None and len(history) > 1 and readers.intent(history[-1][0]).follow_up:
-        before = list_before(history[:-1], readers)
+    before, back = list_before(history, readers), history
+    while (before is None and len(back) > 1 and len(history) - len(back) < JOINED_TURNS
+           and readers.intent(back[-1][0]).follow_up):
+        back = back[:-1]  # past each aspect follow-up, JOINED_TURNS at most
+        before = list_before(back, readers)
     if before is None:
         return None
     asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
