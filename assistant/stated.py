@@ -59,10 +59,12 @@ _NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b|\bor\b)\s*{_ONE})*))"  # "
 # what follows a name and goes with it: "et al.", "'s group", "and colleagues"
 _AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collaborators"
           r"|co-?authors))?|\s+and\s+(?:colleagues|co-?authors|collaborators|others|students))?")
-# where the writers of "X et al." stand: the question's start, or after did/does/do/has/
-# have/had ("What did X et al. propose?", "How many papers did X et al. publish?")
-_WROTE_BY = "(?:^\\s*|" + "|".join(rf"(?<=\b{w}\s)" for w in ("did", "does", "do", "has", "have",
-                                                              "had")) + ")"
+# where the writers of "X et al." stand: the question's start or a clause's ("In 2017,
+# X et al. proposed…"), or after an auxiliary or "summarize" ("What did X et al. propose?",
+# "What were X et al. studying?", "Summarize X et al."); a second review found these lost
+_WROTE_BY = "(?:^[\\s\\W]*|" + "|".join(rf"(?<=\b{w}\s)" for w in (
+    "did", "does", "do", "has", "have", "had", "is", "are", "was", "were", "summarize",
+    "summarise")) + "|(?<=,\\s))\\s*"
 _BY = (r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+"
        r"(?:(?:jointly|together)\s+)?)?")
 # "Which papers are by Sara Sabour?", "What has Yoshua Bengio published?", "Bengio's papers":
@@ -102,7 +104,7 @@ AUTHOR_RES = [
     # in 2017?", "Vaswani et al. propose…" (a run: searched for "Vaswani", "et" and "al", a
     # false "no"); not a work built on, compared with or cited ("build on McMahan et al.",
     # "outperform (Vaswani et al., 2017)"), where a review found "Mahan" read
-    re.compile(rf"{_WROTE_BY}(?P<cut>{_NAME}\s+et\s+al\b\.?)", re.I),
+    re.compile(rf"{_WROTE_BY}(?P<cut>{_NAME}\s+et\s+al\b\.?(?:['’]s\b)?)", re.I),
     # written in lower case, as the question's last words: "papers by sara sabour?" (not
     # "papers by year", "papers by design interpretable", "papers by hand")
     re.compile(rf"\b{PAPERS}\s+(?P<cut>{_BY}by\s+{_NO_NAME}(?P<author>[^\W\d_][\w'’.-]*"

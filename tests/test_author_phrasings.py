@@ -22,6 +22,10 @@ from assistant.intent import read_intent
     ("What did Vaswani et al. propose in 2017?", "Vaswani", "What did propose?"),
     ("how many papers did Hinton et al. publish on capsules?", "Hinton",
      "how many papers did publish on capsules?"),
+    # a second review: these had lost the author again
+    ("What were Sabour et al. studying?", "Sabour", "What were studying?"),
+    ("Summarize Sabour et al.", "Sabour", "Summarize"),
+    ("In 2017, Vaswani et al. proposed what?", "Vaswani", "proposed what?"),
 ])
 def test_authors_named_as_the_papers_authors_or_writers_are_read(
         question: str, author: str, search: str) -> None:
