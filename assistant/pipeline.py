@@ -33,7 +33,7 @@ from assistant.follow_ups import FollowUps, rewrite_kept
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
-from assistant.keywords import keyword_weights
+from assistant.keywords import keyword_weights, query_terms
 from assistant.left_out import tally
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
@@ -414,14 +414,28 @@ def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | 
 
 
 def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:
-    """A line for each record of the store's files not stored whose title the question
-    writes (``name_checks.titled_papers``), where it is and why; "" for none. "Who wrote
-    Boosting Decision Trees?" had been answered from another paper, and a question of a
-    record left out a bare "no", without a word of the record (a run's)."""
+    """A line for each record of the store's files not stored that the question asks of by
+    its title, where it is and why; "" for none. "Who wrote Boosting Decision Trees?" had
+    been answered from another paper, and a question of a record left out a bare "no",
+    without a word of the record (a run's). Asked of: its title written as
+    ``name_checks.titled_papers`` reads one, every keyword of the question but one the
+    title's, and no capitalised word beside it ("What is Neural Architecture Search?" asks
+    of no 1988 record "Neural Architecture", a review)."""
     records = {r.source: r for r in retriever.index.left_out(applied) if r.title}
+    asked = set(query_terms(search))
+    named = [key for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search)
+             if len(asked - set(query_terms(records[key].title))) <= 1
+             and not _in_longer_name(records[key].title, search)]
     return "".join(f"{records[key].said()} is a record of the store's files not stored: "
-                   f"{records[key].reason}.\n"
-                   for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search))
+                   f"{records[key].reason}.\n" for key in named)
+
+
+def _in_longer_name(title: str, question: str) -> bool:
+    """Whether ``question`` writes ``title`` beside a capitalised word, as part of a longer
+    name ("Neural Architecture Search")."""
+    words = r"\W+".join(map(re.escape, re.findall(r"\w+", title)))
+    return re.search(rf"(?-i:\b[A-Z][\w-]*\s+)(?i:{words})\b|(?i:{words})(?-i:\s+[A-Z])",
+                     question) is not None
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:

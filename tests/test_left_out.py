@@ -119,6 +119,10 @@ def test_a_record_repeating_another_records_abstract_is_named_not_lost(
     assert asked.refusal is not None and (
         f"“Wombat Doubles” (1991, papers.csv#4; its abstract is that of “{title}” (papers.csv#1))"
         " is a record of the store's files not stored: another record's abstract.") in asked.answer
+    # a question of a topic that writes the title is none of the record's (a second review)
+    for topic in ("What are Wombat Doubles Networks?", "Which papers compare Wombat Doubles "
+                                                       "with koala codes and emu routes?"):
+        assert "Wombat Doubles” (1991" not in app.ask(topic).answer, topic
 
 
 def test_a_record_with_a_title_and_an_empty_abstract_is_counted(fresh_copy: Path,
