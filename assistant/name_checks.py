@@ -181,10 +181,13 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
     question writes whole ("Who wrote Monotonic Networks?", 'What is "Attention is All you
     Need" about?'), but one inside a longer title it writes: the papers asked about. A title is
     asked for typed with its capitals or in quotes; in lower case only when longer than
-    SHORT_TITLE_WORDS and most of the question's keywords (TITLE_SHARE). Its abstract
+    SHORT_TITLE_WORDS and most of the question's keywords (TITLE_SHARE), or of any length
+    when the question asks only for its record ("who wrote thin junction trees?": a run had
+    answered "who wrote probabilistic matrix factorization?" from another paper). Its abstract
     need not repeat its title's words ("need"), and the ranking had put papers sharing
     more of the question's words first, or refused."""
     asked, terms = f" {title_key(question)} ", set(query_terms(question))
+    of_record = bool(terms & _OF_A_RECORD)  # "who wrote X?", "when was X published?"
     found: dict[str, str] = {}
     for pid, paper in papers.items():
         if paper.title_derived or paper.title_model or (allowed is not None and pid not in allowed):
@@ -195,14 +198,20 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
             continue
         # typed as a title is, or most of what the question asks about: "large scale online
         # learning used for weather forecasting in Antarctica?" asks of no paper so titled
-        held = len(set(query_terms(paper.title)) & terms) / max(len(terms), 1)
-        if _typed_as_title(paper.title, question) or (size > SHORT_TITLE_WORDS
-                                                      and held >= TITLE_SHARE):
+        titled = set(query_terms(paper.title))
+        held = len(titled & terms) / max(len(terms), 1)
+        if (_typed_as_title(paper.title, question) or (size > SHORT_TITLE_WORDS and held >= TITLE_SHARE)
+                or (of_record and not terms - titled - _OF_A_RECORD)):
             found[pid] = key
     # each title the question writes, but one inside a longer one ("Capsule Networks" in
     # "Self-Routing Capsule Networks"): 'compare “A” and “B”' asks about both
     return [pid for pid, key in found.items()
             if not any(key != other and f" {key} " in f" {other} " for other in found.values())]
+
+
+# what a question asks of a paper's record, not of a topic: who wrote it, where and when
+_OF_A_RECORD = frozenset(query_terms("wrote written writes authored authors published appeared "
+                                     "year venue"))
 
 
 def asks_only_of(question: str, titles: Sequence[str]) -> bool:

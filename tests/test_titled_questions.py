@@ -93,3 +93,19 @@ def test_a_question_asking_only_of_a_titled_paper_is_answered_from_it_alone(
     found = titled_store.retriever.find(question)
     titles = [p.paper.title for p in found.papers]
     assert (len(titles) == 1) == alone, titles
+
+
+@pytest.mark.parametrize(("question", "titles"), [
+    ("who wrote active learning?", ["Active Learning"]),
+    ("When was active learning published?", ["Active Learning"]),
+    ("who are the authors of monotonic networks?", ["Monotonic Networks"]),
+    ("What is active learning?", []),  # a topic: asks nothing of a paper's record
+    ("who wrote active learning for robots?", []),  # a word besides the title's
+])
+def test_a_short_title_in_lower_case_asked_for_its_record_is_the_paper(
+        titled_store: Assistant, question: str, titles: list[str]) -> None:
+    """A run: "who wrote probabilistic matrix factorization?" had been answered from
+    another paper, the title being three words in lower case; asked only who wrote it, or
+    when it was published, it is the paper's title."""
+    papers = titled_store.index.papers()
+    assert [papers[p].title for p in titled_papers(papers, question)] == titles
