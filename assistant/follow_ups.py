@@ -18,18 +18,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as replaced_result
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.errors import BadInputError
 from assistant.facets import read_misses
 from assistant.filters import merge
-from assistant.follow_up_phrases import (
-    THOSE_RE,
-    asks_for_list_before,
-    order_asked,
-    swapped_topic,
-)
+from assistant.follow_up_phrases import THOSE_RE, asks_for_list_before, order_asked, swapped_topic
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent, read_intent
 from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic, counted_topic
@@ -54,8 +50,7 @@ class FollowUps:
 
     def __init__(self, app: Assistant) -> None:
         self.app = app
-        # answers given again for a place's sources ("the second one"), the last few: a
-        # chat's next place in the same answer, or one pointing past it, reads them again
+        # answers given again for a place's sources ("the second one"), the last few
         self._given: OrderedDict[tuple[object, ...], Answer] = OrderedDict()
         self._lock = threading.Lock()  # the UI answers several chats at once
 
@@ -322,7 +317,14 @@ def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowe
     """The list, count or trend the last turn of ``history`` gave, under its filters: a
     follow-up's own (a narrowing, "list them", "which of those use X?"), read first ("only
     the ones by Sabour" reads as a list of "only the ones": "what about 2021?" after it
-    had asked for that, a false "no"), else the turn's question. None when it gave none."""
+    had asked for that, a false "no"), else the turn's question. None when it gave none.
+    Each history is read once per ``readers`` (one route's): the follow-ups before read
+    the ones before them again, and a chat of 20 "what about X?" turns had taken 30 s."""
+    return _list_before(tuple((q, a) for q, a in history), readers)
+
+
+@lru_cache(maxsize=1024)
+def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narrowed | None:
     last, earlier = history[-1][0], history[:-1]
     if chained := (narrowed(last, earlier, readers) or listed_again(last, earlier, readers)
                    or within_list(last, earlier, readers) or swapped(last, earlier, readers)):
@@ -339,10 +341,9 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
             ) -> Narrowed | None:
     """The list or count before asked again of the topic a follow-up names instead
     (``swapped_topic``: "what about dropout?" after "Which papers use capsule networks?"),
-    under the filters before. It had been joined to the question before: a table of five
-    capsule papers, none writing dropout. Past a follow-up asking of the list's papers
-    ("what about the proposed method?"), the list before it: "what about federated
-    learning?" then had been joined to both (a run's). None for any other follow-up."""
+    under the filters before (joined to it, a table of five capsule papers, none writing
+    dropout), past follow-ups asking of the list's papers ("what about the proposed
+    method?": a run's). None for any other follow-up."""
     history = past_pointed(history)
     if not history or not (topic := swapped_topic(question, readers.names_a_topic)):
         return None

@@ -81,6 +81,7 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     assert leans_on_previous("what dataset does it use?")
     assert leans_on_previous("What is special about it?")  # a review: had stood alone
     assert not leans_on_previous("What is dropout? How is it used?")  # a second review
+    assert leans_on_previous("What is MMD? Do the authors use it?")  # a third review
 
 
 @pytest.mark.parametrize(("question", "topic"), [
@@ -122,7 +123,8 @@ def test_a_question_of_its_own_after_a_place_is_not_asked_of_that_paper(question
 
 @pytest.mark.parametrize("question", [
     "What loss function does it use?", "Ok, who wrote it?", "In that paper, what datasets do they use?",
-    "how do they handle noisy labels?",
+    "how do they handle noisy labels?", "Thanks, and who wrote it?",
+    "Which benchmarks and metrics do they report?",  # a third review
 ])
 def test_a_pronoun_follow_up_with_a_few_words_is_asked_of_the_place(question: str) -> None:
     """A second review: three keywords, or a filler before a comma, had counted as a
@@ -159,3 +161,20 @@ def test_another_topic_after_an_aspect_follow_up_is_the_list_s(request: pytest.F
     history = chat(store, LIST, "what about the limitations?", "what datasets do they use?")
     again = final_answer(store.answer_stream("what about sparse attention?", history))
     assert [c.title for c in again.citations] == ["Sparse Attention"], again.answer
+
+
+def test_a_long_chat_reads_each_earlier_turn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third review: each "what about X?" read every turn before it again, recursively;
+    20 of them took 30 s (2,192,444 reads of the history at 22)."""
+    from assistant import follow_ups
+    from assistant.follow_ups import Readers, swapped
+    from assistant.intent import read_intent
+
+    reads = []
+    real = follow_ups.narrowed
+    monkeypatch.setattr(follow_ups, "narrowed", lambda *a: reads.append(1) or real(*a))
+    history = [("What is dropout?", "Dropout drops units. [1]")]
+    history += [(f"what about topic number {n}?", "An answer. [1]") for n in range(22)]
+    readers = Readers(read_intent, lambda words: True, lambda name: False)
+    assert swapped("what about sparsity?", history, readers) is None
+    assert len(reads) < 10 * len(history), len(reads)
