@@ -453,17 +453,17 @@ def proper_names(question: str) -> list[str]:
 
 
 def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
-    """Whether an offline follow-up is searched together with the previous question: it
-    continues it ("and how…"), points back at its paper ("does it scale?", "how does the method
-    handle noisy labels?"), may point back ("their results?") with fewer than OWN_SUBJECT_TERMS
-    keywords of its own, or is short, names nothing and has one keyword at most ("Any
-    limitations?"). "What is TCCM?" names its own subject (``DEFINES_RE``), as "What is dropout
-    and how is it used?" does ("What is special about it?" does not). A filter's name (not in
-    ``unfiltered``) is none of its own after "them" ("how many of them are by X?")."""
+    """Whether an offline follow-up is searched with the previous question: it continues it
+    ("and how…"), points back ("does it scale?", "how does the method handle noisy labels?"),
+    may point back ("their results?") with fewer than OWN_SUBJECT_TERMS keywords of its own, or
+    is short, names nothing and has one keyword at most ("Any limitations?"). "What is TCCM?"
+    names its own subject (``DEFINES_RE``), as "What is dropout and how is it used?" does unless
+    "the paper"/"the authors" point back too; a filter's name (not in ``unfiltered``) no keyword."""
     terms, defines = query_terms(question), DEFINES_RE.search(question)
     them = re.search(r"\b(?:them|these|those|they|their)\b", question, re.I)
     own = query_terms(unfiltered) if unfiltered is not None and them else terms
-    second = defines and re.search(r"(?:\band\b|[,;?])[^?]*\bits?\b", question, re.I)  # "X? … it"
+    second = defines and re.search(r"(?:\band\b|[,;?])[^?]*\bits?\b", question, re.I) and not any(
+        m.group(0).lower() not in ("it", "its") for m in POINTS_BACK_RE.finditer(question))
     return bool(CONTINUES_RE.search(question) or (POINTS_BACK_RE.search(question) and not second)
                 or (MAY_POINT_BACK_RE.search(question) and len(own) < OWN_SUBJECT_TERMS)
                 or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)

@@ -174,15 +174,24 @@ def _pointed_before(history: Sequence[tuple[str, str]]) -> Pointed:
 def _own_subject(question: str) -> bool:
     """Whether a question names a subject of its own besides its pronouns: more than
     OWN_SUBJECT_TERMS keywords, a thing it defines ("What is dropout and how is it used?"),
-    or keywords in a clause joined by "and" or "but" before the pronoun's ("how does dropout
-    work and why is it useful?", "what about federated learning and its privacy?": a
-    review). "What loss function does it use?", "Ok, who wrote it?" and "In that paper, what
-    datasets do they use?" have none (a second review)."""
+    or a question of its own before an "and"/"but" ahead of the pronoun, holding two
+    keywords or followed by another question ("what about federated learning and its
+    privacy?", "how does dropout work and why is it useful?": a review). "What loss function
+    does it use?", "Thanks, and who wrote it?" and "Which benchmarks and metrics do they
+    report?" have none (later reviews)."""
     first = _THEY.search(question)
-    clauses = re.split(r"\b(?:and|but)\b", question[:first.start()] if first else "")
+    joined = re.search(r"\b(?:and|but)\s+", question[:first.start()] if first else "")
+    head = question[:joined.start()] if joined else ""
+    terms = query_terms(head)
     return (DEFINES_RE.match(question) is not None
             or len(query_terms(_THEY.sub("", question))) > OWN_SUBJECT_TERMS
-            or (len(clauses) > 1 and bool(query_terms(clauses[0]))))
+            or (joined is not None and bool(_ASKS.match(head)) and bool(terms)
+                and (len(terms) > 1 or bool(_ASKS.match(question[joined.end():])))))
+
+
+# a question's own opening words: "how does…", "what about…", "is it…"
+_ASKS = re.compile(r"\s*(?:how|what|why|which|who|when|where|does|do|did|is|are|was|were|can"
+                   r"|could|would|should|will)\b", re.I)
 
 
 def _one_of_list(question: str) -> bool:
