@@ -59,12 +59,12 @@ _NAME = rf"(?-i:(?P<author>{_ONE}(?:\s*(?:,|&|\band\b|\bor\b)\s*{_ONE})*))"  # "
 # what follows a name and goes with it: "et al.", "'s group", "and colleagues"
 _AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collaborators"
           r"|co-?authors))?|\s+and\s+(?:colleagues|co-?authors|collaborators|others|students))?")
-# where the writers of "X et al." stand: the question's start or a clause's ("In 2017,
-# X et al. proposed…"), or after an auxiliary or "summarize" ("What did X et al. propose?",
-# "What were X et al. studying?", "Summarize X et al."); a second review found these lost
+# where the writers of "X et al." stand: the question's start ("In 2017, X et al. proposed…"
+# once its year is cut), or after an auxiliary or "summarize" ("What did X et al. propose?",
+# "What were X et al. studying?", "Summarize X et al."), not after a comma or "is/was": a
+# cited work ("build on the Transformer, Vaswani et al.?", "The baseline was X et al.")
 _WROTE_BY = "(?:^[\\s\\W]*|" + "|".join(rf"(?<=\b{w}\s)" for w in (
-    "did", "does", "do", "has", "have", "had", "is", "are", "was", "were", "summarize",
-    "summarise")) + "|(?<=,\\s))\\s*"
+    "did", "does", "do", "has", "have", "had", "are", "were", "summarize", "summarise")) + ")\\s*"
 _BY = (r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+"
        r"(?:(?:jointly|together)\s+)?)?")
 # "Which papers are by Sara Sabour?", "What has Yoshua Bengio published?", "Bengio's papers":

@@ -41,6 +41,9 @@ def test_authors_named_as_the_papers_authors_or_writers_are_read(
     "Which papers build on McMahan et al.?", "Which papers improve on LeCun et al.?",
     "Which papers compare with Ashish Vaswani et al.?",
     "Which papers outperform (Vaswani et al., 2017)?",
+    # a third review: a work cited after a comma or "was"
+    "Which papers build on the Transformer, Vaswani et al.?",
+    "The baseline was Mikolov et al.; what improves on it?",
 ])
 def test_what_no_name_said_names_no_author(question: str) -> None:
     assert read_intent(question).filters is None
