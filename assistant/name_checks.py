@@ -187,7 +187,8 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
     need not repeat its title's words ("need"), and the ranking had put papers sharing
     more of the question's words first, or refused."""
     asked, terms = f" {title_key(question)} ", set(query_terms(question))
-    of_record = bool(terms & _OF_A_RECORD)  # "who wrote X?", "when was X published?"
+    asking = read_intent(question)  # "who wrote X?", not "who wrote about X?" (a list)
+    of_record = bool(terms & OF_A_RECORD) and not asking.wants_list and asking.trend_topic is None
     found: dict[str, str] = {}
     for pid, paper in papers.items():
         if paper.title_derived or paper.title_model or (allowed is not None and pid not in allowed):
@@ -201,7 +202,7 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
         titled = set(query_terms(paper.title))
         held = len(titled & terms) / max(len(terms), 1)
         if (_typed_as_title(paper.title, question) or (size > SHORT_TITLE_WORDS and held >= TITLE_SHARE)
-                or (of_record and not terms - titled - _OF_A_RECORD)):
+                or (of_record and not terms - titled - OF_A_RECORD)):
             found[pid] = key
     # each title the question writes, but one inside a longer one ("Capsule Networks" in
     # "Self-Routing Capsule Networks"): 'compare “A” and “B”' asks about both
@@ -210,8 +211,8 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
 
 
 # what a question asks of a paper's record, not of a topic: who wrote it, where and when
-_OF_A_RECORD = frozenset(query_terms("wrote written writes authored authors published appeared "
-                                     "year venue"))
+OF_A_RECORD = frozenset(query_terms("wrote written writes authored authors published appeared "
+                                    "year venue"))
 
 
 def asks_only_of(question: str, titles: Sequence[str]) -> bool:

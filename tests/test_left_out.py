@@ -119,6 +119,8 @@ def test_a_record_repeating_another_records_abstract_is_named_not_lost(
     assert asked.refusal is not None and (
         f"“Wombat Doubles” (1991, papers.csv#4; its abstract is that of “{title}” (papers.csv#1))"
         " is a record of the store's files not stored: another record's abstract.") in asked.answer
+    for asked_of in ("Summarize Wombat Doubles", "What year was Wombat Doubles published?"):
+        assert "“Wombat Doubles” (1991" in app.ask(asked_of).answer, asked_of  # a third review
     # a question of a topic that writes the title is none of the record's (a second review)
     for topic in ("What are Wombat Doubles Networks?", "Which papers compare Wombat Doubles "
                                                        "with koala codes and emu routes?"):

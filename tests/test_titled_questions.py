@@ -101,6 +101,7 @@ def test_a_question_asking_only_of_a_titled_paper_is_answered_from_it_alone(
     ("who are the authors of monotonic networks?", ["Monotonic Networks"]),
     ("What is active learning?", []),  # a topic: asks nothing of a paper's record
     ("who wrote active learning for robots?", []),  # a word besides the title's
+    ("Who wrote about active learning?", []),  # a list of its writers (a third review)
 ])
 def test_a_short_title_in_lower_case_asked_for_its_record_is_the_paper(
         titled_store: Assistant, question: str, titles: list[str]) -> None:
