@@ -196,8 +196,9 @@ def topic_terms(text: str, stats: KeywordStats) -> list[str]:
     lowered = as_typed(text).lower()
     limit = ASKED_SHARE * stats.n_docs
     asked = [stem_of(w) for w in _TOKEN.findall(lowered) if w in ASKING_WORDS]
-    return list(dict.fromkeys([*(t for t in _terms(lowered) if t not in _JOINING),
-                               *(t for t in asked if 0 < stats.doc_freq(t) <= limit)]))
+    own = [t for t in _terms(lowered) if t not in _JOINING]  # an asking word alone asks of none:
+    return list(dict.fromkeys([*own, *(t for t in asked  # "Summarize" of "Summarize X et al."
+                                       if own and 0 < stats.doc_freq(t) <= limit)]))
 
 
 def query_readings(question: str) -> list[list[str]]:

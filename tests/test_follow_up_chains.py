@@ -178,3 +178,12 @@ def test_a_long_chat_reads_each_earlier_turn_once(monkeypatch: pytest.MonkeyPatc
     readers = Readers(read_intent, lambda words: True, lambda name: False)
     assert swapped("what about sparsity?", history, readers) is None
     assert len(reads) < 10 * len(history), len(reads)
+
+
+def test_summarize_an_author_et_al_lists_their_papers(request: pytest.FixtureRequest) -> None:
+    """A run: "Summarize Sabour et al." was a false "no": under the author filter its
+    search was the asking word alone, read as a topic ("summar")."""
+    store: Assistant = request.getfixturevalue("authors_store")
+    answer = final_answer(store.answer_stream("Summarize Sabour et al."))
+    assert answer.refusal is None and answer.citations, answer.answer
+    assert answer.filters == "author Sabour"

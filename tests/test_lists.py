@@ -73,6 +73,7 @@ def test_a_list_topic_keeps_an_asking_word_that_is_its_subject() -> None:
     assert topic_terms("automatically summarize text", stats) == ["automat", "text", "summar"]
     assert topic_terms("summarize text", stats) == ["text", "summar"]
     assert topic_terms("study text summarization", stats) == ["text", "summar"]
+    assert topic_terms("Summarize", stats) == []  # alone it asks of nothing ("Summarize X et al.")
     never = KeywordStats(n_docs=1000, vocab={"text": 0}, df=np.array([200]))
     assert topic_terms("automatically summarize text", never) == ["automat", "text"]
     weights = dict(reading_weights("automatically summarize text", stats))
