@@ -337,13 +337,12 @@ def headings(question: str, sources: Sequence[NumberedSource]) -> dict[int, str]
     """Each source's title as its paragraph's heading; a paper the question names by its
     title is headed by where, when and by whom too ("Who wrote Dynamic Routing Between
     Capsules?", "When was … published?"), which the quoted sentences never say."""
-    papers = {s.found.paper.paper_id: s.found.paper for s in sources}
-    named = set(titled_papers(papers, question))
-    shown = {s.n: f"**{shown_title(s.found.paper.title)}{s.found.paper.title_mark}**" for s in sources}
+    named = set(titled_papers({s.found.paper.paper_id: s.found.paper for s in sources}, question))
+    shown: dict[int, str] = {}
     for s in sources:
         said = byline(s.ref(), every_author=True) if s.found.paper.paper_id in named else ""
-        if said:
-            shown[s.n] += f" ({said})"
+        shown[s.n] = (f"**{shown_title(s.found.paper.title)}{s.found.paper.title_mark}**"
+                      + (f" ({said})" if said else ""))
     return shown
 
 

@@ -246,6 +246,14 @@ def quoted_title(title: str, question: str) -> bool:
     return bool(re.search(rf"[{_QUOTES}]\s*{_title_words(title)}\W*[{_QUOTES}]", question, re.I))
 
 
+def in_longer_name(title: str, question: str) -> bool:
+    """Whether ``question`` writes ``title`` beside a capitalised word, as part of a longer
+    name ("Neural Architecture Search"); not the question's first word ("Summarize X")."""
+    words = _title_words(title)
+    return re.search(rf"(?-i:(?<!^)\b[A-Z][\w-]*\s+)(?i:{words})\b|(?i:{words})(?-i:\s+[A-Z])",
+                     question.strip()) is not None
+
+
 def _title_words(title: str) -> str:
     """A pattern of ``title``'s words, apart by anything but a word character."""
     return r"\W+".join(map(re.escape, re.findall(r"\w+", title)))

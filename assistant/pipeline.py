@@ -37,7 +37,7 @@ from assistant.keywords import keyword_weights, query_terms
 from assistant.left_out import tally
 from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
-from assistant.name_checks import OF_A_RECORD, titled_papers
+from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
 from assistant.naming import unmentioned
 from assistant.paper_order import ordered_in
 from assistant.readings import unwritten_own_words
@@ -425,17 +425,9 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
     asked = set(query_terms(search)) - OF_A_RECORD  # "What year was X published?" asks of X
     named = [key for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search)
              if len(asked - set(query_terms(records[key].title))) <= 1
-             and not _in_longer_name(records[key].title, search)]
+             and not in_longer_name(records[key].title, search)]
     return "".join(f"{records[key].said()} is a record of the store's files not stored: "
                    f"{records[key].reason}.\n" for key in named)
-
-
-def _in_longer_name(title: str, question: str) -> bool:
-    """Whether ``question`` writes ``title`` beside a capitalised word, as part of a longer
-    name ("Neural Architecture Search"); not the question's first word ("Summarize X")."""
-    words = r"\W+".join(map(re.escape, re.findall(r"\w+", title)))
-    return re.search(rf"(?-i:(?<!^)\b[A-Z][\w-]*\s+)(?i:{words})\b|(?i:{words})(?-i:\s+[A-Z])",
-                     question.strip()) is not None
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:

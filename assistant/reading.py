@@ -262,7 +262,7 @@ def read_file(path: Path, max_chars: int = 20_000, key: str = "",
             links=links,
             file_key=key,
             year=year,
-            venue=canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name),
+            venue=_venue(rec, name),
             title_derived=not title,
         ))
     if not records and not any(s.incomplete for s in skipped):
@@ -285,10 +285,13 @@ def _year(typed: str, name: str, ordinal: int, line: int) -> tuple[int | None, S
 def _untexted(rec: Mapping[str, str], source: str) -> LeftOut | None:
     """A record with an empty abstract as one left out, when it gives a title."""
     title = normalise(rec.get("title", ""))
-    name = source.rsplit("#", 1)[0]
-    venue = canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name)
-    return LeftOut(source, title, normalise(rec.get("authors", "")),
-                   parse_year(rec.get("year", "")), venue) if title else None
+    return LeftOut(source, title, normalise(rec.get("authors", "")), parse_year(rec.get("year", "")),
+                   _venue(rec, source.rsplit("#", 1)[0])) if title else None
+
+
+def _venue(rec: Mapping[str, str], name: str) -> str:
+    """A record's venue as the store names it: its own field's, else the file name's."""
+    return canonical_venue(normalise(rec.get("venue", ""))) or venue_from_name(name)
 
 
 def _cut(abstract: str, max_chars: int, name: str, ordinal: int, line: int
