@@ -4,7 +4,8 @@
 the API); the range a question gives in words ("since 2019", "in NeurIPS 2025") is read with
 the rest of the question (``intent.read_intent``: ``Intent.filters``). ``merge``: what was set
 explicitly and what the question says both apply; filters no paper can pass together are
-one line naming both.
+one line naming both. A chat follow-up's filters beside the list's: ``replaced`` ("what about
+2018?"), ``reverted``, ``beyond`` ("and more recent ones?").
 """
 
 from __future__ import annotations
@@ -40,6 +41,46 @@ def parse_years(text: str) -> tuple[int, int]:
         raise BadInputError(f"bad year filter '{text}': {start} is after {end}; write "
                             f"{end}-{start}")
     return start, end
+
+
+def beyond(said: Filters | None, newer: bool) -> Filters | None:
+    """``said`` with its years moved past their range: "and more recent ones?" after "only
+    the ones from 2019" is 2020 on, "older ones?" up to 2018 (``follow_up_phrases.beyond_asked``;
+    it had listed 2019's papers again, newest first). None when ``said`` states no closed end
+    on that side."""
+    if said is None or said.years is None:
+        return None
+    start, end = said.years
+    if (end >= OPEN_END) if newer else (start <= OPEN_START):
+        return None
+    years = (end + 1, OPEN_END) if newer else (OPEN_START, start - 1)
+    return replace(said, years=years, named_years=None, recent=None, note=None)
+
+
+def replaced(earlier: Filters | None, said: Filters) -> Filters:
+    """``earlier`` with each field ``said`` states replaced: the years (a range, the years
+    named, the last so many) together, the venue, the author."""
+    return _taken(earlier, said, said)
+
+
+def reverted(filters: Filters | None, earlier: Filters | None, said: Filters) -> Filters | None:
+    """The list a narrowing stands beside: ``filters`` with each field ``said`` replaces
+    taken back to ``earlier``'s (the list's before the narrowing that set it). "what
+    about 2019?" then "and 2020?" is 2020 beside the whole list, not beside 2019's two
+    papers ("Of the 2 papers the earlier list gave, 0 pass" had said)."""
+    return None if filters is None else _taken(filters, earlier, said) or None
+
+
+def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filters:
+    """``base`` with each field ``said`` states taken from ``source`` (None: no filter):
+    the years (a range, the years named, the last so many, their note) together, the
+    venue, the author."""
+    years = source if said.years is not None or said.recent is not None else base
+    venue, author = (source if said.venue else base), (source if said.author else base)
+    return Filters(years=years.years if years else None,
+                   named_years=years.named_years if years else None,
+                   recent=years.recent if years else None, note=years.note if years else None,
+                   venue=venue.venue if venue else None, author=author.author if author else None)
 
 
 def of_recent(said: Filters, newest: int | None) -> Filters:

@@ -31,6 +31,9 @@ NEWER_RE = re.compile(
     r"^\W*(?:(?:and|so|then|ok(?:ay)?)\W+)*(?:(?:what|how)\s+about\s+|show\s+me\s+|only\s+)?"
     r"(?:the\s+)?(?:more\s+|most\s+)?(?:recent|newer|newest|latest|(?P<old>older|oldest|earliest))"
     r"(?:\s+(?:ones?|papers?|work))?(?:\s+first)?\W*$", re.I)
+# ...comparing with the years the list before was of: "and more recent ones?" after "only the
+# ones from 2019" asks for 2020 on (``filters.beyond``), not 2019's papers newest first
+_COMPARED = re.compile(r"\b(?:more\s+recent|newer|(?P<old>older))\b", re.I)
 # "sort them by year", "order the list by date, newest first"
 SORT_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
@@ -82,6 +85,14 @@ def order_asked(question: str) -> bool | None:
     if ordered and ordered.question != question and THOSE_LISTED_RE.match(ordered.question):
         return ordered.oldest
     return None
+
+
+def beyond_asked(question: str) -> bool | None:
+    """Whether a follow-up asks for the list before's topic past its years ("and more recent
+    ones?", "older ones?", ``_COMPARED``): True newer, False older; None for an edge of the
+    list ("the newest ones") or a question asking no year order."""
+    m = NEWER_RE.match(question) and _COMPARED.search(question)
+    return None if not m else not m.group("old")
 
 
 def asks_for_list_before(question: str, pointing: bool = False) -> bool:

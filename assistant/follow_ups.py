@@ -24,8 +24,14 @@ from typing import TYPE_CHECKING
 from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.errors import BadInputError
 from assistant.facets import read_misses
-from assistant.filters import merge
-from assistant.follow_up_phrases import THOSE_RE, asks_for_list_before, order_asked, swapped_topic
+from assistant.filters import beyond, merge, replaced, reverted
+from assistant.follow_up_phrases import (
+    THOSE_RE,
+    asks_for_list_before,
+    beyond_asked,
+    order_asked,
+    swapped_topic,
+)
 from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent, read_intent
 from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic, counted_topic
@@ -382,12 +388,15 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     ``THOSE_LISTED_RE``): the list, count or trend before (or the list a follow-up before
     narrowed), under its filters. After "How many papers on capsule networks are there?"
     (12), "list them" had given five papers with nothing said of the other seven, and
-    "which ones?" a paper on profile alignment. None for any other question."""
+    "which ones?" a paper on profile alignment; "and more recent ones?" asks past the list's
+    years (``filters.beyond``). None for any other question."""
     history = past_pointed(history)
     if not history or not asks_for_list_before(question):
         return None
     if (before := list_before(history, readers)) is None:  # "list them in chronological
         return answered_before(history, readers)  # order" after an answer: had listed "list"
+    if (newer := beyond_asked(question)) is not None and (past := beyond(before.filters, newer)):
+        before = replaced_result(before, filters=past)
     if not before.counted:
         return before
     asked = readers.intent(before.question)  # a count's topic listed as it was counted
@@ -425,32 +434,6 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
             f"“{question.strip()}” narrows an earlier list or count ({said.describe()}), "
             "and there is none before it: ask for the list itself with its topic, e.g. "
             "“Which papers on graph neural networks are from 2019?”")
-
-
-def replaced(earlier: Filters | None, said: Filters) -> Filters:
-    """``earlier`` with each field ``said`` states replaced: the years (a range, the years
-    named, the last so many) together, the venue, the author."""
-    return _taken(earlier, said, said)
-
-
-def reverted(filters: Filters | None, earlier: Filters | None, said: Filters) -> Filters | None:
-    """The list a narrowing stands beside: ``filters`` with each field ``said`` replaces
-    taken back to ``earlier``'s (the list's before the narrowing that set it). "what
-    about 2019?" then "and 2020?" is 2020 beside the whole list, not beside 2019's two
-    papers ("Of the 2 papers the earlier list gave, 0 pass" had said)."""
-    return None if filters is None else _taken(filters, earlier, said) or None
-
-
-def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filters:
-    """``base`` with each field ``said`` states taken from ``source`` (None: no filter):
-    the years (a range, the years named, the last so many, their note) together, the
-    venue, the author."""
-    years = source if said.years is not None or said.recent is not None else base
-    venue, author = (source if said.venue else base), (source if said.author else base)
-    return Filters(years=years.years if years else None,
-                   named_years=years.named_years if years else None,
-                   recent=years.recent if years else None, note=years.note if years else None,
-                   venue=venue.venue if venue else None, author=author.author if author else None)
 
 
 GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_again)

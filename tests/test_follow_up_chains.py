@@ -189,3 +189,20 @@ def test_summarize_an_author_et_al_lists_their_papers(request: pytest.FixtureReq
     answer = final_answer(store.answer_stream("Summarize Sabour et al."))
     assert answer.refusal is None and answer.citations, answer.answer
     assert answer.filters == "author Sabour"
+
+
+def test_more_recent_ones_after_a_years_list_asks_past_its_years(
+        request: pytest.FixtureRequest) -> None:
+    """A run: "and more recent ones?" after "only the ones from 2019" listed 2019's papers
+    again, newest first; a comparison asks past the list's years, an edge ("the newest
+    ones?") stays the list in year order."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, LIST, "only the ones from 2019")
+    newer = final_answer(store.answer_stream("and more recent ones?", history))
+    assert newer.filters == "years 2020 on"
+    assert [c.title for c in newer.citations] == ["Capsules in Videos"]
+    older = final_answer(store.answer_stream("older ones?", history))
+    assert older.filters == "years up to 2018"
+    assert [c.title for c in older.citations] == ["Capsules for Object Parts"]
+    newest = final_answer(store.answer_stream("the newest ones?", history))
+    assert {c.year for c in newest.sources} == {2019}
