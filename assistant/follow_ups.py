@@ -40,6 +40,7 @@ from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at, resolved
 from assistant.stated import stated
+from assistant.subjects import spelled_out
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, OPEN_END, OPEN_START, Answer, Filters
@@ -94,6 +95,8 @@ class FollowUps:
         if (pointed := resolved(question, history, lambda q, h: self.given_again(
                 q, h, top_k, filters, every, reread))) is not None:
             question, history = pointed, ()
+        elif (spelled := spelled_out(question, history)) is not None:  # "which papers use it?"
+            question = spelled
         check_anchored(question, history, readers)
         if every:
             return question, history, None

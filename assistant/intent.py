@@ -3,9 +3,8 @@ whether it leans on the previous question.
 
 Why one module: the retriever, the offline composer, the comparison table and the pipeline
 each decide something from the question's wording (one line per paper, a table, which
-sentence of an abstract answers, whether a follow-up is searched with the question before
-it). Each reading is a pattern here, read by ``read_intent`` into a frozen ``Intent``, so
-that a reading is written and tested once and every reader sees the same one.
+sentence answers, whether a follow-up is searched with the question before it). Each reading
+is a pattern here, read by ``read_intent`` into a frozen ``Intent``: written and tested once.
 
 A question may carry several readings at once ("Which papers compare A and B?" asks for
 several papers and for a comparison): each is a boolean field, read by the part of the
@@ -316,17 +315,18 @@ MAY_POINT_BACK_RE = re.compile(
     r"latter))\b", re.I)
 # What a follow-up asks of the papers before, no subject: a part of them ("What are some
 # limitations?", "what about the datasets?"), words pointing back or judging ("other", "novel")
-ASPECT_WORDS = """the a an this that these those it its they their them there so more less most least
-not some any other others such each all both main key new novel different better best worse wrong
-unclear similar related future limitation drawback weakness weaknesses strength finding result
-contribution novelty assumption experiment dataset baseline metric author code summary conclusion
-application performance complexity runtime evaluation approach approaches method idea motivation
-problem intuition implication advantage disadvantage benefit challenge detail setup one
-missing lacking""".split()
+ASPECT_WORDS = """the a an this that these those it its they their them there so more less most least not some
+any other others such each all both main key new novel different better best worse wrong unclear similar
+related future limitation drawback weakness weaknesses strength finding result contribution novelty assumption
+experiment dataset baseline metric author code summary conclusion application performance complexity runtime
+evaluation approach approaches method idea motivation problem intuition implication advantage disadvantage
+benefit challenge detail setup one missing lacking""".split()
 ASPECT_NAMES = rf"(?:{'|'.join(ASPECT_WORDS)})s?\b"
-ASPECTS = rf"(?:{ASPECT_NAMES}|\w+ed\b)"  # and "proposed", "used"
-# "What is dropout?": a thing asked of by its bare name, a subject of its own (not ASPECTS)
-DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?!{ASPECTS})[a-z]", re.I)
+# ...and a participle alone ("What is proposed?"), not one leading a name ("federated learning")
+ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|with|from|on|of|at|the|an?"
+           rf"|and|or|here|there|so)\b)))")
+# "What is dropout?", "What is a GAN?": a thing asked of by its name, a subject of its own
+DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS})[a-z]", re.I)
 
 # What a question asks of an author's papers other than the list of them: a summary, a
 # comparison, one paper ("Summarize the papers by X", "the paper by X")
@@ -456,9 +456,9 @@ def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
     """Whether an offline follow-up is searched with the previous question: it continues it
     ("and how…"), points back ("does it scale?", "how does the method handle noisy labels?"),
     may point back ("their results?") with fewer than OWN_SUBJECT_TERMS keywords of its own, or
-    is short, names nothing and has one keyword at most ("Any limitations?"). "What is TCCM?"
-    names its own subject (``DEFINES_RE``), as "What is dropout and how is it used?" does unless
-    "the paper"/"the authors" point back too; a filter's name (not in ``unfiltered``) no keyword."""
+    is short, names nothing and has one keyword at most ("Any limitations?"). "What is a GAN?
+    How is it used?" names its own subject (``DEFINES_RE``) unless "the paper"/"the authors"
+    point back too; a filter's name (not in ``unfiltered``) is no keyword."""
     terms, defines = query_terms(question), DEFINES_RE.search(question)
     them = re.search(r"\b(?:them|these|those|they|their)\b", question, re.I)
     own = query_terms(unfiltered) if unfiltered is not None and them else terms

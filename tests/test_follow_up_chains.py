@@ -82,6 +82,9 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     assert leans_on_previous("What is special about it?")  # a review: had stood alone
     assert not leans_on_previous("What is dropout? How is it used?")  # a second review
     assert leans_on_previous("What is MMD? Do the authors use it?")  # a third review
+    # a run: after two turns on VAEs, "What is a GAN? How is it used?" was joined to them
+    assert not leans_on_previous("What is a GAN? How is it used?")
+    assert leans_on_previous("What is a limitation of it?")
 
 
 @pytest.mark.parametrize(("question", "topic"), [

@@ -33,7 +33,7 @@ LAYERS: list[set[str]] = [
     {"assistant.ranking", "assistant.candidates", "assistant.refusals", "assistant.retrieval",
      "assistant.name_checks", "assistant.filters", "assistant.similar", "assistant.topics",
      "assistant.readings", "assistant.facets", "assistant.listing", "assistant.list_lines",
-     "assistant.paper_order", "assistant.follow_up_phrases", "assistant.places",
+     "assistant.paper_order", "assistant.follow_up_phrases", "assistant.places", "assistant.subjects",
      "assistant.acronyms"},
     {"assistant.answering", "assistant.claims", "assistant.chat_prompt", "assistant.generation",
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",

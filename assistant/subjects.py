@@ -1,0 +1,58 @@
+"""The subject a chat's list, count or trend follow-up names by a pronoun ("What is dropout?",
+then "which papers use it?"), spelled into it: "which papers use dropout?".
+
+Why a module: a list's topic is read from its question alone, and the offline join that
+answers other follow-ups ("who proposed it?" searched with "What is dropout?") cannot make a
+list of two questions. "which papers use it?" after "What is dropout?" had been refused as
+naming no topic, and "which papers combine them?" after a variational autoencoder compared
+to GANs had listed papers on combining classifiers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from assistant.follow_up_phrases import THOSE_RE, asks_for_list_before
+from assistant.intent import ASPECTS, COUNT_RE, DEFINES_RE, leans_on_previous, read_intent, trimmed_topic
+from assistant.naming import named_phrases
+
+SUBJECT_TURNS = 3  # how far back the question defining the chat's subject is looked for
+_PRONOUN = re.compile(r"\b(?:(?P<it>it)|them)\b(?!\s+(?:true|possible|known)\b)", re.I)
+# ...and "What is the lottery ticket hypothesis?" (not "What is the paper about?": it leans)
+_DEFINES_THE = re.compile(rf"^\W*what\s+(?:is|are|was|were)\s+the\s+(?!{ASPECTS}|papers?\b|works?\b"
+                          rf"|stud(?:y|ies)\b)[a-z]", re.I)
+_FIRST_CLAUSE = re.compile(r"[?;:.!]|\s(?:and|but)\s", re.I)  # "What is X? How is it used?"
+
+
+def spelled_out(question: str, history: Sequence[tuple[str, str]]) -> str | None:
+    """``question`` with its first "it" or "them" read as the chat's subject (``subject_of``),
+    for a question asking for papers (a list, a count or a trend) that does not point at
+    the papers before ("which of them…", "list them": those are the list's), or None."""
+    m = _PRONOUN.search(question)
+    if not m or THOSE_RE.search(question) or asks_for_list_before(question):
+        return None
+    read = read_intent(question)
+    if not (read.wants_list or read.trend_topic is not None or COUNT_RE.search(question)):
+        return None
+    subjects = subject_of(history)
+    if not subjects:
+        return None
+    said = subjects[0] if m.group("it") else " and ".join(subjects)
+    return f"{question[:m.start()]}{said}{question[m.end():]}"
+
+
+def subject_of(history: Sequence[tuple[str, str]]) -> list[str]:
+    """What the chat's last few turns are about: the thing the last definition asked of
+    ("What is a variational autoencoder?": "variational autoencoder"), then the names each
+    turn leaning on it adds ("How does it compare to GANs?": "GANs"); none when a turn of
+    its own subject, or a list, comes first."""
+    added: list[str] = []
+    for asked, _ in reversed(history[-SUBJECT_TURNS:]):
+        if (DEFINES_RE.match(asked) or _DEFINES_THE.match(asked)) and not read_intent(asked).wants_list:
+            defined = trimmed_topic(_FIRST_CLAUSE.split(asked, maxsplit=1)[0])
+            return [defined, *dict.fromkeys(n for n in added if n.lower() not in defined.lower())]
+        if not leans_on_previous(asked) or read_intent(asked).wants_list:
+            return []
+        added[:0] = named_phrases(asked)
+    return []
