@@ -37,6 +37,7 @@ from assistant.keywords import query_terms
 from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
+from assistant.name_checks import titled_papers
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at, resolved
 from assistant.stated import stated
@@ -78,6 +79,12 @@ class FollowUps:
                 self._given.popitem(last=False)
         return answer
 
+    def names_one(self, question: str) -> bool:
+        """Whether ``question`` asks of one stored paper by its title, no list ("who wrote
+        dynamic routing between capsules?"): its answer's first source is what "it" means."""
+        return (not read_intent(question).wants_list
+                and len(titled_papers(self.app.index.papers(), question)) == 1)
+
     @property
     def readers(self) -> Readers:
         book = self.app.index.author_book()
@@ -93,7 +100,7 @@ class FollowUps:
         with nothing before it is BadInputError (``check_anchored``)."""
         app, readers = self.app, self.readers
         if (pointed := resolved(question, history, lambda q, h: self.given_again(
-                q, h, top_k, filters, every, reread))) is not None:
+                q, h, top_k, filters, every, reread), self.names_one)) is not None:
             question, history = pointed, ()
         elif (spelled := spelled_out(question, history)) is not None:  # "which papers use it?"
             question = spelled

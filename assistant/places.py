@@ -101,24 +101,26 @@ def _place(m: re.Match[str]) -> int:
 
 
 def resolved(question: str, history: Sequence[tuple[str, str]],
-             answer_of: Callable[[str, Sequence[tuple[str, str]]], Answer]) -> str | None:
+             answer_of: Callable[[str, Sequence[tuple[str, str]]], Answer],
+             names_one: Callable[[str], bool] = lambda _: False) -> str | None:
     """A follow-up pointing at papers of the answer before ("summarize the second one",
     "who wrote [3]?") with their titles in its place ("summarize “Stacked Capsule
     Autoencoders”"), asked anew: the titles are what the answer's search then finds first
     (``name_checks.titled_papers``). The answer before is given again by ``answer_of`` (its
     question and history), its sources in their order. A chat had answered "summarize the
     second one" after a list with two other papers, and "who wrote the third one?" with a
-    false "no". "it" after a question asking for one paper is the first (``_it``). None when
+    false "no". "it" after a question asking for one paper (by its order in years, or its
+    title: ``names_one``) is the first (``_it``). None when
     it points at none, or no recent answer numbers papers; BadInputError when it points at
     a number none of them shows, or at "the 0th" (``_past_the_end``)."""
-    if not history or not (pointed := pointed_at(question) or _it(question, history)):
+    if not history or not (pointed := pointed_at(question) or _it(question, history, names_one)):
         return None
     numbers = [n for _, places in pointed for n in places]
     # the latest answer showing each number ("[3]"), of the last POINTED_TURNS that were no
     # place themselves: a count's table shows none, and "summarize the third one" then "the
     # second one" is the list's (it had been the summary's second source)
     turns = [turn for turn in range(len(history))
-             if not (pointed_at(history[turn][0]) or _it(history[turn][0], history[:turn]))]
+             if not (pointed_at(history[turn][0]) or _it(history[turn][0], history[:turn], names_one))]
     shown = next((turn for turn in reversed(turns[-POINTED_TURNS:])
                   if all(f"[{n}]" in history[turn][1] for n in numbers if n > 0)
                   and re.search(r"\[\d+\]", history[turn][1])), None)
@@ -143,20 +145,25 @@ _THEY = re.compile(r"(?<!\bof\s)(?<!\bamong\s)\b(?:it(?!\s+(?:true|possible|know
                    r"|their|them)\b", re.I)
 
 
-def _it(question: str, history: Sequence[tuple[str, str]]) -> Pointed:
+def _it(question: str, history: Sequence[tuple[str, str]],
+        names_one: Callable[[str], bool] = lambda _: False) -> Pointed:
     """"it", "its", "they", "their" or "them" after a follow-up pointing at papers of a list
     ("summarize the third one", then "who wrote it?"), and the like follow-ups after it (at
     most POINTED_TURNS): those papers again; "it" or "its" after a question asking for one
     paper by its order in years ("What is the earliest paper on X?"), and the follow-ups
     asking of it: the first paper of that answer's list; or after "which of them is the
-    oldest?" (``_one_of_list``). Each "who wrote it?" had been searched with the words of
-    the place before ("third one wrote", a false "no"), or answered from other papers."""
+    oldest?" (``_one_of_list``), or after a question naming one paper by its title
+    (``names_one``: "who wrote dynamic routing between capsules?", then "what datasets does
+    it use?" had been answered from STAR-Caps) unless it names a subject of its own. Each
+    "who wrote it?" had been searched with the words of the place before ("third one
+    wrote", a false "no"), or answered from other papers."""
     if (m := _THEY.search(question)) and not _own_subject(question) and (
             before := _pointed_before(history)):
         return [(m, [n for _, places in before for n in places])]
     m = _IT.search(question)
     before_q = next((q for q, _ in reversed(history) if not (pointed_at(q) or _IT.search(q))), "")
-    return [(m, [1])] if m and (asks_for_one(before_q) or _one_of_list(before_q)) else []
+    titled = names_one(before_q) and not _own_subject(question)
+    return [(m, [1])] if m and (asks_for_one(before_q) or _one_of_list(before_q) or titled) else []
 
 
 def _pointed_before(history: Sequence[tuple[str, str]]) -> Pointed:

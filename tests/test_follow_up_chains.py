@@ -209,3 +209,17 @@ def test_more_recent_ones_after_a_years_list_asks_past_its_years(
     assert [c.title for c in older.citations] == ["Capsules for Object Parts"]
     newest = final_answer(store.answer_stream("the newest ones?", history))
     assert {c.year for c in newest.sources} == {2019}
+
+
+def test_it_after_a_paper_named_by_its_title_is_that_paper(request: pytest.FixtureRequest) -> None:
+    """A run: after "who wrote dynamic routing between capsules?", "what datasets does it
+    use?" was searched with both questions and answered from STAR-Caps; "it" is the paper
+    the question before named by its title, unless the follow-up names its own subject."""
+    store: Assistant = request.getfixturevalue("authors_store")
+    history = chat(store, "who wrote self-routing capsules?")
+    for question in ("when was it published?", "does it route parts?"):
+        answer = final_answer(store.answer_stream(question, history))
+        assert [s.title for s in answer.sources] == ["Self-Routing Capsules"], question
+        history.append((question, answer.answer))
+    own = final_answer(store.answer_stream("What is sparse attention and how is it used?", history))
+    assert "Sparse Attention" in {c.title for c in own.citations}
