@@ -65,6 +65,7 @@ _AFTER = (r"(?:\s+et\s+al\b\.?|['’]s(?:\s+(?:group|lab|team|students|collabora
 # cited work ("build on the Transformer, Vaswani et al.?", "The baseline was X et al.")
 _WROTE_BY = "(?:^[\\s\\W]*|" + "|".join(rf"(?<=\b{w}\s)" for w in (
     "did", "does", "do", "has", "have", "had", "are", "were", "summarize", "summarise")) + ")\\s*"
+_OF_SOME = "(?:" + "|".join(rf"(?<=\b{w}\s)" for w in ("many", "which", "any", "all", "some", "most")) + ")"
 _BY = (r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:(?:written|authored|co-?authored)\s+"
        r"(?:(?:jointly|together)\s+)?)?")
 # "Which papers are by Sara Sabour?", "What has Yoshua Bengio published?", "Bengio's papers":
@@ -98,8 +99,10 @@ AUTHOR_RES = [
                rf"|(?:work(?:ed)?|collaborated)(?=\s+(?:\w+\s+)?with\s+(?-i:[{CAPITALS}])))"
                rf"(?:\s+(?:\w+\s+)?with\s+{_NAME.replace('author', 'coauthor')})?)"
                r"(?=\s+(?:about|on|in)\b|\s*[?.!]*\s*$)", re.I),
-    re.compile(rf"(?P<cut>{_NAME}['’]s)\s+(?:{PAPERS}|papers|work|research|publications"
-               r"|contributions)\b", re.I),
+    # "Bengio's papers", with the "of" of "how many of Levine's papers" (a run: "how many of
+    # papers are about X?" was no count)
+    re.compile(rf"(?P<cut>(?:{_OF_SOME}of\s+)?{_NAME}['’]s)\s+(?:{PAPERS}|papers|work|research"
+               r"|publications|contributions)\b", re.I),
     # a name cited with "et al." as the subject that wrote: "What did Vaswani et al. propose
     # in 2017?", "Vaswani et al. propose…" (a run: searched for "Vaswani", "et" and "al", a
     # false "no"); not a work built on, compared with or cited ("build on McMahan et al.",

@@ -26,6 +26,10 @@ from assistant.intent import read_intent
     ("What were Sabour et al. studying?", "Sabour", "What were studying?"),
     ("Summarize Sabour et al.", "Sabour", "Summarize"),
     ("In 2017, Vaswani et al. proposed what?", "Vaswani", "proposed what?"),
+    # a run: "how many of papers are about X?" was no count, answered by one paper
+    ("how many of Sergey Levine's papers are about reinforcement learning?", "Sergey Levine",
+     "how many papers are about reinforcement learning?"),
+    ("Which of Hinton's papers use capsules?", "Hinton", "Which papers use capsules?"),
 ])
 def test_authors_named_as_the_papers_authors_or_writers_are_read(
         question: str, author: str, search: str) -> None:
