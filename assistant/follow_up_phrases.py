@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.intent import ASPECT_NAMES, ASPECT_WORDS, MAY_POINT_BACK_RE, POINTS_BACK_RE
+from assistant.leaning import ASPECT_NAMES, ASPECT_WORDS, MAY_POINT_BACK_RE, POINTS_BACK_RE
 from assistant.paper_order import ordered_question
 
 # a follow-up asking for the papers of the list or count before, naming nothing else: "list

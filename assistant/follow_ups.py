@@ -32,8 +32,9 @@ from assistant.follow_up_phrases import (
     order_asked,
     swapped_topic,
 )
-from assistant.intent import CONTINUES_RE, MAY_POINT_BACK_RE, Intent, read_intent
+from assistant.intent import Intent, read_intent
 from assistant.keywords import query_terms
+from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
 from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen

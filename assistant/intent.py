@@ -24,12 +24,11 @@ from typing import Literal
 
 from assistant.authors import AuthorBook
 from assistant.count_comparison import compared_topics
-from assistant.keywords import STOPWORDS, query_terms
-from assistant.naming import named_phrases
+from assistant.keywords import STOPWORDS
+from assistant.leaning import leans_on_previous
 from assistant.stated import PUBLISHED_ON, RECENT, RECENTLY, stated
 from assistant.stated_years import END, PAPER, PAPERS, YEAR
 from assistant.term_lookups import lookup_terms
-from assistant.tuning import OWN_SUBJECT_TERMS, SHORT_WORDS
 from assistant.types import Filters
 
 Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
@@ -305,29 +304,6 @@ _FRAME_WORDS = frozenset("""
 _TOPIC_END = re.compile(rf"(?:\s+(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
                         r"|in\s+research|recently|lately))+\s*$|[\s?.!]+$", re.I)
 
-# ---------------------------------------------------------------- follow-ups
-CONTINUES_RE = re.compile(r"^\W*(and|but|also|so|what about|how about|then)\b", re.I)
-# "it", "the method": a paper of the last answer. "they", "this": often the question's own
-# subject ("Compare the graph neural network papers: what do they study?").
-POINTS_BACK_RE = re.compile(r"\b(it|its|the (paper|method|approach|model|authors?))\b", re.I)
-MAY_POINT_BACK_RE = re.compile(
-    r"\b(they|their|them|this|that|these|those|which one|the other|the (first|second|former|"
-    r"latter))\b", re.I)
-# What a follow-up asks of the papers before, no subject: a part of them ("What are some
-# limitations?", "what about the datasets?"), words pointing back or judging ("other", "novel")
-ASPECT_WORDS = """the a an this that these those it its they their them there so more less most least not some
-any other others such each all both main key new novel different better best worse wrong unclear similar
-related future limitation drawback weakness weaknesses strength finding result contribution novelty assumption
-experiment dataset baseline metric author code summary conclusion application performance complexity runtime
-evaluation approach approaches method idea motivation problem intuition implication advantage disadvantage
-benefit challenge detail setup one missing lacking""".split()
-ASPECT_NAMES = rf"(?:{'|'.join(ASPECT_WORDS)})s?\b"
-# ...and a participle alone ("What is proposed?"), not one leading a name ("federated learning")
-ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|with|from|on|of|at|the|an?"
-           rf"|and|or|here|there|so)\b)))")
-# "What is dropout?", "What is a GAN?": a thing asked of by its name, a subject of its own
-DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS})[a-z]", re.I)
-
 # What a question asks of an author's papers other than the list of them: a summary, a
 # comparison, one paper ("Summarize the papers by X", "the paper by X")
 _ASKS_OF_PAPERS = re.compile(rf"\b(?:summari[sz]e|summary|overview|survey|review|describe|explain"
@@ -450,24 +426,6 @@ def proper_names(question: str) -> list[str]:
         if word[0].isupper() and before and before[-1] not in ".?!:;" and word.lower() not in STOPWORDS:
             found.append(word)
     return list(dict.fromkeys(found))
-
-
-def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:
-    """Whether an offline follow-up is searched with the previous question: it continues it
-    ("and how…"), points back ("does it scale?", "how does the method handle noisy labels?"),
-    may point back ("their results?") with fewer than OWN_SUBJECT_TERMS keywords of its own, or
-    is short, names nothing and has one keyword at most ("Any limitations?"). "What is a GAN?
-    How is it used?" names its own subject (``DEFINES_RE``) unless "the paper"/"the authors"
-    point back too; a filter's name (not in ``unfiltered``) is no keyword."""
-    terms, defines = query_terms(question), DEFINES_RE.search(question)
-    them = re.search(r"\b(?:them|these|those|they|their)\b", question, re.I)
-    own = query_terms(unfiltered) if unfiltered is not None and them else terms
-    second = defines and re.search(r"(?:\band\b|[,;?])[^?]*\bits?\b", question, re.I) and not any(
-        m.group(0).lower() not in ("it", "its") for m in POINTS_BACK_RE.finditer(question))
-    return bool(CONTINUES_RE.search(question) or (POINTS_BACK_RE.search(question) and not second)
-                or (MAY_POINT_BACK_RE.search(question) and len(own) < OWN_SUBJECT_TERMS)
-                or (len(question.split()) <= SHORT_WORDS and not named_phrases(question)
-                    and len(terms) < 2 and not defines))
 
 
 def trend_topic(question: str) -> str | None:

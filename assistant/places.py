@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from assistant.errors import BadInputError
 from assistant.follow_up_phrases import EDGE_OF_LIST_RE
-from assistant.intent import DEFINES_RE
 from assistant.keywords import query_terms
+from assistant.leaning import DEFINES_RE
 from assistant.paper_order import asks_for_one
 from assistant.tuning import OWN_SUBJECT_TERMS
 
@@ -132,7 +132,9 @@ def resolved(question: str, history: Sequence[tuple[str, str]],
         return None
     for where, places in reversed(pointed):  # from the end, so the earlier places stay put
         titles = " and ".join(f"“{sources[n if n < 0 else n - 1].title}”" for n in places)
-        owned = "'s" if where.group(0).lower() in ("its", "their") else ""  # "its authors"
+        said = where.group(0).lower()
+        owned = "'s" if said in ("its", "their") else ""  # "its authors"
+        titles = f"of {titles}" if said == "one" and where.re is _THEY else titles  # "which one"
         question = f"{question[:where.start()]}{titles}{owned}{question[where.end():]}"
     return question
 
@@ -142,7 +144,7 @@ _IT = re.compile(r"\b(?:it|its)\b", re.I)
 # after "what about the fifth one?"), not "which of them", "among those", nor an "it" that
 # points at nothing ("Is it true that…", "Why is it that…")
 _THEY = re.compile(r"(?<!\bof\s)(?<!\bamong\s)\b(?:it(?!\s+(?:true|possible|known|that)\b)|its|they"
-                   r"|their|them)\b", re.I)
+                   r"|their|them|(?<=\bwhich\s)one)\b", re.I)  # "which one is best?": of them
 
 
 def _it(question: str, history: Sequence[tuple[str, str]],

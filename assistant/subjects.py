@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 
 from assistant.follow_up_phrases import THOSE_RE, asks_for_list_before
-from assistant.intent import ASPECTS, COUNT_RE, DEFINES_RE, leans_on_previous, read_intent, trimmed_topic
+from assistant.intent import COUNT_RE, read_intent, trimmed_topic
+from assistant.leaning import ASPECTS, DEFINES_RE, leans_on_previous
 from assistant.naming import named_phrases
 
 SUBJECT_TURNS = 3  # how far back the question defining the chat's subject is looked for

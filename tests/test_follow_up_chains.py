@@ -9,7 +9,7 @@ from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401
 
 from assistant.answering import final_answer
 from assistant.follow_up_phrases import swapped_topic
-from assistant.intent import leans_on_previous
+from assistant.leaning import leans_on_previous
 from assistant.pipeline import Assistant
 
 
@@ -85,6 +85,9 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     # a run: after two turns on VAEs, "What is a GAN? How is it used?" was joined to them
     assert not leans_on_previous("What is a GAN? How is it used?")
     assert leans_on_previous("What is a limitation of it?")
+    # a run: "which one has the best results?" after a summary was asked of the store
+    assert leans_on_previous("which one has the best results?")
+    assert not leans_on_previous("Which one of the GAN papers uses spectral normalization?")
 
 
 @pytest.mark.parametrize(("question", "topic"), [
@@ -223,3 +226,13 @@ def test_it_after_a_paper_named_by_its_title_is_that_paper(request: pytest.Fixtu
         history.append((question, answer.answer))
     own = final_answer(store.answer_stream("What is sparse attention and how is it used?", history))
     assert "Sparse Attention" in {c.title for c in own.citations}
+
+
+def test_which_one_after_a_place_asks_of_its_papers(request: pytest.FixtureRequest) -> None:
+    """A run: "which one has the best results?" after "summarize the first three" was
+    searched anew with the whole chat (other papers); it asks which of those papers."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, LIST, "summarize the first two")
+    listed = final_answer(store.answer_stream(LIST))
+    answer = final_answer(store.answer_stream("which one has the best results?", history))
+    assert {s.title for s in answer.sources} == {s.title for s in listed.sources[:2]}
