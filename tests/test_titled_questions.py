@@ -85,6 +85,11 @@ def test_a_long_title_in_lower_case_inside_another_question_is_no_paper(
     ("Compare “Monotonic Networks” with related work", False),
     # a subject of its own besides the title: other papers may answer it
     ('Which speech recognition models improve on "Attention is All you Need" alignment?', False),
+    # a run: typed with its capitals, asked nothing else (a model had summarized others)
+    ("Summarize Attention is All you Need.", True),
+    ("What datasets does Attention is All you Need use?", True),
+    ("How does Attention is All you Need compare to speech recognition?", False),
+    ("Summarize Monotonic Networks.", False),  # two words: may name a topic
 ])
 def test_a_question_asking_only_of_a_titled_paper_is_answered_from_it_alone(
         titled_store: Assistant, question: str, alone: bool) -> None:
