@@ -36,7 +36,7 @@ from difflib import SequenceMatcher
 from typing import Any, Literal
 
 from assistant.answering import AnswerStream, NumberedSource, build_citations, is_refusal, prompt
-from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats, unfinished
+from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats, reception_unsaid, unfinished
 from assistant.corpus import split_sentences
 from assistant.errors import redact
 from assistant.extractive import NOTICE
@@ -176,7 +176,8 @@ class Attribution:
     def check(self, sentence: Sentence) -> Checked:
         text = redact(sentence.text)  # a reply may echo the key (a prompt injection, a proxy)
         echo = self.echo(text)
-        if is_refusal(text) or not is_claim(text):
+        # a lead-in states nothing, unless of a paper's reception ("The most cited … is:")
+        if is_refusal(text) or not (is_claim(text) or reception_unsaid(text, [*self.abstracts.values()])):
             return Checked(text, None, invalid=sentence.invalid, echo=echo,
                            refusal=is_refusal(text))
         if self.restates_question(text) or self.restates_title(text):

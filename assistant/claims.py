@@ -6,7 +6,8 @@ matter), against the cited abstracts' sentences and adjacent sentence pairs. On 
 cheap checks catch what similarity misses: a number or a name the claim states must occur in
 a cited abstract (a wrong figure is close in meaning but not supported), a negation or a
 direction ("higher" for "lower") the best sentence does not share lowers the score, and so
-does an absolute ("all", "always") the abstract never uses.
+does an absolute ("all", "always") the abstract never uses; a word of how the paper was
+received ("most cited", "seminal") must be in it too.
 
 A sentence that cites nothing is unsupported (support 0); a sentence quoted verbatim from its
 cited abstract (the extractive answers) has support 1. ``THRESHOLD`` comes from
@@ -67,6 +68,10 @@ drops dropped shrink shrinks worse underperform underperforms underperformed slo
 below""".split())
 ABSOLUTES = frozenset("""all every always any never guarantee guarantees guaranteed completely
 entirely perfectly eliminates eliminate universally regardless solves""".split())
+# How a paper was received, which its abstract cannot tell unless it says so: a model had
+# written "The most cited NeurIPS 2017 paper is … [4]" of a paper on gradient EM (a run's)
+RECEPTION = frozenset("""cited citations citation influential seminal landmark famous popular
+pioneering groundbreaking renowned celebrated acclaimed award awarded prize""".split())
 NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero _ two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty".split()) if w != "_"}
@@ -184,7 +189,8 @@ def _name_found(name: str, lowered: str, words: set[str]) -> bool:
 
 
 def missing_facts(claim: str, abstracts: Sequence[str]) -> list[str]:
-    """The numbers and names of ``claim`` that none of the cited ``abstracts`` contains."""
+    """The numbers, names and words of a paper's reception (``RECEPTION``) of ``claim`` that
+    none of the cited ``abstracts`` contains."""
     joined = " ".join(normalise(a) for a in abstracts)
     lowered = joined.lower()
     words = set(re.findall(r"[a-z0-9]+", lowered))
@@ -192,7 +198,14 @@ def missing_facts(claim: str, abstracts: Sequence[str]) -> list[str]:
     known = _numbers(" ".join(normalise(without_references(a)) for a in abstracts))
     missing = [n for n in sorted(_numbers(without_references(claim))) if n not in known]
     missing += [n for n in _names(claim) if not _name_found(n, lowered, words)]
-    return missing
+    return missing + reception_unsaid(claim, abstracts)
+
+
+def reception_unsaid(text: str, abstracts: Sequence[str]) -> list[str]:
+    """The words of a paper's reception (``RECEPTION``: "cited", "seminal") in ``text`` that
+    none of ``abstracts`` writes."""
+    written = set(_WORDS.findall(" ".join(abstracts).lower()))
+    return sorted(set(_WORDS.findall(text.lower())) & RECEPTION - written)
 
 
 @dataclass(frozen=True)

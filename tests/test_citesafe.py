@@ -433,3 +433,22 @@ def test_only_sources_that_answer_are_sent_to_the_model(
         assert (found.paper.source in prompt) == any(s.paper_id == found.paper.paper_id
                                                      for s in answer.sources)
     assert all(s.score >= 0.005 for s in answer.sources[1:])
+
+
+def test_a_lead_in_of_a_papers_reception_is_checked(seed_dir: Path, server: FakeOpenAI) -> None:
+    """A run: "The most cited NeurIPS 2017 paper is:" then a sentence its source supports
+    was shown as checked, a lead-in stating nothing; one saying how a paper was received
+    ("cited", "seminal") that no source writes is a claim, and unsupported."""
+    app = model_assistant(seed_dir, server, cite_mode="constrained")
+    lead = "The most cited paper on temporal graphs is the following:"
+    server.replies = [as_json((lead, []), (QUOTED, [1]), (SAID, [1]))]
+    _, answer = streamed(app, QUESTION)
+    assert [c.supported for c in answer.claims] == [False, True, True]
+    assert answer.claims[0].text.startswith(lead)
+    server.replies = [as_json(("The most cited paper is:", []), (QUOTED, [1]))]
+    text, cut = streamed(app, QUESTION)  # stopping on "is", it is left out
+    assert "most cited" not in text and [c.supported for c in cut.claims] == [True]
+    server.replies = [as_json(("Two papers discuss this:", []), (QUOTED, [1]))]
+    text, plain = streamed(app, QUESTION)
+    assert text.startswith("Two papers discuss this:")  # a lead-in: shown, not checked
+    assert [c.supported for c in plain.claims] == [True]
