@@ -14,13 +14,18 @@ import datetime
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from assistant.acronyms import acronym_readings, spelled_readings
 from assistant.authors import author_names, given_first, name_words, nearest_names, written_by
 from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
 from assistant.left_out import LEFT_OUT_SHOWN, LeftOut, tally, why
 from assistant.settings import MAX_TOP_K
 from assistant.types import OPEN_END, OPEN_START, Filters
+
+if TYPE_CHECKING:
+    from assistant.index import AbstractIndex
 
 CLI_YEARS = re.compile(r"^\s*(\d{4})?\s*(?:(-|–|\.\.)\s*(\d{4})?)?\s*$")
 YEARS_HELP = ("a year, years or a range such as 2019, 2019,2021, 2019-2021, 2019- (from 2019) "
@@ -77,10 +82,23 @@ def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filte
     venue, the author."""
     years = source if said.years is not None or said.recent is not None else base
     venue, author = (source if said.venue else base), (source if said.author else base)
+    excluded = source if said.excluded else base
     return Filters(years=years.years if years else None,
                    named_years=years.named_years if years else None,
                    recent=years.recent if years else None, note=years.note if years else None,
-                   venue=venue.venue if venue else None, author=author.author if author else None)
+                   venue=venue.venue if venue else None, author=author.author if author else None,
+                   excluded=excluded.excluded if excluded else ())
+
+
+def with_spellings(said: Filters | None, index: AbstractIndex) -> Filters | None:
+    """``said`` with each phrase it excludes also in the other spelling the store's papers
+    use: "SVM" and "support vector machine", "RL" and "reinforcement learning"
+    (``acronyms``), so that a paper writing either is left out."""
+    if not said or not said.excluded:
+        return said
+    spelled = [s for phrase in said.excluded
+               for s in (phrase, *acronym_readings(phrase, index), *spelled_readings(phrase, index))]
+    return replace(said, excluded=tuple(dict.fromkeys(spelled)))
 
 
 def of_recent(said: Filters, newest: int | None) -> Filters:
@@ -179,7 +197,8 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
         raise _apart(Filters(venue=given.venue), Filters(venue=said.venue), "paper")
     merged = Filters(years=years, named_years=named, venue=given.venue or said.venue,
                      author=_both_authors(given.author, said.author),
-                     note=said.note if years == said.years else None)
+                     note=said.note if years == said.years else None,
+                     excluded=tuple(dict.fromkeys(given.excluded + said.excluded)))
     return merged or None
 
 

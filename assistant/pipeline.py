@@ -28,7 +28,7 @@ from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
-from assistant.filters import merge, no_paper_of, of_recent
+from assistant.filters import merge, no_paper_of, of_recent, with_spellings
 from assistant.follow_ups import FollowUps, rewrite_kept
 from assistant.generation import ChatModel, relevance_reply
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
@@ -149,7 +149,7 @@ class Assistant:
         without years): that one is not applied, and the answer says so. When it leaves
         papers alone but none with ``filters``, the range named is the two together."""
         intent = read_intent(question, self.index.venues(), self.index.author_book())
-        said, rest = intent.filters, intent.search
+        said, rest = with_spellings(intent.filters, self.index), intent.search  # "SVM": its words
         if said and said.recent is not None:  # "in the last three years"
             said = of_recent(said, self.index.newest_year())
         if said and not self.retriever.allowed(said):

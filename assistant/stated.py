@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from assistant.authors import PARTICLES, AuthorBook, given_first
 from assistant.corpus import KNOWN_VENUES, canonical_venue
+from assistant.exclusions import stated_exclusion
 from assistant.keywords import STOPWORDS
 from assistant.stated_years import PAPER, PAPERS, YEAR, cut, stated_years
 from assistant.types import LATEST_YEAR, Filters
@@ -196,11 +197,12 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
         span, recent, named, rest = stated_years(rest)
         if rest != question:  # "by Hinton and from 2019?": no "and" left dangling at the end
             rest = _DANGLING.sub("", rest)
+    excluded, rest = stated_exclusion(rest)  # "… that do not use SVM"
     author, rest = _stated_author(rest, venues)
     if author is None and authors is not None:
         author, rest = _stored_author(rest, venues, authors)
     found = Filters(years=span, named_years=named, venue=venue, author=author,
-                    recent=recent)
+                    recent=recent, excluded=(excluded,) if excluded else ())
     if not found:
         return None, question
     rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")

@@ -7,7 +7,9 @@ module imports only pydantic and the stdlib-only ``corpus``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -45,10 +47,13 @@ class Filters:
     # how the years were read, when the words do not say them as such ("the last three
     # years: the newest stored papers are of 2021"): shown by ``describe``, not compared
     note: str | None = field(default=None, compare=False)
+    # phrases a paper must not write ("that do not use SVM": ``exclusions.py``), each with
+    # its other spellings ("support vector machine"), in its title or abstract
+    excluded: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return (self.years is not None or bool(self.venue) or bool(self.author)
-                or self.recent is not None)
+                or self.recent is not None or bool(self.excluded))
 
     def allows(self, paper: Paper) -> bool:
         """The same test as the Chroma ``where``: a paper of unknown year fails a year range."""
@@ -58,6 +63,8 @@ class Filters:
         if self.named_years is not None and paper.year not in self.named_years:
             return False
         if self.author and not written_by(paper.authors, self.author):
+            return False
+        if self.excluded and _writing(self.excluded).search(f"{paper.title}. {paper.text}"):
             return False
         return not self.venue or paper.venue.casefold() == self.venue.casefold()
 
@@ -86,7 +93,21 @@ class Filters:
             parts.append(f"venue {self.venue}")
         if self.author:
             parts.append(f"author {self.author}")
+        if self.excluded:
+            parts.append("not writing " + " or ".join(f"“{phrase}”" for phrase in self.excluded))
         return ", ".join(parts)
+
+
+@lru_cache(maxsize=64)
+def _writing(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``phrases`` as a paper writes it: in any case, its words apart or hyphenated,
+    its last one plural ("Support Vector Machines", "support-vector machine", "SVMs")."""
+    def form(phrase: str) -> str:
+        *head, last = phrase.split()
+        plural = rf"(?:{re.escape(last)}|{re.escape(last[:-1] if last.endswith('s') else last)})(?:s|es)?"
+        return r"[\s-]+".join([*map(re.escape, head), plural])
+    forms = [form(p) for p in phrases]
+    return re.compile(rf"(?<![\w-])(?:{'|'.join(forms)})(?![\w-])", re.I)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,71 @@
+"""What a question asks its papers not to write ("papers on kernel methods that do not use
+SVM", "… but not X", "excluding X") is a filter (exclusions.py, ``Filters.excluded``): the
+exclusion had been searched as part of the topic, and a run's list held 76 kernel-method
+papers quoting SVMs, and its count of "active learning don't mention deep learning" papers
+on poisoning and parities."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import make_settings, seeds_with
+
+from assistant.answering import final_answer
+from assistant.corpus import Paper
+from assistant.exclusions import stated_exclusion
+from assistant.pipeline import Assistant
+from assistant.types import Filters
+
+KERNELS = [
+    ("Kernel Ridge Scaling", "Kernel methods scale to millions of points with random features."),
+    ("Indefinite Kernel SVMs", "Kernel methods such as support vector machines (SVMs) need "
+     "positive kernels; we train SVMs with indefinite kernels."),
+    ("Margins of Kernel Machines", "We bound the margin of kernel methods built on a Support "
+     "Vector Machine with a Gaussian kernel."),
+    ("Kernel Two-Sample Tests", "Kernel methods test whether two samples share a distribution."),
+]
+
+
+@pytest.fixture(scope="module")
+def kernels_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "kernels", KERNELS)))
+
+
+@pytest.mark.parametrize(("question", "excluded", "rest"), [
+    ("papers on kernel methods that do not use SVM", "SVM", "papers on kernel methods"),
+    ("How many papers on active learning don't mention deep learning?", "deep learning",
+     "How many papers on active learning?"),
+    ("kernel methods but not SVMs", "SVMs", "kernel methods"),
+    ("Which papers study GANs, excluding StyleGAN?", "StyleGAN", "Which papers study GANs?"),
+    ("optimizers except for the Adam method", "Adam", "optimizers"),
+])
+def test_an_exclusion_is_read_apart_from_the_topic(question: str, excluded: str, rest: str) -> None:
+    assert stated_exclusion(question) == (excluded, rest)
+
+
+@pytest.mark.parametrize("question", [
+    "Which papers train transformers without attention?",  # a topic written so
+    "not only accuracy but also speed", "Is dropout better than batch norm or not?",
+    "papers that do not use the",  # no word to leave out
+])
+def test_no_exclusion_is_read_where_none_is_stated(question: str) -> None:
+    assert stated_exclusion(question) == (None, question)
+
+
+def test_a_paper_writing_an_excluded_phrase_in_any_form_is_left_out() -> None:
+    """Plural or singular, any case, hyphenated: "support vector machines" leaves out "a
+    Support Vector Machine" and "support-vector machine"."""
+    filters = Filters(excluded=("support vector machines", "SVM"))
+    assert "not writing “support vector machines” or “SVM”" in filters.describe()
+    texts = [a for _, a in KERNELS] + ["We train a support-vector machine.", "SVMlight is fast."]
+    papers = [Paper(paper_id=str(i), title="", text=t, source="x") for i, t in enumerate(texts)]
+    assert [p.text for p in papers if filters.allows(p)] == [texts[0], texts[3], texts[5]]
+
+
+def test_a_list_and_a_count_leave_out_the_excluded_papers(kernels_store: Assistant) -> None:
+    listed = final_answer(kernels_store.answer_stream("Which papers use kernel methods that do not use SVM?"))
+    assert {c.title for c in listed.citations} == {"Kernel Ridge Scaling", "Kernel Two-Sample Tests"}
+    assert listed.filters and "not writing “SVM”" in listed.filters
+    counted = final_answer(kernels_store.answer_stream("How many papers on kernel methods but not SVMs?"))
+    assert counted.answer.startswith("2 papers of the ")
