@@ -32,12 +32,16 @@ def print_after_answer(answer: Answer) -> None:
     """What follows a streamed answer: its notes, filter, sources (a list's lines are its
     own) and receipt, and, when a list's reading budget or a trend's left papers out
     unread, how to read them."""
+    from assistant.references import derived_line
+
     out.print()
     print_notes(answer)
     if answer.filters:
         out.print(f"\nfilter: {printable(answer.filters)}", markup=False, highlight=False)
     if answer.receipt is None or answer.receipt.matching is None:
         print_sources(answer)
+    elif untitled := derived_line(answer.sources):  # a list's lines name them too
+        out.print(f"[dim]{untitled}[/]")
     print_receipt(answer)
     if answer.receipt is not None:
         warn_unread(answer.receipt.unread_left_out)
@@ -124,7 +128,7 @@ def print_notes(answer: Answer) -> None:
 
 
 def print_sources(answer: Answer) -> None:
-    from assistant.references import answered_by, byline, noted_title
+    from assistant.references import answered_by, byline, derived_line, noted_title
 
     if not answer.sources:
         return
@@ -136,4 +140,6 @@ def print_sources(answer: Answer) -> None:
         title = noted_title(s, derived=False)  # a model's title says so
         out.print(printable(f"{mark}[{s.n}] {title} — {s.source} (score {s.score:.2f})"
                             + (f" · {known}" if known else "")), markup=False)
+    if untitled := derived_line(answer.sources):
+        out.print(f"[dim]{untitled}[/]")
     out.print(f"[dim]{answered_by(answer)} · {answer.timings_ms.get('total', 0):.0f} ms[/]")

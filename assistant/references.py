@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Literal
 
 from assistant.authors import short_authors, split_authors
@@ -60,6 +61,18 @@ def noted_title(source: SourceRef | NearPaper, derived: bool = True) -> str:
     only with ``derived``: source lists have always shown those bare; a model's always)."""
     note = title_note(source.title_derived and derived, source.title_model)
     return f"{source.title} ({note})" if note else source.title
+
+
+def derived_line(sources: Sequence[SourceRef]) -> str:
+    """The line under a source list some of whose papers came without a title ("" when
+    none did): each is shown bare, named by its abstract's first words, and a question
+    asking for a paper's title had been answered with such words as if they were it."""
+    derived = sum(s.title_derived for s in sources)
+    if not derived:
+        return ""
+    said = ("1 of these papers has no title in its input" if derived == 1
+            else f"{derived} of these papers have no title in their input")
+    return f"{said}: named by the first words of the abstract."
 
 
 def receipt_line(receipt: Receipt) -> str:

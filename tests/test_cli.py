@@ -69,6 +69,10 @@ def test_ask_prints_answer_then_numbered_sources(fresh_copy: Path) -> None:
     assert "Extractive answer" in out and "[1]" in out
     assert out.index("Sources") > out.index("[1]")
     assert "*[1] TCCM: Time-Conditioned Contraction Matching — 000_5670d2e227b27b35.txt#7 (score" in out
+    # a run: a seed's words read as its title ("what is the title of…?"); the seeds have none
+    shown = out.count(" — 000_") + out.count(" — 004_")
+    assert ("1 of these papers has no title in its input" if shown == 1
+            else f"{shown} of these papers have no title in their input") in out
 
 
 def test_every_answer_says_how_much_it_looked_at(fresh_copy: Path, tmp_path: Path) -> None:

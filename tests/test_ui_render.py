@@ -114,6 +114,7 @@ def test_cited_answer_has_links_highlights_and_markdown_copy(seed_assistant: Ass
     assert '<a href="#" class="cite" title="open source 1">[1]</a>' in message
     assert f"{FILE_B}#1" in html.unescape(message) and "<mark>" in message
     assert "extractive (quoted from the abstracts)" in message
+    assert "no title in" in message and "named by the first words of the abstract" in message
     assert final[1] == [["What is CRAFT?", final[1][0][1]]]
     assert f"[1] CRAFT: Future Link Predictor on Temporal Graphs. {FILE_B}#1." in final[2]
 

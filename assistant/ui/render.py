@@ -23,6 +23,7 @@ from assistant.references import (
     UNSURE_NOTE,
     answered_by,
     byline,
+    derived_line,
     nearest_lines,
     noted_title,
     receipt_line,
@@ -281,8 +282,10 @@ def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None
     counted = (f"the first {len(answer.sources):,} of {total:,}"
                if total is not None and total > len(answer.sources)
                else f"{len(cited)} cited of {len(answer.sources)}")
+    untitled = derived_line(answer.sources)
     return (f'<details class="sources"><summary>Sources ({counted})</summary>'
-            f"{''.join(items)}</details>")
+            f"{''.join(items)}" + (f'<p class="note">{inert(untitled)}</p>' if untitled else "")
+            + "</details>")
 
 
 def _title_note_html(title_derived: bool, title_model: str) -> str:
