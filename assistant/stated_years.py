@@ -124,7 +124,9 @@ twenty""".split())}
 RELATIVE = re.compile(
     r"\b(?:(?:in|from|during|over|within|for|of)\s+)?(?:the\s+)?(?:last|past|recent|previous)"
     rf"\s+(?:(?P<number>\d{{1,2}}|{'|'.join(NUMBER_WORDS)})\s+(?P<unit>years|decades)"
-    r"|(?P<unit1>decade|year))\b", re.I)
+    r"|(?P<unit1>decade|year))\b"
+    # "… of the corpus", "in the store": the store's years, as read (a run's topic had kept them)
+    r"(?:\s+(?:of|in)\s+(?:the|this|my|our)\s+(?:corpus|store|collection|data(?:set)?))?", re.I)
 _ASKS_PAPERS = re.compile(r"\b(?:papers|abstracts|articles|publications)\b(?:\s+(?:on|about)"
                           r"\b|.*\b(?:published|appeared|accepted|presented|released)\b)",
                           re.I)  # not "works"

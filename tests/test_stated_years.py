@@ -111,6 +111,9 @@ def test_years_named_with_a_gap_meet_a_given_range() -> None:
     ("Which papers of the last two decades use SVMs?", 20, "Which papers use SVMs?"),
     ("How has federated learning grown in the recent four years?", 4,
      "How has federated learning grown?"),
+    # a run: "of the corpus" had stayed in the topic, and the count fell from 103 to 42
+    ("How many papers on graph neural networks in the last five years of the corpus?", 5,
+     "How many papers on graph neural networks?"),
 ])
 def test_the_last_so_many_years_are_a_range_not_topic_words(question: str, count: int,
                                                             rest: str) -> None:
