@@ -86,6 +86,8 @@ class TrendResult:
     # the years asked one by one ("in 2018 or 2021"): the years between them are not asked,
     # which the table says, not "no papers stored"
     named_years: frozenset[int] | None = None
+    # the first year the filter asks for (None: open): years before the first stored are a gap
+    asked_from: int | None = None
     # the counted papers as the list kept them (score, quoted sentence): the answer's sources
     counted: list[ListedPaper] = field(default_factory=list, repr=False)
 
@@ -340,6 +342,18 @@ def table_lines(trend: TrendResult) -> list[str]:
             for row in [head, *rows]]
 
 
+def _gap_rows(trend: TrendResult, gap: tuple[int, int], venues: int) -> list[list[str]]:
+    """The rows of a run of years the store holds no paper of: its years not asked ("not
+    counting 2021") apart from those asked and not stored."""
+    rows = []
+    for asked, years in groupby(range(gap[0], gap[1] + 1), key=lambda y: (
+            trend.named_years is None or y in trend.named_years)):
+        first, last = (run := list(years))[0], run[-1]
+        rows.append([f"{first}" if first == last else f"{first}–{last}", "",
+                     "no papers stored" if asked else "not asked", "", *("" for _ in range(venues))])
+    return rows
+
+
 def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
     """The counts as a table's head and rows: a row per year with the papers stored that
     year and the share that matches, a column per venue when several, and a row for each
@@ -347,18 +361,15 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
     venues = list(trend.venues)
     head = [*TREND_HEAD, *venues]
     rows: list[list[str]] = []
+    if trend.years and trend.asked_from is not None and trend.asked_from < min(trend.years):
+        # "in the last 3 years" of a store whose newest papers are of 2025 alone: 2023–2024
+        rows += _gap_rows(trend, (trend.asked_from, min(trend.years) - 1), len(venues))
     for run, gap in zip_longest(trend.runs(), trend.gaps()):
         rows += [[str(y), str(trend.years[y]), f"{trend.stored.get(y, 0):,}",
                   share_text(trend.share(y)), *(str(trend.venues[v][y]) for v in venues)]
                  for y in run]
-        if gap:  # a run of years the store holds no paper of, after the run before it: its
-            # years not asked ("not counting 2021") apart from those asked and not stored
-            for asked, years in groupby(range(gap[0], gap[1] + 1), key=lambda y: (
-                    trend.named_years is None or y in trend.named_years)):
-                first, last = (run := list(years))[0], run[-1]
-                rows.append([f"{first}" if first == last else f"{first}–{last}", "",
-                             "no papers stored" if asked else "not asked", "",
-                             *("" for _ in venues)])
+        if gap:  # a run of years the store holds no paper of, after the run before it
+            rows += _gap_rows(trend, gap, len(venues))
     if trend.unknown_year:
         rows.append([NO_YEAR, str(trend.unknown_year), "", "", *("" for _ in venues)])
     return head, rows

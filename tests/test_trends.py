@@ -82,6 +82,13 @@ def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
                          stored={2018: 5, 2022: 3}, named_years=frozenset({2018, 2020, 2021, 2022}))
     assert [line.split()[:3] for line in table_lines(gapped)[2:4]] == [
         ["2019", "not", "asked"], ["2020–2021", "no", "papers"]]
+    # a run: "in the last 3 years" of a store whose newest papers are of 2025 alone had
+    # shown 2025's row only; the years asked before the first stored are a gap too
+    recent = TrendResult(topic="t", years={2025: 2}, venues={}, paper_ids=["a", "b"],
+                         papers_in_store=8, papers_in_filter=8, screened=8, stored={2025: 38},
+                         asked_from=2023)
+    assert [line.split()[:4] for line in table_lines(recent)[1:]] == [
+        ["2023–2024", "no", "papers", "stored"], ["2025", "2", "38", "5.3%"]]
 
 
 def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
