@@ -156,6 +156,10 @@ STORED_AUTHOR_RES: list[tuple[re.Pattern[str], str]] = [
     # "what has yoshua bengio published?", "which papers did hinton write?"
     (re.compile(rf"^\s*(?:what|(?:which|how\s+many)\s+{PAPERS})\s+(?P<cut>(?:has|have|did)\s+"
                 rf"{_LOWER}\s+{_WROTE}(?:\s+together)?)(?!\w)", re.I), ""),
+    # "What did Sabour, Frosst and Hinton propose in 2017?", "What has Hinton introduced?"
+    # (a run's false "no": the names searched as words)
+    (re.compile(rf"^\s*what\s+(?P<cut>(?:did|has|have)\s+{_NAME}{_AFTER}\s+(?:propos|introduc"
+                r"|present|develop|show|find|found|stud|contribut)\w*)\b", re.I), ""),
     # "Yoshua Bengio papers", "Show me Hinton papers on capsules", "Which Bengio papers…"
     (re.compile(rf"(?<![\w'’-])(?P<cut>{_NAME})\s+{_NOUN}\b", re.I), "start"),
     # "yoshua bengio papers", "list hinton papers on capsules": a request's first words

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.authors import AuthorBook
 from assistant.intent import read_intent
 
 
@@ -81,3 +82,19 @@ def test_a_stored_author_in_lower_case_after_the_topic_is_read(
     assert (intent.filters.author if intent.filters else None) == author
     if author:
         assert intent.search.rstrip("?") == search
+
+
+@pytest.mark.parametrize(("question", "author", "search"), [
+    # a run: the names searched as words, a false "no" ("No stored title or abstract uses
+    # 'Sabour', 'Frosst'"); read only where the store holds the names
+    ("What did Sabour, Frosst and Hinton propose in 2017?", "Sabour, Frosst and Hinton", "What?"),
+    ("What did Hinton find about capsules?", "Hinton", "What about capsules?"),
+    ("What did BERT show?", None, "What did BERT show?"),
+])
+def test_what_a_stored_author_proposed_reads_the_author(question: str, author: str | None,
+                                                        search: str) -> None:
+    book = AuthorBook(["Sara Sabour, Nicholas Frosst, Geoffrey E. Hinton"])
+    intent = read_intent(question, (), book)
+    assert (intent.filters.author if intent.filters and intent.filters.author else None) == author
+    assert intent.search == search
+    assert read_intent(question).search == question.replace(" in 2017", "")  # no book: words
