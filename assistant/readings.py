@@ -10,7 +10,7 @@ hold a reading, in its abstract or in its title, is decided here.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -234,7 +234,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         readings.append(Reading(w, rare_terms(w, stats), phrases,
                                 frozenset(ACRONYM_RE.findall(text)),
                                 (*name_runs(text, named, parts_of), *compound), compound, in_title,
-                                *title_check(text, in_title),
+                                *title_check(text, in_title, parts_of),
                                 tuple((term, word) for term, word, _ in own),
                                 tuple((t, frozenset(family[t])) for t in w if t in family)))
     return readings
@@ -321,15 +321,24 @@ def generic_head(text: str, weights: dict[str, float], phrases: frozenset[tuple[
     return seq[-1] if 0 < len(together) <= PHRASE_SHARE * len(papers) else None
 
 
-def title_check(text: str, named: frozenset[str]
+def title_check(text: str, named: frozenset[str],
+                parts_of: Callable[[str], tuple[str, ...] | None] = lambda _: None
                 ) -> tuple[tuple[re.Pattern[str], ...], frozenset[tuple[str, str]]]:
     """What ``Reading.titles`` looks for in a title, once per reading rather than once per
-    paper: each ``named`` word of ``text`` as typed, in any of its written forms, and the
-    pairs of named terms side by side in ``text``."""
+    paper: each ``named`` word of ``text`` as typed, in any of its written forms (a joined
+    word also with the parts the papers hyphenate it into, ``parts_of``: "Back-Propagation"
+    for "backpropagation", whose four 1988–1989 papers so titled the cross-encoder had
+    read as not using it), and the pairs of named terms side by side in ``text``."""
     words = [w for w in dict.fromkeys(WORD_RE.findall(as_typed(text)))
              if w.lower() not in STOPS and stem_of(w.lower()) in named]
     seq = term_sequence(text)
-    return (tuple(re.compile(rf"(?<!\w){as_written(w)}(?!\w)", re.I) for w in words),
+
+    def written(word: str) -> str:
+        parts = parts_of(word.lower())
+        apart = r"[\s-]?".join(map(re.escape, parts[:-1])) + rf"[\s-]?{as_written(parts[-1])}" \
+            if parts else None
+        return f"(?:{as_written(word)}|{apart})" if apart else as_written(word)
+    return (tuple(re.compile(rf"(?<!\w){written(w)}(?!\w)", re.I) for w in words),
             frozenset((a, b) for a, b in zip(seq, seq[1:], strict=False)
                       if a in named and b in named and a != b))
 
