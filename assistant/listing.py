@@ -373,7 +373,7 @@ class ListScreen:
         words = read_intent(question).lookup_terms
         stems: list[Candidate] = []  # a lookup's papers writing only its words' stems
         if words:
-            ids, as_asked = term_holders(self.index, words, self.index.allowed(filters))
+            ids, as_asked = term_holders(self.index, words, self.index.allowed(filters), question)
             held, papers = set(ids), self.index.papers()
             pooled = {c.paper.paper_id for c in pool}  # a holder past the pool still answers
             pool += [Candidate(papers[pid], 1.0, 0.0, 1.0) for pid in ids if pid not in pooled]

@@ -31,6 +31,7 @@ from assistant.refusals import (
 )
 from assistant.reranking import cross_encoder_reading, reranked
 from assistant.settings import RetrievalSettings
+from assistant.term_lookups import lookup_groups
 from assistant.tuning import NEAREST_SHOWN, RERANK_TOP
 from assistant.types import Filters, Retrieval, RetrievedPaper, Verdict
 from assistant.written_forms import as_written, written_forms
@@ -250,7 +251,7 @@ class HybridRetriever:
         the ranker, the neighbourhood or the cross-encoder make of it: its words are what
         was asked for."""
         holders, _ = term_holders(self.index, read_intent(question).lookup_terms,
-                                  self.allowed(filters))
+                                  self.allowed(filters), question)
         return holders
 
     def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
@@ -294,14 +295,18 @@ class HybridRetriever:
 
 
 def term_holders(index: AbstractIndex, words: Sequence[str],
-                 allowed: AbstractSet[str] | None = None) -> tuple[list[str], bool]:
+                 allowed: AbstractSet[str] | None = None,
+                 asked: str = "") -> tuple[list[str], bool]:
     """The papers whose title or abstract holds ``words`` (a term lookup's), best BM25
     first, and whether they write the words as asked. The closest to the words as asked
     come alone when there are any: the words written together as a phrase ("hidden clique",
     a word or two between them allowed), else each written as asked anywhere ("musicality",
     not every paper on music that a shared stem matches), else each word's stem
     ("tensorization" written "tensorized"). A word as asked may be in the singular or the
-    plural (``as_written``), and part of a hyphenated compound ("GAN-based")."""
+    plural (``as_written``), and part of a hyphenated compound ("GAN-based"). The words a
+    question ``asked`` joins with "and" ("both dropout and batch normalization":
+    ``term_lookups.lookup_groups``) are each group's phrase, the groups anywhere."""
+    groups = lookup_groups(read_intent(asked).search) if asked else ()
     terms = {term for word in words for term in query_terms(word)}
     if not terms:
         return [], False
@@ -312,10 +317,12 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     texts = {pid: plain_letters(f"{papers[pid].title}. {papers[pid].text}")
              for pid in scores if pid in papers}
     ranked = sorted(texts, key=lambda p: (-scores[p], p))
-    exact = [rf"(?<!\w){as_written(plain_letters(word))}(?!\w)"  # "GAN-based" writes GAN
-             for word in words]
-    tiers = [[re.compile(r"(?:\W+\w+){0,2}?\W+".join(exact), re.I)] if len(words) > 1 else [],
-             [re.compile(pattern, re.I) for pattern in exact]]
+    def exact(phrase: Sequence[str]) -> str:  # "GAN-based" writes GAN
+        return r"(?:\W+\w+){0,2}?\W+".join(rf"(?<!\w){as_written(plain_letters(w))}(?!\w)"
+                                           for w in phrase)
+    phrases = [g for g in groups if g] if len(groups) > 1 else [words] if len(words) > 1 else []
+    tiers = [[re.compile(exact(phrase), re.I) for phrase in phrases],
+             [re.compile(exact([word]), re.I) for word in words]]
     for patterns in tiers:
         held = [pid for pid in ranked if patterns and all(p.search(texts[pid]) for p in patterns)]
         if held:

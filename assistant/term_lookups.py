@@ -50,14 +50,32 @@ _WHERE_SAID = re.compile(r"\s+(?:in\s+(?:its|the|their)\s+(?:abstracts?|titles?|
 def lookup_terms(question: str) -> tuple[str, ...]:
     """The words a term lookup asks the paper holding ("Which paper mentions shareboost?" →
     shareboost), as written, stopwords left out; none when the question is no lookup."""
+    return tuple(dict.fromkeys(w for group in lookup_groups(question) for w in group))
+
+
+def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
+    """``lookup_terms`` in the groups "and" joins, each a phrase of its own ("mention both
+    dropout and batch normalization": dropout, then batch normalization; a run's count had
+    found the one paper writing "Dropout and Batch Normalization" together, where four
+    write both); one group for words in quotes or joined by nothing."""
     m = LOOKUP_RE.search(question)
     if not m:
         return ()
     words = _WHERE_SAID.sub("", next(filter(None, m.group("words", "held", "said", "where"))))
     words = _WORD_NOUNS.sub("", words)
-    found = (w.strip(".'") for w in _LOOKUP_WORD_RE.findall(words))
-    terms = tuple(dict.fromkeys(w for w in found if w and w.lower() not in STOPWORDS))
+    quoted = _QUOTED.search(words) is not None
+    groups = tuple(group for part in ([words] if quoted else _JOINED.split(words))
+                   if (group := _looked_up(part)))
     # the looser phrasings look up a word or two, or words in quotes: "papers talking about
     # privacy in federated learning" asks for a topic's papers, not the phrase written
     loose = m.group("bare") or m.group("held") or m.group("said")
-    return () if loose and len(terms) > LOOSE_WORDS and not _QUOTED.search(words) else terms
+    terms = {w for group in groups for w in group}
+    return () if loose and len(terms) > LOOSE_WORDS and not quoted else groups
+
+
+_JOINED = re.compile(r"\s*(?:,|&|\band\b|\bboth\b)\s*", re.I)
+
+
+def _looked_up(words: str) -> tuple[str, ...]:
+    found = (w.strip(".'") for w in _LOOKUP_WORD_RE.findall(words))
+    return tuple(dict.fromkeys(w for w in found if w and w.lower() not in STOPWORDS))

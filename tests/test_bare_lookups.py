@@ -7,12 +7,13 @@ import csv
 from pathlib import Path
 
 import pytest
-from conftest import make_settings
+from conftest import make_settings, seeds_with
 from test_retrieval import refusing_checks  # noqa: F401  (the fixture)
 
 from assistant.answering import final_answer
 from assistant.evals import words_one_abstract_uses
 from assistant.pipeline import Assistant, bare_lookup
+from assistant.term_lookups import lookup_groups
 
 
 @pytest.mark.parametrize(("query", "read"), [
@@ -80,3 +81,19 @@ def test_a_bare_query_is_a_lookup_only_of_words_the_papers_hold(tmp_path: Path) 
     typo = final_answer(app.answer_stream("transfomers"))
     assert typo.answer.startswith("Read “transfomers” as “transformers”"), typo.answer
     assert "mentions" not in final_answer(app.answer_stream("quokka")).answer
+
+
+def test_words_joined_by_and_are_each_looked_up(seed_dir: Path,
+                                                tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A run: "how many papers mention both dropout and batch normalization?" found the one
+    paper writing "Dropout and Batch Normalization" together, where four write both: words
+    joined by "and" are each a phrase of their own (``term_lookups.lookup_groups``)."""
+    rows = [("Noise for Regularization", "Regularizers such as Dropout and Batch Normalization "
+             "inject noise."),
+            ("Margins of Deep Nets", "We train with dropout on images of cats. Every layer "
+             "also applies batch normalization."),
+            ("Dropout Alone", "Dropout drops units; we normalize each batch of inputs.")]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "both", rows)))
+    answer = final_answer(app.answer_stream("Which papers mention both dropout and batch normalization?"))
+    assert {c.title for c in answer.citations} == {"Noise for Regularization", "Margins of Deep Nets"}
+    assert lookup_groups("papers that mention “rock and roll”") == (("rock", "roll"),)
