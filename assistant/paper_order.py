@@ -43,6 +43,11 @@ CAME_RE = re.compile(
     rf"^\s*(?:which|what)\s+{_PAPER}(?P<rest>\s+(?:on|about|in|using|that|which)\s+.+?)\s+"
     r"(?:came(?:\s+out)?|was\s+(?:published|written)|appeared)\s+(?P<order>first|last)\s*[?.!]*\s*$",
     re.I)
+# "When did Hinton first publish on capsules?", "When did Bengio last write about attention?"
+# (a run's false "no": "first" and "publish" searched as words)
+WHEN_FIRST_RE = re.compile(
+    r"^\s*when\s+did\s+(?P<owner>(?-i:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}))\s+(?P<order>first"
+    r"|last)\s+(?:publish|write|work)\w*\s+(?P<rest>(?:on|about)\s+[^,?.!]+)", re.I)
 # "Which papers are the newest?": of no topic, the store's
 ARE_THE_RE = re.compile(rf"^\s*(?:which|what)\s+{_PAPER}\s+(?:is|are|was|were)\s+the\s+(?:very\s+)?"
                         rf"(?P<order>{_OLDEST}|{_NEWEST})(?:\s+ones?)?\s*[?.!]*\s*$", re.I)
@@ -130,6 +135,9 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
         return Ordered(f"{lead} {m.group('topic')}?", True)
     if m := CAME_RE.search(question):
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
+    if (m := WHEN_FIRST_RE.search(question)) and (is_author is None or is_author(m.group("owner"))):
+        return Ordered(f"Which papers are by {m.group('owner')} {m.group('rest')}?",
+                       m.group("order").lower() == "first")
     if (m := ORDERED_PAPER_RE.search(question.strip().rstrip("?.! "))) is None:
         m = ARE_THE_RE.search(question)  # "Which papers are the newest?": the store's
         return _of_store(_oldest(m.group("order")), edge_year) if m and edge_year else None

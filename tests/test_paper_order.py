@@ -59,6 +59,12 @@ from assistant.types import Filters
     ("What was the last paper in the list about?", None),
     ("What does the first paper on GANs propose?", None),
     ("Which is the latest first-order optimizer?", None),
+    # a run: "first" and "publish" had been searched as words, a false "no"
+    ("When did Hinton first publish on capsules, and with whom?",
+     Ordered("Which papers are by Hinton on capsules?", True)),
+    ("When did Yoshua Bengio last write about attention?",
+     Ordered("Which papers are by Yoshua Bengio about attention?", False)),
+    ("When did Transformers first work on images?", None),  # no stored author
 ])
 def test_an_order_by_year_is_read_with_the_list_it_asks_for(question: str,
                                                             ordered: Ordered | None) -> None:
