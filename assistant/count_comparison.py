@@ -34,6 +34,11 @@ COUNT_COMPARISON_RES = [
     # "Which is more popular, A or B?", "Which was more studied: A or B?"
     re.compile(rf"^\s*(?:which|what)\s+(?:[\w-]+\s+)?(?:is|was|are|were)\s+more\s+{_POPULAR}"
                rf"{_SEP}(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I),
+    # "What's trending more: A or B?", "Which is growing faster, A or B?" (a run's answer
+    # had quoted one abstract)
+    re.compile(rf"^\s*(?:which|what)(?:\s+(?:topic|field|area|one|direction|method|approach)s?)?"
+               rf"(?:['’]s|\s+(?:is|was|are|were))?\s+(?:trending|growing|rising)\s+(?:more|faster)"
+               rf"{_SEP}(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I),
     # "Is A more popular than B?", "Are A or B more studied?" (a field named without an
     # article: "Is the method more common than…?" asks about a paper)
     re.compile(rf"^\s*(?:is|are|was|were)\s+(?!(?:the|a|an|it|this|that|they)\s)(?P<a>.+?)\s+"

@@ -34,6 +34,10 @@ from assistant.ui.render import render_answer
     ("Is reinforcement learning more popular than active learning?",
      ("reinforcement learning", "active learning")),
     ("Are GANs or VAEs more studied?", ("GANs", "VAEs")),
+    # a run: "what's trending more" had quoted one abstract
+    ("what's trending more: GANs or VAEs?", ("GANs", "VAEs")),
+    ("Which topic is growing faster, GNNs or transformers?", ("GNNs", "transformers")),
+    ("Which neurons are growing faster: young or old?", None),
     # no count of two topics' papers
     ("Is the method more common than boosting?", None),
     ("Are there papers on GANs or VAEs?", None),
