@@ -17,29 +17,68 @@ from __future__ import annotations
 import re
 
 from assistant.keywords import STOPWORDS
+from assistant.stated_years import PAPER, PAPERS
 
 # "that do not use X", "which don't mention X", "but not X", "not using X", "excluding X",
 # "except for X" (not "other than X": "accuracy other than 2019 benchmarks" is a comparison)
 _EXCLUDES = re.compile(
     r"(?:\s*,)?\s+(?:(?:(?:that|which)\s+)?(?:do|does|did)\s*(?:not|n['’]t)\s+"
     r"(?:use|mention|rely\s+on|involve|employ|apply|discuss|study|include)"
-    r"|(?:but|and)\s+not(?:\s+(?:using|mentioning|on|about))?|not\s+(?:using|mentioning|involving)"
-    r"|excluding|except(?:\s+for)?)"
+    r"|(?P<but>(?:but|and)\s+not)(?:\s+(?:using|mentioning|on|about))?"
+    r"|(?P<gerund>not\s+(?:using|mentioning|involving)|excluding)|except(?:\s+for)?)"
     r"\s+(?P<excluded>[^?.!,;]+?)\s*(?=[?.!,;]|$)", re.I)
-_LEAD = re.compile(r"^(?:(?:the|a|an|any|for|in|on|about|with|using)\s+)+", re.I)
+# ...opening a chat's fragment: "but not routing", "excluding Bayesian ones"
+_OPENING = re.compile(r"^\W*(?:(?:and|but|so|then|now|ok(?:ay)?)\W+)*(?:only\s+)?(?:but\s+not|excluding"
+                      r"|except(?:\s+for)?|not\s+(?:using|mentioning))\s+(?P<excluded>[^?.!,;]+?)"
+                      r"\s*[?.!]*\s*$", re.I)
+# the papers a question asks for, which an exclusion must follow with no clause of its own
+# between ("Which papers find that CNNs do not rely on shape?" asks for a finding)
+_PAPERS_NOUN = re.compile(rf"\b(?:{PAPERS}|{PAPER}s?|ones|them|those)\b", re.I)
+_CLAUSE = re.compile(r"\b(?:that|whether|why|if|how|when|where)\b", re.I)
+# "Which papers study excluding outliers?": a gerund a verb or a preposition takes is the topic
+_TAKES = re.compile(r"\b(?:stud(?:y|ies)|uses?|consider|propose|examine|investigate|discuss|address"
+                    r"|on|about|of|for|by|in|with|without)\s*$", re.I)
+_LEAD = re.compile(r"^(?:(?:the|a|an|any|for|in|on|about|with|using|those|ones|papers?|works?"
+                   r"|articles?|that|are|is)\s+)+", re.I)
 _TAIL = re.compile(r"(?:\s+(?:papers?|ones?|methods?|at\s+all))+$", re.I)
 MAX_EXCLUDED_WORDS = 5  # longer, it is a clause of its own, not a name to leave out
 
 
 def stated_exclusion(text: str) -> tuple[str | None, str]:
     """The phrase ``text`` asks its papers not to write, and ``text`` without those words;
-    (None, ``text``) when it states none, or the "phrase" has no content word or is longer
-    than MAX_EXCLUDED_WORDS."""
+    (None, ``text``) when it states none: no papers asked for before it ("Which methods do
+    not rely on labels?"), a clause of its own between them (``_CLAUSE``), a gerund a verb
+    takes (``_TAKES``), an author's ("by Hinton but not Bengio", "except those by X"), or a
+    "phrase" of no content word or longer than MAX_EXCLUDED_WORDS. A chat's fragment may
+    open with it ("but not routing")."""
+    if (opening := _OPENING.match(text)) and (phrase := _phrase(opening.group("excluded"))):
+        return phrase, ""
     m = _EXCLUDES.search(text)
     if not m:
         return None, text
-    phrase = _TAIL.sub("", _LEAD.sub("", m.group("excluded").strip()))
-    words = phrase.split()
-    if not words or len(words) > MAX_EXCLUDED_WORDS or all(w.lower() in STOPWORDS for w in words):
+    before = text[:m.start()]
+    asked = list(_PAPERS_NOUN.finditer(before))
+    if (not asked or _CLAUSE.search(before[asked[-1].end():])
+            or (m.group("gerund") and _TAKES.search(before))
+            or (m.group("but") and re.search(r"\bby\s+\S+(?:\s+\S+){0,2}$", before))):
+        return None, text
+    if (phrase := _phrase(m.group("excluded"))) is None:
         return None, text
     return phrase, f"{text[:m.start()]}{text[m.end():]}"
+
+
+def opens_with_exclusion(text: str) -> bool:
+    """Whether ``text`` is a chat's fragment that only leaves papers out ("but not routing",
+    "excluding Bayesian ones"): the list before narrowed by it."""
+    return (m := _OPENING.match(text)) is not None and _phrase(m.group("excluded")) is not None
+
+
+def _phrase(excluded: str) -> str | None:
+    """The words to leave out, less the words framing them ("the ones on contextual
+    bandits": contextual bandits); None for an author's ("by Goodfellow") or no words."""
+    phrase = _TAIL.sub("", _LEAD.sub("", excluded.strip()))
+    words = phrase.split()
+    if (not words or len(words) > MAX_EXCLUDED_WORDS or words[0].lower() == "by"
+            or all(w.lower() in STOPWORDS for w in words)):
+        return None
+    return phrase

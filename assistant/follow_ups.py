@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.errors import BadInputError
+from assistant.exclusions import opens_with_exclusion
 from assistant.facets import read_misses
 from assistant.filters import beyond, merge, replaced, reverted
 from assistant.follow_up_phrases import (
@@ -281,7 +282,8 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
     2019 and 2020"), which had searched "ones" or the year as a topic. None otherwise."""
     asked = readers.intent(question)
     topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
-    if asked.follow_up and asked.filters and not readers.names_a_topic(topic):
+    if asked.filters and ((asked.follow_up and not readers.names_a_topic(topic))
+                          or opens_with_exclusion(question)):  # "but not routing"
         return asked.filters
     if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
         return None
@@ -343,6 +345,7 @@ def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowe
 @lru_cache(maxsize=1024)
 def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narrowed | None:
     last, earlier = history[-1][0], history[:-1]
+    last = spelled_out(last, earlier) or last  # "which papers use it?": of the chat's subject
     if chained := (narrowed(last, earlier, readers) or listed_again(last, earlier, readers)
                    or within_list(last, earlier, readers) or swapped(last, earlier, readers)):
         return chained  # "what about dropout?" too: a list of its own
@@ -374,6 +377,9 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters
+    if filters and filters.excluded:  # "what about StyleGAN?" after "… but not StyleGAN" asks of it now
+        filters = replaced_result(filters, excluded=tuple(
+            x for x in filters.excluded if x.casefold() not in topic.casefold()))
     return Narrowed(asked, filters, before.counted, filters)
 
 

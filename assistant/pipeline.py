@@ -143,13 +143,13 @@ class Assistant:
     def question_filters(self, question: str, filters: Filters | None = None
                          ) -> tuple[Filters | None, str, Filters | None]:
         """The filter to answer ``question`` under (``filters`` given explicitly win, field
-        by field, over a range the question states), the question to search with (the
-        question less the words that stated its range), and the range it states that no
-        stored paper falls in ("in ICML 2025" in a store of NeurIPS papers, or of papers
-        without years): that one is not applied, and the answer says so. When it leaves
-        papers alone but none with ``filters``, the range named is the two together."""
+        by field, over a range the question states; an exclusion with its other spellings),
+        the question to search with (less the words that stated its range), and the range it
+        states that no stored paper falls in ("in ICML 2025" in a store of NeurIPS papers):
+        not applied, and the answer says so; with ``filters``, the two together."""
         intent = read_intent(question, self.index.venues(), self.index.author_book())
-        said, rest = with_spellings(intent.filters, self.index), intent.search  # "SVM": its words
+        filters, said = (with_spellings(f, self.index) for f in (filters, intent.filters))  # SVM
+        rest = intent.search
         if said and said.recent is not None:  # "in the last three years"
             said = of_recent(said, self.index.newest_year())
         if said and not self.retriever.allowed(said):

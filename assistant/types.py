@@ -101,13 +101,14 @@ class Filters:
 @lru_cache(maxsize=64)
 def _writing(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """Any of ``phrases`` as a paper writes it: in any case, its words apart or hyphenated,
-    its last one plural ("Support Vector Machines", "support-vector machine", "SVMs")."""
+    its last one plural, alone or in a hyphenated compound ("Support Vector Machines",
+    "support-vector machine", "SVMs", "SVM-based")."""
     def form(phrase: str) -> str:
         *head, last = phrase.split()
         plural = rf"(?:{re.escape(last)}|{re.escape(last[:-1] if last.endswith('s') else last)})(?:s|es)?"
         return r"[\s-]+".join([*map(re.escape, head), plural])
     forms = [form(p) for p in phrases]
-    return re.compile(rf"(?<![\w-])(?:{'|'.join(forms)})(?![\w-])", re.I)
+    return re.compile(rf"(?<!\w)(?:{'|'.join(forms)})(?!\w)", re.I)  # "SVM-based", "kernel-SVM"
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,12 @@ def kernels_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> A
     ("papers on kernel methods that do not use SVM", "SVM", "papers on kernel methods"),
     ("How many papers on active learning don't mention deep learning?", "deep learning",
      "How many papers on active learning?"),
-    ("kernel methods but not SVMs", "SVMs", "kernel methods"),
+    ("papers on kernel methods but not SVMs", "SVMs", "papers on kernel methods"),
     ("Which papers study GANs, excluding StyleGAN?", "StyleGAN", "Which papers study GANs?"),
-    ("optimizers except for the Adam method", "Adam", "optimizers"),
+    ("papers on optimizers except for the Adam method", "Adam", "papers on optimizers"),
+    ("List papers on bandits except the ones on contextual bandits", "contextual bandits",
+     "List papers on bandits"),  # a review: "ones on contextual bandits" had been left out
+    ("excluding Bayesian ones", "Bayesian", ""), ("but not routing", "routing", ""),  # fragments
 ])
 def test_an_exclusion_is_read_apart_from_the_topic(question: str, excluded: str, rest: str) -> None:
     assert stated_exclusion(question) == (excluded, rest)
@@ -48,6 +51,15 @@ def test_an_exclusion_is_read_apart_from_the_topic(question: str, excluded: str,
     "Which papers train transformers without attention?",  # a topic written so
     "not only accuracy but also speed", "Is dropout better than batch norm or not?",
     "papers that do not use the",  # no word to leave out
+    "kernel methods but not SVMs",  # no papers asked for: words of its own
+    # a review and a run: no papers asked for, a clause of its own, a gerund taken, a
+    # title, an author
+    "Which methods do not rely on labels?", "Which papers find that CNNs do not rely on shape?",
+    "How many papers study why deep networks do not use all their parameters?",
+    "Which papers study excluding outliers from the training data?",
+    "who wrote Learning rule influences recurrent network representations but not attractor "
+    "structure in decision-making tasks?",
+    "Which papers by Hinton but not Bengio?", "papers on GANs except those by Goodfellow",
 ])
 def test_no_exclusion_is_read_where_none_is_stated(question: str) -> None:
     assert stated_exclusion(question) == (None, question)
@@ -58,7 +70,8 @@ def test_a_paper_writing_an_excluded_phrase_in_any_form_is_left_out() -> None:
     Support Vector Machine" and "support-vector machine"."""
     filters = Filters(excluded=("support vector machines", "SVM"))
     assert "not writing “support vector machines” or “SVM”" in filters.describe()
-    texts = [a for _, a in KERNELS] + ["We train a support-vector machine.", "SVMlight is fast."]
+    texts = [a for _, a in KERNELS] + ["We train a support-vector machine.", "SVMlight is fast.",
+                                       "Our SVM-based and kernel-SVM models."]  # a review's
     papers = [Paper(paper_id=str(i), title="", text=t, source="x") for i, t in enumerate(texts)]
     assert [p.text for p in papers if filters.allows(p)] == [texts[0], texts[3], texts[5]]
 
@@ -69,3 +82,15 @@ def test_a_list_and_a_count_leave_out_the_excluded_papers(kernels_store: Assista
     assert listed.filters and "not writing “SVM”" in listed.filters
     counted = final_answer(kernels_store.answer_stream("How many papers on kernel methods but not SVMs?"))
     assert counted.answer.startswith("2 papers of the ")
+
+
+def test_an_exclusion_narrows_a_chat_and_a_swap_to_it_drops_it(kernels_store: Assistant) -> None:
+    """A run: "but not routing" after a list had been answered as a question of its own; a
+    review: "what about StyleGAN?" after "… but not StyleGAN" had kept leaving it out."""
+    history = [("Which papers use kernel methods?", "")]
+    history[0] = (history[0][0], final_answer(kernels_store.answer_stream(history[0][0])).answer)
+    narrowed = final_answer(kernels_store.answer_stream("but not SVMs", history))
+    assert {c.title for c in narrowed.citations} == {"Kernel Ridge Scaling", "Kernel Two-Sample Tests"}
+    history.append(("but not SVMs", narrowed.answer))
+    swapped = final_answer(kernels_store.answer_stream("what about SVMs?", history))
+    assert not swapped.filters or "SVM" not in swapped.filters
