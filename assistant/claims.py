@@ -69,9 +69,11 @@ below""".split())
 ABSOLUTES = frozenset("""all every always any never guarantee guarantees guaranteed completely
 entirely perfectly eliminates eliminate universally regardless solves""".split())
 # How a paper was received, which its abstract cannot tell unless it says so: a model had
-# written "The most cited NeurIPS 2017 paper is … [4]" of a paper on gradient EM (a run's)
-RECEPTION = frozenset("""cited citations citation influential seminal landmark famous popular
-pioneering groundbreaking renowned celebrated acclaimed award awarded prize""".split())
+# written "The most cited NeurIPS 2017 paper is … [4]" of a paper on gradient EM (a run's);
+# not "the cited paper" nor "a popular method", which models write of what papers say
+RECEPTION = re.compile(r"\b(?:(?:most|highly|widely|heavily|frequently)\s+cited|citation\s+counts?"
+                       r"|seminal|landmark|influential|famous|renowned|celebrated|acclaimed"
+                       r"|groundbreaking|pioneering|best[\s-]paper|award(?:ed|s)?|prize)\b", re.I)
 NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero _ two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty".split()) if w != "_"}
@@ -202,10 +204,11 @@ def missing_facts(claim: str, abstracts: Sequence[str]) -> list[str]:
 
 
 def reception_unsaid(text: str, abstracts: Sequence[str]) -> list[str]:
-    """The words of a paper's reception (``RECEPTION``: "cited", "seminal") in ``text`` that
-    none of ``abstracts`` writes."""
-    written = set(_WORDS.findall(" ".join(abstracts).lower()))
-    return sorted(set(_WORDS.findall(text.lower())) & RECEPTION - written)
+    """The words of a paper's reception (``RECEPTION``: "most cited", "seminal") in
+    ``text`` that none of ``abstracts`` writes."""
+    written = " ".join(" ".join(abstracts).lower().split())
+    said = (" ".join(m.group(0).lower().split()) for m in RECEPTION.finditer(text))
+    return sorted({phrase for phrase in said if phrase not in written})
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
 from assistant.left_out import LEFT_OUT_SHOWN, LeftOut, tally, why
 from assistant.settings import MAX_TOP_K
-from assistant.types import OPEN_END, OPEN_START, Filters
+from assistant.types import EARLIEST_YEAR, LATEST_YEAR, OPEN_END, OPEN_START, Filters
 
 if TYPE_CHECKING:
     from assistant.index import AbstractIndex
@@ -55,8 +55,8 @@ def beyond(said: Filters | None, newer: bool) -> Filters | None:
     on that side."""
     if said is None or said.years is None:
         return None
-    start, end = said.years
-    if (end >= OPEN_END) if newer else (start <= OPEN_START):
+    start, end = said.years  # "except in 2019" is 1800–2027 but 2019: no end to pass
+    if (end >= min(OPEN_END, LATEST_YEAR)) if newer else (start <= max(OPEN_START, EARLIEST_YEAR)):
         return None
     years = (end + 1, OPEN_END) if newer else (OPEN_START, start - 1)
     return replace(said, years=years, named_years=None, recent=None, note=None)

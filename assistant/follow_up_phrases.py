@@ -92,7 +92,9 @@ def beyond_asked(question: str) -> bool | None:
     ones?", "older ones?", ``_COMPARED``): True newer, False older; None for an edge of the
     list ("the newest ones") or a question asking no year order."""
     m = NEWER_RE.match(question) and _COMPARED.search(question)
-    return None if not m else not m.group("old")
+    if not m or re.search(r"\bfirst\b", question, re.I):  # "older ones first": an order
+        return None
+    return not m.group("old")
 
 
 def asks_for_list_before(question: str, pointing: bool = False) -> bool:

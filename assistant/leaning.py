@@ -35,7 +35,9 @@ ASPECT_NAMES = rf"(?:{'|'.join(ASPECT_WORDS)})s?\b"
 ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|with|from|on|of|at|the|an?"
            rf"|and|or|here|there|so)\b)))")
 # "What is dropout?", "What is a GAN?": a thing asked of by its name, a subject of its own
-DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS})[a-z]", re.I)
+# ("What is a downside?" asks of the answer before: after an article, a capital alone)
+DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+(?=(?-i:[A-Z])))?"
+                        rf"(?!{ASPECTS})[a-z]", re.I)
 
 
 def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:

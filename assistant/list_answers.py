@@ -45,7 +45,7 @@ from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topi
 from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
-from assistant.types import OPEN_START, Answer, Filters, NearPaper, RetrievedPaper
+from assistant.types import EARLIEST_YEAR, Answer, Filters, NearPaper, RetrievedPaper
 from assistant.word_runs import compound_runs, term_sequence, writes_phrase
 
 if TYPE_CHECKING:
@@ -355,7 +355,7 @@ class ListAnswers:
         trend.stored_within = base.describe() if base else None
         trend.named_years = result.filters.named_years if result.filters else None
         years = result.filters.years if result.filters else None  # a gap before the first stored
-        trend.asked_from = years[0] if years and years[0] > OPEN_START else None
+        trend.asked_from = years[0] if years and years[0] > EARLIEST_YEAR else None
         trend.left_out, trend.left_out_repeats, trend.left_out_unread = tally(
             self.app.index.left_out(result.filters))
         return trend

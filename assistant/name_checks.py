@@ -18,7 +18,6 @@ from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, mentions, query_terms
-from assistant.leaning import ASPECT_WORDS
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import text_terms
 from assistant.similar import title_key
@@ -225,18 +224,17 @@ def asks_only_of(question: str, titles: Sequence[str]) -> bool:
     domain-adaptation and a dialogue paper beside it. A title not quoted may name a topic
     ("Which papers build on neural ordinary differential equations?" asks for others). A
     title of three words or more typed with its capitals is asked of alone when the question
-    asks only its record or a part of it (``_OF_A_PAPER``): a model given "Summarize Dynamic
-    Routing Between Capsules." with four more papers had summarized them instead (a run's)."""
+    asks nothing else, or only its record: a model given "Summarize Dynamic Routing Between
+    Capsules." with four more papers had summarized them instead (a run's); "What are the
+    limitations of Latent Dirichlet Allocation?" may ask of the method (a review)."""
     titled = {term for title in titles for term in query_terms(title)}
     own = set(query_terms(question)) - titled
     quoted = all(quoted_title(title, question) for title in titles) and len(own) < OWN_SUBJECT_TERMS
-    typed = not own - OF_A_RECORD - _OF_A_PAPER and all(  # "Summarize Stacked Capsule Autoencoders."
+    typed = not own - OF_A_RECORD and all(  # "Summarize Stacked Capsule Autoencoders."
         len(title.split()) >= SHORT_TITLE_WORDS and _typed_as_title(title, question) for title in titles)
     return (quoted or typed) and not own & _OTHER_PAPERS
 
 
-# what a question asks of a paper it names ("What datasets does X use?"): no subject of its own
-_OF_A_PAPER = frozenset(query_terms(" ".join(ASPECT_WORDS) + " use uses used"))
 # words asking for papers besides the titled ones: "What work builds on “X”?", "Compare “X”
 # with related work" (a review: both had answered from “X” alone)
 _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite cites cited extend "

@@ -144,7 +144,7 @@ _IT = re.compile(r"\b(?:it|its)\b", re.I)
 # after "what about the fifth one?"), not "which of them", "among those", nor an "it" that
 # points at nothing ("Is it true that…", "Why is it that…")
 _THEY = re.compile(r"(?<!\bof\s)(?<!\bamong\s)\b(?:it(?!\s+(?:true|possible|known|that)\b)|its|they"
-                   r"|their|them|(?<=\bwhich\s)one)\b", re.I)  # "which one is best?": of them
+                   r"|their|them|(?<=\bwhich\s)one(?!\s+of\b))\b", re.I)  # "which one is best?": of them
 
 
 def _it(question: str, history: Sequence[tuple[str, str]],

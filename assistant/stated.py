@@ -129,7 +129,8 @@ AUTHOR_RES = [
 # (``AuthorBook.more_a_name``: Hopfield has 5 stored papers, his networks 41 abstracts).
 # "papers of Yoshua Bengio" reads as "from" does.
 # (pattern, which end of the name may move: "end", it may end before the pattern's last
-# word; "start", begin after its first; "" neither)
+# word; "start", begin after its first; "" neither; "named", neither, and one word only when
+# more a name than a word: "What did Adam propose?" asks of the optimizer, a review's)
 _ET_AL = re.compile(r"\bet\s+al\b|['’]s\s+(?:group|lab|team)\b", re.I)  # a name, not a place
 _RANGE_WORDS = r"(?:per|each|every|since|before|after|between|from|in|during|over|published)"
 _ARE = r"(?:(?:that|which)\s+)?(?:(?:are|were|is|was|come|came)\s+)?"
@@ -159,7 +160,7 @@ STORED_AUTHOR_RES: list[tuple[re.Pattern[str], str]] = [
     # "What did Sabour, Frosst and Hinton propose in 2017?", "What has Hinton introduced?"
     # (a run's false "no": the names searched as words)
     (re.compile(rf"^\s*what\s+(?P<cut>(?:did|has|have)\s+{_NAME}{_AFTER}\s+(?:propos|introduc"
-                r"|present|develop|show|find|found|stud|contribut)\w*)\b", re.I), ""),
+                r"|present|develop|show|find|found|stud|contribut)\w*)\b", re.I), "named"),
     # "Yoshua Bengio papers", "Show me Hinton papers on capsules", "Which Bengio papers…"
     (re.compile(rf"(?<![\w'’-])(?P<cut>{_NAME})\s+{_NOUN}\b", re.I), "start"),
     # "yoshua bengio papers", "list hinton papers on capsules": a request's first words
@@ -249,9 +250,9 @@ def _stored_author(text: str, venues: Iterable[str], authors: AuthorBook
             cut_start = m.start("cut") if start == m.start("author") else start
             if _ORDERED.search(text[:cut_start]):  # "Sort (the) Bengio papers by year"
                 break
-            if (after_from and len(name.split()) < 2 and not _ET_AL.search(m.group("cut"))
-                    and not authors.more_a_name(name)):
-                continue  # "from London": a place as often as a name ("from Hinton et al.": one)
+            if ((after_from or moves == "named") and len(name.split()) < 2
+                    and not _ET_AL.search(m.group("cut")) and not authors.more_a_name(name)):
+                continue  # "from London", "What did Adam propose?": a word as often as a name
             if (_a_name(name, lower_case=name == name.lower(), venues=venues)
                     and authors.holds(name)):
                 cut_end = m.end("cut") if end == m.end("author") else end

@@ -20,9 +20,14 @@ from assistant.naming import named_phrases
 
 SUBJECT_TURNS = 3  # how far back the question defining the chat's subject is looked for
 _PRONOUN = re.compile(r"\b(?:(?P<it>it)|them)\b(?!\s+(?:true|possible|known)\b)", re.I)
-# ...and "What is the lottery ticket hypothesis?" (not "What is the paper about?": it leans)
-_DEFINES_THE = re.compile(rf"^\W*what\s+(?:is|are|was|were)\s+the\s+(?!{ASPECTS}|papers?\b|works?\b"
-                          rf"|stud(?:y|ies)\b)[a-z]", re.I)
+# ...and "What is a variational autoencoder?", "What is the lottery ticket hypothesis?" when
+# the turn leans on none before ("What is a downside?", "What is the paper about?" do)
+_DEFINES_ARTICLE = re.compile(rf"^\W*what\s+(?:is|are|was|were)\s+(?:an?|the)\s+(?!{ASPECTS}|papers?\b"
+                              rf"|works?\b|stud(?:y|ies)\b)[a-z]", re.I)
+# "the difference between GANs and VAEs": its two sides ("which papers use them?")
+_BETWEEN = re.compile(r"^(?:differences?|relationships?|relations?|connections?|links?|similarit(?:y|ies)"
+                      r"|distinctions?|trade-?offs?)\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", re.I)
+_PLACE_WORDS = frozenset("first second third fourth fifth last one ones paper papers".split())
 _FIRST_CLAUSE = re.compile(r"[?;:.!]|\s(?:and|but)\s", re.I)  # "What is X? How is it used?"
 
 
@@ -45,15 +50,24 @@ def spelled_out(question: str, history: Sequence[tuple[str, str]]) -> str | None
 
 def subject_of(history: Sequence[tuple[str, str]]) -> list[str]:
     """What the chat's last few turns are about: the thing the last definition asked of
-    ("What is a variational autoencoder?": "variational autoencoder"), then the names each
-    turn leaning on it adds ("How does it compare to GANs?": "GANs"); none when a turn of
-    its own subject, or a list, comes first."""
+    ("What is a variational autoencoder?": "variational autoencoder"; "the difference
+    between GANs and VAEs": both), then the names each turn leaning on it adds ("How does
+    it compare to GANs?": "GANs"), or the subject a list's pronoun was read as ("which
+    papers use it?" before); none when a turn of its own subject, or a list, comes first."""
     added: list[str] = []
-    for asked, _ in reversed(history[-SUBJECT_TURNS:]):
-        if (DEFINES_RE.match(asked) or _DEFINES_THE.match(asked)) and not read_intent(asked).wants_list:
+    for turn in reversed(range(max(0, len(history) - SUBJECT_TURNS), len(history))):
+        asked, read = history[turn][0], read_intent(history[turn][0])
+        if read.wants_list or read.trend_topic is not None or COUNT_RE.search(asked):
+            spelled = _PRONOUN.search(asked) and spelled_out(asked, history[:turn])
+            return subject_of(history[:turn]) if spelled else []
+        if DEFINES_RE.match(asked) or (_DEFINES_ARTICLE.match(asked) and not leans_on_previous(asked)):
+            if m := _BETWEEN.match(trimmed_topic(re.split(r"[?;:.!]", asked, maxsplit=1)[0])):
+                return [m.group("a"), m.group("b")]
             defined = trimmed_topic(_FIRST_CLAUSE.split(asked, maxsplit=1)[0])
+            if not set(defined.lower().split()) - _PLACE_WORDS:  # "What is the second one?"
+                return []
             return [defined, *dict.fromkeys(n for n in added if n.lower() not in defined.lower())]
-        if not leans_on_previous(asked) or read_intent(asked).wants_list:
+        if not leans_on_previous(asked):
             return []
         added[:0] = named_phrases(asked)
     return []

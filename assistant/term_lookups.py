@@ -57,15 +57,18 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
     """``lookup_terms`` in the groups "and" joins, each a phrase of its own ("mention both
     dropout and batch normalization": dropout, then batch normalization; a run's count had
     found the one paper writing "Dropout and Batch Normalization" together, where four
-    write both); one group for words in quotes or joined by nothing."""
+    write both); "and" alone joins one term's words ("research and development"), and words
+    in quotes are one group."""
     m = LOOKUP_RE.search(question)
     if not m:
         return ()
     words = _WHERE_SAID.sub("", next(filter(None, m.group("words", "held", "said", "where"))))
     words = _WORD_NOUNS.sub("", words)
-    quoted = _QUOTED.search(words) is not None
-    groups = tuple(group for part in ([words] if quoted else _JOINED.split(words))
+    # "research and development" is one term: "both" or a comma say there are several
+    several = _QUOTED.search(words) is None and re.search(r"\bboth\b|,", words) is not None
+    groups = tuple(group for part in (_JOINED.split(words) if several else [words])
                    if (group := _looked_up(part)))
+    quoted = _QUOTED.search(words) is not None
     # the looser phrasings look up a word or two, or words in quotes: "papers talking about
     # privacy in federated learning" asks for a topic's papers, not the phrase written
     loose = m.group("bare") or m.group("held") or m.group("said")

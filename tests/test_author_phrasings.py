@@ -90,10 +90,12 @@ def test_a_stored_author_in_lower_case_after_the_topic_is_read(
     ("What did Sabour, Frosst and Hinton propose in 2017?", "Sabour, Frosst and Hinton", "What?"),
     ("What did Hinton find about capsules?", "Hinton", "What about capsules?"),
     ("What did BERT show?", None, "What did BERT show?"),
+    ("What did Adam propose?", None, "What did Adam propose?"),  # a review: the optimizer
 ])
 def test_what_a_stored_author_proposed_reads_the_author(question: str, author: str | None,
                                                         search: str) -> None:
-    book = AuthorBook(["Sara Sabour, Nicholas Frosst, Geoffrey E. Hinton"])
+    book = AuthorBook(["Sara Sabour, Nicholas Frosst, Geoffrey E. Hinton", "Hartwig Adam",
+                       *(f"Geoffrey Hinton, Author {n}" for n in range(5))])  # more a name
     intent = read_intent(question, (), book)
     assert (intent.filters.author if intent.filters and intent.filters.author else None) == author
     assert intent.search == search

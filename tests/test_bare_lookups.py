@@ -97,3 +97,6 @@ def test_words_joined_by_and_are_each_looked_up(seed_dir: Path,
     answer = final_answer(app.answer_stream("Which papers mention both dropout and batch normalization?"))
     assert {c.title for c in answer.citations} == {"Noise for Regularization", "Margins of Deep Nets"}
     assert lookup_groups("papers that mention “rock and roll”") == (("rock", "roll"),)
+    # a review: "and" alone joins one term's words ("research and development" had found 38)
+    assert lookup_groups("Which papers mention research and development?") == (
+        ("research", "development"),)

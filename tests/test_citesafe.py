@@ -13,7 +13,7 @@ from test_generation import model_assistant
 
 from assistant.answering import prompt
 from assistant.citesafe import Attribution, EchoCheck, answering_sources, with_markers
-from assistant.claims import unfinished
+from assistant.claims import reception_unsaid, unfinished
 from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
 from assistant.sentences import (
@@ -452,3 +452,5 @@ def test_a_lead_in_of_a_papers_reception_is_checked(seed_dir: Path, server: Fake
     text, plain = streamed(app, QUESTION)
     assert text.startswith("Two papers discuss this:")  # a lead-in: shown, not checked
     assert [c.supported for c in plain.claims] == [True]
+    # a review: "the cited paper", "a popular method" are what models write of what was said
+    assert reception_unsaid("The cited paper shows a popular method.", [QUOTED]) == []

@@ -84,6 +84,8 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     assert leans_on_previous("What is MMD? Do the authors use it?")  # a third review
     # a run: after two turns on VAEs, "What is a GAN? How is it used?" was joined to them
     assert not leans_on_previous("What is a GAN? How is it used?")
+    # a review: "What is a downside?" had stood alone, answered from a paper on sparsity
+    assert all(map(leans_on_previous, ["What is a downside?", "What is an alternative?"]))
     assert leans_on_previous("What is a limitation of it?")
     # a run: "which one has the best results?" after a summary was asked of the store
     assert leans_on_previous("which one has the best results?")
@@ -212,6 +214,8 @@ def test_more_recent_ones_after_a_years_list_asks_past_its_years(
     assert [c.title for c in older.citations] == ["Capsules for Object Parts"]
     newest = final_answer(store.answer_stream("the newest ones?", history))
     assert {c.year for c in newest.sources} == {2019}
+    first = final_answer(store.answer_stream("older ones first", history))  # a review's: an order
+    assert first.filters == "year 2019"
 
 
 def test_it_after_a_paper_named_by_its_title_is_that_paper(request: pytest.FixtureRequest) -> None:

@@ -27,6 +27,11 @@ def turns(*questions: str) -> list[tuple[str, str]]:
      "how has interest in graph neural networks grown?"),
     ("Which papers use it?", ["what is the lottery ticket hypothesis?"],
      "Which papers use lottery ticket hypothesis?"),
+    # a review: both sides of a difference; a run: the subject a list's "it" was read as
+    ("which papers use them?", ["What is the difference between GANs and VAEs?"],
+     "which papers use GANs and VAEs?"),
+    ("how many papers use it?", ["What is dropout?", "which papers use it?"],
+     "how many papers use dropout?"),
 ])
 def test_a_pronoun_reads_as_the_subject_defined_before(question: str, before: list[str],
                                                        spelled: str) -> None:
@@ -40,6 +45,8 @@ def test_a_pronoun_reads_as_the_subject_defined_before(question: str, before: li
     ("which papers use it?", ["Which papers use capsule networks?"]),  # a list is no definition
     ("which papers use it?", ["What is the paper about?"]),  # no subject of its own
     ("which papers use it?", ["What is dropout?", "How do GANs work?"]),  # a subject of its own after
+    ("which papers use it?", ["What is a downside?"]),  # it leans on the answer before
+    ("which papers use it?", ["What is the second one?"]),  # a place
 ])
 def test_a_pronoun_without_a_defined_subject_is_left(question: str, before: list[str]) -> None:
     assert spelled_out(question, turns(*before)) is None
@@ -51,3 +58,7 @@ def test_which_papers_use_them_lists_the_defined_subjects_papers(
     history = chat(store, "What are capsule networks?")
     listed = final_answer(store.answer_stream("which papers use them?", history))
     assert {c.title for c in listed.citations} == {title for _, title, _ in CAPSULES}
+    # a run: a follow-up narrowing that list had read "use them" as its topic, a false "no"
+    history.append(("which papers use them?", listed.answer))
+    narrowed = final_answer(store.answer_stream("only the ones from 2019", history))
+    assert {c.year for c in narrowed.sources} == {2019} and len(narrowed.citations) == 2

@@ -334,3 +334,14 @@ def test_a_paper_quoted_by_no_sentence_has_no_highlight() -> None:
     _, citations = cited([ListedPaper(paper, 1.0, "", False),
                           ListedPaper(paper, 1.0, "Its abstract.", False)])
     assert [c.highlights for c in citations] == [[], ["Its abstract."]]
+
+
+def test_a_range_the_question_leaves_open_shows_no_gap_before_the_store(
+        seed_assistant: Assistant) -> None:
+    """A review: "…, not counting 2019?" (the years 1800 on but 2019) had printed a first row
+    "1800–2024 no papers stored"; only a year the question states starts the table."""
+    answer = final_answer(seed_assistant.answer_stream(
+        "How has the number of papers on language models changed over time, not counting 2019?"))
+    assert "1800" not in answer.answer
+    recent = final_answer(seed_assistant.answer_stream("How many papers on language models since 2023?"))
+    assert "2023–2024" in recent.answer and "no papers stored" in recent.answer
