@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 from assistant.leaning import ASPECT_NAMES, ASPECT_WORDS, MAY_POINT_BACK_RE, POINTS_BACK_RE
 from assistant.paper_order import ordered_question
+from assistant.stated import stated
+from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Filters
 
 # a follow-up asking for the papers of the list or count before, naming nothing else: "list
 # them", "show me those papers", "which ones?", "what are they?"
@@ -119,3 +121,31 @@ def swapped_topic(question: str, names_a_topic: Callable[[str], bool]) -> str | 
     if _ASKING.search(topic) or not names_a_topic(topic):
         return None
     return topic
+
+
+# what a fragment follow-up says besides its years and author: "only the ones by Hinton",
+# "what about 2018?", "And 2015?", "only 2019 and 2020", "the ones from Bengio"
+_FRAGMENT_LEAD = re.compile(r"^\W*(?:and\s+|then\s+)?(?:(?:what|how)\s+about\s+)?", re.I)
+_FRAGMENT_WORDS = frozenset(
+    "only just the ones one those these them of by from in and or published written papers "
+    "paper please".split())
+_POINTING = frozenset("only just ones those these them".split())  # a bare "Hinton" stands alone
+_WORD = re.compile(r"[^\W\d_][\w'.-]*|\d{4}")
+
+
+def fragment_filters(question: str, is_author: Callable[[str], bool]) -> Filters | None:
+    """The filters of a fragment whose words are only years, a stored author's name
+    (``is_author``) and words that point back ("only the ones by Hinton", "what about
+    2018?", "only 2019 and 2020"), which had searched "ones" or the year as a topic; None
+    for any other question."""
+    rest = _FRAGMENT_LEAD.sub("", question)
+    words = _WORD.findall(rest)
+    years = [w for w in words if w.isdigit() and EARLIEST_YEAR <= int(w) <= LATEST_YEAR]
+    name = " ".join(w for w in words if not w.isdigit() and w.lower() not in _FRAGMENT_WORDS)
+    lead = question[:len(question) - len(rest)]
+    points = bool(re.search(r"[^\W\d_]", lead)) or any(w.lower() in _POINTING for w in words)
+    if not (points and (years or name)) or (name and not is_author(name)):
+        return None
+    dated = stated(f"papers in {' or '.join(years)}")[0] if years else None
+    return Filters(years=dated.years if dated else None,
+                   named_years=dated.named_years if dated else None, author=name or None)

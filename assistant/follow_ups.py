@@ -30,6 +30,7 @@ from assistant.follow_up_phrases import (
     THOSE_RE,
     asks_for_list_before,
     beyond_asked,
+    fragment_filters,
     order_asked,
     swapped_topic,
 )
@@ -42,11 +43,10 @@ from assistant.listing import ListResult, ListScreen
 from assistant.name_checks import titled_papers
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at, resolved
-from assistant.stated import stated
 from assistant.subjects import spelled_out
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD, TrendResult
-from assistant.types import EARLIEST_YEAR, LATEST_YEAR, OPEN_END, OPEN_START, Answer, Filters
+from assistant.types import OPEN_END, OPEN_START, Answer, Filters
 
 if TYPE_CHECKING:
     from assistant.pipeline import Assistant
@@ -228,9 +228,9 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
     topic = count_topic(asked) or topic_of(asked.search, False)
     if not readers.names_a_topic(topic):
         return None
-    earlier = list_before(history, readers)
-    if earlier is None or earlier.counted:
+    if (earlier := list_before(history, readers)) is None:
         return None
+    earlier = as_listed(earlier, readers)  # after a count, what it counted (a run's "no")
     said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
     return Narrowed(earlier.question, said, False, said, (*earlier.keep, topic), earlier.least)
 
@@ -264,14 +264,6 @@ class Readers:
     is_author: Callable[[str], bool]
 
 
-# what a fragment follow-up says besides its years and author: "only the ones by Hinton",
-# "what about 2018?", "And 2015?", "only 2019 and 2020", "the ones from Bengio"
-_FRAGMENT_LEAD = re.compile(r"^\W*(?:and\s+|then\s+)?(?:(?:what|how)\s+about\s+)?", re.I)
-_FRAGMENT_WORDS = frozenset(
-    "only just the ones one those these them of by from in and or published written papers "
-    "paper please".split())
-_POINTING = frozenset("only just ones those these them".split())  # a bare "Hinton" stands alone
-_WORD = re.compile(r"[^\W\d_][\w'.-]*|\d{4}")
 
 
 def said_filters(question: str, readers: Readers, fragments: bool = True) -> Filters | None:
@@ -279,7 +271,8 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
     that points back and names no topic ("How many of them are from 2019?", "Which of
     these are by Hinton?"), or of a fragment whose words are only years, a stored author's
     name and words that point back ("only the ones by Hinton", "what about 2018?", "only
-    2019 and 2020"), which had searched "ones" or the year as a topic. None otherwise."""
+    2019 and 2020"), which had searched "ones" or the year as a topic, or none of a count
+    naming no topic ("how many?"). None otherwise."""
     asked = readers.intent(question)
     topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
     if asked.filters and ((asked.follow_up and not readers.names_a_topic(topic))
@@ -287,17 +280,10 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
         return asked.filters
     if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
         return None
-    rest = _FRAGMENT_LEAD.sub("", question)
-    words = _WORD.findall(rest)
-    years = [w for w in words if w.isdigit() and EARLIEST_YEAR <= int(w) <= LATEST_YEAR]
-    name = " ".join(w for w in words if not w.isdigit() and w.lower() not in _FRAGMENT_WORDS)
-    lead = question[:len(question) - len(rest)]
-    points = bool(re.search(r"[^\W\d_]", lead)) or any(w.lower() in _POINTING for w in words)
-    if not (points and (years or name)) or (name and not readers.is_author(name)):
-        return None
-    dated = stated(f"papers in {' or '.join(years)}")[0] if years else None
-    return Filters(years=dated.years if dated else None,
-                   named_years=dated.named_years if dated else None, author=name or None)
+    if (HOW_MANY.match(question) and not re.search(r"\bpapers?\b", question, re.I)
+            and not readers.names_a_topic(topic)):  # "how many?", "how many are there since 2019?"
+        return asked.filters or Filters()  # a run's had quoted a paper on counting species
+    return fragment_filters(question, readers.is_author)
 
 
 def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
@@ -414,12 +400,16 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
         return answered_before(history, readers)  # order" after an answer: had listed "list"
     if (newer := beyond_asked(question)) is not None and (past := beyond(before.filters, newer)):
         before = replaced_result(before, filters=past)
+    return as_listed(before, readers)
+
+
+def as_listed(before: Narrowed, readers: Readers) -> Narrowed:
+    """A count or trend before as the list of what it counted, read as it counted (its
+    topic; no topic: an author's papers, "How many papers has Hinton published per year?",
+    or the filter's every paper: the count's question had been searched as a topic, a "no")."""
     if not before.counted:
         return before
-    asked = readers.intent(before.question)  # a count's topic listed as it was counted
-    topic = counted_topic(asked)
-    # no topic: an author's papers ("How many papers has Hinton published per year?"), the
-    # filter's every paper (the count's question had been searched as a topic, a "no")
+    topic = counted_topic(readers.intent(before.question))
     listed = topic or ("Which papers?" if before.filters else before.question)
     return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD)
 

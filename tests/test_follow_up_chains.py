@@ -5,6 +5,7 @@ are by Sara Sabour?"): each asks of the list the chat showed."""
 from __future__ import annotations
 
 import pytest
+from test_follow_ups import CAPSULES as CAPSULES_ROWS
 from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401 (the fixtures)
 
 from assistant.answering import final_answer
@@ -240,3 +241,24 @@ def test_which_one_after_a_place_asks_of_its_papers(request: pytest.FixtureReque
     listed = final_answer(store.answer_stream(LIST))
     answer = final_answer(store.answer_stream("which one has the best results?", history))
     assert {s.title for s in answer.sources} == {s.title for s in listed.sources[:2]}
+
+
+def test_how_many_with_no_topic_counts_the_list_before(request: pytest.FixtureRequest) -> None:
+    """A run: "how many are there since 2019?" and "how many?" after a list quoted a paper
+    on counting species; a count naming no topic is the list before, under its years."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, LIST)
+    since = final_answer(store.answer_stream("how many are there since 2019?", history))
+    assert since.answer.startswith("3 papers of the ") and since.filters == "years 2019 on"
+    every = final_answer(store.answer_stream("how many?", history))
+    assert every.answer.startswith("4 papers of the ")
+
+
+def test_which_of_them_after_a_count_keeps_what_it_counted(request: pytest.FixtureRequest) -> None:
+    """A run: "which of them use variational inference?" after "How many papers on
+    normalizing flows are there?" (71) quoted a paper on variational inference alone."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, "How many papers use capsule networks?")
+    which = final_answer(store.answer_stream("which of them route by agreement?", history))
+    assert "the earlier list gave" in which.answer
+    assert {c.title for c in which.citations} <= {title for _, title, _ in CAPSULES_ROWS}
