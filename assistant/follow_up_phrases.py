@@ -36,6 +36,11 @@ NEWER_RE = re.compile(
 # ...comparing with the years the list before was of: "and more recent ones?" after "only the
 # ones from 2019" asks for 2020 on (``filters.beyond``), not 2019's papers newest first
 _COMPARED = re.compile(r"\b(?:more\s+recent|newer|(?P<old>older))\b", re.I)
+# a paper's authors' other papers: "what other papers did they write?", "what else have they
+# published?", "papers by the same authors"
+THEIR_PAPERS_RE = re.compile(
+    r"\b(?:did|have|has|do)\s+(?:they|the(?:se)?\s+authors)\s+(?:also\s+)?(?:write|written|publish"
+    r"|published|author|authored)\b|\bby\s+(?:them|the\s+same\s+authors|these\s+authors)\b", re.I)
 # "sort them by year", "order the list by date, newest first"
 SORT_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"

@@ -22,11 +22,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from assistant.answering import AnswerStream, asked_intent, final_answer
+from assistant.authors import split_authors
 from assistant.errors import BadInputError
 from assistant.exclusions import opens_with_exclusion
 from assistant.facets import read_misses
 from assistant.filters import beyond, merge, replaced, reverted
 from assistant.follow_up_phrases import (
+    THEIR_PAPERS_RE,
     THOSE_RE,
     asks_for_list_before,
     beyond_asked,
@@ -82,10 +84,20 @@ class FollowUps:
         return answer
 
     def names_one(self, question: str) -> bool:
-        """Whether ``question`` asks of one stored paper by its title, no list ("who wrote
-        dynamic routing between capsules?"): its answer's first source is what "it" means."""
-        return (not read_intent(question).wants_list
-                and len(titled_papers(self.app.index.papers(), question)) == 1)
+        """Whether ``question`` asks of one paper by its title ("who wrote X?"): "it" after it."""
+        return len(self.titled(question)) == 1
+
+    def titled(self, question: str) -> list[str]:  # the papers named by title, not a list's
+        return [] if read_intent(question).wants_list else titled_papers(self.app.index.papers(), question)
+
+    def by_its_authors(self, question: str, history: Sequence[tuple[str, str]]) -> str | None:
+        """"What other papers did they write?" after a question naming one paper by title, as
+        its authors' papers ("they" had been searched as "write": a run's). None otherwise."""
+        if not (history and THEIR_PAPERS_RE.search(question)):
+            return None
+        ids = self.titled(history[-1][0])
+        names = split_authors(self.app.index.papers()[ids[0]].authors) if len(ids) == 1 else []
+        return f"Which papers are by {' or '.join(names)}?" if names else None
 
     @property
     def readers(self) -> Readers:
@@ -106,6 +118,8 @@ class FollowUps:
             question, history = pointed, ()
         elif (spelled := spelled_out(question, history)) is not None:  # "which papers use it?"
             question = spelled
+        elif authored := self.by_its_authors(question, history):  # "what else did they write?"
+            question, history = authored, ()
         check_anchored(question, history, readers)
         if every:
             return question, history, None
@@ -136,11 +150,9 @@ class FollowUps:
     def joined(self, question: str, history: Sequence[tuple[str, str]]) -> str:
         """A follow-up that leans on the question before, joined to it, and to the ones
         before that while each leans on its own (at most JOINED_TURNS); a fragment that
-        narrowed a list ("only the ones from 2018") joined to that list's question. "what
-        about its limitations?" after such a fragment had been searched with the fragment's
-        words (a paper on poker), and "what about their limitations?" after it with those
-        two questions alone (papers on associative memories); after "only the ones by
-        Geoffrey Hinton", "what about their results?" had lost the author."""
+        narrowed a list ("only the ones from 2018") joined to that list's question, with its
+        filters in words ("what about its limitations?" had been searched with the
+        fragment's words, a paper on poker, and had lost "only the ones by Hinton")."""
         joined = question
         for turn in reversed(range(max(0, len(history) - JOINED_TURNS), len(history))):
             asked = history[turn][0]
@@ -417,12 +429,10 @@ def as_listed(before: Narrowed, readers: Readers) -> Narrowed:
 def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:
     """BadInputError for a follow-up that points back with nothing before it, as the CLI's
     ``ask`` and a chat's first turn have: one naming a paper by its place ("summarize the
-    second one"), or one pointing back ("them", "these", "And…", "what about…") that would
-    narrow a list or count (``said_filters``: "How many of them are from 2019?", "And since
-    2019?"). They had been answered by quoting papers near "them" (a federated-learning
-    paper for "How many of them…"), or refused; and one asking for the papers of a list
-    before ("list them", "which ones?", "the newest ones?": ``asks_for_list_before``). A
-    fragment with no word pointing back ("Only 2019 papers") stands alone."""
+    second one"), one pointing back ("them", "And…", "what about…") that would narrow a list
+    or count (``said_filters``: "How many of them are from 2019?"), quoted from papers near
+    "them" or refused; one asking for the papers of a list before ("list them", "which
+    ones?": ``asks_for_list_before``). "Only 2019 papers" stands alone."""
     pointed = [] if history else [where for where, _ in pointed_at(question)]
     if pointed and (pointed[0].group("one") or pointed[0].group("count") or
                     pointed[0].group("end") is not None):  # "summarize the second one"

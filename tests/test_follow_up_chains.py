@@ -262,3 +262,15 @@ def test_which_of_them_after_a_count_keeps_what_it_counted(request: pytest.Fixtu
     which = final_answer(store.answer_stream("which of them route by agreement?", history))
     assert "the earlier list gave" in which.answer
     assert {c.title for c in which.citations} <= {title for _, title, _ in CAPSULES_ROWS}
+
+
+def test_their_other_papers_after_a_titled_question_are_its_authors(
+        request: pytest.FixtureRequest) -> None:
+    """A run: "what other papers did they write?" after "who wrote Glow: …?" listed papers
+    writing "write" (handwriting, "Write, Execute, Assess"); it asks for the authors' papers."""
+    store: Assistant = request.getfixturevalue("authors_store")
+    history = chat(store, "who wrote self-routing capsules?")
+    theirs = final_answer(store.answer_stream("what other papers did they write?", history))
+    assert theirs.filters == "author Sara Sabour or Geoffrey Hinton"
+    assert "Self-Routing Capsules" in {c.title for c in theirs.citations}
+    assert "Capsules in Videos" not in {c.title for c in theirs.citations}  # Ann Lee's
