@@ -58,10 +58,12 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
         return None, text
     before = text[:m.start()]
     asked = list(_PAPERS_NOUN.finditer(before))
-    if (not asked or _CLAUSE.search(before[asked[-1].end():])
+    between = re.sub(r"^\s*(?:that|which|where)\b", "", before[asked[-1].end():] if asked else "")
+    if (not asked or _CLAUSE.search(between)  # "papers that use GANs" is no clause of its own
             or (m.group("gerund") and _TAKES.search(before))
-            or (m.group("but") and re.search(r"\bby\s+\S+(?:\s+\S+){0,2}$", before))):
-        return None, text
+            or (m.group("but") and re.search(r"\bby\s+\S+(?:\s+\S+){0,2}$", before)
+                and not re.match(r"\s*(?:on|about|in|using|with)\b", text[m.end("but"):], re.I))):
+        return None, text  # "by Hinton but not Bengio" excludes an author; "but not on X" a topic
     if (phrase := _phrase(m.group("excluded"))) is None:
         return None, text
     return phrase, f"{text[:m.start()]}{text[m.end():]}"

@@ -64,8 +64,11 @@ def beyond(said: Filters | None, newer: bool) -> Filters | None:
 
 def replaced(earlier: Filters | None, said: Filters) -> Filters:
     """``earlier`` with each field ``said`` states replaced: the years (a range, the years
-    named, the last so many) together, the venue, the author."""
-    return _taken(earlier, said, said)
+    named, the last so many) together, the venue, the author; the phrases ``said`` excludes
+    added to ``earlier``'s ("but not EM" after "… but not routing" leaves out both)."""
+    taken = _taken(earlier, said, said)
+    return replace(taken, excluded=tuple(dict.fromkeys((*(earlier.excluded if earlier else ()),
+                                                        *said.excluded))))
 
 
 def reverted(filters: Filters | None, earlier: Filters | None, said: Filters) -> Filters | None:

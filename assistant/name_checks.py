@@ -18,6 +18,7 @@ from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, mentions, query_terms
+from assistant.leaning import ASPECT_WORDS
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import text_terms
 from assistant.similar import title_key
@@ -215,7 +216,8 @@ OF_A_RECORD = frozenset(query_terms("wrote written writes authored authors publi
                                     "year venue"))
 
 
-def asks_only_of(question: str, titles: Sequence[str]) -> bool:
+def asks_only_of(question: str, titles: Sequence[str],
+                 a_name: Callable[[str], bool] = lambda _: True) -> bool:
     """Whether a question quoting papers' ``titles`` asks of those papers alone: each title
     in quotes, and besides their words fewer than OWN_SUBJECT_TERMS keywords ("summarize
     “X”", 'who wrote "X"?', 'compare “A” and “B”'), none asking for other papers ("builds
@@ -224,17 +226,22 @@ def asks_only_of(question: str, titles: Sequence[str]) -> bool:
     domain-adaptation and a dialogue paper beside it. A title not quoted may name a topic
     ("Which papers build on neural ordinary differential equations?" asks for others). A
     title of three words or more typed with its capitals is asked of alone when the question
-    asks nothing else, or only its record: a model given "Summarize Dynamic Routing Between
-    Capsules." with four more papers had summarized them instead (a run's); "What are the
-    limitations of Latent Dirichlet Allocation?" may ask of the method (a review)."""
+    asks nothing else, its record, or a part of it ("What datasets does X use?", unless
+    ``a_name``: other papers write the title as a method's name, and "What are the
+    limitations of Latent Dirichlet Allocation?" asks of the method, a review's): a model
+    given "Summarize Dynamic Routing Between Capsules." with four more papers had
+    summarized them instead (a run's)."""
     titled = {term for title in titles for term in query_terms(title)}
     own = set(query_terms(question)) - titled
     quoted = all(quoted_title(title, question) for title in titles) and len(own) < OWN_SUBJECT_TERMS
-    typed = not own - OF_A_RECORD and all(  # "Summarize Stacked Capsule Autoencoders."
-        len(title.split()) >= SHORT_TITLE_WORDS and _typed_as_title(title, question) for title in titles)
+    typed = all(  # "Summarize Stacked Capsule Autoencoders."
+        len(title.split()) >= SHORT_TITLE_WORDS and _typed_as_title(title, question) for title in titles
+    ) and (not own - OF_A_RECORD or (not own - OF_A_RECORD - _OF_A_PAPER and not any(map(a_name, titles))))
     return (quoted or typed) and not own & _OTHER_PAPERS
 
 
+# what a question asks of a paper it names ("What datasets does X use?"): no subject of its own
+_OF_A_PAPER = frozenset(query_terms(" ".join(ASPECT_WORDS) + " use uses used"))
 # words asking for papers besides the titled ones: "What work builds on “X”?", "Compare “X”
 # with related work" (a review: both had answered from “X” alone)
 _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite cites cited extend "

@@ -32,7 +32,7 @@ from assistant.refusals import (
 from assistant.reranking import cross_encoder_reading, reranked
 from assistant.settings import RetrievalSettings
 from assistant.term_lookups import lookup_groups
-from assistant.tuning import NEAREST_SHOWN, RERANK_TOP
+from assistant.tuning import NEAREST_SHOWN, RERANK_TOP, TITLE_AS_NAME
 from assistant.types import Filters, Retrieval, RetrievedPaper, Verdict
 from assistant.written_forms import as_written, written_forms
 
@@ -234,7 +234,7 @@ class HybridRetriever:
             top = max(fused.values(), default=0.0)
             fused.update(dict.fromkeys(screen.titled, top + 1.0))
             if screen.titled and name_checks.asks_only_of(
-                    question, [papers[pid].title for pid in screen.titled]):
+                    question, [papers[pid].title for pid in screen.titled], self.a_name):
                 for pid in set(fused) - set(screen.titled):  # "summarize “X”" is of X alone
                     del fused[pid]
         self._floor(screen, wanted, apply_floor)
@@ -253,6 +253,16 @@ class HybridRetriever:
         holders, _ = term_holders(self.index, read_intent(question).lookup_terms,
                                   self.allowed(filters), question)
         return holders
+
+    def a_name(self, title: str) -> bool:
+        """Whether more than TITLE_AS_NAME other papers write ``title`` ("latent Dirichlet
+        allocation"): a method's name as much as one paper's title."""
+        terms = query_terms(title)
+        held = self.index.term_papers(terms)
+        holders = frozenset.intersection(*(held.get(t, frozenset()) for t in terms)) if terms else ()
+        written = re.compile(r"[\s-]+".join(map(re.escape, title.split())), re.I)
+        papers = self.index.papers()
+        return sum(1 for pid in holders if pid in papers and written.search(papers[pid].text)) > TITLE_AS_NAME
 
     def _floor(self, screen: Screen, wanted: int, apply_floor: bool) -> None:
         """The first ``wanted`` papers in the ranker's order into ``screen.results``, with

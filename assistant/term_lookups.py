@@ -57,18 +57,20 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
     """``lookup_terms`` in the groups "and" joins, each a phrase of its own ("mention both
     dropout and batch normalization": dropout, then batch normalization; a run's count had
     found the one paper writing "Dropout and Batch Normalization" together, where four
-    write both); "and" alone joins one term's words ("research and development"), and words
-    in quotes are one group."""
+    write both); "and" alone between single words joins one term's ("research and
+    development"); words in quotes are one group each."""
     m = LOOKUP_RE.search(question)
     if not m:
         return ()
     words = _WHERE_SAID.sub("", next(filter(None, m.group("words", "held", "said", "where"))))
     words = _WORD_NOUNS.sub("", words)
-    # "research and development" is one term: "both" or a comma say there are several
-    several = _QUOTED.search(words) is None and re.search(r"\bboth\b|,", words) is not None
-    groups = tuple(group for part in (_JOINED.split(words) if several else [words])
-                   if (group := _looked_up(part)))
     quoted = _QUOTED.search(words) is not None
+    parts = _QUOTES_EACH.findall(words) if quoted else _JOINED.split(words)
+    # "research and development" is one term: "both", a comma, several quoted, or a side of
+    # several words ("dropout and batch normalization") say there are several
+    several = (re.search(r"\bboth\b|,", words) is not None and not quoted) or len(parts) > 1 and (
+        quoted or any(len(_looked_up(part)) > 1 for part in parts))
+    groups = tuple(group for part in (parts if several else [words]) if (group := _looked_up(part)))
     # the looser phrasings look up a word or two, or words in quotes: "papers talking about
     # privacy in federated learning" asks for a topic's papers, not the phrase written
     loose = m.group("bare") or m.group("held") or m.group("said")
@@ -77,6 +79,7 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
 
 
 _JOINED = re.compile(r"\s*(?:,|&|\band\b|\bboth\b)\s*", re.I)
+_QUOTES_EACH = re.compile(r"[\"“'‘]([^\"”'’]+)[\"”'’]")  # "'dropout', 'batch normalization'"
 
 
 def _looked_up(words: str) -> tuple[str, ...]:

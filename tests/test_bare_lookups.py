@@ -100,3 +100,7 @@ def test_words_joined_by_and_are_each_looked_up(seed_dir: Path,
     # a review: "and" alone joins one term's words ("research and development" had found 38)
     assert lookup_groups("Which papers mention research and development?") == (
         ("research", "development"),)
+    # a second review: a side of several words, or several quoted, is a term of its own
+    for asked in ("Which papers mention dropout and batch normalization?",
+                  "Which papers mention 'dropout', 'batch normalization'?"):
+        assert lookup_groups(asked) == (("dropout",), ("batch", "normalization")), asked

@@ -42,6 +42,9 @@ def kernels_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> A
     ("List papers on bandits except the ones on contextual bandits", "contextual bandits",
      "List papers on bandits"),  # a review: "ones on contextual bandits" had been left out
     ("excluding Bayesian ones", "Bayesian", ""), ("but not routing", "routing", ""),  # fragments
+    # a second review: a relative clause on the papers, a topic after an author
+    ("Papers that use GANs but not StyleGAN", "StyleGAN", "Papers that use GANs"),
+    ("Which papers by Hinton but not on capsules?", "capsules", "Which papers by Hinton?"),
 ])
 def test_an_exclusion_is_read_apart_from_the_topic(question: str, excluded: str, rest: str) -> None:
     assert stated_exclusion(question) == (excluded, rest)
@@ -94,3 +97,12 @@ def test_an_exclusion_narrows_a_chat_and_a_swap_to_it_drops_it(kernels_store: As
     history.append(("but not SVMs", narrowed.answer))
     swapped = final_answer(kernels_store.answer_stream("what about SVMs?", history))
     assert not swapped.filters or "SVM" not in swapped.filters
+
+
+def test_a_second_exclusion_adds_to_the_first(kernels_store: Assistant) -> None:
+    """A second review: "but not EM" after "… but not routing" had left out EM alone."""
+    first = "Which papers use kernel methods but not SVMs?"
+    history = [(first, final_answer(kernels_store.answer_stream(first)).answer)]
+    both = final_answer(kernels_store.answer_stream("but not random features", history))
+    assert both.filters and "SVMs" in both.filters and "random features" in both.filters
+    assert {c.title for c in both.citations} == {"Kernel Two-Sample Tests"}
