@@ -29,15 +29,19 @@ any other others such each all both main key new novel different better best wor
 related future limitation drawback weakness weaknesses strength finding result contribution novelty assumption
 experiment dataset baseline metric author code summary conclusion application performance complexity runtime
 evaluation approach approaches method idea motivation problem intuition implication advantage disadvantage
-benefit challenge detail setup one missing lacking downside upside issue caveat example alternative purpose
-reason role catch risk cost gap bottleneck solution takeaway outcome goal""".split()
+benefit challenge detail setup one missing lacking downside upside issue caveat alternative purpose reason
+bottleneck takeaway outcome""".split()
 ASPECT_NAMES = rf"(?:{'|'.join(ASPECT_WORDS)})s?\b"
 # ...and a participle alone ("What is proposed?"), not one leading a name ("federated learning")
 ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|with|from|on|of|at|the|an?"
            rf"|and|or|here|there|so)\b)))")
 # "What is dropout?", "What is a GAN?": a thing asked of by its name, a subject of its own
 # ("What is a downside?" asks of the answer before: its noun is an aspect's)
-DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS})[a-z]", re.I)
+# ...nor "What is an example?": a word that also leads a name ("example selection", "cost
+# function", "risk-sensitive RL") asks of the answer before when it stands alone
+_ALONE = r"(?:example|role|catch|risk|cost|gap|solution|goal)s?\W*$"
+DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS}|{_ALONE})[a-z]",
+                        re.I)
 
 
 def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:

@@ -88,6 +88,7 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     # a review: "What is a downside?" had stood alone, answered from a paper on sparsity
     assert all(map(leans_on_previous, ["What is a downside?", "What is an alternative?"]))
     assert not leans_on_previous("What is a transformer?")  # a second review: a new subject
+    assert leans_on_previous("What is an example?") and not leans_on_previous("What is a cost function?")
     assert leans_on_previous("What is a limitation of it?")
     # a run: "which one has the best results?" after a summary was asked of the store
     assert leans_on_previous("which one has the best results?")
