@@ -38,9 +38,12 @@ NEWER_RE = re.compile(
 _COMPARED = re.compile(r"\b(?:more\s+recent|newer|(?P<old>older))\b", re.I)
 # a paper's authors' other papers: "what other papers did they write?", "what else have they
 # published?", "papers by the same authors"
+# (the whole question: "What else did they publish in 2019?" asks of a year, a review's)
 THEIR_PAPERS_RE = re.compile(
-    r"\b(?:did|have|has|do)\s+(?:they|the(?:se)?\s+authors)\s+(?:also\s+)?(?:write|written|publish"
-    r"|published|author|authored)\b|\bby\s+(?:them|the\s+same\s+authors|these\s+authors)\b", re.I)
+    r"^\W*(?:and\s+)?(?:(?:what|which)\s+(?:other\s+|more\s+)?(?:papers?\s+|work\s+)?(?:else\s+)?"
+    r"(?:did|have|has)\s+(?:they|the(?:se)?\s+authors)\s+(?:also\s+)?(?:write|written|publish(?:ed)?"
+    r"|author(?:ed)?)|(?:(?:list|show(?:\s+me)?|give\s+me)\s+)?(?:the\s+)?(?:other\s+)?papers?\s+by\s+"
+    r"(?:them|the\s+same\s+authors|these\s+authors))\W*$", re.I)
 # "sort them by year", "order the list by date, newest first"
 SORT_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"

@@ -29,8 +29,8 @@ any other others such each all both main key new novel different better best wor
 related future limitation drawback weakness weaknesses strength finding result contribution novelty assumption
 experiment dataset baseline metric author code summary conclusion application performance complexity runtime
 evaluation approach approaches method idea motivation problem intuition implication advantage disadvantage
-benefit challenge detail setup one missing lacking downside upside issue caveat alternative purpose reason
-bottleneck takeaway outcome""".split()
+benefit challenge detail setup one missing lacking downside upside caveat alternative purpose reason
+takeaway""".split()
 ASPECT_NAMES = rf"(?:{'|'.join(ASPECT_WORDS)})s?\b"
 # ...and a participle alone ("What is proposed?"), not one leading a name ("federated learning")
 ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|with|from|on|of|at|the|an?"
@@ -39,7 +39,7 @@ ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|wi
 # ("What is a downside?" asks of the answer before: its noun is an aspect's)
 # ...nor "What is an example?": a word that also leads a name ("example selection", "cost
 # function", "risk-sensitive RL") asks of the answer before when it stands alone
-_ALONE = r"(?:example|role|catch|risk|cost|gap|solution|goal)s?\W*$"
+_ALONE = r"(?:example|role|catch|risk|cost|gap|solution|goal|issue|outcome|bottleneck)s?\W*$"
 DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS}|{_ALONE})[a-z]",
                         re.I)
 

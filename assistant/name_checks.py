@@ -18,7 +18,6 @@ from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, mentions, query_terms
-from assistant.leaning import ASPECT_WORDS
 from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
 from assistant.ranking import text_terms
 from assistant.similar import title_key
@@ -240,8 +239,11 @@ def asks_only_of(question: str, titles: Sequence[str],
     return (quoted or typed) and not own & _OTHER_PAPERS
 
 
-# what a question asks of a paper it names ("What datasets does X use?"): no subject of its own
-_OF_A_PAPER = frozenset(query_terms(" ".join(ASPECT_WORDS) + " use uses used"))
+# what a question asks of a paper it names ("What datasets does X use?"): its own parts, not
+# others' ("alternatives to X", "better approaches", "applications of X": a review's)
+_OF_A_PAPER = frozenset(query_terms("""dataset result finding contribution limitation experiment
+baseline metric code summary conclusion assumption performance setup detail author novelty idea
+motivation intuition weakness strength drawback evaluation evaluate main key use uses used"""))
 # words asking for papers besides the titled ones: "What work builds on “X”?", "Compare “X”
 # with related work" (a review: both had answered from “X” alone)
 _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite cites cited extend "

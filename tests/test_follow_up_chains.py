@@ -9,7 +9,7 @@ from test_follow_ups import CAPSULES as CAPSULES_ROWS
 from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401 (the fixtures)
 
 from assistant.answering import final_answer
-from assistant.follow_up_phrases import swapped_topic
+from assistant.follow_up_phrases import THEIR_PAPERS_RE, swapped_topic
 from assistant.leaning import leans_on_previous
 from assistant.pipeline import Assistant
 
@@ -98,6 +98,8 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
 @pytest.mark.parametrize(("question", "topic"), [
     ("what about federated learning?", "federated learning"),  # a run: a participle had
     ("what about certified defenses?", "certified defenses"),  # read as an aspect
+    # a third review: a word that is also an aspect's, leading a name
+    ("what about risk-sensitive RL?", "risk-sensitive RL"), ("what about issue tracking?", "issue tracking"),
     ("what about reported results?", None), ("what about unsupervised ones?", None),
     ("what about the proposed method?", None), ("what about related work?", None),
     # a review: what papers did is an aspect, and a topic's later words may be anything
@@ -276,3 +278,7 @@ def test_their_other_papers_after_a_titled_question_are_its_authors(
     assert theirs.filters == "author Sara Sabour or Geoffrey Hinton"
     assert "Self-Routing Capsules" in {c.title for c in theirs.citations}
     assert "Capsules in Videos" not in {c.title for c in theirs.citations}  # Ann Lee's
+    # a third review: a question of its own with "they" keeps its year, topic or count
+    assert not any(THEIR_PAPERS_RE.match(q) for q in (
+        "What else did they publish in 2019?", "How many papers have they written?",
+        "Did they also publish on capsule autoencoders?", "What datasets were used by them?"))

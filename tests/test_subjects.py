@@ -32,6 +32,7 @@ def turns(*questions: str) -> list[tuple[str, str]]:
      "which papers use GANs and VAEs?"),
     ("how many papers use it?", ["What is dropout?", "which papers use it?"],
      "how many papers use dropout?"),
+    ("which papers use it?", ["What is risk minimization?"], "which papers use risk minimization?"),
 ])
 def test_a_pronoun_reads_as_the_subject_defined_before(question: str, before: list[str],
                                                        spelled: str) -> None:
