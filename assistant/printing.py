@@ -108,7 +108,7 @@ def print_notes(answer: Answer) -> None:
     """The answer's warnings, on stderr: no source cited, sentences no cited abstract
     supports, names no cited abstract mentions, sources that read only weakly as answering,
     invented citations removed."""
-    from assistant.references import UNCITED_NOTE, UNSURE_NOTE, unmentioned_note
+    from assistant.references import UNCITED_NOTE, UNSURE_NOTE, placed_note, unmentioned_note
 
     if answer.unchecked:  # the model's reply is in --json (model_reply)
         warn(answer.unchecked)
@@ -125,6 +125,8 @@ def print_notes(answer: Answer) -> None:
     if answer.dropped_citations:
         warn("removed citation(s) to sources that were not given: "
              + ", ".join(f"[{n}]" for n in answer.dropped_citations))
+    if placed := placed_note(answer):
+        warn(placed)
 
 
 def print_sources(answer: Answer) -> None:

@@ -63,6 +63,18 @@ def noted_title(source: SourceRef | NearPaper, derived: bool = True) -> str:
     return f"{source.title} ({note})" if note else source.title
 
 
+def placed_note(answer: Answer) -> str:
+    """The line naming the citations of a model's answer that the assistant placed ("" when
+    the model gave them all): on a sentence the model cited nothing, no source or another
+    for, the source whose abstract supports it. A run had read "[5]" as the model's own."""
+    placed = [c.n for c in answer.citations if c.origin == "assistant"]
+    if answer.mode != "llm" or not placed:
+        return ""
+    cited = ", ".join(f"[{n}]" for n in placed)
+    return (f"{cited} placed by the assistant: the model cited no source or another for that "
+            "sentence, and this abstract supports it.")
+
+
 def derived_line(sources: Sequence[SourceRef]) -> str:
     """The line under a source list some of whose papers came without a title ("" when
     none did): each is shown bare, named by its abstract's first words, and a question

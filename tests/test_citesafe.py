@@ -16,6 +16,7 @@ from assistant.citesafe import Attribution, EchoCheck, answering_sources, with_m
 from assistant.claims import reception_unsaid, unfinished
 from assistant.generation import GenerationError
 from assistant.pipeline import Assistant
+from assistant.references import placed_note
 from assistant.sentences import (
     MAX_CITED,
     MAX_SENTENCES,
@@ -200,6 +201,8 @@ def test_uncited_and_misnumbered_sentences_get_the_source_that_supports_them(
     n = craft_number(answer)
     assert [c.cites for c in answer.claims] == [[n], [n], [n]]
     assert [(c.n, c.origin) for c in answer.citations] == [(n, "assistant")]
+    # a run had read such a number as the model's own: the CLI and the chat say who placed it
+    assert placed_note(answer).startswith(f"[{n}] placed by the assistant")
     assert answer.dropped_citations == [0, 99]
     assert answer.unchecked is None and "[0]" not in answer.answer and "[99]" not in answer.answer
 

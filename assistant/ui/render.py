@@ -26,6 +26,7 @@ from assistant.references import (
     derived_line,
     nearest_lines,
     noted_title,
+    placed_note,
     receipt_line,
     title_note,
     unmentioned_note,
@@ -208,6 +209,8 @@ def render_answer(answer: Answer, links_of: Callable[[str], Iterable[str]] | Non
         parts.append(f'<p class="note unsupported">⚠ {unsupported} of {len(claims)} '
                      f"sentence{'s' if len(claims) != 1 else ''} not supported by the cited "
                      "abstracts (marked ⚠).</p>")
+    if placed := placed_note(answer):
+        parts.append(f'<p class="note placed">{html.escape(placed)}</p>')
     if getattr(answer, "truncated", False):
         parts.append('<p class="note truncated">⚠️ The model reached its length limit; the '
                      "answer may be incomplete.</p>")
