@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assistant.leaning import ASPECT_NAMES, ASPECT_WORDS, MAY_POINT_BACK_RE, POINTS_BACK_RE
+from assistant.leaning import ALONE_ASPECTS, ASPECT_NAMES, ASPECT_WORDS, MAY_POINT_BACK_RE, POINTS_BACK_RE
 from assistant.paper_order import ordered_question
 from assistant.stated import stated
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Filters
@@ -37,13 +37,27 @@ NEWER_RE = re.compile(
 # ones from 2019" asks for 2020 on (``filters.beyond``), not 2019's papers newest first
 _COMPARED = re.compile(r"\b(?:more\s+recent|newer|(?P<old>older))\b", re.I)
 # a paper's authors' other papers: "what other papers did they write?", "what else have they
-# published?", "papers by the same authors"
-# (the whole question: "What else did they publish in 2019?" asks of a year, a review's)
-THEIR_PAPERS_RE = re.compile(
-    r"^\W*(?:and\s+)?(?:(?:what|which)\s+(?:other\s+|more\s+)?(?:papers?\s+|work\s+)?(?:else\s+)?"
-    r"(?:did|have|has)\s+(?:they|the(?:se)?\s+authors)\s+(?:also\s+)?(?:write|written|publish(?:ed)?"
-    r"|author(?:ed)?)|(?:(?:list|show(?:\s+me)?|give\s+me)\s+)?(?:the\s+)?(?:other\s+)?papers?\s+by\s+"
-    r"(?:them|the\s+same\s+authors|these\s+authors))\W*$", re.I)
+# published in 2019?", "papers by the same authors"
+_THEIR_PAPERS = re.compile(
+    r"\b(?:did|have|has|do)\s+(?:they|the(?:se)?\s+authors)\s+(?:also\s+)?(?:write|written|publish(?:ed)?"
+    r"|author(?:ed)?)\b|\bby\s+(?:them|the\s+same\s+authors|these\s+authors)\b", re.I)
+_THEIR_FRAME = re.compile(r"\b(?:thanks|thank\s+you|ok(?:ay)?|so|and|what|which|other|else|more|any"
+                          r"|anything|papers?|works?|are|is|there|show|me|list|give|also|how|many)\b", re.I)
+_RANGE_OR_TOPIC = re.compile(r"^(?:on|about|in|since|from|before|after|between|during|at)\b", re.I)
+
+
+def their_papers(question: str) -> str | None:
+    """What a follow-up asks of the authors' papers ("what other papers did they write?": "";
+    "What else did they publish in 2019?": "in 2019"; "Did they also publish on X?": "on
+    X"), or None: no such question, or one asking something else of them ("What datasets
+    were used by them?", "Did they publish their code?")."""
+    if not (m := _THEIR_PAPERS.search(question)):
+        return None
+    rest = " ".join(_THEIR_FRAME.sub(" ", f"{question[:m.start()]} {question[m.end():]}").split())
+    rest = rest.strip(" ?.!,;:")
+    return rest if not rest or _RANGE_OR_TOPIC.match(rest) else None
+
+
 # "sort them by year", "order the list by date, newest first"
 SORT_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
@@ -75,7 +89,8 @@ SWAP_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|then|now)\W+)?(?:(?:and\s+)?(?:what|how)\s+about\s+"
     r"(?:(?:the\s+)?(?:papers?|ones?|work)\s+(?:on|about|using|that\s+use)\s+)?|and\s+(?:the\s+)?(?:papers?|"
     r"work)\s+(?:on|about|using|that\s+use)\s+)(?!{ASPECTS})(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$"
-    .replace("{ASPECTS}", rf"{ASPECT_NAMES}|(?:{_REPORTED})\b|\w+ed\s+(?:{_ASPECT_NOUNS})s?\b"), re.I)
+    .replace("{ASPECTS}", rf"{ASPECT_NAMES}|(?:{_REPORTED})\b|\w+ed\s+(?:{_ASPECT_NOUNS})s?\b"
+             rf"|{ALONE_ASPECTS}"), re.I)  # "what about risks?": the list's, not a new topic
 _ASKING = re.compile(r"\b(?:what|which|how|why|who|when|where|whose|does|do|did|is|are|was|were"
                      r"|can|could|should|would)\b", re.I)
 

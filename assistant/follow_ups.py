@@ -28,13 +28,13 @@ from assistant.exclusions import opens_with_exclusion
 from assistant.facets import read_misses
 from assistant.filters import beyond, merge, replaced, reverted
 from assistant.follow_up_phrases import (
-    THEIR_PAPERS_RE,
     THOSE_RE,
     asks_for_list_before,
     beyond_asked,
     fragment_filters,
     order_asked,
     swapped_topic,
+    their_papers,
 )
 from assistant.intent import Intent, read_intent
 from assistant.keywords import query_terms
@@ -83,38 +83,35 @@ class FollowUps:
                 self._given.popitem(last=False)
         return answer
 
-    def names_one(self, question: str) -> bool:
-        """Whether ``question`` asks of one paper by its title ("who wrote X?"): "it" after it."""
-        return len(self.titled(question)) == 1
-
-    def titled(self, question: str) -> list[str]:  # the papers named by title, not a list's
+    def titled(self, question: str) -> list[str]:
+        """The papers ``question`` names by title, not a list's ("who wrote X?": "it" is X)."""
         return [] if read_intent(question).wants_list else titled_papers(self.app.index.papers(), question)
 
     def by_its_authors(self, question: str, history: Sequence[tuple[str, str]]) -> str | None:
         """"What other papers did they write?" after a question naming one paper by title, as
         its authors' papers ("they" had been searched as "write": a run's). None otherwise."""
-        if not (history and THEIR_PAPERS_RE.search(question)):
+        if not history or (asked := their_papers(question)) is None:
             return None
         ids = self.titled(history[-1][0])
         names = split_authors(self.app.index.papers()[ids[0]].authors) if len(ids) == 1 else []
-        return f"Which papers are by {' or '.join(names)}?" if names else None
+        lead = "How many papers" if HOW_MANY.match(question) else "Which papers"
+        return f"{lead} are by {' or '.join(names)}{' ' + asked if asked else ''}?" if names else None
 
     @property
     def readers(self) -> Readers:
         book = self.app.index.author_book()
         return Readers(lambda q: asked_intent(q, self.app.index), self.app.lists.names_a_topic,
-                       lambda name: book.holds(name) and (" " in name or book.more_a_name(name)))
+                       lambda name: book.holds(name) and (" " in name or book.more_a_name(name)),
+                       self.by_its_authors)
 
     def route(self, question: str, history: Sequence[tuple[str, str]], top_k: int | None,
               filters: Filters | None, every: bool, reread: int | None
               ) -> tuple[str, Sequence[tuple[str, str]], AnswerStream | None]:
-        """The question and history to answer ("summarize the second one" as the paper's
-        title, with none), and the stream answering a follow-up on the list before (its
-        narrowing, the listed papers answering a topic of its own), or None. A follow-up
-        with nothing before it is BadInputError (``check_anchored``)."""
+        """The question and history to answer ("summarize the second one" as the paper's title,
+        with none), and the stream answering a follow-up on the list before, or None."""
         app, readers = self.app, self.readers
         if (pointed := resolved(question, history, lambda q, h: self.given_again(
-                q, h, top_k, filters, every, reread), self.names_one)) is not None:
+                q, h, top_k, filters, every, reread), lambda q: len(self.titled(q)) == 1)) is not None:
             question, history = pointed, ()
         elif (spelled := spelled_out(question, history)) is not None:  # "which papers use it?"
             question = spelled
@@ -274,6 +271,7 @@ class Readers:
     intent: Callable[[str], Intent]
     names_a_topic: Callable[[str], bool]
     is_author: Callable[[str], bool]
+    authored: Callable[[str, Sequence[tuple[str, str]]], str | None] = lambda q, h: None
 
 
 
@@ -343,7 +341,8 @@ def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowe
 @lru_cache(maxsize=1024)
 def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narrowed | None:
     last, earlier = history[-1][0], history[:-1]
-    last = spelled_out(last, earlier) or last  # "which papers use it?": of the chat's subject
+    # "which papers use it?": of the chat's subject; "what else did they write?": its authors'
+    last = spelled_out(last, earlier) or readers.authored(last, earlier) or last
     if chained := (narrowed(last, earlier, readers) or listed_again(last, earlier, readers)
                    or within_list(last, earlier, readers) or swapped(last, earlier, readers)):
         return chained  # "what about dropout?" too: a list of its own

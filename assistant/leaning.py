@@ -39,9 +39,10 @@ ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|wi
 # ("What is a downside?" asks of the answer before: its noun is an aspect's)
 # ...nor "What is an example?": a word that also leads a name ("example selection", "cost
 # function", "risk-sensitive RL") asks of the answer before when it stands alone
-_ALONE = r"(?:example|role|catch|risk|cost|gap|solution|goal|issue|outcome|bottleneck)s?\W*$"
-DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS}|{_ALONE})[a-z]",
-                        re.I)
+ALONE_WORDS = "example|role|catch|risk|cost|gap|solution|goal|issue|outcome|bottleneck"
+ALONE_ASPECTS = rf"(?:{ALONE_WORDS})s?\W*$"
+DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS}|{ALONE_ASPECTS})"
+                        r"[a-z]", re.I)
 
 
 def leans_on_previous(question: str, unfiltered: str | None = None) -> bool:

@@ -242,8 +242,10 @@ def asks_only_of(question: str, titles: Sequence[str],
 # what a question asks of a paper it names ("What datasets does X use?"): its own parts, not
 # others' ("alternatives to X", "better approaches", "applications of X": a review's)
 _OF_A_PAPER = frozenset(query_terms("""dataset result finding contribution limitation experiment
-baseline metric code summary conclusion assumption performance setup detail author novelty idea
-motivation intuition weakness strength drawback evaluation evaluate main key use uses used"""))
+baseline metric code summary conclusion assumption performance setup detail author novelty novel
+idea motivation intuition weakness strength drawback advantage disadvantage downside upside caveat
+takeaway complexity runtime challenge problem approach method evaluation evaluate main key use uses
+used"""))
 # words asking for papers besides the titled ones: "What work builds on “X”?", "Compare “X”
 # with related work" (a review: both had answered from “X” alone)
 _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite cites cited extend "

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from assistant.follow_up_phrases import THOSE_RE, asks_for_list_before
 from assistant.intent import COUNT_RE, read_intent, trimmed_topic
-from assistant.leaning import ASPECTS, DEFINES_RE, leans_on_previous
+from assistant.leaning import ALONE_WORDS, ASPECTS, DEFINES_RE, leans_on_previous
 from assistant.naming import named_phrases
 
 SUBJECT_TURNS = 3  # how far back the question defining the chat's subject is looked for
@@ -26,7 +26,9 @@ _DEFINES_ARTICLE = re.compile(rf"^\W*what\s+(?:is|are|was|were)\s+(?:an?|the)\s+
                               rf"|works?\b|stud(?:y|ies)\b)[a-z]", re.I)
 # "the difference between GANs and VAEs": its two sides ("which papers use them?")
 _BETWEEN = re.compile(r"^(?:differences?|relationships?|relations?|connections?|links?|similarit(?:y|ies)"
-                      r"|distinctions?|trade-?offs?)\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", re.I)
+                      r"|distinctions?|trade-?offs?|gaps?)\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", re.I)
+# "the role of dropout", "the goal of federated learning": dropout, federated learning
+_OF_THING = re.compile(rf"^(?:{ALONE_WORDS})s?\s+(?:of|in|for)\s+", re.I)
 _PLACE_WORDS = frozenset("first second third fourth fifth last one ones paper papers".split())
 _FIRST_CLAUSE = re.compile(r"[?;:.!]|\s(?:and|but)\s", re.I)  # "What is X? How is it used?"
 
@@ -63,7 +65,7 @@ def subject_of(history: Sequence[tuple[str, str]]) -> list[str]:
         if DEFINES_RE.match(asked) or (_DEFINES_ARTICLE.match(asked) and not leans_on_previous(asked)):
             if m := _BETWEEN.match(trimmed_topic(re.split(r"[?;:.!]", asked, maxsplit=1)[0])):
                 return [m.group("a"), m.group("b")]
-            defined = trimmed_topic(_FIRST_CLAUSE.split(asked, maxsplit=1)[0])
+            defined = _OF_THING.sub("", trimmed_topic(_FIRST_CLAUSE.split(asked, maxsplit=1)[0]))
             if not set(defined.lower().split()) - _PLACE_WORDS:  # "What is the second one?"
                 return []
             return [defined, *dict.fromkeys(n for n in added if n.lower() not in defined.lower())]

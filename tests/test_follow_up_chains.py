@@ -9,7 +9,7 @@ from test_follow_ups import CAPSULES as CAPSULES_ROWS
 from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401 (the fixtures)
 
 from assistant.answering import final_answer
-from assistant.follow_up_phrases import THEIR_PAPERS_RE, swapped_topic
+from assistant.follow_up_phrases import swapped_topic, their_papers
 from assistant.leaning import leans_on_previous
 from assistant.pipeline import Assistant
 
@@ -100,6 +100,7 @@ def test_a_pronoun_after_a_place_asks_of_that_place_s_paper(request: pytest.Fixt
     ("what about certified defenses?", "certified defenses"),  # read as an aspect
     # a third review: a word that is also an aspect's, leading a name
     ("what about risk-sensitive RL?", "risk-sensitive RL"), ("what about issue tracking?", "issue tracking"),
+    ("what about risks?", None), ("what about examples?", None),  # a fourth: the list's
     ("what about reported results?", None), ("what about unsupervised ones?", None),
     ("what about the proposed method?", None), ("what about related work?", None),
     # a review: what papers did is an aspect, and a topic's later words may be anything
@@ -278,7 +279,14 @@ def test_their_other_papers_after_a_titled_question_are_its_authors(
     assert theirs.filters == "author Sara Sabour or Geoffrey Hinton"
     assert "Self-Routing Capsules" in {c.title for c in theirs.citations}
     assert "Capsules in Videos" not in {c.title for c in theirs.citations}  # Ann Lee's
-    # a third review: a question of its own with "they" keeps its year, topic or count
-    assert not any(THEIR_PAPERS_RE.match(q) for q in (
-        "What else did they publish in 2019?", "How many papers have they written?",
-        "Did they also publish on capsule autoencoders?", "What datasets were used by them?"))
+    # reviews: "they" keeps the question's year or topic, and asks nothing else of them
+    assert [their_papers(q) for q in (
+        "Thanks! What other papers did they write?", "Did they write anything else?",
+        "What else did they publish in 2019?", "Did they also publish on capsule autoencoders?",
+        "What datasets were used by them?", "Did they publish their code?")] == [
+        "", "", "in 2019", "on capsule autoencoders", None, None]
+    counted = final_answer(store.answer_stream("How many papers have they written?", history))
+    assert counted.answer.startswith("5 papers of the ")  # a review: it had raised
+    history.append(("what other papers did they write?", theirs.answer))  # and after it:
+    in_2019 = final_answer(store.answer_stream("only the ones from 2019", history))
+    assert in_2019.filters == "year 2019, author Sara Sabour or Geoffrey Hinton"

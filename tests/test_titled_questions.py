@@ -127,6 +127,7 @@ def test_a_title_other_papers_write_as_a_name_keeps_them_for_its_parts() -> None
     assert asks_only_of(question, titles, lambda _: False)
     assert asks_only_of("Summarize Latent Dirichlet Allocation.", titles, lambda _: True)
     # a third review: asking for other work is no part of the paper
+    assert asks_only_of("What are the downsides of Latent Dirichlet Allocation?", titles, lambda _: False)
     for other in ("What are alternatives to Latent Dirichlet Allocation?",
                   "What are the main applications of Latent Dirichlet Allocation?"):
         assert not asks_only_of(other, titles, lambda _: False), other
