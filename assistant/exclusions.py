@@ -20,11 +20,13 @@ from assistant.keywords import STOPWORDS
 from assistant.stated_years import PAPER, PAPERS
 
 # "that do not use X", "which don't mention X", "but not X", "not using X", "excluding X",
-# "except for X" (not "other than X": "accuracy other than 2019 benchmarks" is a comparison)
+# "except for X", "that are not about X" (not "other than X": "accuracy other than 2019
+# benchmarks" is a comparison; nor "rather than X", which papers replacing X write)
 _EXCLUDES = re.compile(
     r"(?:\s*,)?\s+(?:(?:(?:that|which)\s+)?(?:do|does|did)\s*(?:not|n['’]t)\s+"
     r"(?:use|mention|rely\s+on|involve|employ|apply|discuss|study|include)"
     r"|(?P<but>(?:but|and)\s+not)(?:\s+(?:using|mentioning|on|about))?"
+    r"|(?:(?:that|which)\s+)?(?:are|is)\s*(?:not|n['’]t)\s+(?:about|on)"
     r"|(?P<gerund>not\s+(?:using|mentioning|involving)|excluding)|except(?:\s+for)?)"
     r"\s+(?P<excluded>[^?.!,;]+?)\s*(?=[?.!,;]|$)", re.I)
 # ...opening a chat's fragment: "but not routing", "excluding Bayesian ones"
@@ -42,15 +44,19 @@ _LEAD = re.compile(r"^(?:(?:the|a|an|any|for|in|on|about|with|using|those|ones|p
                    r"|articles?|that|are|is)\s+)+", re.I)
 _TAIL = re.compile(r"(?:\s+(?:papers?|ones?|methods?|at\s+all))+$", re.I)
 MAX_EXCLUDED_WORDS = 5  # longer, it is a clause of its own, not a name to leave out
+# a topic typed alone before it ("image segmentation but not medical"): papers are asked for
+BARE_TOPIC_WORDS = 4
+_ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|how|why|when|where|is|are|was|were|do|does"
+                     r"|did|can|could|should|would|will|has|have)\b", re.I)
 
 
 def stated_exclusion(text: str) -> tuple[str | None, str]:
     """The phrase ``text`` asks its papers not to write, and ``text`` without those words;
-    (None, ``text``) when it states none: no papers asked for before it ("Which methods do
-    not rely on labels?"), a clause of its own between them (``_CLAUSE``), a gerund a verb
-    takes (``_TAKES``), an author's ("by Hinton but not Bengio", "except those by X"), or a
-    "phrase" of no content word or longer than MAX_EXCLUDED_WORDS. A chat's fragment may
-    open with it ("but not routing")."""
+    (None, ``text``) when it states none: no papers asked for before it, nor a topic typed
+    alone ("Which methods do not rely on labels?" asks of methods), a clause of its own
+    between them (``_CLAUSE``), a gerund a verb takes (``_TAKES``), an author's ("by Hinton
+    but not Bengio", "except those by X"), or a "phrase" of no content word or longer than
+    MAX_EXCLUDED_WORDS. A chat's fragment may open with it ("but not routing")."""
     if (opening := _OPENING.match(text)) and (phrase := _phrase(opening.group("excluded"))):
         return phrase, ""
     m = _EXCLUDES.search(text)
@@ -59,7 +65,8 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
     before = text[:m.start()]
     asked = list(_PAPERS_NOUN.finditer(before))
     between = re.sub(r"^\s*(?:that|which|where)\b", "", before[asked[-1].end():] if asked else "")
-    if (not asked or _CLAUSE.search(between)  # "papers that use GANs" is no clause of its own
+    bare = len(before.split()) <= BARE_TOPIC_WORDS and not _ASKING.match(before)  # "X but not Y"
+    if ((not asked and not bare) or _CLAUSE.search(between)  # "papers that use GANs": no clause
             or (m.group("gerund") and _TAKES.search(before))
             or (m.group("but") and re.search(r"\bby\s+\S+(?:\s+\S+){0,2}$", before)
                 and not re.match(r"\s*(?:on|about|in|using|with)\b", text[m.end("but"):], re.I))):

@@ -105,7 +105,8 @@ def _writing(phrases: tuple[str, ...]) -> re.Pattern[str]:
     "support-vector machine", "SVMs", "SVM-based")."""
     def form(phrase: str) -> str:
         *head, last = phrase.split()
-        plural = rf"(?:{re.escape(last)}|{re.escape(last[:-1] if last.endswith('s') else last)})(?:s|es)?"
+        stems = {last, last[:-1] if last.endswith("s") else last, last[:-2] if last.endswith("es") else last}
+        plural = rf"(?:{'|'.join(map(re.escape, sorted(stems, key=len, reverse=True)))})(?:s|es)?"
         return r"[\s-]+".join([*map(re.escape, head), plural])
     forms = [form(p) for p in phrases]
     return re.compile(rf"(?<!\w)(?:{'|'.join(forms)})(?!\w)", re.I)  # "SVM-based", "kernel-SVM"
