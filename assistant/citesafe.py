@@ -467,9 +467,9 @@ def _answer(base: Answer, final: list[Checked], seen: list[NumberedSource],
     if all(c.refusal or c.claim is None for c in final) and is_refusal(text):
         return base.model_copy(update={"answer": text, "refusal": MODEL_REFUSAL})
     citations = build_citations(text, seen)
-    by_model = {n for c in final for n in c.model_cites}
+    placed = {n for c in final if c.claim for n in c.claim.cites if n not in c.model_cites}  # any
     for citation in citations:
-        citation.origin = "model" if citation.n in by_model else "assistant"
+        citation.origin = "assistant" if citation.n in placed else "model"
     note = (f"The model's answer could not be checked against the sources ({failure}): only "
             "its sentences they support are shown." if failure else None)
     return base.model_copy(update={

@@ -26,7 +26,7 @@ _EXCLUDES = re.compile(
     r"(?:\s*,)?\s+(?:(?:(?:that|which)\s+)?(?:do|does|did)\s*(?:not|n['’]t)\s+"
     r"(?:use|mention|rely\s+on|involve|employ|apply|discuss|study|include)"
     r"|(?P<but>(?:but|and)\s+not)(?:\s+(?:using|mentioning|on|about))?"
-    r"|(?:(?:that|which)\s+)?(?:are|is)\s*(?:not|n['’]t)\s+(?:about|on)"
+    r"|(?P<is>(?:(?:that|which)\s+)?(?:are|is)\s*(?:not|n['’]t)\s+(?:about|on))"
     r"|(?P<gerund>not\s+(?:using|mentioning|involving)|excluding)|except(?:\s+for)?)"
     r"\s+(?P<excluded>[^?.!,;]+?)\s*(?=[?.!,;]|$)", re.I)
 # ...opening a chat's fragment: "but not routing", "excluding Bayesian ones"
@@ -47,7 +47,10 @@ MAX_EXCLUDED_WORDS = 5  # longer, it is a clause of its own, not a name to leave
 # a topic typed alone before it ("image segmentation but not medical"): papers are asked for
 BARE_TOPIC_WORDS = 4
 _ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|how|why|when|where|is|are|was|were|do|does"
-                     r"|did|can|could|should|would|will|has|have)\b", re.I)
+                     r"|did|can|could|should|would|will|has|have|show|list|explain|summari[sz]e"
+                     r"|compare|tell|give|find|describe|define)\b", re.I)  # and requests
+# no words to leave out: places and numbers ("but not the first one", "except the last two")
+_PLACES = frozenset("first second third last next previous one two three four five".split())
 
 
 def stated_exclusion(text: str) -> tuple[str | None, str]:
@@ -65,7 +68,8 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
     before = text[:m.start()]
     asked = list(_PAPERS_NOUN.finditer(before))
     between = re.sub(r"^\s*(?:that|which|where)\b", "", before[asked[-1].end():] if asked else "")
-    bare = len(before.split()) <= BARE_TOPIC_WORDS and not _ASKING.match(before)  # "X but not Y"
+    bare = (len(before.split()) <= BARE_TOPIC_WORDS and not _ASKING.match(before)  # "X but not Y"
+            and not m.group("is"))  # "Privacy is not on the agenda" says, asks for no papers
     if ((not asked and not bare) or _CLAUSE.search(between)  # "papers that use GANs": no clause
             or (m.group("gerund") and _TAKES.search(before))
             or (m.group("but") and re.search(r"\bby\s+\S+(?:\s+\S+){0,2}$", before)
@@ -88,6 +92,6 @@ def _phrase(excluded: str) -> str | None:
     phrase = _TAIL.sub("", _LEAD.sub("", excluded.strip()))
     words = phrase.split()
     if (not words or len(words) > MAX_EXCLUDED_WORDS or words[0].lower() == "by"
-            or all(w.lower() in STOPWORDS for w in words)):
+            or all(w.lower() in STOPWORDS or w.lower() in _PLACES or w.isdigit() for w in words)):
         return None
     return phrase

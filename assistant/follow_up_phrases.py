@@ -43,7 +43,9 @@ _THEIR_PAPERS = re.compile(
     r"|author(?:ed)?)\b|\bby\s+(?:them|the\s+same\s+authors|these\s+authors)\b", re.I)
 _THEIR_FRAME = re.compile(r"\b(?:thanks|thank\s+you|ok(?:ay)?|so|and|what|which|other|else|more|any"
                           r"|anything|papers?|works?|are|is|there|show|me|list|give|also|how|many)\b", re.I)
-_RANGE_OR_TOPIC = re.compile(r"^(?:on|about|in|since|from|before|after|between|during|at)\b", re.I)
+_RANGE = re.compile(r"^(?:in|since|from|before|after|between|during)\b.*\b\d{4}\b", re.I)  # "in 2019"
+_TOPIC = re.compile(r"^(?:on|about)\s+\w", re.I)  # "on capsules", with "other", "else" or "also"
+_OTHERS = re.compile(r"\b(?:other|else|more|also|anything|papers)\b", re.I)
 
 
 def their_papers(question: str) -> str | None:
@@ -54,8 +56,10 @@ def their_papers(question: str) -> str | None:
     if not (m := _THEIR_PAPERS.search(question)):
         return None
     rest = " ".join(_THEIR_FRAME.sub(" ", f"{question[:m.start()]} {question[m.end():]}").split())
-    rest = rest.strip(" ?.!,;:")
-    return rest if not rest or _RANGE_OR_TOPIC.match(rest) else None
+    rest = re.sub(r"^(?:on|about|in|at)$", "", rest.strip(" ?.!,;:"), flags=re.I)  # "… about?"
+    if not rest or _RANGE.match(rest) or (_TOPIC.match(rest) and _OTHERS.search(question)):
+        return rest  # not "What did they write in the conclusion?", "… about the baseline?"
+    return None
 
 
 # "sort them by year", "order the list by date, newest first"

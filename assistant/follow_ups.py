@@ -93,7 +93,8 @@ class FollowUps:
         if not history or (asked := their_papers(question)) is None:
             return None
         ids = self.titled(history[-1][0])
-        names = split_authors(self.app.index.papers()[ids[0]].authors) if len(ids) == 1 else []
+        names = [n.title() if n == n.lower() else n  # "xiaobo liang" read as a name, not words
+                 for n in (split_authors(self.app.index.papers()[ids[0]].authors) if len(ids) == 1 else [])]
         lead = "How many papers" if HOW_MANY.match(question) else "Which papers"
         return f"{lead} are by {' or '.join(names)}{' ' + asked if asked else ''}?" if names else None
 

@@ -40,7 +40,7 @@ ASPECTS = (rf"(?:{ASPECT_NAMES}|\w+ed(?=\s*(?:[?.!,;:]|$|\s(?:in|as|by|for|to|wi
 # ...nor "What is an example?": a word that also leads a name ("example selection", "cost
 # function", "risk-sensitive RL") asks of the answer before when it stands alone
 ALONE_WORDS = "example|role|catch|risk|cost|gap|solution|goal|issue|outcome|bottleneck"
-ALONE_ASPECTS = rf"(?:{ALONE_WORDS})s?\W*$"
+ALONE_ASPECTS = rf"(?:{ALONE_WORDS})(?:e?s)?\W*$"
 DEFINES_RE = re.compile(rf"^\W*(?:what|who)\s+(?:is|are|was|were)\s+(?:an?\s+)?(?!{ASPECTS}|{ALONE_ASPECTS})"
                         r"[a-z]", re.I)
 

@@ -20,15 +20,15 @@ from assistant.naming import named_phrases
 
 SUBJECT_TURNS = 3  # how far back the question defining the chat's subject is looked for
 _PRONOUN = re.compile(r"\b(?:(?P<it>it)|them)\b(?!\s+(?:true|possible|known)\b)", re.I)
-# ...and "What is a variational autoencoder?", "What is the lottery ticket hypothesis?" when
-# the turn leans on none before ("What is a downside?", "What is the paper about?" do)
+# a definition beside DEFINES_RE's: "What is a variational autoencoder?", "What is the lottery
+# ticket hypothesis?", when the turn leans on none before ("What is the paper about?" does)
 _DEFINES_ARTICLE = re.compile(rf"^\W*what\s+(?:is|are|was|were)\s+(?:an?|the)\s+(?!{ASPECTS}|papers?\b"
                               rf"|works?\b|stud(?:y|ies)\b)[a-z]", re.I)
 # "the difference between GANs and VAEs": its two sides ("which papers use them?")
 _BETWEEN = re.compile(r"^(?:differences?|relationships?|relations?|connections?|links?|similarit(?:y|ies)"
                       r"|distinctions?|trade-?offs?|gaps?)\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)$", re.I)
 # "the role of dropout", "the goal of federated learning": dropout, federated learning
-_OF_THING = re.compile(rf"^(?:{ALONE_WORDS})s?\s+(?:of|in|for)\s+", re.I)
+_OF_THING = re.compile(rf"^(?:{ALONE_WORDS})(?:e?s)?\s+(?:of|in|for)\s+(?:the\s+)?", re.I)
 _PLACE_WORDS = frozenset("first second third fourth fifth last one ones paper papers".split())
 _FIRST_CLAUSE = re.compile(r"[?;:.!]|\s(?:and|but)\s", re.I)  # "What is X? How is it used?"
 

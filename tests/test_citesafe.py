@@ -204,6 +204,10 @@ def test_uncited_and_misnumbered_sentences_get_the_source_that_supports_them(
     # a run had read such a number as the model's own: the CLI and the chat say who placed it
     assert placed_note(answer).startswith(f"[{n}] placed by the assistant")
     assert answer.dropped_citations == [0, 99]
+    # a review: the model citing [n] on one sentence leaves [n] placed on another the assistant's
+    server.replies = [as_json((QUOTED, [n]), (SAID, []))]
+    _, mixed = streamed(app, QUESTION)
+    assert [(c.n, c.origin) for c in mixed.citations] == [(n, "assistant")] and placed_note(mixed)
     assert answer.unchecked is None and "[0]" not in answer.answer and "[99]" not in answer.answer
 
 

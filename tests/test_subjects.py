@@ -34,6 +34,7 @@ def turns(*questions: str) -> list[tuple[str, str]]:
      "how many papers use dropout?"),
     ("which papers use it?", ["What is risk minimization?"], "which papers use risk minimization?"),
     ("which papers use it?", ["What is the role of dropout?"], "which papers use dropout?"),
+    ("which papers use it?", ["What is the outcome of the experiments?"], "which papers use experiments?"),
 ])
 def test_a_pronoun_reads_as_the_subject_defined_before(question: str, before: list[str],
                                                        spelled: str) -> None:
