@@ -47,8 +47,8 @@ MAX_EXCLUDED_WORDS = 5  # longer, it is a clause of its own, not a name to leave
 # a topic typed alone before it ("image segmentation but not medical"): papers are asked for
 BARE_TOPIC_WORDS = 4
 _ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|how|why|when|where|is|are|was|were|do|does"
-                     r"|did|can|could|should|would|will|has|have|show|list|explain|summari[sz]e"
-                     r"|compare|tell|give|find|describe|define)\b", re.I)  # and requests
+                     r"|did|can|could|should|would|will|has|have|explain|summari[sz]e|compare"
+                     r"|describe|define)\b", re.I)  # and what asks of contents ("Explain it but not…")
 # no words to leave out: places and numbers ("but not the first one", "except the last two")
 _PLACES = frozenset("first second third last next previous one two three four five".split())
 
@@ -69,7 +69,8 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
     asked = list(_PAPERS_NOUN.finditer(before))
     between = re.sub(r"^\s*(?:that|which|where)\b", "", before[asked[-1].end():] if asked else "")
     bare = (len(before.split()) <= BARE_TOPIC_WORDS and not _ASKING.match(before)  # "X but not Y"
-            and not m.group("is"))  # "Privacy is not on the agenda" says, asks for no papers
+            and not (m.group("is") and not re.match(r"\W*(?:that|which)", m.group("is"))))
+    # "Privacy is not on the agenda" says, asks for no papers; "GANs that are not about X" asks
     if ((not asked and not bare) or _CLAUSE.search(between)  # "papers that use GANs": no clause
             or (m.group("gerund") and _TAKES.search(before))
             or (m.group("but") and re.search(r"\bby\s+\S+(?:\s+\S+){0,2}$", before)

@@ -41,11 +41,14 @@ _COMPARED = re.compile(r"\b(?:more\s+recent|newer|(?P<old>older))\b", re.I)
 _THEIR_PAPERS = re.compile(
     r"\b(?:did|have|has|do)\s+(?:they|the(?:se)?\s+authors)\s+(?:also\s+)?(?:write|written|publish(?:ed)?"
     r"|author(?:ed)?)\b|\bby\s+(?:them|the\s+same\s+authors|these\s+authors)\b", re.I)
-_THEIR_FRAME = re.compile(r"\b(?:thanks|thank\s+you|ok(?:ay)?|so|and|what|which|other|else|more|any"
+_THEIR_FRAME = re.compile(r"^\W*and\b|\b(?:thanks|thank\s+you|ok(?:ay)?|so|what|which|other|else|more|any"
                           r"|anything|papers?|works?|are|is|there|show|me|list|give|also|how|many)\b", re.I)
-_RANGE = re.compile(r"^(?:in|since|from|before|after|between|during)\b.*\b\d{4}\b", re.I)  # "in 2019"
-_TOPIC = re.compile(r"^(?:on|about)\s+\w", re.I)  # "on capsules", with "other", "else" or "also"
-_OTHERS = re.compile(r"\b(?:other|else|more|also|anything|papers)\b", re.I)
+# what a "they" follow-up asks the authors' papers for: a range with a year ("in 2019", "in the
+# 2010s"), a venue ("in NeurIPS"), a topic not of this paper ("on GANs", not "about the
+# baseline" nor "in the conclusion")
+_RANGE = re.compile(r"^(?:in|since|from|before|after|between|during)\b.*\b\d{4}s?\b"
+                    r"|^(?:in|at)\s+(?-i:[A-Z])|^(?:on|about)\s+(?!(?:the|their|this|that|its|these"
+                    r"|those|it|them)\b)\w", re.I)
 
 
 def their_papers(question: str) -> str | None:
@@ -57,9 +60,7 @@ def their_papers(question: str) -> str | None:
         return None
     rest = " ".join(_THEIR_FRAME.sub(" ", f"{question[:m.start()]} {question[m.end():]}").split())
     rest = re.sub(r"^(?:on|about|in|at)$", "", rest.strip(" ?.!,;:"), flags=re.I)  # "… about?"
-    if not rest or _RANGE.match(rest) or (_TOPIC.match(rest) and _OTHERS.search(question)):
-        return rest  # not "What did they write in the conclusion?", "… about the baseline?"
-    return None
+    return rest if not rest or _RANGE.match(rest) else None  # not "… in the conclusion?"
 
 
 # "sort them by year", "order the list by date, newest first"

@@ -105,8 +105,8 @@ def _writing(phrases: tuple[str, ...]) -> re.Pattern[str]:
     "support-vector machine", "SVMs", "SVM-based")."""
     def form(phrase: str) -> str:
         *head, last = phrase.split()
-        # "processes": "process", not "notes": "not" (only a singular in s, x, z, ch, sh)
-        cut = last[:-2] if re.search(r"(?:s|x|z|ch|sh)es$", last, re.I) else last
+        # "processes": "process", not "notes": "not" (a singular in ss, x, z, ch, sh, "bias")
+        cut = last[:-2] if re.search(r"(?:ss|x|z|ch|sh)es$|iases$", last, re.I) else last  # not "uses"
         stems = {last, last[:-1] if last.endswith("s") else last, cut}
         plural = rf"(?:{'|'.join(map(re.escape, sorted(stems, key=len, reverse=True)))})(?:s|es)?"
         return r"[\s-]+".join([*map(re.escape, head), plural])

@@ -46,6 +46,8 @@ def kernels_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> A
     ("Papers that use GANs but not StyleGAN", "StyleGAN", "Papers that use GANs"),
     # a last run: a topic typed alone, and "are not about"
     ("image segmentation but not medical", "medical", "image segmentation"),
+    ("Give me transformers but not BERT", "BERT", "Give me transformers"),  # a sixth review
+    ("GANs that are not about images", "images", "GANs"),
     ("Which papers on federated learning are not about privacy?", "privacy",
      "Which papers on federated learning?"),
     ("Which papers by Hinton but not on capsules?", "capsules", "Which papers by Hinton?"),
@@ -86,6 +88,7 @@ def test_a_paper_writing_an_excluded_phrase_in_any_form_is_left_out() -> None:
         Paper(paper_id="g", title="Fast Gaussian Process Regression", text="", source="x"))
     # a fifth review: "notes" had left out every paper writing "not" (3,408 of the 13.9k)
     assert Filters(excluded=("notes",)).allows(Paper(paper_id="n", title="", text="We do not.", source="x"))
+    assert Filters(excluded=("uses",)).allows(Paper(paper_id="u", title="", text="It lets us.", source="x"))
     papers = [Paper(paper_id=str(i), title="", text=t, source="x") for i, t in enumerate(texts)]
     assert [p.text for p in papers if filters.allows(p)] == [texts[0], texts[3], texts[5]]
 

@@ -284,8 +284,9 @@ def test_their_other_papers_after_a_titled_question_are_its_authors(
         "Thanks! What other papers did they write?", "Did they write anything else?",
         "What else did they publish in 2019?", "Did they also publish on capsule autoencoders?",
         "What datasets were used by them?", "Did they publish their code?",
-        "What did they write in the conclusion?", "What do they write about the baseline?")] == [
-        "", "", "in 2019", "on capsule autoencoders", None, None, None, None]
+        "What did they write in the conclusion?", "What do they write about the baseline?",
+        "Did they write about GANs?", "What did they publish in NeurIPS?")] == [  # a sixth review
+        "", "", "in 2019", "on capsule autoencoders", None, None, None, None, "about GANs", "in NeurIPS"]
     counted = final_answer(store.answer_stream("How many papers have they written?", history))
     assert counted.answer.startswith("5 papers of the ")  # a review: it had raised
     history.append(("what other papers did they write?", theirs.answer))  # and after it:
