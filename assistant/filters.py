@@ -82,7 +82,7 @@ def reverted(filters: Filters | None, earlier: Filters | None, said: Filters) ->
 def _taken(base: Filters | None, source: Filters | None, said: Filters) -> Filters:
     """``base`` with each field ``said`` states taken from ``source`` (None: no filter):
     the years (a range, the years named, the last so many, their note) together, the
-    venue, the author."""
+    venue, the author, the phrases excluded."""
     years = source if said.years is not None or said.recent is not None else base
     venue, author = (source if said.venue else base), (source if said.author else base)
     excluded = source if said.excluded else base

@@ -92,9 +92,10 @@ class FollowUps:
         its authors' papers ("they" had been searched as "write": a run's). None otherwise."""
         if not history or (asked := their_papers(question)) is None:
             return None
-        ids = self.titled(history[-1][0])
+        if len(ids := self.titled(history[-1][0])) != 1:
+            return None
         names = [n.title() if n == n.lower() else n  # "xiaobo liang" read as a name, not words
-                 for n in (split_authors(self.app.index.papers()[ids[0]].authors) if len(ids) == 1 else [])]
+                 for n in split_authors(self.app.index.papers()[ids[0]].authors)]
         lead = "How many papers" if HOW_MANY.match(question) else "Which papers"
         return f"{lead} are by {' or '.join(names)}{' ' + asked if asked else ''}?" if names else None
 
@@ -273,8 +274,6 @@ class Readers:
     names_a_topic: Callable[[str], bool]
     is_author: Callable[[str], bool]
     authored: Callable[[str, Sequence[tuple[str, str]]], str | None] = lambda q, h: None
-
-
 
 
 def said_filters(question: str, readers: Readers, fragments: bool = True) -> Filters | None:

@@ -246,6 +246,7 @@ baseline metric code summary conclusion assumption performance setup detail auth
 idea motivation intuition weakness strength drawback advantage disadvantage downside upside caveat
 takeaway complexity runtime challenge problem approach method evaluation evaluate main key use uses
 used"""))
+
 # words asking for papers besides the titled ones: "What work builds on “X”?", "Compare “X”
 # with related work" (a review: both had answered from “X” alone)
 _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite cites cited extend "

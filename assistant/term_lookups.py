@@ -68,8 +68,8 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
     parts = _QUOTES_EACH.findall(words) if quoted else _JOINED.split(words)
     # "research and development" is one term: "both", a comma, several quoted, or a side of
     # several words ("dropout and batch normalization") say there are several
-    several = (re.search(r"\bboth\b|,", words) is not None and not quoted) or len(parts) > 1 and (
-        quoted or any(len(_looked_up(part)) > 1 for part in parts))
+    several = len(parts) > 1 and (quoted or re.search(r"\bboth\b|,", words) is not None
+                                  or any(len(_looked_up(part)) > 1 for part in parts))
     groups = tuple(group for part in (parts if several else [words]) if (group := _looked_up(part)))
     # the looser phrasings look up a word or two, or words in quotes: "papers talking about
     # privacy in federated learning" asks for a topic's papers, not the phrase written
