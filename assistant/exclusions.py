@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from assistant.keywords import STOPWORDS
+from assistant.keywords import STOPWORDS, query_terms
+from assistant.leaning import ASPECT_WORDS
 from assistant.stated_years import PAPER, PAPERS
 
 # "that do not use X", "which don't mention X", "but not X", "not using X", "excluding X",
@@ -26,7 +27,7 @@ _EXCLUDES = re.compile(
     r"(?:\s*,)?\s+(?:(?:(?:that|which)\s+)?(?:do|does|did)\s*(?:not|n['’]t)\s+"
     r"(?:use|mention|rely\s+on|involve|employ|apply|discuss|study|include)"
     r"|(?P<but>(?:but|and)\s+not)(?:\s+(?:using|mentioning|on|about))?"
-    r"|(?P<is>(?:(?:that|which)\s+)?(?:are|is)\s*(?:not|n['’]t)\s+(?:about|on))"
+    r"|(?P<is>(?:(?:that|which)\s+)?(?:are|is)\s*(?:not|n['’]t)\s+(?:about|on(?!\s+par\b)))"
     r"|(?P<gerund>not\s+(?:using|mentioning|involving)|excluding)|except(?:\s+for)?)"
     r"\s+(?P<excluded>[^?.!,;]+?)\s*(?=[?.!,;]|$)", re.I)
 # ...opening a chat's fragment: "but not routing", "excluding Bayesian ones"
@@ -49,8 +50,14 @@ BARE_TOPIC_WORDS = 4
 _ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|how|why|when|where|is|are|was|were|do|does"
                      r"|did|can|could|should|would|will|has|have|explain|summari[sz]e|compare"
                      r"|describe|define)\b", re.I)  # and what asks of contents ("Explain it but not…")
-# no words to leave out: places and numbers ("but not the first one", "except the last two")
-_PLACES = frozenset("first second third last next previous one two three four five".split())
+# what a bare topic may not be: a request's own words, or what it asks of an answer or a
+# paper ("Give me a summary but not the details", "Show me the results but not the tables")
+_NO_TOPIC = frozenset(query_terms(" ".join(ASPECT_WORDS) + " show tell give find list me something "
+                                              "anything example"))
+# no words to leave out: places, numbers and ages ("but not the first one", "except the last
+# two", "but not the older ones")
+_PLACES = frozenset("""first second third last next previous one two three four five older newer
+oldest newest earlier later recent""".split())
 
 
 def stated_exclusion(text: str) -> tuple[str | None, str]:
@@ -69,8 +76,10 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
     asked = list(_PAPERS_NOUN.finditer(before))
     between = re.sub(r"^\s*(?:that|which|where)\b", "", before[asked[-1].end():] if asked else "")
     bare = (len(before.split()) <= BARE_TOPIC_WORDS and not _ASKING.match(before)  # "X but not Y"
-            and not (m.group("is") and not re.match(r"\W*(?:that|which)", m.group("is"))))
-    # "Privacy is not on the agenda" says, asks for no papers; "GANs that are not about X" asks
+            and not (m.group("is") and not re.match(r"\W*(?:that|which)", m.group("is")))
+            and bool(set(query_terms(before)) - _NO_TOPIC))
+    # "Privacy is not on the agenda" says, asks for no papers; "GANs that are not about X" asks;
+    # "Tell me about it but not the math", "Approaches that are not about X" name no topic
     if ((not asked and not bare) or _CLAUSE.search(between)  # "papers that use GANs": no clause
             or (m.group("gerund") and _TAKES.search(before))
             or (m.group("but") and re.search(r"\bby\s+\S+(?:\s+\S+){0,2}$", before)

@@ -19,12 +19,12 @@ from assistant.stated import stated
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, Filters
 
 # a follow-up asking for the papers of the list or count before, naming nothing else: "list
-# them", "show me those papers", "which ones?", "what are they?"
+# them", "show me those papers", "which ones?", "which of them?", "what are they?"
 THOSE_LISTED_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|then|now|great|thanks|please)\W+)*(?:(?:can|could|would)\s+you\s+)?"
     r"(?:please\s+)?(?:(?:list|show(?:\s+me)?|give\s+me|name|display)\s+(?:all\s+)?(?:of\s+)?"
     r"(?:them|those|these|the\s+papers|the\s+list)(?:\s+(?:papers|all|please))*"
-    r"|(?:which|what)\s+(?:ones(?:\s+are\s+(?:they|those|these))?"
+    r"|(?:which|what)\s+(?:ones(?:\s+are\s+(?:they|those|these))?|of\s+(?:them|those|these)"
     r"|(?:papers\s+)?are\s+(?:they|those|these)))"
     r"\W*$", re.I)
 # ...and for them in year order: "and more recent ones?", "what about newer papers?", "the
@@ -44,23 +44,35 @@ _THEIR_PAPERS = re.compile(
 _THEIR_FRAME = re.compile(r"^\W*and\b|\b(?:thanks|thank\s+you|ok(?:ay)?|so|what|which|other|else|more|any"
                           r"|anything|papers?|works?|are|is|there|show|me|list|give|also|how|many)\b", re.I)
 # what a "they" follow-up asks the authors' papers for: a range with a year ("in 2019", "in the
-# 2010s"), a venue ("in NeurIPS"), a topic not of this paper ("on GANs", not "about the
-# baseline" nor "in the conclusion")
+# 2010s"), a venue by its acronym ("in NeurIPS", not "in Section 3"), or a topic as other work
+# or whether they wrote on it ("What else did they publish on X?", "Did they write about
+# GANs?"), not what this paper writes ("What do they write about limitations?", "Did they
+# write about future work?", "… about the baseline?")
 _RANGE = re.compile(r"^(?:in|since|from|before|after|between|during)\b.*\b\d{4}s?\b"
-                    r"|^(?:in|at)\s+(?-i:[A-Z])|^(?:on|about)\s+(?!(?:the|their|this|that|its|these"
-                    r"|those|it|them)\b)\w", re.I)
+                    r"|^(?:in|at)\s+(?-i:[A-Z]\w*[A-Z])", re.I)
+_TOPIC = re.compile(r"^(?:on|about)\s+(?!(?:the|their|this|that|its|these|those|it|them)\b)(?P<first>\w+)",
+                    re.I)
+_OTHERS = re.compile(r"\b(?:other|else|more|also|anything|publish\w*)\b|\b(?:what|which|any|their)\s+"
+                     r"(?:papers|works)\b|^\W*(?:did|have|has)\s+(?:they|the)\b", re.I)
+_THIS_PAPER = re.compile(r"\b(?:this|the)\s+(?:paper|work|article)\b", re.I)
 
 
 def their_papers(question: str) -> str | None:
     """What a follow-up asks of the authors' papers ("what other papers did they write?": "";
     "What else did they publish in 2019?": "in 2019"; "Did they also publish on X?": "on
     X"), or None: no such question, or one asking something else of them ("What datasets
-    were used by them?", "Did they publish their code?")."""
+    were used by them?", "Did they publish their code?", "What do they write about X?")."""
     if not (m := _THEIR_PAPERS.search(question)):
         return None
     rest = " ".join(_THEIR_FRAME.sub(" ", f"{question[:m.start()]} {question[m.end():]}").split())
     rest = re.sub(r"^(?:on|about|in|at)$", "", rest.strip(" ?.!,;:"), flags=re.I)  # "… about?"
-    return rest if not rest or _RANGE.match(rest) else None  # not "… in the conclusion?"
+    if not rest or _RANGE.match(rest):
+        return rest
+    topic = _TOPIC.match(rest)
+    aspect = topic is not None and re.sub(r"e?s$", "", topic.group("first").lower()) in ASPECT_WORDS
+    if not topic or aspect or _THIS_PAPER.search(question):
+        return None
+    return rest if _OTHERS.search(question) else None
 
 
 # "sort them by year", "order the list by date, newest first"

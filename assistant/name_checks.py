@@ -11,7 +11,7 @@ through ``AbstractIndex``; the papers found for the question come from the retri
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
 from assistant.corpus import Paper
@@ -29,6 +29,7 @@ from assistant.tuning import (
     RARE_CHUNKS,
     SHORT_TITLE_WORDS,
     TITLE_SHARE,
+    UNTITLED_SHARE,
 )
 
 # The fused scores of the papers found for the question, ranked when first asked for.
@@ -217,26 +218,29 @@ OF_A_RECORD = frozenset(query_terms("wrote written writes authored authors publi
 
 def asks_only_of(question: str, titles: Sequence[str],
                  a_name: Callable[[str], bool] = lambda _: True) -> bool:
-    """Whether a question quoting papers' ``titles`` asks of those papers alone: each title
-    in quotes, and besides their words fewer than OWN_SUBJECT_TERMS keywords ("summarize
-    “X”", 'who wrote "X"?', 'compare “A” and “B”'), none asking for other papers ("builds
-    on", "related"), no subject of its own. Such an answer had quoted papers sharing a
-    title's words: "summarize “Task-Oriented Feature Distillation”" cited a
-    domain-adaptation and a dialogue paper beside it. A title not quoted may name a topic
-    ("Which papers build on neural ordinary differential equations?" asks for others). A
-    title of three words or more typed with its capitals is asked of alone when the question
-    asks nothing else, its record, or a part of it ("What datasets does X use?", unless
-    ``a_name``: other papers write the title as a method's name, and "What are the
-    limitations of Latent Dirichlet Allocation?" asks of the method, a review's): a model
-    given "Summarize Dynamic Routing Between Capsules." with four more papers had
-    summarized them instead (a run's)."""
+    """Whether a question quoting papers' ``titles`` asks of those papers alone: each title in
+    quotes, and besides their words fewer than OWN_SUBJECT_TERMS keywords ("summarize “X”",
+    'who wrote "X"?', 'compare “A” and “B”'), none asking for other papers ("builds on",
+    "related", "alternatives") nor comparing one with something else ('How does “X” differ
+    from GANs?'). Such an answer
+    had quoted papers sharing a title's words: "summarize “Task-Oriented Feature
+    Distillation”" cited a domain-adaptation and a dialogue paper beside it. A title not
+    quoted may name a topic ("Which papers build on neural ordinary differential equations?"
+    asks for others). A title of three words or more typed with its capitals is asked of
+    alone when the question asks nothing else, its record, or a part of it ("What datasets
+    does X use?", unless ``a_name``: other papers write the title as a method's name, and
+    "What are the limitations of Latent Dirichlet Allocation?" asks of the method, a
+    review's): a model given "Summarize Dynamic Routing Between Capsules." with four more
+    papers had summarized them instead (a run's)."""
     titled = {term for title in titles for term in query_terms(title)}
     own = set(query_terms(question)) - titled
     quoted = all(quoted_title(title, question) for title in titles) and len(own) < OWN_SUBJECT_TERMS
+    # one paper compared with something else ('How does “X” differ from GANs?'): others too
+    compared = len(titles) == 1 and bool(own & _COMPARING)
     typed = all(  # "Summarize Stacked Capsule Autoencoders."
         len(title.split()) >= SHORT_TITLE_WORDS and _typed_as_title(title, question) for title in titles
     ) and (not own - OF_A_RECORD or (not own - OF_A_RECORD - _OF_A_PAPER and not any(map(a_name, titles))))
-    return (quoted or typed) and not own & _OTHER_PAPERS
+    return (quoted or typed) and not own & _OTHER_PAPERS and not compared
 
 
 # what a question asks of a paper it names ("What datasets does X use?"): its own parts, not
@@ -247,11 +251,14 @@ idea motivation intuition weakness strength drawback advantage disadvantage down
 takeaway complexity runtime challenge problem approach method evaluation evaluate main key use uses
 used"""))
 
+# words comparing what they follow with something ('compare “A” and “B”' asks of both alone)
+_COMPARING = frozenset(query_terms("compare comparison differ difference versus vs contrast"))
+
 # words asking for papers besides the titled ones: "What work builds on “X”?", "Compare “X”
 # with related work" (a review: both had answered from “X” alone)
 _OTHER_PAPERS = frozenset(query_terms("build builds built related similar cite cites cited extend "
                                       "extends follow follows improve improves inspired other "
-                                      "others prior later"))
+                                      "others prior later alternative alternatives"))
 
 
 def _typed_as_title(title: str, question: str) -> bool:
@@ -275,3 +282,84 @@ def in_longer_name(title: str, question: str) -> bool:
 def _title_words(title: str) -> str:
     """A pattern of ``title``'s words, apart by anything but a word character."""
     return r"\W+".join(map(re.escape, re.findall(r"\w+", title)))
+
+
+# the small words a title holds between its capitalised ones ("Dropout: A Simple Way to
+# Prevent Neural Networks from Overfitting", "Attention is All you Need")
+_TITLE_JOINERS = frozenset("""a an the of for in on and or to with by from via between through
+without at as is are all you we not do does into over under towards toward beyond using""".split())
+_TITLE_TOKEN = re.compile(r"[\w][\w'’-]*")
+# a question asking for a titled paper's summary (the keywords drop these words)
+_SUMMARY_RE = re.compile(r"\b(?:summar\w*|explain|describe|overview|tl;?dr|abstract)\b", re.I)
+
+
+def typed_titles(question: str, proper: AbstractSet[str]) -> list[str]:
+    """The runs of ``question`` typed as a paper's title is: at least SHORT_TITLE_WORDS
+    capitalised words, joined only by spaces, a colon and a title's small words
+    (``_TITLE_JOINERS``); a capitalised word that opens the question counts only when the
+    corpus writes it capitalised (``proper``: "Summarize", "Who" do not). Words in quotes
+    but in lower case may name a topic ('summarize "deep learning for climate"')."""
+    runs: list[str] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        while run and run[-1].group(0).lower() in _TITLE_JOINERS:
+            run.pop()
+        if sum(w.group(0)[0].isupper() for w in run) >= SHORT_TITLE_WORDS:
+            runs.append(question[run[0].start():run[-1].end()])
+        run.clear()
+
+    for m in _TITLE_TOKEN.finditer(question):
+        word, gap = m.group(0), question[run[-1].end():m.start()] if run else ""
+        if run and gap not in (" ", ": "):
+            close()
+        opens = not question[:m.start()].strip() or question[:m.start()].rstrip()[-1] in ".!?"
+        if (word[0].isupper() and (not opens or word.lower() in proper)
+                or run and word.lower() in _TITLE_JOINERS):
+            run.append(m)
+        else:
+            close()
+    close()
+    return [r for r in dict.fromkeys(runs) if len(_TITLE_TOKEN.findall(r)) >= SHORT_TITLE_WORDS]
+
+
+def unstored_title(index: AbstractIndex, question: str, found: Found) -> str | None:
+    """A title the question types and asks of alone (a summary of it, its record or its
+    parts: ``asks_only_of``'s reading), which no stored paper has, near or whole, and no
+    abstract writes; None when one of the first papers found, whose title the store does not
+    hold (a seed's label is derived), writes most of its words: it may be the paper asked
+    for. "Summarize BERT:
+    Pre-training of Deep Bidirectional Transformers…" had quoted XLNet's abstract as if it
+    were BERT's, and "Who wrote Dropout: A Simple Way…?" a paper on noise."""
+    asking = read_intent(question)
+    if asking.wants_list or asking.trend_topic is not None:  # "evaluate on the MNIST and Toronto Face"
+        return None
+    papers = index.papers()
+    for title in typed_titles(question, index.surface_text().proper):
+        rest = question.replace(title, " ")
+        own = set(query_terms(rest))
+        if own - OF_A_RECORD - _OF_A_PAPER or not (own or _SUMMARY_RE.search(rest)):
+            continue
+        if _near_title(title, papers.values()) or index.phrase_text().writers(title):
+            continue
+        typed = set(query_terms(title))
+        ranked = found()
+        first = [papers[pid] for pid in sorted(ranked, key=lambda p: -ranked[p])[:NEARBY] if pid in papers]
+        if any((p.title_derived or p.title_model)
+               and len(typed & text_terms(p.text)) >= UNTITLED_SHARE * len(typed) for p in first):
+            return None  # a paper without its own title that may be the one asked for
+        return title
+    return None
+
+
+def _near_title(title: str, papers: Iterable[Paper]) -> bool:
+    """Whether a stored paper's own title holds ``title``'s words, or ``title`` its, but a
+    word or a sixth ("Dynamic Routing Between Capsule Networks")."""
+    typed = set(query_terms(title))
+    for paper in papers:
+        if paper.title_derived or paper.title_model:
+            continue
+        stored = set(query_terms(paper.title))
+        if len(typed & stored) >= max(len(typed), len(stored)) - max(1, len(typed) // 6):
+            return True
+    return False

@@ -406,10 +406,12 @@ def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | 
     """The refusal of a question no paper answers (``no_answer``), and the filter's papers
     when only those were searched."""
     text = no_answer(retriever.unknown_names(search, filters=applied),
-                     retriever.unwritten_names(search, filters=applied))
+                     retriever.unwritten_names(search, filters=applied),
+                     retriever.unstored_title(search, filters=applied))
     if applied:
         matching = len(retriever.allowed(applied) or ())
-        text += f" (Searched only the {matching} papers of {applied.describe()}.)"
+        of = "" if applied.describe().startswith("not ") else "of "  # "papers not writing “X”"
+        text += f" (Searched only the {matching:,} papers {of}{applied.describe()}.)"
     return text
 
 
@@ -430,14 +432,18 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
                    f"{records[key].reason}.\n" for key in named)
 
 
-def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:
-    """The refusal, saying which names of the question no indexed abstract uses, and which
-    (of several words) no indexed abstract writes as a name."""
+def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = (),
+              unstored_title: str | None = None) -> str:
+    """The refusal, saying which names of the question no indexed abstract uses, which (of
+    several words) no indexed abstract writes as a name, and which title it asks of that
+    no stored paper has."""
     text = NO_ANSWER
     if unknown_names:
         text += f" No indexed abstract mentions {quoted_names(unknown_names)}."
     if unwritten_names:
         text += f" No indexed abstract writes {quoted_names(unwritten_names)}."
+    if unstored_title:
+        text += f" No stored paper is titled “{unstored_title}”, nor does an abstract write it."
     return text
 
 

@@ -58,6 +58,11 @@ class HybridRetriever:
         return name_checks.unwritten_names(self.index, question, self._found(question, fused, filters),
                                            self.allowed(filters))
 
+    def unstored_title(self, question: str, fused: dict[str, float] | None = None,
+                       filters: Filters | None = None) -> str | None:
+        """``name_checks.unstored_title`` around the papers found for ``question``."""
+        return name_checks.unstored_title(self.index, question, self._found(question, fused, filters))
+
     def _found(self, question: str, fused: dict[str, float] | None,
                filters: Filters | None) -> name_checks.Found:
         """``fused``, or the question's hybrid ranking under ``filters`` when first asked for."""

@@ -39,7 +39,8 @@ LOOKUP_RE = re.compile(
     rf"|^\s*in\s+which\s+{PAPER}s?\s+(?:does|do|is|are)\s+(?P<where>.+?)\s+"
     r"(?:appear|occur|come\s+up|mentioned|used)\s*[?.!]*\s*$",
     re.I)
-_QUOTED = re.compile(r"[\"“'‘].+[\"”'’]")
+# quotes, not apostrophes: "Bayes' rule and Occam's razor" quotes nothing
+_QUOTED = re.compile(r"(?:[\"“‘]|(?<!\w)').+(?:[\"”]|[’'](?!\w))")
 _LOOKUP_WORD_RE = re.compile(r"\w[\w@+.\u2010-\u2014'-]*\w[+#]*|\w[+#]*")  # "C++", "C#"
 _WORD_NOUNS = re.compile(r"^\s*(?:the\s+)?(?:(?:exact\s+)?(?:words?|terms?|phrases?|expressions?"
                          r"|names?|acronyms?|keywords?)\s+)", re.I)
@@ -66,10 +67,12 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
     words = _WORD_NOUNS.sub("", words)
     quoted = _QUOTED.search(words) is not None
     parts = _QUOTES_EACH.findall(words) if quoted else _JOINED.split(words)
-    # "research and development" is one term: "both", a comma, several quoted, or a side of
-    # several words ("dropout and batch normalization") say there are several
+    # "research and development" is one term: "both", a comma, several quoted, a side of
+    # several words ("dropout and batch normalization") or names each ("GANs and VAEs") say
+    # there are several
     several = len(parts) > 1 and (quoted or re.search(r"\bboth\b|,", words) is not None
-                                  or any(len(_looked_up(part)) > 1 for part in parts))
+                                  or any(len(_looked_up(part)) > 1 for part in parts)
+                                  or all(part.strip()[:1].isupper() for part in parts))
     groups = tuple(group for part in (parts if several else [words]) if (group := _looked_up(part)))
     # the looser phrasings look up a word or two, or words in quotes: "papers talking about
     # privacy in federated learning" asks for a topic's papers, not the phrase written
@@ -79,7 +82,7 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
 
 
 _JOINED = re.compile(r"\s*(?:,|&|\band\b|\bboth\b)\s*", re.I)
-_QUOTES_EACH = re.compile(r"[\"“'‘]([^\"”'’]+)[\"”'’]")  # "'dropout', 'batch normalization'"
+_QUOTES_EACH = re.compile(r"(?:[\"“‘]|(?<!\w)')([^\"”]+?)(?:[\"”]|[’'](?!\w))")  # "'dropout', 'batch norm'"
 
 
 def _looked_up(words: str) -> tuple[str, ...]:

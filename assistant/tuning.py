@@ -200,6 +200,12 @@ SHORT_TITLE_WORDS = 3
 # learning" had listed the 2 writing the phrase, against 20). Source: a hostile review.
 LOOSE_WORDS = 2
 TITLE_SHARE = 0.6
+# The share of a typed title's keywords that a paper without its own title (a seed's label is
+# derived) must hold to be perhaps the paper asked for, so that a title no stored paper has
+# is not refused ("Deep Residual Learning for Image Recognition": a seed on long-tailed
+# recognition holds "deep", "learning", "recognition", 3 of 5). Source: by hand, on the
+# tests' titled store.
+UNTITLED_SHARE = 0.8
 # Papers that must write a "vs" pair's two sides joined, in the order asked
 # ("exploration-exploitation", "bias–variance"), for the pair to be one thing of the field;
 # a few write two models joined as a hybrid ("VAE-GAN"). Source: by hand, the 13.9k's

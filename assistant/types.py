@@ -105,9 +105,11 @@ def _writing(phrases: tuple[str, ...]) -> re.Pattern[str]:
     "support-vector machine", "SVMs", "SVM-based")."""
     def form(phrase: str) -> str:
         *head, last = phrase.split()
-        # "processes": "process", not "notes": "not" (a singular in ss, x, z, ch, sh, "bias")
-        cut = last[:-2] if re.search(r"(?:ss|x|z|ch|sh)es$|iases$", last, re.I) else last  # not "uses"
+        # "processes": "process", "viruses": "virus", not "notes": "not" nor "uses": "us"
+        cut = last[:-2] if re.search(r"(?:ss|x|z|ch|sh)es$|\w\wses$", last, re.I) else last
         stems = {last, last[:-1] if last.endswith("s") else last, cut}
+        if re.search(r"\wies$", last, re.I):  # "studies": "study"
+            stems.add(f"{last[:-3]}y")
         plural = rf"(?:{'|'.join(map(re.escape, sorted(stems, key=len, reverse=True)))})(?:s|es)?"
         return r"[\s-]+".join([*map(re.escape, head), plural])
     forms = [form(p) for p in phrases]

@@ -104,3 +104,8 @@ def test_words_joined_by_and_are_each_looked_up(seed_dir: Path,
     for asked in ("Which papers mention dropout and batch normalization?",
                   "Which papers mention 'dropout', 'batch normalization'?"):
         assert lookup_groups(asked) == (("dropout",), ("batch", "normalization")), asked
+    # a seventh review: names each ("GANs and VAEs" had counted 5 papers, "both …" 14) are two
+    # terms, and an apostrophe is no quote
+    assert lookup_groups("How many papers mention GANs and VAEs?") == (("GANs",), ("VAEs",))
+    assert lookup_groups("Which papers mention Bayes' rule and Occam's razor?") == (
+        ("Bayes", "rule"), ("Occam's", "razor"))

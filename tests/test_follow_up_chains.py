@@ -287,6 +287,12 @@ def test_their_other_papers_after_a_titled_question_are_its_authors(
         "What did they write in the conclusion?", "What do they write about the baseline?",
         "Did they write about GANs?", "What did they publish in NeurIPS?")] == [  # a sixth review
         "", "", "in 2019", "on capsule autoencoders", None, None, None, None, "about GANs", "in NeurIPS"]
+    # a seventh review: what this paper writes is no question of their other papers
+    for contents in ("What do they write about limitations?", "What did they write in Section 3?",
+                     "Did the authors write about future work?", "Do they write about overfitting?",
+                     "What do they write about dropout in this paper?",
+                     "What did they write about why it works?"):
+        assert their_papers(contents) is None, contents
     counted = final_answer(store.answer_stream("How many papers have they written?", history))
     assert counted.answer.startswith("5 papers of the ")  # a review: it had raised
     history.append(("what other papers did they write?", theirs.answer))  # and after it:

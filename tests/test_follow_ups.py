@@ -111,7 +111,8 @@ COUNT = "How many papers on capsule networks are there?"
 
 
 @pytest.mark.parametrize("asked", ["list them", "show me those papers", "which ones?",
-                                   "What are they?"])
+                                   "What are they?",
+                                   "which of them?"])  # a seventh review
 def test_a_follow_up_asking_for_the_papers_lists_the_count_before(years_store: Assistant,
                                                                  asked: str) -> None:
     """A run: after a count of 12, "list them" gave five papers with nothing said of the

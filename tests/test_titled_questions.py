@@ -90,6 +90,10 @@ def test_a_long_title_in_lower_case_inside_another_question_is_no_paper(
     ("What datasets does Attention is All you Need use?", True),
     ("How does Attention is All you Need compare to speech recognition?", False),
     ("Summarize Monotonic Networks.", False),  # two words: may name a topic
+    # a seventh review: quoted, with a subject of its own besides the paper
+    ('How does "Attention is All you Need" differ from RNNs?', False),
+    ('What are alternatives to "Attention is All you Need"?', False),
+    ('What does "Attention is All you Need" propose?', True),
 ])
 def test_a_question_asking_only_of_a_titled_paper_is_answered_from_it_alone(
         titled_store: Assistant, question: str, alone: bool) -> None:
@@ -131,3 +135,35 @@ def test_a_title_other_papers_write_as_a_name_keeps_them_for_its_parts() -> None
     for other in ("What are alternatives to Latent Dirichlet Allocation?",
                   "What are the main applications of Latent Dirichlet Allocation?"):
         assert not asks_only_of(other, titles, lambda _: False), other
+
+
+@pytest.mark.parametrize(("question", "title"), [
+    ("Summarize Deep Residual Learning for Image Recognition.",
+     "Deep Residual Learning for Image Recognition"),
+    ("Who wrote Dropout: A Simple Way to Prevent Neural Networks from Overfitting?",
+     "Dropout: A Simple Way to Prevent Neural Networks from Overfitting"),
+    ("What datasets does Sequence to Sequence Learning with Neural Networks use?",
+     "Sequence to Sequence Learning with Neural Networks"),
+])
+def test_a_typed_title_no_stored_paper_has_is_refused_saying_so(
+        titled_store: Assistant, question: str, title: str) -> None:
+    """(name_checks.unstored_title) A run: "Summarize BERT: Pre-training of Deep
+    Bidirectional Transformers…" quoted XLNet's abstract as if it were BERT's, with no word
+    that the store holds no such paper."""
+    answer = titled_store.ask(question)  # in so small a store other checks may refuse first
+    assert answer.refusal is not None and not answer.citations, answer.answer
+    assert f"No stored paper is titled “{title}”" in answer.answer
+
+
+@pytest.mark.parametrize("question", [
+    "Summarize Attention is All you Need.",  # stored
+    "Summarize Attention is All you Needs.",  # near a stored title: that paper
+    "How Does Dropout Affect Generalization?",  # a question in title case
+    "Which papers build on Deep Residual Learning for Image Recognition?",  # asks for others
+    "Summarize Attention-Based Recurrent Networks.",  # an abstract writes it
+    "Which papers evaluate on the MNIST and Toronto Face datasets?",  # a list, of names
+])
+def test_a_typed_title_stored_near_or_written_or_no_title_is_not_refused_as_one(
+        titled_store: Assistant, question: str) -> None:
+    answer = titled_store.ask(question)
+    assert answer.refusal is None or answer.refusal.check != "unstored_title", answer.answer
