@@ -110,6 +110,13 @@ class TrendResult:
                 runs.append([year])
         return runs
 
+    def leading_gap(self) -> tuple[int, int] | None:
+        """The years asked for before the first counted ("in the last 3 years" of a store
+        whose newest papers are of 2025 alone: 2023–2024), or None."""
+        if self.years and self.asked_from is not None and self.asked_from < min(self.years):
+            return self.asked_from, min(self.years) - 1
+        return None
+
     def gaps(self) -> list[tuple[int, int]]:
         """The runs of years inside the span that the store holds no paper of (first,
         last): shown as such, not as years of no interest."""
@@ -361,9 +368,8 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
     venues = list(trend.venues)
     head = [*TREND_HEAD, *venues]
     rows: list[list[str]] = []
-    if trend.years and trend.asked_from is not None and trend.asked_from < min(trend.years):
-        # "in the last 3 years" of a store whose newest papers are of 2025 alone: 2023–2024
-        rows += _gap_rows(trend, (trend.asked_from, min(trend.years) - 1), len(venues))
+    if leading := trend.leading_gap():
+        rows += _gap_rows(trend, leading, len(venues))
     for run, gap in zip_longest(trend.runs(), trend.gaps()):
         rows += [[str(y), str(trend.years[y]), f"{trend.stored.get(y, 0):,}",
                   share_text(trend.share(y)), *(str(trend.venues[v][y]) for v in venues)]
@@ -412,7 +418,7 @@ def chart_figure(trend: TrendResult) -> Figure:
             bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
     else:
         axes.bar(years, [trend.years[y] for y in years], color="#4c72b0")
-    for n, (first, last) in enumerate(trend.gaps()):
+    for n, (first, last) in enumerate([*filter(None, [trend.leading_gap()]), *trend.gaps()]):
         axes.axvspan(first - 0.5, last + 0.5, color="#dddddd", zorder=0,
                      label="_nolegend_" if n else "no papers stored")
     shares = axes.twinx()  # the share of each year's papers: a growing store grows counts
@@ -428,8 +434,9 @@ def chart_figure(trend: TrendResult) -> Figure:
     axes.yaxis.get_major_locator().set_params(integer=True)
     axes.xaxis.get_major_locator().set_params(integer=True)  # no year 2024.6
     if len(years) == 1:  # one bar, not the chart's whole width, and no years around it
-        axes.set_xlim(years[0] - 3, years[0] + 3)
-        axes.set_xticks(years)
+        first = (trend.leading_gap() or years)[0]
+        axes.set_xlim(min(years[0] - 3, first - 1), years[0] + 3)
+        axes.set_xticks(range(first, years[0] + 1))
     handles = [h for ax in (axes, shares) for h in ax.get_legend_handles_labels()[0]]
     axes.legend(handles=handles, fontsize="small", loc="upper left")
     figure.tight_layout()

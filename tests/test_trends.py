@@ -89,6 +89,10 @@ def test_trends_split_by_venue_when_there_are_several(seed_assistant: Assistant,
                          asked_from=2023)
     assert [line.split()[:4] for line in table_lines(recent)[1:]] == [
         ["2023–2024", "no", "papers", "stored"], ["2025", "2", "38", "5.3%"]]
+    # ...and the chart shades them, as it does a gap between counted years
+    spans = [(round(p.get_x(), 1), round(p.get_width(), 1))
+             for p in chart_figure(recent).axes[0].patches if p.get_label() == "no papers stored"]
+    assert spans == [(2022.5, 2.0)]
 
 
 def test_a_trend_counts_a_paper_writing_the_topic_apart_only_when_read_as_answering(
