@@ -4,16 +4,17 @@ No entailment model runs offline, so support is measured with what the assistant
 has: the bundled MiniLM sentence vectors (meaning) and the index's idf weights (which words
 matter), against the cited abstracts' sentences and adjacent sentence pairs. On top of that,
 cheap checks catch what similarity misses: a number or a name the claim states must occur in
-a cited abstract (a wrong figure is close in meaning but not supported), a negation or a
-direction ("higher" for "lower") the best sentence does not share lowers the score, and so
-does an absolute ("all", "always") the abstract never uses; a word of how the paper was
-received ("most cited", "seminal") must be in it too.
+a cited abstract (a wrong figure is close in meaning but not supported), a negation, a
+direction ("higher" for "lower") or a comparison's sides ("B outperforms A" of "A
+outperforms B") the best sentence does not share lowers the score, and so does an absolute
+("all", "always") the abstract never uses; a word of how the paper was received ("most
+cited", "seminal") must be in it too.
 
-A sentence that cites nothing is unsupported (support 0); a sentence quoted verbatim from its
-cited abstract (the extractive answers) has support 1. ``THRESHOLD`` comes from
-``bench/claims_calibration.py`` on the dev split of ``tests/data/claims.jsonl`` (hand-written
-true and false claims about the seed abstracts); it is calibrated for MiniLM, which is why the
-checker uses MiniLM whatever embedding the index was built with.
+A sentence that cites nothing is unsupported (support 0); a sentence quoted verbatim from
+its cited abstract (the extractive answers) has support 1. ``THRESHOLD`` comes from
+``bench/claims_calibration.py`` on the dev split of ``tests/data/claims.jsonl``
+(hand-written true and false claims about the seed abstracts); it is calibrated for MiniLM,
+which is why the checker uses MiniLM whatever embedding the index was built with.
 """
 
 from __future__ import annotations
@@ -219,9 +220,14 @@ class _Cues:
     negations: int
     direction: int
     words: frozenset[str]
+    roles: tuple[frozenset[str], frozenset[str]] | None = None  # who wins a comparison, who loses
 
 
 _PASSIVE_WIN = re.compile(r"\b(outperformed|surpassed|beaten|exceeded|bettered) by\b")
+# "A outperforms B", "A improves on B", "A is faster than B": A wins (``_roles``)
+_ACTIVE_WIN = re.compile(r"\b(?:outperform(?:s|ing)?|surpass(?:es|ing)?|beats?|beating|exceeds?|exceeding"
+                         r"|improves?\s+(?:on|over|upon)|(?:better|faster|stronger|more\s+\w+)\s+than)\b")
+_SIDE = 80  # characters read on each side of a comparison, to its clause's end
 
 
 def _cues(text: str) -> _Cues:
@@ -229,7 +235,40 @@ def _cues(text: str) -> _Cues:
     tokens = _WORDS.findall(lowered.replace("n't", " not"))
     words = frozenset(tokens)
     up, down = bool(words & UP), bool(words & DOWN)
-    return _Cues(sum(t in NEGATIONS for t in tokens), (up and not down) - (down and not up), words)
+    return _Cues(sum(t in NEGATIONS for t in tokens), (up and not down) - (down and not up), words,
+                 _roles(text.lower()))
+
+
+def _roles(lowered: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The keywords of a comparison's winner and loser ("A outperforms B": A's, B's; "A is
+    outperformed by B": B's, A's), each side read to its clause's end; None without one."""
+    m = _PASSIVE_WIN.search(lowered) or _ACTIVE_WIN.search(lowered)
+    if m is None:
+        return None
+    before = re.split(r"[.;:!?,(]", lowered[max(0, m.start() - _SIDE):m.start()])[-1]
+    after = re.split(r"[.;:!?,)]", lowered[m.end():m.end() + _SIDE])[0]
+    first, second = frozenset(query_terms(before)), frozenset(query_terms(after))
+    return (second, first) if m.re is _PASSIVE_WIN else (first, second)
+
+
+def _swapped(claim: _Cues, unit: _Cues) -> bool:
+    """The claim's winner is the sentence's loser and its loser the sentence's winner ("BERT
+    outperforms FooNet" of "FooNet outperforms BERT"): a model's paraphrase had swapped them
+    and kept every word, which similarity cannot tell."""
+    return _sides_match(claim, unit, swapped=True)
+
+
+def _sides_match(claim: _Cues, unit: _Cues, swapped: bool = False) -> bool:
+    """Whether the claim's comparison has the sentence's winner and loser (``swapped``: the
+    other way round), by their keywords."""
+    if claim.roles is None or unit.roles is None:
+        return False
+    (won, lost), (their_won, their_lost) = claim.roles, unit.roles
+    if swapped:
+        their_won, their_lost = their_lost, their_won
+    shared = (won & lost) | (their_won & their_lost)  # "method", "model" on both sides
+    won, lost, their_won, their_lost = won - shared, lost - shared, their_won - shared, their_lost - shared
+    return bool(won & their_won) and bool(lost & their_lost) and not won & their_lost
 
 
 def _opposite_words(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -240,10 +279,12 @@ def _opposite_words(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 def _polarity_clash(claim: _Cues, unit: _Cues) -> bool:
-    """The claim and the sentence differ in negation (parity), direction or a prefix
-    antonym: similar words, opposite statements."""
-    return ((claim.negations % 2) != (unit.negations % 2) or claim.direction * unit.direction < 0
-            or _opposite_words(claim.words, unit.words))
+    """The claim and the sentence differ in negation (parity), direction, a prefix antonym
+    or a comparison's sides: similar words, opposite statements. "B is outperformed by A" is
+    "A outperforms B" said the other way, not the opposite direction."""
+    turned = claim.direction * unit.direction < 0 and not _sides_match(claim, unit)  # not "… by A"
+    return ((claim.negations % 2) != (unit.negations % 2) or turned
+            or _opposite_words(claim.words, unit.words) or _swapped(claim, unit))
 
 
 # ---------------------------------------------------------------- the checker

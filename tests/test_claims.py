@@ -244,3 +244,19 @@ def test_a_claim_is_checked_against_the_abstract_as_the_index_reads_it() -> None
     "on-line"; read as a question is (``query_terms``), the sentence would hold only "line"."""
     [unit] = ClaimChecker().units("We present an on-line learner whose optimisation never stops.")
     assert {"onlin", "line", "optim"} <= unit.terms
+
+
+@pytest.mark.parametrize(("claim", "supported"), [
+    ("FooNet outperforms BERT on GLUE [1].", True),
+    ("BERT is outperformed by FooNet on GLUE [1].", True),  # said the other way, not opposite
+    ("BERT outperforms FooNet on GLUE [1].", False),
+    ("FooNet is outperformed by BERT on GLUE [1].", False),
+])
+def test_a_comparison_with_its_sides_swapped_is_unsupported(claim: str, supported: bool) -> None:
+    """A model's paraphrase that swaps who wins a comparison keeps every word of the
+    sentence it came from, so similarity alone had passed it; "B is outperformed by A" had
+    been read as the opposite direction of "A outperforms B"."""
+    abstract = ("We introduce FooNet, a sparse transformer for text classification. On GLUE, "
+                "FooNet outperforms BERT by 3 points while using half the parameters.")
+    [checked] = ClaimChecker().check(claim, {1: abstract})
+    assert checked.supported is supported, checked.support
