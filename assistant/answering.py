@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 _CITED_ITEM = r"\d{1,4}(?:\s*[-–]\s*\d{1,4})?"  # a longer run of digits is no source number
 CITATION_RE = re.compile(rf"\[({_CITED_ITEM}(?:\s*[,;]\s*{_CITED_ITEM})*)\]")
 MAX_CITED_RANGE = 20  # "[1-3]" is three sources; "[1-50]" is no citation
-MAX_SOURCE_NUMBER = 99  # nor are "[1990-2005]", "[1990, 2005]" and "[2019]" (top_k ≤ 50)
+# nor are "[1990-2005]", "[1990, 2005]" and "[2019]" (top_k ≤ 50); "[100] [101] … [122]",
+# as a small model ran on after its answer, are numbers of no source, removed and reported
+MAX_SOURCE_NUMBER = 999
 NO_ANSWER = "The corpus has no abstract about this question."
 # A model's reply saying the corpus holds nothing on the question, as the prompt asks it to
 # ("say that the corpus has no abstract about it, and cite nothing"), in its own words. Only

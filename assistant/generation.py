@@ -442,3 +442,15 @@ def relevance_reply(model: ChatModel, question: str, found: list[RetrievedPaper]
     numbers = {int(n) for n in re.findall(r"\d+", listed.group(1))} if listed else set()
     numbers &= set(range(1, len(found) + 1))
     return numbers or None
+
+
+def helpful_sources(model: ChatModel, question: str, found: list[RetrievedPaper],
+                    deadline: float | None = None) -> list[RetrievedPaper]:
+    """The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK, as PaperQA2 scores
+    evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
+    (and takes nothing back: "but", "except") leaves no source, so no answer. Any other
+    reply (prose) changes nothing."""
+    listed = relevance_reply(model, question, found, deadline)
+    if listed is None:
+        return found
+    return [f for i, f in enumerate(found, start=1) if i in listed]

@@ -23,6 +23,7 @@ from assistant.answering import (
     number_sources,
     prompt,
 )
+from assistant.asides import asides
 from assistant.chat_prompt import check_fits
 from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
@@ -30,7 +31,7 @@ from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent, with_spellings
 from assistant.follow_ups import FollowUps, rewrite_kept
-from assistant.generation import ChatModel, relevance_reply
+from assistant.generation import ChatModel, helpful_sources
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.keywords import keyword_weights, query_terms
@@ -183,18 +184,6 @@ class Assistant:
         rewritten = lines[0].strip() if lines else ""
         return rewritten if rewrite_kept(rewritten, question, history[-3:], joined) else joined
 
-    def helpful_sources(self, question: str, found: list[RetrievedPaper],
-                        deadline: float | None = None) -> list[RetrievedPaper]:
-        """The model's relevance check (ASSISTANT_LLM_RELEVANCE_CHECK, as PaperQA2 scores
-        evidence): only the abstracts it lists ("1, 3") stay; a reply that starts with NONE
-        (and takes nothing back: "but", "except") leaves no source, so no answer. Any other
-        reply (prose) changes nothing."""
-        assert self.chat_model is not None
-        listed = relevance_reply(self.chat_model, question, found, deadline)
-        if listed is None:
-            return found
-        return [f for i, f in enumerate(found, start=1) if i in listed]
-
     def ask_stream(self, question: str, history: History = (), top_k: int | None = None,
                    filters: Filters | None = None) -> AnswerStream:
         started = time.perf_counter()
@@ -216,7 +205,7 @@ class Assistant:
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
         found, refusal = retrieval.papers, retrieval.refusal
         if found and self.chat_model is not None and self.settings.llm.relevance_check:
-            found = self.helpful_sources(standalone, found, deadline)
+            found = helpful_sources(self.chat_model, standalone, found, deadline)
             refusal = None if found else RELEVANCE_CHECK
         retrieved = time.perf_counter()
         sources = number_sources(found)
@@ -316,6 +305,15 @@ class Assistant:
         return self.lists.trends(topic, filters, reread)
 
     def answer_stream(self, question: str, history: History = (), top_k: int | None = None,
+                      filters: Filters | None = None, every: bool = False,
+                      reread: int | None = None) -> AnswerStream:
+        """``routed_stream`` of the question less what no abstract answers (``asides``: how a
+        paper was received, instructions to the assistant), under a line naming it."""
+        aside = asides(question)
+        return with_note(aside.note(), question, self.routed_stream(
+            aside.question, history, top_k, filters, every, reread))
+
+    def routed_stream(self, question: str, history: History = (), top_k: int | None = None,
                       filters: Filters | None = None, every: bool = False,
                       reread: int | None = None) -> AnswerStream:
         """The answer a question asks for: a trend or count question ("How many papers on
@@ -445,6 +443,19 @@ def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = (),
     if unstored_title:
         text += f" No stored paper is titled “{unstored_title}”, nor does an abstract write it."
     return text
+
+
+def with_note(note: str, question: str, events: AnswerStream) -> AnswerStream:
+    """``events`` under ``note`` (streamed first, and heading the final answer), the answer
+    keeping the ``question`` as asked."""
+    if not note:
+        yield from events
+        return
+    yield note
+    for event in events:
+        if isinstance(event, Answer):
+            event.answer, event.question = note + event.answer, question
+        yield event
 
 
 def _relay(events: AnswerStream) -> Generator[str, None, Answer]:

@@ -15,7 +15,7 @@ from fake_openai import FakeOpenAI
 from assistant.answering import NO_ANSWER, cited_numbers, clean_citations
 from assistant.chat_prompt import fit_sources
 from assistant.extractive import MAX_SENTENCES, NOTICE, ScoredSentence
-from assistant.generation import GenerationError
+from assistant.generation import GenerationError, helpful_sources
 from assistant.listing import ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.tuning import JUDGE_BATCH, JUDGE_MISSES
@@ -143,6 +143,8 @@ def test_a_long_citation_list_is_checked_whole() -> None:
     ("Papers of [1990-2005] [1].", "Papers of [1990-2005] [1].", [1], []),
     ("Papers of [1990, 2005] [1].", "Papers of [1990, 2005] [1].", [1], []),
     ("As Smith [2019] shows [1].", "As Smith [2019] shows [1].", [1], []),
+    # a run's: three digits are a number of no source, not text ("2. [100] [101] … [122]")
+    ("It works [1]. 2. [100] [101]", "It works [1]. 2. ", [1], [100, 101]),
     ("Odd [" + "9" * 5000 + "] text [1].", "Odd [" + "9" * 5000 + "] text [1].", [1], []),
 ])
 def test_a_range_of_sources_is_checked_and_an_interval_is_text(
@@ -574,7 +576,9 @@ def test_relevance_check_reads_only_a_list_or_none(seed_dir: Path, server: FakeO
     app = model_assistant(seed_dir, server, relevance_check=True)
     found = app.retrieve(QUESTION_WITH_SEVERAL_SOURCES)[:2]
     server.replies = [reply]
-    assert app.helpful_sources(QUESTION_WITH_SEVERAL_SOURCES, found) == [found[i - 1] for i in kept]
+    assert app.chat_model is not None
+    assert helpful_sources(app.chat_model, QUESTION_WITH_SEVERAL_SOURCES, found) == [
+        found[i - 1] for i in kept]
 
 
 def test_a_two_part_question_also_gets_the_sentence_with_the_other_part() -> None:
