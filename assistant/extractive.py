@@ -275,14 +275,16 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
            weights: dict[str, float],
            title_terms: Mapping[int, AbstractSet[str]] | None = None) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
-    that ranked close to the first; otherwise up to MAX_SENTENCES sentences close to the best
-    one, from papers that ranked close to the first, then (``completed``, by the question's
-    keyword ``weights``) those of the same papers that hold the question's other keywords
-    (their titles' ``title_terms`` counted as said),
-    then the best sentence's paper's next best until MAX_SENTENCES are quoted;
-    for "What is X?" answered by the sentence that introduces X, the sentence after it as
-    well (one beyond MAX_SENTENCES), for "How can X be done?" the sentence in which the
-    best paper's authors propose their approach, when none quoted does, and for "What did X
+    that ranked close to the first (of one paper, also the sentences in which it proposes
+    its approach and states a result, when the best is neither: "Summarize Dynamic Routing
+    Between Capsules." had quoted one sentence on routing-by-agreement); otherwise up to
+    MAX_SENTENCES sentences close to the best one, from papers that ranked close to the
+    first, then (``completed``, by the question's keyword ``weights``) those of the same
+    papers that hold the question's other keywords (their titles' ``title_terms`` counted as
+    said), then the best sentence's paper's next best until MAX_SENTENCES are quoted; for
+    "What is X?" answered by the sentence that introduces X, the sentence after it as well
+    (one beyond MAX_SENTENCES), for "How can X be done?" the sentence in which the best
+    paper's authors propose their approach, when none quoted does, and for "What did X
     find?" the best paper's best sentence stating a result, when none quoted states one."""
     if not scored:
         return []
@@ -293,7 +295,11 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
         for s in scored:
             if s.n not in per_paper or s.score > per_paper[s.n].score:
                 per_paper[s.n] = s
-        return [s for n, s in sorted(per_paper.items()) if n in close]
+        kept = [s for n, s in sorted(per_paper.items()) if n in close]
+        if len(kept) == 1:  # one paper's summary: what it proposes and what it found too
+            kept += _one_more(kept, scored, kept[0].n, proposes, lambda s: s.position)
+            kept += _one_more(kept, scored, kept[0].n, states_result, lambda s: -s.score)
+        return sorted(kept, key=lambda s: (s.n, s.position))
     scored = [s for s in scored if s.n in close]
     best = max(scored, key=lambda s: s.score)
     chosen = [best]
@@ -358,10 +364,10 @@ def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) 
         {s.n: text_terms(s.found.paper.title) for s in candidates}))
     titles = headings(question, sources)  # bold, with a titled paper's byline
     intent = read_intent(question)
-    summary = intent.summary
-    if summary and intent.comparison:  # a table: problem / method / result
+    if intent.summary and intent.comparison:  # a table: problem / method / result
         yield from compose_table(question, sources, [s.n for s in chosen], NOTICE)
         return
+    summary = intent.summary and len({s.n for s in chosen}) > 1  # one paper's: a paragraph
     pieces = [NOTICE + "\n\n"]
     yield pieces[0]
     previous = None
