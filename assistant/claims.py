@@ -215,46 +215,62 @@ def reception_unsaid(text: str, abstracts: Sequence[str]) -> list[str]:
 @dataclass(frozen=True)
 class _Cues:
     """What similarity misses in a text: its negations (how many), its direction (+1 "higher",
-    −1 "lower", 0 neither or both) and its words (for "identifiable"/"unidentifiable")."""
+    −1 "lower", 0 neither or both), that direction less its comparison's verb
+    (``plain_direction``), its words (for "identifiable"/"unidentifiable") and who wins and
+    who loses its comparison (``roles``)."""
 
     negations: int
     direction: int
     words: frozenset[str]
-    roles: tuple[frozenset[str], frozenset[str]] | None = None  # who wins a comparison, who loses
+    plain_direction: int = 0
+    roles: tuple[frozenset[str], frozenset[str]] | None = None
 
 
 _PASSIVE_WIN = re.compile(r"\b(outperformed|surpassed|beaten|exceeded|bettered) by\b")
-# "A outperforms B", "A improves on B", "A is faster than B": A wins (``_roles``)
-_ACTIVE_WIN = re.compile(r"\b(?:outperform(?:s|ing)?|surpass(?:es|ing)?|beats?|beating|exceeds?|exceeding"
-                         r"|improves?\s+(?:on|over|upon)|(?:better|faster|stronger|more\s+\w+)\s+than)\b")
+# "A outperforms B", "A outperformed B", "A improves on B", "A is faster than B": A wins
+_ACTIVE_WIN = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|beating"
+                         r"|exceed(?:s|ed|ing)?|improve[sd]?\s+(?:on|over|upon)"
+                         r"|(?:better|faster|stronger|more\s+\w+)\s+than)\b")
 _SIDE = 80  # characters read on each side of a comparison, to its clause's end
+# a side naming the paper's own work ("our method", "the proposed approach"), which its
+# keywords alone leave empty
+_OWN_WORK = re.compile(r"\b(?:our|we|ours|the\s+proposed|this\s+(?:paper|work|method|approach))\b")
+_OWN = "(our work)"
 
 
 def _cues(text: str) -> _Cues:
-    lowered = _PASSIVE_WIN.sub("underperforms", text.lower())  # "outperformed by X" is down
+    lowered = text.lower()
+    m = _PASSIVE_WIN.search(lowered) or _ACTIVE_WIN.search(lowered)
+    negations, direction, words = _polarity(lowered)
+    if m is None:
+        return _Cues(negations, direction, words, direction)
+    plain = _polarity(f"{lowered[:m.start()]} {lowered[m.end():]}")[1]
+    before = re.split(r"[.;:!?,(]", lowered[max(0, m.start() - _SIDE):m.start()])[-1]
+    after = re.split(r"[.;:!?,)]", lowered[m.end():m.end() + _SIDE])[0]
+    first, second = _side(before), _side(after)
+    return _Cues(negations, direction, words, plain,
+                 (second, first) if m.re is _PASSIVE_WIN else (first, second))
+
+
+def _polarity(lowered: str) -> tuple[int, int, frozenset[str]]:
+    """A lower-cased text's negations, direction and words (``_Cues``)."""
+    lowered = _PASSIVE_WIN.sub("underperforms", lowered)  # "outperformed by X" is down
     tokens = _WORDS.findall(lowered.replace("n't", " not"))
     words = frozenset(tokens)
     up, down = bool(words & UP), bool(words & DOWN)
-    return _Cues(sum(t in NEGATIONS for t in tokens), (up and not down) - (down and not up), words,
-                 _roles(text.lower()))
+    return sum(t in NEGATIONS for t in tokens), (up and not down) - (down and not up), words
 
 
-def _roles(lowered: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The keywords of a comparison's winner and loser ("A outperforms B": A's, B's; "A is
-    outperformed by B": B's, A's), each side read to its clause's end; None without one."""
-    m = _PASSIVE_WIN.search(lowered) or _ACTIVE_WIN.search(lowered)
-    if m is None:
-        return None
-    before = re.split(r"[.;:!?,(]", lowered[max(0, m.start() - _SIDE):m.start()])[-1]
-    after = re.split(r"[.;:!?,)]", lowered[m.end():m.end() + _SIDE])[0]
-    first, second = frozenset(query_terms(before)), frozenset(query_terms(after))
-    return (second, first) if m.re is _PASSIVE_WIN else (first, second)
+def _side(text: str) -> frozenset[str]:
+    """A comparison's side as its keywords, and the paper's own work as ``_OWN``."""
+    return frozenset(query_terms(text)) | ({_OWN} if _OWN_WORK.search(text) else set())
 
 
 def _swapped(claim: _Cues, unit: _Cues) -> bool:
     """The claim's winner is the sentence's loser and its loser the sentence's winner ("BERT
-    outperforms FooNet" of "FooNet outperforms BERT"): a model's paraphrase had swapped them
-    and kept every word, which similarity cannot tell."""
+    outperforms FooNet" of "FooNet outperforms BERT", "The baselines outperform our method"
+    of "Our method outperforms the baselines"): a model's paraphrase had swapped them and
+    kept every word, which similarity cannot tell."""
     return _sides_match(claim, unit, swapped=True)
 
 
@@ -268,7 +284,10 @@ def _sides_match(claim: _Cues, unit: _Cues, swapped: bool = False) -> bool:
         their_won, their_lost = their_lost, their_won
     shared = (won & lost) | (their_won & their_lost)  # "method", "model" on both sides
     won, lost, their_won, their_lost = won - shared, lost - shared, their_won - shared, their_lost - shared
-    return bool(won & their_won) and bool(lost & their_lost) and not won & their_lost
+    # each side found on its side, and more words so than across ("on ImageNet" may close
+    # either side: "A outperforms B on ImageNet", "B is outperformed by A on ImageNet")
+    return (bool(won & their_won) and bool(lost & their_lost)
+            and len(won & their_won) + len(lost & their_lost) > len(won & their_lost) + len(lost & their_won))
 
 
 def _opposite_words(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -279,12 +298,14 @@ def _opposite_words(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 def _polarity_clash(claim: _Cues, unit: _Cues) -> bool:
-    """The claim and the sentence differ in negation (parity), direction, a prefix antonym
-    or a comparison's sides: similar words, opposite statements. "B is outperformed by A" is
-    "A outperforms B" said the other way, not the opposite direction."""
-    turned = claim.direction * unit.direction < 0 and not _sides_match(claim, unit)  # not "… by A"
+    """The claim and the sentence differ in negation (parity), direction or a prefix
+    antonym: similar words, opposite statements. "B is outperformed by A" is "A outperforms
+    B" said the other way: with the same sides, only the rest's direction counts."""
+    same = _sides_match(claim, unit)
+    turned = (claim.plain_direction if same else claim.direction) * (
+        unit.plain_direction if same else unit.direction) < 0
     return ((claim.negations % 2) != (unit.negations % 2) or turned
-            or _opposite_words(claim.words, unit.words) or _swapped(claim, unit))
+            or _opposite_words(claim.words, unit.words))
 
 
 # ---------------------------------------------------------------- the checker
@@ -439,6 +460,8 @@ class ClaimChecker:
             score = DENSE_WEIGHT * float(cosine) + (1 - DENSE_WEIGHT) * lexical
             if _polarity_clash(cues, unit.cues):
                 score *= POLARITY_PENALTY
+            if _swapped(cues, unit.cues):  # the opposite claim in the same words
+                score = min(score, MISSING_CAP)
             best = max(best, score)
         joined = " ".join(abstracts).lower()
         absolutes = set(_WORDS.findall(claim.lower())) & ABSOLUTES

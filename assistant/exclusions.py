@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.keywords import STOPWORDS, query_terms
+from assistant.keywords import STOPWORDS
 from assistant.leaning import ASPECT_WORDS
 from assistant.stated_years import PAPER, PAPERS
 
@@ -51,9 +51,11 @@ _ASKING = re.compile(r"^\W*(?:what|which|who|whom|whose|how|why|when|where|is|ar
                      r"|did|can|could|should|would|will|has|have|explain|summari[sz]e|compare"
                      r"|describe|define)\b", re.I)  # and what asks of contents ("Explain it but not…")
 # what a bare topic may not be: a request's own words, or what it asks of an answer or a
-# paper ("Give me a summary but not the details", "Show me the results but not the tables")
-_NO_TOPIC = frozenset(query_terms(" ".join(ASPECT_WORDS) + " show tell give find list me something "
-                                              "anything example"))
+# paper ("Give me a summary but not the details", "Show me the results but not the tables");
+# a kind of paper may ("Find datasets but not ImageNet", a review's)
+_KINDS = frozenset("method approach dataset model algorithm technique".split())
+_NO_TOPIC = (frozenset(ASPECT_WORDS) | frozenset("show tell give find list me us something anything "
+                                                 "example".split())) - _KINDS
 # no words to leave out: places, numbers and ages ("but not the first one", "except the last
 # two", "but not the older ones")
 _PLACES = frozenset("""first second third last next previous one two three four five older newer
@@ -77,7 +79,7 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
     between = re.sub(r"^\s*(?:that|which|where)\b", "", before[asked[-1].end():] if asked else "")
     bare = (len(before.split()) <= BARE_TOPIC_WORDS and not _ASKING.match(before)  # "X but not Y"
             and not (m.group("is") and not re.match(r"\W*(?:that|which)", m.group("is")))
-            and bool(set(query_terms(before)) - _NO_TOPIC))
+            and any(_topical(w) for w in re.findall(r"\w+", before.lower())))
     # "Privacy is not on the agenda" says, asks for no papers; "GANs that are not about X" asks;
     # "Tell me about it but not the math", "Approaches that are not about X" name no topic
     if ((not asked and not bare) or _CLAUSE.search(between)  # "papers that use GANs": no clause
@@ -88,6 +90,16 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
     if (phrase := _phrase(m.group("excluded"))) is None:
         return None, text
     return phrase, f"{text[:m.start()]}{text[m.end():]}"
+
+
+def _topical(word: str) -> bool:
+    """Whether a word of a bare topic names what papers are about: not a request's, nor what
+    it asks of an answer (``_NO_TOPIC``), nor a stopword but a kind of paper ("methods")."""
+    one = re.sub(r"(?<=[^s])s$|(?<=ch)es$|(?<=sh)es$", "", word)
+    return one in _KINDS or (word not in _NO_TOPIC and one not in _NO_TOPIC and word not in _STOPWORDS)
+
+
+_STOPWORDS = frozenset(STOPWORDS)
 
 
 def opens_with_exclusion(text: str) -> bool:

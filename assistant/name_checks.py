@@ -25,6 +25,7 @@ from assistant.topics import LIKE
 from assistant.tuning import (
     COMMON_NAME_PAPERS,
     NEARBY,
+    NEAREST_TITLE_SHARE,
     OWN_SUBJECT_TERMS,
     RARE_CHUNKS,
     SHORT_TITLE_WORDS,
@@ -288,6 +289,9 @@ def _title_words(title: str) -> str:
 # Prevent Neural Networks from Overfitting", "Attention is All you Need")
 _TITLE_JOINERS = frozenset("""a an the of for in on and or to with by from via between through
 without at as is are all you we not do does into over under towards toward beyond using""".split())
+# ...which a title keeps in lower case: "Recent Advances In Graph Neural Networks" is a topic
+# typed with every word capitalised (a review's), not a title
+_SMALL_WORDS = frozenset("a an the of for in on and or to with by from via at into".split())
 _TITLE_TOKEN = re.compile(r"[\w][\w'’-]*")
 # a question asking for a titled paper's summary (the keywords drop these words)
 _SUMMARY_RE = re.compile(r"\b(?:summar\w*|explain|describe|overview|tl;?dr|abstract)\b", re.I)
@@ -296,8 +300,9 @@ _SUMMARY_RE = re.compile(r"\b(?:summar\w*|explain|describe|overview|tl;?dr|abstr
 def typed_titles(question: str, proper: AbstractSet[str]) -> list[str]:
     """The runs of ``question`` typed as a paper's title is: at least SHORT_TITLE_WORDS
     capitalised words, joined only by spaces, a colon and a title's small words
-    (``_TITLE_JOINERS``); a capitalised word that opens the question counts only when the
-    corpus writes it capitalised (``proper``: "Summarize", "Who" do not). Words in quotes
+    (``_TITLE_JOINERS``), none of them capitalised inside it (``_SMALL_WORDS``); a
+    capitalised word that opens the question counts only when the corpus writes it
+    capitalised (``proper``: "Summarize", "Who" do not). Words in quotes
     but in lower case may name a topic ('summarize "deep learning for climate"')."""
     runs: list[str] = []
     run: list[re.Match[str]] = []
@@ -305,7 +310,10 @@ def typed_titles(question: str, proper: AbstractSet[str]) -> list[str]:
     def close() -> None:
         while run and run[-1].group(0).lower() in _TITLE_JOINERS:
             run.pop()
-        if sum(w.group(0)[0].isupper() for w in run) >= SHORT_TITLE_WORDS:
+        start_case = any(w.group(0)[0].isupper() and w.group(0).lower() in _SMALL_WORDS
+                         and question[before.end():w.start()] != ": "  # "Dropout: A Simple Way"
+                         for before, w in zip(run, run[1:], strict=False))
+        if not start_case and sum(w.group(0)[0].isupper() for w in run) >= SHORT_TITLE_WORDS:
             runs.append(question[run[0].start():run[-1].end()])
         run.clear()
 
@@ -323,14 +331,15 @@ def typed_titles(question: str, proper: AbstractSet[str]) -> list[str]:
     return [r for r in dict.fromkeys(runs) if len(_TITLE_TOKEN.findall(r)) >= SHORT_TITLE_WORDS]
 
 
-def unstored_title(index: AbstractIndex, question: str, found: Found) -> str | None:
+def unstored_title(index: AbstractIndex, question: str, found: Found) -> tuple[str, str | None] | None:
     """A title the question types and asks of alone (a summary of it, its record or its
-    parts: ``asks_only_of``'s reading), which no stored paper has, near or whole, and no
-    abstract writes; None when one of the first papers found, whose title the store does not
-    hold (a seed's label is derived), writes most of its words: it may be the paper asked
-    for. "Summarize BERT:
+    parts: ``asks_only_of``'s reading) that no stored paper has, near or whole, and no
+    abstract writes, with the nearest stored title when the two share NEAREST_TITLE_SHARE of
+    their keywords; None
+    when one of the first papers found, whose title the store does not hold (a seed's label
+    is derived), writes most of its words: it may be the paper asked for. "Summarize BERT:
     Pre-training of Deep Bidirectional Transformers…" had quoted XLNet's abstract as if it
-    were BERT's, and "Who wrote Dropout: A Simple Way…?" a paper on noise."""
+    were BERT's, and "Who wrote Dropout: A Simple Way…?" a paper on noise, saying nothing."""
     asking = read_intent(question)
     if asking.wants_list or asking.trend_topic is not None:  # "evaluate on the MNIST and Toronto Face"
         return None
@@ -340,26 +349,37 @@ def unstored_title(index: AbstractIndex, question: str, found: Found) -> str | N
         own = set(query_terms(rest))
         if own - OF_A_RECORD - _OF_A_PAPER or not (own or _SUMMARY_RE.search(rest)):
             continue
-        if _near_title(title, papers.values()) or index.phrase_text().writers(title):
-            continue
         typed = set(query_terms(title))
+        nearest, share = _nearest_title(typed, papers.values())
+        stored = set(query_terms(nearest.title)) if nearest is not None else set()
+        if nearest is not None and _near(typed, stored, len(typed & stored)):
+            continue
+        if index.phrase_text().writers(title):
+            continue
         ranked = found()
         first = [papers[pid] for pid in sorted(ranked, key=lambda p: -ranked[p])[:NEARBY] if pid in papers]
         if any((p.title_derived or p.title_model)
                and len(typed & text_terms(p.text)) >= UNTITLED_SHARE * len(typed) for p in first):
             return None  # a paper without its own title that may be the one asked for
-        return title
+        return title, nearest.title if nearest is not None and share >= NEAREST_TITLE_SHARE else None
     return None
 
 
-def _near_title(title: str, papers: Iterable[Paper]) -> bool:
-    """Whether a stored paper's own title holds ``title``'s words, or ``title`` its, but a
-    word or a sixth ("Dynamic Routing Between Capsule Networks")."""
-    typed = set(query_terms(title))
+def _nearest_title(typed: AbstractSet[str], papers: Iterable[Paper]) -> tuple[Paper | None, int]:
+    """The stored paper whose own title is nearest the ``typed`` keywords (a near one first,
+    then by the share of both titles' keywords they share), and that share."""
+    best, rank = None, (False, 0.0)
     for paper in papers:
         if paper.title_derived or paper.title_model:
             continue
         stored = set(query_terms(paper.title))
-        if len(typed & stored) >= max(len(typed), len(stored)) - max(1, len(typed) // 6):
-            return True
-    return False
+        shared, both = len(typed & stored), len(typed | stored) or 1
+        if (near := _near(typed, stored, shared), shared / both) > rank:
+            best, rank = paper, (near, shared / both)
+    return best, rank[1]
+
+
+def _near(typed: AbstractSet[str], stored: AbstractSet[str], shared: int) -> bool:
+    """Whether a stored title holds the typed one's keywords, or it the stored one's, but a
+    word or a sixth ("Dynamic Routing Between Capsule Networks")."""
+    return shared >= max(len(typed), len(stored)) - max(1, len(typed) // 6)

@@ -404,8 +404,7 @@ def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | 
     """The refusal of a question no paper answers (``no_answer``), and the filter's papers
     when only those were searched."""
     text = no_answer(retriever.unknown_names(search, filters=applied),
-                     retriever.unwritten_names(search, filters=applied),
-                     retriever.unstored_title(search, filters=applied))
+                     retriever.unwritten_names(search, filters=applied))
     if applied:
         matching = len(retriever.allowed(applied) or ())
         of = "" if applied.describe().startswith("not ") else "of "  # "papers not writing “X”"
@@ -420,28 +419,30 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
     without a word of the record (a run's). Asked of: its title written as
     ``name_checks.titled_papers`` reads one, every keyword of the question but one the
     title's, and no capitalised word beside it ("What is Neural Architecture Search?" asks
-    of no 1988 record "Neural Architecture", a review)."""
+    of no 1988 record "Neural Architecture", a review). Else a line for a title the question
+    types that no stored paper has (``name_checks.unstored_title``), with the nearest."""
     records = {r.source: r for r in retriever.index.left_out(applied) if r.title}
     asked = set(query_terms(search)) - OF_A_RECORD  # "What year was X published?" asks of X
     named = [key for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search)
              if len(asked - set(query_terms(records[key].title))) <= 1
              and not in_longer_name(records[key].title, search)]
+    if not named and (unknown := retriever.unstored_title(search, filters=applied)):
+        title, nearest = unknown
+        near = f"; the nearest stored title is “{nearest}”" if nearest else ""
+        return (f"No stored paper is titled “{title}”, nor does an abstract write it{near}: "
+                "what follows is from papers sharing its words.\n")
     return "".join(f"{records[key].said()} is a record of the store's files not stored: "
                    f"{records[key].reason}.\n" for key in named)
 
 
-def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = (),
-              unstored_title: str | None = None) -> str:
-    """The refusal, saying which names of the question no indexed abstract uses, which (of
-    several words) no indexed abstract writes as a name, and which title it asks of that
-    no stored paper has."""
+def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:
+    """The refusal, saying which names of the question no indexed abstract uses, and which
+    (of several words) no indexed abstract writes as a name."""
     text = NO_ANSWER
     if unknown_names:
         text += f" No indexed abstract mentions {quoted_names(unknown_names)}."
     if unwritten_names:
         text += f" No indexed abstract writes {quoted_names(unwritten_names)}."
-    if unstored_title:
-        text += f" No stored paper is titled “{unstored_title}”, nor does an abstract write it."
     return text
 
 

@@ -158,12 +158,6 @@ def unwritten_names(retriever: HybridRetriever, screen: Screen) -> str | None:
     return f"No stored abstract writes {quoted_names(names)} as a name." if names else None
 
 
-def unstored_title(retriever: HybridRetriever, screen: Screen) -> str | None:
-    """A title asked of alone that no stored paper has (``HybridRetriever.unstored_title``)."""
-    title = retriever.unstored_title(screen.question, screen.ranking.fused, screen.filters)
-    return f"No stored paper is titled “{title}”, nor does an abstract write it." if title else None
-
-
 def below_the_floor(retriever: HybridRetriever, screen: Screen) -> str | None:
     """No paper cleared the strict relevance floor (close enough to the question, or holding
     enough of its keyword weight, or naming what it names)."""
@@ -224,7 +218,6 @@ CHECKS: tuple[Check, ...] = (
     Check("known_words", "question", no_known_word, overruled_by_holders=False),
     Check("unknown_names", "question", unknown_names, overruled_by_holders=False),
     Check("unwritten_names", "question", unwritten_names, overruled_by_holders=False),
-    Check("unstored_title", "ranking", unstored_title),
     Check("relevance_floor", "ranking", below_the_floor),
     Check("off_topic", "ranking", off_topic),
     Check("evidence", "ranking", weak_evidence),

@@ -59,7 +59,7 @@ class HybridRetriever:
                                            self.allowed(filters))
 
     def unstored_title(self, question: str, fused: dict[str, float] | None = None,
-                       filters: Filters | None = None) -> str | None:
+                       filters: Filters | None = None) -> tuple[str, str | None] | None:
         """``name_checks.unstored_title`` around the papers found for ``question``."""
         return name_checks.unstored_title(self.index, question, self._found(question, fused, filters))
 

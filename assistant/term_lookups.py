@@ -68,11 +68,11 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
     quoted = _QUOTED.search(words) is not None
     parts = _QUOTES_EACH.findall(words) if quoted else _JOINED.split(words)
     # "research and development" is one term: "both", a comma, several quoted, a side of
-    # several words ("dropout and batch normalization") or names each ("GANs and VAEs") say
+    # several words ("dropout and batch normalization") or acronyms each ("GANs and VAEs") say
     # there are several
     several = len(parts) > 1 and (quoted or re.search(r"\bboth\b|,", words) is not None
                                   or any(len(_looked_up(part)) > 1 for part in parts)
-                                  or all(part.strip()[:1].isupper() for part in parts))
+                                  or all(re.search(r"[A-Z]\w*[A-Z]", part) for part in parts))
     groups = tuple(group for part in (parts if several else [words]) if (group := _looked_up(part)))
     # the looser phrasings look up a word or two, or words in quotes: "papers talking about
     # privacy in federated learning" asks for a topic's papers, not the phrase written

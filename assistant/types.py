@@ -110,6 +110,8 @@ def _writing(phrases: tuple[str, ...]) -> re.Pattern[str]:
         stems = {last, last[:-1] if last.endswith("s") else last, cut}
         if re.search(r"\wies$", last, re.I):  # "studies": "study"
             stems.add(f"{last[:-3]}y")
+        if re.search(r"\w\wses$", last, re.I):  # "analyses": "analysis"
+            stems.add(f"{last[:-2]}is")
         plural = rf"(?:{'|'.join(map(re.escape, sorted(stems, key=len, reverse=True)))})(?:s|es)?"
         return r"[\s-]+".join([*map(re.escape, head), plural])
     forms = [form(p) for p in phrases]

@@ -107,5 +107,8 @@ def test_words_joined_by_and_are_each_looked_up(seed_dir: Path,
     # a seventh review: names each ("GANs and VAEs" had counted 5 papers, "both …" 14) are two
     # terms, and an apostrophe is no quote
     assert lookup_groups("How many papers mention GANs and VAEs?") == (("GANs",), ("VAEs",))
+    # an eighth review: a capital alone makes no name ("Research and Development")
+    assert lookup_groups("Which papers mention Research and Development?") == (
+        ("Research", "Development"),)
     assert lookup_groups("Which papers mention Bayes' rule and Occam's razor?") == (
         ("Bayes", "rule"), ("Occam's", "razor"))

@@ -40,6 +40,9 @@ CALIBRATION = PROJECT_ROOT / "bench" / "results" / "claims.json"
 MEASURED = {"unsupported_precision": 0.771, "unsupported_recall": 0.750,
             "supported_precision": 0.763, "supported_recall": 0.784}
 MARGIN = 0.05
+FOONET = "We introduce FooNet. On GLUE, FooNet outperforms BERT."  # the swap kept every word
+OURS = "Our method outperforms the baselines on ImageNet."
+SAMPLER = "The proposed sampler improves on Gibbs sampling and gives lower variance."
 SPAN_RE = re.compile(r'<span class="unsupported" title="([^"]+)">⚠</span>')
 
 
@@ -246,17 +249,24 @@ def test_a_claim_is_checked_against_the_abstract_as_the_index_reads_it() -> None
     assert {"onlin", "line", "optim"} <= unit.terms
 
 
-@pytest.mark.parametrize(("claim", "supported"), [
-    ("FooNet outperforms BERT on GLUE [1].", True),
-    ("BERT is outperformed by FooNet on GLUE [1].", True),  # said the other way, not opposite
-    ("BERT outperforms FooNet on GLUE [1].", False),
-    ("FooNet is outperformed by BERT on GLUE [1].", False),
+@pytest.mark.parametrize(("abstract", "claim", "supported"), [
+    (FOONET, "FooNet outperforms BERT on GLUE [1].", True),
+    (FOONET, "BERT is outperformed by FooNet on GLUE [1].", True),  # the other way, not opposite
+    (FOONET, "BERT outperforms FooNet on GLUE [1].", False),
+    (FOONET, "FooNet is outperformed by BERT on GLUE [1].", False),
+    # a review: the paper's own work, which keywords leave empty, and the past tense
+    (OURS, "The baselines outperform our method on ImageNet [1].", False),
+    (OURS, "The baselines are outperformed by our method on ImageNet [1].", True),
+    ("The model outperformed LSTMs on PTB.", "LSTMs outperformed the model on PTB [1].", False),
+    # ...and a direction turned elsewhere in the sentence still counts
+    (SAMPLER, "The proposed sampler improves on Gibbs sampling and gives higher variance [1].", False),
+    (SAMPLER, "The proposed sampler improves on Gibbs sampling and gives lower variance [1].", True),
 ])
-def test_a_comparison_with_its_sides_swapped_is_unsupported(claim: str, supported: bool) -> None:
+def test_a_comparison_with_its_sides_swapped_is_unsupported(abstract: str, claim: str,
+                                                            supported: bool) -> None:
     """A model's paraphrase that swaps who wins a comparison keeps every word of the
     sentence it came from, so similarity alone had passed it; "B is outperformed by A" had
-    been read as the opposite direction of "A outperforms B"."""
-    abstract = ("We introduce FooNet, a sparse transformer for text classification. On GLUE, "
-                "FooNet outperforms BERT by 3 points while using half the parameters.")
+    been read as the opposite direction of "A outperforms B". (A review's harness over 120
+    real "A outperforms B" sentences: swaps flagged 15 → 91, passives kept 91 → 112.)"""
     [checked] = ClaimChecker().check(claim, {1: abstract})
     assert checked.supported is supported, checked.support

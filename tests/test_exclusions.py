@@ -51,6 +51,9 @@ def kernels_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> A
     ("Which papers on federated learning are not about privacy?", "privacy",
      "Which papers on federated learning?"),
     ("Which papers by Hinton but not on capsules?", "capsules", "Which papers by Hinton?"),
+    # an eighth review: a kind of paper is a topic to keep
+    ("Find datasets but not ImageNet", "ImageNet", "Find datasets"),
+    ("Show me methods but not deep learning", "deep learning", "Show me methods"),
 ])
 def test_an_exclusion_is_read_apart_from_the_topic(question: str, excluded: str, rest: str) -> None:
     assert stated_exclusion(question) == (excluded, rest)
@@ -75,8 +78,7 @@ def test_an_exclusion_is_read_apart_from_the_topic(question: str, excluded: str,
     # is no topic, and no topic is asked for by a generic noun alone
     "Tell me about it but not the math", "Give me a summary but not the details",
     "Show me the results but not the tables", "Give an example but not a toy one",
-    "Models that are not on par with humans", "Approaches that are not about deep learning",
-    "OK but not the older ones",
+    "Models that are not on par with humans", "OK but not the older ones",
 ])
 def test_no_exclusion_is_read_where_none_is_stated(question: str) -> None:
     assert stated_exclusion(question) == (None, question)
@@ -97,7 +99,7 @@ def test_a_paper_writing_an_excluded_phrase_in_any_form_is_left_out() -> None:
     assert Filters(excluded=("uses",)).allows(Paper(paper_id="u", title="", text="It lets us.", source="x"))
     # a seventh review: "viruses" had kept papers writing "virus"; "studies" those writing "study"
     for excluded, text in (("viruses", "A virus model."), ("lenses", "a thin lens"),
-                           ("studies", "A case study.")):
+                           ("studies", "A case study."), ("analyses", "An analysis.")):
         assert not Filters(excluded=(excluded,)).allows(
             Paper(paper_id="v", title="", text=text, source="x")), excluded
     papers = [Paper(paper_id=str(i), title="", text=t, source="x") for i, t in enumerate(texts)]
