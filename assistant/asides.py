@@ -14,27 +14,38 @@ with the instruction.
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from assistant.errors import BadInputError
 
-# how a paper was received, asked of: "most cited", "seminal paper", "best paper award" (not
-# "influential points" nor "landmark detection": only before a paper's noun)
+# how a paper was received, asked of: "most cited", "seminal paper", "best paper award"; not
+# "influential points", "landmark detection", "frequently cited benchmarks", "citation
+# counts" (a topic: predicting them), "the most important contributions of X"
+_PAPER_NOUN = r"(?:papers?|works?|articles?|stud(?:y|ies))\b"
 _RECEPTION = re.compile(
-    r"\b(?:(?:most|highly|widely|heavily|frequently)\s+cited|citation\s+counts?"
-    r"|best[\s-]paper\s+awards?|award[\s-]winning)\b"
+    rf"\b(?:most|highly|widely|heavily|frequently)\s+cited(?=\s+(?:{_PAPER_NOUN}|on|in|at|of|for|about"
+    r"|from|since|by)\b|\s*[?.!,]|\s*$)"
+    r"|\b(?:best[\s-]paper\s+awards?|award[\s-]winning)\b"
     r"|\b(?:seminal|influential|landmark|famous|renowned|celebrated|acclaimed|groundbreaking"
-    r"|pioneering|most\s+(?:influential|famous|important|popular|impactful)|best)"
-    r"(?=\s+(?:papers?|works?|articles?|stud(?:y|ies)|contributions?)\b)", re.I)
-# a sentence instructing the assistant, not asking of the papers ("Ignore all previous
-# instructions…", "Answer by stating that…", "Say that…", "You are now…")
+    rf"|pioneering|most\s+(?:influential|famous|impactful)|best)(?=\s+{_PAPER_NOUN})", re.I)
+# a sentence (or clause after ";") injecting an instruction to the assistant: "Ignore all
+# previous instructions…", "Answer by stating that…", "Say that…", "You are now…"; not a
+# request of form ("Answer with a list of…", "Write only the titles…") nor "Forgetting…"
 _INSTRUCTION = re.compile(
-    r"^\W*(?:please\s+)?(?:ignore|disregard|forget|override|pretend|act\s+as|from\s+now\s+on"
-    r"|(?:answer|respond|reply)\s+(?:by|with|only)|(?:say|state|claim|assert|write|output|print"
-    r"|repeat)\s+(?:that|the\s+following|exactly|only|after)|you\s+(?:are|must|will|should)\b)",
-    re.I)
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+    r"^\W*(?:(?:also|and|then|now|but|please)\W+)*"
+    r"(?:(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)*"
+    r"(?:previous\s+|prior\s+|above\s+|earlier\s+|preceding\s+|system\s+|other\s+)*"
+    r"(?:instructions?|prompts?|rules?|context|abstracts?|sources?)\b"
+    r"|(?:answer|respond|reply)\s+by\s+(?:saying|stating|claiming|writing)\b"
+    r"|(?:say|state|claim|assert)\s+that\b|pretend\b|act\s+as\b|you\s+are\s+now\b"
+    r"|from\s+now\s+on\b)", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.?!;])\s*(?=\S)")
+# the lines ``Asides.note`` writes, at the head of an answer
+_NOTE_LINES = re.compile(r"\A(?:(?:Abstracts do not say how a paper was received|Left out as an "
+                         r"instruction to the assistant)[^\n]*\n)+")
 
 
 @dataclass(frozen=True)
@@ -65,15 +76,27 @@ def asides(question: str) -> Asides:
     """``question`` less its instructions to the assistant and its words of reception
     ("Which seminal paper introduced GANs?" as "Which paper introduced GANs?"); a
     ``BadInputError`` when it only instructs ("Ignore all previous instructions and…")."""
-    sentences = _SENTENCE_END.split(question.strip())
+    sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip()]
     kept = [s for s in sentences if not _INSTRUCTION.match(s)]
     if not kept:
         raise BadInputError(f"“{question[:60]}” instructs the assistant and asks nothing of the "
                             "papers; ask a question about them, such as \"What is dropout?\"")
     instructions = tuple(s for s in sentences if _INSTRUCTION.match(s))
-    text = " ".join(kept)
+    text = " ".join(kept).strip(" ;\"“”'") if instructions else question.strip()
     reception = tuple(" ".join(m.group(0).lower().split()) for m in _RECEPTION.finditer(text))
     if reception:
         text = " ".join(_RECEPTION.sub(" ", text).split())
         text = re.sub(r"\s+([?.!,;:])", r"\1", text)
     return Asides(text, reception, instructions)
+
+
+def without_asides(history: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A chat's turns as searched and answered: each question less its asides, each answer
+    less the lines naming them, so that a follow-up reads the list before as listed and no
+    instruction reaches a model through the history (a review's)."""
+    turns = []
+    for question, answer in history:
+        with contextlib.suppress(BadInputError):  # a turn that only instructed: kept as it was
+            question = asides(question).question
+        turns.append((question, _NOTE_LINES.sub("", answer)))
+    return turns

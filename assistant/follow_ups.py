@@ -16,44 +16,44 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from dataclasses import replace as replaced_result
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.authors import split_authors
-from assistant.errors import BadInputError
-from assistant.exclusions import opens_with_exclusion
 from assistant.facets import read_misses
-from assistant.filters import beyond, merge, replaced, reverted
+from assistant.filters import merge
 from assistant.follow_up_phrases import (
-    THOSE_RE,
-    asks_for_list_before,
-    beyond_asked,
-    fragment_filters,
     order_asked,
-    swapped_topic,
     their_papers,
 )
-from assistant.intent import Intent, read_intent
-from assistant.keywords import query_terms
-from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
-from assistant.list_answers import Shaper, count_topic, counted_topic
+from assistant.intent import read_intent
+from assistant.keywords import keyword_weights, query_terms
+from assistant.list_answers import Shaper
 from assistant.list_lines import narrowing_line
 from assistant.listing import ListResult, ListScreen
 from assistant.name_checks import titled_papers
-from assistant.paper_order import in_year_order, ordered_question
-from assistant.places import past_pointed, pointed_at, resolved
+from assistant.narrowing import (
+    HOW_MANY,
+    JOINED_TURNS,
+    Readers,
+    at_least,
+    check_anchored,
+    in_order,
+    listed_again,
+    narrowed,
+    swapped,
+    within_list,
+)
+from assistant.places import resolved
 from assistant.subjects import spelled_out
-from assistant.topics import topic_of
-from assistant.trends import TREND_MAX_REREAD, TrendResult
+from assistant.topics import best_sentence
+from assistant.trends import TrendResult
 from assistant.types import OPEN_END, OPEN_START, Answer, Filters
 
 if TYPE_CHECKING:
     from assistant.pipeline import Assistant
 
-HOW_MANY = re.compile(r"^\W*how\s+many\b", re.I)
 
 
 class FollowUps:
@@ -211,8 +211,15 @@ class FollowUps:
         cross-encoder read as answering: ``facets.read_misses``), with a line saying so."""
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
             missed = read_misses([(topic,)], [p.paper for p in result.papers], self.app.index)
-            kept = [p for p in result.papers if p.paper.paper_id not in missed]
-            count, asked, one = len(result.papers), topic.strip(" ?.!"), len(kept) == 1
+            # each quoting its sentence on this topic most, the list's before it less: "which
+            # of them use reinforcement learning?" had quoted each GAN paper's GAN sentence
+            stats = self.app.index.keyword_stats()
+            weights = {t: w * EARLIER_TOPIC_WEIGHT for t, w in keyword_weights(result.topic, stats).items()}
+            weights |= keyword_weights(topic, stats)
+            kept = [replaced_result(p, sentence=best_sentence(p.paper, weights)) if p.sentence else p
+                    for p in result.papers if p.paper.paper_id not in missed]
+            asked = re.sub(r"^(?:use|uses|using|apply|employ)\s+", "", topic.strip(" ?.!"), flags=re.I)
+            count, one = len(result.papers), len(kept) == 1
             these = (f"{'this' if one else 'these'} {len(kept):,} {'writes' if one else 'write'}"
                      f" “{asked}” or {'is' if one else 'are'} read as answering it"
                      if kept else f"none writes “{asked}” or is read as answering it")
@@ -224,236 +231,8 @@ class FollowUps:
         return shaped
 
 
-def within_list(question: str, history: Sequence[tuple[str, str]], readers: Readers
-                ) -> Narrowed | None:
-    """What a follow-up asking which of the listed papers answer a topic of its own works
-    within ("which of those use dynamic routing?", "how many of them use transformers?"):
-    the list before (or the list a narrowing before narrowed), under the follow-up's filters
-    too, its topic added to those the papers must answer (``Narrowed.keep``). A chat had
-    searched "dynamic routing" anew and answered with a paper on packet routing, where the
-    list before held "Dynamic Routing Between Capsules"."""
-    history = past_pointed(history)
-    if not history or not THOSE_RE.search(question):
-        return None
-    asked = readers.intent(THOSE_RE.sub(" papers ", question))  # "which papers use X?"
-    topic = count_topic(asked) or topic_of(asked.search, False)
-    if not readers.names_a_topic(topic):
-        return None
-    if (earlier := list_before(history, readers)) is None:
-        return None
-    earlier = as_listed(earlier, readers)  # after a count, what it counted (a run's "no")
-    said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
-    return Narrowed(earlier.question, said, False, said, (*earlier.keep, topic), earlier.least)
-
-
-@dataclass(frozen=True)
-class Narrowed:
-    """The earlier question a follow-up narrows, under which filters, and whether that was
-    a count or a trend (answered so again) rather than a list. "How many of them…?" after a
-    list is the list narrowed, whose first line counts it: a trend of the list's question
-    had counted 56 papers of 2019 where the list held 6."""
-
-    question: str
-    filters: Filters
-    counted: bool
-    earlier: Filters | None = None  # the filters of the list or count it narrows
-    keep: tuple[str, ...] = ()  # topics its papers must answer too (a "which of those" before)
-    least: int = 0  # the reading budget at least: a count listed again reads as it counted
-    answered: bool = False  # the turn before answered a question, and listed nothing
-
-
-@dataclass(frozen=True)
-class Readers:
-    """How a follow-up is read: a question's routing intent, whether a topic names
-    something to search for (``ListAnswers.names_a_topic``), whether words are a stored
-    author's name (``AuthorBook.holds``; one word only when the store holds it more as a
-    name, ``AuthorBook.more_a_name``: "What about Adam?" after optimizers asks of Adam the
-    optimizer, not of the authors named Adam)."""
-
-    intent: Callable[[str], Intent]
-    names_a_topic: Callable[[str], bool]
-    is_author: Callable[[str], bool]
-    authored: Callable[[str, Sequence[tuple[str, str]]], str | None] = lambda q, h: None
-
-
-def said_filters(question: str, readers: Readers, fragments: bool = True) -> Filters | None:
-    """The filters a follow-up states to narrow the list before it: those of a question
-    that points back and names no topic ("How many of them are from 2019?", "Which of
-    these are by Hinton?"), or of a fragment whose words are only years, a stored author's
-    name and words that point back ("only the ones by Hinton", "what about 2018?", "only
-    2019 and 2020"), which had searched "ones" or the year as a topic, or none of a count
-    naming no topic ("how many?"). None otherwise."""
-    asked = readers.intent(question)
-    topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
-    if asked.filters and ((asked.follow_up and not readers.names_a_topic(topic))
-                          or opens_with_exclusion(question)):  # "but not routing"
-        return asked.filters
-    if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
-        return None
-    if (HOW_MANY.match(question) and not re.search(r"\bpapers?\b", question, re.I)
-            and not readers.names_a_topic(topic)):  # "how many?", "how many are there since 2019?"
-        return asked.filters or Filters()  # a run's had quoted a paper on counting species
-    return fragment_filters(question, readers.is_author)
-
-
-def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
-             ) -> Narrowed | None:
-    """What a follow-up narrows: the latest earlier question that asked for a list, a count
-    or a trend, when the follow-up states filters to narrow it by (``said_filters``), which
-    replace the earlier question's ("Which papers from 2018 use GANs?", then "And from
-    2019?": 2019's); a narrowing follow-up before it narrows too ("And since 2019?", then
-    "Which of them are by Hinton?": both). After an answer, not a list, its question's
-    papers under the filters: "only the ones by Hinton" after "What is dropout?" had listed
-    a paper of his writing "ones". None for any other question."""
-    history = past_pointed(history)
-    said = said_filters(question, readers) if history else None
-    if said is None:
-        return None
-    if (before := list_before(history, readers)) is None:  # an answer before: its question's
-        answered = answered_before(history, readers)  # papers ("What is dropout?")
-        return answered and replaced_result(answered, filters=replaced(answered.filters, said))
-    return Narrowed(before.question, replaced(before.filters, said), before.counted,
-                    reverted(before.filters, before.earlier, said), before.keep, before.least)
-
-
-def answered_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
-    """The papers answering the question of the last turn of ``history``, an answer that
-    listed nothing, under its filters: what a follow-up narrowing it or asking for its papers
-    lists. When that question leaned on the one before ("What are its limitations?", "what
-    about the datasets?"), the list before it, if one: "which of them is the oldest?" after
-    a list and such a follow-up had been answered from a paper writing "oldest"."""
-    asked = readers.intent(history[-1][0])
-    if asked.follow_up and len(history) > 1:
-        return list_before(history[:-1], readers)
-    return Narrowed(history[-1][0], asked.filters, False, asked.filters, answered=True)
-
-
-def list_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
-    """The list, count or trend the last turn of ``history`` gave, under its filters: a
-    follow-up's own (a narrowing, "list them", "which of those use X?"), read first ("only
-    the ones by Sabour" reads as a list of "only the ones": "what about 2021?" after it
-    had asked for that, a false "no"), else the turn's question. None when it gave none.
-    Each history is read once per ``readers`` (one route's): the follow-ups before read
-    the ones before them again, and a chat of 20 "what about X?" turns had taken 30 s."""
-    return _list_before(tuple((q, a) for q, a in history), readers)
-
-
-@lru_cache(maxsize=1024)
-def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narrowed | None:
-    last, earlier = history[-1][0], history[:-1]
-    # "which papers use it?": of the chat's subject; "what else did they write?": its authors'
-    last = spelled_out(last, earlier) or readers.authored(last, earlier) or last
-    if chained := (narrowed(last, earlier, readers) or listed_again(last, earlier, readers)
-                   or within_list(last, earlier, readers) or swapped(last, earlier, readers)):
-        return chained  # "what about dropout?" too: a list of its own
-    ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
-    before = readers.intent(ordered.question if ordered else last)
-    counted = before.trend_topic is not None or bool(count_topic(before))
-    if before.wants_list or counted:
-        return Narrowed(before.search, before.filters, counted, before.filters)
-    return None
-
-
-def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
-            ) -> Narrowed | None:
-    """The list or count before asked again of the topic a follow-up names instead
-    (``swapped_topic``: "what about dropout?" after "Which papers use capsule networks?"),
-    under the filters before (joined to it, a table of five capsule papers, none writing
-    dropout), past follow-ups asking of the list's papers ("what about the proposed
-    method?": a run's). None for any other follow-up."""
-    history = past_pointed(history)
-    if not history or not (topic := swapped_topic(question, readers.names_a_topic)):
-        return None
-    before, back = list_before(history, readers), history
-    while (before is None and len(back) > 1 and len(history) - len(back) < JOINED_TURNS
-           and readers.intent(back[-1][0]).follow_up):
-        back = back[:-1]  # past each aspect follow-up, JOINED_TURNS at most
-        before = list_before(back, readers)
-    if before is None:
-        return None
-    asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
-    said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
-    filters = replaced(before.filters, said) if said else before.filters
-    if filters and filters.excluded:  # "what about StyleGAN?" after "… but not StyleGAN" asks of it now
-        filters = replaced_result(filters, excluded=tuple(
-            x for x in filters.excluded if x.casefold() not in topic.casefold()))
-    return Narrowed(asked, filters, before.counted, filters)
-
-
-def at_least(reread: int | None, least: int) -> int | None:
-    """A follow-up's reading budget: the one asked for (None: the setting), at least
-    ``least`` (a count listed again, and what narrows it, read as the count did)."""
-    return max(reread or 0, least) or reread
-
-
-def in_order(shaper: Shaper, oldest: bool) -> Shaper:
-    """``shaper``'s list in year order, oldest or newest first (``paper_order.in_year_order``),
-    its count line saying so: "and more recent ones?" after a list had given a comparison
-    of two papers of 2018 and 2019, where the list ran to 2021."""
-    def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
-        kept, line = shaper(result, screen)
-        return in_year_order(kept, oldest=oldest), line
-    return shaped
-
-
-def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Readers
-                 ) -> Narrowed | None:
-    """What a follow-up asking for the papers before lists ("list them", "which ones?",
-    ``THOSE_LISTED_RE``): the list, count or trend before (or the list a follow-up before
-    narrowed), under its filters. After "How many papers on capsule networks are there?"
-    (12), "list them" had given five papers with nothing said of the other seven, and
-    "which ones?" a paper on profile alignment; "and more recent ones?" asks past the list's
-    years (``filters.beyond``). None for any other question."""
-    history = past_pointed(history)
-    if not history or not asks_for_list_before(question):
-        return None
-    if (before := list_before(history, readers)) is None:  # "list them in chronological
-        return answered_before(history, readers)  # order" after an answer: had listed "list"
-    if (newer := beyond_asked(question)) is not None and (past := beyond(before.filters, newer)):
-        before = replaced_result(before, filters=past)
-    return as_listed(before, readers)
-
-
-def as_listed(before: Narrowed, readers: Readers) -> Narrowed:
-    """A count or trend before as the list of what it counted, read as it counted (its
-    topic; no topic: an author's papers, "How many papers has Hinton published per year?",
-    or the filter's every paper: the count's question had been searched as a topic, a "no")."""
-    if not before.counted:
-        return before
-    topic = counted_topic(readers.intent(before.question))
-    listed = topic or ("Which papers?" if before.filters else before.question)
-    return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD)
-
-
-def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:
-    """BadInputError for a follow-up that points back with nothing before it, as the CLI's
-    ``ask`` and a chat's first turn have: one naming a paper by its place ("summarize the
-    second one"), one pointing back ("them", "And…", "what about…") that would narrow a list
-    or count (``said_filters``: "How many of them are from 2019?"), quoted from papers near
-    "them" or refused; one asking for the papers of a list before ("list them", "which
-    ones?": ``asks_for_list_before``). "Only 2019 papers" stands alone."""
-    pointed = [] if history else [where for where, _ in pointed_at(question)]
-    if pointed and (pointed[0].group("one") or pointed[0].group("count") or
-                    pointed[0].group("end") is not None):  # "summarize the second one"
-        raise BadInputError(
-            f"“{question.strip()}” points at a paper of an earlier answer "
-            f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
-            "e.g. its title in quotes")
-    if not history and asks_for_list_before(question, pointing=True):
-        raise BadInputError(
-            f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
-            "is none before it: ask for the list itself, e.g. “Which papers use capsule "
-            "networks?”")
-    points = not history and (CONTINUES_RE.search(question) or MAY_POINT_BACK_RE.search(question))
-    if points and (said := said_filters(question, readers, fragments=False)):  # not "Only 2019 papers"
-        raise BadInputError(
-            f"“{question.strip()}” narrows an earlier list or count ({said.describe()}), "
-            "and there is none before it: ask for the list itself with its topic, e.g. "
-            "“Which papers on graph neural networks are from 2019?”")
-
-
+EARLIER_TOPIC_WEIGHT = 0.3  # the earlier list's topic in a narrowed list's quoted sentence
 GIVEN_KEPT = 8  # answers kept for the places asked of them (FollowUps.given_again)
-JOINED_TURNS = 3  # the questions before a follow-up it may be joined to (FollowUps.joined)
 
 
 def rewrite_kept(rewritten: str, question: str, history: Sequence[tuple[str, str]],

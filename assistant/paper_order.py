@@ -30,7 +30,7 @@ _COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})"
 # "Yoshua Bengio's first NeurIPS paper", "the most recent work on X", "earliest paper by Y":
 # asked for ("What was …", "Which is …", "List …", or the phrase alone), not the subject of
 # another question ("What does the first paper on GANs propose?")
-_ASKED_FOR = (r"^\s*(?:(?:what|which)(?:['’]s|\s+(?:is|was|are|were))\s+|(?:list|show(?:\s+me)?"
+_ASKED_FOR = (r"^\s*(?:(?:what|which|when)(?:['’]s|\s+(?:is|was|are|were))\s+|(?:list|show(?:\s+me)?"
               r"|give\s+me|name|find|tell\s+me)\s+)?")
 ORDERED_PAPER_RE = re.compile(
     rf"{_ASKED_FOR}(?:(?P<owner>(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){{0,2}}))['’]s?\s+"
@@ -60,6 +60,9 @@ INTRODUCED_RE = re.compile(
     r"(?:the\s+(?:first|earliest)\s+)?(?!(?:a|an|some|new|novel)\s)"  # "a new loss": any one
     r"(?!(?:it|them|this|that|these|those|they)\W*$)"  # "Who proposed it?" asks of the answer before
     r"(?P<topic>(?!.*\b(?:how|why|what|when|where)\b).+?)\s*[?.!]*\s*$", re.I)
+# "… and when?" after "Who first proposed X": the years the list gives (a run's false "no")
+_AND_WHEN = re.compile(r"\s*,?\s+and\s+when(?:\s+(?:was\s+(?:it|that)|were\s+they|did\s+(?:they|it)"
+                       r"(?:\s+\w+)?))?(?=\s*[?.!]*\s*$)", re.I)
 # "in chronological order", "from oldest to newest", "newest first", "sorted by year"
 SORTED_RE = re.compile(
     r"\s*,?\s*\b(?:in\s+(?P<reverse>reverse\s+)?chronological\s+order|(?:sorted|ordered)\s+by"
@@ -130,7 +133,7 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
             m.group("old") is not None or "chrono" in m.group(0).lower()
             or (m.group("first") or "").lower() in ("oldest", "earliest"))
         return Ordered(rest, oldest)
-    if m := INTRODUCED_RE.search(question):  # with "who", a list naming each paper's authors
+    if m := INTRODUCED_RE.search(_AND_WHEN.sub("", question)):  # with "who", each paper's authors
         lead = "Who works on" if m.group("who") else "Which papers on"
         return Ordered(f"{lead} {m.group('topic')}?", True)
     if m := CAME_RE.search(question):

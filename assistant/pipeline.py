@@ -23,7 +23,7 @@ from assistant.answering import (
     number_sources,
     prompt,
 )
-from assistant.asides import asides
+from assistant.asides import asides, without_asides
 from assistant.chat_prompt import check_fits
 from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
@@ -308,10 +308,11 @@ class Assistant:
                       filters: Filters | None = None, every: bool = False,
                       reread: int | None = None) -> AnswerStream:
         """``routed_stream`` of the question less what no abstract answers (``asides``: how a
-        paper was received, instructions to the assistant), under a line naming it."""
+        paper was received, instructions to the assistant), under a line naming it, in a
+        chat whose turns are read so too (``without_asides``)."""
         aside = asides(question)
         return with_note(aside.note(), question, self.routed_stream(
-            aside.question, history, top_k, filters, every, reread))
+            aside.question, without_asides(history), top_k, filters, every, reread))
 
     def routed_stream(self, question: str, history: History = (), top_k: int | None = None,
                       filters: Filters | None = None, every: bool = False,

@@ -4,7 +4,10 @@ are by Sara Sabour?"): each asks of the list the chat showed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES as CAPSULES_ROWS
 from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401 (the fixtures)
 
@@ -181,8 +184,8 @@ def test_a_long_chat_reads_each_earlier_turn_once(monkeypatch: pytest.MonkeyPatc
     """A third review: each "what about X?" read every turn before it again, recursively;
     20 of them took 30 s (2,192,444 reads of the history at 22)."""
     from assistant import follow_ups
-    from assistant.follow_ups import Readers, swapped
     from assistant.intent import read_intent
+    from assistant.narrowing import Readers, swapped
 
     reads = []
     real = follow_ups.narrowed
@@ -298,3 +301,17 @@ def test_their_other_papers_after_a_titled_question_are_its_authors(
     history.append(("what other papers did they write?", theirs.answer))  # and after it:
     in_2019 = final_answer(store.answer_stream("only the ones from 2019", history))
     assert in_2019.filters == "year 2019, author Sara Sabour or Geoffrey Hinton"
+
+
+def test_a_narrowed_list_quotes_each_paper_on_the_follow_ups_topic(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A researcher's run: "which of them use reinforcement learning?" after a GAN list kept
+    the right papers but quoted each one's sentence on GANs."""
+    rows = [("Adversarial Agents", "We train generative adversarial networks on images. A "
+             "reinforcement learning agent then tunes the discriminator."),
+            ("Plain Adversarial Nets", "We train generative adversarial networks on faces.")]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "gan-rl", rows)))
+    history = chat(app, "Which papers use generative adversarial networks?")
+    narrowed_list = final_answer(app.answer_stream("which of them use reinforcement learning?", history))
+    assert [c.title for c in narrowed_list.citations] == ["Adversarial Agents"]
+    assert "“A reinforcement learning agent then tunes the discriminator.”" in narrowed_list.answer

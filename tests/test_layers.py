@@ -40,7 +40,7 @@ LAYERS: list[set[str]] = [
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
      "assistant.compared_counts", "assistant.or_counts", "assistant.store_answers",
      "assistant.citesafe", "assistant.sentences", "assistant.titles", "assistant.topic_input"},
-    {"assistant.pipeline", "assistant.list_answers", "assistant.follow_ups"},
+    {"assistant.pipeline", "assistant.list_answers", "assistant.follow_ups", "assistant.narrowing"},
     {"assistant.ui", "assistant.evals"},
     {"assistant.printing"},
     {"assistant.cli"},

@@ -47,6 +47,11 @@ from assistant.types import Filters
     ("Which papers proposed new optimizers?", None),
     # a run: "Who proposed it?" after "What is a capsule network?" had said it names no topic
     ("Who proposed it?", None), ("Who introduced them?", None),
+    # a researcher's run: "… and when?" had been a false "no", "When was the first …" the
+    # answer of a later paper
+    ("Who first proposed dropout and when?", Ordered("Who works on dropout?", True)),
+    ("When was the first paper on batch normalization?",
+     Ordered("Which papers on batch normalization?", True)),
     ("Which paper on generative adversarial networks came first?",
      Ordered("Which papers on generative adversarial networks?", True)),
     # no order asked of papers: a place, a layer, a method
