@@ -18,7 +18,14 @@ from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, mentions, query_terms
-from assistant.naming import acronyms_of, authors_read, name_forms, several_word_names, writes
+from assistant.naming import (
+    acronyms_of,
+    authors_read,
+    name_forms,
+    several_word_names,
+    typed_titles,
+    writes,
+)
 from assistant.ranking import text_terms
 from assistant.similar import title_key
 from assistant.topics import LIKE
@@ -285,50 +292,8 @@ def _title_words(title: str) -> str:
     return r"\W+".join(map(re.escape, re.findall(r"\w+", title)))
 
 
-# the small words a title holds between its capitalised ones ("Dropout: A Simple Way to
-# Prevent Neural Networks from Overfitting", "Attention is All you Need")
-_TITLE_JOINERS = frozenset("""a an the of for in on and or to with by from via between through
-without at as is are all you we not do does into over under towards toward beyond using""".split())
-# ...which a title keeps in lower case: "Recent Advances In Graph Neural Networks" is a topic
-# typed with every word capitalised (a review's), not a title
-_SMALL_WORDS = frozenset("a an the of for in on and or to with by from via at into".split())
-_TITLE_TOKEN = re.compile(r"[\w][\w'’-]*")
 # a question asking for a titled paper's summary (the keywords drop these words)
 _SUMMARY_RE = re.compile(r"\b(?:summar\w*|explain|describe|overview|tl;?dr|abstract)\b", re.I)
-
-
-def typed_titles(question: str, proper: AbstractSet[str]) -> list[str]:
-    """The runs of ``question`` typed as a paper's title is: at least SHORT_TITLE_WORDS
-    capitalised words, joined only by spaces, a colon and a title's small words
-    (``_TITLE_JOINERS``), none of them capitalised inside it (``_SMALL_WORDS``); a
-    capitalised word that opens the question counts only when the corpus writes it
-    capitalised (``proper``: "Summarize", "Who" do not). Words in quotes
-    but in lower case may name a topic ('summarize "deep learning for climate"')."""
-    runs: list[str] = []
-    run: list[re.Match[str]] = []
-
-    def close() -> None:
-        while run and run[-1].group(0).lower() in _TITLE_JOINERS:
-            run.pop()
-        start_case = any(w.group(0)[0].isupper() and w.group(0).lower() in _SMALL_WORDS
-                         and question[before.end():w.start()] != ": "  # "Dropout: A Simple Way"
-                         for before, w in zip(run, run[1:], strict=False))
-        if not start_case and sum(w.group(0)[0].isupper() for w in run) >= SHORT_TITLE_WORDS:
-            runs.append(question[run[0].start():run[-1].end()])
-        run.clear()
-
-    for m in _TITLE_TOKEN.finditer(question):
-        word, gap = m.group(0), question[run[-1].end():m.start()] if run else ""
-        if run and gap not in (" ", ": "):
-            close()
-        opens = not question[:m.start()].strip() or question[:m.start()].rstrip()[-1] in ".!?"
-        if (word[0].isupper() and (not opens or word.lower() in proper)
-                or run and word.lower() in _TITLE_JOINERS):
-            run.append(m)
-        else:
-            close()
-    close()
-    return [r for r in dict.fromkeys(runs) if len(_TITLE_TOKEN.findall(r)) >= SHORT_TITLE_WORDS]
 
 
 def unstored_title(index: AbstractIndex, question: str, found: Found) -> tuple[str, str | None] | None:

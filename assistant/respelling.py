@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from assistant.keywords import STOPWORDS, KeywordStats, SurfaceText, stem_of
+from assistant.naming import typed_titles
 
 if TYPE_CHECKING:
     from assistant.index import AbstractIndex
@@ -92,8 +93,32 @@ def written_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
 
 def asked_respellings(index: AbstractIndex, text: str, lookup: bool) -> dict[str, str]:
     """A question's respellings: a term lookup's (``lookup``) ``lookup_respellings``, any
-    other's ``written_respellings``."""
-    return (lookup_respellings if lookup else written_respellings)(index, text)
+    other's ``written_respellings``; and a stored title typed with slips (``title_respellings``)."""
+    titles = title_respellings(index, text)
+    for typed in titles:  # its words are read as the title's, not one by one
+        text = text.replace(typed, " ")
+    return titles | (lookup_respellings if lookup else written_respellings)(index, text)
+
+
+def title_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
+    """Each title ``text`` types with its capitals (``naming.typed_titles``) that is a stored
+    paper's own title but for slips (each word that differs is ``one_slip`` from the title's,
+    in the same order), read as that title: "Dynamic Routng Betwen Capsules" and "Attenton Is
+    All You Need" had been refused, their papers shown as the nearest that do not answer (a
+    run's). A word that is another word ("Restoration" for "Recognition") is no slip."""
+    typed = {span: span.casefold().split() for span in typed_titles(text, index.surface_text().proper)}
+    if not typed:
+        return {}
+    found: dict[str, str] = {}
+    for paper in index.papers().values():
+        if paper.title_derived or paper.title_model:
+            continue
+        words = paper.title.casefold().split()
+        for span, asked in typed.items():
+            if (len(asked) == len(words) and asked != words and span not in found
+                    and all(a == w or one_slip(a, w) for a, w in zip(asked, words, strict=True))):
+                found[span] = paper.title
+    return found
 
 
 def lookup_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
@@ -173,7 +198,9 @@ def respelt_line(words: dict[str, str]) -> str:
     if not words:
         return ""
     # a list cue ("Wich" as "Which") is read as the question's word, not the abstracts'
+    titled = {w: s for w, s in words.items() if " " in w}  # ``title_respellings``
     cued = "; ".join(f"“{w}” as “{s}”" for w, s in words.items() if s.lower() in CUES)
-    read = "; ".join(f"“{w}” as “{s}”" for w, s in words.items() if s.lower() not in CUES)
-    return ((f"Read {cued}.\n" if cued else "")
+    read = "; ".join(f"“{w}” as “{s}”" for w, s in words.items() if s.lower() not in CUES and w not in titled)
+    return ("".join(f"Read “{w}” as the stored title “{s}”.\n" for w, s in titled.items())
+            + (f"Read {cued}.\n" if cued else "")
             + (f"Read {read}, as the stored abstracts write it.\n" if read else ""))

@@ -173,3 +173,16 @@ def test_a_typed_title_stored_near_or_written_is_not_named_as_unstored(
     title no paper has."""
     answer = titled_store.ask(question)
     assert "No stored paper is titled" not in answer.answer, answer.answer
+
+
+def test_a_stored_title_typed_with_slips_is_read_as_that_title(titled_store: Assistant) -> None:
+    """A researcher's run: "summarize the paper Attenton Is All You Need" and "find the paper
+    titled Dynamic Routng Betwen Capsules" were refused, their papers shown as the nearest
+    that do not answer (respelling.title_respellings)."""
+    answer = titled_store.ask("summarize the paper Attenton Is All You Need")
+    assert answer.answer.startswith(
+        "Read “Attenton Is All You Need” as the stored title “Attention is All you Need”.")
+    assert [c.title for c in answer.citations] == ["Attention is All you Need"]
+    # another word is no slip: "Restoration" is not "Recognition"
+    other = titled_store.ask("Who wrote Attention-Based Models for Speech Restoration?")
+    assert "as the stored title" not in other.answer
