@@ -21,7 +21,6 @@ _AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]+")
 # what ends a name without being its family name: "Hal Daumé III", "Jr."
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
-SHORT_GIVEN_NAME = 3  # the fewest letters of a given name's short form ("Geoff", "Dan")
 # the particles of a family name, written in lower case before it ("Mihaela van der
 # Schaar", "Nando de Freitas"); capitalised, such a word may be a given name ("Le Song")
 PARTICLES = ("van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "le", "la",
@@ -173,12 +172,8 @@ def short_authors(authors: str, most: int = 3) -> str:
 
 
 def _same_word(one: str, other: str) -> bool:
-    """The same given name, one the other's initial ("Whye" and "W."), or one of three
-    letters or more that begins the other, as short forms do ("Geoff" and "Geoffrey",
-    "Chris" and "Christopher"; a run's "geoff hinton" had found no author)."""
-    shorter = min(len(one), len(other))
-    return (one == other or (shorter == 1 and one[0] == other[0])
-            or (shorter >= SHORT_GIVEN_NAME and (one.startswith(other) or other.startswith(one))))
+    """The same given name, or one the other's initial ("Whye" and "W.")."""
+    return one == other or (min(len(one), len(other)) == 1 and one[0] == other[0])
 
 
 def _family(words: tuple[str, ...], asked: tuple[str, ...]) -> tuple[int, int] | None:
