@@ -29,10 +29,10 @@ _CITED_ITEM = r"\d{1,4}(?:\s*[-–]\s*\d{1,4})?"  # a longer run of digits is no
 CITATION_RE = re.compile(rf"\[({_CITED_ITEM}(?:\s*[,;]\s*{_CITED_ITEM})*)\]")
 MAX_CITED_RANGE = 20  # "[1-3]" is three sources; "[1-50]" is no citation
 MAX_SOURCE_NUMBER = 99  # nor are "[1990-2005]", "[1990, 2005]" and "[2019]" (top_k ≤ 50)
-# ...but a number alone of three digits is: "[100] [101] … [122]", as a small model ran on
-# after its answer (a run's), are numbers of no source, removed and reported; "[100, 200]"
-# and "[224, 224]" are intervals and sizes, text (a review's)
-MAX_LONE_NUMBER = 999
+# ...but a run of markers is, whatever their numbers: "[100] [101] … [122]", as a small model
+# ran on after its answer (a run's), cite no source, removed and reported; "[224]" alone, or
+# "[100, 200]", is a size or an interval, text (a review's)
+_MARKER_RUN = re.compile(r"(?:\[\d{3}\]\s*){2,}")
 NO_ANSWER = "The corpus has no abstract about this question."
 # A model's reply saying the corpus holds nothing on the question, as the prompt asks it to
 # ("say that the corpus has no abstract about it, and cite nothing"), in its own words. Only
@@ -162,12 +162,10 @@ def marker_numbers(marker: str) -> list[int] | None:
     as a citation, it turned into a "[1]" that cited source 1), or numbers no source list
     reaches ("[1-50]", "[1990-2005]", "[1990, 2005]", "[2019]")."""
     numbers: list[int] = []
-    items = re.split(r"[,;]", marker)
-    for item in items:
+    for item in re.split(r"[,;]", marker):
         first, _, last = item.replace("–", "-").partition("-")
         start, end = int(first), int(last or first)
-        most = MAX_LONE_NUMBER if len(items) == 1 and not last else MAX_SOURCE_NUMBER
-        if not 0 <= end - start < MAX_CITED_RANGE or end > most:
+        if not 0 <= end - start < MAX_CITED_RANGE or end > MAX_SOURCE_NUMBER:
             return None
         numbers.extend(n for n in range(start, end + 1) if n not in numbers)
     return None if 0 in numbers and len(numbers) > 1 else numbers
@@ -204,7 +202,11 @@ def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
         dropped.extend(n for n in numbers if n not in valid and n not in dropped)
         return "".join(f"[{n}]" for n in good)
 
-    cleaned = CITATION_RE.sub(keep, text)
+    def run(m: re.Match[str]) -> str:  # "[100] [101] …": numbers of no source, each removed
+        dropped.extend(n for n in map(int, re.findall(r"\d+", m.group(0))) if n not in dropped)
+        return ""
+
+    cleaned = CITATION_RE.sub(keep, _MARKER_RUN.sub(run, text))
     if dropped:  # no space left before punctuation or doubled where a marker was
         cleaned = re.sub(r"[ \t]+([.,;:])", r"\1", cleaned)
         cleaned = re.sub(r"[ \t]{2,}", " ", cleaned)

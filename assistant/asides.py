@@ -14,23 +14,29 @@ with the instruction.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from assistant.errors import BadInputError
 
-# how a paper was received, asked of: "most cited", "seminal paper", "best paper award"; not
-# "influential points", "landmark detection", "frequently cited benchmarks", "citation
-# counts" (a topic: predicting them), "the most important contributions of X"
+# how a paper was received, asked of: "most cited", "seminal paper", "the most cited GAN
+# papers", "best paper award", "how many citations"; not "influential points", "landmark
+# detection", "frequently cited benchmarks", "citation counts" (a topic: predicting them),
+# "the most important contributions of X"
 _PAPER_NOUN = r"(?:papers?|works?|articles?|stud(?:y|ies))\b"
+# ...a few words of a topic before it: "most cited GAN papers", not "most important
+# contributions of the paper"
+_BEFORE_PAPERS = rf"(?=(?:\s+(?!(?:of|in|on|for|to|by|the|a|an)\b)[\w-]+){{0,3}}?\s+{_PAPER_NOUN})"
 _RECEPTION = re.compile(
-    rf"\b(?:most|highly|widely|heavily|frequently)\s+cited(?=\s+(?:{_PAPER_NOUN}|on|in|at|of|for|about"
-    r"|from|since|by)\b|\s*[?.!,]|\s*$)"
-    r"|\b(?:best[\s-]paper\s+awards?|award[\s-]winning)\b"
-    r"|\b(?:seminal|influential|landmark|famous|renowned|celebrated|acclaimed|groundbreaking"
-    rf"|pioneering|most\s+(?:influential|famous|impactful)|best)(?=\s+{_PAPER_NOUN})", re.I)
+    rf"\b(?:most\s+)?(?:most|highly|widely|heavily|frequently)\s+cited(?:{_BEFORE_PAPERS}|(?=\s+(?:on|in"
+    r"|at|of|for|about|from|since|by)\b|\s*[?.!,]|\s*$))"
+    r"|\b(?:(?:won|win|wins|received|got)\s+(?:an?\s+|the\s+)?)?(?:best[\s-]paper\s+awards?|awards?)\b"
+    r"|\baward[\s-]winning\b|\b(?:how\s+many|number\s+of)\s+citations\b|\bcitations?\s+counts?\s+(?=of\b)"
+    r"|\bhighest\s+(?:citation\s+counts?|cited)\b"
+    r"|\b(?:seminal|influential|landmark|famous|renowned|celebrated|acclaimed|groundbreaking|pioneering"
+    rf"|most\s+(?:influential|famous|impactful|important|popular)|best)(?=\s+{_PAPER_NOUN}|{_BEFORE_PAPERS})",
+    re.I)
 # a sentence (or clause after ";") injecting an instruction to the assistant: "Ignore all
 # previous instructions…", "Answer by stating that…", "Say that…", "You are now…"; not a
 # request of form ("Answer with a list of…", "Write only the titles…") nor "Forgetting…"
@@ -42,7 +48,8 @@ _INSTRUCTION = re.compile(
     r"|(?:answer|respond|reply)\s+by\s+(?:saying|stating|claiming|writing)\b"
     r"|(?:say|state|claim|assert)\s+that\b|pretend\b|act\s+as\b|you\s+are\s+now\b"
     r"|from\s+now\s+on\b)", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.?!;])\s*(?=\S)")
+# a sentence ends at "?", "!" or ";", at "." before a space, or before a quote ('?"Ignore…')
+_SENTENCE_END = re.compile(r"(?<=[?!;])\s*(?=\S)|(?<=\.)\s+(?=\S)|(?<=[.?!])(?=[\"“])")
 # the lines ``Asides.note`` writes, at the head of an answer
 _NOTE_LINES = re.compile(r"\A(?:(?:Abstracts do not say how a paper was received|Left out as an "
                          r"instruction to the assistant)[^\n]*\n)+")
@@ -96,7 +103,9 @@ def without_asides(history: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     instruction reaches a model through the history (a review's)."""
     turns = []
     for question, answer in history:
-        with contextlib.suppress(BadInputError):  # a turn that only instructed: kept as it was
+        try:
             question = asides(question).question
+        except BadInputError:  # a turn that only instructed, answered by an error: dropped
+            continue
         turns.append((question, _NOTE_LINES.sub("", answer)))
     return turns

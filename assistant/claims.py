@@ -248,7 +248,7 @@ def _cues(text: str) -> _Cues:
     before = re.split(r"[.;:!?,(]", lowered[max(0, m.start() - _SIDE):m.start()])[-1]
     # the side after the verb ends where a qualifier begins: "B on GLUE", "B at 121 UCI tasks"
     after = re.split(r"[.;:!?,)]|\s(?:on|at|in|across|over|for|with|under|when|while|by|from|using"
-                     r"|and|but|which|that)\s", lowered[m.end():m.end() + _SIDE])[0]
+                     r"|but|which)\s", lowered[m.end():m.end() + _SIDE])[0]  # "B and C", "that of B"
     first, second = _side(before), _side(after)
     return _Cues(negations, direction, words, plain,
                  (second, first) if m.re is _PASSIVE_WIN else (first, second))

@@ -218,7 +218,7 @@ class FollowUps:
             weights |= keyword_weights(topic, stats)
             kept = [replaced_result(p, sentence=best_sentence(p.paper, weights)) if p.sentence else p
                     for p in result.papers if p.paper.paper_id not in missed]
-            asked = re.sub(r"^(?:use|uses|using|apply|employ)\s+", "", topic.strip(" ?.!"), flags=re.I)
+            asked = re.sub(r"^(?:use|uses|using|employ)\s+", "", topic.strip(" ?.!"), flags=re.I)
             count, one = len(result.papers), len(kept) == 1
             these = (f"{'this' if one else 'these'} {len(kept):,} {'writes' if one else 'write'}"
                      f" “{asked}” or {'is' if one else 'are'} read as answering it"

@@ -116,8 +116,9 @@ def title_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
         words = paper.title.casefold().split()
         for span, asked in typed.items():
             if (len(asked) == len(words) and asked != words and span not in found
-                    and all(a == w or one_slip(a, w) for a, w in zip(asked, words, strict=True))):
-                found[span] = paper.title
+                    and all(a == w or one_slip(a, w) for a, w in zip(asked, words, strict=True))
+                    and any(a.rstrip("s") != w.rstrip("s") for a, w in zip(asked, words, strict=True))):
+                found[span] = paper.title  # not a plural alone: "Convex Neural Network models"
     return found
 
 

@@ -146,6 +146,7 @@ def test_a_long_citation_list_is_checked_whole() -> None:
     # a run's: three digits are a number of no source, not text ("2. [100] [101] … [122]")
     ("It works [1]. 2. [100] [101]", "It works [1]. 2. ", [1], [100, 101]),
     ("Values lie in [100, 200] [1].", "Values lie in [100, 200] [1].", [1], []),  # a review's
+    ("Images of size [224] [1].", "Images of size [224] [1].", [1], []),
     ("Odd [" + "9" * 5000 + "] text [1].", "Odd [" + "9" * 5000 + "] text [1].", [1], []),
 ])
 def test_a_range_of_sources_is_checked_and_an_interval_is_text(

@@ -12,6 +12,7 @@ from conftest import make_settings, seeds_with
 
 from assistant.name_checks import asks_only_of, titled_papers
 from assistant.pipeline import Assistant
+from assistant.respelling import title_respellings
 
 PAPERS = [
     ("Attention is All you Need", "The dominant sequence transduction models are based on "
@@ -183,6 +184,9 @@ def test_a_stored_title_typed_with_slips_is_read_as_that_title(titled_store: Ass
     assert answer.answer.startswith(
         "Read “Attenton Is All You Need” as the stored title “Attention is All you Need”.")
     assert [c.title for c in answer.citations] == ["Attention is All you Need"]
+    # a plural alone is no slip of a title: a topic typed in title case (a review's)
+    assert title_respellings(titled_store.index, "Which papers use Attention-Based Model for "
+                                                 "Speech Recognition?") == {}
     # another word is no slip: "Restoration" is not "Recognition"
     other = titled_store.ask("Who wrote Attention-Based Models for Speech Restoration?")
     assert "as the stored title" not in other.answer
