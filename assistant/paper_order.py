@@ -60,6 +60,9 @@ INTRODUCED_RE = re.compile(
     r"(?:the\s+(?:first|earliest)\s+)?(?!(?:a|an|some|new|novel)\s)"  # "a new loss": any one
     r"(?!(?:it|them|this|that|these|those|they)\W*$)"  # "Who proposed it?" asks of the answer before
     r"(?P<topic>(?!.*\b(?:how|why|what|when|where)\b).+?)\s*[?.!]*\s*$", re.I)
+# "When was dropout first proposed?": X's papers, oldest first (a run's false "no")
+WHEN_WAS_FIRST_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?P<topic>.+?)\s+first\s+(?:proposed|introduced"
+                               r"|invented|published|described|used)\s*[?.!]*\s*$", re.I)
 # "… and when?" after "Who first proposed X": the years the list gives (a run's false "no")
 _AND_WHEN = re.compile(r"\s*,?\s+and\s+when(?:\s+(?:was\s+(?:it|that)|were\s+they|did\s+(?:they|it)"
                        r"(?:\s+\w+)?))?(?=\s*[?.!]*\s*$)", re.I)
@@ -136,6 +139,8 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
     if m := INTRODUCED_RE.search(_AND_WHEN.sub("", question)):  # with "who", each paper's authors
         lead = "Who works on" if m.group("who") else "Which papers on"
         return Ordered(f"{lead} {m.group('topic')}?", True)
+    if m := WHEN_WAS_FIRST_RE.search(question):
+        return Ordered(f"Which papers on {m.group('topic')}?", True)
     if m := CAME_RE.search(question):
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
     if (m := WHEN_FIRST_RE.search(question)) and (is_author is None or is_author(m.group("owner"))):
