@@ -230,16 +230,15 @@ def asks_only_of(question: str, titles: Sequence[str],
     quotes, and besides their words fewer than OWN_SUBJECT_TERMS keywords ("summarize “X”",
     'who wrote "X"?', 'compare “A” and “B”'), none asking for other papers ("builds on",
     "related", "alternatives") nor comparing one with something else ('How does “X” differ
-    from GANs?'). Such an answer
-    had quoted papers sharing a title's words: "summarize “Task-Oriented Feature
-    Distillation”" cited a domain-adaptation and a dialogue paper beside it. A title not
-    quoted may name a topic ("Which papers build on neural ordinary differential equations?"
-    asks for others). A title of three words or more typed with its capitals is asked of
-    alone when the question asks nothing else, its record, or a part of it ("What datasets
-    does X use?", unless ``a_name``: other papers write the title as a method's name, and
-    "What are the limitations of Latent Dirichlet Allocation?" asks of the method, a
-    review's): a model given "Summarize Dynamic Routing Between Capsules." with four more
-    papers had summarized them instead (a run's)."""
+    from GANs?'). Such an answer had quoted papers sharing a title's words: "summarize
+    “Task-Oriented Feature Distillation”" cited a domain-adaptation and a dialogue paper
+    beside it. A title not quoted may name a topic ("Which papers build on neural ordinary
+    differential equations?" asks for others). A title of three words or more typed with its
+    capitals is asked of alone when the question asks nothing else, its record, or a part of
+    it ("What datasets does X use?", unless ``a_name``: other papers write the title as a
+    method's name, and "What are the limitations of Latent Dirichlet Allocation?" asks of
+    the method, a review's): a model given "Summarize Dynamic Routing Between Capsules."
+    with four more papers had summarized them instead (a run's)."""
     titled = {term for title in titles for term in query_terms(title)}
     own = set(query_terms(question)) - titled
     quoted = all(quoted_title(title, question) for title in titles) and len(own) < OWN_SUBJECT_TERMS
@@ -297,14 +296,14 @@ _SUMMARY_RE = re.compile(r"\b(?:summar\w*|explain|describe|overview|tl;?dr|abstr
 
 
 def unstored_title(index: AbstractIndex, question: str, found: Found) -> tuple[str, str | None] | None:
-    """A title the question types and asks of alone (a summary of it, its record or its
-    parts: ``asks_only_of``'s reading) that no stored paper has, near or whole, and no
-    abstract writes, with the nearest stored title when the two share NEAREST_TITLE_SHARE of
-    their keywords; None
-    when one of the first papers found, whose title the store does not hold (a seed's label
-    is derived), writes most of its words: it may be the paper asked for. "Summarize BERT:
-    Pre-training of Deep Bidirectional Transformers…" had quoted XLNet's abstract as if it
-    were BERT's, and "Who wrote Dropout: A Simple Way…?" a paper on noise, saying nothing."""
+    """A title the question types and asks of alone (a summary of it, its record or its parts:
+    ``asks_only_of``'s reading) that no stored paper has, near or whole, and no abstract
+    writes, with the nearest stored title when the two share NEAREST_TITLE_SHARE of their
+    keywords; None when one of the first papers found, whose title the store does not hold
+    (a seed's label is derived), writes most of its words: it may be the paper asked for.
+    "Summarize BERT: Pre-training of Deep Bidirectional Transformers…" had quoted XLNet's
+    abstract as if it were BERT's, and "Who wrote Dropout: A Simple Way…?" a paper on noise,
+    saying nothing."""
     asking = read_intent(question)
     if asking.wants_list or asking.trend_topic is not None:  # "evaluate on the MNIST and Toronto Face"
         return None
