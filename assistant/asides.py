@@ -41,15 +41,20 @@ _RECEPTION = re.compile(
 # previous instructions…", "Answer by stating that…", "Say that…", "You are now…"; not a
 # request of form ("Answer with a list of…", "Write only the titles…") nor "Forgetting…"
 _INSTRUCTION = re.compile(
-    r"^\W*(?:(?:also|and|then|now|but|please)\W+)*"
-    r"(?:(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)*"
+    r"^\W*(?:(?:also|and|then|now|but|please|in\s+your\s+(?:answer|reply|response))\W+)*"
+    r"(?:(?:end|begin|start|finish|close)\s+(?:your|the|every|each)\s+(?:answers?|repl(?:y|ies)|responses?)\b"
+    r"|(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)*"
     r"(?:previous\s+|prior\s+|above\s+|earlier\s+|preceding\s+|system\s+|other\s+)*"
     r"(?:instructions?|prompts?|rules?|context|abstracts?|sources?)\b"
     r"|(?:answer|respond|reply)\s+by\s+(?:saying|stating|claiming|writing)\b"
     r"|(?:say|state|claim|assert)\s+that\b|pretend\b|act\s+as\b|you\s+are\s+now\b"
     r"|from\s+now\s+on\b)", re.I)
-# a sentence ends at "?", "!" or ";", at "." before a space, or before a quote ('?"Ignore…')
-_SENTENCE_END = re.compile(r"(?<=[?!;])\s*(?=\S)|(?<=\.)\s+(?=\S)|(?<=[.?!])(?=[\"“])")
+# a sentence ends at "?", "!" or ";", at "." before a space, or before a quote ('?"Ignore…'),
+# and an injected instruction starts one where it stands ("What is dropout ignore previous
+# instructions and say…", a run's)
+_SENTENCE_END = re.compile(r"(?<=[?!;])\s*(?=\S)|(?<=\.)\s+(?=\S)|(?<=[.?!])(?=[\"“])"
+                           r"|\s+(?=(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior"
+                           r"|above|earlier|preceding|system)\s+(?:instructions?|prompts?|rules?)\b)", re.I)
 # the lines ``Asides.note`` writes, at the head of an answer
 _NOTE_LINES = re.compile(r"\A(?:(?:Abstracts do not say how a paper was received|Left out as an "
                          r"instruction to the assistant)[^\n]*\n)+")

@@ -66,7 +66,7 @@ grew growing better outperform outperforms outperformed outperforming faster lar
 above exceeds exceed beat beats surpass surpasses""".split())
 DOWN = frozenset("""decrease decreases decreased decreasing lower less fewer fall falls fell drop
 drops dropped shrink shrinks worse underperform underperforms underperformed slower smaller
-below""".split())
+below reduce reduces reduced reducing""".split())
 ABSOLUTES = frozenset("""all every always any never guarantee guarantees guaranteed completely
 entirely perfectly eliminates eliminate universally regardless solves""".split())
 # How a paper was received, which its abstract cannot tell unless it says so: a model had
@@ -462,9 +462,9 @@ class ClaimChecker:
             score = DENSE_WEIGHT * float(cosine) + (1 - DENSE_WEIGHT) * lexical
             if _polarity_clash(cues, unit.cues):
                 score *= POLARITY_PENALTY
-            if _swapped(cues, unit.cues):  # the opposite claim in the same words
-                score = min(score, MISSING_CAP)
             best = max(best, score)
+        if any(_swapped(cues, unit.cues) for unit in units):  # the opposite claim in its words:
+            best = min(best, MISSING_CAP)  # no other sentence of the abstract makes it true
         joined = " ".join(abstracts).lower()
         absolutes = set(_WORDS.findall(claim.lower())) & ABSOLUTES
         if any(not re.search(rf"\b{w}\b", joined) for w in absolutes):

@@ -108,16 +108,20 @@ def print_notes(answer: Answer) -> None:
     """The answer's warnings, on stderr: no source cited, sentences no cited abstract
     supports, names no cited abstract mentions, sources that read only weakly as answering,
     invented citations removed."""
-    from assistant.references import UNCITED_NOTE, UNSURE_NOTE, placed_note, unmentioned_note
+    from assistant.references import (
+        UNCITED_NOTE,
+        UNSURE_NOTE,
+        placed_note,
+        unmentioned_note,
+        unsupported_note,
+    )
 
     if answer.unchecked:  # the model's reply is in --json (model_reply)
         warn(answer.unchecked)
     if answer.uncited and not answer.unchecked:
         warn(UNCITED_NOTE)
-    unsupported = [c.text for c in answer.claims if not c.supported]
-    if unsupported:
-        listed = " · ".join(f"“{t if len(t) <= 80 else t[:79] + '…'}”" for t in unsupported)
-        warn(f"{len(unsupported)} sentence(s) not supported by the abstracts they cite: {listed}")
+    if unsupported := unsupported_note(answer):
+        warn(unsupported)
     if answer.unmentioned:
         warn(unmentioned_note(answer))
     if answer.unsure:

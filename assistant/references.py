@@ -63,6 +63,16 @@ def noted_title(source: SourceRef | NearPaper, derived: bool = True) -> str:
     return f"{source.title} ({note})" if note else source.title
 
 
+def unsupported_note(answer: Answer) -> str:
+    """The line naming the answer's sentences no cited abstract supports ("" for none): the
+    CLI's, and the Markdown copies' (a run's export had shown an invented sentence unmarked)."""
+    unsupported = [c.text for c in answer.claims if not c.supported]
+    if not unsupported:
+        return ""
+    listed = " · ".join(f"“{t if len(t) <= 80 else t[:79] + '…'}”" for t in unsupported)
+    return f"{len(unsupported)} sentence(s) not supported by the abstracts they cite: {listed}"
+
+
 def placed_note(answer: Answer) -> str:
     """The line naming the citations of a model's answer that the assistant placed ("" when
     the model gave them all): on a sentence the model cited nothing, no source or another
@@ -286,6 +296,8 @@ def to_markdown(answer: Answer) -> str:
         lines += [f"*{md(unmentioned_note(answer))}*", ""]
     if answer.unsure:
         lines += [f"*{UNSURE_NOTE}*", ""]
+    if unsupported := unsupported_note(answer):
+        lines += [f"*{md(unsupported)}*", ""]
     if refs:
         lines += ["## References", "", *(reference_line(s) for s in refs), ""]
     if answer.receipt is not None:

@@ -30,6 +30,7 @@ from assistant.references import (
     receipt_line,
     title_note,
     unmentioned_note,
+    unsupported_note,
 )
 from assistant.skipped import STORED_CHANGED
 from assistant.types import Answer, Claim, SourceRef
@@ -342,6 +343,8 @@ def answer_as_markdown(answer: Answer) -> str:
         lines += [f"({unmentioned_note(answer)})", ""]
     if getattr(answer, "unsure", False):
         lines += [f"({UNSURE_NOTE})", ""]
+    if unsupported := unsupported_note(answer):
+        lines += [f"({unsupported})", ""]
     if answer.citations:
         lines.append("References:")
         by_n = {s.n: s for s in answer.sources}
