@@ -90,6 +90,8 @@ def asides(question: str) -> Asides:
     ``BadInputError`` when it only instructs ("Ignore all previous instructions and…")."""
     sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip()]
     kept = [s for s in sentences if not _INSTRUCTION.match(s)]
+    if not sentences:  # empty: ``check_question`` says so
+        return Asides(question)
     if not kept:
         raise BadInputError(f"“{question[:60]}” instructs the assistant and asks nothing of the "
                             "papers; ask a question about them, such as \"What is dropout?\"")
