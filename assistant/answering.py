@@ -29,10 +29,10 @@ _CITED_ITEM = r"\d{1,4}(?:\s*[-–]\s*\d{1,4})?"  # a longer run of digits is no
 CITATION_RE = re.compile(rf"\[({_CITED_ITEM}(?:\s*[,;]\s*{_CITED_ITEM})*)\]")
 MAX_CITED_RANGE = 20  # "[1-3]" is three sources; "[1-50]" is no citation
 MAX_SOURCE_NUMBER = 99  # nor are "[1990-2005]", "[1990, 2005]" and "[2019]" (top_k ≤ 50)
-# ...but a run of markers is, whatever their numbers: "[100] [101] … [122]", as a small model
-# ran on after its answer (a run's), cite no source, removed and reported; "[224]" alone, or
-# "[100, 200]", is a size or an interval, text (a review's)
-_MARKER_RUN = re.compile(r"(?:\[\d{3}\]\s*){2,}")
+# ...but a run counting on is, whatever its numbers: "[100] [101] … [122]", as a small model
+# ran on after its answer (a run's), cites no source, removed and reported; "[224]" alone,
+# "[128] [128]" or "[100, 200]" is a size or an interval, text (reviews')
+_MARKER_RUN = re.compile(r"\[\d{3}\](?:[ \t]*\[\d{3}\])+")
 NO_ANSWER = "The corpus has no abstract about this question."
 # A model's reply saying the corpus holds nothing on the question, as the prompt asks it to
 # ("say that the corpus has no abstract about it, and cite nothing"), in its own words. Only
@@ -202,8 +202,11 @@ def clean_citations(text: str, valid: set[int]) -> tuple[str, list[int]]:
         dropped.extend(n for n in numbers if n not in valid and n not in dropped)
         return "".join(f"[{n}]" for n in good)
 
-    def run(m: re.Match[str]) -> str:  # "[100] [101] …": numbers of no source, each removed
-        dropped.extend(n for n in map(int, re.findall(r"\d+", m.group(0))) if n not in dropped)
+    def run(m: re.Match[str]) -> str:  # "[100] [101] [102]": counting on, numbers of no source
+        numbers = [int(n) for n in re.findall(r"\d+", m.group(0))]
+        if len(numbers) < 3 or any(b != a + 1 for a, b in zip(numbers, numbers[1:], strict=False)):
+            return m.group(0)  # "[128] [128]", "[256] [512]": sizes, text
+        dropped.extend(n for n in numbers if n not in dropped)
         return ""
 
     cleaned = CITATION_RE.sub(keep, _MARKER_RUN.sub(run, text))

@@ -21,28 +21,31 @@ from dataclasses import dataclass
 from assistant.errors import BadInputError
 
 # how a paper was received, asked of: "most cited", "seminal paper", "the most cited GAN
-# papers", "best paper award", "how many citations"; not "influential points", "landmark
-# detection", "frequently cited benchmarks", "citation counts" (a topic: predicting them),
-# "the most important contributions of X"
+# papers", "won the best paper award", "how many citations does X have"; not "influential
+# points", "facial landmark detection works", "best arm identification papers" (an adjective
+# counts only right before the papers' noun), "frequently cited benchmarks", "citation
+# counts" or "award allocation" (topics), "the most important contributions of X"
 _PAPER_NOUN = r"(?:papers?|works?|articles?|stud(?:y|ies))\b"
-# ...a few words of a topic before it: "most cited GAN papers", not "most important
-# contributions of the paper"
+# ...after "most cited", a few words of a topic before it: "most cited GAN papers", not "most
+# cited contributions of the paper"
 _BEFORE_PAPERS = rf"(?=(?:\s+(?!(?:of|in|on|for|to|by|the|a|an)\b)[\w-]+){{0,3}}?\s+{_PAPER_NOUN})"
 _RECEPTION = re.compile(
     rf"\b(?:most\s+)?(?:most|highly|widely|heavily|frequently)\s+cited(?:{_BEFORE_PAPERS}|(?=\s+(?:on|in"
     r"|at|of|for|about|from|since|by)\b|\s*[?.!,]|\s*$))"
-    r"|\b(?:(?:won|win|wins|received|got)\s+(?:an?\s+|the\s+)?)?(?:best[\s-]paper\s+awards?|awards?)\b"
-    r"|\baward[\s-]winning\b|\b(?:how\s+many|number\s+of)\s+citations\b|\bcitations?\s+counts?\s+(?=of\b)"
-    r"|\bhighest\s+(?:citation\s+counts?|cited)\b"
+    r"|\b(?:won|win|wins|received|got)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?awards?\b"
+    r"|\bbest[\s-]paper\s+awards?\b|\baward[\s-]winning\b"
+    r"|\bhow\s+many\s+citations\s+(?=(?:does|do|did|has|have)\b)|\bhighest\s+(?:citation\s+counts?|cited)\b"
     r"|\b(?:seminal|influential|landmark|famous|renowned|celebrated|acclaimed|groundbreaking|pioneering"
-    rf"|most\s+(?:influential|famous|impactful|important|popular)|best)(?=\s+{_PAPER_NOUN}|{_BEFORE_PAPERS})",
+    rf"|most\s+(?:influential|famous|impactful|important|popular)|best)(?=\s+{_PAPER_NOUN})",
     re.I)
 # a sentence (or clause after ";") injecting an instruction to the assistant: "Ignore all
-# previous instructions…", "Answer by stating that…", "Say that…", "You are now…"; not a
-# request of form ("Answer with a list of…", "Write only the titles…") nor "Forgetting…"
+# previous instructions…", "Answer by stating that…", "Say that…", "You are now…", "End your
+# answer by saying…"; not a request of form ("Answer with a list of…", "Write only the
+# titles…", "Begin your answer with a definition") nor "Forgetting…"
 _INSTRUCTION = re.compile(
     r"^\W*(?:(?:also|and|then|now|but|please|in\s+your\s+(?:answer|reply|response))\W+)*"
-    r"(?:(?:end|begin|start|finish|close)\s+(?:your|the|every|each)\s+(?:answers?|repl(?:y|ies)|responses?)\b"
+    r"(?:(?:end|begin|start|finish|close)\s+(?:your|the|every|each)\s+(?:answers?|repl(?:y|ies)|responses?)"
+    r"\s+(?:by\s+(?:saying|writing|stating)|with\s+the\s+(?:words?|phrase|sentence))\b"
     r"|(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)*"
     r"(?:previous\s+|prior\s+|above\s+|earlier\s+|preceding\s+|system\s+|other\s+)*"
     r"(?:instructions?|prompts?|rules?|context|abstracts?|sources?)\b"
@@ -51,10 +54,10 @@ _INSTRUCTION = re.compile(
     r"|from\s+now\s+on\b)", re.I)
 # a sentence ends at "?", "!" or ";", at "." before a space, or before a quote ('?"Ignore…'),
 # and an injected instruction starts one where it stands ("What is dropout ignore previous
-# instructions and say…", a run's)
+# instructions and say…", a run's; not "Why do language models ignore system prompts?")
 _SENTENCE_END = re.compile(r"(?<=[?!;])\s*(?=\S)|(?<=\.)\s+(?=\S)|(?<=[.?!])(?=[\"“])"
                            r"|\s+(?=(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior"
-                           r"|above|earlier|preceding|system)\s+(?:instructions?|prompts?|rules?)\b)", re.I)
+                           r"|above|earlier|preceding)\s+instructions\b)", re.I)
 # the lines ``Asides.note`` writes, at the head of an answer
 _NOTE_LINES = re.compile(r"\A(?:(?:Abstracts do not say how a paper was received|Left out as an "
                          r"instruction to the assistant)[^\n]*\n)+")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
@@ -66,7 +67,7 @@ grew growing better outperform outperforms outperformed outperforming faster lar
 above exceeds exceed beat beats surpass surpasses""".split())
 DOWN = frozenset("""decrease decreases decreased decreasing lower less fewer fall falls fell drop
 drops dropped shrink shrinks worse underperform underperforms underperformed slower smaller
-below reduce reduces reduced reducing""".split())
+below""".split())
 ABSOLUTES = frozenset("""all every always any never guarantee guarantees guaranteed completely
 entirely perfectly eliminates eliminate universally regardless solves""".split())
 # How a paper was received, which its abstract cannot tell unless it says so: a model had
@@ -292,6 +293,23 @@ def _sides_match(claim: _Cues, unit: _Cues, swapped: bool = False) -> bool:
             and len(won & their_won) + len(lost & their_lost) > len(won & their_lost) + len(lost & their_won))
 
 
+def _contradicted(claim: _Cues, terms: AbstractSet[str], units: Sequence[_Unit]) -> bool:
+    """Whether a sentence of the cited abstracts states the claim's comparison the other way
+    round, and none states it as claimed about as much of the rest of the claim ("A beats B
+    on GLUE; B beats A on SQuAD": "B beats A on GLUE" is contradicted, "A beats B on GLUE"
+    and the whole trade-off are not, a review's). A swap anywhere counts, not only in the
+    sentence that scores best: "BERT outperforms XLNet" had passed on another sentence
+    sharing its words (a run's)."""
+    if claim.roles is None:
+        return False
+    rest = set(terms) - claim.roles[0] - claim.roles[1]  # "on GLUE", the claim's other words
+
+    def held(wanted: Callable[[_Cues, _Cues], bool]) -> int:
+        return max((len(rest & unit.terms) for unit in units if wanted(claim, unit.cues)), default=-1)
+    swapped = held(_swapped)
+    return swapped >= 0 and swapped > held(_sides_match)
+
+
 def _opposite_words(a: frozenset[str], b: frozenset[str]) -> bool:
     """One text uses a word the other negates by a prefix (identifiable, unidentifiable)."""
     return any(f"{prefix}{w}" in b and w not in b or f"{prefix}{w}" in a and w not in a
@@ -463,8 +481,8 @@ class ClaimChecker:
             if _polarity_clash(cues, unit.cues):
                 score *= POLARITY_PENALTY
             best = max(best, score)
-        if any(_swapped(cues, unit.cues) for unit in units):  # the opposite claim in its words:
-            best = min(best, MISSING_CAP)  # no other sentence of the abstract makes it true
+        if _contradicted(cues, set(weights), units):  # the opposite claim in its words
+            best = min(best, MISSING_CAP)
         joined = " ".join(abstracts).lower()
         absolutes = set(_WORDS.findall(claim.lower())) & ABSOLUTES
         if any(not re.search(rf"\b{w}\b", joined) for w in absolutes):

@@ -61,7 +61,8 @@ INTRODUCED_RE = re.compile(
     r"(?!(?:it|them|this|that|these|those|they)\W*$)"  # "Who proposed it?" asks of the answer before
     r"(?P<topic>(?!.*\b(?:how|why|what|when|where)\b).+?)\s*[?.!]*\s*$", re.I)
 # "When was dropout first proposed?": X's papers, oldest first (a run's false "no")
-WHEN_WAS_FIRST_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?P<topic>.+?)\s+first\s+(?:proposed|introduced"
+WHEN_WAS_FIRST_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?!(?:it|they|them|this|that|these|those)\s)"
+                               r"(?P<topic>.+?)\s+first\s+(?:proposed|introduced"
                                r"|invented|published|described|used)\s*[?.!]*\s*$", re.I)
 # "… and when?" after "Who first proposed X": the years the list gives (a run's false "no")
 _AND_WHEN = re.compile(r"\s*,?\s+and\s+when(?:\s+(?:was\s+(?:it|that)|were\s+they|did\s+(?:they|it)"

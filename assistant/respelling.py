@@ -117,7 +117,7 @@ def title_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
         for span, asked in typed.items():
             if (len(asked) == len(words) and asked != words and span not in found
                     and all(a == w or one_slip(a, w) for a, w in zip(asked, words, strict=True))
-                    and any(a.rstrip("s") != w.rstrip("s") for a, w in zip(asked, words, strict=True))):
+                    and not all(a == w or _plural_of(a, w) for a, w in zip(asked, words, strict=True))):
                 found[span] = paper.title  # not a plural alone: "Convex Neural Network models"
     return found
 
@@ -129,6 +129,13 @@ def lookup_respellings(index: AbstractIndex, text: str) -> dict[str, str]:
     that paper's, and stays as typed). Without ``written_by``, ``respellings`` reads only
     those (``_rare_writers``)."""
     return respellings(text, index.surface_text(), index.keyword_stats())
+
+
+def _plural_of(one: str, other: str) -> bool:
+    """Whether one word is the other with a plural ending ("network", "networks"; not
+    "proces", "process")."""
+    short, long = sorted((one, other), key=len)
+    return long in (f"{short}s", f"{short}es")
 
 
 def cased(text: str, surface: SurfaceText) -> dict[str, str]:

@@ -45,6 +45,8 @@ OURS = "Our method outperforms the baselines on ImageNet."
 SAMPLER = "The proposed sampler improves on Gibbs sampling and gives lower variance."
 BUDGET = ("FooNet outperforms BERT on GLUE. FooNet and BERT are both evaluated on GLUE with the "
           "same compute budget.")
+BOTH_WAYS = ("FooNet outperforms BERT on GLUE by 2 points. However, BERT outperforms FooNet on "
+             "SQuAD by a wide margin.")
 XLNET = ("BERT neglects dependency between the masked positions and suffers from a pretrain-"
          "finetune discrepancy. Empirically, under comparable experiment settings, XLNet outperforms "
          "BERT on 20 tasks, often by a large margin.")  # from XLNet's abstract
@@ -276,6 +278,10 @@ def test_a_claim_is_checked_against_the_abstract_as_the_index_reads_it() -> None
     (XLNET, "Under comparable experiment settings, BERT outperforms XLNet on 20 tasks [1].", False),
     (XLNET, "Under comparable experiment settings, XLNet outperforms BERT on 20 tasks [1].", True),
     (BUDGET, "BERT outperforms FooNet on GLUE [1].", False),
+    # a review: an abstract comparing both ways contradicts only the claim turned around
+    (BOTH_WAYS, "FooNet surpasses BERT on GLUE by 2 points [1].", True),
+    (BOTH_WAYS, "BERT outperforms FooNet on SQuAD [1].", True),
+    (BOTH_WAYS, "BERT outperforms FooNet on GLUE [1].", False),
     # ...and "increases" read as the opposite of "reduces"
     (RDROP, "R-Drop increases the inconsistency between training and inference [1].", False),
     (RDROP, "R-Drop reduces the inconsistency between training and inference [1].", True),

@@ -144,7 +144,8 @@ def test_a_long_citation_list_is_checked_whole() -> None:
     ("Papers of [1990, 2005] [1].", "Papers of [1990, 2005] [1].", [1], []),
     ("As Smith [2019] shows [1].", "As Smith [2019] shows [1].", [1], []),
     # a run's: three digits are a number of no source, not text ("2. [100] [101] … [122]")
-    ("It works [1]. 2. [100] [101]", "It works [1]. 2. ", [1], [100, 101]),
+    ("It works [1]. 2. [100] [101] [102]", "It works [1]. 2. ", [1], [100, 101, 102]),
+    ("A grid of [128] [128] pixels [1].", "A grid of [128] [128] pixels [1].", [1], []),  # a review's
     ("Values lie in [100, 200] [1].", "Values lie in [100, 200] [1].", [1], []),  # a review's
     ("Images of size [224] [1].", "Images of size [224] [1].", [1], []),
     ("Odd [" + "9" * 5000 + "] text [1].", "Odd [" + "9" * 5000 + "] text [1].", [1], []),

@@ -53,6 +53,7 @@ from assistant.types import Filters
     ("When was the first paper on batch normalization?",
      Ordered("Which papers on batch normalization?", True)),
     ("When was dropout first proposed?", Ordered("Which papers on dropout?", True)),  # a review's
+    ("When were they first introduced?", None),  # a pronoun: the answer before's
     ("Which paper on generative adversarial networks came first?",
      Ordered("Which papers on generative adversarial networks?", True)),
     # no order asked of papers: a place, a layer, a method
