@@ -32,7 +32,7 @@ MAX_SOURCE_NUMBER = 99  # nor are "[1990-2005]", "[1990, 2005]" and "[2019]" (to
 # ...but a run counting on is, whatever its numbers: "[100] [101] … [122]", as a small model
 # ran on after its answer (a run's), cites no source, removed and reported; "[224]" alone,
 # "[128] [128]" or "[100, 200]" is a size or an interval, text (reviews')
-_MARKER_RUN = re.compile(r"\[\d{3}\](?:[ \t]*\[\d{3}\])+")
+_MARKER_RUN = re.compile(r"\[\d{3}\](?:\s*\[\d{3}\])+")  # one a line too, the break after it kept
 NO_ANSWER = "The corpus has no abstract about this question."
 # A model's reply saying the corpus holds nothing on the question, as the prompt asks it to
 # ("say that the corpus has no abstract about it, and cite nothing"), in its own words. Only

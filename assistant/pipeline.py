@@ -310,7 +310,7 @@ class Assistant:
         """``routed_stream`` of the question less what no abstract answers (``asides``: how a
         paper was received, instructions to the assistant), under a line naming it, in a
         chat whose turns are read so too (``without_asides``)."""
-        aside = asides(question)
+        aside = asides(check_question(question))  # as searched: "Ｉｇｎｏｒｅ" is "Ignore" (a review's)
         return with_note(aside.note(), question, self.routed_stream(
             aside.question, without_asides(history), top_k, filters, every, reread))
 
