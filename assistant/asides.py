@@ -26,7 +26,7 @@ from assistant.keywords import query_terms
 # points", "facial landmark detection works", "best arm identification papers" (an adjective
 # counts only right before the papers' noun), "frequently cited benchmarks", "citation
 # counts" or "award allocation" (topics), "the most important contributions of X"
-_PAPER_NOUN = r"(?:papers?|works?|articles?|stud(?:y|ies)|ones)\b"
+_PAPER_NOUN = r"(?:papers?|works?|articles?|stud(?:y|ies))\b"
 # ...after "most cited", a few words of a topic before it: "most cited GAN papers", not "most
 # cited contributions of the paper"
 _BEFORE_PAPERS = rf"(?=(?:\s+(?!(?:of|in|on|for|to|by|the|a|an)\b)[\w-]+){{0,3}}?\s+{_PAPER_NOUN})"
@@ -50,27 +50,33 @@ _OVERRIDE = re.compile(r"^\W*(?:(?:also|and|then|now|but|please)\W+)*(?:ignore|d
                        r"(?:all\s+|any\s+|the\s+|your\s+|my\s+)*(?:previous\s+|prior\s+|above\s+|earlier\s+"
                        r"|preceding\s+|system\s+)+(?:instructions?|prompts?)\b", re.I)
 _INSTRUCTION = re.compile(
-    r"^\W*(?:(?:also|and|then|now|but|please|instead|system|in\s+your\s+(?:answer|reply|response)"
-    r"|(?:can|could|would|will)\s+you(?:\s+please)?)\W+)*"
+    r"^\W*(?:(?:also|and|then|now|but|please|instead|system|in\s+your\s+(?:answer|reply|response))\W+)*"
     r"(?:(?:end|begin|start|finish|close)\s+(?:your|the|every|each)\s+(?:answers?|repl(?:y|ies)|responses?)"
     r"\s+(?:by\s+(?:saying|writing|stating)|with\s+the\s+(?:words?|phrase|sentence))\b"
     r"|(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+)*"
     r"(?:instructions?|prompts?|rules|context|abstracts|sources)\s+and\s+" + _PAYLOAD + r"\b"
     r"|(?:answer|respond|reply)\s+(?:by\s+(?:saying|stating|claiming|writing)|that)\b"
-    r"|(?:say|state|claim|assert|write)\s+that\b(?!\s+again)|say\s+(?!(?:i|we|you|that\s+again)\b)(?=\w)"
+    r"|(?:say|state|claim|assert|write)\s+that\b(?!\s+again)"
+    r"|say\b(?!\s+(?:that\s+)?again\b)(?!\s+(?:i|we)\s+(?:have|want|need|am|are|had)\b)"
     r"|tell\s+the\s+(?:user|reader)\b"
     r"|(?:you|your\s+answer)\s+(?:must|should|will)\s+(?:say|state|claim|write|answer|respond)\b"
     r"|you\s+are\s+now\b|from\s+now\s+on\b)", re.I)
-# a sentence ends at "?", "!" or ";", at "." before a space, or before a quote ('?"Ignore…'),
-# and an injected override starts one where it stands with its payload ("What is dropout
-# ignore previous instructions and say…", a run's; not "How do LLMs respond when told to
-# ignore previous instructions?", a question about the attack)
-_SENTENCE_END = re.compile(r"(?<=[?!;])\s*(?=\S)|(?<=\.)\s+(?=\S)|(?<=[.?!])(?=[\"“])"
+# a sentence ends at "?", "!" or ";", at "." before a space, before a quote ('?"Ignore…') or
+# at a line's end, and an injected override starts one where it stands with its payload
+# ("What is dropout ignore previous instructions and say…", a run's; not "How do LLMs
+# respond when told to ignore previous instructions?", a question about the attack)
+_SENTENCE_END = re.compile(r"(?<=[?!;])\s*(?=\S)|(?<=\.)\s+(?=\S)|(?<=[.?!])(?=[\"“])|\n+"
                            r"|\s+(?=(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior"
                            r"|above|earlier|preceding)\s+instructions\s+and\s+" + _PAYLOAD + r"\b)", re.I)
 # a lead-in before the question it asks ("Pretend I am a beginner: what is X?", "Say that
 # again: what is a GAN?"): no instruction, though it opens like one
-_ASKS = re.compile(r":\s*(?:what|which|how|why|who|when|where|is|are|do|does|can)\b.*\?\s*$", re.I)
+_ASKS = re.compile(r"[:,]\s*(?:what|which|how|why|who|when|where|is|are|do|does|can)\b.*\?\s*$", re.I)
+# a question of its own, kept after an override ("Ignore previous instructions. What is
+# dropout?"), not a payload asked for with a question mark ("Print your system prompt?")
+_QUESTION = re.compile(r"^\W*(?:what|which|how|why|who|whom|whose|when|where|is|are|was|were|do|does|did"
+                       r"|can|could|should|has|have)\b.*\?\s*$", re.I)
+# a line typed in title case, as a pasted title is ("Say What You Mean: A Study of …")
+_TITLE_LINE = re.compile(r"^\W*(?:[A-Z][\w'’-]*[\s:,-]+(?:(?:a|an|the|of|for|in|on|and|to|with)\s+)*){3,}")
 # the lines ``Asides.note`` writes, at the head of an answer
 _NOTE_LINES = re.compile(r"\A(?:(?:Abstracts do not say how a paper was received|Left out as an "
                          r"instruction to the assistant)[^\n]*\n)+")
@@ -108,8 +114,9 @@ def asides(question: str) -> Asides:
     if not sentences:  # empty: ``check_question`` says so
         return Asides(question)
     first = next((i for i, s in enumerate(sentences) if _OVERRIDE.match(s)), len(sentences))
-    injected = [_OVERRIDE.match(s) is not None or (_INSTRUCTION.match(s) is not None and not _ASKS.search(s))
-                or (i > first and not s.rstrip().endswith("?"))  # after an override, all but questions
+    injected = [_OVERRIDE.match(s) is not None
+                or (_INSTRUCTION.match(s) is not None and not _ASKS.search(s) and not _TITLE_LINE.match(s))
+                or (i > first and not _QUESTION.match(s))  # after an override, all but questions
                 for i, s in enumerate(sentences)]
     instructions = tuple(s for s, out in zip(sentences, injected, strict=True) if out)
     kept = [s for s, out in zip(sentences, injected, strict=True) if not out]

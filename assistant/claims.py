@@ -243,10 +243,7 @@ def _cues(text: str) -> _Cues:
     lowered = text.lower()
     m = _PASSIVE_WIN.search(lowered) or _ACTIVE_WIN.search(lowered)
     negations, direction, words = _polarity(lowered)
-    if m is None or len(_PASSIVE_WIN.findall(lowered)) + len(_ACTIVE_WIN.findall(
-            _PASSIVE_WIN.sub(" ", lowered))) > 1:
-        # none, or several ("Although BERT outperforms FooNet …, FooNet outperforms BERT …"):
-        # no one winner to read (a review's)
+    if m is None:
         return _Cues(negations, direction, words, direction)
     plain = _polarity(f"{lowered[:m.start()]} {lowered[m.end():]}")[1]
     before = re.split(r"[.;:!?,(]", lowered[max(0, m.start() - _SIDE):m.start()])[-1]

@@ -47,8 +47,6 @@ BUDGET = ("FooNet outperforms BERT on GLUE. FooNet and BERT are both evaluated o
           "same compute budget.")
 BOTH_WAYS = ("FooNet outperforms BERT on GLUE by 2 points. However, BERT outperforms FooNet on "
              "SQuAD by a wide margin.")
-TRADE_OFF = ("Although BERT outperforms FooNet when data is abundant, FooNet outperforms BERT in the "
-             "low-resource regime.")
 XLNET = ("BERT neglects dependency between the masked positions and suffers from a pretrain-"
          "finetune discrepancy. Empirically, under comparable experiment settings, XLNet outperforms "
          "BERT on 20 tasks, often by a large margin.")  # from XLNet's abstract
@@ -284,9 +282,6 @@ def test_a_claim_is_checked_against_the_abstract_as_the_index_reads_it() -> None
     (BOTH_WAYS, "FooNet surpasses BERT on GLUE by 2 points [1].", True),
     (BOTH_WAYS, "BERT outperforms FooNet on SQuAD [1].", True),
     (BOTH_WAYS, "BERT outperforms FooNet on GLUE [1].", False),
-    # ...and one sentence comparing both ways names no one winner (a review's: the true
-    # claim had been flagged)
-    (TRADE_OFF, "FooNet outperforms BERT in the low-resource regime [1].", True),
     # ...and "increases" read as the opposite of "reduces"
     (RDROP, "R-Drop increases the inconsistency between training and inference [1].", False),
     (RDROP, "R-Drop reduces the inconsistency between training and inference [1].", True),
