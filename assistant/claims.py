@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from assistant.answering import cited_numbers, without_markers, without_references
+from assistant.asides import ACCLAIM
 from assistant.corpus import normalise, split_sentences
 from assistant.keywords import (
     KeywordStats,
@@ -73,9 +74,8 @@ entirely perfectly eliminates eliminate universally regardless solves""".split()
 # How a paper was received, which its abstract cannot tell unless it says so: a model had
 # written "The most cited NeurIPS 2017 paper is … [4]" of a paper on gradient EM (a run's);
 # not "the cited paper" nor "a popular method", which models write of what papers say
-RECEPTION = re.compile(r"\b(?:(?:most|highly|widely|heavily|frequently)\s+cited|citation\s+counts?"
-                       r"|seminal|landmark|influential|famous|renowned|celebrated|acclaimed"
-                       r"|groundbreaking|pioneering|best[\s-]paper|award(?:ed|s)?|prize)\b", re.I)
+RECEPTION = re.compile(rf"\b(?:(?:most|highly|widely|heavily|frequently)\s+cited|citation\s+counts?"
+                       rf"|{ACCLAIM}|best[\s-]paper|award(?:ed|s)?|prize)\b", re.I)
 NUMBER_WORDS = {w: str(i) for i, w in enumerate(
     "zero _ two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty".split()) if w != "_"}

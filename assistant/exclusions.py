@@ -92,14 +92,15 @@ def stated_exclusion(text: str) -> tuple[str | None, str]:
     return phrase, f"{text[:m.start()]}{text[m.end():]}"
 
 
+_STOPWORDS = frozenset(STOPWORDS)
+
+
 def _topical(word: str) -> bool:
     """Whether a word of a bare topic names what papers are about: not a request's, nor what
     it asks of an answer (``_NO_TOPIC``), nor a stopword but a kind of paper ("methods")."""
     one = re.sub(r"(?<=[^s])s$|(?<=ch)es$|(?<=sh)es$", "", word)
     return one in _KINDS or (word not in _NO_TOPIC and one not in _NO_TOPIC and word not in _STOPWORDS)
 
-
-_STOPWORDS = frozenset(STOPWORDS)
 
 
 def opens_with_exclusion(text: str) -> bool:

@@ -314,9 +314,8 @@ def unstored_title(index: AbstractIndex, question: str, found: Found) -> tuple[s
         if own - OF_A_RECORD - _OF_A_PAPER or not (own or _SUMMARY_RE.search(rest)):
             continue
         typed = set(query_terms(title))
-        nearest, share = _nearest_title(typed, papers.values())
-        stored = set(query_terms(nearest.title)) if nearest is not None else set()
-        if nearest is not None and _near(typed, stored, len(typed & stored)):
+        nearest, near, share = _nearest_title(typed, papers.values())
+        if near:
             continue
         if index.phrase_text().writers(title):
             continue
@@ -329,9 +328,10 @@ def unstored_title(index: AbstractIndex, question: str, found: Found) -> tuple[s
     return None
 
 
-def _nearest_title(typed: AbstractSet[str], papers: Iterable[Paper]) -> tuple[Paper | None, int]:
+def _nearest_title(typed: AbstractSet[str], papers: Iterable[Paper]) -> tuple[Paper | None, bool, float]:
     """The stored paper whose own title is nearest the ``typed`` keywords (a near one first,
-    then by the share of both titles' keywords they share), and that share."""
+    ``_near``, then by the share of both titles' keywords they share), whether it is near,
+    and that share."""
     best, rank = None, (False, 0.0)
     for paper in papers:
         if paper.title_derived or paper.title_model:
@@ -340,7 +340,7 @@ def _nearest_title(typed: AbstractSet[str], papers: Iterable[Paper]) -> tuple[Pa
         shared, both = len(typed & stored), len(typed | stored) or 1
         if (near := _near(typed, stored, shared), shared / both) > rank:
             best, rank = paper, (near, shared / both)
-    return best, rank[1]
+    return best, *rank
 
 
 def _near(typed: AbstractSet[str], stored: AbstractSet[str], shared: int) -> bool:

@@ -316,13 +316,14 @@ without at as is are all you we not do does into over under towards toward beyon
 _SMALL_WORDS = frozenset("a an the of for in on and or to with by from via at into".split())
 _TITLE_TOKEN = re.compile(r"[\w][\w'’-]*")
 
+
 def typed_titles(question: str, proper: AbstractSet[str]) -> list[str]:
     """The runs of ``question`` typed as a paper's title is: at least SHORT_TITLE_WORDS
     capitalised words, joined only by spaces, a colon and a title's small words
     (``_TITLE_JOINERS``), none of them capitalised inside it (``_SMALL_WORDS``); a
     capitalised word that opens the question counts only when the corpus writes it
-    capitalised (``proper``: "Summarize", "Who" do not). Words in quotes
-    but in lower case may name a topic ('summarize "deep learning for climate"')."""
+    capitalised (``proper``: "Summarize", "Who" do not). Words in quotes but in lower case
+    may name a topic ('summarize "deep learning for climate"')."""
     runs: list[str] = []
     run: list[re.Match[str]] = []
 
