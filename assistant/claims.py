@@ -4,7 +4,8 @@ No entailment model runs offline, so support is measured with what the assistant
 has: the bundled MiniLM sentence vectors (meaning) and the index's idf weights (which words
 matter), against the cited abstracts' sentences and adjacent sentence pairs. On top of that,
 cheap checks catch what similarity misses: a number or a name the claim states must occur in
-a cited abstract (a wrong figure is close in meaning but not supported), a negation, a
+a cited abstract (a wrong figure is close in meaning but not supported), a number beside the
+words the abstract writes beside another number is misplaced (number_places.py), a negation, a
 direction ("higher" for "lower") or a comparison's sides ("B outperforms A" of "A
 outperforms B") the best sentence does not share lowers the score, and so does an absolute
 ("all", "always") the abstract never uses; a word of how the paper was received ("most
@@ -38,6 +39,7 @@ from assistant.keywords import (
     query_terms,
     tokenize,
 )
+from assistant.number_places import misplaced, numbers
 from assistant.tuning import (
     ABSOLUTE_PENALTY,
     CONTEXT_CREDIT,
@@ -76,11 +78,6 @@ entirely perfectly eliminates eliminate universally regardless solves""".split()
 # not "the cited paper" nor "a popular method", which models write of what papers say
 RECEPTION = re.compile(rf"\b(?:(?:most|highly|widely|heavily|frequently)\s+cited|citation\s+counts?"
                        rf"|{ACCLAIM}|best[\s-]paper|award(?:ed|s)?|prize)\b", re.I)
-NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero _ two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty".split()) if w != "_"}
-NUMBER_WORDS |= {"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100"}
-_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d+)?")
 # Capitalised words that are not names when they begin a clause ("…: The model", "(In …").
 _NOT_NAMES = frozenset("""the a an this that these those it its their they we our in on for
 with by to of and or but as at from however while when where both each across after before
@@ -148,13 +145,6 @@ def is_claim(sentence: str) -> bool:
 # ---------------------------------------------------------------- facts
 
 
-def _numbers(text: str) -> set[str]:
-    """Numbers in ``text``, as digits ("seven" → "7"; "1,000" → "1000")."""
-    found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)}
-    found |= {NUMBER_WORDS[w] for w in _WORDS.findall(text.lower()) if w in NUMBER_WORDS}
-    return {n.rstrip("0").rstrip(".") if "." in n else n for n in found}
-
-
 def _names(text: str) -> list[str]:
     """Names the claim states: words with an inner capital or a digit (MuRating, GPT-4o,
     CIFAR-10), and capitalised words that do not begin the sentence (Gaussian, Singapore)."""
@@ -199,8 +189,10 @@ def missing_facts(claim: str, abstracts: Sequence[str]) -> list[str]:
     lowered = joined.lower()
     words = set(re.findall(r"[a-z0-9]+", lowered))
     # a reference marker ("Farwell & Donchin [4]") vouches for no number of the claim
-    known = _numbers(" ".join(normalise(without_references(a)) for a in abstracts))
-    missing = [n for n in sorted(_numbers(without_references(claim))) if n not in known]
+    plain = [normalise(without_references(a)) for a in abstracts]
+    known = numbers(" ".join(plain))
+    missing = [n for n in sorted(numbers(without_references(claim))) if n not in known]
+    missing += [n for n in misplaced(without_references(claim), plain) if n not in missing]
     missing += [n for n in _names(claim) if not _name_found(n, lowered, words)]
     return missing + reception_unsaid(claim, abstracts)
 

@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
      "assistant.stated", "assistant.chunks",
      "assistant.word_runs", "assistant.respelling", "assistant.count_comparison",
      "assistant.written_forms", "assistant.word_families", "assistant.term_lookups",
-     "assistant.stated_years"},
+     "assistant.stated_years", "assistant.number_places"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.store"},
     {"assistant.keyword_index", "assistant.catalog", "assistant.dense", "assistant.chunking"},

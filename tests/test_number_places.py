@@ -1,0 +1,41 @@
+"""A claim's figure must stand where its abstract puts it (number_places.py): a model that
+swaps two figures of a sentence, or gives a result the figure of another statement, keeps
+every word and every number, and the checker had passed it (bench/number_swaps.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.claims import ClaimChecker, missing_facts
+from assistant.number_places import misplaced, numbers
+
+FIGURES = ("Our model reaches 92.1% accuracy on CIFAR-10 and 75.3% on CIFAR-100. "
+           "We test it on 3 datasets and gain 12% over the strongest baseline.")
+
+
+@pytest.mark.parametrize("claim, wrong", [
+    ("It reaches 92.1% accuracy on CIFAR-10 and 75.3% on CIFAR-100.", []),
+    ("It reaches 75.3% accuracy on CIFAR-10 and 92.1% on CIFAR-100.", ["75.3", "92.1"]),
+    ("It gains 3% over the strongest baseline.", ["3"]),
+    ("It gains 12% over the strongest baseline on three datasets.", []),
+    # a paraphrase whose words stand beside no other number is left to the similarity
+    ("Accuracy on CIFAR-100 is 75.3%.", []),
+    ("Twelve percent is gained over the baseline.", []),
+])
+def test_a_number_beside_another_numbers_words_is_misplaced(claim: str, wrong: list[str]) -> None:
+    assert misplaced(claim, [FIGURES]) == wrong
+
+
+def test_numbers_are_read_as_digits_inside_names_and_words_too() -> None:
+    assert numbers("Seven runs of 1,000 steps on CIFAR-10 at 2.50 Hz") == {"7", "1000", "10", "2.5"}
+
+
+@pytest.mark.parametrize("claim, supported", [
+    ("The model reaches 92.1% accuracy on CIFAR-10 and 75.3% on CIFAR-100 [1].", True),
+    ("The model reaches 75.3% accuracy on CIFAR-10 and 92.1% on CIFAR-100 [1].", False),
+    ("The model gains 3% over the strongest baseline [1].", False),
+])
+def test_a_claim_with_a_misplaced_figure_is_unsupported(claim: str, supported: bool) -> None:
+    [checked] = ClaimChecker().check(claim, {1: FIGURES})
+    assert checked.supported is supported, checked.support
+    assert bool(missing_facts(claim, [FIGURES])) is not supported
