@@ -19,6 +19,7 @@ from functools import lru_cache
 
 _AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]+")
+SHORT_GIVEN_NAME = 3  # the fewest letters of a given name's short form ("Geoff", "Dan")
 # what ends a name without being its family name: "Hal Daumé III", "Jr."
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # the particles of a family name, written in lower case before it ("Mihaela van der
@@ -347,3 +348,18 @@ class AuthorBook:
                                           for key in _family_keys(words)))
             shared = holding if shared is None else shared & holding
         return any(written_by(self.lists[i], asked) for i in sorted(shared or ()))
+
+    def short_form(self, asked: str) -> str | None:
+        """The one stored person a name typed with a short given name stands for ("geoff
+        hinton": Geoffrey Hinton), when the name as typed is no stored author's and one
+        stored person alone of its family name has a given name it begins, of
+        ``SHORT_GIVEN_NAME`` letters or more; None otherwise. Only then: a rule reading
+        every short form had merged "Qian Liu" (a stored author) with Qiang Liu (a
+        review's), and two people it could stand for are left to the user."""
+        names = author_names(asked)
+        words = name_words(names[0]) if len(names) == 1 else ()
+        if len(words) != 2 or len(words[0]) < SHORT_GIVEN_NAME or self.holds(asked):
+            return None
+        people = [name for name, _ in self.people(words[1])
+                  if (given := name_words(name))[0] != words[0] and given[0].startswith(words[0])]
+        return people[0] if len(people) == 1 else None

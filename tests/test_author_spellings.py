@@ -77,3 +77,16 @@ def test_authors_joined_by_or_are_either_one() -> None:
     assert book.holds("Bengio or LeCun")
     assert [written_by(a, "Bengio or LeCun") for a in book.lists] == [True, True, False, True]
     assert [written_by(a, "Bengio and LeCun") for a in book.lists] == [False, False, False, True]
+
+
+def test_a_short_given_name_is_read_only_as_the_one_stored_person_it_begins() -> None:
+    """"geoff hinton" had been "no indexed paper has an author named geoff hinton"; a rule
+    reading every short form had merged "Qian Liu" with Qiang Liu (a review's), so a short
+    form is read only when the name as typed is no stored author's, as one person alone."""
+    book = AuthorBook(["Geoffrey E. Hinton, Yann LeCun", "Geoffrey E. Hinton", "Geoffrey Hinton",
+                       "Qiang Liu, Qian Liu", "Qiang Liu", "Daniel Roth", "Danielle Roth"])
+    assert book.short_form("geoff hinton") == "Geoffrey E. Hinton"
+    assert book.short_form("Geoffrey Hinton") is None  # stored as typed
+    assert book.short_form("Qian Liu") is None and book.short_form("Qia Liu") is None  # two
+    assert book.short_form("Dan Roth") is None  # Daniel or Danielle
+    assert book.short_form("Ge Hinton") is None and book.short_form("Yann") is None

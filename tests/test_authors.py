@@ -370,6 +370,12 @@ def test_an_author_no_paper_has_is_one_line_naming_the_nearest(lovelace_dir: Pat
     assert '"Compiled Koalas"' in listed.stdout and '"Burrow Engines"' not in listed.stdout
 
 
+def test_a_short_given_name_is_read_as_the_stored_person_it_begins(lovelace_dir: Path) -> None:
+    answer = answer_of(Assistant(make_settings(lovelace_dir)), "Which papers are by Rich Lovelace?")
+    assert [c.title for c in answer.citations] == ["Sonnets of Wombats"]  # had been no author
+    assert answer.filters == "author Richard Lovelace"  # the filter line says how it was read
+
+
 def test_the_author_book_holds_a_name_as_the_author_filter_reads_it() -> None:
     """``AuthorBook.holds`` rules out a family name no paper has before reading the lists;
     what it then holds is what ``written_by`` finds, spellings and co-authors alike."""
