@@ -332,8 +332,8 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     texts = {pid: plain_letters(f"{papers[pid].title}. {papers[pid].text}")
              for pid in scores if pid in papers}
     ranked = sorted(texts, key=lambda p: (-scores[p], p))
-    def exact(phrase: Sequence[str]) -> str:  # "GAN-based" writes GAN
-        return r"(?:\W+\w+){0,2}?\W+".join(rf"(?<!\w){as_written(plain_letters(w))}(?!\w)"
+    def exact(phrase: Sequence[str]) -> str:  # "GAN-based" writes GAN; "won't" no "won"
+        return r"(?:\W+\w+){0,2}?\W+".join(rf"(?<!\w){as_written(plain_letters(w))}(?!\w)(?!['’]t\b)"
                                            for w in phrase)
     phrases = [g for g in groups if g] if len(groups) > 1 else [words] if len(words) > 1 else []
     tiers = [[re.compile(exact(phrase), re.I) for phrase in phrases],
