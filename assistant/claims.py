@@ -7,9 +7,8 @@ cheap checks catch what similarity misses: a number or a name the claim states m
 a cited abstract (a wrong figure is close in meaning but not supported), a number beside the
 words the abstract writes beside another number is misplaced (number_places.py), a negation, a
 direction ("higher" for "lower") or a comparison's sides ("B outperforms A" of "A
-outperforms B") a sentence does not share lowers its score (and caps the claim when it is the
-sentence most like the claim), and so does an absolute ("all", "always") the abstract never
-uses; a word of how the paper was received ("most
+outperforms B") the best sentence does not share lowers the score, and so does an absolute
+("all", "always") the abstract never uses; a word of how the paper was received ("most
 cited", "seminal") must be in it too.
 
 A sentence that cites nothing is unsupported (support 0); a sentence quoted verbatim from
@@ -466,17 +465,14 @@ class ClaimChecker:
         # expert".
         context = set().union(*(u.terms for u in units))
         in_context = sum(w for t, w in weights.items() if t in context)
-        best, nearest, clashes = 0.0, -1.0, False
+        best = 0.0
         for unit, cosine in zip(units, cosines, strict=True):
             found = sum(w for t, w in weights.items() if t in unit.terms)
             lexical = (found + CONTEXT_CREDIT * (in_context - found)) / total if total else 0.0
             score = DENSE_WEIGHT * float(cosine) + (1 - DENSE_WEIGHT) * lexical
-            clash = _polarity_clash(cues, unit.cues)
-            if score > nearest:
-                nearest, clashes = score, clash
-            best = max(best, score * POLARITY_PENALTY if clash else score)
-        if clashes:  # the sentence most like the claim says the opposite (not a third one)
-            best = min(best, MISSING_CAP)
+            if _polarity_clash(cues, unit.cues):
+                score *= POLARITY_PENALTY
+            best = max(best, score)
         if _contradicted(cues, set(weights), units):  # the opposite claim in its words
             best = min(best, MISSING_CAP)
         joined = " ".join(abstracts).lower()

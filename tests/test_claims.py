@@ -35,10 +35,10 @@ from assistant.ui.render import UNSUPPORTED_TITLE, render_answer
 
 CLAIMS = PROJECT_ROOT / "tests" / "data" / "claims.jsonl"
 CALIBRATION = PROJECT_ROOT / "bench" / "results" / "claims.json"
-# Measured on the test split by bench/claims_calibration.py at THRESHOLD (0.615):
-# "unsupported" flag precision 0.844, recall 0.750; "supported" precision 0.781, recall 0.865.
-MEASURED = {"unsupported_precision": 0.844, "unsupported_recall": 0.750,
-            "supported_precision": 0.781, "supported_recall": 0.865}
+# Measured on the test split by bench/claims_calibration.py at THRESHOLD (0.69):
+# "unsupported" flag precision 0.771, recall 0.750; "supported" precision 0.763, recall 0.784.
+MEASURED = {"unsupported_precision": 0.771, "unsupported_recall": 0.750,
+            "supported_precision": 0.763, "supported_recall": 0.784}
 MARGIN = 0.05
 FOONET = "We introduce FooNet. On GLUE, FooNet outperforms BERT."  # the swap kept every word
 OURS = "Our method outperforms the baselines on ImageNet."
@@ -312,20 +312,3 @@ def test_the_markdown_copies_mark_the_unsupported_sentences() -> None:
                                        score=1.0)], claims=[claim])
     for copy in (to_markdown(answer), answer_as_markdown(answer)):
         assert "1 sentence(s) not supported by the abstracts they cite: “R-Drop won the best" in copy
-
-
-NOISE = ("Adding noise to the inputs does not improve the robustness of the classifier. "
-         "Our classifier is robust and accurate on ImageNet, and we study adding noise to it.")
-
-
-@pytest.mark.parametrize("claim, capped", [
-    ("Adding noise to the inputs improves the robustness of the classifier [1].", True),
-    ("Adding noise to the inputs does not improve the robustness of the classifier much [1].", False),
-    ("The classifier is robust and accurate on ImageNet [1].", False),
-])
-def test_a_claim_whose_nearest_sentence_says_the_opposite_is_capped(claim: str, capped: bool) -> None:
-    """The sentence most like the claim negating it had only been penalised, so another
-    sentence sharing fewer of its words could carry it over the threshold (0.665 here, with
-    the threshold calibrated to 0.615 once the cap came)."""
-    [checked] = ClaimChecker().check(claim, {1: NOISE})
-    assert (checked.support <= MISSING_CAP) is capped and checked.supported is not capped, checked.support
