@@ -5,7 +5,9 @@ the cited abstracts. A model that swaps two figures of one sentence ("92.1% on C
 75.3% on CIFAR-100" as "75.3% on CIFAR-10 and 92.1% on CIFAR-100"), or gives a result the
 figure of another statement ("3 datasets … a 12% gain" as "a 3% gain"), keeps every word and
 every number, and passed. Here each number is read with the content words beside it (up to
-``WINDOW`` on each side, stopped by another number or a sentence's end), and a claim's number
+``WINDOW`` on each side, stopped by another number, a clause's punctuation, a word joining
+two statements such as "and", or the sentence's end; none of a sentence pairing its numbers
+with words "respectively"), and a claim's number
 is misplaced when the words beside it in the claim stand beside another number of the
 abstracts, and more of them than beside any place the abstracts write the number itself. A
 number whose words stand beside nothing (a paraphrase: "a 5% gain in accuracy" as "improves
@@ -27,7 +29,13 @@ NUMBER_WORDS = {w: str(i) for i, w in enumerate(
 NUMBER_WORDS |= {"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100"}
 NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d+)?")
 WINDOW = 3  # content words read on each side of a number
-_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?![\d.])|\d+(?:\.\d+)?|[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_TOKEN = re.compile(rf"{NUMBER.pattern}|[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|[,;:()]")
+# what ends a number's words: a clause's punctuation and the words joining two statements
+# ("76.1% top-1 and 92.9% top-5": "top-1" is the first's, a review's)
+_JOINS = frozenset(",;:() and or but while whereas versus vs".split())
+# a sentence pairing numbers with words elsewhere ("96.1% and 81.4% on A and B,
+# respectively"): no number of it stands beside its own words
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _STOP = frozenset(STOPWORDS)
 
 
@@ -65,6 +73,8 @@ def places(text: str) -> list[Place]:
     """Every number of ``text``, sentence by sentence, with the words beside it."""
     found = []
     for sentence in split_sentences(text) or [text]:
+        if _RESPECTIVELY.search(sentence):
+            continue
         tokens = _TOKEN.findall(sentence)
         for i, token in enumerate(tokens):
             if _is_number(token):
@@ -73,12 +83,12 @@ def places(text: str) -> list[Place]:
 
 
 def _side(tokens: Iterable[str]) -> frozenset[str]:
-    """The first ``WINDOW`` content words of ``tokens``, up to a number."""
+    """The first ``WINDOW`` content words of ``tokens``, up to a number or a join."""
     words: list[str] = []
     for token in tokens:
-        if _is_number(token) or len(words) == WINDOW:
-            break
         lowered = token.lower()
+        if _is_number(token) or lowered in _JOINS or len(words) == WINDOW:
+            break
         if lowered not in _STOP and len(lowered) > 1:
             words.append(stem_of(lowered))
     return frozenset(words)

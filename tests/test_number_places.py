@@ -26,6 +26,19 @@ def test_a_number_beside_another_numbers_words_is_misplaced(claim: str, wrong: l
     assert misplaced(claim, [FIGURES]) == wrong
 
 
+@pytest.mark.parametrize("claim, abstract", [
+    # a review's: the words after "and" are the next figure's, not this one's
+    ("Accuracy on CIFAR-100 is 75.3%, and on CIFAR-10 it is 92.1%.", FIGURES),
+    ("Top-1 accuracy reaches 76.1% and top-5 accuracy 92.9% on ImageNet.",
+     "Our network obtains 76.1% top-1 and 92.9% top-5 accuracy on ImageNet."),
+    # ...and "respectively" pairs each figure with words elsewhere
+    ("It achieves 96.1% accuracy on CIFAR-10.",
+     "It achieves 96.1% and 81.4% accuracy on CIFAR-10 and CIFAR-100, respectively."),
+])
+def test_a_true_figure_is_not_misplaced_by_its_neighbours_words(claim: str, abstract: str) -> None:
+    assert misplaced(claim, [abstract]) == []
+
+
 def test_numbers_are_read_as_digits_inside_names_and_words_too() -> None:
     assert numbers("Seven runs of 1,000 steps on CIFAR-10 at 2.50 Hz") == {"7", "1000", "10", "2.5"}
 
