@@ -231,6 +231,11 @@ def test_a_title_lead_with_a_question_mark_stays_out_of_the_claims() -> None:
               "bias has been suggested to explain generalization. [1]")
     assert claim_sentences(answer) == [
         "The notion of implicit bias has been suggested to explain generalization. [1]"]
+    # ...nor its byline, whose initials ("Geoffrey E. Hinton") had split off an uncited
+    # claim (the eval among the 13.9k: old-04's one unsupported claim)
+    bylined = ("**SMEM Algorithm for Mixture Models** (NeurIPS 1998 · Naonori Ueda, Geoffrey E. "
+               "Hinton): We present a split and merge EM algorithm. [1]")
+    assert claim_sentences(bylined) == ["We present a split and merge EM algorithm. [1]"]
 
 
 def test_a_quoted_sentence_full_of_latex_subscripts_is_supported() -> None:
