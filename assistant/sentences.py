@@ -8,6 +8,7 @@ and those of none, so the checks (citesafe.py) can score it before it is shown.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -142,7 +143,7 @@ class JsonSentences:
         return self._take(items)
 
     def _items(self, partial: bool) -> list[Any] | None:
-        text = re.sub(r"^\s*```(?:json)?|```\s*$", "", self.buffer.strip())
+        text = control_escaped(re.sub(r"^\s*```(?:json)?|```\s*$", "", self.buffer.strip()))
         try:
             data = from_json(text, allow_partial=partial)
         except ValueError:
@@ -169,6 +170,25 @@ class JsonSentences:
             if text or bad:
                 found.append(Sentence(text, good, bad))
         return found
+
+
+def control_escaped(text: str) -> str:
+    """JSON ``text`` with the control characters written raw inside its strings escaped: a
+    small model breaks its sentence with a raw line break, which JSON forbids, and the whole
+    reply had been thrown away as "not the JSON asked for" (a run's, Gemma 270M)."""
+    out, inside, escaped = [], False, False
+    for char in text:
+        if inside and not escaped and ord(char) < 0x20:
+            out.append(json.dumps(char)[1:-1])
+            continue
+        out.append(char)
+        if escaped:
+            escaped = False
+        elif char == "\\" and inside:
+            escaped = True
+        elif char == '"':
+            inside = not inside
+    return "".join(out)
 
 
 # A JSON escape that ate a LaTeX command's backslash: a model copying "\textit{…}" or

@@ -109,6 +109,18 @@ def test_latex_commands_eaten_by_json_escapes_are_restored() -> None:
     assert sentence.text == "It edits a \\textit{shape} with \\beta and \\frac{1}{2}."
 
 
+def test_a_raw_line_break_inside_a_json_sentence_is_read() -> None:
+    """Gemma 270M broke a sentence with a raw line break, which JSON forbids: the whole
+    reply had been thrown away as "not the JSON asked for" (a model-mode run's)."""
+    reply = ('{"sentences": [\n {"text": "It bounds the regret\nin linear time, \\"fast\\".", '
+             '"sources": [1]}]}')
+    assert "\n" in reply and "\\n" not in reply  # the break is written raw
+    reader = JsonSentences({1})
+    got = [*[s for piece in pieces(reply) for s in reader.feed(piece)], *reader.finish(truncated=False)]
+    assert [(s.text, s.cites) for s in got] == [("It bounds the regret", [1]),
+                                                ('in linear time, "fast".', [1])]
+
+
 def test_a_fenced_json_reply_is_read_and_prose_is_not() -> None:
     reader = JsonSentences({1})
     for piece in pieces("```json\n" + as_json(("A claim.", [1])) + "\n```"):
@@ -288,6 +300,13 @@ def test_a_source_title_written_back_answers_only_a_definition(
     assert reading.restates_title(f"Adam: {finding[5:]} [1].")
     assert reading.restates_title("Sharpness of minima in practice [2].")
     assert not reading.restates_title("Sharpness [2].")  # too short to tell
+    # a derived title is clipped to ten words: Gemma wrote it on whole (a model-mode run's)
+    clipped = Attribution(None, {}, None, "How many languages does MuRating cover?",  # type: ignore[arg-type]
+                          {}, {1: "MuRating: a scalable framework that transfers high-quality English "
+                                  "data-quality…"})
+    assert clipped.restates_title("MuRating: a scalable framework that transfers high-quality English "
+                                  "data-quality signals into a multilingual autorater [1].")
+    assert not clipped.restates_title("MuRating: it rates pretraining data in 17 languages [1].")
 
 
 def test_an_invented_number_on_an_unsupported_sentence_is_dropped(
