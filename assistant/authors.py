@@ -15,11 +15,12 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
+
+from nicknames import NickNamer
 
 _AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]+")
-SHORT_GIVEN_NAME = 3  # the fewest letters of a given name's short form ("Geoff", "Dan")
 # what ends a name without being its family name: "Hal Daumé III", "Jr."
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # the particles of a family name, written in lower case before it ("Mihaela van der
@@ -349,17 +350,28 @@ class AuthorBook:
             shared = holding if shared is None else shared & holding
         return any(written_by(self.lists[i], asked) for i in sorted(shared or ()))
 
-    def short_form(self, asked: str) -> str | None:
-        """The one stored person a name typed with a short given name stands for ("geoff
-        hinton": Geoffrey Hinton), when the name as typed is no stored author's and one
-        stored person alone of its family name has a given name it begins, of
-        ``SHORT_GIVEN_NAME`` letters or more; None otherwise. Only then: a rule reading
-        every short form had merged "Qian Liu" (a stored author) with Qiang Liu (a
-        review's), and two people it could stand for are left to the user."""
+    def by_nickname(self, asked: str) -> str | None:
+        """The one stored person a name typed with a nickname stands for ("geoff hinton":
+        Geoffrey Hinton, "Andy Ng": Andrew Ng; the ``nicknames`` package's table of English
+        given names), when the name as typed is no stored author's and one stored person
+        alone of its family name has a given name the nickname is of; None otherwise. Only
+        then, and no other shortening: a given name beginning another had merged "Qian Liu"
+        (a stored author) with Qiang Liu and "Yan Yu" (none) with Yang Yu (reviews')."""
         names = author_names(asked)
         words = name_words(names[0]) if len(names) == 1 else ()
-        if len(words) != 2 or len(words[0]) < SHORT_GIVEN_NAME or self.holds(asked):
+        if len(words) != 2 or self.holds(asked):
             return None
-        people = [name for name, _ in self.people(words[1])
-                  if (given := name_words(name))[0] != words[0] and given[0].startswith(words[0])]
+        full = _full_names(words[0])
+        people = [name for name, _ in self.people(words[1]) if name_words(name)[0] in full]
         return people[0] if len(people) == 1 else None
+
+
+@cache
+def _full_names(nickname: str) -> frozenset[str]:
+    """The given names ``nickname`` is short for ("geoff": geoffrey, jeffrey), lower case."""
+    return frozenset(_nicknamer().canonicals_of(nickname))
+
+
+@cache
+def _nicknamer() -> NickNamer:
+    return NickNamer()

@@ -97,9 +97,9 @@ def with_spellings(said: Filters | None, index: AbstractIndex) -> Filters | None
     """``said`` with each phrase it excludes also in the other spelling the store's papers
     use: "SVM" and "support vector machine", "RL" and "reinforcement learning"
     (``acronyms``), so that a paper writing either is left out; and an author typed by a
-    short given name as the one stored person it stands for ("geoff hinton": Geoffrey
-    Hinton, ``AuthorBook.short_form``), which the filter then names."""
-    if said and said.author and (person := index.author_book().short_form(said.author)):
+    nickname as the one stored person it stands for ("geoff hinton": Geoffrey Hinton,
+    ``AuthorBook.by_nickname``), which the filter then names."""
+    if said and said.author and (person := index.author_book().by_nickname(said.author)):
         said = replace(said, author=person)
     if not said or not said.excluded:
         return said

@@ -79,14 +79,19 @@ def test_authors_joined_by_or_are_either_one() -> None:
     assert [written_by(a, "Bengio and LeCun") for a in book.lists] == [False, False, False, True]
 
 
-def test_a_short_given_name_is_read_only_as_the_one_stored_person_it_begins() -> None:
+def test_a_nickname_is_read_only_as_the_one_stored_person_it_stands_for() -> None:
     """"geoff hinton" had been "no indexed paper has an author named geoff hinton"; a rule
-    reading every short form had merged "Qian Liu" with Qiang Liu (a review's), so a short
-    form is read only when the name as typed is no stored author's, as one person alone."""
+    reading a given name as any name it begins had merged "Qian Liu" with Qiang Liu, and
+    "Yan Yu" or "Daniel Witten" (no stored author) with Yang Yu and Daniela Witten (reviews'):
+    a nickname is read only by the ``nicknames`` table, only when the name as typed is no
+    stored author's, and only as one person."""
     book = AuthorBook(["Geoffrey E. Hinton, Yann LeCun", "Geoffrey E. Hinton", "Geoffrey Hinton",
-                       "Qiang Liu, Qian Liu", "Qiang Liu", "Daniel Roth", "Danielle Roth"])
-    assert book.short_form("geoff hinton") == "Geoffrey E. Hinton"
-    assert book.short_form("Geoffrey Hinton") is None  # stored as typed
-    assert book.short_form("Qian Liu") is None and book.short_form("Qia Liu") is None  # two
-    assert book.short_form("Dan Roth") is None  # Daniel or Danielle
-    assert book.short_form("Ge Hinton") is None and book.short_form("Yann") is None
+                       "Qiang Liu, Qian Liu", "Qiang Liu", "Yang Yu", "Daniela Witten", "Andrew Ng",
+                       "Ignavier Ng", "Daniel Roth", "Patrick Smith", "Patricia Smith"])
+    assert book.by_nickname("geoff hinton") == "Geoffrey E. Hinton"
+    assert book.by_nickname("Andy Ng") == "Andrew Ng" and book.by_nickname("Dan Roth") == "Daniel Roth"
+    assert book.by_nickname("Geoffrey Hinton") is None  # stored as typed
+    assert book.by_nickname("Qian Liu") is None and book.by_nickname("Qia Liu") is None
+    assert book.by_nickname("Yan Yu") is None and book.by_nickname("Daniel Witten") is None
+    assert book.by_nickname("Pat Smith") is None  # Patrick or Patricia
+    assert book.by_nickname("Hinton") is None and book.by_nickname("Geoff Hinton and LeCun") is None
