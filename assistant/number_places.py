@@ -6,8 +6,8 @@ the cited abstracts. A model that swaps two figures of one sentence ("92.1% on C
 figure of another statement ("3 datasets … a 12% gain" as "a 3% gain"), keeps every word and
 every number, and passed. Here each number is read with the content words beside it (up to
 ``WINDOW`` on each side, stopped by another number, a clause's punctuation, a word joining
-two statements such as "and", or the sentence's end; none of a sentence pairing its numbers
-with words "respectively"), and a claim's number
+two statements such as "and", or the sentence's end; a number a sentence pairs with words
+"respectively" is never misplaced, its place unread), and a claim's number
 is misplaced when the words beside it in the claim stand beside another number of the
 abstracts, and more of them than beside any place the abstracts write the number itself. A
 number whose words stand beside nothing (a paraphrase: "a 5% gain in accuracy" as "improves
@@ -34,7 +34,7 @@ _TOKEN = re.compile(rf"{NUMBER.pattern}|[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|[
 # ("76.1% top-1 and 92.9% top-5": "top-1" is the first's, a review's)
 _JOINS = frozenset(",;:() and or but while whereas versus vs".split())
 # a sentence pairing numbers with words elsewhere ("96.1% and 81.4% on A and B,
-# respectively"): no number of it stands beside its own words
+# respectively"): no number of it stands beside its own words, and none is misplaced
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _STOP = frozenset(STOPWORDS)
 
@@ -63,6 +63,7 @@ class Place:
     number: str
     before: frozenset[str]
     after: frozenset[str]
+    paired: bool = False  # in a sentence pairing numbers and words "respectively": unread
 
     def shared(self, other: Place) -> int:
         """How many of this place's words stand on the same side of the other number."""
@@ -73,12 +74,13 @@ def places(text: str) -> list[Place]:
     """Every number of ``text``, sentence by sentence, with the words beside it."""
     found = []
     for sentence in split_sentences(text) or [text]:
-        if _RESPECTIVELY.search(sentence):
-            continue
+        paired = _RESPECTIVELY.search(sentence) is not None
         tokens = _TOKEN.findall(sentence)
         for i, token in enumerate(tokens):
             if _is_number(token):
-                found.append(Place(as_digits(token), _side(reversed(tokens[:i])), _side(tokens[i + 1:])))
+                before, after = (frozenset(), frozenset()) if paired else (
+                    _side(reversed(tokens[:i])), _side(tokens[i + 1:]))
+                found.append(Place(as_digits(token), before, after, paired))
     return found
 
 
@@ -98,8 +100,11 @@ def misplaced(claim: str, abstracts: Iterable[str]) -> list[str]:
     """The claim's numbers whose words stand beside another number of the ``abstracts``, and
     more of them than beside any place the abstracts write the number itself."""
     theirs = [p for a in abstracts for p in places(a)]
+    unread = {p.number for p in theirs if p.paired}  # its place cannot be told: never misplaced
     wrong = []
     for mine in places(claim):
+        if mine.paired or mine.number in unread:
+            continue
         own = max((mine.shared(p) for p in theirs if p.number == mine.number), default=0)
         other = max((mine.shared(p) for p in theirs if p.number != mine.number), default=0)
         if other > own and mine.number not in wrong:
