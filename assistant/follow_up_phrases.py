@@ -88,6 +88,26 @@ EDGE_OF_LIST_RE = re.compile(
     r"(?:\s+(?:one|paper))?(?:\s+of\s+(?:them|those|these|the\s+list))?"
     r"(?:\s+(?:is|was|are|were)|['’]s)\s+the\s+(?:(?P<old>oldest|earliest)|newest|latest|most\s+"
     r"recent)(?:\s+(?:one|paper)s?)?(?:\s+of\s+(?:them|those|these))?\W*$", re.I)
+# "how many of them per year?", "how many such papers per year?", "show the trend over time":
+# the list or count before, per year
+_PER_YEAR = re.compile(r"\b(?:(?:per|by|each|every|a)\s+year|year\s+by\s+year|per-year|over\s+(?:time|the"
+                       r"\s+years)|trends?|yearly|annually)\b", re.I)
+_POINTING_ONLY = frozenset("""and so ok okay then now please can could would you show plot draw give me
+list count counts number numbers of how many much what is was are were the a an them those these they
+such papers paper ones it its this that their there trend trends over time per by each every year
+years distribution breakdown broken down growth grew grown evolve evolved changed change look like do
+did""".split())
+
+
+def asks_per_year(question: str) -> bool:
+    """Whether a follow-up asks for the list or count before per year, and for nothing
+    else: "how many such papers per year?" had been read as the topic "such", "how many of
+    them per year?" as papers writing "per year" (a run's, both a false "no")."""
+    if not _PER_YEAR.search(question):
+        return False
+    return all(w in _POINTING_ONLY for w in re.findall(r"[a-z]+", _PER_YEAR.sub(" ", question.lower())))
+
+
 # "THOSE…": the papers of the list before ("which of those…", "how many of them…")
 THOSE_RE = re.compile(r"\b(?:of\s+(?:those|these|them|the\s+list)|which\s+ones|those\s+that"
                       r"|the\s+ones\s+that)\b", re.I)

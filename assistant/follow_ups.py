@@ -42,6 +42,7 @@ from assistant.narrowing import (
     in_order,
     listed_again,
     narrowed,
+    per_year,
     swapped,
     within_list,
 )
@@ -122,6 +123,9 @@ class FollowUps:
         check_anchored(question, history, readers)
         if every:
             return question, history, None
+        if trend := per_year(question, history, readers):  # "how many of them per year?"
+            return question, history, app.lists.trend_stream(trend.question, merge(filters, trend.filters),
+                                                             reread)
         if again := listed_again(question, history, readers):
             kept = self.chained(again.keep)
             return question, history, app.lists.list_stream(

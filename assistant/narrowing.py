@@ -23,6 +23,7 @@ from assistant.filters import beyond, replaced, reverted
 from assistant.follow_up_phrases import (
     THOSE_RE,
     asks_for_list_before,
+    asks_per_year,
     beyond_asked,
     fragment_filters,
     swapped_topic,
@@ -164,7 +165,8 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
     last, earlier = history[-1][0], history[:-1]
     # "which papers use it?": of the chat's subject; "what else did they write?": its authors'
     last = spelled_out(last, earlier) or readers.authored(last, earlier) or last
-    if chained := (narrowed(last, earlier, readers) or listed_again(last, earlier, readers)
+    if chained := (per_year(last, earlier, readers) or narrowed(last, earlier, readers)
+                   or listed_again(last, earlier, readers)
                    or within_list(last, earlier, readers) or swapped(last, earlier, readers)):
         return chained  # "what about dropout?" too: a list of its own
     ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
@@ -233,6 +235,16 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
     if (newer := beyond_asked(question)) is not None and (past := beyond(before.filters, newer)):
         before = replaced_result(before, filters=past)
     return as_listed(before, readers)
+
+
+def per_year(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
+    """The list or count before, as the trend of its topic, for a follow-up asking for it per
+    year and nothing else ("how many of them per year?", "show the trend over time"); None
+    for any other question."""
+    history = past_pointed(history)
+    if not history or not asks_per_year(question) or (before := list_before(history, readers)) is None:
+        return None
+    return replaced_result(before, counted=True)
 
 
 def as_listed(before: Narrowed, readers: Readers) -> Narrowed:

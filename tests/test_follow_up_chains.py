@@ -262,6 +262,21 @@ def test_how_many_with_no_topic_counts_the_list_before(request: pytest.FixtureRe
     assert every.answer.startswith("4 papers of the ")
 
 
+@pytest.mark.parametrize("question", ["how many of them per year?", "how many such papers per year?",
+                                      "show the trend over time", "and per year?"])
+def test_per_year_after_a_list_or_count_is_its_trend(request: pytest.FixtureRequest, question: str
+                                                     ) -> None:
+    """A run's among the 13.9k, after "How many papers use capsule networks?": "how many such
+    papers per year?" refused "such" as a topic, "how many of them per year?" listed none
+    writing "per year", "show the trend over time" quoted time-series papers."""
+    store: Assistant = request.getfixturevalue("years_store")
+    for before in (LIST, "How many papers use capsule networks?"):
+        answer = final_answer(store.answer_stream(question, chat(store, before)))
+        assert answer.answer.startswith("4 papers of the ") and "  2019 " in answer.answer, answer.answer
+    with_topic = final_answer(store.answer_stream("how many papers on GANs per year?", chat(store, LIST)))
+    assert "capsule" not in with_topic.answer.split("\n")[0]  # a topic of its own: not the list's
+
+
 def test_which_of_them_after_a_count_keeps_what_it_counted(request: pytest.FixtureRequest) -> None:
     """A run: "which of them use variational inference?" after "How many papers on
     normalizing flows are there?" (71) quoted a paper on variational inference alone."""
