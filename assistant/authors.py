@@ -352,16 +352,19 @@ class AuthorBook:
 
     def by_nickname(self, asked: str) -> str | None:
         """The one stored person a name typed with a nickname stands for ("geoff hinton":
-        Geoffrey Hinton, "Andy Ng": Andrew Ng; the ``nicknames`` package's table of English
-        given names), when the name as typed is no stored author's and one stored person
-        alone of its family name has a given name the nickname is of; None otherwise. Only
-        then, and no other shortening: a given name beginning another had merged "Qian Liu"
-        (a stored author) with Qiang Liu and "Yan Yu" (none) with Yang Yu (reviews')."""
+        Geoffrey Hinton, "Chris Bishop": Christopher Bishop), when the name as typed is no
+        stored author's and one stored person alone of its family name has a given name the
+        nickname is short for: by the ``nicknames`` package's table of English given names,
+        which begins with it and is two letters longer or more; None otherwise. A given name
+        beginning another had merged "Qian Liu" (a stored author) with Qiang Liu and "Yan
+        Yu" (none) with Yang Yu, and the table alone "John May" with Jonathan May and "Ron
+        Roth" with Aaron Roth (reviews'): "Mike", "Andy", "Bill" are no longer read."""
         names = author_names(asked)
         words = name_words(names[0]) if len(names) == 1 else ()
         if len(words) != 2 or self.holds(asked):
             return None
-        full = _full_names(words[0])
+        full = {name for name in _full_names(words[0])  # "geoff": geoffrey, not jeffrey; "john"
+                if name.startswith(words[0]) and len(name) >= len(words[0]) + 2}  # not jonathan
         people = [name for name, _ in self.people(words[1]) if name_words(name)[0] in full]
         return people[0] if len(people) == 1 else None
 

@@ -219,11 +219,11 @@ class Attribution:
         answers nothing but a definition question: a sentence within TITLE_ECHO of a title
         (or inside one) is left out of any other's answer."""
         claim = claim_text(text)
-        bare, clipped = " ".join(_WORD.findall(claim.lower())), self.derived if _HEADING.match(claim) else []
-        return len(bare.split()) >= 3 and (any(
+        bare = " ".join(_WORD.findall(claim.lower()))
+        titles = self.titles + (self.derived if _HEADING.match(claim) else [])
+        return len(bare.split()) >= 3 and any(
             f" {bare} " in f" {title} " or SequenceMatcher(None, bare, title).ratio() >= TITLE_ECHO
-            for title in self.titles + clipped) or any(  # a derived title, clipped "…", written on
-            SequenceMatcher(None, bare[:len(t)], t).ratio() >= TITLE_ECHO for t in clipped))
+            for title in titles)
 
     def _support(self, claim: str, numbers: Sequence[int], vector: Any) -> float:
         return self.checker.support(claim, [self.abstracts[n] for n in numbers], self.stats,

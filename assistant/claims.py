@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 CACHE_SIZE = 512  # abstracts whose sentence vectors are kept
 
 _LEADING_CITES = re.compile(r"^((?:\[\d+(?:\s*[,;]\s*\d+)*\]\s*)+)(.*)$", re.S)
-_TITLE_PREFIX = re.compile(r"^\s*(?:[-*•]\s+)?\*\*[^*]+\*\*\s*(?:\([^()\n]*\)\s*:\s*|:?\s*)")  # + byline
+_TITLE_PREFIX = re.compile(r"^\s*(?:[-*•]\s+)?\*\*[^*]+\*\*\s*(?:\([^()\n]*·[^()\n]*\)\s*:\s*|:?\s*)")
 _MARKUP = re.compile(r"[*_`#>]+|^\s*[-•]\s+")
 _MATH = re.compile(r"\$[^$]+\$")  # inline LaTeX, as abstracts write it
 _WORDS = re.compile(r"[A-Za-z][\w'’]*")

@@ -6,12 +6,12 @@ the cited abstracts. A model that swaps two figures of one sentence ("92.1% on C
 figure of another statement ("3 datasets … a 12% gain" as "a 3% gain"), keeps every word and
 every number, and passed. Here each number is read with the content words beside it (up to
 ``WINDOW`` on each side, stopped by another number, a clause's punctuation, a word joining
-two statements such as "and", or the sentence's end; a number a sentence pairs with words
-"respectively" is never misplaced, its place unread), and a claim's number
-is misplaced when the words beside it in the claim stand beside another number of the
-abstracts, and more of them than beside any place the abstracts write the number itself. A
-number whose words stand beside nothing (a paraphrase: "a 5% gain in accuracy" as "improves
-accuracy by 5%") is left to the similarity the checker already measures.
+two statements such as "and", or the sentence's end; a number the abstracts write only in
+sentences pairing numbers with words "respectively" is never misplaced, its place unread),
+and a claim's number is misplaced when the words beside it in the claim stand beside another
+number of the abstracts, and more of them than beside any place the abstracts write the
+number itself. A number whose words stand beside nothing (a paraphrase: "a 5% gain in
+accuracy" as "improves accuracy by 5%") is left to the similarity the checker measures.
 """
 
 from __future__ import annotations
@@ -100,7 +100,9 @@ def misplaced(claim: str, abstracts: Iterable[str]) -> list[str]:
     """The claim's numbers whose words stand beside another number of the ``abstracts``, and
     more of them than beside any place the abstracts write the number itself."""
     theirs = [p for a in abstracts for p in places(a)]
-    unread = {p.number for p in theirs if p.paired}  # its place cannot be told: never misplaced
+    placed = {p.number for p in theirs if not p.paired}
+    unread = {p.number for p in theirs if p.paired} - placed  # written "respectively" alone
+    theirs = [p for p in theirs if not p.paired]
     wrong = []
     for mine in places(claim):
         if mine.paired or mine.number in unread:

@@ -8,7 +8,6 @@ and those of none, so the checks (citesafe.py) can score it before it is shown.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -173,13 +172,14 @@ class JsonSentences:
 
 
 def control_escaped(text: str) -> str:
-    """JSON ``text`` with the control characters written raw inside its strings escaped: a
-    small model breaks its sentence with a raw line break, which JSON forbids, and the whole
-    reply had been thrown away as "not the JSON asked for" (a run's, Gemma 270M)."""
+    """JSON ``text`` with the control characters written raw inside its strings made spaces:
+    a small model breaks its sentence with a raw line break, which JSON forbids, and the
+    whole reply had been thrown away as "not the JSON asked for" (a run's, Gemma 270M); an
+    escape would have made a raw tab before "TransGAN" a LaTeX "\\t…" (a review's)."""
     out, inside, escaped = [], False, False
     for char in text:
         if inside and not escaped and ord(char) < 0x20:
-            out.append(json.dumps(char)[1:-1])
+            out.append(" ")
             continue
         out.append(char)
         if escaped:

@@ -117,8 +117,11 @@ def test_a_raw_line_break_inside_a_json_sentence_is_read() -> None:
     assert "\n" in reply and "\\n" not in reply  # the break is written raw
     reader = JsonSentences({1})
     got = [*[s for piece in pieces(reply) for s in reader.feed(piece)], *reader.finish(truncated=False)]
-    assert [(s.text, s.cites) for s in got] == [("It bounds the regret", [1]),
-                                                ('in linear time, "fast".', [1])]
+    assert [(s.text, s.cites) for s in got] == [('It bounds the regret in linear time, "fast".', [1])]
+    # ...and a raw tab is a space, not a LaTeX "\t…" (a review's)
+    tabbed = JsonSentences({1})
+    tabbed.feed('{"sentences": [{"text": "Accuracy:\tTransGAN reaches 9.02.", "sources": [1]}]}')
+    assert [s.text for s in tabbed.finish(truncated=False)] == ["Accuracy: TransGAN reaches 9.02."]
 
 
 def test_a_fenced_json_reply_is_read_and_prose_is_not() -> None:
@@ -300,13 +303,14 @@ def test_a_source_title_written_back_answers_only_a_definition(
     assert reading.restates_title(f"Adam: {finding[5:]} [1].")
     assert reading.restates_title("Sharpness of minima in practice [2].")
     assert not reading.restates_title("Sharpness [2].")  # too short to tell
-    # a derived title is clipped to ten words: Gemma wrote it on whole (a model-mode run's)
-    clipped = Attribution(None, {}, None, "How many languages does MuRating cover?",  # type: ignore[arg-type]
-                          {}, {1: "MuRating: a scalable framework that transfers high-quality English "
-                                  "data-quality…"})
-    assert clipped.restates_title("MuRating: a scalable framework that transfers high-quality English "
-                                  "data-quality signals into a multilingual autorater [1].")
-    assert not clipped.restates_title("MuRating: it rates pretraining data in 17 languages [1].")
+    # a sentence writing a derived title on adds to it: no echo ("…covering 17 languages",
+    # a review's of a rule reading a clipped title's length alone)
+    led = Attribution(None, {}, None, "How many languages does MuRating cover?",  # type: ignore[arg-type]
+                      {}, {1: "MuRating: a scalable framework that transfers high-quality English "
+                              "data-quality…"})
+    assert not led.restates_title("MuRating: a scalable framework that transfers high-quality English "
+                                  "data-quality signals into a multilingual autorater covering 17 "
+                                  "languages [1].")
 
 
 def test_an_invented_number_on_an_unsupported_sentence_is_dropped(

@@ -236,6 +236,9 @@ def test_a_title_lead_with_a_question_mark_stays_out_of_the_claims() -> None:
     bylined = ("**SMEM Algorithm for Mixture Models** (NeurIPS 1998 · Naonori Ueda, Geoffrey E. "
                "Hinton): We present a split and merge EM algorithm. [1]")
     assert claim_sentences(bylined) == ["We present a split and merge EM algorithm. [1]"]
+    # ...but words in brackets that are no byline are a claim (a review's)
+    bracketed = "**SMEM** (it triples the likelihood): We present a split and merge EM algorithm. [1]"
+    assert claim_sentences(bracketed)[0].startswith("(it triples the likelihood)")
 
 
 def test_a_quoted_sentence_full_of_latex_subscripts_is_supported() -> None:
