@@ -57,7 +57,8 @@ if TYPE_CHECKING:
 CACHE_SIZE = 512  # abstracts whose sentence vectors are kept
 
 _LEADING_CITES = re.compile(r"^((?:\[\d+(?:\s*[,;]\s*\d+)*\]\s*)+)(.*)$", re.S)
-_TITLE_PREFIX = re.compile(r"^\s*(?:[-*•]\s+)?\*\*[^*]+\*\*\s*(?:\([^()\n]*·[^()\n]*\)\s*:\s*|:?\s*)")
+_BYLINE = r"\((?:[^()\n]*·[^()\n]*|[^()\n]*\bet\s+al\.?,?\s+(?:19|20)\d\d|(?:[A-Z][\w-]*\s+)?(?:19|20)\d\d)\)"
+_TITLE_PREFIX = re.compile(rf"^\s*(?:[-*•]\s+)?\*\*[^*]+\*\*\s*(?:{_BYLINE}\s*:\s*|:?\s*)")  # + a byline
 _MARKUP = re.compile(r"[*_`#>]+|^\s*[-•]\s+")
 _MATH = re.compile(r"\$[^$]+\$")  # inline LaTeX, as abstracts write it
 _WORDS = re.compile(r"[A-Za-z][\w'’]*")

@@ -244,6 +244,8 @@ def per_year(question: str, history: Sequence[tuple[str, str]], readers: Readers
     history = past_pointed(history)
     if not history or not asks_per_year(question) or (before := list_before(history, readers)) is None:
         return None
+    if before.keep:  # narrowed by a topic ("which of them use X?"): a trend counts its topic alone
+        return None
     return replaced_result(before, counted=True)
 
 

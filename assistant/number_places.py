@@ -6,12 +6,12 @@ the cited abstracts. A model that swaps two figures of one sentence ("92.1% on C
 figure of another statement ("3 datasets … a 12% gain" as "a 3% gain"), keeps every word and
 every number, and passed. Here each number is read with the content words beside it (up to
 ``WINDOW`` on each side, stopped by another number, a clause's punctuation, a word joining
-two statements such as "and", or the sentence's end; a number the abstracts write only in
-sentences pairing numbers with words "respectively" is never misplaced, its place unread),
-and a claim's number is misplaced when the words beside it in the claim stand beside another
-number of the abstracts, and more of them than beside any place the abstracts write the
-number itself. A number whose words stand beside nothing (a paraphrase: "a 5% gain in
-accuracy" as "improves accuracy by 5%") is left to the similarity the checker measures.
+two statements such as "and", or the sentence's end; in a sentence pairing numbers with
+words "respectively", every word of the sentence, on either side), and a claim's number is
+misplaced when the words beside it in the claim stand beside another number of the
+abstracts, and more of them than beside any place the abstracts write the number itself. A
+number whose words stand beside nothing (a paraphrase: "a 5% gain in accuracy" as "improves
+accuracy by 5%") is left to the similarity the checker measures.
 """
 
 from __future__ import annotations
@@ -63,10 +63,14 @@ class Place:
     number: str
     before: frozenset[str]
     after: frozenset[str]
-    paired: bool = False  # in a sentence pairing numbers and words "respectively": unread
+    # in a sentence pairing numbers and words "respectively": its words are the sentence's
+    paired: bool = False
 
     def shared(self, other: Place) -> int:
-        """How many of this place's words stand on the same side of the other number."""
+        """How many of this place's words stand on the same side of the other number (any
+        word of a paired sentence, whose sides cannot be told)."""
+        if other.paired:
+            return len((self.before | self.after) & other.before)
         return len(self.before & other.before) + len(self.after & other.after)
 
 
@@ -78,10 +82,16 @@ def places(text: str) -> list[Place]:
         tokens = _TOKEN.findall(sentence)
         for i, token in enumerate(tokens):
             if _is_number(token):
-                before, after = (frozenset(), frozenset()) if paired else (
+                before, after = (_words(tokens), frozenset()) if paired else (
                     _side(reversed(tokens[:i])), _side(tokens[i + 1:]))
                 found.append(Place(as_digits(token), before, after, paired))
     return found
+
+
+def _words(tokens: Iterable[str]) -> frozenset[str]:
+    """Every content word of ``tokens``, stemmed."""
+    return frozenset(stem_of(t.lower()) for t in tokens
+                     if not _is_number(t) and t.lower() not in _STOP and len(t) > 1 and t[0].isalpha())
 
 
 def _side(tokens: Iterable[str]) -> frozenset[str]:
@@ -100,15 +110,13 @@ def misplaced(claim: str, abstracts: Iterable[str]) -> list[str]:
     """The claim's numbers whose words stand beside another number of the ``abstracts``, and
     more of them than beside any place the abstracts write the number itself."""
     theirs = [p for a in abstracts for p in places(a)]
-    placed = {p.number for p in theirs if not p.paired}
-    unread = {p.number for p in theirs if p.paired} - placed  # written "respectively" alone
-    theirs = [p for p in theirs if not p.paired]
     wrong = []
     for mine in places(claim):
-        if mine.paired or mine.number in unread:
+        if mine.paired:  # the claim's own "respectively": its places cannot be told
             continue
         own = max((mine.shared(p) for p in theirs if p.number == mine.number), default=0)
-        other = max((mine.shared(p) for p in theirs if p.number != mine.number), default=0)
+        other = max((mine.shared(p) for p in theirs if p.number != mine.number and not p.paired),
+                    default=0)
         if other > own and mine.number not in wrong:
             wrong.append(mine.number)
     return wrong

@@ -239,6 +239,8 @@ def test_a_title_lead_with_a_question_mark_stays_out_of_the_claims() -> None:
     # ...but words in brackets that are no byline are a claim (a review's)
     bracketed = "**SMEM** (it triples the likelihood): We present a split and merge EM algorithm. [1]"
     assert claim_sentences(bracketed)[0].startswith("(it triples the likelihood)")
+    for byline in ("(Ueda et al., 1998)", "(1998)", "(NeurIPS 1998)"):  # a model's bylines too
+        assert claim_sentences(f"**SMEM** {byline}: We present it. [1]") == ["We present it. [1]"]
 
 
 def test_a_quoted_sentence_full_of_latex_subscripts_is_supported() -> None:

@@ -4,6 +4,7 @@ are by Sara Sabour?"): each asks of the list the chat showed."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from test_follow_ups import CAPSULES as CAPSULES_ROWS
 from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401 (the fixtures)
 
 from assistant.answering import final_answer
+from assistant.errors import BadInputError
 from assistant.follow_up_phrases import swapped_topic, their_papers
 from assistant.leaning import leans_on_previous
 from assistant.pipeline import Assistant
@@ -275,6 +277,10 @@ def test_per_year_after_a_list_or_count_is_its_trend(request: pytest.FixtureRequ
         assert answer.answer.startswith("4 papers of the ") and "  2019 " in answer.answer, answer.answer
     with_topic = final_answer(store.answer_stream("how many papers on GANs per year?", chat(store, LIST)))
     assert "capsule" not in with_topic.answer.split("\n")[0]  # a topic of its own: not the list's
+    # a list narrowed by a topic is not its whole topic's trend (a review's): not read so
+    narrowed = chat(store, LIST, "which of them route by agreement?")
+    with contextlib.suppress(BadInputError):  # "such" as the topic: one line, as before
+        assert not final_answer(store.answer_stream(question, narrowed)).answer.startswith("4 papers of")
 
 
 def test_which_of_them_after_a_count_keeps_what_it_counted(request: pytest.FixtureRequest) -> None:
