@@ -273,9 +273,6 @@ def _family_keys(words: tuple[str, ...]) -> set[str]:
     return {"".join(words[-size:]) for size in (1, 2, 3) if len(words) >= size}
 
 
-# How many times as many stored authors a full given name must have as its nickname to be read
-# for it: "dave" for David, not "john" for Jonathan nor "jean" for Jane (names of their own)
-NICKNAME_RARITY = 4
 # Stored papers a family name must have to be read as an author on its own after "from"
 NAME_PAPERS = 5
 
@@ -295,13 +292,12 @@ class AuthorBook:
         self.lists = tuple(authors for authors in author_lists if authors)
         self.texts = tuple(texts)  # the stored abstracts, for ``more_a_name``
         self._by_family: dict[str, frozenset[int]] | None = None
-        self._given: Counter[str] | None = None
 
     def retire(self) -> None:
         """Let go of the stored lists once a newer book stands for the store: readings
         cached with this book (``intent.read_intent`` keys its cache by the book) are
         never asked again, and must not keep the old store's names in memory."""
-        self.lists, self.texts, self._by_family, self._given = (), (), {}, Counter()
+        self.lists, self.texts, self._by_family = (), (), {}
 
     def more_a_name(self, word: str) -> bool:
         """Whether one word is a stored family name more than a word of the abstracts: it
@@ -354,20 +350,14 @@ class AuthorBook:
             shared = holding if shared is None else shared & holding
         return any(written_by(self.lists[i], asked) for i in sorted(shared or ()))
 
-    def given_names(self) -> Counter[str]:
-        """How many stored author names have each first given name (made when first asked)."""
-        if self._given is None:
-            self._given = Counter(words[0] for authors in self.lists for name in author_names(authors)
-                                  if len(words := name_words(name)) > 1 and len(words[0]) > 1)
-        return self._given
-
     def by_nickname(self, asked: str) -> str | None:
         """The one stored person a name typed with a nickname stands for ("geoff hinton":
         Geoffrey Hinton, "Chris Bishop": Christopher Bishop), when the name as typed is no
         stored author's and one stored person alone of its family name has a given name the
         nickname is short for: by the ``nicknames`` package's table of English given names,
-        one of its first letter, longer, and NICKNAME_RARITY times as many stored authors' as
-        the nickname ("dave": David; not "john": Jonathan, a name of its own); None otherwise. A given name
+        which begins with it and is two letters longer or more; None otherwise. A rule by the
+        stored names' counts instead read "Micah" as Michael and "Jon" as John, and lost
+        "Sam" and "Tim" (a review's); "Dave", "Mike", "Andy" are not read. A given name
         beginning another had merged "Qian Liu" (a stored author) with Qiang Liu and "Yan
         Yu" (none) with Yang Yu, and the table alone "John May" with Jonathan May and "Ron
         Roth" with Aaron Roth (reviews')."""
@@ -375,9 +365,8 @@ class AuthorBook:
         words = name_words(names[0]) if len(names) == 1 else ()
         if len(words) != 2 or self.holds(asked):
             return None
-        given = self.given_names()  # "john" is a name of its own: not Jonathan's, nor "ron" Aaron's
-        full = {name for name in _full_names(words[0]) if name[0] == words[0][0]
-                and len(name) > len(words[0]) and NICKNAME_RARITY * given[words[0]] < given[name]}
+        full = {name for name in _full_names(words[0])  # "geoff": geoffrey, not jeffrey; "john"
+                if name.startswith(words[0]) and len(name) >= len(words[0]) + 2}  # not jonathan
         people = [name for name, _ in self.people(words[1]) if name_words(name)[0] in full]
         return people[0] if len(people) == 1 else None
 
