@@ -16,8 +16,11 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-from nicknames import NickNamer
+if TYPE_CHECKING:
+    from nicknames import NickNamer
+
 
 _AUTHOR_SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*", re.I)
 _NAME_WORD = re.compile(r"[^\W\d_]+")
@@ -355,12 +358,9 @@ class AuthorBook:
         Geoffrey Hinton, "Chris Bishop": Christopher Bishop), when the name as typed is no
         stored author's and one stored person alone of its family name has a given name the
         nickname is short for: by the ``nicknames`` package's table of English given names,
-        which begins with it and is two letters longer or more; None otherwise. A rule by the
-        stored names' counts instead read "Micah" as Michael and "Jon" as John, and lost
-        "Sam" and "Tim" (a review's); "Dave", "Mike", "Andy" are not read. A given name
-        beginning another had merged "Qian Liu" (a stored author) with Qiang Liu and "Yan
-        Yu" (none) with Yang Yu, and the table alone "John May" with Jonathan May and "Ron
-        Roth" with Aaron Roth (reviews')."""
+        which begins with it and is two letters longer or more ("Dave", "Mike" are not read);
+        None otherwise. Looser rules read other real people ("Yan Yu" as Yang Yu, "John May"
+        as Jonathan May; docs/decisions.md)."""
         names = author_names(asked)
         words = name_words(names[0]) if len(names) == 1 else ()
         if len(words) != 2 or self.holds(asked):
@@ -379,4 +379,8 @@ def _full_names(nickname: str) -> frozenset[str]:
 
 @cache
 def _nicknamer() -> NickNamer:
+    """The ``nicknames`` table, loaded when a name is first read by it: its import takes most
+    of this module's, which every question's reading imports."""
+    from nicknames import NickNamer
+
     return NickNamer()
