@@ -142,7 +142,7 @@ class JsonSentences:
         return self._take(items)
 
     def _items(self, partial: bool) -> list[Any] | None:
-        text = control_escaped(re.sub(r"^\s*```(?:json)?|```\s*$", "", self.buffer.strip()))
+        text = controls_as_spaces(re.sub(r"^\s*```(?:json)?|```\s*$", "", self.buffer.strip()))
         try:
             data = from_json(text, allow_partial=partial)
         except ValueError:
@@ -171,24 +171,17 @@ class JsonSentences:
         return found
 
 
-def control_escaped(text: str) -> str:
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?$)', re.S)  # to its end when cut off
+_ESCAPE_OR_CONTROL = re.compile(r"(\\.)|[\x00-\x1f]", re.S)  # an escaped character stays
+
+
+def controls_as_spaces(text: str) -> str:
     """JSON ``text`` with the control characters written raw inside its strings made spaces:
     a small model breaks its sentence with a raw line break, which JSON forbids, and the
     whole reply had been thrown away as "not the JSON asked for" (a run's, Gemma 270M); an
     escape would have made a raw tab before "TransGAN" a LaTeX "\\t…" (a review's)."""
-    out, inside, escaped = [], False, False
-    for char in text:
-        if inside and not escaped and ord(char) < 0x20:
-            out.append(" ")
-            continue
-        out.append(char)
-        if escaped:
-            escaped = False
-        elif char == "\\" and inside:
-            escaped = True
-        elif char == '"':
-            inside = not inside
-    return "".join(out)
+    return _JSON_STRING.sub(lambda string: _ESCAPE_OR_CONTROL.sub(
+        lambda char: char.group(1) or " ", string.group()), text)
 
 
 # A JSON escape that ate a LaTeX command's backslash: a model copying "\textit{…}" or
