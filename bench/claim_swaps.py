@@ -13,33 +13,23 @@ Writes bench/results/claim_swaps.json.
 
 from __future__ import annotations
 
-import csv
 import random
 import re
-import sys
 from pathlib import Path
 
-from common import save
+from common import csv_folder_and_count, read_right, save, shared_abstracts
 
-from assistant.claims import ClaimChecker
 from assistant.corpus import split_sentences
-from assistant.settings import PROJECT_ROOT
 
 SEED = 59
-SHARED = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
 COMPARISON = re.compile(r"^(?P<a>[A-Z][^,;:()]{2,60}?) outperforms (?P<b>[^,;:()]{3,60}?)"
                         r"(?P<rest>(?: on | in | by | across |\.).*)$")
 
 
 def comparisons(folder: Path) -> list[tuple[str, re.Match[str]]]:
     """Each abstract's sentences of the form "A outperforms B …", with the abstract."""
-    found = []
-    for path in sorted(folder.glob("*.csv")):
-        with path.open(newline="", encoding="utf-8", errors="ignore") as f:
-            for row in csv.DictReader(f):
-                abstract = row.get("abstract") or ""
-                found += [(abstract, m) for s in split_sentences(abstract) if (m := COMPARISON.match(s))]
-    return found
+    return [(abstract, m) for abstract in shared_abstracts(folder)
+            for s in split_sentences(abstract) if (m := COMPARISON.match(s))]
 
 
 def claims_of(m: re.Match[str]) -> dict[str, tuple[str, bool]]:
@@ -53,21 +43,13 @@ def claims_of(m: re.Match[str]) -> dict[str, tuple[str, bool]]:
 
 
 def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else SHARED
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 120
-    if not folder.is_dir():
-        sys.exit(f"no CSV folder at {folder}: pass the NeurIPS 1987-2021 CSVs' folder")
+    folder, n = csv_folder_and_count(120)
     drawn = comparisons(folder)
     random.Random(SEED).shuffle(drawn)
     drawn = drawn[:n]
-    checker = ClaimChecker()
-    right = {"same": 0, "swapped": 0, "passive": 0}
-    for abstract, m in drawn:
-        for kind, (claim, supported) in claims_of(m).items():
-            [checked] = checker.check(claim, {1: abstract})
-            right[kind] += checked.supported is supported
-    figures = {"sentences": len(drawn), "seed": SEED,
-               "read_right": {kind: f"{count} of {len(drawn)}" for kind, count in right.items()}}
+    right = read_right(((abstract, claims_of(m)) for abstract, m in drawn),
+                       ("same", "swapped", "passive"))
+    figures = {"sentences": len(drawn), "seed": SEED, "read_right": right}
     print(figures)
     save("claim_swaps", figures)
 

@@ -3,10 +3,12 @@ starts is waited for, and stopped, the same way."""
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 import sys
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
     from assistant.pipeline import Assistant
 
 RESULTS = PROJECT_ROOT / "bench" / "results"
+# the 13,910 NeurIPS 1987–2021 abstracts (CSV), beside the project, never copied in
+SHARED_ABSTRACTS = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
 
 
 def pairs_args() -> tuple[Path, int, Settings, AbstractIndex]:
@@ -131,3 +135,36 @@ def stop(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def csv_folder_and_count(default: int) -> tuple[Path, int]:
+    """The CSV folder (argument 1, else ``SHARED_ABSTRACTS``) and how many to draw (argument
+    2, else ``default``) of a bench drawing sentences from the shared abstracts."""
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else SHARED_ABSTRACTS
+    if not folder.is_dir():
+        sys.exit(f"no CSV folder at {folder}: pass the NeurIPS 1987-2021 CSVs' folder")
+    return folder, int(sys.argv[2]) if len(sys.argv) > 2 else default
+
+
+def shared_abstracts(folder: Path) -> Iterator[str]:
+    """Each abstract of the CSVs in ``folder``, file by file in name order."""
+    for path in sorted(folder.glob("*.csv")):
+        with path.open(newline="", encoding="utf-8", errors="ignore") as f:
+            yield from (row.get("abstract") or "" for row in csv.DictReader(f))
+
+
+def read_right(cases: Iterable[tuple[str, dict[str, tuple[str, bool]]]], kinds: Sequence[str]
+               ) -> dict[str, str]:
+    """How many claims of each kind the claim checker reads right ("117 of 120"): each case
+    is an abstract and its claims by kind, each claim citing it as [1], with whether it is
+    supported."""
+    from assistant.claims import ClaimChecker
+
+    checker = ClaimChecker()
+    right, asked = dict.fromkeys(kinds, 0), dict.fromkeys(kinds, 0)
+    for abstract, claims in cases:
+        for kind, (claim, supported) in claims.items():
+            [checked] = checker.check(claim, {1: abstract})
+            right[kind] += checked.supported is supported
+            asked[kind] += 1
+    return {kind: f"{right[kind]} of {asked[kind]}" for kind in kinds}

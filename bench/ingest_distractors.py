@@ -10,13 +10,13 @@ import json
 import sys
 from pathlib import Path
 
-from common import save
+from common import SHARED_ABSTRACTS, save
 
 import assistant  # noqa: F401
 from assistant.index import AbstractIndex
 from assistant.settings import PROJECT_ROOT, Settings
 
-DISTRACTORS = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
+DISTRACTORS = SHARED_ABSTRACTS
 
 
 def main() -> None:

@@ -17,20 +17,15 @@ sentences). Writes bench/results/number_swaps.json.
 
 from __future__ import annotations
 
-import csv
 import random
 import re
-import sys
 from pathlib import Path
 
-from common import save
+from common import csv_folder_and_count, read_right, save, shared_abstracts
 
-from assistant.claims import ClaimChecker
 from assistant.corpus import split_sentences
-from assistant.settings import PROJECT_ROOT
 
 SEED = 61
-SHARED = PROJECT_ROOT.parent / "shared" / "data" / "neurips-1987-2021"
 FIGURE = re.compile(r"(?<![\w.,\-])\d+(?:\.\d+)?(?![\w\-]|[.,]\d)")
 LEAD = "The authors report that "
 
@@ -42,15 +37,9 @@ def figures(sentence: str) -> list[re.Match[str]]:
 
 def drawn_sentences(folder: Path) -> list[tuple[str, str]]:
     """(abstract, sentence) for every sentence writing two or more different numbers."""
-    found = []
-    for path in sorted(folder.glob("*.csv")):
-        with path.open(newline="", encoding="utf-8", errors="ignore") as f:
-            for row in csv.DictReader(f):
-                abstract = row.get("abstract") or ""
-                for sentence in split_sentences(abstract):
-                    if len({m.group() for m in figures(sentence)}) >= 2 and len(sentence) < 400:
-                        found.append((abstract, sentence))
-    return found
+    return [(abstract, sentence) for abstract in shared_abstracts(folder)
+            for sentence in split_sentences(abstract)
+            if len({m.group() for m in figures(sentence)}) >= 2 and len(sentence) < 400]
 
 
 def claims_of(abstract: str, sentence: str) -> dict[str, tuple[str, bool]]:
@@ -75,23 +64,13 @@ def claims_of(abstract: str, sentence: str) -> dict[str, tuple[str, bool]]:
 
 
 def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else SHARED
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 200
-    if not folder.is_dir():
-        sys.exit(f"no CSV folder at {folder}: pass the NeurIPS 1987-2021 CSVs' folder")
+    folder, n = csv_folder_and_count(200)
     drawn = drawn_sentences(folder)
     random.Random(SEED).shuffle(drawn)
     drawn = drawn[:n]
-    checker = ClaimChecker()
-    right = {"same": 0, "swapped": 0, "elsewhere": 0}
-    asked = dict.fromkeys(right, 0)
-    for abstract, sentence in drawn:
-        for kind, (claim, supported) in claims_of(abstract, sentence).items():
-            [checked] = checker.check(claim, {1: abstract})
-            right[kind] += checked.supported is supported
-            asked[kind] += 1
-    figures_read = {"sentences": len(drawn), "seed": SEED,
-                    "read_right": {kind: f"{right[kind]} of {asked[kind]}" for kind in right}}
+    right = read_right(((abstract, claims_of(abstract, sentence)) for abstract, sentence in drawn),
+                       ("same", "swapped", "elsewhere"))
+    figures_read = {"sentences": len(drawn), "seed": SEED, "read_right": right}
     print(figures_read)
     save("number_swaps", figures_read)
 
