@@ -255,14 +255,19 @@ def people_named(asked: str, author_lists: Iterable[str]) -> list[tuple[str, int
 
 
 def nearest_names(asked: str, author_lists: Iterable[str], n: int = 3) -> list[str]:
-    """The stored names nearest to ``asked`` (for "did you mean"): by the whole name, else
-    by the family name alone ("Schmidhubr" → Jürgen Schmidhuber)."""
+    """The stored names nearest to ``asked`` (for "did you mean"): first those of its family
+    name whose given name the typed one is a nickname of by the ``nicknames`` table, any of
+    its forms ("Mike Jordan" → Michael I. Jordan; offered, never read so: ``by_nickname``),
+    then by the whole name, else by the family name alone ("Schmidhubr" → Jürgen Schmidhuber)."""
     names = {name.strip() for authors in author_lists for name in author_names(authors)}
     by_key = {" ".join(name_words(name)): name for name in names}
     wanted = name_words(asked)
+    fuller = _full_names(wanted[0]) if len(wanted) == 2 else frozenset()
+    kin = sorted(name for key, name in by_key.items()
+                 if key.split()[0] in fuller and key.rsplit(" ", 1)[-1] == wanted[-1])
     close = difflib.get_close_matches(" ".join(wanted), list(by_key), n=n, cutoff=0.8)
-    if close or not wanted:
-        return [by_key[key] for key in close]
+    if kin or close or not wanted:
+        return list(dict.fromkeys([*kin, *(by_key[key] for key in close)]))[:n]
     by_family: dict[str, list[str]] = {}
     for key, name in by_key.items():
         by_family.setdefault(key.rsplit(" ", 1)[-1], []).append(name)

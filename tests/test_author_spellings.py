@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 
-from assistant.authors import AuthorBook, given_first, written_by
+from assistant.authors import AuthorBook, given_first, nearest_names, written_by
 from assistant.corpus import read_paths
 from assistant.filters import explicit
 from assistant.intent import read_intent
@@ -104,3 +104,17 @@ def test_a_nickname_is_read_only_as_the_one_stored_person_it_stands_for() -> Non
     assert book.by_nickname("Yan Yu") is None and book.by_nickname("Daniel Witten") is None
     assert book.by_nickname("Pat Smith") is None  # Patrick or Patricia
     assert book.by_nickname("Hinton") is None and book.by_nickname("Geoff Hinton and LeCun") is None
+
+
+def test_a_name_typed_with_a_nickname_no_one_has_is_offered_its_full_forms() -> None:
+    """"Which papers are by Mike Jordan?" had named only Mike Oram as the nearest (a
+    review's): the family name's stored people whose given name the nickname stands for
+    come first, offered, not read (``by_nickname`` leaves "Mike" to the user)."""
+    lists = ["Michael I. Jordan, Mike Oram", "Michael Jordan", "Miguel Jordan", "Michael Smith",
+             "David M. Blei", "Andrew Y. Ng"]
+    assert nearest_names("Mike Jordan", lists) == ["Michael I. Jordan", "Michael Jordan",
+                                                   "Miguel Jordan"]
+    assert nearest_names("dave blei", lists) == ["David M. Blei"]
+    assert nearest_names("Andy Ng", lists) == ["Andrew Y. Ng"]
+    assert nearest_names("Schmidhubr", ["Jürgen Schmidhuber"]) == ["Jürgen Schmidhuber"]
+    assert AuthorBook(lists).by_nickname("Mike Jordan") is None
