@@ -31,6 +31,7 @@ from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent, with_spellings
 from assistant.follow_ups import FollowUps, rewrite_kept
+from assistant.framing import unframed
 from assistant.generation import ChatModel, helpful_sources
 from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
@@ -308,11 +309,12 @@ class Assistant:
                       filters: Filters | None = None, every: bool = False,
                       reread: int | None = None) -> AnswerStream:
         """``routed_stream`` of the question less what no abstract answers (``asides``: how a
-        paper was received, instructions to the assistant), under a line naming it, in a
-        chat whose turns are read so too (``without_asides``)."""
+        paper was received, instructions to the assistant), under a line naming it, and less
+        its chat framing (``unframed``: "hey", "roughly how many", "pull up everything on
+        X"), in a chat whose turns are read so too (``without_asides``)."""
         aside = asides(check_question(question))  # as searched: "Ｉｇｎｏｒｅ" is "Ignore" (a review's)
         return with_note(aside.note(), question, self.routed_stream(
-            aside.question, without_asides(history), top_k, filters, every, reread))
+            unframed(aside.question), without_asides(history), top_k, filters, every, reread))
 
     def routed_stream(self, question: str, history: History = (), top_k: int | None = None,
                       filters: Filters | None = None, every: bool = False,

@@ -22,6 +22,7 @@ LAYERS: list[set[str]] = [
      "assistant.authors"},
     {"assistant.corpus", "assistant.types", "assistant.keywords", "assistant.sync",
      "assistant.naming", "assistant.leaning", "assistant.intent", "assistant.exclusions", "assistant.asides",
+     "assistant.framing",
      "assistant.stated", "assistant.chunks",
      "assistant.word_runs", "assistant.respelling", "assistant.count_comparison",
      "assistant.written_forms", "assistant.word_families", "assistant.term_lookups",
