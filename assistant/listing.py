@@ -492,9 +492,9 @@ class ListScreen:
         return 1.0 / (1.0 + math.exp(-(logit - self.settings.reread_keeps))) - 0.5
 
     def _rank_score(self, candidate: Candidate) -> float:
-        """The list's order: the cheap score, nudged by the cross-encoder where it read
-        (a logit's sigmoid, centred on the keep threshold)."""
-        if candidate.logit is None:
-            return candidate.cheap
-        return candidate.cheap + 0.5 * self._nudge(candidate.logit)
+        """The list's order: the cheap score, nudged by the cross-encoder where it read, as
+        far as a sure reading for a title naming the topic (it had come last: a run's)."""
+        if candidate.logit is not None:
+            return candidate.cheap + 0.5 * self._nudge(candidate.logit)
+        return candidate.cheap + (0.25 if candidate.titled else 0.0)
 

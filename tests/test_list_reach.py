@@ -15,7 +15,7 @@ from conftest import make_settings, seeds_with
 from assistant import readings
 from assistant.keywords import KeywordStats, stem_of
 from assistant.list_lines import as_answer
-from assistant.listing import ListScreen, ScreenSettings
+from assistant.listing import Candidate, ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.readings import coverage_readings, title_check, within_reach, without_verb
 from assistant.references import receipt_line
@@ -211,3 +211,18 @@ def test_a_title_hyphenating_a_joined_word_names_it() -> None:
     assert [all(w.search(t) for w in words) for t in titles] == [True, True, True, False]
     plain, _ = title_check("use backpropagation", named)  # no parts known: as typed alone
     assert not plain[0].search(titles[0])
+
+
+def test_a_title_naming_the_topic_is_listed_as_high_as_a_sure_reading(
+        seed_assistant: Assistant) -> None:
+    """A run: "Which papers use neural ODEs?" listed "Neural Ordinary Differential Equations"
+    30th, kept for its title but unread, under papers the cross-encoder read as naming them
+    in passing: a title naming the topic moves a paper as far as the surest reading does."""
+    screen = ListScreen(seed_assistant.index)
+    paper = next(iter(seed_assistant.index.papers().values()))
+    keeps = screen.settings.reread_keeps
+    titled = Candidate(paper, 0.5, 0.5, 1.0, titled=True)
+    surest = Candidate(paper, 0.5, 0.5, 1.0, logit=keeps + 40, judged=True)
+    in_passing = Candidate(paper, 0.5, 0.5, 1.05, logit=keeps + 0.5, judged=True)
+    assert screen._rank_score(titled) == pytest.approx(screen._rank_score(surest))
+    assert screen._rank_score(titled) > screen._rank_score(in_passing)
