@@ -170,6 +170,22 @@ def asks_for_list_before(question: str, pointing: bool = False) -> bool:
         not pointing or re.search(r"\b(?:ones?|them|those|these|list)\b", question, re.I) is not None)
 
 
+# a question choosing among the papers before: "Which of these use CIFAR-10?", "How many of
+# them are on GANs?", "Only the ones from 2021, please." (a run's, with nothing before them:
+# they had been answered as a new question); not "Which of these methods is best: X or Y?"
+_AMONG_BEFORE = re.compile(
+    r"^\W*(?:(?:and|but|so|ok(?:ay)?|now|then|also)\W+)*(?:(?:which|what|how\s+many)\s+of\s+(?:these"
+    r"|those|them|the\s+above)(?:\s+(?:papers|ones|works|abstracts))?(?=\s*\?|\s+(?:use[sd]?|are|were|is"
+    r"|was|ha(?:ve|s|d)|do(?:es)?|did|mentions?|stud(?:y|ies)|report|propose|came|appeared|published|from"
+    r"|in|by|on|about)\b)|(?:only\s+|just\s+)?the\s+ones\s+(?:from|in|by|with|that|which|published"
+    r"|since|before|after|on|about)\b)", re.I)
+
+
+def chooses_among_before(question: str) -> bool:
+    """Whether ``question`` chooses among the papers of an answer before it (``_AMONG_BEFORE``)."""
+    return _AMONG_BEFORE.match(question) is not None
+
+
 def swapped_topic(question: str, names_a_topic: Callable[[str], bool]) -> str | None:
     """The topic a follow-up asks the list before of instead ("what about dropout?",
     "and papers on transformers?"), or None: one pointing back ("what about its

@@ -25,6 +25,7 @@ from assistant.follow_up_phrases import (
     asks_for_list_before,
     asks_per_year,
     beyond_asked,
+    chooses_among_before,
     fragment_filters,
     swapped_topic,
 )
@@ -274,7 +275,8 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
             f"“{question.strip()}” points at a paper of an earlier answer "
             f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
             "e.g. its title in quotes")
-    if not history and asks_for_list_before(question, pointing=True):
+    if not history and (asks_for_list_before(question, pointing=True)
+                        or chooses_among_before(question)):
         raise BadInputError(
             f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
             "is none before it: ask for the list itself, e.g. “Which papers use capsule "

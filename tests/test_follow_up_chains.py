@@ -336,3 +336,20 @@ def test_a_narrowed_list_quotes_each_paper_on_the_follow_ups_topic(
     narrowed_list = final_answer(app.answer_stream("which of them use reinforcement learning?", history))
     assert [c.title for c in narrowed_list.citations] == ["Adversarial Agents"]
     assert "“A reinforcement learning agent then tunes the discriminator.”" in narrowed_list.answer
+
+
+@pytest.mark.parametrize("question", ["Which of these use CIFAR-10?", "How many of them are on GANs?",
+                                      "Only the ones from 2025, please.", "And which of those?"])
+def test_choosing_among_the_papers_before_with_none_is_one_line(
+        seed_assistant: Assistant, question: str) -> None:
+    """A run: with nothing before it, "Which of these use CIFAR-10?" quoted an unrelated paper
+    with no caveat, "Only the ones from 2021, please." was a "no"."""
+    with pytest.raises(BadInputError, match="earlier list or count, and there is none before it"):
+        final_answer(seed_assistant.answer_stream(question))
+
+
+def test_a_first_question_choosing_among_its_own_options_is_answered(
+        seed_assistant: Assistant) -> None:
+    answer = final_answer(seed_assistant.answer_stream(
+        "Which of these methods predicts temporal links best: CRAFT or a GNN?"))
+    assert answer.citations
