@@ -309,6 +309,22 @@ class HybridRetriever:
                 break
 
 
+# a looked-up word the keyword index cannot hold: the symbols "C++" or "F#" write, no
+# term of the tokenizer's (a run's: "Which paper mentions C++?" quoted a paper on ResNets)
+_SYMBOLS = re.compile(r"\w[+#]|[+#]\w")
+
+
+def _written_as_is(index: AbstractIndex, words: Sequence[str],
+                   allowed: AbstractSet[str] | None) -> list[str]:
+    """The papers whose title or abstract writes each of ``words`` as it is written, newest
+    first: every paper is read, as no index holds them."""
+    patterns = [re.compile(rf"(?<![\w+#]){re.escape(w)}(?![\w+#])", re.I) for w in words]
+    papers = index.papers()
+    held = [p for pid, p in papers.items() if (allowed is None or pid in allowed)
+            and all(x.search(f"{p.title}. {p.text}") for x in patterns)]
+    return [p.paper_id for p in sorted(held, key=lambda p: (-(p.year or 0), p.paper_id))]
+
+
 def term_holders(index: AbstractIndex, words: Sequence[str],
                  allowed: AbstractSet[str] | None = None,
                  asked: str = "") -> tuple[list[str], bool]:
@@ -323,6 +339,8 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     ``term_lookups.lookup_groups``) are each group's phrase, the groups anywhere."""
     groups = lookup_groups(read_intent(asked).search) if asked else ()
     terms = {term for word in words for term in query_terms(word)}
+    if symbolic := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
+        return _written_as_is(index, symbolic, allowed), True
     if not terms:
         return [], False
     forms = [form for word in words for form in written_forms(word)]  # "matrix", "matrices"

@@ -112,3 +112,17 @@ def test_words_joined_by_and_are_each_looked_up(seed_dir: Path,
         ("Research", "Development"),)
     assert lookup_groups("Which papers mention Bayes' rule and Occam's razor?") == (
         ("Bayes", "rule"), ("Occam's", "razor"))
+
+
+def test_a_word_written_with_symbols_is_looked_up_as_written(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A run among the 13.9k: "Which paper mentions C++?" quoted a paper on ResNets (the
+    keyword index holds no "C++"); nine abstracts write it. A looked-up word with symbols is
+    read in every stored abstract as it is written, not as "C" nor inside "C++11"."""
+    rows = [("Fast Kernels", "Our library is written in C++ and runs on GPUs."),
+            ("Compilers for Learning", "We compile models to C++11 code and to C."),
+            ("Code Models", "A model translates Java into C++ programs."),
+            ("Letters", "We study the letter C in scripts.")]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "symbols", rows)))
+    answer = final_answer(app.answer_stream("Which papers mention C++?"))
+    assert {c.title for c in answer.citations} == {"Fast Kernels", "Code Models"}
