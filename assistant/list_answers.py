@@ -38,6 +38,7 @@ from assistant.paper_order import Ordered, in_year_order, ordered_in
 from assistant.ranking import cached_coverage
 from assistant.refusals import nearest_reason
 from assistant.respelling import asked_respellings, cue_respellings, respelt, respelt_line
+from assistant.retrieval import symbolic
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topic_input import bad_topic, unsearchable
@@ -102,8 +103,8 @@ class ListAnswers:
         lookup = bool(read_intent(search).lookup_terms)  # a lookup asks for words as typed
         respelt_words = cues | asked_respellings(self.app.index, topic, lookup)
         search, topic = respelt(search, respelt_words), respelt(topic, respelt_words)
-        named = self.names_a_topic(topic, lookup=lookup) or (  # "C++": no term, papers write it
-            lookup and bool(self.app.retriever.lookup_holders(search, applied)))
+        # "C++": no term of the index's, looked up as written (a list of none is an answer)
+        named = self.names_a_topic(topic, lookup=lookup) or symbolic(read_intent(search).lookup_terms)
         # "How many papers were published in 2015?", "What has Bengio published?": every
         # paper of the filter; common words under a range alone ("…from 2019 about this")
         # are a question that lost its topic, one line as before

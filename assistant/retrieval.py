@@ -233,6 +233,8 @@ class HybridRetriever:
         screen.holders = self.lookup_holders(question, filters)
         for pid in screen.holders:  # a lookup's paper outside the candidates still counts
             fused.setdefault(pid, 0.0)
+        if not screen.holders and symbolic(read_intent(question).lookup_terms):
+            fused.clear()  # "F#" written by no abstract: no paper answers (one had been quoted)
         if not screen.holders:  # a paper whose title is asked about comes first
             papers = self.index.papers()
             screen.titled = name_checks.titled_papers(papers, question, self.allowed(filters))
@@ -312,6 +314,11 @@ class HybridRetriever:
 # a looked-up word the keyword index cannot hold: the symbols "C++" or "F#" write, no
 # term of the tokenizer's (a run's: "Which paper mentions C++?" quoted a paper on ResNets)
 _SYMBOLS = re.compile(r"\w[+#]|[+#]\w")
+
+
+def symbolic(words: Sequence[str]) -> bool:
+    """Whether a looked-up word is written with symbols the keyword index cannot hold."""
+    return any(map(_SYMBOLS.search, words))
 
 
 def _written_as_is(index: AbstractIndex, words: Sequence[str],
