@@ -181,9 +181,14 @@ _AMONG_BEFORE = re.compile(
     r"|since|before|after|on|about)\b)", re.I)
 
 
+# ...not among options it names itself: "Which of these came first, GANs or VAEs?", "Only the
+# ones with code, please: which papers …?" (a review's)
+_OWN_OPTIONS = re.compile(r"\s(?:or|vs\.?|versus)\s|[:,;]\s*(?:which|what|how|who|is|are|do|does)\b", re.I)
+
+
 def chooses_among_before(question: str) -> bool:
     """Whether ``question`` chooses among the papers of an answer before it (``_AMONG_BEFORE``)."""
-    return _AMONG_BEFORE.match(question) is not None
+    return _AMONG_BEFORE.match(question) is not None and not _OWN_OPTIONS.search(question)
 
 
 def swapped_topic(question: str, names_a_topic: Callable[[str], bool]) -> str | None:

@@ -103,8 +103,7 @@ class ListAnswers:
         lookup = bool(read_intent(search).lookup_terms)  # a lookup asks for words as typed
         respelt_words = cues | asked_respellings(self.app.index, topic, lookup)
         search, topic = respelt(search, respelt_words), respelt(topic, respelt_words)
-        # "C++": no term of the index's, looked up as written (a list of none is an answer)
-        named = self.names_a_topic(topic, lookup=lookup) or symbolic(read_intent(search).lookup_terms)
+        named = self.names_a_topic(topic, lookup=lookup) or symbolic(read_intent(search).lookup_terms)  # C++
         # "How many papers were published in 2015?", "What has Bengio published?": every
         # paper of the filter; common words under a range alone ("…from 2019 about this")
         # are a question that lost its topic, one line as before

@@ -275,15 +275,15 @@ def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: R
             f"“{question.strip()}” points at a paper of an earlier answer "
             f"(“{pointed[0].group(0).strip()}”), and there is none before it: name the paper, "
             "e.g. its title in quotes")
-    if not history and (asks_for_list_before(question, pointing=True)
-                        or chooses_among_before(question)):
-        raise BadInputError(
-            f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
-            "is none before it: ask for the list itself, e.g. “Which papers use capsule "
-            "networks?”")
     points = not history and (CONTINUES_RE.search(question) or MAY_POINT_BACK_RE.search(question))
     if points and (said := said_filters(question, readers, fragments=False)):  # not "Only 2019 papers"
         raise BadInputError(
             f"“{question.strip()}” narrows an earlier list or count ({said.describe()}), "
             "and there is none before it: ask for the list itself with its topic, e.g. "
             "“Which papers on graph neural networks are from 2019?”")
+    if not history and (asks_for_list_before(question, pointing=True)
+                        or chooses_among_before(question)):
+        raise BadInputError(
+            f"“{question.strip()}” asks for the papers of an earlier list or count, and there "
+            "is none before it: ask for the list itself, e.g. “Which papers use capsule "
+            "networks?”")

@@ -348,8 +348,12 @@ def test_choosing_among_the_papers_before_with_none_is_one_line(
         final_answer(seed_assistant.answer_stream(question))
 
 
+@pytest.mark.parametrize("question", [
+    "Which of these methods predicts temporal links best: CRAFT or a GNN?",
+    # a review's: options named after "these" with no noun between
+    "Which of these came first, CRAFT or RawMed?",
+    "Which of these is more accurate: CRAFT or graph networks?"])
 def test_a_first_question_choosing_among_its_own_options_is_answered(
-        seed_assistant: Assistant) -> None:
-    answer = final_answer(seed_assistant.answer_stream(
-        "Which of these methods predicts temporal links best: CRAFT or a GNN?"))
-    assert answer.citations
+        seed_assistant: Assistant, question: str) -> None:
+    answer = final_answer(seed_assistant.answer_stream(question))  # no "earlier list" error
+    assert answer.citations or answer.refusal is not None
