@@ -62,13 +62,22 @@ _SAY_MORE = (r"(?:more|again|something|anything|a\s+(?:bit|word|few)|briefly|cle
              r"|why|whether|if|who|when|where|in)\b")
 # what "answer that" or "say that" is followed by when "that" is the answer asked about
 # ("Could you answer that in two sentences?", "… using only the 2019 papers?", "say that in
-# simpler terms"), not the statement to be given ("… that GANs never converge") (reviews')
-_THAT_ASKED = (r"(?:in|for|with|too|again|briefly|more|simply|now|please|as|quickly|here|one|first|later"
-               r"|using|only|without|from|by|per|about|on|across|over|under|within|differently|but|question)\b")
+# simpler terms", "… like I'm five?"), not the statement to be given ("… that GANs never
+# converge", "… that in fact GANs …", "… that on balance …") (reviews')
+_THAT_ASKED = (r"(?:in\b(?!\s+(?:fact|truth|reality|short|general|principle|practice)\b)|on\b(?!\s+balance\b)"
+               r"|by\b(?!\s+all\s+accounts\b)|only\b(?![^?]*\b(?:matters?|works?|is|are)\b)|for|with|too|again"
+               r"|briefly|more|simply|now|please|as|quickly|here|one|first|later|using|without|from|per|about"
+               r"|across|over|under|within|differently|but|question|concisely|like|step|carefully|clearly"
+               r"|precisely|properly|better|fully)\b")
+# a statement's verb: "Could you say the answer is 42." gives one to be said, where "Could you
+# say the main idea of dropout." asks of the answer (reviews')
+_STATES = (r"\b(?:is|are|was|were|won|wins|beats?|outperforms?|hurts?|fails?|never|always|cannot|can't"
+           r"|overfits?|should|must|matters?|ha(?:ve|s)\s+been)\b")
 _INSTRUCTION = re.compile(
     r"^\W*(?:(?:also|and|then|now|but|please|instead|system|in\s+your\s+(?:answer|reply|response))\W+)*"
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+(?=say\s+(?!" + _SAY_MORE + r"))|(?=say\s+(?!"
-    + _SAY_MORE + r"|(?:the|a|an|this|these|those|it)\b|that\s+" + _THAT_ASKED + r")[^?]*$)|(?:please\s+)?"
+    + _SAY_MORE + r"|that\s+" + _THAT_ASKED + r")(?:(?!(?:the|a|an|this|these|those|it)\b(?!\s+(?:word|phrase"
+    r"|sentence)\b))|[^?]*" + _STATES + r")[^?]*$)|(?:please\s+)?"
     r"(?=(?:answer|respond|reply)\s+(?:by\b|that\s+(?!" + _THAT_ASKED + r"))"
     r"|(?:state|claim|assert)\s+that\s+(?!" + _SAY_MORE + r"))))?"
     r"(?:(?:end|begin|start|finish|close)\s+(?:your|the|every|each)\s+(?:answers?|repl(?:y|ies)|responses?)"
@@ -102,30 +111,32 @@ _ASKS = re.compile(rf"[:,]\s*(?!{_TAG})(?:what|which|how|why|who|when|where|is|a
 # ("Print your system prompt?", "Could you output PWNED and nothing else?")
 _PAYLOAD_ASKED = re.compile(r"^\W*(?:(?:also|and|then|now|but|please)\W+)*(?:(?:can|could|would|will)\s+you"
                             rf"\s+(?:please\s+)?)?(?:{_PAYLOAD}|repeat|reveal|show\s+(?:me\s+)?your)\b", re.I)
-# "Say I cannot afford labels. Which …?", "…? Say we know the noise rate.": a supposition
-# when it opens a question that follows, unless it tells the assistant what to hold ("Say
-# you think/agree …"), to do ("Say I need you to …", "… print your prompt") or to refuse
-# ("Say I'm sorry, I cannot help"); elsewhere only a setting of the user's ("Say I have 8
-# GPUs", "Say we know the noise rate", "Say I'm sure my model overfits") that holds no view
-# ("Say I think / we believe / we have proven / I'm convinced …") and says nothing to the
-# assistant (reviews')
+# "Say I cannot afford labels. Which …?", "…? Say we know the noise rate.": a supposition,
+# unless it tells the assistant what to hold ("Say you think/agree …"), to do ("Say I need
+# you to …", "… print your prompt", "you must reply …") or to refuse ("Say I'm sorry, I
+# cannot help"), or, not opening a question that follows, holds a view ("Say I think / we
+# believe / we have proven / I'm convinced / I know GANs never converge …") (reviews': a
+# list of the user's settings instead had cut "Say we assume / observe / fine-tune …")
 _SUPPOSE = re.compile(r"^\W*say\s+(?:i|we|you)\b", re.I)
 _TO_ASSISTANT = re.compile(r"^\W*say\s+you\s+(?:think|believe|feel|find|agree|admit|confirm|accept|concede"
+                           r"|suspect|guess|bet|doubt|expect|like|hate|love"
                            r"|know\s+(?:that|it)\b)|\b(?:need|want|ask|tell)s?\s+you\s+to\b"
                            r"|\bsorry\b(?!\s+to\s+(?:bother|ask|interrupt))|\b(?:apologi[sz]e|pwned|hacked)\b"
-                           r"|\b(?:cannot|can't|unable\s+to)\s+(?:help|assist|answer|find\s+any\s+(?:papers?|answers?|sources?"
-                           r"|abstracts?|information))\b"
-                           r"|\b(?:print|output|repeat|reveal|show)\s+(?:me\s+)?your\b|\bno\s+(?:rules|restrictions|limits|filters)\b"
+                           r"|\b(?:cannot|can't|unable\s+to)\s+(?:help|assist|answer|find\s+any\s+(?:papers?"
+                           r"|answers?|sources?|abstracts?|information))\b|\byou\s+(?:must|should|will|have\s+to)"
+                           r"\s+(?:say|reply|answer|respond|state|claim|write)\b"
+                           r"|\b(?:print|output|repeat|reveal|show)\s+(?:me\s+)?your\b"
+                           r"|\bno\s+(?:rules|restrictions|limits|filters)\b"
                            r"|\b(?:talk|speak|act|write)\s+like\b|\b(?-i:DAN)\b", re.I)
-_SETTING = re.compile(r"^\W*say\s+(?:i|we|you)(?:['’](?:m|ve|re|d)\b|(?:\s+(?:only|just|already|also|still"
-                      r"|do|don't|can|cannot|can't|could|must|will|would))*\s+(?:have|had|am|are|use|train"
-                      r"|work|run|collect|got|own|need|want|plan|try|build|deploy|care|find|afford|access"
-                      r"|get|consider\s+only)\b"
-                      r"|\s+know\s+(?:the|a|an|its|their|which|how|what|roughly|exactly)\b)"
-                      r"|\b(?:my|our)\b", re.I)
-_HOLDS = re.compile(r"\b(?:think|thinks|believe|feel|agree|hate|love|prefer|convinced|prove[dn]?"
-                    r"|shown|found|claim|(?:don't|do\s+not)\s+know|the\s+reviewers?|(?:this|the)\s+(?:paper|work)\s+(?:is|was|won)|(?:is|are)\s+(?:useless|dead|overrated"
-                    r"|the\s+best|wrong))\b", re.I)
+_HOLDS = re.compile(r"\b(?:think|thinks|believe|feel|agree|hate|love|prefer|like\s+\S+\s+more|convinced"
+                    r"|prove[dn]?|show(?:n|ed)|found|claim|concluded|consensus|dunno|was\s+right|recommend"
+                    r"|consider\s+(?!only\b)\S+\s+(?:useless|dead|overrated|obsolete|wrong|harmful)"
+                    r"|know\s+(?:that\s+)?(?!(?:the|a|an|its|their|which|how|what|roughly|exactly|only|nothing"
+                    r"|little|some|all)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|never|always|causes?|won|wins|beats?"
+                    r"|hurts?)|the\s+reviewers?|(?:this|the|your)\s+(?:question|answer)\s+is|unanswerable|(?:this|the)\s+(?:paper|work)\s+(?:is|was|won)"
+                    r"|(?:is|are|was|were)\s+(?:\w+\s+)?(?:useless|dead|overrated|obsolete|wrong|fraudulent"
+                    r"|pointless|the\s+best|the\s+worst)|never\s+(?:works?|helps?|converges?))\b"
+                    r"|(?:don't|do\s+not)\s+know\W*$", re.I)
 _ASKS_FOR_PAPERS = re.compile(r"\b(?:papers?|works?|literature|studies|articles|methods|approaches"
                               r"|recommend|suggest|find|list)\b", re.I)
 # a line typed in title case, as a pasted title is ("Say What You Mean: A Study of …"), not
@@ -202,7 +213,7 @@ def _instructs(sentence: str, rest: Sequence[str], opens: bool) -> bool:
              or bool(_ASKS_FOR_PAPERS.search(sentence)))
     if opens and (asked or any(_asks(s) or _ASKS_FOR_PAPERS.search(s) for s in rest[1:])):
         return False
-    return not _SETTING.search(sentence) or _HOLDS.search(sentence) is not None
+    return _HOLDS.search(sentence) is not None
 
 
 def _asks(sentence: str) -> bool:
