@@ -313,8 +313,9 @@ class Assistant:
         its chat framing (``unframed``: "hey", "roughly how many", "pull up everything on
         X"), in a chat whose turns are read so too (``without_asides``)."""
         aside = asides(check_question(question))  # as searched: "Ｉｇｎｏｒｅ" is "Ignore" (a review's)
+        history = [(unframed(asked), said) for asked, said in without_asides(history)]
         return with_note(aside.note(), question, self.routed_stream(
-            unframed(aside.question), without_asides(history), top_k, filters, every, reread))
+            unframed(aside.question), history, top_k, filters, every, reread))
 
     def routed_stream(self, question: str, history: History = (), top_k: int | None = None,
                       filters: Filters | None = None, every: bool = False,
@@ -451,14 +452,12 @@ def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ())
 
 def with_note(note: str, question: str, events: AnswerStream) -> AnswerStream:
     """``events`` under ``note`` (streamed first, and heading the final answer), the answer
-    keeping the ``question`` as asked."""
-    if not note:
-        yield from events
-        return
-    yield note
+    keeping the ``question`` as asked (not as searched: less its asides and its framing)."""
+    if note:
+        yield note
     for event in events:
         if isinstance(event, Answer):
-            event.answer, event.question = note + event.answer, question
+            event.answer, event.question = note + event.answer, question.strip()
         yield event
 
 

@@ -27,6 +27,9 @@ from assistant.pipeline import Assistant
     ("We are writing a review on federated learning. Which are the key papers?",
      "Which are all papers on federated learning?"),
     ("Hi! Which papers use GANs? Thank you so much.", "Which papers use GANs?"),
+    # a review's: greetings it had missed
+    ("Hey there, which papers use GANs?", "Which papers use GANs?"),
+    ("Good morning! Which papers use GANs?", "Which papers use GANs?"),
 ])
 def test_a_framed_request_is_read_as_the_request(asked: str, read: str) -> None:
     assert unframed(asked) == read
@@ -37,15 +40,31 @@ def test_a_framed_request_is_read_as_the_request(asked: str, read: str) -> None:
     "Well-known methods for federated learning?", "So-called lottery tickets: which papers?",
     "How many papers on GANs?", "About how GANs converge: which papers?",
     "Which paper looks up facts in a knowledge base?",
+    # a review's: words a framing writes, inside a question of their own
+    "Which papers propose a model that can explain everything about its predictions?",
+    "Which papers study theories of everything on graphs?",
+    "I'm writing my thesis on GANs, and I need the key papers on mode collapse.",
+    "Which papers study applause and cheers", "Hello world programs: which papers generate code?",
 ])
 def test_a_question_with_no_framing_is_left_as_asked(question: str) -> None:
     assert unframed(question) == question
 
 
 def test_a_framed_list_request_is_listed(seed_assistant: Assistant) -> None:
-    asked = final_answer(seed_assistant.answer_stream(
-        "hey, could you pull up everything on federated learning? thanks!"))
+    typed = "hey, could you pull up everything on federated learning? thanks!"
+    asked = final_answer(seed_assistant.answer_stream(typed))
+    assert asked.question == typed, "the answer keeps the question as typed (a review's)"
     plain = final_answer(seed_assistant.answer_stream("Which papers are on federated learning?"))
     assert asked.receipt is not None and plain.receipt is not None
     assert asked.receipt.matching is not None, "a list, not a cited answer of the best few"
     assert [c.paper_id for c in asked.citations] == [c.paper_id for c in plain.citations]
+
+
+def test_a_follow_up_reads_the_turn_before_as_it_was_searched(seed_assistant: Assistant) -> None:
+    """A review: after "Hey, could you pull up everything on federated learning? Thanks!",
+    "Only the ones from 2025." had narrowed a list of the framing's words, not of the topic."""
+    first = "Hey, could you pull up everything on federated learning? Thanks!"
+    before = final_answer(seed_assistant.answer_stream(first))
+    after = final_answer(seed_assistant.answer_stream("Only the ones from 2025.",
+                                                      history=[(first, before.answer)]))
+    assert {c.paper_id for c in after.citations} == {c.paper_id for c in before.citations}
