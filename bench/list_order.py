@@ -1,0 +1,66 @@
+"""How well a list's order puts answering papers first: precision at 5 and 10 of the listed
+order over the list questions of evals/lists.jsonl with ten or more papers listed, the
+labels being the expected papers and the pooled judge's yes (evals/lists-pooled.jsonl),
+beside the same lists ordered without the rise a title naming the topic gives
+(``ListScreen._rank_score``). What is listed is the same either way; only the order moves.
+
+Usage: python bench/list_order.py DATA_DIR   (a store holding the 13.9k, bench/ingest_distractors.py)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from common import save
+
+import assistant  # noqa: F401
+from assistant.pipeline import Assistant
+from assistant.settings import PROJECT_ROOT, Settings
+
+EVALS = PROJECT_ROOT / "evals"
+TITLED_RISE = 0.25  # what ``_rank_score`` adds for a title naming the topic
+
+
+def labels() -> dict[str, set[str]]:
+    """Each list question's answering papers: its expected ones and the judge's yes."""
+    found: dict[str, set[str]] = {}
+    for line in (EVALS / "lists.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        found.setdefault(row["id"], set()).update(row["expected_sources"])
+    for line in (EVALS / "lists-pooled.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        if row["answers"]:
+            found.setdefault(row["id"], set()).add(row["source"])
+    return found
+
+
+def main() -> int:
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings.data.dir = Path(sys.argv[1])
+    app, good = Assistant(settings), labels()
+    figures: dict[str, dict[str, list[float]]] = {}
+    for line in (EVALS / "lists.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        papers = app.lists.list_papers(row["question"]).papers
+        rise = [(p.score - (TITLED_RISE if p.titled and p.logit is None else 0.0), p.paper.source)
+                for p in papers]
+        orders = {"shipped": [p.paper.source for p in papers],
+                  "no title rise": [source for _, source in sorted(rise, key=lambda t: -t[0])]}
+        split = figures.setdefault(row["split"], {})
+        for name, order in orders.items():
+            for k in (5, 10):
+                if len(order) >= 10:
+                    hits = sum(source in good[row["id"]] for source in order[:k])
+                    split.setdefault(f"{name} P@{k}", []).append(hits / k)
+    means = {split: {key: round(sum(v) / len(v), 3) for key, v in keys.items()} | {
+        "questions": len(next(iter(keys.values())))} for split, keys in figures.items()}
+    for split, row in means.items():
+        print(split, row)
+    save("list_order", {"store": sys.argv[1], "splits": means})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
