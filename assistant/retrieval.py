@@ -346,8 +346,12 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     ``term_lookups.lookup_groups``) are each group's phrase, the groups anywhere."""
     groups = lookup_groups(read_intent(asked).search) if asked else ()
     terms = {term for word in words for term in query_terms(word)}
-    if symbolic := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
-        return _written_as_is(index, symbolic, allowed), True
+    if symbols := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
+        held = _written_as_is(index, symbols, allowed)
+        if others := [w for w in words if w not in symbols]:  # "C++ and CUDA": both (a review's)
+            also = set(term_holders(index, others, allowed)[0])
+            held = [pid for pid in held if pid in also]
+        return held, True
     if not terms:
         return [], False
     forms = [form for word in words for form in written_forms(word)]  # "matrix", "matrices"

@@ -126,6 +126,9 @@ def test_a_word_written_with_symbols_is_looked_up_as_written(
     app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "symbols", rows)))
     answer = final_answer(app.answer_stream("Which papers mention C++?"))
     assert {c.title for c in answer.citations} == {"Fast Kernels", "Code Models"}
+    # ...beside another word, both (a review's: "C++ and CUDA" had listed every C++ paper)
+    both = final_answer(app.answer_stream("Which papers mention C++ and GPUs?"))
+    assert {c.title for c in both.citations} == {"Fast Kernels"}
     # ...and one no abstract writes is a "no", not a quoted paper nor an error
     for asked in ("Which paper mentions Z#?", "Which papers mention Q++?"):
         assert not final_answer(app.answer_stream(asked)).citations, asked
