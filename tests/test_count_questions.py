@@ -191,3 +191,17 @@ def test_a_count_of_recent_papers_is_the_topics_count_per_year() -> None:
     """A run: "How many recent papers on dropout?" was answered with quotes and no
     number; its count per year shows the recent years."""
     assert count_topic(read_intent("How many recent papers on dropout?")) == "dropout"
+
+
+@pytest.mark.parametrize(("asked", "topic"), [
+    ("Count the normalizing flow papers from 2019 to 2021", "normalizing flow"),
+    ("Count the papers on GANs", "GANs"), ("count all the papers on dropout", "dropout")])
+def test_a_request_to_count_papers_is_a_count(asked: str, topic: str) -> None:
+    """A run: "Count the normalizing flow papers from 2019 to 2021" listed 64 papers (a list's
+    reading budget) where the trend counts 67 for those years: it asks how many, as "How many
+    … papers" does, and is answered by the same count."""
+    assert count_topic(read_intent(asked)) == topic
+
+
+def test_a_question_about_counting_is_no_count() -> None:
+    assert count_topic(read_intent("Which papers count objects in images?")) is None
