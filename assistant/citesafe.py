@@ -20,6 +20,8 @@ Three layers, each catching what the one before lets through:
    the prompt echoed, nothing written before the token budget ran out) is never shown as the
    answer. The reader gets its supported sentences, or else the extractive answer, with one
    line saying why (``Answer.unchecked``); the reply as it came is ``Answer.model_reply``.
+   An answer shown is read beside the extractive one: when the cross-encoder reads the
+   quotes as answering the question clearly better, they follow it (quoted_answers.py).
 
 Streaming follows the gate: sentences are shown one by one as they are checked, in order,
 while every one so far is supported; from the first that is not, they wait for the verdict,
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any, Literal
@@ -39,7 +41,6 @@ from assistant.answering import AnswerStream, NumberedSource, build_citations, i
 from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats, reception_unsaid, unfinished
 from assistant.corpus import split_sentences
 from assistant.errors import redact
-from assistant.extractive import NOTICE
 from assistant.generation import (
     ChatModel,
     GenerationError,
@@ -50,6 +51,7 @@ from assistant.generation import (
 )
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats, query_terms
+from assistant.quoted_answers import Fallback, instead, with_quotes
 from assistant.sentences import (
     SCHEMA_SHAPES,
     JsonSentences,
@@ -81,8 +83,6 @@ _HEADING = re.compile(r"\W*[\w-]+(?:\s+[\w-]+)?\s*:\s")  # "TCCM: Time-Condition
 # architecture for future link prediction on temporal graphs" 0.66. Source: by hand, on a
 # hostile user's Gemma 270M replies over the seeds.
 TITLE_ECHO = 0.85
-Fallback = Callable[[list[NumberedSource]], AnswerStream]
-FALLBACK_NOTICE = "Extractive answer (quoted from the abstracts):"  # a model is configured
 # a model's own "no" over the sources found, in --json as a refusal (it had been "refusal": null)
 MODEL_REFUSAL = Verdict(check="model", reason="The model replied that no source it was given "
                         "answers the question; the nearest papers show what it read.")
@@ -427,7 +427,8 @@ def answer(question: str, sources: list[NumberedSource], model: ChatModel,
            fallback: Fallback | None = None) -> AnswerStream:
     """Stream a cite-safe answer; the last event is the ``Answer`` (timings filled by the
     caller). ``fallback`` writes the extractive answer from the sources given, for an answer
-    that fails the checks with no supported sentence."""
+    that fails the checks with no supported sentence, and to follow one that the quotes
+    answer clearly better (``quoted_answers.with_quotes``)."""
     sources = answering_sources(sources)
     deadline = deadline if deadline is not None else model.deadline()
     reply = yield from _ask(question, sources, model, deadline, checker or ClaimChecker())
@@ -446,9 +447,13 @@ def answer(question: str, sources: list[NumberedSource], model: ChatModel,
                   dropped_citations=_dropped(reply.gate.checked),
                   truncated=reply.truncated)
     if failure is not None and not final:  # from the sources the model saw, when it saw any
-        yield from _fallback(base, failure, reply.seen or sources, fallback)
+        yield from instead(base, failure, reply.seen or sources, fallback)
         return
-    yield _answer(base, final, reply.seen, failure)
+    checked = _answer(base, final, reply.seen, failure)
+    if fallback is None or checked.refusal is not None or not checked.claims:
+        yield checked
+        return
+    yield from with_quotes(question, checked, fallback(reply.seen))
 
 
 def _dropped(checked: Iterable[Checked]) -> list[int]:
@@ -476,25 +481,3 @@ def _answer(base: Answer, final: list[Checked], seen: list[NumberedSource],
         "answer": text, "citations": citations, "sources": [s.ref() for s in seen],
         "uncited": not citations, "claims": [c.claim for c in final if c.claim is not None],
         "unchecked": note})
-
-
-def _fallback(base: Answer, failure: str, sources: list[NumberedSource],
-              fallback: Fallback | None) -> AnswerStream:
-    """The extractive answer in place of one that failed the checks, with the line why."""
-    note = (f"The model's answer could not be checked against the sources ({failure}): the "
-            "extractive answer is shown instead.")
-    if fallback is None:
-        note = f"The model's answer could not be checked against the sources ({failure})."
-        yield note
-        yield base.model_copy(update={"answer": note, "unchecked": note, "uncited": True,
-                                      "sources": [s.ref() for s in sources]})
-        return
-    for event in fallback(sources):
-        if isinstance(event, Answer):
-            yield event.model_copy(update={
-                "answer": event.answer.replace(NOTICE, FALLBACK_NOTICE), "unchecked": note,
-                "model": base.model, "cite_mode": base.cite_mode,
-                "model_reply": base.model_reply, "usage": base.usage,
-                "dropped_citations": base.dropped_citations, "truncated": base.truncated})
-            return
-        yield event.replace(NOTICE, FALLBACK_NOTICE)

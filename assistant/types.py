@@ -22,7 +22,7 @@ from assistant.venues import EARLIEST_YEAR, LATEST_YEAR
 PUBLIC_JSON_KEYS = frozenset({
     "question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
     "dropped_citations", "uncited", "truncated", "claims", "filters", "unmentioned", "unsure",
-    "refusal", "cite_mode", "model_reply", "unchecked", "receipt",
+    "refusal", "cite_mode", "model_reply", "unchecked", "off_question", "receipt",
 })
 OPEN_START, OPEN_END = 0, 9999  # a year range open at one end ("before 2000", "since 2019")
 
@@ -311,6 +311,10 @@ class Answer(BaseModel):
     unchecked: str | None = Field(
         None, description="Why the model's answer could not be checked against the sources "
         "(one line); the answer shown is then its checked part or the extractive answer.")
+    off_question: str | None = Field(
+        None, description="Model answers: the line saying that the abstracts' quoted answer "
+        "follows the model's, the cross-encoder reading the quotes as answering the question "
+        "clearly better (quoted_answers.py); None when it does not.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object (a citation's ``highlights``: the

@@ -85,6 +85,8 @@ def answered(data: dict[str, Any]) -> None:
     assert data["sources"]
     valid_citations(data)
     assert all(n not in {s["n"] for s in data["sources"]} for n in data["dropped_citations"])
+    if data["off_question"]:  # the quotes follow the model's answer, under the line saying so
+        assert data["off_question"] in data["answer"] and data["mode"] == "llm"
 
 
 def test_ask_json_reports_usage_and_valid_citations(local_model: Any, fresh_copy: Path) -> None:

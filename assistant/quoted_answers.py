@@ -1,0 +1,100 @@
+"""The abstracts' quoted answer beside a model's: in its place when the model's answer fails
+the checks (citesafe.py), after it when the quotes answer the question clearly better.
+
+A small model's sentences can each be true of their source and still not answer what was
+asked: a source's title written back for "What model sizes were pretrained with …?", a
+field's opening sentence for "What is CRAFT?". The claim checker cannot see that, for it
+asks whether a sentence is true of its source, not whether it answers. The cross-encoder
+was trained on that question; it reads both answers to the same question, so what is
+compared is two logits on one scale (the scale moves from question to question, which is
+why no fixed threshold on the model's logit alone would do).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+
+from assistant.answering import AnswerStream, NumberedSource
+from assistant.extractive import NOTICE
+from assistant.reranking import CrossEncoder
+from assistant.types import Answer
+
+log = logging.getLogger(__name__)
+
+Fallback = Callable[[list[NumberedSource]], AnswerStream]  # the extractive answer's writer
+# How many logits the quoted answer must read above the model's: chosen on the eval's dev
+# split with the bundled Gemma 270M (docs/decisions.md, bench/model_mode.py).
+QUOTES_BETTER_BY = 4.0
+# a hint, not a verdict: the cross-encoder reads whether a passage is on the question, so a
+# terse right answer can read lower than the quotes (a review's)
+OFF_QUESTION = ("The abstracts' own words may answer the question more closely than the model's "
+                "answer; they are quoted after it.")
+FALLBACK_NOTICE = "Extractive answer (quoted from the abstracts):"  # a model is configured
+_MARKERS = re.compile(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
+
+
+def plain(text: str) -> str:
+    """An answer as the cross-encoder reads it: no notice line, no [n] markers, no bold."""
+    for notice in (NOTICE, FALLBACK_NOTICE):
+        text = text.replace(notice, "")
+    return " ".join(_MARKERS.sub("", text).replace("**", "").split())
+
+
+def quotes_answer_better(question: str, answer: Answer, quoted: str) -> bool:
+    """True when the cross-encoder reads ``quoted`` as answering ``question`` by
+    QUOTES_BETTER_BY more than ``answer``'s supported sentences (an unsupported one echoing
+    the question's words had lifted a wrong answer, a run's); False when it cannot run (not
+    installed, the tokenizer or onnxruntime on this input: a warning)."""
+    supported = " ".join(claim.text for claim in answer.claims if claim.supported)
+    try:
+        mine, theirs = CrossEncoder().scores(question, [plain(supported), plain(quoted)])
+    except Exception as error:
+        log.warning("the cross-encoder failed (%s); the model's answer is not compared", error)
+        return False
+    return bool(theirs - mine >= QUOTES_BETTER_BY)
+
+
+def with_quotes(question: str, answer: Answer, quoted: AnswerStream) -> AnswerStream:
+    """``answer`` (already shown), then, when the extractive answer ``quoted`` answers the
+    question clearly better, the line saying so and the quotes; the last event is the
+    Answer, its citations both answers' (the two number the same sources alike)."""
+    events = list(quoted)  # composed in full first: only its verdict decides what follows
+    extractive = events[-1] if events and isinstance(events[-1], Answer) else None
+    if extractive is None or not extractive.citations or not quotes_answer_better(
+            question, answer, extractive.answer):
+        yield answer
+        return
+    lead = f"\n\n{OFF_QUESTION}\n\n"
+    yield lead
+    for event in events[:-1]:
+        if isinstance(event, str):
+            yield event.replace(NOTICE, FALLBACK_NOTICE)
+    cited = {c.n for c in answer.citations}
+    yield answer.model_copy(update={
+        "answer": answer.answer + lead + extractive.answer.replace(NOTICE, FALLBACK_NOTICE),
+        "citations": [*answer.citations, *(c for c in extractive.citations if c.n not in cited)],
+        "off_question": OFF_QUESTION})
+
+
+def instead(base: Answer, failure: str, sources: list[NumberedSource],
+            fallback: Fallback | None) -> AnswerStream:
+    """The extractive answer in place of one that failed the checks, with the line why."""
+    note = (f"The model's answer could not be checked against the sources ({failure}): the "
+            "extractive answer is shown instead.")
+    if fallback is None:
+        note = f"The model's answer could not be checked against the sources ({failure})."
+        yield note
+        yield base.model_copy(update={"answer": note, "unchecked": note, "uncited": True,
+                                      "sources": [s.ref() for s in sources]})
+        return
+    for event in fallback(sources):
+        if isinstance(event, Answer):
+            yield event.model_copy(update={
+                "answer": event.answer.replace(NOTICE, FALLBACK_NOTICE), "unchecked": note,
+                "model": base.model, "cite_mode": base.cite_mode,
+                "model_reply": base.model_reply, "usage": base.usage,
+                "dropped_citations": base.dropped_citations, "truncated": base.truncated})
+            return
+        yield event.replace(NOTICE, FALLBACK_NOTICE)

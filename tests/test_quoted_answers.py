@@ -1,0 +1,98 @@
+"""The abstracts' quotes after a model's answer that is true of its sources but does not
+answer the question (assistant/quoted_answers.py), over a scripted local server (real HTTP
+and SSE), the seed index and the real cross-encoder."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fake_openai import FakeOpenAI
+from test_citesafe import QUOTED, SAID, as_json, craft_number, streamed
+from test_generation import model_assistant
+
+from assistant import quoted_answers
+from assistant.citesafe import with_markers
+from assistant.quoted_answers import FALLBACK_NOTICE, OFF_QUESTION, plain
+
+QUESTION = "What is CRAFT?"
+# A small model's reply to "What is CRAFT?" (Gemma 270M's, a run's): the field's opening
+# sentence of the CRAFT abstract, true of it, saying nothing of what CRAFT is.
+OPENING = ("These scenarios often involve both recurring (seen) and novel (unseen) "
+           "interactions, requiring models to generalize effectively across both.")
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as fake:
+        yield fake
+
+
+def test_a_true_answer_to_another_question_is_followed_by_the_quotes(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [as_json((QUOTED, [1]), (OPENING, [1]))]
+    text, answer = streamed(app, QUESTION)
+    n = craft_number(answer)
+    mine = with_markers(QUOTED, [n]) + " " + with_markers(OPENING, [n])
+    assert answer.answer == text, "what streams is the answer"
+    assert answer.answer.startswith(mine + f"\n\n{OFF_QUESTION}\n\n{FALLBACK_NOTICE}")
+    assert answer.off_question == OFF_QUESTION and answer.public_json()["off_question"]
+    quotes = answer.answer.partition(FALLBACK_NOTICE)[2]
+    assert "CRAFT" in quotes and f"[{n}]" in quotes, "the quotes name what was asked"
+    assert answer.mode == "llm" and answer.unchecked is None
+    assert len(answer.claims) == 2 and all(c.supported for c in answer.claims), "its own"
+    assert answer.citations[0].n == n and answer.citations[0].origin == "model"
+    assert len({c.n for c in answer.citations}) == len(answer.citations)
+
+
+def test_an_answer_to_the_question_is_shown_alone(seed_dir: Path, server: FakeOpenAI) -> None:
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [as_json((SAID, [1]))]
+    text, answer = streamed(app, QUESTION)
+    assert answer.answer == text == with_markers(SAID, [craft_number(answer)])
+    assert answer.off_question is None and FALLBACK_NOTICE not in text
+
+
+def test_a_models_no_is_not_followed_by_quotes(seed_dir: Path, server: FakeOpenAI) -> None:
+    """The model's "no" is right where the abstracts do not state what is asked
+    (docs/decisions.md); it is a refusal, not an answer to read beside the quotes."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [json.dumps({"sentences": [
+        {"text": "The sources do not say what CRAFT costs to run.", "sources": []}]})]
+    _, answer = streamed(app, "What does CRAFT cost to run?")
+    assert answer.refusal is not None and answer.off_question is None
+
+
+def test_without_the_cross_encoder_the_answer_is_shown_alone(
+        seed_dir: Path, server: FakeOpenAI, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*_: object) -> None:
+        raise ValueError("an input the tokenizer cannot take")
+
+    monkeypatch.setattr(quoted_answers.CrossEncoder, "scores", broken)
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [as_json((QUOTED, [1]), (OPENING, [1]))]
+    text, answer = streamed(app, QUESTION)
+    assert answer.off_question is None and FALLBACK_NOTICE not in text
+    assert "the model's answer is not compared" in caplog.text
+
+
+def test_the_cross_encoder_reads_an_answer_plain() -> None:
+    assert plain(f"{FALLBACK_NOTICE}\n\n**CRAFT: a predictor**: It predicts links [1][2]. "
+                 "It is fast [3, 4].") == "CRAFT: a predictor: It predicts links. It is fast."
+
+
+def test_an_unsupported_sentence_echoing_the_question_does_not_count(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """A run: an unsupported sentence repeating the question's words ("The use of the pass@N
+    training strategy …") lifted a wrong answer over the quotes; only the model's supported
+    sentences are read beside them."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    echo = "CRAFT is what CRAFT is, and CRAFT is CRAFT in every sense of CRAFT."
+    server.replies = [as_json((OPENING, [1]), (echo, []))]
+    _, answer = streamed(app, QUESTION)
+    assert [c.supported for c in answer.claims] == [True, False]
+    assert answer.off_question == OFF_QUESTION
