@@ -64,8 +64,8 @@ _SAY_MORE = (r"(?:more|again|something|anything|a\s+(?:bit|word|few)|briefly|cle
 # ("Could you answer that in two sentences?", "… using only the 2019 papers?", "say that in
 # simpler terms", "… like I'm five?"), not the statement to be given ("… that GANs never
 # converge", "… that in fact GANs …", "… that on balance …") (reviews')
-_THAT_ASKED = (r"(?:in\b(?!\s+(?:fact|truth|reality|short|general|principle|practice)\b)|on\b(?!\s+balance\b)"
-               r"|by\b(?!\s+all\s+accounts\b)|only\b(?![^?]*\b(?:matters?|works?|is|are)\b)|for|with|too|again"
+_THAT_ASKED = (r"(?:in\b(?!\s+(?:fact|truth|reality)\b)|on\b(?!\s+balance\b)"
+               r"|by\b(?!\s+all\s+accounts\b)|only\b(?!\s+[\w-]+\s+(?:matters?|works?|is|are)\b)|for|with|too|again"
                r"|briefly|more|simply|now|please|as|quickly|here|one|first|later|using|without|from|per|about"
                r"|across|over|under|within|differently|but|question|concisely|like|step|carefully|clearly"
                r"|precisely|properly|better|fully)\b")
@@ -146,7 +146,16 @@ _TITLE_LINE = re.compile(r"^\W*(?:[A-Z][a-z][\w'’-]*[\s:,-]+(?:(?:a|an|the|of|
 # the lines ``Asides.note`` writes, at the head of an answer
 _RECEPTION_LEAD = "Abstracts do not say how a paper was received"
 _INSTRUCTION_LEAD = "Left out as an instruction to the assistant"
-_NOTE_LINES = re.compile(rf"\A(?:(?:{_RECEPTION_LEAD}|{_INSTRUCTION_LEAD})[^\n]*\n)+")
+_SET_ASIDE_LEAD = "The papers were searched without"
+_NOTE_LINES = re.compile(rf"\A(?:(?:{_RECEPTION_LEAD}|{_INSTRUCTION_LEAD}|{_SET_ASIDE_LEAD})[^\n]*\n)+")
+# a sentence after the question asking of its answer ("Could you answer that concisely?",
+# "Please answer that step by step.") or setting out the user's case ("Say we observe a
+# covariate shift."): searched with the question, its words had made a false "no" (a
+# review's); one stating a range ("… using only the 2019 papers?") is the question's filter
+_OF_THE_ANSWER = re.compile(r"^\W*(?:(?:please|now|also|and|but|then)\W+)*(?:(?:can|could|would|will)\s+you"
+                            r"\s+(?:please\s+)?)?(?:answer|say|explain|put|phrase|word)\s+(?:that|it|this)\b"
+                            r"|^\W*say\s+(?:i|we|you)\b", re.I)
+_A_RANGE = re.compile(r"\b(?:1[89]|20)\d\d\b|\b[Bb]y\s+[A-Z][a-z]")
 
 
 @dataclass(frozen=True)
@@ -157,6 +166,7 @@ class Asides:
     question: str
     reception: tuple[str, ...] = ()
     instructions: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()  # after the question, of its answer or the user's setting
 
     def note(self) -> str:
         """The answer's first line(s) naming what was left out ("" for nothing)."""
@@ -169,6 +179,11 @@ class Asides:
             said = " ".join(self.instructions)
             said = said if len(said) <= 100 else f"{said[:99]}…"
             lines.append(f"{_INSTRUCTION_LEAD}, not a question about the papers: “{said}”")
+        if self.set_aside:
+            said = " ".join(self.set_aside)
+            said = said if len(said) <= 100 else f"{said[:99]}…"
+            lines.append(f"{_SET_ASIDE_LEAD} “{said}”: it asks of the answer or sets out your "
+                         "setting, which no abstract holds.")
         return "".join(f"{line}\n" for line in lines)
 
 
@@ -188,7 +203,11 @@ def asides(question: str) -> Asides:
     if not kept:
         raise BadInputError(f"“{question[:60]}” instructs the assistant and asks nothing of the "
                             "papers; ask a question about them, such as \"What is dropout?\"")
-    text = " ".join(kept).strip(" ;\"“”'") if instructions else question.strip()
+    asked = next((i for i, s in enumerate(kept) if _asks(s)), None)  # the question's sentence
+    set_aside = tuple(s for i, s in enumerate(kept) if asked is not None and i > asked
+                      and _OF_THE_ANSWER.match(s) and not _A_RANGE.search(s))
+    kept = [s for s in kept if s not in set_aside]
+    text = " ".join(kept).strip(" ;\"“”'") if instructions or set_aside else question.strip()
     reception = tuple(" ".join(m.group(0).lower().split()) for m in _RECEPTION.finditer(text))
     if reception:
         text = " ".join(_RECEPTION.sub(" ", text).split())
@@ -197,7 +216,7 @@ def asides(question: str) -> Asides:
             raise BadInputError(f"“{question[:60]}” asks only how papers were received, which "
                                 "abstracts do not say; ask about a topic, such as \"Which papers "
                                 "use GANs?\"")
-    return Asides(text, reception, instructions)
+    return Asides(text, reception, instructions, set_aside)
 
 
 def _instructs(sentence: str, rest: Sequence[str], opens: bool) -> bool:
