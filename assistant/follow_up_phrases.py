@@ -181,9 +181,11 @@ _AMONG_BEFORE = re.compile(
     r"|since|before|after|on|about)\b)", re.I)
 
 
-# ...not among options it names itself: "Which of these came first, GANs or VAEs?", "Only the
-# ones with code, please: which papers …?" (a review's)
-_OWN_OPTIONS = re.compile(r"\s(?:or|vs\.?|versus)\s|[:,;]\s*(?:which|what|how|who|is|are|do|does)\b", re.I)
+# ...not among options it names itself after a comma or colon: "Which of these came first, GANs
+# or VAEs?", "Only the ones with code, please: which papers …?" (reviews': not "Which of these
+# use CIFAR-10 or ImageNet?")
+_OWN_OPTIONS = re.compile(r"[,:]\s*[^,:;?]*\s(?:or|vs\.?|versus)\s"
+                          r"|[:,]\s*(?:which|what|how|who|is|are|do|does)\b", re.I)
 
 
 def chooses_among_before(question: str) -> bool:

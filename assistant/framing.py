@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 
 _GREETING = re.compile(r"^\W*(?:(?:(?:hey|hi|hello|ok(?:ay)?|um+|good\s+(?:morning|afternoon|evening))"
-                       r"(?:\s+(?:there|everyone|all|folks|team|again))?|quick\s+question)\s*[,:;!.]+\s*)+",
-                       re.I)
+                       r"(?:\s+(?:there|everyone|all|folks|team|again))?|quick\s+question)(?:\s*[,:;!.]+\s*"
+                       r"|\s+(?=(?:how|what|which|who|why|when|where|can|could|would|is|are|do|does|please"
+                       r"|list|show|find|give)\b)))+", re.I)
 # thanks after the request's own end ("…? thanks!", "…, thank you"), not "applause and cheers"
-_THANKS = re.compile(r"(?<=[?.!,;])\s*-?\s*\b(?:(?:many\s+)?thanks|thank\s+you|thx|cheers)"
+_THANKS = re.compile(r"(?:(?<=[?.!,;])\s*-?\s*|\s+[-–—]\s*)\b(?:(?:many\s+)?thanks|thank\s+you|thx|cheers)"
                      r"(?:\s+(?:a\s+lot|so\s+much|very\s+much|in\s+advance))?[\s.!]*$", re.I)
 _HEDGE = re.compile(r"^\W*(?:roughly|approximately|about|around|more\s+or\s+less|ballpark)\s*,?\s+"
                     r"(?=how\s+many\b)", re.I)
@@ -42,7 +43,7 @@ _SURVEY = re.compile(r"^\W*(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:writing|
 
 
 # what follows "the relevant papers" naming a topic of its own ("… the key papers on mode collapse")
-_OWN_TOPIC = re.compile(r"\s+(?:on|about|in|for|regarding)\s+\w", re.I)
+_OWN_TOPIC = re.compile(r"\s+(?:on|about|regarding)\s+\w", re.I)
 
 
 def unframed(question: str) -> str:

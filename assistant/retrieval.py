@@ -349,8 +349,10 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     if symbols := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
         held = _written_as_is(index, symbols, allowed)
         if others := [w for w in words if w not in symbols]:  # "C++ and CUDA": both (a review's)
-            also = set(term_holders(index, others, allowed)[0])
-            held = [pid for pid in held if pid in also]
+            also = term_holders(index, others, allowed)[0]
+            either = re.search(r"\bor\b", read_intent(asked).search, re.I) if asked else None
+            held = ([*held, *(pid for pid in also if pid not in held)] if either  # "C++ or CUDA"
+                    else [pid for pid in held if pid in set(also)])
         return held, True
     if not terms:
         return [], False

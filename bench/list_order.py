@@ -1,6 +1,7 @@
 """How well a list's order puts answering papers first: precision at 5 and 10 of the listed
 order over the list questions of evals/lists.jsonl with ten or more papers listed, the
-labels being the expected papers and the pooled judge's yes (evals/lists-pooled.jsonl),
+labels being the expected papers and the pooled judge's yes (evals/lists-pooled.jsonl), a paper
+no label names counted a miss, and again over the judged papers alone ("judged P@k"),
 beside the same lists ordered without the rise a title naming the topic gives
 (``ListScreen._rank_score``). What is listed is the same either way; only the order moves.
 
@@ -23,23 +24,27 @@ EVALS = PROJECT_ROOT / "evals"
 TITLED_RISE = 0.25  # what ``_rank_score`` adds for a title naming the topic
 
 
-def labels() -> dict[str, set[str]]:
-    """Each list question's answering papers: its expected ones and the judge's yes."""
-    found: dict[str, set[str]] = {}
+def labels() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Each list question's answering papers (its expected ones and the judge's yes) and
+    its papers judged not to answer (the judge's no, the grep's excluded ones)."""
+    good: dict[str, set[str]] = {}
+    bad: dict[str, set[str]] = {}
     for line in (EVALS / "lists.jsonl").read_text().splitlines():
         row = json.loads(line)
-        found.setdefault(row["id"], set()).update(row["expected_sources"])
+        good.setdefault(row["id"], set()).update(row["expected_sources"])
+        bad.setdefault(row["id"], set()).update(row.get("excluded", []))
     for line in (EVALS / "lists-pooled.jsonl").read_text().splitlines():
         row = json.loads(line)
-        if row["answers"]:
-            found.setdefault(row["id"], set()).add(row["source"])
-    return found
+        (good if row["answers"] else bad).setdefault(row["id"], set()).add(row["source"])
+    for qid, no in bad.items():  # a judge's no outweighs the grep
+        good[qid] = good.get(qid, set()) - no
+    return good, bad
 
 
 def main() -> int:
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     settings.data.dir = Path(sys.argv[1])
-    app, good = Assistant(settings), labels()
+    app, (good, bad) = Assistant(settings), labels()
     figures: dict[str, dict[str, list[float]]] = {}
     for line in (EVALS / "lists.jsonl").read_text().splitlines():
         row = json.loads(line)
@@ -49,13 +54,17 @@ def main() -> int:
         orders = {"shipped": [p.paper.source for p in papers],
                   "no title rise": [source for _, source in sorted(rise, key=lambda t: -t[0])]}
         split = figures.setdefault(row["split"], {})
+        yes, no = good[row["id"]], bad.get(row["id"], set())
         for name, order in orders.items():
             for k in (5, 10):
-                if len(order) >= 10:
-                    hits = sum(source in good[row["id"]] for source in order[:k])
+                if len(order) >= 10:  # unjudged papers as misses, and left out
+                    hits = sum(source in yes for source in order[:k])
                     split.setdefault(f"{name} P@{k}", []).append(hits / k)
+                    judged = [source for source in order[:k] if source in yes or source in no]
+                    if judged:
+                        split.setdefault(f"{name} judged P@{k}", []).append(hits / len(judged))
     means = {split: {key: round(sum(v) / len(v), 3) for key, v in keys.items()} | {
-        "questions": len(next(iter(keys.values())))} for split, keys in figures.items()}
+        "questions": len(keys["shipped P@10"])} for split, keys in figures.items()}
     for split, row in means.items():
         print(split, row)
     save("list_order", {"store": sys.argv[1], "splits": means})

@@ -129,6 +129,9 @@ def test_a_word_written_with_symbols_is_looked_up_as_written(
     # ...beside another word, both (a review's: "C++ and CUDA" had listed every C++ paper)
     both = final_answer(app.answer_stream("Which papers mention C++ and GPUs?"))
     assert {c.title for c in both.citations} == {"Fast Kernels"}
+    # ...or either, with "or" (a second review's: "C++ or CUDA" had been a "no")
+    either = final_answer(app.answer_stream("Which papers mention C++ or Letters?"))
+    assert {c.title for c in either.citations} >= {"Fast Kernels", "Code Models", "Letters"}
     # ...and one no abstract writes is a "no", not a quoted paper nor an error
     for asked in ("Which paper mentions Z#?", "Which papers mention Q++?"):
         assert not final_answer(app.answer_stream(asked)).citations, asked

@@ -339,7 +339,10 @@ def test_a_narrowed_list_quotes_each_paper_on_the_follow_ups_topic(
 
 
 @pytest.mark.parametrize("question", ["Which of these use CIFAR-10?", "How many of them are on GANs?",
-                                      "Only the ones from 2025, please.", "And which of those?"])
+                                      "Only the ones from 2025, please.", "And which of those?",
+                                      # a second review's: an "or" of what they are asked for
+                                      "Which of these use CIFAR-10 or ImageNet?",
+                                      "How many of them are on GANs or VAEs?"])
 def test_choosing_among_the_papers_before_with_none_is_one_line(
         seed_assistant: Assistant, question: str) -> None:
     """A run: with nothing before it, "Which of these use CIFAR-10?" quoted an unrelated paper

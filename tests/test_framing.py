@@ -30,6 +30,11 @@ from assistant.pipeline import Assistant
     # a review's: greetings it had missed
     ("Hey there, which papers use GANs?", "Which papers use GANs?"),
     ("Good morning! Which papers use GANs?", "Which papers use GANs?"),
+    # a second review's: no punctuation after the greeting, a dash before the thanks, "for me"
+    ("hi how many papers mention capsule networks?", "How many papers mention capsule networks?"),
+    ("What is CRAFT - thanks", "What is CRAFT"),
+    ("I'm writing a survey on pruning - can you list all the relevant papers for me?",
+     "Can you list all papers on pruning for me?"),
 ])
 def test_a_framed_request_is_read_as_the_request(asked: str, read: str) -> None:
     assert unframed(asked) == read
