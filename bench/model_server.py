@@ -23,6 +23,7 @@ import argparse
 import hashlib
 import importlib
 import importlib.util
+import signal
 import subprocess
 import sys
 import tempfile
@@ -241,6 +242,10 @@ class ModelServer:
         self.stop()
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve a bundled model on a loopback port "
                                      "for the assistant's model mode (until Ctrl-C).")
@@ -251,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS,
                         help="llama.cpp threads (more helps only on cores nothing else uses)")
     args = parser.parse_args(argv)
+    # `kill` (SIGTERM) stops the server as Ctrl-C does: it had left llama.cpp's server running
+    signal.signal(signal.SIGTERM, _interrupted)
     server = ModelServer(args.model, port=args.port, context=args.context, threads=args.threads)
     try:
         print(f"Starting {server.model.description} on {LOOPBACK}:{server.port} "

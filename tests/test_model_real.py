@@ -175,3 +175,29 @@ def test_eval_in_model_mode_reports_each_answer(local_model: Any, fresh_copy: Pa
     assert answerable["model_reply"] is not None  # the model was asked, its reply kept
     assert none["refused"] and none["model_reply"] is None  # refused before any model call
     assert "### Answers, one by one" in (tmp_path / "report" / "report.md").read_text()
+
+
+def test_the_bundled_server_stops_its_model_server_when_killed(tmp_path: Path) -> None:
+    """A run: `kill` (SIGTERM) of `bench/model_server.py` left llama.cpp's server running on
+    its port; it stops it as Ctrl-C does."""
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [sys.executable, str(PROJECT_ROOT / "bench" / "model_server.py"), "--model", "smollm2-135m"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
+    assert process.stdout is not None
+    url = ""
+    for line in process.stdout:
+        if line.startswith("Serving "):
+            url = line.split(" at ", 1)[1].strip()
+            break
+    assert url, "the server never said it was serving"
+    import httpx
+
+    assert httpx.get(f"{url}/models", timeout=30).status_code == 200
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == 0
+    time.sleep(1)
+    with pytest.raises(httpx.TransportError):
+        httpx.get(f"{url}/models", timeout=5)
