@@ -286,10 +286,7 @@ def holds_its_keywords(index: AbstractIndex, question: str, results: list[Retrie
     top = results[:REFUSAL_TOP]
     if any(r.coverage >= FULL_MATCH for r in top):
         return True
-    stats = index.keyword_stats()
-    # among the words the store writes: one no paper writes is rarest of all ("What does BRPO
-    # stand for …?" had taken "stand", in none of 38 abstracts, over "BRPO", a run's)
-    weights = {t: w for t, w in keyword_weights(question, stats).items() if stats.doc_freq(t)}
+    weights = keyword_weights(question, index.keyword_stats())
     if not weights:
         return False
     specific = max(weights, key=lambda t: (weights[t], t))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from assistant.keywords import query_terms
 from assistant.paper import Paper
-from assistant.pipeline import Assistant
 from assistant.refusals import nearest_reason
 
 
@@ -43,12 +42,3 @@ def test_the_keyword_share_counts_the_words_written_as_asked() -> None:
     written = nearest_reason("Which paper mentions residual computing?", paper,
                              dict.fromkeys(query_terms("residual computing"), 1.0), 0.36, 0.42)
     assert "50% of the question's keywords" in written
-
-
-def test_a_word_no_abstract_writes_does_not_hide_the_named_term(seed_assistant: Assistant) -> None:
-    """A run: "What does BRPO stand for and what is it used for?" was refused by the
-    cross-encoder, while "What does BRPO stand for?" was answered: its most specific keyword
-    had been "stand", which no seed abstract writes, so the one paper holding "BRPO" did not
-    waive the refusal. The most specific keyword is one the store writes."""
-    answer = seed_assistant.ask("What does BRPO stand for and what is it used for?")
-    assert answer.refusal is None and any("BRPO" in c.text for c in answer.citations)
