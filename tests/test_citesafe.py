@@ -278,6 +278,10 @@ def test_a_sentence_cut_mid_clause_is_left_out(seed_dir: Path, server: FakeOpenA
     assert not any(map(unfinished, ["It reaches an accuracy of 95.3% [1].", "It came out in 2019.",
                                     "It covers text and more [1].", "This is what it is used for.",
                                     "It names its limits, if any [2]."]))
+    # a run's: a comma, a subject or a word's prefix last (M11)
+    assert all(map(unfinished, ["we propose MAGE for efficient, [1]", "In this paper, I",
+                                "It generalizes repeated sampling with multi [1]"]))
+    assert not unfinished("It is what we call non-i.i.d. [1].")
 
 
 def test_a_source_title_written_back_answers_only_a_definition(
