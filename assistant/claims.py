@@ -123,13 +123,13 @@ def claim_text(sentence: str) -> str:
 # not "for", "on", "more", "any": "what it is used for", "and more", "if any" end sentences)
 _DANGLING = frozenset("""a an the to of and or but nor due than with by from into onto as such its
 their our his her is are was were be been being can could will would should may might must
-whose very i we they multi non semi pre self""".split())
+whose very we they multi non semi""".split())
 
 
 def unfinished(sentence: str) -> bool:
     """Whether ``sentence`` stops mid-clause, on a word no sentence ends with or on a comma:
     Gemma 270M wrote "This means that knowledge distillation can be used to [1].", "…in
-    many cases due [1].", "In this paper, I", "…repeated sampling with multi [1]", each
+    many cases due [1].", "In this paper, we", "…repeated sampling with multi [1]", each
     supported by the words it shares with its source and shown."""
     text = claim_text(sentence)
     if re.search(r"[,;–—-]\s*$", text):  # "we propose MAGE for efficient, [1]" (a lead-in: ":")

@@ -77,7 +77,8 @@ def placed_note(answer: Answer) -> str:
     """The line naming the citations of a model's answer that the assistant placed ("" when
     the model gave them all): on a sentence the model cited nothing, no source or another
     for, the source whose abstract supports it. A run had read "[5]" as the model's own."""
-    placed = [c.n for c in answer.citations if c.origin == "assistant"]
+    claimed = {n for claim in answer.claims for n in claim.cites}  # not the quotes after it
+    placed = [c.n for c in answer.citations if c.origin == "assistant" and c.n in claimed]
     if answer.mode != "llm" or not placed:
         return ""
     cited = ", ".join(f"[{n}]" for n in placed)

@@ -26,7 +26,8 @@ TITLED_RISE = 0.25  # what ``_rank_score`` adds for a title naming the topic
 
 def labels() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Each list question's answering papers (its expected ones and the judge's yes) and
-    its papers judged not to answer (the judge's no, the grep's excluded ones)."""
+    its papers judged not to answer (the judge's no, the grep's excluded ones, never an
+    expected one)."""
     good: dict[str, set[str]] = {}
     bad: dict[str, set[str]] = {}
     for line in (EVALS / "lists.jsonl").read_text().splitlines():
@@ -36,8 +37,8 @@ def labels() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     for line in (EVALS / "lists-pooled.jsonl").read_text().splitlines():
         row = json.loads(line)
         (good if row["answers"] else bad).setdefault(row["id"], set()).add(row["source"])
-    for qid, no in bad.items():  # a judge's no outweighs the grep
-        good[qid] = good.get(qid, set()) - no
+    for qid, yes in good.items():  # the hand labels stand (evals/README.md): a control the
+        bad[qid] = bad.get(qid, set()) - yes  # judge read as "no" stays expected
     return good, bad
 
 

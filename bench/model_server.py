@@ -266,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     except ModelServerError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # stopped while it loaded: no traceback (a review's)
+        server.stop()
+        return 0
     print(f"Serving {server.path} at {server.base_url}\nPoint the assistant at it:")
     for key, value in server.env().items():
         print(f"  export {key}={value}")

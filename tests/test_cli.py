@@ -39,8 +39,9 @@ def test_ask_json_schema(fresh_copy: Path) -> None:
     assert set(data) == {"question", "answer", "mode", "citations", "sources", "timings_ms", "usage",
                          "dropped_citations", "uncited", "truncated", "claims", "filters",
                          "unmentioned", "unsure", "refusal", "cite_mode", "model_reply",
-                         "unchecked", "receipt"}
-    assert (data["cite_mode"], data["model_reply"], data["unchecked"]) == (None, None, None)
+                         "unchecked", "off_question", "receipt"}
+    assert (data["cite_mode"], data["model_reply"], data["unchecked"], data["off_question"]) == (
+        None, None, None, None)
     assert data["question"] == "What is CRAFT?" and data["mode"] == "extractive"
     assert data["usage"] is None
     assert (data["dropped_citations"], data["uncited"], data["truncated"], data["unmentioned"],

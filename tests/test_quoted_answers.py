@@ -16,6 +16,8 @@ from test_generation import model_assistant
 from assistant import quoted_answers
 from assistant.citesafe import with_markers
 from assistant.quoted_answers import FALLBACK_NOTICE, OFF_QUESTION, plain
+from assistant.references import placed_note
+from assistant.types import Answer, Citation, Claim
 
 QUESTION = "What is CRAFT?"
 # A small model's reply to "What is CRAFT?" (Gemma 270M's, a run's): the field's opening
@@ -46,6 +48,8 @@ def test_a_true_answer_to_another_question_is_followed_by_the_quotes(
     assert len(answer.claims) == 2 and all(c.supported for c in answer.claims), "its own"
     assert answer.citations[0].n == n and answer.citations[0].origin == "model"
     assert len({c.n for c in answer.citations}) == len(answer.citations)
+    # the quotes' citations are no model sentence's, placed by the assistant (a review's)
+    assert placed_note(answer) == ""
 
 
 def test_an_answer_to_the_question_is_shown_alone(seed_dir: Path, server: FakeOpenAI) -> None:
@@ -96,3 +100,17 @@ def test_an_unsupported_sentence_echoing_the_question_does_not_count(
     _, answer = streamed(app, QUESTION)
     assert [c.supported for c in answer.claims] == [True, False]
     assert answer.off_question == OFF_QUESTION
+
+
+def test_only_a_model_sentences_citation_is_named_as_placed() -> None:
+    """A review: the quotes' citations (origin "assistant") had been named "[1] placed by the
+    assistant: the model cited no source …" though no model sentence cites [1]."""
+    def cited(n: int) -> Citation:
+        return Citation(n=n, paper_id=f"p{n}", title="T", source=f"f#{n}", text="x", origin="assistant")
+
+    quoted = Answer(question="q", answer="a", mode="llm", citations=[cited(1)],
+                    claims=[Claim(text="s", cites=[3], support=0.9, supported=True)])
+    assert placed_note(quoted) == ""
+    placed = quoted.model_copy(update={"claims": [Claim(text="s", cites=[1], support=0.9,
+                                                        supported=True)]})
+    assert placed_note(placed).startswith("[1] placed by the assistant")
