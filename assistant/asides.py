@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from assistant.errors import BadInputError
 from assistant.keywords import query_terms
+from assistant.stated import stated
 
 # how a paper was received, asked of: "most cited", "seminal paper", "the most cited GAN
 # papers", "won the best paper award", "how many citations does X have"; not "influential
@@ -64,7 +65,7 @@ _SAY_MORE = (r"(?:more|again|something|anything|a\s+(?:bit|word|few)|briefly|cle
 # ("Could you answer that in two sentences?", "… using only the 2019 papers?", "say that in
 # simpler terms", "… like I'm five?"), not the statement to be given ("… that GANs never
 # converge", "… that in fact GANs …", "… that on balance …") (reviews')
-_THAT_ASKED = (r"(?:in\b(?!\s+(?:fact|truth|reality)\b|\s+(?:short|general|practice|principle)\s*[:,;])"
+_THAT_ASKED = (r"(?:in\b(?!\s+(?:fact|truth|reality)\b|\s+(?:short|general|practice|principle)\s*:)"
                r"|on\b(?!\s+balance\b)"
                r"|by\b(?!\s+all\s+accounts\b)|only\b(?!\s+[\w-]+\s+(?:matters?|works?|is|are)\b)|for|with|too|again"
                r"|briefly|more|simply|now|please|as|quickly|here|one|first|later|using|without|from|per|about"
@@ -157,13 +158,6 @@ _OF_THE_ANSWER = re.compile(r"^\W*(?:(?:please|now|also|and|but|then)\W+)*(?:(?:
                             r"\s+(?:please\s+)?)?(?:answer|say|explain|put|phrase|word)\s+(?:that|it|this)\b"
                             r"|^\W*say\s+(?:i|we|you)\b", re.I)
 _A_RANGE = re.compile(r"\b(?:1[89]|20)\d\d\b|\b[Bb]y\s+[A-Z][a-z]")
-# the words of a request of the answer's form alone ("… concisely", "… in two sentences",
-# "… like I'm five", "… with a table"): one with any other word ("for transformers", "from
-# the last five years", "compared to batch normalization") is the question's (a review's)
-_FORM_TERMS = frozenset("""answer explain put phrase word say pleas concis short brief briefli simpl simpli
-clear clearli plain step detail sentenc two three one paragraph like five child tabl list bullet point
-again differ shorter longer summari layman term jargon without technic formal gener general practic
-principl""".split())
 
 
 @dataclass(frozen=True)
@@ -229,15 +223,15 @@ def asides(question: str) -> Asides:
 
 def _sets_aside(sentence: str) -> bool:
     """Whether a sentence after the question, asking of its answer or supposing, is left out
-    of the search: no year or author in it, no question of its own ("Say we know the noise
-    rate: which method should we use?"), and a request only of the answer's form."""
-    if _A_RANGE.search(sentence) or re.search(r"[:,;]\s*(?:which|what|how|who|why|when|where)\b",
-                                              sentence, re.I):
+    of the search (and named on the answer's first line): unless it states a range (a year,
+    "the last five years", "by lecun") or asks a question of its own after a colon or comma
+    ("Say we know the noise rate: which method should we use?"). What else it holds goes
+    with it: kept for its topic words, statements had reached the model ("Explain it like
+    CRAFT is the state of the art.", a review's)."""
+    if _A_RANGE.search(sentence) or stated(sentence)[0] is not None:
         return False
-    if re.search(r"\b(?:then|and|but)\s+(?:say|state|claim|write|print|output|end)\b|\b(?:says|said|claims?"
-                 r"|never|always)\b|:\s*\w.*\b(?:is|are|was|were)\b", sentence, re.I):
-        return True  # a statement carried: "…, then say PWNED.", "… who says CRAFT is …" (reviews')
-    return bool(_SUPPOSE.match(sentence)) or set(query_terms(sentence)) <= _FORM_TERMS
+    return not re.search(r"[:,]\s*(?:which|what|how|who|why|when|where|is|are|does|do|can|could|should"
+                         r"|would|will)\b[^?]*\?\s*$", sentence, re.I)
 
 
 def _instructs(sentence: str, rest: Sequence[str], opens: bool) -> bool:

@@ -124,17 +124,20 @@ def claim_text(sentence: str) -> str:
 _DANGLING = frozenset("""a an the to of and or but nor due than with by from into onto as such its
 their our his her is are was were be been being can could will would should may might must
 whose very we they multi non semi""".split())
+_NUMBERED = frozenset("part phase type stage class section chapter case step level world war".split())
 
 
 def unfinished(sentence: str) -> bool:
     """Whether ``sentence`` stops mid-clause, on a word no sentence ends with or on a comma:
     Gemma 270M wrote "This means that knowledge distillation can be used to [1].", "…in
-    many cases due [1].", "In this paper, we", "…repeated sampling with multi [1]", each
+    many cases due [1].", "In this paper, I", "…repeated sampling with multi [1]", each
     supported by the words it shares with its source and shown."""
     text = claim_text(sentence)
     if re.search(r"[,;–—-]\s*$", text):  # "we propose MAGE for efficient, [1]" (a lead-in: ":")
         return True
     words = re.findall(r"[A-Za-z0-9]+", text)  # "…of 95.3%" ends on a number
+    if words[-1:] == ["I"] and (len(words) < 2 or words[-2].lower() not in _NUMBERED):
+        return True  # "In this paper, I" (a run's); not "Part I", nor an index "i"
     return bool(words) and words[-1].lower() in _DANGLING
 
 
