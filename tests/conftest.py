@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from fake_openai import FakeOpenAI
 
 import assistant  # noqa: F401  (offline environment)
 from assistant.pipeline import Assistant
@@ -135,3 +136,11 @@ def seeds_with(seed_dir: Path, factory: pytest.TempPathFactory, name: str,
     shutil.copytree(seed_dir, data)
     assert Assistant(make_settings(data)).ingest([path]).added == len(papers)
     return data
+
+
+@pytest.fixture
+def server() -> Iterator[FakeOpenAI]:
+    """A scripted OpenAI-compatible endpoint on loopback (tests/fake_openai.py); a module
+    with a server of its own (the UI's, the API's) overrides it."""
+    with FakeOpenAI() as fake:
+        yield fake

@@ -7,7 +7,6 @@ won the best paper award" quoted an off-topic paper, the instruction reaching th
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -317,12 +316,6 @@ def test_a_follow_up_reads_the_turn_before_without_its_asides(seed_assistant: As
     after_plain = final_answer(seed_assistant.answer_stream(
         follow, [(plain, listed.answer.split("\n", 1)[1])]))
     assert after_noted.answer == after_plain.answer and after_noted.citations
-
-
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as fake:
-        yield fake
 
 
 def test_an_instruction_never_reaches_the_model(seed_dir: Path, server: FakeOpenAI) -> None:

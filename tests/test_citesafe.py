@@ -4,7 +4,6 @@ gate, over a scripted local server (real HTTP and SSE) and the seed index."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,12 +37,6 @@ UNSAID = "CRAFT was trained on ten billion edges by a search company."
 ECHO = ("Sources: [1] CRAFT (004.txt#3) Question: What is CRAFT? Answer with citations: "
         "<start_of_turn>model bloodstream bloodstream.")
 
-
-
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as fake:
-        yield fake
 
 def as_json(*sentences: tuple[str, list[int]]) -> str:
     return json.dumps({"sentences": [{"text": t, "sources": s} for t, s in sentences]})

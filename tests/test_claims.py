@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -173,12 +172,6 @@ def test_extractive_answers_are_fully_supported_in_the_eval(seed_assistant: Assi
     assert all(r.unsupported_claims == [] for r in run.rows)
     report = markdown_report({"seeds": run}, "extractive")
     assert "supported_claims | 1.000" in report and "### Unsupported claims" in report
-
-
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as fake:
-        yield fake
 
 
 TRUE_SENTENCE = ("MuRating turns English data-quality signals into a multilingual autorater "

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,12 +19,6 @@ from assistant.listing import ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.tuning import JUDGE_BATCH, JUDGE_MISSES
 from assistant.types import Answer
-
-
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as fake:
-        yield fake
 
 
 def model_assistant(seed_dir: Path, server: FakeOpenAI, **llm: object) -> Assistant:

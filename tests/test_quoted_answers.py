@@ -5,7 +5,6 @@ and SSE), the seed index and the real cross-encoder."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,12 +23,6 @@ QUESTION = "What is CRAFT?"
 # sentence of the CRAFT abstract, true of it, saying nothing of what CRAFT is.
 OPENING = ("These scenarios often involve both recurring (seen) and novel (unseen) "
            "interactions, requiring models to generalize effectively across both.")
-
-
-@pytest.fixture
-def server() -> Iterator[FakeOpenAI]:
-    with FakeOpenAI() as fake:
-        yield fake
 
 
 def test_a_true_answer_to_another_question_is_followed_by_the_quotes(
