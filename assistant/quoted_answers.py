@@ -5,20 +5,22 @@ A small model's sentences can each be true of their source and still not answer 
 asked: a source's title written back for "What model sizes were pretrained with …?", a
 field's opening sentence for "What is CRAFT?". The claim checker cannot see that, for it
 asks whether a sentence is true of its source, not whether it answers. The cross-encoder
-was trained on that question; it reads both answers to the same question, so what is
-compared is two logits on one scale (the scale moves from question to question, which is
-why no fixed threshold on the model's logit alone would do).
+ranks passages for a query; it reads both answers to the same question, so what is compared
+is two logits on one scale (the scale moves from question to question, which is why no
+fixed threshold on the model's logit alone would do). It reads whether a passage is on the
+question more than whether it answers it, so a terse right answer can read lower than the
+quotes: the line under which they follow is a hint (docs/measurements.md, "Model mode").
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 
 from assistant.answering import AnswerStream, NumberedSource
 from assistant.extractive import NOTICE
 from assistant.reranking import CrossEncoder
+from assistant.sentences import unmarked
 from assistant.types import Answer
 
 log = logging.getLogger(__name__)
@@ -32,14 +34,13 @@ QUOTES_BETTER_BY = 4.0
 OFF_QUESTION = ("The abstracts' own words may answer the question more closely than the model's "
                 "answer; they are quoted after it.")
 FALLBACK_NOTICE = "Extractive answer (quoted from the abstracts):"  # a model is configured
-_MARKERS = re.compile(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
 
 
 def plain(text: str) -> str:
     """An answer as the cross-encoder reads it: no notice line, no [n] markers, no bold."""
     for notice in (NOTICE, FALLBACK_NOTICE):
         text = text.replace(notice, "")
-    return " ".join(_MARKERS.sub("", text).replace("**", "").split())
+    return unmarked(text.replace("**", ""))
 
 
 def quotes_answer_better(question: str, answer: Answer, quoted: str) -> bool:

@@ -165,7 +165,7 @@ class JsonSentences:
         for part in claim_sentences(latex_commands(item["text"])) or [""]:
             text, dropped = clean_citations(part, self.valid)  # markers inside the text
             good, bad = _split_numbers(given + cited_numbers(text) + dropped, self.valid)
-            text = _plain(text)
+            text = unmarked(text)
             if text or bad:
                 found.append(Sentence(text, good, bad))
         return found
@@ -224,13 +224,13 @@ class TextSentences:
         for part in new:
             text, dropped = clean_citations(part, self.valid)
             good, bad = _split_numbers(cited_numbers(text) + dropped, self.valid)
-            text = _plain(text)
+            text = unmarked(text)
             if text or bad:  # a bare "[99]" is no sentence, but its number is reported
                 found.append(Sentence(text, good, bad))
         return found
 
 
-def _plain(text: str) -> str:
+def unmarked(text: str) -> str:
     """The sentence without its markers, its spaces as a sentence has them."""
     return re.sub(r"\s+([.,;:!?])", r"\1", " ".join(without_markers(text).split()))
 
