@@ -151,12 +151,12 @@ _INSTRUCTION_LEAD = "Left out as an instruction to the assistant"
 _SET_ASIDE_LEAD = "The papers were searched without"
 _NOTE_LINES = re.compile(rf"\A(?:(?:{_RECEPTION_LEAD}|{_INSTRUCTION_LEAD}|{_SET_ASIDE_LEAD})[^\n]*\n)+")
 # a sentence after the question asking of its answer ("Could you answer that concisely?",
-# "Please answer that step by step.") or setting out the user's case ("Say we observe a
-# covariate shift."): searched with the question, its words had made a false "no" (a
+# "Please answer that step by step."), or setting out the user's case (``_SUPPOSE``: "Say we
+# observe a covariate shift."): searched with the question, its words had made a false "no" (a
 # review's); one stating a range ("… using only the 2019 papers?") is the question's filter
 _OF_THE_ANSWER = re.compile(r"^\W*(?:(?:please|now|also|and|but|then)\W+)*(?:(?:can|could|would|will)\s+you"
-                            r"\s+(?:please\s+)?)?(?:answer|say|explain|put|phrase|word)\s+(?:that|it|this)\b"
-                            r"|^\W*say\s+(?:i|we|you)\b", re.I)
+                            r"\s+(?:please\s+)?)?(?:answer|say|explain|put|phrase|word)\s+(?:that|it|this)\b",
+                            re.I)
 _A_RANGE = re.compile(r"\b(?:1[89]|20)\d\d\b|\b[Bb]y\s+[A-Z][a-z]")
 
 
@@ -207,7 +207,7 @@ def asides(question: str) -> Asides:
                             "papers; ask a question about them, such as \"What is dropout?\"")
     asked = next((i for i, s in enumerate(kept) if _asks(s)), None)  # the question's sentence
     set_aside = tuple(s for i, s in enumerate(kept) if asked is not None and i > asked
-                      and _OF_THE_ANSWER.match(s) and _sets_aside(s))
+                      and (_OF_THE_ANSWER.match(s) or _SUPPOSE.match(s)) and _sets_aside(s))
     kept = [s for s in kept if s not in set_aside]
     text = " ".join(kept).strip(" ;\"“”'") if instructions or set_aside else question.strip()
     reception = tuple(" ".join(m.group(0).lower().split()) for m in _RECEPTION.finditer(text))

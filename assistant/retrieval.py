@@ -344,15 +344,17 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     plural (``as_written``), and part of a hyphenated compound ("GAN-based"). The words a
     question ``asked`` joins with "and" ("both dropout and batch normalization":
     ``term_lookups.lookup_groups``) are each group's phrase, the groups anywhere."""
-    groups = lookup_groups(read_intent(asked).search) if asked else ()
+    search = read_intent(asked).search if asked else ""
+    groups = lookup_groups(search) if asked else ()
     terms = {term for word in words for term in query_terms(word)}
     if symbols := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
         held = _written_as_is(index, symbols, allowed)
         if others := [w for w in words if w not in symbols]:  # "C++ and CUDA": both (a review's)
             also = term_holders(index, others, allowed)[0]
-            either = re.search(r"\bor\b", read_intent(asked).search, re.I) if asked else None
-            held = ([*held, *(pid for pid in also if pid not in held)] if either  # "C++ or CUDA"
-                    else [pid for pid in held if pid in set(also)])
+            if re.search(r"\bor\b", search, re.I):  # "C++ or CUDA": either
+                return list(dict.fromkeys([*held, *also])), True
+            also_set = set(also)
+            held = [pid for pid in held if pid in also_set]
         return held, True
     if not terms:
         return [], False
