@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from test_ui import CHROMIUM, start_server, stop
 
@@ -180,9 +183,6 @@ def test_eval_in_model_mode_reports_each_answer(local_model: Any, fresh_copy: Pa
 def test_the_bundled_server_stops_its_model_server_when_killed(tmp_path: Path) -> None:
     """A run: `kill` (SIGTERM) of `bench/model_server.py` left llama.cpp's server running on
     its port; it stops it as Ctrl-C does."""
-    import signal
-    import time
-
     process = subprocess.Popen(
         [sys.executable, str(PROJECT_ROOT / "bench" / "model_server.py"), "--model", "smollm2-135m"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path)
@@ -193,8 +193,6 @@ def test_the_bundled_server_stops_its_model_server_when_killed(tmp_path: Path) -
             url = line.split(" at ", 1)[1].strip()
             break
     assert url, "the server never said it was serving"
-    import httpx
-
     assert httpx.get(f"{url}/models", timeout=30).status_code == 200
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) == 0
