@@ -31,7 +31,7 @@ from assistant.refusals import (
 )
 from assistant.reranking import cross_encoder_reading, reranked
 from assistant.settings import RetrievalSettings
-from assistant.term_lookups import lookup_groups
+from assistant.term_lookups import lookup_alternatives
 from assistant.tuning import NEAREST_SHOWN, RERANK_TOP, TITLE_AS_NAME
 from assistant.types import Filters, Retrieval, RetrievedPaper, Verdict
 from assistant.written_forms import as_written, written_forms
@@ -343,18 +343,28 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     ("tensorization" written "tensorized"). A word as asked may be in the singular or the
     plural (``as_written``), and part of a hyphenated compound ("GAN-based"). The words a
     question ``asked`` joins with "and" ("both dropout and batch normalization":
-    ``term_lookups.lookup_groups``) are each group's phrase, the groups anywhere."""
-    search = read_intent(asked).search if asked else ""
-    groups = lookup_groups(search) if asked else ()
+    ``term_lookups.lookup_groups``) are each group's phrase, the groups anywhere; the
+    alternatives it joins with "or" (``lookup_alternatives``) each hold theirs, and a paper
+    holding any answers, those of the first alternative first (only those holding theirs
+    as asked, when any do)."""
+    alternatives = lookup_alternatives(read_intent(asked).search) if asked else ()
+    if len(alternatives) > 1:  # "Tetris or chess", "C++ or CUDA"
+        found = [_holders(index, [w for group in groups for w in group], allowed, groups)
+                 for groups in alternatives]
+        as_asked = any(a for _, a in found)
+        return list(dict.fromkeys(pid for ids, a in found if a or not as_asked for pid in ids)), as_asked
+    return _holders(index, words, allowed, alternatives[0] if alternatives else ())
+
+
+def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[str] | None,
+             groups: Sequence[Sequence[str]]) -> tuple[list[str], bool]:
+    """``term_holders`` of one alternative's ``words`` in their ``groups``."""
     terms = {term for word in words for term in query_terms(word)}
     if symbols := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
         held = _written_as_is(index, symbols, allowed)
         if others := [w for w in words if w not in symbols]:  # "C++ and CUDA": both (a review's)
-            also = term_holders(index, others, allowed)[0]
-            if re.search(r"\bor\b", search, re.I):  # "C++ or CUDA": either
-                return list(dict.fromkeys([*held, *also])), True
-            also_set = set(also)
-            held = [pid for pid in held if pid in also_set]
+            also = set(_holders(index, others, allowed, ())[0])
+            held = [pid for pid in held if pid in also]
         return held, True
     if not terms:
         return [], False

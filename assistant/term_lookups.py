@@ -51,20 +51,53 @@ _WHERE_SAID = re.compile(r"\s+(?:in\s+(?:its|the|their)\s+(?:abstracts?|titles?|
 def lookup_terms(question: str) -> tuple[str, ...]:
     """The words a term lookup asks the paper holding ("Which paper mentions shareboost?" →
     shareboost), as written, stopwords left out; none when the question is no lookup."""
-    return tuple(dict.fromkeys(w for group in lookup_groups(question) for w in group))
+    return tuple(dict.fromkeys(w for groups in lookup_alternatives(question)
+                               for group in groups for w in group))
 
 
 def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
-    """``lookup_terms`` in the groups "and" joins, each a phrase of its own ("mention both
-    dropout and batch normalization": dropout, then batch normalization; a run's count had
-    found the one paper writing "Dropout and Batch Normalization" together, where four
-    write both); "and" alone between single words joins one term's ("research and
-    development"); words in quotes are one group each."""
+    """``lookup_terms`` in the groups "and" joins, all the alternatives' together
+    (``lookup_alternatives``)."""
+    return tuple(group for groups in lookup_alternatives(question) for group in groups)
+
+
+def lookup_alternatives(question: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """A term lookup's alternatives, those "or" joins ("mention Tetris or chess": a paper
+    holding either answers; a run had read "Tetris chess" and answered that no paper of the
+    13.9k does, where 22 write one), each in the groups "and" joins, each group a phrase of
+    its own ("mention both dropout and batch normalization": dropout, then batch
+    normalization; a run's count had found the one paper writing "Dropout and Batch
+    Normalization" together, where four write both); "and" alone between single words joins
+    one term's ("research and development"); words in quotes are one group each. "either"
+    only opens the alternatives, and what is asked "with or without" is no word to hold."""
     m = LOOKUP_RE.search(question)
     if not m:
         return ()
     words = _WHERE_SAID.sub("", next(filter(None, m.group("words", "held", "said", "where"))))
-    words = _WORD_NOUNS.sub("", words)
+    words = _OPTIONAL.sub("", _WORD_NOUNS.sub("", words))
+    quoted = _QUOTED.search(words) is not None
+    alternatives = [a for a in (_QUOTES_OR if quoted else _EITHER_OR).split(words) if a.strip()]
+    if len(alternatives) > 1 and not re.search(r"\band\b|&", words):  # "GANs, VAEs, or flows"
+        alternatives = [one for a in alternatives for one in a.split(",") if one.strip()]
+    read = tuple(_looked_up_groups(one) for one in alternatives)
+    # the looser phrasings look up a word or two, or words in quotes: "papers talking about
+    # privacy in federated learning" asks for a topic's papers, not the phrase written
+    loose = m.group("bare") or m.group("held") or m.group("said")
+    terms = {w for groups in read for group in groups for w in group}
+    if not all(read) or loose and len(terms) > LOOSE_WORDS and not quoted:
+        return ()
+    return read
+
+
+# "Tetris or chess", "either C++ or Python": not "neither … nor", which asks the reverse
+_EITHER_OR = re.compile(r"^\s*either\s+|\s*,?\s+or\s+(?=\S)", re.I)
+_QUOTES_OR = re.compile(r"(?<=[\"”’'])\s*,?\s+or\s+(?=[\"“‘'])", re.I)  # "'Tetris' or 'chess'"
+# ", with or without GPUs": a word the asker does not mind held or not
+_OPTIONAL = re.compile(r"\s*,?\s*\b(?:with\s+or\s+without|whether\s+or\s+not)\b[^,;?.!]*", re.I)
+
+
+def _looked_up_groups(words: str) -> tuple[tuple[str, ...], ...]:
+    """One alternative's groups (``lookup_alternatives``)."""
     quoted = _QUOTED.search(words) is not None
     parts = _QUOTES_EACH.findall(words) if quoted else _JOINED.split(words)
     # "research and development" is one term: "both", a comma, several quoted, a side of
@@ -73,12 +106,7 @@ def lookup_groups(question: str) -> tuple[tuple[str, ...], ...]:
     several = len(parts) > 1 and (quoted or re.search(r"\bboth\b|,", words) is not None
                                   or any(len(_looked_up(part)) > 1 for part in parts)
                                   or all(re.search(r"[A-Z]\w*[A-Z]", part) for part in parts))
-    groups = tuple(group for part in (parts if several else [words]) if (group := _looked_up(part)))
-    # the looser phrasings look up a word or two, or words in quotes: "papers talking about
-    # privacy in federated learning" asks for a topic's papers, not the phrase written
-    loose = m.group("bare") or m.group("held") or m.group("said")
-    terms = {w for group in groups for w in group}
-    return () if loose and len(terms) > LOOSE_WORDS and not quoted else groups
+    return tuple(group for part in (parts if several else [words]) if (group := _looked_up(part)))
 
 
 _JOINED = re.compile(r"\s*(?:,|&|\band\b|\bboth\b)\s*", re.I)

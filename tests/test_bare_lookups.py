@@ -13,7 +13,7 @@ from test_retrieval import refusing_checks  # noqa: F401  (the fixture)
 from assistant.answering import final_answer
 from assistant.evals import words_one_abstract_uses
 from assistant.pipeline import Assistant, bare_lookup
-from assistant.term_lookups import lookup_groups
+from assistant.term_lookups import lookup_alternatives, lookup_groups
 
 
 @pytest.mark.parametrize(("query", "read"), [
@@ -135,3 +135,26 @@ def test_a_word_written_with_symbols_is_looked_up_as_written(
     # ...and one no abstract writes is a "no", not a quoted paper nor an error
     for asked in ("Which paper mentions Z#?", "Which papers mention Q++?"):
         assert not final_answer(app.answer_stream(asked)).citations, asked
+
+
+def test_words_joined_by_or_are_each_looked_up(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A run among the 13.9k: "Which papers mention Tetris or chess?" read "Tetris chess" and
+    answered that no paper does, where 22 write one of them; "either C++ or Python" looked up
+    "either" too (10 papers of the 29). Each alternative "or" joins is looked up, and a paper
+    holding any answers; "either" opens them, and "with or without" asks for no word."""
+    assert lookup_alternatives("Which papers mention either Tetris or chess?") == (
+        (("Tetris",),), (("chess",),))
+    assert lookup_alternatives("Which papers mention GANs, VAEs, or flows?") == (
+        (("GANs",),), (("VAEs",),), (("flows",),))
+    assert lookup_alternatives("Which papers mention 'Tetris' or 'chess'?") == (
+        (("Tetris",),), (("chess",),))
+    assert lookup_groups("Which paper mentions 'trial or error'?") == (("trial", "error"),)
+    assert lookup_groups("Which papers mention Tetris, with or without GPUs?") == (("Tetris",),)
+    rows = [("Falling Blocks", "We learn to play Tetris with approximate dynamic programming."),
+            ("Board Games", "Our agent masters chess from self-play alone."),
+            ("Both Games", "We compare chess and Tetris agents.")]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "either", rows)))
+    for asked in ("Which papers mention Tetris or chess?", "Which papers mention either chess or Tetris?"):
+        answer = final_answer(app.answer_stream(asked))
+        assert {c.title for c in answer.citations} == {"Falling Blocks", "Board Games", "Both Games"}, asked
