@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from assistant.errors import BadInputError
 from assistant.keywords import query_terms
-from assistant.stated import stated
 
 # how a paper was received, asked of: "most cited", "seminal paper", "the most cited GAN
 # papers", "won the best paper award", "how many citations does X have"; not "influential
@@ -157,7 +156,9 @@ _NOTE_LINES = re.compile(rf"\A(?:(?:{_RECEPTION_LEAD}|{_INSTRUCTION_LEAD}|{_SET_
 _OF_THE_ANSWER = re.compile(r"^\W*(?:(?:please|now|also|and|but|then)\W+)*(?:(?:can|could|would|will)\s+you"
                             r"\s+(?:please\s+)?)?(?:answer|say|explain|put|phrase|word)\s+(?:that|it|this)\b",
                             re.I)
-_A_RANGE = re.compile(r"\b(?:1[89]|20)\d\d\b|\b[Bb]y\s+[A-Z][a-z]")
+# the newest papers asked for: an order, which the question keeps ("Answer that for recent
+# papers"); a range a set-aside sentence states is the question's filter (``Asides.set_aside``)
+_RECENCY = re.compile(r"\b(?:recent(?:ly)?|newest|latest)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -223,15 +224,17 @@ def asides(question: str) -> Asides:
 
 def _sets_aside(sentence: str) -> bool:
     """Whether a sentence after the question, asking of its answer or supposing, is left out
-    of the search (and named on the answer's first line): unless it states a range (a year,
-    "the last five years", "by lecun") or asks a question of its own after a colon or comma
-    ("Say we know the noise rate: which method should we use?"). What else it holds goes
-    with it: kept for its topic words, statements had reached the model ("Explain it like
-    CRAFT is the state of the art.", a review's)."""
-    if _A_RANGE.search(sentence) or stated(sentence)[0] is not None:
+    of the search (and named on the answer's first line): unless it asks for the newest
+    papers or asks a question of its own after a colon or comma ("Say we know the noise
+    rate: which method should we use?"; not a tag: "Explain it simply, could you?"). What
+    else it holds goes with it: kept for its topic words, statements had reached the model
+    ("Explain it like CRAFT is the state of the art.", a review's), and kept for a range it
+    states ("Say we only care about NeurIPS papers."), its words had made a false "no" (a
+    review's): the range is the question's filter all the same (``Assistant.answer_stream``)."""
+    if _RECENCY.search(sentence):
         return False
-    return not re.search(r"[:,]\s*(?:which|what|how|who|why|when|where|is|are|does|do|can|could|should"
-                         r"|would|will)\b[^?]*\?\s*$", sentence, re.I)
+    return not re.search(rf"[:,]\s*(?!{_TAG})(?:which|what|how|who|why|when|where|is|are|does|do|can"
+                         r"|could|should|would|will)\b[^?]*\?\s*$", sentence, re.I)
 
 
 def _instructs(sentence: str, rest: Sequence[str], opens: bool) -> bool:

@@ -124,7 +124,10 @@ def claim_text(sentence: str) -> str:
 _DANGLING = frozenset("""a an the to of and or but nor due than with by from into onto as such its
 their our his her is are was were be been being can could will would should may might must
 whose very we they multi non semi""".split())
-_NUMBERED = frozenset("part phase type stage class section chapter case step level world war".split())
+# what a subject "I" follows, its verb to come ("In this paper, I", "Here I", "and I"): after
+# a name it is a numeral ("Part I", "Table I", "CRAFT-I", "complex I", a review's)
+_OPENS_A_CLAUSE = re.compile(r"(?:^|[,;:(]|\b(?i:and|but|or|so|that|which|because|if|when|while|as|then"
+                             r"|where|although|though|since|here|now|first|finally))\s*I\W*$")
 
 
 def unfinished(sentence: str) -> bool:
@@ -136,7 +139,7 @@ def unfinished(sentence: str) -> bool:
     if re.search(r"[,;–—-]\s*$", text):  # "we propose MAGE for efficient, [1]" (a lead-in: ":")
         return True
     words = re.findall(r"[A-Za-z0-9]+", text)  # "…of 95.3%" ends on a number
-    if words[-1:] == ["I"] and (len(words) < 2 or words[-2].lower() not in _NUMBERED):
+    if words[-1:] == ["I"] and _OPENS_A_CLAUSE.search(text):
         return True  # "In this paper, I" (a run's); not "Part I", nor an index "i"
     return bool(words) and words[-1].lower() in _DANGLING
 

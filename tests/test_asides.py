@@ -262,16 +262,21 @@ def test_a_question_with_no_instruction_injected_is_searched_whole(question: str
 @pytest.mark.parametrize(("question", "searched"), [
     ("Which papers study pruning? Could you answer that concisely?", "Which papers study pruning?"),
     ("What is CRAFT? Say we observe a covariate shift.", "What is CRAFT?"),
-    ("What is dropout? Could you answer that using only the 2019 papers?",
-     "What is dropout? Could you answer that using only the 2019 papers?")])
+    ("What is CRAFT? Could you answer that using only the 2025 papers?", "What is CRAFT?"),
+    ("What is CRAFT? Explain it simply, could you?", "What is CRAFT?"),
+    ("Which papers study federated learning? Say we only care about NeurIPS papers.",
+     "Which papers study federated learning?")])
 def test_a_request_of_the_answer_after_the_question_is_not_searched(
         question: str, searched: str, seed_assistant: Assistant) -> None:
     """A review: kept in the search, "Could you answer that concisely?" had made "Which papers
-    study pruning?" a false "no"; one stating a range is the question's filter."""
+    study pruning?" a false "no"; a second: so had a tag ("…, could you?") and a range's
+    sentence ("Say we only care about NeurIPS papers."), whose range is the question's
+    filter all the same."""
     assert asides(question).question == searched
-    if searched != question:
-        answer = final_answer(seed_assistant.answer_stream(question))
-        assert answer.citations and answer.answer.startswith("The papers were searched without")
+    answer = final_answer(seed_assistant.answer_stream(question))
+    assert answer.citations and answer.answer.startswith("The papers were searched without")
+    assert answer.filters == ("year 2025" if "2025" in question else "venue NeurIPS" if "NeurIPS"
+                              in question else None)
 
 
 @pytest.mark.parametrize("injected", INJECTED)
@@ -351,14 +356,28 @@ def test_nothing_after_the_question_that_is_no_question_is_searched(after: str) 
 
 
 @pytest.mark.parametrize("question", [
-    "Which papers use GANs? Answer that for papers from the last five years.",
-    "Which papers use GANs? Answer that using only papers by lecun.",
+    "Which papers use GANs? Answer that for the most recent papers.",
     "Which papers study label noise? Say we know the noise rate: which method should we use?",
     "Which papers study label noise? Say we know the noise rate: is co-teaching best?"])
-def test_a_request_stating_a_range_or_asking_its_own_question_is_searched(question: str) -> None:
-    """A twenty-fourth review: set aside, these had lost a filter ("the last five years") or
-    a question of their own."""
+def test_a_request_for_the_newest_or_asking_its_own_question_is_searched(question: str) -> None:
+    """A twenty-fourth review: set aside, these had lost a question of their own; a twenty-
+    sixth: or the newest papers first."""
     assert asides(question) == Asides(question)
+
+
+@pytest.mark.parametrize(("question", "filters"), [
+    ("Which papers study capsules? Answer that for papers from the last five years.", "years 2021–2025"),
+    ("Which papers study capsules? Answer that using only papers by Sabour.", "author Sabour"),
+    ("What is CRAFT? Answer that using only NeurIPS papers: CRAFT is the best method.", "venue NeurIPS")])
+def test_a_range_a_set_aside_sentence_states_is_the_filter(
+        question: str, filters: str, seed_assistant: Assistant) -> None:
+    """A twenty-fourth review: set aside, these had lost a filter ("the last five years"); a
+    twenty-sixth: kept for it, their words had made false "no"s and carried statements to
+    the model. Set aside, their range is the question's filter."""
+    read = asides(question)
+    assert len(read.set_aside) == 1 and "best" not in read.question
+    applied = seed_assistant.set_aside_filters(read.set_aside, None)
+    assert applied is not None and applied.describe().startswith(filters)
 
 
 @pytest.mark.parametrize("after", [

@@ -279,6 +279,10 @@ def test_a_sentence_cut_mid_clause_is_left_out(seed_dir: Path, server: FakeOpenA
     assert not any(map(unfinished, ["It is what we call non-i.i.d. [1].", "It depends on the gap "
                                     "of each action i [1].", "It is $\\mathcal{L}_{pre}$ [1].",
                                     "It is shown in Part I [1]."]))
+    # ...nor a name's numeral (a second review's: "CRAFT-I", "Table I", "complex I")
+    assert not any(map(unfinished, ["It builds on its variant CRAFT-I [1].", "It is shown in Table I.",
+                                    "It inhibits complex I [2].", "It bounds the error of Type I."]))
+    assert all(map(unfinished, ["Here I [1].", "We show that I", "I"]))
 
 
 def test_a_source_title_written_back_answers_only_a_definition(
