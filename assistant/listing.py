@@ -407,23 +407,23 @@ class ListScreen:
         read_ids = {c.paper.paper_id for c in read}
         return ListResult(
             question=question, topic=topic,
-            papers=self._listed(kept, weights, {c.paper.paper_id for c in kept_unread}),
+            papers=self._listed(kept, weights, {c.paper.paper_id for c in kept_unread}, words),
             papers_in_store=total, papers_in_filter=total if allowed is None else len(allowed),
             screened=len(pool), reread=len(read), unread_left_out=len(unread) - len(kept_unread),
             unscreened=unscreened,
             seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
-            mentions=self._listed(mentioned, weights), lookup=bool(words),
+            mentions=self._listed(mentioned, weights, (), words), lookup=bool(words),
             written=self.searched_topic(question).split(ALSO)[0])
 
     def _listed(self, kept: Sequence[Candidate], weights: dict[str, float],
-                unread: Collection[str] = ()) -> list[ListedPaper]:
+                unread: Collection[str] = (), words: Sequence[str] = ()) -> list[ListedPaper]:
         """``kept`` as listed, best first, each with its sentence holding most of the
-        topic's keyword weight (``unread``: the ids kept unread past the budget)."""
-        quoted = best_sentence if self.settings.quotes else lambda paper, weights: ""
+        topic's keyword weight, or of a lookup's ``words`` (``unread``: the ids kept unread
+        past the budget)."""
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
-                              quoted(c.paper, weights), c.reader is not None,
-                              c.logit, c.reader, c.paper.paper_id in unread, c.titled)
+                              best_sentence(c.paper, weights, words) if self.settings.quotes else "",
+                              c.reader is not None, c.logit, c.reader, c.paper.paper_id in unread, c.titled)
                   for c in kept]
         return sorted(listed, key=lambda p: -p.score)
 

@@ -317,11 +317,16 @@ def phrase_share(pairs: frozenset[tuple[str, str]], paper: Paper, runs: tuple[Ru
     return sum(1 for pair in pairs if writes_pair(text, pair, runs)) / len(pairs)
 
 
-def best_sentence(paper: Paper, weights: dict[str, float]) -> str:
+def best_sentence(paper: Paper, weights: dict[str, float], words: Sequence[str] = ()) -> str:
     """The abstract's sentence that holds most of the topic's keyword weight (the first
-    such; the first sentence when none holds any)."""
+    such; the first sentence when none holds any), among those writing most of a lookup's
+    ``words`` as asked: "Which papers mention C++?" had quoted "Clustering is a ubiquitous
+    task in data science." (C++ is no keyword) for the paper writing it further on."""
     sentences = split_sentences(paper.text) or [paper.text]
-    return max(sentences, key=lambda sentence: cached_coverage(weights, sentence))
+    written = [re.compile(rf"(?<![\w+#]){re.escape(w) if re.search(r'[+#]', w) else as_written(w)}(?![\w+#])",
+                          re.I) for w in words]
+    return max(sentences, key=lambda sentence: (sum(1 for p in written if p.search(sentence)),
+                                                cached_coverage(weights, sentence)))
 
 
 _JOIN = r"\s*(?:vs\.?|versus|/|-|–|—)\s*"

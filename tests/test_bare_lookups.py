@@ -158,3 +158,17 @@ def test_words_joined_by_or_are_each_looked_up(
     for asked in ("Which papers mention Tetris or chess?", "Which papers mention either chess or Tetris?"):
         answer = final_answer(app.answer_stream(asked))
         assert {c.title for c in answer.citations} == {"Falling Blocks", "Board Games", "Both Games"}, asked
+
+
+def test_a_listed_lookup_quotes_the_sentence_writing_its_word(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A run among the 13.9k: "Which papers mention C++?" quoted "Clustering is a ubiquitous
+    task in data science." for BanditPAM, whose C++ comes later: C++ is no keyword, so the
+    sentence with most of the topic's keyword weight was any. A lookup's line quotes the
+    sentence writing its word."""
+    rows = [("Medoids Fast", "Clustering is a ubiquitous task in data science. We study medoids "
+             "at scale. We release an optimized C++ implementation."),
+            ("Code Models", "A model translates Java into C++ programs.")]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "quoted", rows)))
+    answer = final_answer(app.answer_stream("Which papers mention C++?"))
+    assert "“We release an optimized C++ implementation.”" in answer.answer
