@@ -282,14 +282,11 @@ def holds_its_keywords(index: AbstractIndex, question: str, results: list[Retrie
     one holds its most specific keyword (the highest ``keyword_weights``, anywhere in the
     text, any case): the cross-encoder reads a dataset or a name mentioned in passing as
     no answer ("which papers evaluate on svhn?" reads as none on an abstract reporting
-    SVHN results), and it reads only an abstract's first RERANK_MAX_TOKENS tokens. A word
-    no stored paper holds is no paper's most specific keyword: among 38 papers, "What does
-    BRPO stand for and what is it used for?" made "stand" the one, and was refused."""
+    SVHN results), and it reads only an abstract's first RERANK_MAX_TOKENS tokens."""
     top = results[:REFUSAL_TOP]
     if any(r.coverage >= FULL_MATCH for r in top):
         return True
-    stats = index.keyword_stats()
-    weights = {t: w for t, w in keyword_weights(question, stats).items() if t in stats.vocab}
+    weights = keyword_weights(question, index.keyword_stats())
     if not weights:
         return False
     specific = max(weights, key=lambda t: (weights[t], t))
