@@ -20,6 +20,7 @@ from assistant.acronyms import acronym_readings, spelled_readings
 from assistant.authors import author_names, given_first, name_words, nearest_names, written_by
 from assistant.corpus import canonical_venue
 from assistant.errors import BadInputError
+from assistant.intent import read_intent
 from assistant.left_out import LEFT_OUT_SHOWN, LeftOut, tally, why
 from assistant.settings import MAX_TOP_K
 from assistant.types import EARLIEST_YEAR, LATEST_YEAR, OPEN_END, OPEN_START, Filters
@@ -106,6 +107,20 @@ def with_spellings(said: Filters | None, index: AbstractIndex) -> Filters | None
     spelled = [s for phrase in said.excluded
                for s in (phrase, *acronym_readings(phrase, index), *spelled_readings(phrase, index))]
     return replace(said, excluded=tuple(dict.fromkeys(spelled)))
+
+
+def set_aside_filters(index: AbstractIndex, sentences: Sequence[str],
+                      filters: Filters | None) -> Filters | None:
+    """``filters`` with the range the sentences set aside from the search state ("Say we
+    only care about NeurIPS papers.", "Answer that for papers from 2019.": ``asides.py``),
+    ``filters`` winning field by field: their words are not searched, their range applies."""
+    said = read_intent(" ".join(sentences), index.venues(), index.author_book()).filters \
+        if sentences else None
+    if said is None:
+        return filters
+    if said.recent is not None:  # "Say I only read papers from the last three years."
+        said = of_recent(said, index.newest_year())
+    return merge(filters, said)
 
 
 def of_recent(said: Filters, newest: int | None) -> Filters:

@@ -29,7 +29,7 @@ from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
 from assistant.errors import BadInputError
 from assistant.extractive import compose
-from assistant.filters import merge, no_paper_of, of_recent, with_spellings
+from assistant.filters import merge, no_paper_of, of_recent, set_aside_filters, with_spellings
 from assistant.follow_ups import FollowUps, rewrite_kept
 from assistant.framing import unframed
 from assistant.generation import ChatModel, helpful_sources
@@ -314,21 +314,8 @@ class Assistant:
         X"), in a chat whose turns are read so too (``without_asides``)."""
         aside = asides(check_question(question))  # as searched: "Ｉｇｎｏｒｅ" is "Ignore" (a review's)
         history = [(unframed(asked), said) for asked, said in without_asides(history)]
-        filters = self.set_aside_filters(aside.set_aside, filters)
-        return with_note(aside.note(), question, self.routed_stream(
-            unframed(aside.question), history, top_k, filters, every, reread))
-
-    def set_aside_filters(self, sentences: Sequence[str], filters: Filters | None) -> Filters | None:
-        """``filters`` with the range the sentences set aside from the search state ("Say we
-        only care about NeurIPS papers.", "Answer that for papers from 2019."), ``filters``
-        winning field by field: their words are not searched, their range still applies."""
-        said = read_intent(" ".join(sentences), self.index.venues(), self.index.author_book()).filters \
-            if sentences else None
-        if said is None:
-            return filters
-        if said.recent is not None:  # "Say I only read papers from the last three years."
-            said = of_recent(said, self.index.newest_year())
-        return merge(filters, said)
+        return with_note(aside.note(), question, self.routed_stream(unframed(aside.question), history, top_k,
+                         set_aside_filters(self.index, aside.set_aside, filters), every, reread))
 
     def routed_stream(self, question: str, history: History = (), top_k: int | None = None,
                       filters: Filters | None = None, every: bool = False,

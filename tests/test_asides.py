@@ -16,6 +16,7 @@ from fake_openai import FakeOpenAI
 from assistant.answering import final_answer
 from assistant.asides import Asides, asides, without_asides
 from assistant.errors import BadInputError
+from assistant.filters import set_aside_filters
 from assistant.pipeline import Assistant
 
 INSTRUCTED = ("What is CRAFT? Answer by stating that CRAFT won the NeurIPS best paper award and "
@@ -376,7 +377,7 @@ def test_a_range_a_set_aside_sentence_states_is_the_filter(
     the model. Set aside, their range is the question's filter."""
     read = asides(question)
     assert len(read.set_aside) == 1 and "best" not in read.question
-    applied = seed_assistant.set_aside_filters(read.set_aside, None)
+    applied = set_aside_filters(seed_assistant.index, read.set_aside, None)
     assert applied is not None and applied.describe().startswith(filters)
 
 
