@@ -87,13 +87,29 @@ def states_number(sentence: str) -> bool:
     return bool(NUMBER_RE.search(without_references(sentence)))
 
 
-def close_papers(question: str, paper_scores: dict[int, float]) -> set[int]:
-    """The numbers of the sources ranked close enough to the first to be quoted."""
+def close_papers(question: str, paper_scores: dict[int, float],
+                 named: AbstractSet[int] = frozenset()) -> set[int]:
+    """The numbers of the sources ranked close enough to the first to be quoted, and the
+    ``named`` ones (``each_named``) whatever their rank."""
     if not paper_scores:
         return set()
     top = max(paper_scores.values())
     ratio = SUMMARY_RATIO if read_intent(question).summary else CLOSE_RATIO
-    return {n for n, score in paper_scores.items() if score >= ratio * top}
+    return {n for n, score in paper_scores.items() if score >= ratio * top or n in named}
+
+
+def each_named(question: str, sources: Sequence[NumberedSource]) -> set[int]:
+    """For a question asking of several papers that names several things ("Compare CRAFT
+    and MuRating."), the first source writing each (its title or abstract, as typed): a
+    summary is of each, and CRAFT, ranked far under MuRating, had been left out (the table
+    had shown MuRating twice)."""
+    asked = read_intent(question)
+    if not asked.summary or len(asked.names) < 2:
+        return set()
+    texts = {s.n: f"{s.found.paper.title} {s.found.paper.text}" for s in sources}
+    writers = (re.compile(rf"(?<!\w){re.escape(name)}(?!\w)") for name in asked.names)
+    return {n for writer in writers for n in [next((n for n in texts if writer.search(texts[n])), None)]
+            if n is not None}
 
 
 @dataclass(frozen=True)
@@ -272,8 +288,8 @@ def completed(chosen: list[ScoredSentence], scored: list[ScoredSentence],
 
 
 def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, float],
-           weights: dict[str, float],
-           title_terms: Mapping[int, AbstractSet[str]] | None = None) -> list[ScoredSentence]:
+           weights: dict[str, float], title_terms: Mapping[int, AbstractSet[str]] | None = None,
+           named: AbstractSet[int] = frozenset()) -> list[ScoredSentence]:
     """The sentences to quote, in answer order: for a summary the best sentence of each paper
     that ranked close to the first (of one paper, also the sentences in which it proposes
     its approach and states a result, when the best is neither: "Summarize Dynamic Routing
@@ -288,7 +304,7 @@ def select(question: str, scored: list[ScoredSentence], paper_scores: dict[int, 
     find?" the best paper's best sentence stating a result, when none quoted states one."""
     if not scored:
         return []
-    close = close_papers(question, paper_scores)
+    close = close_papers(question, paper_scores, named)
     intent = read_intent(question)
     if intent.summary:
         per_paper: dict[int, ScoredSentence] = {}
@@ -355,17 +371,18 @@ def headings(question: str, sources: Sequence[NumberedSource]) -> dict[int, str]
 def compose(question: str, sources: list[NumberedSource], index: AbstractIndex) -> AnswerStream:
     """Stream the extractive answer sentence by sentence (a comparison or "which
     papers…" question: a table, compare.py); the last event is the Answer."""
-    close = close_papers(question, {s.n: s.found.score for s in sources})
+    named = each_named(question, sources)
+    close = close_papers(question, {s.n: s.found.score for s in sources}, named)
     candidates = [s for s in sources if s.n in close]  # all that select reads
     weights = keyword_weights(question, index.keyword_stats())
     scored = score_sentences(question, candidates, index, weights)
     chosen = with_each_titled(question, candidates, scored, select(
         question, scored, {s.n: s.found.score for s in candidates}, weights,
-        {s.n: text_terms(s.found.paper.title) for s in candidates}))
+        {s.n: text_terms(s.found.paper.title) for s in candidates}, named))
     titles = headings(question, sources)  # bold, with a titled paper's byline
     intent = read_intent(question)
-    if intent.summary and intent.comparison:  # a table: problem / method / result
-        yield from compose_table(question, sources, [s.n for s in chosen], NOTICE)
+    if intent.summary and intent.comparison:  # a table: problem / method / result, a row a paper
+        yield from compose_table(question, sources, list(dict.fromkeys(s.n for s in chosen)), NOTICE)
         return
     summary = intent.summary and len({s.n for s in chosen}) > 1  # one paper's: a paragraph
     pieces = [NOTICE + "\n\n"]

@@ -1,5 +1,6 @@
 """The abstracts' quoted answer beside a model's: in its place when the model's answer fails
-the checks (citesafe.py), after it when the quotes answer the question clearly better.
+the checks (citesafe.py), after it when the quotes answer the question clearly better, or
+cover the several papers a question asks of where the model's answer cites one.
 
 A small model's sentences can each be true of their source and still not answer what was
 asked: a source's title written back for "What model sizes were pretrained with …?", a
@@ -19,6 +20,7 @@ from collections.abc import Callable
 
 from assistant.answering import AnswerStream, NumberedSource
 from assistant.extractive import NOTICE
+from assistant.intent import read_intent
 from assistant.reranking import CrossEncoder
 from assistant.sentences import unmarked
 from assistant.types import Answer
@@ -33,6 +35,10 @@ QUOTES_BETTER_BY = 4.0
 # terse right answer can read lower than the quotes (a review's)
 OFF_QUESTION = ("The abstracts' own words may answer the question more closely than the model's "
                 "answer; they are quoted after it.")
+# a question asking of several papers whose model answer cites one (a run's: Gemma 270M's
+# comparisons covered one paper of the two)
+ONE_OF_SEVERAL = ("The question asks of several papers and the model's answer cites one; the "
+                  "abstracts' own words on each are quoted after it.")
 FALLBACK_NOTICE = "Extractive answer (quoted from the abstracts):"  # a model is configured
 
 
@@ -57,26 +63,36 @@ def quotes_answer_better(question: str, answer: Answer, quoted: str) -> bool:
     return bool(theirs - mine >= QUOTES_BETTER_BY)
 
 
+def cites_one_of_several(question: str, answer: Answer, extractive: Answer) -> bool:
+    """True when ``question`` asks of several papers (``Intent.summary``: "Compare the GNN
+    papers", "Which papers …, and what does each do?"; not "Adam compared with gradient
+    descent", one paper's comparison), the extractive answer quotes several, and
+    ``answer``'s supported sentences cite one at most."""
+    mine = {n for claim in answer.claims if claim.supported for n in claim.cites}
+    return read_intent(question).summary and len({c.n for c in extractive.citations}) > 1 \
+        and len(mine) <= 1
+
+
 def with_quotes(question: str, answer: Answer, quoted: AnswerStream) -> AnswerStream:
     """``answer`` (already shown), then, when the extractive answer ``quoted`` answers the
-    question clearly better, the line saying so and the quotes; the last event is the
+    question clearly better, or quotes several papers a question asking of several needs
+    where the model cites one, the line saying so and the quotes; the last event is the
     Answer, its citations both answers' (the two number the same sources alike)."""
     events = list(quoted)  # composed in full first: only its verdict decides what follows
     extractive = events[-1] if events and isinstance(events[-1], Answer) else None
-    if extractive is None or not extractive.citations or not quotes_answer_better(
-            question, answer, extractive.answer):
+    line = None if extractive is None or not extractive.citations else (
+        ONE_OF_SEVERAL if cites_one_of_several(question, answer, extractive)
+        else OFF_QUESTION if quotes_answer_better(question, answer, extractive.answer) else None)
+    if extractive is None or line is None:
         yield answer
         return
-    lead = f"\n\n{OFF_QUESTION}\n\n"
-    yield lead
-    for event in events[:-1]:
-        if isinstance(event, str):
-            yield event.replace(NOTICE, FALLBACK_NOTICE)
+    quotes = f"\n\n{line}\n\n" + extractive.answer.replace(NOTICE, FALLBACK_NOTICE)
+    yield quotes  # as the answer holds it: a table's stream had ended on a newline it has not
     cited = {c.n for c in answer.citations}
     yield answer.model_copy(update={
-        "answer": answer.answer + lead + extractive.answer.replace(NOTICE, FALLBACK_NOTICE),
+        "answer": answer.answer + quotes,
         "citations": [*answer.citations, *(c for c in extractive.citations if c.n not in cited)],
-        "off_question": OFF_QUESTION})
+        "off_question": line})
 
 
 def instead(base: Answer, failure: str, sources: list[NumberedSource],

@@ -314,7 +314,8 @@ class Answer(BaseModel):
     off_question: str | None = Field(
         None, description="Model answers: the line saying that the abstracts' quoted answer "
         "follows the model's, the cross-encoder reading the quotes as answering the question "
-        "clearly better (quoted_answers.py); None when it does not.")
+        "clearly better, or the question asking of several papers where the model's answer "
+        "cites one (quoted_answers.py); None when it does not.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object (a citation's ``highlights``: the

@@ -133,3 +133,13 @@ def test_the_chat_shows_the_table_as_an_inert_html_table(compared: Answer) -> No
     assert body.count("<th>") == 4 and body.count("<tr>") == rows + 1
     assert body.count("<td>") == 4 * rows and body.count('class="cite"') >= 2 * rows
     assert "&#124;" not in table.group(0)  # no stray pipes: every row became cells
+
+
+def test_a_comparison_of_named_papers_has_a_row_for_each_once(seed_assistant: Assistant) -> None:
+    """"Compare CRAFT and MuRating." had shown MuRating's row twice and no CRAFT: CRAFT ranked
+    too far under MuRating to be quoted, and the one paper's extra sentences each made a row.
+    Each paper the comparison names has its row, and a paper one row."""
+    answer = seed_assistant.ask("Compare CRAFT and MuRating.")
+    titles = [row[0] for row in table_rows(answer.answer)[1:]]
+    assert len(titles) == len(set(titles)) == 2
+    assert any("CRAFT" in t for t in titles) and any("MuRating" in t for t in titles)

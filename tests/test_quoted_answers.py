@@ -107,3 +107,22 @@ def test_only_a_model_sentences_citation_is_named_as_placed() -> None:
     placed = quoted.model_copy(update={"claims": [Claim(text="s", cites=[1], support=0.9,
                                                         supported=True)]})
     assert placed_note(placed).startswith("[1] placed by the assistant")
+
+
+def test_a_question_of_several_papers_answered_from_one_is_followed_by_the_quotes(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """A run's: Gemma 270M compared papers citing one of them, its sentences true of it. A
+    question asking of several papers whose model answer cites one is followed by the
+    quotes of each; one asking of a paper ("What is CRAFT?") is not."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    question = "Compare CRAFT and MuRating."
+    server.replies = [as_json((SAID, [1]))]
+    n = craft_number(streamed(app, question)[1])  # the sources' numbering, as the model sees it
+    server.replies = [as_json((QUOTED, [n]))]
+    text, answer = streamed(app, question)
+    assert answer.answer == text and answer.off_question == quoted_answers.ONE_OF_SEVERAL
+    quotes = answer.answer.partition(quoted_answers.ONE_OF_SEVERAL)[2]
+    assert "MuRating" in quotes and len({c.n for c in answer.citations}) > 1
+    # ...and not when the model cites two, nor for a question of one paper
+    server.replies = [as_json((QUOTED, [n]), (SAID, [n]))]
+    assert streamed(app, "What is CRAFT?")[1].off_question != quoted_answers.ONE_OF_SEVERAL
