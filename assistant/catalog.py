@@ -139,8 +139,8 @@ class PaperCatalog:
             wanted = filters.venue.casefold()
             spellings = [v for v in self.venues() if v.casefold() == wanted] or [filters.venue]
             clauses.append({"venue": {"$in": spellings}})
-        if filters.author or filters.excluded:  # no metadata operator reads a name in a
-            # list or a paper's words: the papers' ids
+        if filters.author or filters.excluded or filters.excluded_author:  # no metadata operator
+            # reads a name in a list or a paper's words: the papers' ids
             clauses.append({"paper_id": {"$in": sorted(self.allowed(filters)) or [""]}})
         if not clauses:
             return None

@@ -220,7 +220,8 @@ def merge(given: Filters | None, said: Filters | None) -> Filters | None:
     merged = Filters(years=years, named_years=named, venue=given.venue or said.venue,
                      author=_both_authors(given.author, said.author),
                      note=said.note if years == said.years else None,
-                     excluded=tuple(dict.fromkeys(given.excluded + said.excluded)))
+                     excluded=tuple(dict.fromkeys(given.excluded + said.excluded)),
+                     excluded_author=given.excluded_author or said.excluded_author)
     return merged or None
 
 

@@ -202,16 +202,43 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
         span, recent, named, rest = stated_years(rest)
         if rest != question:  # "by Hinton and from 2019?": no "and" left dangling at the end
             rest = _DANGLING.sub("", rest)
+    not_author, rest = _excluded_author(rest, venues, authors)  # "… not by Hinton"
     excluded, rest = stated_exclusion(rest)  # "… that do not use SVM"
     author, rest = _stated_author(rest, venues)
     if author is None and authors is not None:
         author, rest = _stored_author(rest, venues, authors)
     found = Filters(years=span, named_years=named, venue=venue, author=author,
-                    recent=recent, excluded=(excluded,) if excluded else ())
+                    recent=recent, excluded=(excluded,) if excluded else (), excluded_author=not_author)
     if not found:
         return None, question
     rest = re.sub(r"\s+([?.!,;:])", r"\1", re.sub(r"\s{2,}", " ", rest)).strip(" ,;:")
     return found, rest if re.search(r"\w", rest) else question
+
+
+# an author whose papers are left out: "capsule papers not by Hinton", "…, excluding those
+# by Geoffrey Hinton", "GAN papers that were not written by Bengio", "except Hinton's" (a run
+# had listed only Hinton's papers, or read "Hinton's" as a word the papers must not write)
+_NOT_BY = re.compile(r"(?:\s*,)?\s*\b(?:(?:(?:that|which)\s+)?(?:(?:are|were|is|was)\s+)?(?:not|n['’]t)"
+                     r"|excluding|except(?:\s+for)?|other\s+than|apart\s+from)\s+(?:(?:those|the\s+ones|ones"
+                     r"|the\s+papers|papers|any)\s+)?(?:(?:written|authored|co-?authored)\s+)?by\s+", re.I)
+_NOT_OWNED = re.compile(r"(?:\s*,)?\s*\b(?:excluding|except(?:\s+for)?)\s+(?P<name>[^\W\d_][\w.-]*"
+                        r"(?:\s+[^\W\d_][\w.-]*){0,3})['’]s?(?!\w)(?:\s+(?:papers|ones|work))?", re.I)
+
+
+def _excluded_author(text: str, venues: Iterable[str], authors: AuthorBook | None
+                     ) -> tuple[str | None, str]:
+    """The author ``text`` leaves out ("not by Hinton", "except Hinton's"; one the store
+    has, when ``authors`` are given, for a possessive), and ``text`` without those words."""
+    if m := _NOT_BY.search(text):
+        name, after = _stated_author(f"papers by {text[m.end():]}", venues)
+        if name is None and authors is not None:
+            name, after = _stored_author(f"papers by {text[m.end():]}", venues, authors)
+        if name is not None:
+            return name, f"{text[:m.start()]} {after.removeprefix('papers')}"
+    m = _NOT_OWNED.search(text)
+    if m and authors is not None and authors.holds(m.group("name")):
+        return given_first(m.group("name")), f"{text[:m.start()]} {text[m.end():]}"
+    return None, text
 
 
 def _stated_author(text: str, venues: Iterable[str]) -> tuple[str | None, str]:

@@ -50,10 +50,12 @@ class Filters:
     # phrases a paper must not write ("that do not use SVM": ``exclusions.py``), each with
     # its other spellings ("support vector machine"), in its title or abstract
     excluded: tuple[str, ...] = ()
+    # an author whose papers are left out ("capsule papers not by Hinton": ``stated.py``)
+    excluded_author: str | None = None
 
     def __bool__(self) -> bool:
         return (self.years is not None or bool(self.venue) or bool(self.author)
-                or self.recent is not None or bool(self.excluded))
+                or self.recent is not None or bool(self.excluded) or bool(self.excluded_author))
 
     def allows(self, paper: Paper) -> bool:
         """The same test as the Chroma ``where``: a paper of unknown year fails a year range."""
@@ -63,6 +65,8 @@ class Filters:
         if self.named_years is not None and paper.year not in self.named_years:
             return False
         if self.author and not written_by(paper.authors, self.author):
+            return False
+        if self.excluded_author and written_by(paper.authors, self.excluded_author):
             return False
         if self.excluded and _writing(self.excluded).search(f"{paper.title}. {paper.text}"):
             return False
@@ -93,6 +97,8 @@ class Filters:
             parts.append(f"venue {self.venue}")
         if self.author:
             parts.append(f"author {self.author}")
+        if self.excluded_author:
+            parts.append(f"not by {self.excluded_author}")
         if self.excluded:
             parts.append("not writing " + " or ".join(f"“{phrase}”" for phrase in self.excluded))
         return ", ".join(parts)

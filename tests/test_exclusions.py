@@ -133,3 +133,32 @@ def test_a_second_exclusion_adds_to_the_first(kernels_store: Assistant) -> None:
     both = final_answer(kernels_store.answer_stream("but not random features", history))
     assert both.filters and "SVMs" in both.filters and "random features" in both.filters
     assert {c.title for c in both.citations} == {"Kernel Two-Sample Tests"}
+
+
+CAPSULES = [
+    ("Routing Capsules", "Capsule networks route parts to wholes.", "Geoffrey Hinton, Sara Sabour"),
+    ("Matrix Capsules", "Capsule networks with EM routing recognise objects.", "Geoffrey E. Hinton"),
+    ("Self-Routing Capsules", "Capsule networks route each capsule on its own.", "Taeyoung Hahn"),
+    ("Capsule Graphs", "Capsule networks classify graphs.", "Zhang Xinyi"),
+]
+
+
+@pytest.fixture(scope="module")
+def capsules_store(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "capsules", CAPSULES,
+                                              header=("title", "abstract", "authors"))))
+
+
+@pytest.mark.parametrize("question", [
+    "Which papers on capsule networks are not by Hinton?",
+    "Which papers study capsule networks, excluding those by Geoffrey Hinton?",
+    "List the capsule network papers except Hinton's.",
+    "Which capsule network papers were not written by Hinton?"])
+def test_an_author_left_out_is_a_filter_leaving_out_their_papers(
+        question: str, capsules_store: Assistant) -> None:
+    """A run among the 13.9k: "Which papers on capsule networks are not by Hinton?" listed
+    only Hinton's papers (read as the author filter), "except Hinton's" kept them (read as a
+    word the papers must not write). An author left out is a filter leaving out theirs."""
+    answer = final_answer(capsules_store.answer_stream(question))
+    assert {c.title for c in answer.citations} == {"Self-Routing Capsules", "Capsule Graphs"}, answer.answer
+    assert answer.filters is not None and answer.filters.startswith("not by ")
