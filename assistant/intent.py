@@ -137,7 +137,10 @@ _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GA
 # A count ("How many papers on X", "How many GAN papers …": ``list_answers.count_topic``)
 _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"  # per year: the recent
 # ...and counts set side by side ("compare the number of X papers in 2019 and 2021"): each year's
-COUNT_RE = re.compile(rf"^\s*(?:how\s+many|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
+# ...and a share of them ("What fraction of papers use RL?": a run had listed the three
+# writing "fraction"), which the count's shares per year answer
+COUNT_RE = re.compile(rf"^\s*(?:how\s+many|what\s+(?:fraction|percentage|percent|share|proportion|%)"
+                      rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
                       rf"\s+)?the\s+(?:total\s+)?number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?)\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 # "Who works on X?", "Who has published on X?", "Who wrote about X?", "Has anyone worked

@@ -243,7 +243,7 @@ class ListAnswers:
         intent = read_intent(question, self.app.index.venues(), self.app.index.author_book())
         claimed = intent.claimed_years
         checked = trend.claim_check(*claimed) if claimed and trend.total else ""
-        how = [trend.how_counted()] if intent.trend_topic is None else []  # "How many…?"
+        how = [trend.how_counted(), trend.overall_share()] if intent.trend_topic is None else []  # a count
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
         people = people_line(self.app.index, merge(filters, intent.filters)).rstrip("\n")
         lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,

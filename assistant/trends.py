@@ -230,6 +230,14 @@ class TrendResult:
             line += f"; {self.apart:,} more listed, not counted: the topic's words apart"
         return line
 
+    def overall_share(self) -> str:
+        """The count's share of the papers it was counted among: "In all, 7.2% of the 13,872
+        papers." ("What fraction of papers use RL?" asks it; "" when none is in the filter)."""
+        if not self.papers_in_filter:
+            return ""
+        share = share_text(self.total / self.papers_in_filter)
+        return f"In all, {share} of the {self.papers_in_filter:,} papers."
+
     def how_counted(self) -> str:
         """How the count was made, for a question asking how many papers answer a topic
         (answered by its trend, as `trends` counts it, not by a list's shorter reading):

@@ -205,3 +205,21 @@ def test_a_request_to_count_papers_is_a_count(asked: str, topic: str) -> None:
 
 def test_a_question_about_counting_is_no_count() -> None:
     assert count_topic(read_intent("Which papers count objects in images?")) is None
+
+
+@pytest.mark.parametrize("question", [
+    "What fraction of papers use reinforcement learning?",
+    "What percentage of the papers are about reinforcement learning?",
+    "What share of NeurIPS papers study reinforcement learning?",
+    "What proportion of papers since 2020 use reinforcement learning?"])
+def test_a_share_of_the_papers_asked_for_is_a_count_with_its_share(
+        question: str, seed_assistant: Assistant) -> None:
+    """A run among the 13.9k: "What fraction of NeurIPS papers use reinforcement learning?"
+    listed the 3 papers writing "fraction" (about 1,000 use RL). A share asked for is the
+    count, and the answer says the share of the papers it was counted among."""
+    assert topic(question) is not None and "reinforcement learning" in (topic(question) or "")
+    answer = final_answer(seed_assistant.answer_stream(question))
+    trend = seed_assistant.trends("reinforcement learning", read_intent(question).filters)
+    assert answer.receipt is not None and answer.receipt.counted == trend.paper_ids
+    share = f"{100 * trend.total / trend.papers_in_filter:.1f}%"
+    assert f"In all, {share} of the {trend.papers_in_filter:,} papers." in answer.answer.splitlines()
