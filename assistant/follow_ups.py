@@ -124,8 +124,9 @@ class FollowUps:
         if every:
             return question, history, None
         if trend := per_year(question, history, readers):  # "how many of them per year?"
-            return question, history, app.lists.trend_stream(trend.question, merge(filters, trend.filters),
-                                                             reread)
+            return question, history, app.lists.trend_stream(
+                trend.question, merge(filters, trend.filters), reread,
+                shaped=self.chained(trend.keep) if trend.keep else None)  # after "which of those…"
         if again := listed_again(question, history, readers):
             kept = self.chained(again.keep)
             return question, history, app.lists.list_stream(

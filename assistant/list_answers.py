@@ -222,28 +222,25 @@ class ListAnswers:
             answer.receipt.nearest = list_nearest(result, self.app.index)
         yield answer
 
-    def store_stream(self, question: str, filters: Filters | None = None) -> AnswerStream:
-        """A question about the store itself ("How many papers are in the store?") answered
-        with its counts within the range it states and ``filters`` (store_answers.py)."""
-        applied, _, ignored = self.app.question_filters(check_question(question), filters)
-        if ignored or (applied and not self.app.retriever.allowed(applied)):
-            raise self.app.no_paper_error(ignored or applied)
-        return store_stream(self.app.index, question, applied)
-
     def trend_stream(self, question: str, filters: Filters | None = None,
-                     reread: int | None = None,
-                     noted: Callable[[TrendResult], str] | None = None) -> AnswerStream:
+                     reread: int | None = None, noted: Callable[[TrendResult], str] | None = None,
+                     shaped: Shaper | None = None) -> AnswerStream:
         """A trend question answered with its topic's papers counted per year (``trends``
         of ``Intent.trend_topic``, under the range the question states): the count line,
         then the table a line at a time, then the typed Answer (its receipt's ``matching``:
         the papers counted; its sources and citations: those papers, newest first); a chat
         follow-up's line (``noted``) after the count line."""
         question = check_question(question)
-        trend = self.question_trend(question, filters, reread)
+        if shaped is None:
+            trend = self.question_trend(question, filters, reread)
+        else:  # "how many of them per year?" after "which of those use X?": what it kept
+            screen = self.screen_for(reread)
+            result, line = shaped(self.list_papers(question, filters, screen), screen)
+            trend, noted = self._counted(result), lambda _: line
         intent = read_intent(question, self.app.index.venues(), self.app.index.author_book())
         claimed = intent.claimed_years
         checked = trend.claim_check(*claimed) if claimed and trend.total else ""
-        how = [trend.how_counted(), trend.overall_share()] if intent.trend_topic is None else []  # a count
+        how = [] if intent.trend_topic is not None or shaped else [trend.how_counted(), trend.overall_share()]
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
         people = people_line(self.app.index, merge(filters, intent.filters)).rstrip("\n")
         lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,
@@ -487,3 +484,11 @@ def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:
                                             c.logit))
             for c in nearest]
 
+
+def store_question_stream(app: Assistant, question: str, filters: Filters | None = None) -> AnswerStream:
+    """A question about the store itself ("How many papers are in the store?") answered
+    with its counts within the range it states and ``filters`` (store_answers.py)."""
+    applied, _, ignored = app.question_filters(check_question(question), filters)
+    if ignored or (applied and not app.retriever.allowed(applied)):
+        raise app.no_paper_error(ignored or applied)
+    return store_stream(app.index, question, applied)

@@ -241,11 +241,10 @@ def listed_again(question: str, history: Sequence[tuple[str, str]], readers: Rea
 def per_year(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
     """The list or count before, as the trend of its topic, for a follow-up asking for it per
     year and nothing else ("how many of them per year?", "show the trend over time"); None
-    for any other question."""
+    for any other question. A list narrowed by a topic ("which of them use X?") keeps it
+    (``Narrowed.keep``): its papers are counted, as a trend counts one topic alone."""
     history = past_pointed(history)
     if not history or not asks_per_year(question) or (before := list_before(history, readers)) is None:
-        return None
-    if before.keep:  # narrowed by a topic ("which of them use X?"): a trend counts its topic alone
         return None
     return replaced_result(before, counted=True)
 

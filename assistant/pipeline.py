@@ -37,7 +37,7 @@ from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.keywords import keyword_weights, query_terms
 from assistant.left_out import tally
-from assistant.list_answers import ListAnswers, compared_in, count_topic
+from assistant.list_answers import ListAnswers, compared_in, count_topic, store_question_stream
 from assistant.listing import ListResult
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
 from assistant.naming import unmentioned
@@ -338,7 +338,7 @@ class Assistant:
             return self.lists.list_stream(question, filters, reread, ordered=ordered)
         intent = asked_intent(question, self.index)
         if about_store(intent.search, intent.filters) and not every:  # "How many … in the store?"
-            return self.lists.store_stream(question, filters)
+            return store_question_stream(self, question, filters)
         if compared_in(intent, self.index) is not None and not every:
             return self.lists.compare_stream(question, filters, reread)
         if (intent.trend_topic is not None or count_topic(intent)) and not every:
