@@ -299,9 +299,11 @@ class ListAnswers:
         if ordered := ordered_in(topic, self.app.index, filters):  # "the earliest paper on X"
             topic = ordered.question
         asked = read_intent(topic, self.app.index.venues()) if _ASKED.match(topic) else None
-        # a question comparing two topics is refused; a bare "A vs B" topic is one topic, the
-        # papers written on both ("exploration vs exploitation" had been refused as two)
-        if asked and compared_in(asked, self.app.index):
+        # a question comparing two topics is refused, and a bare "A vs B" topic unless the field
+        # writes it as one ("exploration vs exploitation" had been refused as two; "GANs vs VAEs"
+        # had counted 175 papers, neither topic's nor both's)
+        sides, index = None if asked else versus_topics(topic), self.app.index
+        if asked and compared_in(asked, index) or sides and not written_as_pair(*sides, index):
             raise BadInputError(f"“{topic.strip()}” compares two topics; a trend counts one: "
                                 "give each its own, or `ask` the question for both at once")
         if asked and (asked.trend_topic is not None or count_topic(asked)):
