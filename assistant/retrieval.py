@@ -34,7 +34,7 @@ from assistant.settings import RetrievalSettings
 from assistant.term_lookups import lookup_alternatives
 from assistant.tuning import NEAREST_SHOWN, RERANK_TOP, TITLE_AS_NAME
 from assistant.types import Filters, Retrieval, RetrievedPaper, Verdict
-from assistant.written_forms import as_written, written_forms
+from assistant.written_forms import as_written, compound_forms, written_forms
 
 
 class HybridRetriever:
@@ -360,6 +360,8 @@ def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[st
              groups: Sequence[Sequence[str]]) -> tuple[list[str], bool]:
     """``term_holders`` of one alternative's ``words`` in their ``groups``."""
     terms = {term for word in words for term in query_terms(word)}
+    written = index.written_text()
+    spelled = {w: compound_forms(w, written) for w in words}  # "pretraining", "pre-training"
     if symbols := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
         held = _written_as_is(index, symbols, allowed)
         if others := [w for w in words if w not in symbols]:  # "C++ and CUDA": both (a review's)
@@ -368,7 +370,7 @@ def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[st
         return held, True
     if not terms:
         return [], False
-    forms = [form for word in words for form in written_forms(word)]  # "matrix", "matrices"
+    forms = [form for word in words for one in spelled[word] for form in written_forms(one)]  # "matrices"
     scores = index.bm25_paper_scores(" ".join(forms), allowed)
     papers = index.papers()
     # accents aside: "Nystrom" is written "Nyström" as often (``plain_letters``)
@@ -376,8 +378,8 @@ def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[st
              for pid in scores if pid in papers}
     ranked = sorted(texts, key=lambda p: (-scores[p], p))
     def exact(phrase: Sequence[str]) -> str:  # "GAN-based" writes GAN; "won't" no "won"
-        return r"(?:\W+\w+){0,2}?\W+".join(rf"(?<!\w){as_written(plain_letters(w))}(?!\w)(?!['’]t\b)"
-                                           for w in phrase)
+        forms = ("|".join(as_written(plain_letters(f)) for f in spelled.get(w, [w])) for w in phrase)
+        return r"(?:\W+\w+){0,2}?\W+".join(rf"(?<!\w)(?:{form})(?!\w)(?!['’]t\b)" for form in forms)
     phrases = [g for g in groups if g] if len(groups) > 1 else [words] if len(words) > 1 else []
     tiers = [[re.compile(exact(phrase), re.I) for phrase in phrases],
              [re.compile(exact([word]), re.I) for word in words]]

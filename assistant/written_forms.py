@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from os.path import commonprefix
 
 from assistant.american import american
@@ -223,6 +224,22 @@ def _apart(found: list[tuple[int, int, tuple[str, ...], str]]
         if not kept or item[0] >= kept[-1][1]:
             kept.append(item)
     return kept
+
+
+def compound_forms(word: str, written: WrittenText) -> list[str]:
+    """``word`` as typed, joined and hyphenated, when it is a compound the papers hyphenate
+    ("pretraining", "pre-training"; "non-convex", "nonconvex": a run's lookups had found
+    each spelling's papers alone, 49 and 64 of the 112); the word alone otherwise."""
+    if _HYPHEN.search(word):
+        parts = tuple(_HYPHEN.split(word))
+    elif split := written.split_of(word.lower()):
+        cuts = [0, *accumulate(len(part) for part in split)]
+        parts = tuple(word[a:b] for a, b in zip(cuts, cuts[1:], strict=False))
+    else:
+        return [word]
+    if len(parts) < 2 or any(not part or part.isdigit() for part in parts):
+        return [word]
+    return list(dict.fromkeys([word, "".join(parts), "-".join(parts)]))
 
 
 def as_written(word: str) -> str:

@@ -172,3 +172,20 @@ def test_a_listed_lookup_quotes_the_sentence_writing_its_word(
     app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "quoted", rows)))
     answer = final_answer(app.answer_stream("Which papers mention C++?"))
     assert "“We release an optimized C++ implementation.”" in answer.answer
+
+
+def test_a_compound_is_looked_up_joined_and_hyphenated(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A run among the 13.9k: "Which papers mention pretraining?" listed the 49 papers
+    writing it so, "…pre-training?" the 64 writing that, 112 in all; "nonconvex" and
+    "non-convex" the same. A compound the papers hyphenate is one word either way."""
+    rows = [("Speech Models", "We study pretraining of speech models on raw audio."),
+            ("Vision Models", "Large-scale pre-training helps vision transformers."),
+            ("Losses", "Nonconvex losses are minimized by our method."),
+            ("Landscapes", "We chart non-convex landscapes of deep networks.")]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "compounds", rows)))
+    for asked, titles in [("pretraining", {"Speech Models", "Vision Models"}),
+                          ("pre-training", {"Speech Models", "Vision Models"}),
+                          ("nonconvex", {"Losses", "Landscapes"}), ("non-convex", {"Losses", "Landscapes"})]:
+        answer = final_answer(app.answer_stream(f"Which papers mention {asked}?"))
+        assert {c.title for c in answer.citations} >= titles, asked
