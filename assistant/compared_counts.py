@@ -36,7 +36,7 @@ def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
                   f"{first.stored.get(y, 0):,}"] for y in run]
         if gap:
             rows.append([str(gap[0]) if gap[0] == gap[1] else f"{gap[0]}–{gap[1]}", "", "",
-                         "no papers stored"])
+                         first.gap_label])
     if first.unknown_year or second.unknown_year:
         rows.append([NO_YEAR, str(first.unknown_year), str(second.unknown_year), ""])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]

@@ -92,6 +92,16 @@ class TrendResult:
     counted: list[ListedPaper] = field(default_factory=list, repr=False)
 
     @property
+    def gap_label(self) -> str:
+        """How the table and the chart name a run of years with no paper stored within the
+        filter: "no papers stored", or under an author, a venue or an exclusion, "none stored
+        within the filter" (a run's: 2012 read "no papers stored" under Levine's filter, where
+        the store holds 367 papers of 2012)."""
+        within = self.stored_within or ""
+        narrowed = re.search(r"\b(?:venue|author|not by|not writing)\b", within)
+        return "none stored within the filter" if narrowed else "no papers stored"
+
+    @property
     def total(self) -> int:
         return len(self.paper_ids)
 
@@ -365,7 +375,7 @@ def _gap_rows(trend: TrendResult, gap: tuple[int, int], venues: int) -> list[lis
             trend.named_years is None or y in trend.named_years)):
         first, last = (run := list(years))[0], run[-1]
         rows.append([f"{first}" if first == last else f"{first}–{last}", "",
-                     "no papers stored" if asked else "not asked", "", *("" for _ in range(venues))])
+                     trend.gap_label if asked else "not asked", "", *("" for _ in range(venues))])
     return rows
 
 
@@ -428,7 +438,7 @@ def chart_figure(trend: TrendResult) -> Figure:
         axes.bar(years, [trend.years[y] for y in years], color="#4c72b0")
     for n, (first, last) in enumerate([*filter(None, [trend.leading_gap()]), *trend.gaps()]):
         axes.axvspan(first - 0.5, last + 0.5, color="#dddddd", zorder=0,
-                     label="_nolegend_" if n else "no papers stored")
+                     label="_nolegend_" if n else trend.gap_label)
     shares = axes.twinx()  # the share of each year's papers: a growing store grows counts
     for n, run in enumerate(trend.runs()):  # the line breaks where the store holds no paper
         shares.plot(run, [100 * (trend.share(y) or 0.0) for y in run], color="#dd8452",

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
+from conftest import make_settings, seeds_with
 from test_lists import LIST_QUESTION, PNG_MAGIC
 
 from assistant.answering import final_answer
@@ -27,6 +29,7 @@ from assistant.trends import (
     topic_phrases,
     unwritable,
 )
+from assistant.types import Filters
 from assistant.word_runs import writes_phrase
 
 
@@ -349,3 +352,19 @@ def test_a_range_the_question_leaves_open_shows_no_gap_before_the_store(
     assert "1800" not in answer.answer
     recent = final_answer(seed_assistant.answer_stream("How many papers on language models since 2023?"))
     assert "2023–2024" in recent.answer and "no papers stored" in recent.answer
+
+
+def test_a_year_without_an_authors_paper_is_not_said_to_hold_none(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A run among the 13.9k: `trends "reinforcement learning" --author "Sergey Levine"`
+    labelled 2012 "no papers stored", where the store holds 367 papers of 2012; under an
+    author's filter such a year holds none within the filter."""
+    rows = [("Capsules A", "Capsule networks route parts to wholes.", "Geoffrey Hinton", 2017),
+            ("Capsules B", "Capsule networks with EM routing.", "Geoffrey Hinton", 2019),
+            ("Capsule Graphs", "Capsule networks classify graphs.", "Zhang Xinyi", 2018)]
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "gaps", rows,
+                                             ("title", "abstract", "authors", "year"))))
+    mine = app.trends("capsule networks", Filters(author="Geoffrey Hinton"))
+    assert mine.gap_label == "none stored within the filter"
+    assert any("none stored within the filter" in line for line in table_lines(mine))
+    assert app.trends("capsule networks").gap_label == "no papers stored"
