@@ -143,6 +143,22 @@ COUNT_RE = re.compile(rf"^\s*(?:how\s+many|what\s+(?:fraction|percentage|percent
                       rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
                       rf"\s+)?the\s+(?:total\s+)?number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?)\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
+_SHARE = re.compile(r"\s*what\s+(?:fraction|percentage|percent|share|proportion|%)", re.I)
+# "… of the papers on federated learning use differential privacy?": papers of a topic first
+_OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with)\s+\S.*?\s(?:that\s+|which\s+)?(?:use|uses|apply"
+                         r"|applies|are|is|study|studies|report|reports|propose|proposes|address|addresses"
+                         r"|mention|mentions|evaluate|evaluates)\b", re.I)
+
+
+def share_of_a_topic(asked: re.Match[str]) -> bool:
+    """Whether a ``COUNT_RE`` match asks a share of a topic's papers ("What share of the
+    papers on federated learning use differential privacy?", "What fraction of RL papers
+    are model-based?"), which no count of all the papers answers (a review's: 116 counted
+    on the whole phrase, given as a share of the 13,872)."""
+    of_a_topic = asked.group("lead") or _OF_A_TOPIC.match(asked.group("topic"))
+    return bool(_SHARE.match(asked.string)) and bool(of_a_topic)
+
+
 # "Who works on X?", "Who has published on X?", "Who wrote about X?", "Has anyone worked
 # on X?": X's papers, listed (``topics.raw_topic`` cuts these words from the topic)
 _ON = r"(?:on|about|in|into)"

@@ -242,11 +242,13 @@ def per_year(question: str, history: Sequence[tuple[str, str]], readers: Readers
     """The list or count before, as the trend of its topic, for a follow-up asking for it per
     year and nothing else ("how many of them per year?", "show the trend over time"); None
     for any other question. A list narrowed by a topic ("which of them use X?") keeps it
-    (``Narrowed.keep``): its papers are counted, as a trend counts one topic alone."""
+    (``Narrowed.keep``): its papers are counted, as a trend counts one topic alone, and a
+    follow-up after the count narrows that list again (a review's: "which of those are
+    from 2021?" had dropped the topic, 44 papers where the table showed 11)."""
     history = past_pointed(history)
     if not history or not asks_per_year(question) or (before := list_before(history, readers)) is None:
         return None
-    return replaced_result(before, counted=True)
+    return replaced_result(before, counted=not before.keep)
 
 
 def as_listed(before: Narrowed, readers: Readers) -> Narrowed:

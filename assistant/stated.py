@@ -222,18 +222,21 @@ _NOT_BY = re.compile(r"(?:\s*,)?\s*\b(?:(?:(?:that|which)\s+)?(?:(?:are|were|is|
                      r"|excluding|except(?:\s+for)?|other\s+than|apart\s+from)\s+(?:(?:those|the\s+ones|ones"
                      r"|the\s+papers|papers|any)\s+)?(?:(?:written|authored|co-?authored)\s+)?by\s+", re.I)
 _NOT_OWNED = re.compile(r"(?:\s*,)?\s*\b(?:excluding|except(?:\s+for)?)\s+(?P<name>[^\W\d_][\w.-]*"
-                        r"(?:\s+[^\W\d_][\w.-]*){0,3})['’]s?(?!\w)(?:\s+(?:papers|ones|work))?", re.I)
+                        r"(?:\s+[^\W\d_][\w.-]*){0,3})['’]s?(?!\w)(?:\s+(?:papers|ones|work))?"
+                        r"(?=\s*(?:[?.!,;]|$))", re.I)  # not "except Stein's lemma"
 
 
 def _excluded_author(text: str, venues: Iterable[str], authors: AuthorBook | None
                      ) -> tuple[str | None, str]:
-    """The author ``text`` leaves out ("not by Hinton", "except Hinton's"; one the store
-    has, when ``authors`` are given, for a possessive), and ``text`` without those words."""
+    """The author ``text`` leaves out ("not by Hinton", "except Hinton's"), and ``text``
+    without those words: one the store has when ``authors`` are given, else a name typed
+    with capitals. "not by pruning", "except by adversarial training" name a method (a
+    review's), and "excluding Nesterov's acceleration" a method named after a person."""
     if m := _NOT_BY.search(text):
         name, after = _stated_author(f"papers by {text[m.end():]}", venues)
         if name is None and authors is not None:
             name, after = _stored_author(f"papers by {text[m.end():]}", venues, authors)
-        if name is not None:
+        if name is not None and (authors.holds(name) if authors is not None else name[:1].isupper()):
             return name, f"{text[:m.start()]} {after.removeprefix('papers')}"
     m = _NOT_OWNED.search(text)
     if m and authors is not None and authors.holds(m.group("name")):

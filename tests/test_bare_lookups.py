@@ -189,3 +189,15 @@ def test_a_compound_is_looked_up_joined_and_hyphenated(
                           ("nonconvex", {"Losses", "Landscapes"}), ("non-convex", {"Losses", "Landscapes"})]:
         answer = final_answer(app.answer_stream(f"Which papers mention {asked}?"))
         assert {c.title for c in answer.citations} >= titles, asked
+
+
+@pytest.mark.parametrize(("asked", "read"), [
+    ("Which papers mention LSTM or similar?", (("LSTM",),)),
+    ("Which papers mention k-means or its variants?", (("k-means",),)),
+    ("Which papers mention CIFAR-10 or other datasets?", (("CIFAR-10",),)),
+    ("Which papers mention one or more GPUs?", (("GPUs",),)),
+    ("Which papers mention dropout or not?", (("dropout",),))])
+def test_a_hedge_after_or_is_no_word_looked_up(asked: str, read: tuple[tuple[str, ...], ...]) -> None:
+    """A review: "LSTM or similar" had listed the 958 papers writing either, "CIFAR-10 or
+    other datasets" 2,660, "one or more GPUs" 2,989; "dropout or not" was no lookup."""
+    assert lookup_alternatives(asked) == (read,)

@@ -363,3 +363,16 @@ def test_a_first_question_choosing_among_its_own_options_is_answered(
         seed_assistant: Assistant, question: str) -> None:
     answer = final_answer(seed_assistant.answer_stream(question))  # no "earlier list" error
     assert answer.citations or answer.refusal is not None
+
+
+def test_a_filter_after_a_narrowed_lists_trend_keeps_the_narrowing(request: pytest.FixtureRequest) -> None:
+    """A review: after "which of those use differential privacy?" (20) and "how many of them
+    per year?", "which of those are from 2021?" listed the 44 federated-learning papers of
+    2021, the narrowing's topic dropped, where the table had shown 11."""
+    store: Assistant = request.getfixturevalue("years_store")
+    narrowed = chat(store, LIST, "which of them route by agreement?", "how many of them per year?")
+    kept = {c.title for c in final_answer(store.answer_stream(
+        "which of them route by agreement?", chat(store, LIST))).citations}
+    of_2019 = final_answer(store.answer_stream("which of those are from 2019?", narrowed))
+    titles = {c.title for c in of_2019.citations}
+    assert titles and titles <= kept and of_2019.filters == "year 2019", of_2019.answer
