@@ -41,6 +41,7 @@ from assistant.answering import AnswerStream, NumberedSource, build_citations, i
 from assistant.claims import ClaimChecker, claim_text, is_claim, local_stats, reception_unsaid, unfinished
 from assistant.corpus import split_sentences
 from assistant.errors import redact
+from assistant.extractive import each_named
 from assistant.generation import (
     ChatModel,
     GenerationError,
@@ -88,10 +89,13 @@ MODEL_REFUSAL = Verdict(check="model", reason="The model replied that no source 
                         "answers the question; the nearest papers show what it read.")
 
 
-def answering_sources(sources: list[NumberedSource]) -> list[NumberedSource]:
-    """The sources a model is given: the first, and each other the ranker does not score as
-    not answering (shown as 0.00). They keep their numbers."""
-    return [s for i, s in enumerate(sources) if i == 0 or s.found.score >= MIN_SOURCE_SCORE]
+def answering_sources(sources: list[NumberedSource], question: str = "") -> list[NumberedSource]:
+    """The sources a model is given: the first, each other the ranker does not score as not
+    answering (shown as 0.00), and the first writing each thing a question asking of several
+    papers names (``extractive.each_named``: "Compare TCCM and CADMorph." had left CADMorph
+    out, scored 0.00, and its quotes with it, a run's). They keep their numbers."""
+    named = each_named(question, sources) if question else set()
+    return [s for i, s in enumerate(sources) if i == 0 or s.found.score >= MIN_SOURCE_SCORE or s.n in named]
 
 
 # ---------------------------------------------------------------- checking sentences
@@ -429,7 +433,7 @@ def answer(question: str, sources: list[NumberedSource], model: ChatModel,
     caller). ``fallback`` writes the extractive answer from the sources given, for an answer
     that fails the checks with no supported sentence, and to follow one that the quotes
     answer clearly better (``quoted_answers.with_quotes``)."""
-    sources = answering_sources(sources)
+    sources = answering_sources(sources, question)
     deadline = deadline if deadline is not None else model.deadline()
     reply = yield from _ask(question, sources, model, deadline, checker or ClaimChecker())
     failure = reply.gate.failure(reply.text, reply.echo, reply.truncated)
@@ -450,7 +454,7 @@ def answer(question: str, sources: list[NumberedSource], model: ChatModel,
         yield from instead(base, failure, reply.seen or sources, fallback)
         return
     checked = _answer(base, final, reply.seen, failure)
-    if fallback is None or checked.refusal is not None or not checked.claims:
+    if fallback is None or (checked.refusal is None and not checked.claims):
         yield checked
         return
     yield from with_quotes(question, checked, fallback(reply.seen))

@@ -1,6 +1,7 @@
 """The abstracts' quoted answer beside a model's: in its place when the model's answer fails
-the checks (citesafe.py), after it when the quotes answer the question clearly better, or
-cover the several papers a question asks of where the model's answer cites one.
+the checks (citesafe.py), after it when the quotes answer the question clearly better,
+cover the several papers a question asks of where the model's answer cites one, or quote
+papers writing each name the question gives where the model said no.
 
 A small model's sentences can each be true of their source and still not answer what was
 asked: a source's title written back for "What model sizes were pretrained with …?", a
@@ -16,6 +17,7 @@ quotes: the line under which they follow is a hint (docs/measurements.md, "Model
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
 from assistant.answering import AnswerStream, NumberedSource
@@ -39,6 +41,9 @@ OFF_QUESTION = ("The abstracts' own words may answer the question more closely t
 # comparisons covered one paper of the two)
 ONE_OF_SEVERAL = ("The question asks of several papers and the model's answer cites one; the "
                   "abstracts' own words on each are quoted after it.")
+# a model's "no" to a question whose every name its sources write: kept, the quotes after it
+NAMED_AFTER_NO = ("The model found no answer, but the abstracts write each name the question "
+                  "gives; their own words are quoted after it.")
 FALLBACK_NOTICE = "Extractive answer (quoted from the abstracts):"  # a model is configured
 
 
@@ -67,10 +72,26 @@ def cites_one_of_several(question: str, answer: Answer, extractive: Answer) -> b
     """True when ``question`` asks of several papers (``Intent.summary``: "Compare the GNN
     papers", "Which papers …, and what does each do?"; not "Adam compared with gradient
     descent", one paper's comparison), the extractive answer quotes several, and
-    ``answer``'s supported sentences cite one at most."""
+    ``answer``'s supported sentences cite one at most, which does not write each thing the
+    question names ("Compare Adam and SGD." answered from the paper on both: a run's)."""
+    asked = read_intent(question)
     mine = {n for claim in answer.claims if claim.supported for n in claim.cites}
-    return read_intent(question).summary and len({c.n for c in extractive.citations}) > 1 \
-        and len(mine) <= 1
+    cited = " ".join(f"{c.title} {c.text}" for c in answer.citations if c.n in mine)
+    each = len(asked.proper_names) > 1 and all(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", cited)
+                                        for name in asked.proper_names)
+    return asked.summary and len({c.n for c in extractive.citations}) > 1 and len(mine) <= 1 and not each
+
+
+def writes_each_name(question: str, extractive: Answer) -> bool:
+    """Whether a question asking of the papers it names themselves (a summary or comparison
+    of them) has a quoted answer whose papers write each name it gives: "Compare CRAFT and
+    MuRating." quoting both, which Gemma 270M had answered "The corpus has no abstract about
+    it" (a run's). A "no" to a fact ("What are the limitations of CRAFT?") may be right, and
+    is shown alone."""
+    asked = read_intent(question)
+    cited = " ".join(f"{c.title} {c.text}" for c in extractive.citations)
+    return asked.summary and bool(asked.proper_names) and all(
+        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", cited) for name in asked.proper_names)
 
 
 def with_quotes(question: str, answer: Answer, quoted: AnswerStream) -> AnswerStream:
@@ -81,7 +102,8 @@ def with_quotes(question: str, answer: Answer, quoted: AnswerStream) -> AnswerSt
     events = list(quoted)  # composed in full first: only its verdict decides what follows
     extractive = events[-1] if events and isinstance(events[-1], Answer) else None
     line = None if extractive is None or not extractive.citations else (
-        ONE_OF_SEVERAL if cites_one_of_several(question, answer, extractive)
+        (NAMED_AFTER_NO if writes_each_name(question, extractive) else None) if answer.refusal
+        else ONE_OF_SEVERAL if cites_one_of_several(question, answer, extractive)
         else OFF_QUESTION if quotes_answer_better(question, answer, extractive.answer) else None)
     if extractive is None or line is None:
         yield answer
@@ -90,7 +112,7 @@ def with_quotes(question: str, answer: Answer, quoted: AnswerStream) -> AnswerSt
     yield quotes  # as the answer holds it: a table's stream had ended on a newline it has not
     cited = {c.n for c in answer.citations}
     yield answer.model_copy(update={
-        "answer": answer.answer + quotes,
+        "answer": answer.answer + quotes, "sources": answer.sources or extractive.sources,
         "citations": [*answer.citations, *(c for c in extractive.citations if c.n not in cited)],
         "off_question": line})
 

@@ -169,6 +169,13 @@ def test_sources_scored_as_not_answering_are_left_out(seed_assistant: Assistant)
     assert kept[0] == sources[0]
     assert all(s.found.score >= 0.005 for s in kept[1:])
     assert [s.n for s in kept] == [s.n for s in sources[:len(kept)]]
+    # ...but for a question asking of several papers, the one writing each thing it names
+    # (a run's: "Compare TCCM and CADMorph." had given the model TCCM alone)
+    compared = "Compare TCCM and CADMorph."
+    numbered = number_sources(seed_assistant.retrieve(compared, top_k=5))
+    given = " ".join(f"{s.found.paper.title} {s.found.paper.text}"
+                     for s in answering_sources(numbered, compared))
+    assert "TCCM" in given and "CADMorph" in given
 
 
 # ---------------------------------------------------------------- through the pipeline

@@ -126,3 +126,30 @@ def test_a_question_of_several_papers_answered_from_one_is_followed_by_the_quote
     # ...and not when the model cites two, nor for a question of one paper
     server.replies = [as_json((QUOTED, [n]), (SAID, [n]))]
     assert streamed(app, "What is CRAFT?")[1].off_question != quoted_answers.ONE_OF_SEVERAL
+
+
+def test_one_paper_writing_each_thing_compared_answers_alone(seed_dir: Path, server: FakeOpenAI) -> None:
+    """A run's: "Compare Adam and SGD." answered from the paper comparing the two was
+    followed by the several-papers line and three unrelated papers."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    question = "Compare Adam and SGD."
+    said = ("In this paper, we show that Adam reduces a specific form of sharpness measure shaped "
+            "by its adaptive updates, leading to qualitatively different solutions from SGD.")
+    server.replies = [as_json((SAID, [1]))]
+    n = next(s.n for s in streamed(app, question)[1].sources if "adam" in s.title.lower())
+    server.replies = [as_json((said, [n]))]
+    assert streamed(app, question)[1].off_question != quoted_answers.ONE_OF_SEVERAL
+
+
+def test_a_models_no_to_named_papers_it_was_given_is_followed_by_their_quotes(
+        seed_dir: Path, server: FakeOpenAI) -> None:
+    """A run's: Gemma 270M answered "Compare CRAFT and MuRating." with "The corpus has no
+    abstract about it", both papers among its sources. Its "no" stays (a refusal), and the
+    quotes of the papers writing each name follow it."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [json.dumps({"sentences": [
+        {"text": "The corpus has no abstract about it.", "sources": []}]})]
+    text, answer = streamed(app, "Compare CRAFT and MuRating.")
+    assert answer.refusal is not None and answer.off_question == quoted_answers.NAMED_AFTER_NO
+    assert answer.answer == text and "MuRating" in text.partition(quoted_answers.NAMED_AFTER_NO)[2]
+    assert {c.n for c in answer.citations} <= {s.n for s in answer.sources}
