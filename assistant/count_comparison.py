@@ -95,3 +95,13 @@ def _trimmed(text: str) -> str:
     text = text.strip(" ,\"'“”")
     text = _TAIL.sub("", _LEAD.sub("", text)).strip(" ,\"'“”")
     return text
+
+
+_A_NAME = re.compile(r"\b\w*[A-Z]\w*[A-Z]|\b[a-z]+[A-Z]")  # "GANs", "CNNs", "MuRating": not "Privacy"
+
+
+def names_a_method(sides: tuple[str, str]) -> bool:
+    """Whether either side of "A vs B" is written as a method's name, capitals inside a word
+    ("GANs vs VAEs", "CNNs vs transformers"), not a trade-off of concepts ("privacy vs
+    utility", "Privacy vs Utility", "model-based vs model-free")."""
+    return any(_A_NAME.search(side) for side in sides)

@@ -145,9 +145,11 @@ COUNT_RE = re.compile(rf"^\s*(?:how\s+many|what\s+(?:fraction|percentage|percent
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 _SHARE = re.compile(r"\s*what\s+(?:fraction|percentage|percent|share|proportion|%)", re.I)
 # "… of the papers on federated learning use differential privacy?": papers of a topic first
-_OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with)\s+\S.*?\s(?:that\s+|which\s+)?(?:use|uses|apply"
-                         r"|applies|are|is|study|studies|report|reports|propose|proposes|address|addresses"
-                         r"|mention|mentions|evaluate|evaluates)\b", re.I)
+_OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with|using)\s+(?!(?:the|this|our|your)\s+(?:store|collection"
+                         r"|corpus|dataset|database|index)\b)\S.*?\s(?:that\s+|which\s+)?(?:also\s+)?"
+                         r"(?:use[sd]?|using|appl(?:y|ies|ied)|are|is|were|was|ha(?:ve|s|d)|stud(?:y|ies|ied)"
+                         r"|report(?:s|ed)?|propose[sd]?|address(?:es|ed)?|mention(?:s|ed)?|evaluate[sd]?"
+                         r"|employ(?:s|ed)?|focus(?:es|ed)?|rel(?:y|ies|ied))\b", re.I)
 
 
 def share_of_a_topic(asked: re.Match[str]) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import AnswerStream, check_question, final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
-from assistant.count_comparison import versus_topics
+from assistant.count_comparison import names_a_method, versus_topics
 from assistant.errors import BadInputError
 from assistant.filters import merge
 from assistant.generation import relevance_reply
@@ -299,11 +299,11 @@ class ListAnswers:
         if ordered := ordered_in(topic, self.app.index, filters):  # "the earliest paper on X"
             topic = ordered.question
         asked = read_intent(topic, self.app.index.venues()) if _ASKED.match(topic) else None
-        # a question comparing two topics is refused, and a bare "A vs B" of two names ("GANs
+        # a question comparing two topics is refused, and a bare "A vs B" naming a method ("GANs
         # vs VAEs" had counted 175 papers, neither topic's nor both's) unless the field writes
-        # it as one; a trade-off of concepts ("privacy vs utility") is one topic
+        # it as one; a trade-off of concepts ("privacy vs utility", "Privacy vs Utility") is one
         sides, index = None if asked else versus_topics(topic), self.app.index
-        named = sides is not None and all(re.search(r"[A-Z]", side) for side in sides)
+        named = sides is not None and names_a_method(sides)  # "CNNs vs transformers"
         if asked and compared_in(asked, index) or sides and named and not written_as_pair(*sides, index):
             raise BadInputError(f"“{topic.strip()}” compares two topics; a trend counts one: "
                                 "give each its own, or `ask` the question for both at once")
@@ -450,8 +450,8 @@ def count_topic(intent: Intent) -> str | None:
     if intent.filters and intent.filters.years and intent.filters.years[0] < intent.filters.years[1]:
         search = _MORE.sub(r"\1", search)  # "how many more papers on X in 2021 than in 2020"
     asked = COUNT_RE.search(search)
-    if asked and share_of_a_topic(asked):  # "What share of the papers on X use Y?"
-        return None
+    if asked and share_of_a_topic(COUNT_RE.search(STORE_PHRASE.sub(" ", search)) or asked):
+        return None  # "What share of the papers on X use Y?"
     # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
     said = " ".join(f"{asked.group('lead') or ''} {asked.group('topic')}".split()) if asked else ""
     topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", said)))

@@ -243,12 +243,12 @@ def per_year(question: str, history: Sequence[tuple[str, str]], readers: Readers
     year and nothing else ("how many of them per year?", "show the trend over time"); None
     for any other question. A list narrowed by a topic ("which of them use X?") keeps it
     (``Narrowed.keep``): its papers are counted, as a trend counts one topic alone, and a
-    follow-up after the count narrows that list again (a review's: "which of those are
+    follow-up after the count narrows what it counted (a review's: "which of those are
     from 2021?" had dropped the topic, 44 papers where the table showed 11)."""
     history = past_pointed(history)
     if not history or not asks_per_year(question) or (before := list_before(history, readers)) is None:
         return None
-    return replaced_result(before, counted=not before.keep)
+    return replaced_result(before, counted=True)
 
 
 def as_listed(before: Narrowed, readers: Readers) -> Narrowed:

@@ -229,14 +229,18 @@ _NOT_OWNED = re.compile(r"(?:\s*,)?\s*\b(?:excluding|except(?:\s+for)?)\s+(?P<na
 def _excluded_author(text: str, venues: Iterable[str], authors: AuthorBook | None
                      ) -> tuple[str | None, str]:
     """The author ``text`` leaves out ("not by Hinton", "except Hinton's"), and ``text``
-    without those words: one the store has when ``authors`` are given, else a name typed
-    with capitals. "not by pruning", "except by adversarial training" name a method (a
-    review's), and "excluding Nesterov's acceleration" a method named after a person."""
+    without those words: one the store has, or, "written by" (or with no store), a name
+    typed with capitals (one the store lacks leaves out nothing: "not written by Minsky"
+    had become the filter "by Minsky", a review's). "not by pruning", "not by Monte Carlo
+    sampling" name a method (a review's), and "excluding Nesterov's acceleration" one named
+    after a person."""
     if m := _NOT_BY.search(text):
         name, after = _stated_author(f"papers by {text[m.end():]}", venues)
         if name is None and authors is not None:
             name, after = _stored_author(f"papers by {text[m.end():]}", venues, authors)
-        if name is not None and (authors.holds(name) if authors is not None else name[:1].isupper()):
+        written = authors is None or re.search(r"written|authored", m.group(0), re.I)  # an author's
+        stored = authors is not None and name is not None and authors.holds(name)
+        if name is not None and (name[:1].isupper() and written or stored):
             return name, f"{text[:m.start()]} {after.removeprefix('papers')}"
     m = _NOT_OWNED.search(text)
     if m and authors is not None and authors.holds(m.group("name")):

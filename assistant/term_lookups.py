@@ -80,7 +80,7 @@ def lookup_alternatives(question: str) -> tuple[tuple[tuple[str, ...], ...], ...
     # "LSTM or similar", "k-means or its variants", "dropout or not": the hedge asks for no word
     alternatives = [a for n, a in enumerate(alternatives) if n == 0 or not _HEDGE.match(a)]
     if len(alternatives) > 1 and not all(map(_looked_up, alternatives)):  # no word on a side
-        alternatives = [_EITHER_OR.sub(" ", words)]
+        alternatives = [" ".join(alternatives)]  # the hedges left out (a review's)
     if len(alternatives) > 1 and not re.search(r"\band\b|&", words):  # "GANs, VAEs, or flows"
         alternatives = [one for a in alternatives for one in a.split(",") if one.strip()]
     read = tuple(_looked_up_groups(one) for one in alternatives)

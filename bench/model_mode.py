@@ -4,7 +4,7 @@ loopback), with the free-text prompt, with cite-safe answers (``ASSISTANT_LLM_CI
 when this checkout has it) and with the model's relevance check
 (``ASSISTANT_LLM_RELEVANCE_CHECK``).
 
-Usage: python bench/model_mode.py [DATA_DIR] [--answerable N] [--none N] [--max-tokens N]
+Usage: python bench/model_mode.py [DATA_DIR] [--answerable N] [--none N] [--max-tokens N] [--kind K]
        [--models gemma-270m,smollm2-135m] [--split test]
 
 DATA_DIR: a store holding the seeds (default: a new one in a temporary folder). The
@@ -51,13 +51,15 @@ def cite_modes() -> list[str]:
 
 
 def subset(split: str, answerable: int, none: int,
-           data_dir: Path) -> tuple[list[EvalItem], int]:
-    """The questions, and how many papers the store holds."""
+           data_dir: Path, kind: str | None = None) -> tuple[list[EvalItem], int]:
+    """The questions (of ``kind`` alone when given: "multi", the several-paper ones), and
+    how many papers the store holds."""
     from assistant.pipeline import Assistant
 
     app = Assistant(bench_settings(data_dir))
     app.ensure_corpus()
-    items = [i for i in indexed_items(app, load_dataset(DEFAULT_DATASET)) if i.split == split]
+    items = [i for i in indexed_items(app, load_dataset(DEFAULT_DATASET))
+             if i.split == split and (kind is None or i.kind == kind)]
     return ([i for i in items if i.answerable][:answerable]
             + [i for i in items if not i.answerable][:none]), len(app.index.papers())
 
@@ -127,6 +129,7 @@ def main() -> int:
     parser.add_argument("--max-tokens", type=int, default=600)
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--split", default="test", choices=("dev", "test"))
+    parser.add_argument("--kind", default=None, help="only questions of this kind (e.g. multi)")
     parser.add_argument("--out", default="model_mode",
                         help="the results file's name in bench/results (without .json)")
     parser.add_argument("--relevance", choices=("first", "all", "none"), default="first",
@@ -136,13 +139,13 @@ def main() -> int:
     logging.basicConfig(format="%(name)s: %(message)s")  # why an endpoint went to free text
     logging.getLogger("assistant.citesafe").setLevel(logging.INFO)
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="model-mode-")) / "data"
-    items, papers = subset(args.split, args.answerable, args.none, data_dir)
+    items, papers = subset(args.split, args.answerable, args.none, data_dir, args.kind)
     figures: dict[str, Any] = {
         "command": "python bench/model_mode.py " + " ".join(sys.argv[1:]),
         "subset": {"dataset": "evals/qa.jsonl", "split": args.split, "store": f"{papers} papers",
                    "rule": f"first {args.answerable} answerable and first {args.none} `none` "
-                           "questions of the split in file order, among those answerable "
-                           "on the seeds",
+                           f"questions{f' of kind {args.kind}' if args.kind else ''} of the split "
+                           "in file order, among those answerable on the seeds",
                    "ids": [i.id for i in items]},
         "max_tokens": args.max_tokens, "relevance_check_runs": args.relevance,
         "models": {}, "runs": {}}

@@ -196,7 +196,9 @@ def test_a_compound_is_looked_up_joined_and_hyphenated(
     ("Which papers mention k-means or its variants?", (("k-means",),)),
     ("Which papers mention CIFAR-10 or other datasets?", (("CIFAR-10",),)),
     ("Which papers mention one or more GPUs?", (("GPUs",),)),
-    ("Which papers mention dropout or not?", (("dropout",),))])
+    ("Which papers mention dropout or not?", (("dropout",),)),
+    # a second review: a side with no word joins the others, not the hedge
+    ("Which papers mention A* or Dijkstra or similar search algorithms?", (("Dijkstra",),))])
 def test_a_hedge_after_or_is_no_word_looked_up(asked: str, read: tuple[tuple[str, ...], ...]) -> None:
     """A review: "LSTM or similar" had listed the 958 papers writing either, "CIFAR-10 or
     other datasets" 2,660, "one or more GPUs" 2,989; "dropout or not" was no lookup."""

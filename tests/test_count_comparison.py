@@ -12,6 +12,7 @@ from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
+from assistant.count_comparison import names_a_method
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.keywords import topic_terms
@@ -248,3 +249,12 @@ def test_a_vs_pair_sharing_its_head_noun_compares_both_with_it(pairs_assistant: 
         "online reinforcement learning", "offline reinforcement learning")
     assert compared_in(read_intent("How many papers on CNNs vs recurrent networks?"),
                        index) == ("CNNs", "recurrent networks")
+
+
+@pytest.mark.parametrize(("sides", "named"), [
+    (("GANs", "VAEs"), True), (("CNNs", "transformers"), True), (("diffusion models", "GANs"), True),
+    (("privacy", "utility"), False), (("Privacy", "Utility"), False), (("model-based", "model-free"), False)])
+def test_a_vs_topic_naming_a_method_is_two_topics(sides: tuple[str, str], named: bool) -> None:
+    """Reviews: `trends "GANs vs VAEs"` had counted neither topic; "privacy vs utility", a
+    trade-off, had been refused; "CNNs vs transformers" counted as one."""
+    assert names_a_method(sides) is named

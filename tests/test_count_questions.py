@@ -228,9 +228,19 @@ def test_a_share_of_the_papers_asked_for_is_a_count_with_its_share(
 @pytest.mark.parametrize("question", [
     "What share of the papers on federated learning use differential privacy?",
     "What fraction of reinforcement learning papers are model-based?",
-    "What share of papers on GANs use CelebA?"])
+    "What share of papers on GANs use CelebA?",
+    "What share of the papers on federated learning used differential privacy?",
+    "What share of the papers on RL were model-based?"])
 def test_a_share_of_a_topics_papers_is_no_count_of_all(question: str) -> None:
     """A review: "What share of the papers on federated learning use differential privacy?"
     counted 116 papers on the whole phrase and gave their share of the 13,872, where about
     20 of the 63 federated-learning papers do: a share of a topic's papers is no count."""
     assert topic(question) is None
+
+
+def test_a_share_of_the_stores_papers_is_a_count() -> None:
+    """A second review: "What percentage of papers in the store are about reinforcement
+    learning?" had been read as a share of the store's topic, and listed 1 paper."""
+    assert topic("What percentage of papers in the store are about reinforcement learning?") == (
+        "reinforcement learning")
+    assert topic("What share of papers in this collection are on GANs?") == "GANs"

@@ -178,3 +178,12 @@ def test_a_method_after_not_by_is_no_author_left_out(question: str, capsules_sto
     index = capsules_store.index
     said = read_intent(question, index.venues(), index.author_book()).filters
     assert said is None or said.excluded_author is None, said
+
+
+def test_an_author_the_store_lacks_left_out_leaves_out_nothing(capsules_store: Assistant) -> None:
+    """A second review: with an author left out only when the store has them, "not written
+    by Minsky" became the filter "by Minsky" (an error: no such author)."""
+    index = capsules_store.index
+    said = read_intent("Which papers on capsule networks were not written by Minsky?",
+                       index.venues(), index.author_book()).filters
+    assert said is not None and said.excluded_author == "Minsky" and said.author is None

@@ -153,3 +153,13 @@ def test_a_models_no_to_named_papers_it_was_given_is_followed_by_their_quotes(
     assert answer.refusal is not None and answer.off_question == quoted_answers.NAMED_AFTER_NO
     assert answer.answer == text and "MuRating" in text.partition(quoted_answers.NAMED_AFTER_NO)[2]
     assert {c.n for c in answer.citations} <= {s.n for s in answer.sources}
+
+
+def test_a_models_no_to_named_papers_ignores_the_venue_named(seed_dir: Path, server: FakeOpenAI) -> None:
+    """A review: "Compare CRAFT and MuRating, the NeurIPS papers." got no quotes after the
+    model's "no": "NeurIPS", a venue the abstracts never write, counted as a name."""
+    app = model_assistant(seed_dir, server, cite_mode="auto")
+    server.replies = [json.dumps({"sentences": [
+        {"text": "The corpus has no abstract about it.", "sources": []}]})]
+    answer = streamed(app, "Compare CRAFT and MuRating, the NeurIPS papers.")[1]
+    assert answer.off_question == quoted_answers.NAMED_AFTER_NO
