@@ -98,10 +98,12 @@ def _trimmed(text: str) -> str:
 
 
 _A_NAME = re.compile(r"\b\w*[A-Z]\w*[A-Z]|\b[a-z]+[A-Z]")  # "GANs", "CNNs", "MuRating": not "Privacy"
+# a side's qualifier ("exploitation in RL"): no name of the side (a review's)
+_QUALIFIER = re.compile(r"\s+(?:in|of|for|with|on|under|across|within)\s+.*$", re.I)
 
 
 def names_a_method(sides: tuple[str, str]) -> bool:
     """Whether either side of "A vs B" is written as a method's name, capitals inside a word
     ("GANs vs VAEs", "CNNs vs transformers"), not a trade-off of concepts ("privacy vs
     utility", "Privacy vs Utility", "model-based vs model-free")."""
-    return any(_A_NAME.search(side) for side in sides)
+    return any(_A_NAME.search(_QUALIFIER.sub("", side)) for side in sides)

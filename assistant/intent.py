@@ -146,10 +146,13 @@ COUNT_RE = re.compile(rf"^\s*(?:how\s+many|what\s+(?:fraction|percentage|percent
 _SHARE = re.compile(r"\s*what\s+(?:fraction|percentage|percent|share|proportion|%)", re.I)
 # "… of the papers on federated learning use differential privacy?": papers of a topic first
 _OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with|using)\s+(?!(?:the|this|our|your)\s+(?:store|collection"
-                         r"|corpus|dataset|database|index)\b)\S.*?\s(?:that\s+|which\s+)?(?:also\s+)?"
-                         r"(?:use[sd]?|using|appl(?:y|ies|ied)|are|is|were|was|ha(?:ve|s|d)|stud(?:y|ies|ied)"
+                         r"|corpus)\b)\S.*?\s(?:that\s+|which\s+)?(?:also\s+)?"
+                         r"(?:use[sd]?|using|appl(?:y|ies|ied)|are|is|stud(?:y|ies|ied)"
                          r"|report(?:s|ed)?|propose[sd]?|address(?:es|ed)?|mention(?:s|ed)?|evaluate[sd]?"
-                         r"|employ(?:s|ed)?|focus(?:es|ed)?|rel(?:y|ies|ied))\b", re.I)
+                         r"|employ(?:s|ed)?|focus(?:es|ed)?|rel(?:y|ies|ied)"
+                         # "were model-based", not "were published before 2018" (a year's share, a review's)
+                         r"|(?:were|was|ha(?:ve|s|d))(?!\s+(?:been\s+)?(?:published|presented|accepted|released"
+                         r"|written|from|in|before|after|since|during)\b))\b", re.I)
 
 
 def share_of_a_topic(asked: re.Match[str]) -> bool:

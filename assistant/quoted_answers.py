@@ -89,7 +89,7 @@ def writes_each_name(question: str, extractive: Answer) -> bool:
     it" (a run's). A "no" to a fact ("What are the limitations of CRAFT?") may be right, and
     is shown alone."""
     asked = read_intent(question)
-    names = read_intent(asked.search).names  # methods and acronyms, its venue cut ("NeurIPS")
+    names = read_intent(asked.search).proper_names  # its venue cut ("NeurIPS")
     cited = " ".join(f"{c.title} {c.text}" for c in extractive.citations)
     return asked.summary and bool(names) and all(
         re.search(rf"(?<!\w){re.escape(name)}(?!\w)", cited) for name in names)

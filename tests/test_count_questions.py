@@ -244,3 +244,6 @@ def test_a_share_of_the_stores_papers_is_a_count() -> None:
     assert topic("What percentage of papers in the store are about reinforcement learning?") == (
         "reinforcement learning")
     assert topic("What share of papers in this collection are on GANs?") == "GANs"
+    # a third review: a year's share of a topic ("were published before 2018") is its count
+    assert topic("What percentage of papers on GANs were published before 2018?") == "GANs"
+    assert topic("What percentage of papers on GANs have been published since 2020?") == "GANs"

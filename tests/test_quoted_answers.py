@@ -163,3 +163,8 @@ def test_a_models_no_to_named_papers_ignores_the_venue_named(seed_dir: Path, ser
         {"text": "The corpus has no abstract about it.", "sources": []}]})]
     answer = streamed(app, "Compare CRAFT and MuRating, the NeurIPS papers.")[1]
     assert answer.off_question == quoted_answers.NAMED_AFTER_NO
+    # a second review: a capitalised word is a name too ("Adam", "Hebbian")
+    server.replies = [json.dumps({"sentences": [
+        {"text": "The corpus has no abstract about it.", "sources": []}]})]
+    hebbian = streamed(app, "Compare Adam and Hebbian learning.")[1]
+    assert hebbian.off_question == quoted_answers.NAMED_AFTER_NO
