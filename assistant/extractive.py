@@ -29,7 +29,7 @@ from assistant.compare import compose_table
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
-from assistant.keywords import coverage_of_terms, keyword_weights
+from assistant.keywords import coverage_of_terms, keyword_weights, mentions
 from assistant.name_checks import quoted_title, titled_papers
 from assistant.ranking import text_terms
 from assistant.references import byline
@@ -102,14 +102,13 @@ def each_named(question: str, sources: Sequence[NumberedSource]) -> set[int]:
     """For a question asking of several papers that names several things ("Compare CRAFT
     and MuRating."), the first source writing each (its title or abstract, as typed): a
     summary is of each, and CRAFT, ranked far under MuRating, had been left out (the table
-    had shown MuRating twice)."""
+    had shown MuRating twice). Written as ``keywords.mentions`` reads a name."""
     asked = read_intent(question)
     if not asked.summary or len(asked.names) < 2:
         return set()
     texts = {s.n: f"{s.found.paper.title} {s.found.paper.text}" for s in sources}
-    writers = (re.compile(rf"(?<!\w){re.escape(name)}(?!\w)") for name in asked.names)
-    return {n for writer in writers for n in [next((n for n in texts if writer.search(texts[n])), None)]
-            if n is not None}
+    firsts = (next((n for n, text in texts.items() if mentions(text, name)), None) for name in asked.names)
+    return {n for n in firsts if n is not None}
 
 
 @dataclass(frozen=True)

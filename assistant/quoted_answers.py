@@ -17,15 +17,15 @@ quotes: the line under which they follow is a hint (docs/measurements.md, "Model
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from assistant.answering import AnswerStream, NumberedSource
 from assistant.extractive import NOTICE
 from assistant.intent import read_intent
+from assistant.keywords import mentions
 from assistant.reranking import CrossEncoder
 from assistant.sentences import unmarked
-from assistant.types import Answer
+from assistant.types import Answer, Citation
 
 log = logging.getLogger(__name__)
 
@@ -76,9 +76,8 @@ def cites_one_of_several(question: str, answer: Answer, extractive: Answer) -> b
     question names ("Compare Adam and SGD." answered from the paper on both: a run's)."""
     asked = read_intent(question)
     mine = {n for claim in answer.claims if claim.supported for n in claim.cites}
-    cited = " ".join(f"{c.title} {c.text}" for c in answer.citations if c.n in mine)
-    each = len(asked.proper_names) > 1 and all(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", cited)
-                                        for name in asked.proper_names)
+    each = len(asked.proper_names) > 1 and _writes_each(
+        [c for c in answer.citations if c.n in mine], asked.proper_names)
     return asked.summary and len({c.n for c in extractive.citations}) > 1 and len(mine) <= 1 and not each
 
 
@@ -90,9 +89,13 @@ def writes_each_name(question: str, extractive: Answer) -> bool:
     is shown alone."""
     asked = read_intent(question)
     names = read_intent(asked.search).proper_names  # its venue cut ("NeurIPS")
-    cited = " ".join(f"{c.title} {c.text}" for c in extractive.citations)
-    return asked.summary and bool(names) and all(
-        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", cited) for name in names)
+    return asked.summary and bool(names) and _writes_each(extractive.citations, names)
+
+
+def _writes_each(citations: Sequence[Citation], names: Sequence[str]) -> bool:
+    """Whether the cited papers, between them, write each of ``names`` (``keywords.mentions``)."""
+    cited = " ".join(f"{c.title} {c.text}" for c in citations)
+    return all(mentions(cited, name) for name in names)
 
 
 def with_quotes(question: str, answer: Answer, quoted: AnswerStream) -> AnswerStream:
