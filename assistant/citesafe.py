@@ -20,8 +20,8 @@ Three layers, each catching what the one before lets through:
    the prompt echoed, nothing written before the token budget ran out) is never shown as the
    answer. The reader gets its supported sentences, or else the extractive answer, with one
    line saying why (``Answer.unchecked``); the reply as it came is ``Answer.model_reply``.
-   An answer shown is read beside the extractive one: when the cross-encoder reads the
-   quotes as answering the question clearly better, they follow it (quoted_answers.py).
+   An answer shown is read beside the extractive one, whose quotes follow it when they
+   answer the question clearly better or cover what it misses (quoted_answers.py).
 
 Streaming follows the gate: sentences are shown one by one as they are checked, in order,
 while every one so far is supported; from the first that is not, they wait for the verdict,
@@ -431,8 +431,8 @@ def answer(question: str, sources: list[NumberedSource], model: ChatModel,
            fallback: Fallback | None = None) -> AnswerStream:
     """Stream a cite-safe answer; the last event is the ``Answer`` (timings filled by the
     caller). ``fallback`` writes the extractive answer from the sources given, for an answer
-    that fails the checks with no supported sentence, and to follow one that the quotes
-    answer clearly better (``quoted_answers.with_quotes``)."""
+    that fails the checks with no supported sentence, and to follow one (or the model's
+    "no") when ``quoted_answers.with_quotes`` finds the quotes needed."""
     sources = answering_sources(sources, question)
     deadline = deadline if deadline is not None else model.deadline()
     reply = yield from _ask(question, sources, model, deadline, checker or ClaimChecker())

@@ -100,9 +100,10 @@ def _writes_each(citations: Sequence[Citation], names: Sequence[str]) -> bool:
 
 def with_quotes(question: str, answer: Answer, quoted: AnswerStream) -> AnswerStream:
     """``answer`` (already shown), then, when the extractive answer ``quoted`` answers the
-    question clearly better, or quotes several papers a question asking of several needs
-    where the model cites one, the line saying so and the quotes; the last event is the
-    Answer, its citations both answers' (the two number the same sources alike)."""
+    question clearly better, quotes several papers a question asking of several needs
+    where the model cites one, or, after the model's "no", writes each name the question
+    gives, the line saying which and the quotes; the last event is the Answer, its
+    citations both answers' (the two number the same sources alike)."""
     events = list(quoted)  # composed in full first: only its verdict decides what follows
     extractive = events[-1] if events and isinstance(events[-1], Answer) else None
     line = None if extractive is None or not extractive.citations else (

@@ -320,8 +320,9 @@ class Answer(BaseModel):
     off_question: str | None = Field(
         None, description="Model answers: the line saying that the abstracts' quoted answer "
         "follows the model's, the cross-encoder reading the quotes as answering the question "
-        "clearly better, or the question asking of several papers where the model's answer "
-        "cites one (quoted_answers.py); None when it does not.")
+        "clearly better, the question asking of several papers where the model's answer "
+        "cites one, or the model's \"no\" to a comparison of papers the quotes write each "
+        "name of (quoted_answers.py); None when none holds.")
 
     def public_json(self) -> dict[str, object]:
         """The documented ``assistant ask --json`` object (a citation's ``highlights``: the
