@@ -34,7 +34,7 @@ from assistant.settings import RetrievalSettings
 from assistant.term_lookups import lookup_alternatives
 from assistant.tuning import NEAREST_SHOWN, RERANK_TOP, TITLE_AS_NAME
 from assistant.types import Filters, Retrieval, RetrievedPaper, Verdict
-from assistant.written_forms import as_written, compound_forms, written_forms
+from assistant.written_forms import SYMBOLS, as_written, compound_forms, typed_pattern, written_forms
 
 
 class HybridRetriever:
@@ -311,21 +311,16 @@ class HybridRetriever:
                 break
 
 
-# a looked-up word the keyword index cannot hold: the symbols "C++" or "F#" write, no
-# term of the tokenizer's (a run's: "Which paper mentions C++?" quoted a paper on ResNets)
-_SYMBOLS = re.compile(r"\w[+#]|[+#]\w")
-
-
 def symbolic(words: Sequence[str]) -> bool:
     """Whether a looked-up word is written with symbols the keyword index cannot hold."""
-    return any(map(_SYMBOLS.search, words))
+    return any(map(SYMBOLS.search, words))
 
 
 def _written_as_is(index: AbstractIndex, words: Sequence[str],
                    allowed: AbstractSet[str] | None) -> list[str]:
     """The papers whose title or abstract writes each of ``words`` as it is written, newest
     first: every paper is read, as no index holds them."""
-    patterns = [re.compile(rf"(?<![\w+#]){re.escape(w)}(?![\w+#])", re.I) for w in words]
+    patterns = [typed_pattern(w) for w in words]
     papers = index.papers()
     held = [p for pid, p in papers.items() if (allowed is None or pid in allowed)
             and all(x.search(f"{p.title}. {p.text}") for x in patterns)]
@@ -362,7 +357,7 @@ def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[st
     terms = {term for word in words for term in query_terms(word)}
     written = index.written_text()
     spelled = {w: compound_forms(w, written) for w in words}  # "pretraining", "pre-training"
-    if symbols := [w for w in words if _SYMBOLS.search(w)]:  # "C++", "F#": as written alone
+    if symbols := [w for w in words if SYMBOLS.search(w)]:  # "C++", "F#": as written alone
         held = _written_as_is(index, symbols, allowed)
         if others := [w for w in words if w not in symbols]:  # "C++ and CUDA": both (a review's)
             also = set(_holders(index, others, allowed, ())[0])

@@ -34,7 +34,7 @@ from assistant.word_runs import (
     text_pairs,
     writes_pair,
 )
-from assistant.written_forms import as_written
+from assistant.written_forms import as_written, typed_pattern
 
 # What merely says the papers exist, after their noun ("papers were published", "are there",
 # "were published recently": ``Intent.newest_first``): no topic
@@ -323,8 +323,7 @@ def best_sentence(paper: Paper, weights: dict[str, float], words: Sequence[str] 
     ``words`` as asked: "Which papers mention C++?" had quoted "Clustering is a ubiquitous
     task in data science." (C++ is no keyword) for the paper writing it further on."""
     sentences = split_sentences(paper.text) or [paper.text]
-    written = [re.compile(rf"(?<![\w+#]){re.escape(w) if re.search(r'[+#]', w) else as_written(w)}(?![\w+#])",
-                          re.I) for w in words]
+    written = [typed_pattern(w) for w in words]
     return max(sentences, key=lambda sentence: (sum(1 for p in written if p.search(sentence)),
                                                 cached_coverage(weights, sentence)))
 

@@ -242,6 +242,18 @@ def compound_forms(word: str, written: WrittenText) -> list[str]:
     return list(dict.fromkeys([word, "".join(parts), "-".join(parts)]))
 
 
+# a looked-up word the keyword index cannot hold: the symbols "C++" or "F#" write, no term
+# of the tokenizer's (a run's: "Which paper mentions C++?" quoted a paper on ResNets)
+SYMBOLS = re.compile(r"\w[+#]|[+#]\w")
+
+
+def typed_pattern(word: str) -> re.Pattern[str]:
+    """A looked-up word as a paper writes it, in any case and not inside a longer word: one
+    with symbols as typed ("C++", not "C++11"), any other in its ``written_forms``."""
+    body = re.escape(word) if SYMBOLS.search(word) else as_written(word)
+    return re.compile(rf"(?<![\w+#]){body}(?![\w+#])", re.I)
+
+
 def as_written(word: str) -> str:
     """A pattern for ``word`` as asked, in any of its ``written_forms``."""
     forms = sorted(written_forms(word), key=len, reverse=True)
