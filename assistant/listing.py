@@ -61,6 +61,7 @@ from assistant.topics import (
     topic_of,
     topic_weights,
 )
+from assistant.tuning import TITLED_RISE
 from assistant.types import Filters
 from assistant.written_forms import written_topic
 
@@ -418,9 +419,8 @@ class ListScreen:
 
     def _listed(self, kept: Sequence[Candidate], weights: dict[str, float],
                 unread: Collection[str] = (), words: Sequence[str] = ()) -> list[ListedPaper]:
-        """``kept`` as listed, best first, each with its sentence holding most of the
-        topic's keyword weight, or of a lookup's ``words`` (``unread``: the ids kept unread
-        past the budget)."""
+        """``kept`` as listed, best first, each with its sentence holding most of the topic's
+        keyword weight, or of a lookup's ``words`` (``unread``: kept unread past the budget)."""
         listed = [ListedPaper(c.paper, round(self._rank_score(c), 4),
                               best_sentence(c.paper, weights, words) if self.settings.quotes else "",
                               c.reader is not None, c.logit, c.reader, c.paper.paper_id in unread, c.titled)
@@ -496,5 +496,5 @@ class ListScreen:
         far as a sure reading for a title naming the topic (it had come last: a run's)."""
         if candidate.logit is not None:
             return candidate.cheap + 0.5 * self._nudge(candidate.logit)
-        return candidate.cheap + (0.25 if candidate.titled else 0.0)
+        return candidate.cheap + (TITLED_RISE if candidate.titled else 0.0)
 

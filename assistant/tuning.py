@@ -234,3 +234,6 @@ TURNED_DOWN_SHOWN = 3
 # one paper's ("latent Dirichlet allocation"): "What are its limitations?" asks of the method,
 # and other papers answer too (``Retriever.a_name``).
 TITLE_AS_NAME = 2
+# What a list paper kept for its title naming the topic adds to its cheap score, unread: as
+# far as a sure reading of the cross-encoder's (``ListScreen._rank_score``; bench/list_order.py)
+TITLED_RISE = 0.25

@@ -19,9 +19,9 @@ from common import save
 import assistant  # noqa: F401
 from assistant.pipeline import Assistant
 from assistant.settings import PROJECT_ROOT, Settings
+from assistant.tuning import TITLED_RISE
 
 EVALS = PROJECT_ROOT / "evals"
-TITLED_RISE = 0.25  # what ``_rank_score`` adds for a title naming the topic
 
 
 def labels() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
