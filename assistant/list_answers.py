@@ -43,7 +43,7 @@ from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
 from assistant.topic_input import bad_topic, unsearchable
 from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
-from assistant.trends import TREND_MAX_REREAD, TrendResult, table_lines
+from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
 from assistant.types import EARLIEST_YEAR, Answer, Filters, NearPaper, RetrievedPaper
@@ -353,7 +353,7 @@ class ListAnswers:
                          if p.year is not None and (allowed is None or pid in allowed))
         trend = count_trend(result, stored)
         trend.filters = result.filters.describe() if result.filters else None
-        trend.stored_within = base.describe() if base else None
+        trend.stored_within, trend.gap_label = base.describe() if base else None, gap_label_of(base)
         trend.named_years = result.filters.named_years if result.filters else None
         years = result.filters.years if result.filters else None  # a gap before the first stored
         trend.asked_from = years[0] if years and years[0] > EARLIEST_YEAR else None

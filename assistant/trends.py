@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 NO_YEAR = "year unknown"
+NO_PAPERS = "no papers stored"
 # Papers a year must count for its share to be named the largest: the 38 seeds of 2025 gave
 # 2 papers the largest share of a topic whose peak was 26 papers of 2021. By hand.
 SHARE_PAPERS = 5
@@ -83,6 +84,9 @@ class TrendResult:
     # the filter ``stored`` counts within (None: the whole store); an author's count of no
     # topic leaves the author out of it, so that a share is of all the year's papers
     stored_within: str | None = None
+    # how the table and the chart name a run of years with no paper stored within it
+    # (``gap_label_of``)
+    gap_label: str = NO_PAPERS
     # the years asked one by one ("in 2018 or 2021"): the years between them are not asked,
     # which the table says, not "no papers stored"
     named_years: frozenset[int] | None = None
@@ -90,16 +94,6 @@ class TrendResult:
     asked_from: int | None = None
     # the counted papers as the list kept them (score, quoted sentence): the answer's sources
     counted: list[ListedPaper] = field(default_factory=list, repr=False)
-
-    @property
-    def gap_label(self) -> str:
-        """How the table and the chart name a run of years with no paper stored within the
-        filter: "no papers stored", or under an author, a venue or an exclusion, "none stored
-        within the filter" (a run's: 2012 read "no papers stored" under Levine's filter, where
-        the store holds 367 papers of 2012)."""
-        within = self.stored_within or ""
-        narrowed = re.search(r"\b(?:venue|author|not by|not writing)\b", within)
-        return "none stored within the filter" if narrowed else "no papers stored"
 
     @property
     def total(self) -> int:
@@ -257,6 +251,16 @@ class TrendResult:
                   " in the sources)" if self.kept_unread else ", none kept unread past it")
         return (f"Counted as `trends` counts: every pooled paper screened, {self.reread:,} of "
                 f"the uncertain ones read (a budget of {self.budget:,}){unread}.")
+
+
+def gap_label_of(within: Filters | None) -> str:
+    """How a trend counted ``within`` a filter names a run of years with no paper stored in
+    it: "no papers stored", or, under an author, a venue or an exclusion, "none stored
+    within the filter" (a run's: 2012 read "no papers stored" under Levine's filter, where
+    the store holds 367 papers of 2012)."""
+    narrowed = within is not None and bool(within.venue or within.author or within.excluded
+                                           or within.excluded_author)
+    return "none stored within the filter" if narrowed else NO_PAPERS
 
 
 def topic_phrases(topic: str, verb: str | None = None) -> list[tuple[str, ...]]:
