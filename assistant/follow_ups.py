@@ -134,12 +134,12 @@ class FollowUps:
                 kept if (oldest := order_asked(question)) is None else in_order(kept, oldest))
         if narrow := narrowed(question, history, readers):
             shown = merge(filters, narrow.filters)
-            if narrow.counted:  # a count narrowed by a topic before counts what that keeps
-                return question, history, app.lists.trend_stream(
-                    narrow.question, shown, reread,
-                    self.count_narrowing(narrow.question, merge(filters, narrow.earlier), shown,
-                                         reread),
-                    self.narrowing(merge(filters, narrow.earlier), narrow.keep) if narrow.keep else None)
+            if narrow.counted:  # a count narrowed by a topic counts what that keeps, with its line
+                earlier = merge(filters, narrow.earlier)
+                shaped = self.narrowing(earlier, narrow.keep) if narrow.keep else None
+                noted = None if shaped else self.count_narrowing(narrow.question, earlier, shown, reread)
+                stream = app.lists.trend_stream(narrow.question, shown, reread, noted, shaped)
+                return question, history, stream
             return question, history, app.lists.list_stream(
                 narrow.question, shown, at_least(reread, narrow.least), self.chained(narrow.keep)
                 if narrow.answered else self.narrowing(merge(filters, narrow.earlier), narrow.keep))
