@@ -139,11 +139,12 @@ _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"
 # ...and counts set side by side ("compare the number of X papers in 2019 and 2021"): each year's
 # ...and a share of them ("What fraction of papers use RL?": a run had listed the three
 # writing "fraction"), which the count's shares per year answer
-COUNT_RE = re.compile(rf"^\s*(?:how\s+many|what\s+(?:fraction|percentage|percent|share|proportion|%)"
+_SHARE_ASKED = r"what\s+(?:fraction|percentage|percent|share|proportion|%)"
+COUNT_RE = re.compile(rf"^\s*(?:how\s+many|{_SHARE_ASKED}"
                       rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
                       rf"\s+)?the\s+(?:total\s+)?number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?)\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
-_SHARE = re.compile(r"\s*what\s+(?:fraction|percentage|percent|share|proportion|%)", re.I)
+_SHARE = re.compile(rf"\s*{_SHARE_ASKED}", re.I)
 # "… of the papers on federated learning use differential privacy?": papers of a topic first
 _OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with|using)\s+(?!(?:the|this|our|your)\s+(?:store|collection"
                          r"|corpus)\b)\S.*?\s(?:that\s+|which\s+)?(?:also\s+)?"
