@@ -179,15 +179,18 @@ class Asides:
             lines.append(f"{_RECEPTION_LEAD} ({said}): what follows matches the rest of the "
                          "question, not ranked by citations or awards.")
         if self.instructions:
-            said = " ".join(self.instructions)
-            said = said if len(said) <= 100 else f"{said[:99]}…"
-            lines.append(f"{_INSTRUCTION_LEAD}, not a question about the papers: “{said}”")
+            lines.append(f"{_INSTRUCTION_LEAD}, not a question about the papers: "
+                         f"“{_shown(self.instructions)}”")
         if self.set_aside:
-            said = " ".join(self.set_aside)
-            said = said if len(said) <= 100 else f"{said[:99]}…"
-            lines.append(f"{_SET_ASIDE_LEAD} “{said}”: it asks of the answer or sets out your "
-                         "setting, which no abstract holds.")
+            lines.append(f"{_SET_ASIDE_LEAD} “{_shown(self.set_aside)}”: it asks of the answer or sets "
+                         "out your setting, which no abstract holds.")
         return "".join(f"{line}\n" for line in lines)
+
+
+def _shown(sentences: Sequence[str]) -> str:
+    """Sentences left out, as the note quotes them: 100 characters at most."""
+    said = " ".join(sentences)
+    return said if len(said) <= 100 else f"{said[:99]}…"
 
 
 def asides(question: str) -> Asides:
