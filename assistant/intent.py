@@ -162,7 +162,12 @@ def share_of_a_topic(asked: re.Match[str]) -> bool:
     are model-based?"), which no count of all the papers answers (a review's: 116 counted
     on the whole phrase, given as a share of the 13,872)."""
     of_a_topic = asked.group("lead") or _OF_A_TOPIC.match(asked.group("topic"))
-    return bool(_SHARE.match(asked.string)) and bool(of_a_topic)
+    return asks_a_share(asked.string) and bool(of_a_topic)
+
+
+def asks_a_share(question: str) -> bool:
+    """Whether ``question`` opens by asking a share ("What fraction of …", "What % of …")."""
+    return bool(_SHARE.match(question))
 
 
 # "Who works on X?", "Who has published on X?", "Who wrote about X?", "Has anyone worked

@@ -40,7 +40,7 @@ from assistant.refusals import nearest_reason
 from assistant.respelling import asked_respellings, cue_respellings, respelt, respelt_line
 from assistant.retrieval import symbolic
 from assistant.settings import MAX_LIST_REREAD
-from assistant.store_answers import BEING_END, STORE_PHRASE, store_stream
+from assistant.store_answers import BEING_END, STORE_PHRASE
 from assistant.topic_input import bad_topic, unsearchable
 from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
@@ -48,6 +48,7 @@ from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
 from assistant.types import EARLIEST_YEAR, Answer, Filters, NearPaper, RetrievedPaper
 from assistant.word_runs import compound_runs, term_sequence, writes_phrase
+from assistant.year_shares import share_line, whole_history
 
 if TYPE_CHECKING:
 
@@ -240,7 +241,8 @@ class ListAnswers:
         intent = read_intent(question, self.app.index.venues(), self.app.index.author_book())
         claimed = intent.claimed_years
         checked = trend.claim_check(*claimed) if claimed and trend.total else ""
-        how = [] if intent.trend_topic is not None or shaped else [trend.how_counted(), trend.overall_share()]
+        how = [] if intent.trend_topic is not None or shaped else [
+            trend.how_counted(), share_line(trend, question, intent.filters, filters)]
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
         people = people_line(self.app.index, merge(filters, intent.filters)).rstrip("\n")
         lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,
@@ -282,6 +284,7 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(check_question(question), filters)
         if ignored:
             raise self.app.no_paper_error(ignored)
+        applied = whole_history(applied, question, filters)  # "… on GANs were published before 2018?"
         intent = replace(read_intent(search, self.app.index.venues()), filters=applied)
         topic = counted_topic(intent)
         topic = search if topic is None else topic  # "": an author's papers, or bad input
@@ -338,8 +341,7 @@ class ListAnswers:
         return trend
 
     def judged(self) -> bool:
-        """Whether the model's relevance check judges a list's uncertain papers (a model is
-        configured and the check is on), not the cross-encoder."""
+        """Whether the model's relevance check (configured and on) judges a list's uncertain papers."""
         return bool(self.app.chat_model and self.app.settings.llm.relevance_check)
 
     def _counted(self, result: ListResult) -> TrendResult:
@@ -352,11 +354,10 @@ class ListAnswers:
         stored = Counter(p.year for pid, p in self.app.index.papers().items()
                          if p.year is not None and (allowed is None or pid in allowed))
         trend = count_trend(result, stored)
-        trend.filters = result.filters.describe() if result.filters else None
+        asked = result.filters or Filters()
+        trend.filters, trend.named_years = asked.describe() or None, asked.named_years
         trend.stored_within, trend.gap_label = base.describe() if base else None, gap_label_of(base)
-        trend.named_years = result.filters.named_years if result.filters else None
-        years = result.filters.years if result.filters else None  # a gap before the first stored
-        trend.asked_from = years[0] if years and years[0] > EARLIEST_YEAR else None
+        trend.asked_from = asked.years[0] if asked.years and asked.years[0] > EARLIEST_YEAR else None
         trend.left_out, trend.left_out_repeats, trend.left_out_unread = tally(
             self.app.index.left_out(result.filters))
         return trend
@@ -489,11 +490,3 @@ def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:
                                             c.logit))
             for c in nearest]
 
-
-def store_question_stream(app: Assistant, question: str, filters: Filters | None = None) -> AnswerStream:
-    """A question about the store itself ("How many papers are in the store?") answered
-    with its counts within the range it states and ``filters`` (store_answers.py)."""
-    applied, _, ignored = app.question_filters(check_question(question), filters)
-    if ignored or (applied and not app.retriever.allowed(applied)):
-        raise app.no_paper_error(ignored or applied)
-    return store_stream(app.index, question, applied)

@@ -37,7 +37,7 @@ from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.keywords import keyword_weights, query_terms
 from assistant.left_out import tally
-from assistant.list_answers import ListAnswers, compared_in, count_topic, store_question_stream
+from assistant.list_answers import ListAnswers, compared_in, count_topic
 from assistant.listing import ListResult
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
 from assistant.naming import unmentioned
@@ -48,7 +48,7 @@ from assistant.respelling import asked_respellings, respelt, respelt_line
 from assistant.retrieval import HybridRetriever, Method, term_holders
 from assistant.settings import Settings
 from assistant.similar import SimilarResult, similar
-from assistant.store_answers import about_store
+from assistant.store_answers import about_store, store_question_stream
 from assistant.term_lookups import lookup_terms
 from assistant.titles import TitlesReport, write_titles
 from assistant.trends import TrendResult

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from assistant.answering import AnswerStream
+from assistant.answering import AnswerStream, check_question
 from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS
 from assistant.left_out import tally, why
@@ -21,6 +21,7 @@ from assistant.types import Answer, Filters, Receipt
 
 if TYPE_CHECKING:
     from assistant.index import AbstractIndex
+    from assistant.pipeline import Assistant
 
 # Words that name the store ("in the store", "the indexed papers", "in your collection")
 STORE_WORDS = frozenset("""store stored collection corpus index indexed database library
@@ -108,3 +109,12 @@ def store_line(chosen: list[Paper], stored: int, filters: Filters | None) -> str
     more = f" and {len(venues) - VENUES_NAMED:,} more" if len(venues) > VENUES_NAMED else ""
     noun = "venue" if len(venues) == 1 else "venues"
     return f"{head}{span}, from {len(venues):,} {noun}: {named}{more}."
+
+
+def store_question_stream(app: Assistant, question: str, filters: Filters | None = None) -> AnswerStream:
+    """A question about the store itself ("How many papers are in the store?") answered
+    with its counts within the range it states and ``filters`` (store_answers.py)."""
+    applied, _, ignored = app.question_filters(check_question(question), filters)
+    if ignored or (applied and not app.retriever.allowed(applied)):
+        raise app.no_paper_error(ignored or applied)
+    return store_stream(app.index, question, applied)

@@ -18,6 +18,7 @@ from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.store_answers import about_store
 from assistant.types import Filters
+from assistant.year_shares import years_share_asked
 
 
 def topic(question: str) -> str | None:
@@ -175,13 +176,16 @@ def test_counts_of_one_topic_set_side_by_side_are_its_count_per_year(
     assert count_topic(read_intent("How many more papers should I read on GANs?")) is None
 
 
-def test_how_many_more_in_one_year_than_another_counts_each(seed_dir: Path,
-                                                            tmp_path_factory: pytest.TempPathFactory
-                                                            ) -> None:
+@pytest.fixture(scope="module")
+def capsule_years(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    """The seeds (2025) and four capsule-network papers of 2018 to 2020."""
     rows = [(t, a, y) for y, t, a in CAPSULES + OTHERS]
-    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "more", rows,
-                                             ("title", "abstract", "year"))))
-    answer = final_answer(app.answer_stream(
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "more", rows,
+                                              ("title", "abstract", "year"))))
+
+
+def test_how_many_more_in_one_year_than_another_counts_each(capsule_years: Assistant) -> None:
+    answer = final_answer(capsule_years.answer_stream(
         "How many more papers on capsule networks in 2019 than in 2018?"))
     assert answer.answer.startswith("3 papers of the")
     assert "match “capsule networks”" in answer.answer.splitlines()[0]
@@ -236,6 +240,43 @@ def test_a_share_of_a_topics_papers_is_no_count_of_all(question: str) -> None:
     counted 116 papers on the whole phrase and gave their share of the 13,872, where about
     20 of the 63 federated-learning papers do: a share of a topic's papers is no count."""
     assert topic(question) is None
+
+
+def test_a_years_share_of_a_topic_is_a_share_of_its_papers(capsule_years: Assistant) -> None:
+    """A review: "What percentage of papers on GANs were published before 2018?" was counted
+    within those years and answered "In all, 0.5% of the 7,167 papers", the share of the
+    years' papers on GANs. It asks what share of the GAN papers those years hold: counted
+    over every year, and the range's share of that count. The years' share of the papers
+    ("… published before 2020 are on capsule networks?") stays a share of the years'."""
+    every = capsule_years.trends("capsule networks")
+    before = sum(n for year, n in every.years.items() if year <= 2019)
+    assert every.total == 4 and before == 3
+    answer = final_answer(capsule_years.answer_stream(
+        "What percentage of papers on capsule networks were published before 2020?"))
+    lines = answer.answer.splitlines()
+    assert lines[0].startswith("4 papers of the ")
+    assert "Of them, 3 (75.0%) are from years up to 2019." in lines
+    assert answer.receipt is not None and answer.receipt.counted == every.paper_ids
+    assert not any(line.startswith("In all,") for line in lines)
+    of_the_years = final_answer(capsule_years.answer_stream(
+        "What percentage of papers published before 2020 are on capsule networks?")).answer.splitlines()
+    assert of_the_years[0].startswith("3 papers of the ")
+    assert any(line.startswith("In all, ") for line in of_the_years)
+    assert not any(line.startswith("Of them,") for line in of_the_years)
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("What percentage of papers on GANs were published before 2018?", True),
+    ("What fraction of GAN papers are from 2019 or later?", True),
+    ("What proportion of papers on GANs were published between 2015 and 2018 at NeurIPS?", True),
+    ("What fraction of papers from 2019 use reinforcement learning?", False),
+    ("What percentage of papers published before 2018 are on GANs?", False),
+    ("What share of papers on RL published after 2015 use deep networks?", False),
+    ("How many papers on GANs were published before 2018?", False),
+    ("What percentage of papers on GANs in 2019?", False)])
+def test_a_years_share_of_a_topic_is_told_from_a_topics_share_of_years(question: str,
+                                                                      asked: bool) -> None:
+    assert years_share_asked(question) is asked
 
 
 def test_a_share_of_the_stores_papers_is_a_count() -> None:
