@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     pass
 
 HOW_MANY = re.compile(r"^\W*(?:(?:and|so|ok(?:ay)?|then|now|but)\W+)*how\s+many\b", re.I)  # "and how many…"
+# a follow-up asking for papers ("which of those are from 2019?", "list those by Hinton"), not
+# their count, nor only naming the narrowing ("what about 2018?", "only 2019")
+WHICH = re.compile(r"^\W*(?:(?:and|so|ok(?:ay)?|then|now|but)\W+)*(?:which|list|show|name)\b", re.I)
 JOINED_TURNS = 3  # the questions before a follow-up it may be joined to (FollowUps.joined)
 
 
@@ -135,6 +138,8 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if (before := list_before(history, readers)) is None:  # an answer before: its question's
         answered = answered_before(history, readers)  # papers ("What is dropout?")
         return answered and replaced_result(answered, filters=replaced(answered.filters, said))
+    if before.counted and WHICH.match(question):
+        before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
                     reverted(before.filters, before.earlier, said), before.keep, before.least)
 
