@@ -262,8 +262,9 @@ def as_listed(before: Narrowed, readers: Readers) -> Narrowed:
     or the filter's every paper: the count's question had been searched as a topic, a "no")."""
     if not before.counted:
         return before
-    topic = counted_topic(readers.intent(before.question))
-    listed = topic or ("Which papers?" if before.filters else before.question)
+    asked = readers.intent(before.question)  # a list counted per year is listed as asked
+    counts = asked.trend_topic is not None or bool(count_topic(asked))
+    listed = counted_topic(asked) or ("Which papers?" if before.filters and counts else before.question)
     return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD)
 
 

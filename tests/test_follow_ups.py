@@ -203,6 +203,16 @@ def test_which_of_a_count_are_from_a_year_lists_them(years_store: Assistant, ask
     assert "year  papers" not in answer.answer
 
 
+def test_list_them_after_a_narrowed_lists_count_per_year_lists_what_it_counted(
+        years_store: Assistant) -> None:
+    """A run in the UI: "Which papers use capsule networks?", "which of those are from
+    2020?", "how many of them per year?" (1 paper), then "list them" listed all 1,898
+    papers of 2020: the list counted per year had been taken for a count of no topic."""
+    history = chat(years_store, LIST, "which of those are from 2019?", "how many of them per year?")
+    listed = final_answer(years_store.answer_stream("list them", history))
+    assert {c.title for c in listed.citations} == {"Stacked Capsule Autoencoders", "Self-Routing Capsules"}
+
+
 @pytest.mark.parametrize(("question", "years", "author"), [
     ("what about 2019?", (2019, 2019), None),
     ("And 2020?", (2020, 2020), None),
