@@ -422,9 +422,10 @@ def mentions(text: str, name: str) -> bool:
 
 
 def _written(text: str, name: str) -> bool:
-    """``name`` in ``text`` as a word, a plural "s" and a lower-case qualifier glued on
-    after it allowed ("GAN-based" names GAN; "GPT-3" and "VAE-GAN" name no "GPT", "VAE")."""
-    return bool(re.search(rf"(?<![\w-]){re.escape(name)}s?(?!\w)(?!-(?![a-z]))", text))
+    """``name`` in ``text`` as a word, a plural "s", a lower-case qualifier and a version
+    or size glued on after it allowed ("GAN-based" names GAN, "GPT-3" GPT, "VGG-16" VGG;
+    "VAE-GAN" names no "VAE")."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}s?(?!\w)(?!-(?![a-z\d]))", text))
 
 
 def joined_parts(parts: Iterable[str]) -> tuple[str, list[int]]:

@@ -44,6 +44,14 @@ def test_an_acronyms_plural_is_mentioned_by_its_singular(text: str) -> None:
     assert mentioned("GANs", text)
 
 
-@pytest.mark.parametrize("text", ["A VAE-GAN hybrid.", "We use GPT-3.", "gradient clipping"])
+@pytest.mark.parametrize("text", ["A VAE-GAN hybrid.", "We use GPTQ.", "gradient clipping"])
 def test_a_name_inside_another_is_not_mentioned(text: str) -> None:
     assert not any(mentioned(name, text) for name in ("VAE", "GPT", "CLIP"))
+
+
+@pytest.mark.parametrize(("name", "text"), [("GPT", "We use GPT-3."), ("VGG", "A VGG-16 backbone."),
+                                            ("ResNet", "ResNet-50 on ImageNet.")])
+def test_a_models_version_or_size_mentions_it(name: str, text: str) -> None:
+    """A review: "Compare VGG and ViT." dropped the paper writing "VGG-16" from its table and
+    said the cited abstract does not mention VGG."""
+    assert mentioned(name, text)
