@@ -376,3 +376,29 @@ def test_a_filter_after_a_narrowed_lists_trend_keeps_the_narrowing(request: pyte
     of_2019 = final_answer(store.answer_stream("which of those are from 2019?", narrowed))
     titles = {c.title for c in of_2019.citations}
     assert titles and titles <= kept and of_2019.filters == "year 2019", of_2019.answer
+
+
+@pytest.mark.parametrize("asked", ["which of those are from 2019?", "list the ones from 2019",
+                                   "And which of them are from 2019?"])
+def test_which_of_a_count_are_from_a_year_lists_them(request: pytest.FixtureRequest, asked: str) -> None:
+    """A review: after a count, "which of those are from 2021?" was answered with a count
+    and its table, naming no paper. Asked which, the count's papers of that year are listed;
+    asked how many (test_follow_ups), counted."""
+    store: Assistant = request.getfixturevalue("years_store")
+    count = "How many papers use capsule networks?"
+    history = [(count, final_answer(store.answer_stream(count)).answer)]
+    answer = final_answer(store.answer_stream(asked, history))
+    assert {c.title for c in answer.citations} == {"Stacked Capsule Autoencoders", "Self-Routing Capsules"}
+    assert answer.answer.splitlines()[2].startswith("[1] ")  # the papers, not a count's table
+    assert "year  papers" not in answer.answer
+
+
+def test_list_them_after_a_narrowed_lists_count_per_year_lists_what_it_counted(
+        request: pytest.FixtureRequest) -> None:
+    """A run in the UI: "Which papers use capsule networks?", "which of those are from
+    2020?", "how many of them per year?" (1 paper), then "list them" listed all 1,898
+    papers of 2020: the list counted per year had been taken for a count of no topic."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, LIST, "which of those are from 2019?", "how many of them per year?")
+    listed = final_answer(store.answer_stream("list them", history))
+    assert {c.title for c in listed.citations} == {"Stacked Capsule Autoencoders", "Self-Routing Capsules"}

@@ -189,30 +189,6 @@ def test_a_narrowed_count_says_how_it_stands_to_the_count_before(years_store: As
     assert "Of the 4 papers the earlier count gave, 2 pass this filter (year 2019)." in answer.answer
 
 
-@pytest.mark.parametrize("asked", ["which of those are from 2019?", "list the ones from 2019",
-                                   "And which of them are from 2019?"])
-def test_which_of_a_count_are_from_a_year_lists_them(years_store: Assistant, asked: str) -> None:
-    """A review: after a count, "which of those are from 2021?" was answered with a count
-    and its table, naming no paper. Asked which, the count's papers of that year are listed;
-    asked how many (above), counted."""
-    count = "How many papers use capsule networks?"
-    history = [(count, final_answer(years_store.answer_stream(count)).answer)]
-    answer = final_answer(years_store.answer_stream(asked, history))
-    assert {c.title for c in answer.citations} == {"Stacked Capsule Autoencoders", "Self-Routing Capsules"}
-    assert answer.answer.splitlines()[2].startswith("[1] ")  # the papers, not a count's table
-    assert "year  papers" not in answer.answer
-
-
-def test_list_them_after_a_narrowed_lists_count_per_year_lists_what_it_counted(
-        years_store: Assistant) -> None:
-    """A run in the UI: "Which papers use capsule networks?", "which of those are from
-    2020?", "how many of them per year?" (1 paper), then "list them" listed all 1,898
-    papers of 2020: the list counted per year had been taken for a count of no topic."""
-    history = chat(years_store, LIST, "which of those are from 2019?", "how many of them per year?")
-    listed = final_answer(years_store.answer_stream("list them", history))
-    assert {c.title for c in listed.citations} == {"Stacked Capsule Autoencoders", "Self-Routing Capsules"}
-
-
 @pytest.mark.parametrize(("question", "years", "author"), [
     ("what about 2019?", (2019, 2019), None),
     ("And 2020?", (2020, 2020), None),
