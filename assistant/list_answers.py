@@ -42,13 +42,13 @@ from assistant.retrieval import symbolic
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE
 from assistant.topic_input import bad_topic, unsearchable
+from assistant.topic_shares import share_line, stated_of_them, whole_history
 from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
 from assistant.types import EARLIEST_YEAR, Answer, Filters, NearPaper, RetrievedPaper
 from assistant.word_runs import compound_runs, term_sequence, writes_phrase
-from assistant.year_shares import share_line, whole_history
 
 if TYPE_CHECKING:
 
@@ -285,7 +285,7 @@ class ListAnswers:
         if ignored:
             raise self.app.no_paper_error(ignored)
         applied = whole_history(applied, question, filters)  # "… on GANs were published before 2018?"
-        intent = replace(read_intent(search, self.app.index.venues()), filters=applied)
+        intent = replace(read_intent(search, self.app.index.venues()), filters=applied, question=question)
         topic = counted_topic(intent)
         topic = search if topic is None else topic  # "": an author's papers, or bad input
         if intent.trend_topic == "" and not applied:  # "How many papers per year?": the store's
@@ -438,6 +438,12 @@ def counted_topic(intent: Intent) -> str | None:
     return intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
 
 
+# the papers a share or count asks of named as the store's ("What percentage of papers in the
+# dataset are about RL?"), which STORE_PHRASE leaves ("query the database" may be a topic's)
+_PAPERS_HELD = re.compile(r"\b(papers|abstracts|articles|publications)\s+(?:in|within|from)\s+(?:the|this)\s+"
+                          r"(?:data\s*set|data\s*base|index|archive|library)\b", re.I)
+
+
 def count_topic(intent: Intent) -> str | None:
     """The topic of a question asking how many papers answer it ("How many papers on
     Bayesian optimization?" → Bayesian optimization), answered by the topic's trend: the
@@ -450,8 +456,9 @@ def count_topic(intent: Intent) -> str | None:
     search = intent.search
     if intent.filters and intent.filters.years and intent.filters.years[0] < intent.filters.years[1]:
         search = _MORE.sub(r"\1", search)  # "how many more papers on X in 2021 than in 2020"
-    asked = COUNT_RE.search(search)
-    if asked and share_of_a_topic(COUNT_RE.search(STORE_PHRASE.sub(" ", search)) or asked):
+    asked = COUNT_RE.search(_PAPERS_HELD.sub(r"\1", search))  # "papers in the dataset": the store's
+    if asked and not stated_of_them(intent.question) and share_of_a_topic(
+            COUNT_RE.search(STORE_PHRASE.sub(" ", asked.string)) or asked):
         return None  # "What share of the papers on X use Y?"
     # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
     said = " ".join(f"{asked.group('lead') or ''} {asked.group('topic')}".split()) if asked else ""

@@ -41,7 +41,7 @@ LAYERS: list[set[str]] = [
      "assistant.extractive", "assistant.references", "assistant.compare", "assistant.trends",
      "assistant.compared_counts", "assistant.or_counts", "assistant.store_answers",
      "assistant.citesafe", "assistant.quoted_answers", "assistant.sentences", "assistant.titles",
-     "assistant.topic_input", "assistant.year_shares"},
+     "assistant.topic_input", "assistant.topic_shares"},
     {"assistant.pipeline", "assistant.list_answers", "assistant.follow_ups", "assistant.narrowing"},
     {"assistant.ui", "assistant.evals"},
     {"assistant.printing"},
