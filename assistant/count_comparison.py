@@ -105,5 +105,9 @@ _QUALIFIER = re.compile(r"\s+(?:in|of|for|with|on|under|across|within)\s+.*$", r
 def names_a_method(sides: tuple[str, str]) -> bool:
     """Whether either side of "A vs B" is written as a method's name, capitals inside a word
     ("GANs vs VAEs", "CNNs vs transformers"), not a trade-off of concepts ("privacy vs
-    utility", "Privacy vs Utility", "model-based vs model-free")."""
-    return any(_A_NAME.search(_QUALIFIER.sub("", side)) for side in sides)
+    utility", "Privacy vs Utility", "model-based vs model-free"). A qualifier after the second
+    side qualifies both ("exploration vs exploitation in RL") and names neither; after each
+    side, each its own ("mode collapse in GANs vs posterior collapse in VAEs": a review's)."""
+    first, second = sides
+    shared = not _QUALIFIER.search(first)
+    return bool(_A_NAME.search(first) or _A_NAME.search(_QUALIFIER.sub("", second) if shared else second))

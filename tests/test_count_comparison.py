@@ -254,7 +254,10 @@ def test_a_vs_pair_sharing_its_head_noun_compares_both_with_it(pairs_assistant: 
 @pytest.mark.parametrize(("sides", "named"), [
     (("GANs", "VAEs"), True), (("CNNs", "transformers"), True), (("diffusion models", "GANs"), True),
     (("privacy", "utility"), False), (("Privacy", "Utility"), False), (("model-based", "model-free"), False),
-    (("exploration", "exploitation in RL"), False), (("accuracy", "robustness of DNNs"), False)])
+    (("exploration", "exploitation in RL"), False), (("accuracy", "robustness of DNNs"), False),
+    (("mode collapse in GANs", "posterior collapse in VAEs"), True),
+    (("inference in HMMs", "inference in CRFs"), True),
+    (("pruning of CNNs", "pruning of transformers"), True)])
 def test_a_vs_topic_naming_a_method_is_two_topics(sides: tuple[str, str], named: bool) -> None:
     """Reviews: `trends "GANs vs VAEs"` had counted neither topic; "privacy vs utility", a
     trade-off, had been refused; "CNNs vs transformers" counted as one."""
