@@ -245,11 +245,11 @@ class TrendResult:
     def how_counted(self) -> str:
         """How the count was made, for a question asking how many papers answer a topic
         (answered by its trend, as `trends` counts it, not by a list's shorter reading):
-        "Counted as `trends` counts: every pooled paper screened, 200 of the uncertain ones
+        "Counted as a trend is counted: every pooled paper screened, 200 of the uncertain ones
         read (a budget of 200), 156 kept unread past it on their words alone." """
         unread = (f", {self.kept_unread:,} kept unread past it on their words alone (marked"
                   " in the sources)" if self.kept_unread else ", none kept unread past it")
-        return (f"Counted as `trends` counts: every pooled paper screened, {self.reread:,} of "
+        return (f"Counted as a trend is counted: every pooled paper screened, {self.reread:,} of "
                 f"the uncertain ones read (a budget of {self.budget:,}){unread}.")
 
 

@@ -20,7 +20,7 @@ from conftest import FILE_A, FILE_B, make_settings
 from fake_openai import FakeOpenAI
 from markdown_it import MarkdownIt
 
-from assistant.errors import EndpointError, add_secret
+from assistant.errors import BadInputError, EndpointError, add_secret
 from assistant.pipeline import Assistant
 from assistant.ui import AskPage, CorpusPage, static_text
 from assistant.ui.render import CUT_OFF_NOTE, UNCITED_NOTE, inert, render_error, render_paper
@@ -250,6 +250,10 @@ def test_error_messages_are_readable_and_redacted(seed_dir: Path) -> None:
     assert "No answer" in message and "sk-ui-test" not in message
     assert "Traceback" not in message
     assert "sk-ui-test" not in json.dumps(page.ask("What is TCCM?"))
+    assert "ask again when it is fixed" in message
+    # the user's own question (a run: "list them" first) is theirs to change
+    mine = render_error(BadInputError("“list them” asks for the papers of an earlier list; none"))
+    assert "change the question and ask again" in mine and "when it is fixed" not in mine
 
 
 # ---------------------------------------------------------------- corpus tab

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper, skip_lines
-from assistant.errors import redact
+from assistant.errors import BadInputError, redact
 from assistant.references import (
     NEAREST_HEADING,
     UNCITED_NOTE,
@@ -321,10 +321,14 @@ def similar_error(exc: Exception) -> str:
 
 def render_error(exc: Exception) -> str:
     """A failed answer: one readable line (secrets redacted) and, when the stream broke
-    after some text, that text marked as cut off."""
+    after some text, that text marked as cut off. A question the assistant cannot take as
+    asked (BadInputError) is the user's to change, not a fault to wait out (a run's: "list
+    them" as a first message read "ask again when it is fixed")."""
     reason = redact(str(exc)).rstrip(".")
+    after = ("change the question and ask again" if isinstance(exc, BadInputError)
+             else "ask again when it is fixed")
     parts = [f'<p class="note error">⚠️ No answer: {inert(reason)}. The conversation is kept; '
-             "ask again when it is fixed.</p>"]
+             f"{after}.</p>"]
     partial = str(getattr(exc, "partial", "") or "").strip()
     if partial:
         parts.append(f'<div class="cut-off"><p><b>{CUT_OFF_NOTE}</b></p>'
