@@ -18,7 +18,7 @@ from assistant.readings import writes_topic
 from assistant.references import receipt_line
 from assistant.settings import RetrievalSettings
 from assistant.trends import count
-from assistant.ui.lists_page import ListsPage, budget, rows_of
+from assistant.ui.lists_page import ListsPage, budget, read_more, rows_of
 
 
 def test_a_list_says_how_many_uncertain_papers_its_reading_budget_left_out(
@@ -150,3 +150,11 @@ def test_past_the_budget_only_a_paper_writing_the_topic_is_kept_unread(
     assert kept and apart and not kept & {c.paper.paper_id for c in apart}
     assert kept == writes
     assert result.unread_left_out == result.screened - result.reread - len(kept)
+
+
+def test_the_hint_to_read_more_names_the_budget_a_count_read_with() -> None:
+    """A run in the UI: a count reading 200 uncertain papers with the box at 30 said "raise
+    papers to read to read them", which 30, 100 or 200 in the box did not change."""
+    assert read_more(0) == read_more(0, 200) == ""
+    assert read_more(30, 200) == " — raise *papers to read* above 200 to read them"
+    assert read_more(12) == " — raise *papers to read* to read them"

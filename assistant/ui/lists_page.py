@@ -95,7 +95,7 @@ class ListsPage:
             return f"**{inert(redact(str(exc)))}**", None, EMPTY_COUNTS
         chart = chart_figure(trend) if trend.total else None
         peaks = f" {trend.peaks()}" if trend.total else ""
-        summary = inert(f"{trend.summary()}.{peaks}") + read_more(trend.unread_left_out)
+        summary = inert(f"{trend.summary()}.{peaks}") + read_more(trend.unread_left_out, trend.budget)
         head, rows = table_rows(trend)
         return summary, chart, {"headers": head, "data": rows}
 
@@ -249,9 +249,14 @@ def nearest_note(answer: Answer) -> str:
                                                for line in nearest_lines(answer.receipt))
 
 
-def read_more(left_out: int) -> str:
-    """The hint after a summary whose reading budget left uncertain papers out unread."""
-    return " — raise *papers to read* to read them" if left_out else ""
+def read_more(left_out: int, budget: int = 0) -> str:
+    """The hint after a summary whose reading budget left uncertain papers out unread: for a
+    count, above the ``budget`` it read with, which a smaller box does not lower (a run's:
+    "raise papers to read" under a count that reads 200 with the box at 30)."""
+    if not left_out:
+        return ""
+    return f" — raise *papers to read* above {budget:,} to read them" if budget else (
+        " — raise *papers to read* to read them")
 
 
 def rows_of(answer: Answer) -> Rows:
