@@ -256,10 +256,12 @@ def receipt_html(answer: Answer) -> list[str]:
 
 
 def more_note(shown: int, total: int) -> str:
-    """Where the rest of a long list or trend is, under the first ``shown`` of its papers."""
+    """Where the rest of a long list or trend is, under the first ``shown`` of its papers: the
+    download holds them all; the Lists tab pages through the question asked there, not a
+    chat's follow-up (a run's: "which of those are by Levine?" had pointed there)."""
     return (f'<p class="note more">Shown: the first {shown:,} of the {total:,} papers. All of '
-            "them are in the <b>Lists &amp; trends</b> tab, a page at a time, and in the "
-            "download <b>Answer as Markdown</b> below.</p>")
+            "them are in the download <b>Answer as Markdown</b> below; ask the question in the "
+            "<b>Lists &amp; trends</b> tab to page through them.</p>")
 
 
 def sources_html(answer: Answer, links_of: Callable[[str], Iterable[str]] | None = None,
