@@ -86,6 +86,7 @@ class Narrowed:
     keep: tuple[str, ...] = ()  # topics its papers must answer too (a "which of those" before)
     least: int = 0  # the reading budget at least: a count listed again reads as it counted
     answered: bool = False  # the turn before answered a question, and listed nothing
+    also: tuple[str, ...] = ()  # topics whose counted papers are listed instead (a comparison's)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,10 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
         return chained  # "what about dropout?" too: a list of its own
     ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
     before = readers.intent(ordered.question if ordered else last)
+    if before.compared_topics:  # "Are there more papers on GANs or on VAEs?": both, as counted
+        first, second = before.compared_topics
+        return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
+                        also=(first, second))
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:
         return Narrowed(before.search, before.filters, counted, before.filters)

@@ -76,6 +76,23 @@ def test_two_topics_compared_by_count_get_both_counts(seed_assistant: Assistant)
     assert not listed.answer.startswith("More papers")
 
 
+def test_list_them_after_a_count_comparison_lists_what_each_topic_counted(seed_assistant: Assistant) -> None:
+    """A run in the UI: "list them" after "Are there more papers on GANs or on normalizing
+    flows?" (237 against 71, 3 on both) listed 235 papers, read as one "or" topic, with
+    nothing said of either count. It lists each topic's counted papers, first's first."""
+    question = "Are there more papers on reinforcement learning or on federated learning?"
+    history = [(question, final_answer(seed_assistant.answer_stream(question)).answer)]
+    listed = final_answer(seed_assistant.answer_stream("list them", history))
+    rl = seed_assistant.trends("reinforcement learning")
+    fl = seed_assistant.trends("federated learning")
+    union = list(dict.fromkeys([*rl.paper_ids, *fl.paper_ids]))
+    assert [c.paper_id for c in listed.citations] == union
+    both = rl.total + fl.total - len(union)
+    assert (f"The papers each topic compared counted: {rl.total} on “reinforcement learning”, "
+            f"{fl.total} on “federated learning”; {both} on both.") in listed.answer.splitlines()
+    assert all(c.highlights and c.highlights[0] for c in listed.citations)  # each its sentence
+
+
 def test_a_count_comparison_cites_the_papers_each_topic_counted(seed_assistant: Assistant) -> None:
     """Its two totals had come with no sources (``ask --json``: "sources": []): now every
     paper either topic counted is a source and a citation, once, each topic's papers one run
