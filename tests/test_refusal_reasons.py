@@ -5,8 +5,14 @@ user's run found quoted as written)."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
+from assistant.answering import final_answer
 from assistant.keywords import query_terms
 from assistant.paper import Paper
+from assistant.pipeline import Assistant
 from assistant.refusals import nearest_reason
 
 
@@ -42,3 +48,17 @@ def test_the_keyword_share_counts_the_words_written_as_asked() -> None:
     written = nearest_reason("Which paper mentions residual computing?", paper,
                              dict.fromkeys(query_terms("residual computing"), 1.0), 0.36, 0.42)
     assert "50% of the question's keywords" in written
+
+
+@pytest.mark.parametrize("question", ["Which paper studies knitting patterns?",
+                                      "What is the best pizza topping?",
+                                      "Which paper uses blockchain for voting?"])
+def test_a_refusals_nearest_papers_come_most_similar_first(seed_assistant: Assistant,
+                                                          question: str) -> None:
+    """A run in the UI: "Which paper mentions flurbogrid?" showed its nearest papers at
+    similarity 0.05, 0.07, 0.19, the weakest first (among the seeds, these had too)."""
+    answer = final_answer(seed_assistant.answer_stream(question))
+    assert answer.receipt is not None and len(answer.receipt.nearest) > 1
+    shown = [float(re.search(r"similarity (-?[\d.]+)", near.reason).group(1))  # type: ignore[union-attr]
+             for near in answer.receipt.nearest]
+    assert shown == sorted(shown, reverse=True)
