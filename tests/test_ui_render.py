@@ -253,7 +253,7 @@ def test_error_messages_are_readable_and_redacted(seed_dir: Path) -> None:
     assert "ask again when it is fixed" in message
     # the user's own question (a run: "list them" first) is theirs to change
     mine = render_error(BadInputError("“list them” asks for the papers of an earlier list; none"))
-    assert "change the question and ask again" in mine and "when it is fixed" not in mine
+    assert mine.endswith("The conversation is kept.</p>") and "when it is fixed" not in mine
 
 
 # ---------------------------------------------------------------- corpus tab

@@ -323,14 +323,12 @@ def similar_error(exc: Exception) -> str:
 
 def render_error(exc: Exception) -> str:
     """A failed answer: one readable line (secrets redacted) and, when the stream broke
-    after some text, that text marked as cut off. A question the assistant cannot take as
-    asked (BadInputError) is the user's to change, not a fault to wait out (a run's: "list
-    them" as a first message read "ask again when it is fixed")."""
+    after some text, that text marked as cut off. Bad input (BadInputError) names its fix in
+    its own line, and is no fault to wait out (a run's: "list them" as a first message had
+    read "ask again when it is fixed")."""
     reason = redact(str(exc)).rstrip(".")
-    after = ("change the question and ask again" if isinstance(exc, BadInputError)
-             else "ask again when it is fixed")
-    parts = [f'<p class="note error">⚠️ No answer: {inert(reason)}. The conversation is kept; '
-             f"{after}.</p>"]
+    after = "" if isinstance(exc, BadInputError) else "; ask again when it is fixed"  # its line says
+    parts = [f'<p class="note error">⚠️ No answer: {inert(reason)}. The conversation is kept{after}.</p>']
     partial = str(getattr(exc, "partial", "") or "").strip()
     if partial:
         parts.append(f'<div class="cut-off"><p><b>{CUT_OFF_NOTE}</b></p>'
