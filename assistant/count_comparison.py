@@ -107,7 +107,10 @@ def names_a_method(sides: tuple[str, str]) -> bool:
     ("GANs vs VAEs", "CNNs vs transformers"), not a trade-off of concepts ("privacy vs
     utility", "Privacy vs Utility", "model-based vs model-free"). A qualifier after the second
     side qualifies both ("exploration vs exploitation in RL") and names neither; after each
-    side, each its own ("mode collapse in GANs vs posterior collapse in VAEs": a review's)."""
+    side, each its own ("mode collapse in GANs vs posterior collapse in VAEs": a review's),
+    unless it is the same one ("exploration in RL vs exploitation in RL")."""
     first, second = sides
-    shared = not _QUALIFIER.search(first)
-    return bool(_A_NAME.search(first) or _A_NAME.search(_QUALIFIER.sub("", second) if shared else second))
+    own, after = _QUALIFIER.search(first), _QUALIFIER.search(second)
+    if own is None or (after is not None and own.group(0).lower() == after.group(0).lower()):
+        first, second = _QUALIFIER.sub("", first), _QUALIFIER.sub("", second)
+    return bool(_A_NAME.search(first) or _A_NAME.search(second))

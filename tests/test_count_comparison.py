@@ -274,7 +274,8 @@ def test_a_vs_pair_sharing_its_head_noun_compares_both_with_it(pairs_assistant: 
     (("exploration", "exploitation in RL"), False), (("accuracy", "robustness of DNNs"), False),
     (("mode collapse in GANs", "posterior collapse in VAEs"), True),
     (("inference in HMMs", "inference in CRFs"), True),
-    (("pruning of CNNs", "pruning of transformers"), True)])
+    (("pruning of CNNs", "pruning of transformers"), True),
+    (("exploration in RL", "exploitation in RL"), False), (("privacy in FL", "utility in FL"), False)])
 def test_a_vs_topic_naming_a_method_is_two_topics(sides: tuple[str, str], named: bool) -> None:
     """Reviews: `trends "GANs vs VAEs"` had counted neither topic; "privacy vs utility", a
     trade-off, had been refused; "CNNs vs transformers" counted as one."""
