@@ -42,7 +42,7 @@ from assistant.retrieval import symbolic
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE
 from assistant.topic_input import bad_topic, unsearchable
-from assistant.topic_shares import share_line, stated_of_them, whole_history
+from assistant.topic_shares import share_asked_of, share_line, whole_history
 from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
 from assistant.trends import count as count_trend
@@ -284,9 +284,9 @@ class ListAnswers:
         applied, search, ignored = self.app.question_filters(check_question(question), filters)
         if ignored:
             raise self.app.no_paper_error(ignored)
-        applied = whole_history(applied, question, filters)  # "… on GANs were published before 2018?"
         intent = replace(read_intent(search, self.app.index.venues()), filters=applied, question=question)
         topic = counted_topic(intent)
+        applied = whole_history(applied, question, filters)  # "… on GANs were published before 2018?"
         topic = search if topic is None else topic  # "": an author's papers, or bad input
         if intent.trend_topic == "" and not applied:  # "How many papers per year?": the store's
             return self._counted(self.every_paper_of(search, None))
@@ -457,7 +457,7 @@ def count_topic(intent: Intent) -> str | None:
     if intent.filters and intent.filters.years and intent.filters.years[0] < intent.filters.years[1]:
         search = _MORE.sub(r"\1", search)  # "how many more papers on X in 2021 than in 2020"
     asked = COUNT_RE.search(_PAPERS_HELD.sub(r"\1", search))  # "papers in the dataset": the store's
-    if asked and not stated_of_them(intent.question) and share_of_a_topic(
+    if asked and not share_asked_of(intent) and share_of_a_topic(
             COUNT_RE.search(STORE_PHRASE.sub(" ", asked.string)) or asked):
         return None  # "What share of the papers on X use Y?"
     # the store named is no topic ("…on GANs are in the store?"), nor that papers exist

@@ -38,6 +38,9 @@ ABOUT_WORDS |= BEING_WORDS
 # ("…on publicly available datasets?")
 BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))})\s*[?.!]*\s*$", re.I)
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
+# ...or a share of them ("What percentage of papers are from 2020?": the store's share)
+SHARE_WORDS = frozenset({"percentage", "percent", "fraction", "share", "proportion"})
+ABOUT_WORDS |= SHARE_WORDS
 PAPER_NOUNS = frozenset({"paper", "papers", "abstract", "abstracts", "article", "articles",
                          "publication", "publications"})
 VENUES_NAMED = 5  # venues named with their counts; the rest counted
@@ -67,7 +70,10 @@ def about_store(search: str, stated: Filters | None = None) -> bool:
         return False
     counts_papers = (not stated and bool(words) and words <= COUNT_WORDS | BEING_WORDS
                      and bool(words & COUNT_WORDS) and bool(said & PAPER_NOUNS))
-    return bool(words & STORE_WORDS) or counts_papers
+    # a share of the papers of a range the question states, no topic named: the store's
+    shares = (bool(words) and words <= SHARE_WORDS | BEING_WORDS | {"papers"} and bool(words & SHARE_WORDS)
+              and bool(said & PAPER_NOUNS))
+    return bool(words & STORE_WORDS) or counts_papers or shares
 
 
 def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -> AnswerStream:
@@ -78,7 +84,8 @@ def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -
     allowed = index.allowed(filters) if filters else None
     chosen = [p for pid, p in papers.items() if allowed is None or pid in allowed]
     records = index.left_out(filters)
-    line = store_line(chosen, len(papers), filters)
+    asks_share = bool(set(re.findall(r"[a-z]+", question.lower())) & SHARE_WORDS)
+    line = store_line(chosen, len(papers), filters, asks_share)
     counts = tally(records)
     if records:
         line += (f" {len(records):,} record{'s' * (len(records) != 1)} of its files "
@@ -90,12 +97,13 @@ def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -
                                  **counts._asdict()))
 
 
-def store_line(chosen: list[Paper], stored: int, filters: Filters | None) -> str:
+def store_line(chosen: list[Paper], stored: int, filters: Filters | None, share: bool = False) -> str:
     """"The store holds 13,872 papers, of 1987–2025, from 2 venues: NeurIPS (13,850),
     Nature (22)." (of ``filters``: "1,234 of the store's 13,872 papers are of year 2019,
-    …")."""
+    …"; with their ``share`` when asked: "1,898 of the store's 13,872 papers (13.7%) …")."""
     years = sorted({p.year for p in chosen if p.year is not None})
-    head = (f"{len(chosen):,} of the store's {stored:,} papers are of {filters.describe()}"
+    share_text = f" ({100 * len(chosen) / stored:.1f}%)" if share and filters and stored else ""
+    head = (f"{len(chosen):,} of the store's {stored:,} papers{share_text} are of {filters.describe()}"
             if filters else f"The store holds {stored:,} papers")
     if not chosen:
         return f"{head}."

@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from assistant.intent import COUNT_RE, asks_a_share
+from assistant.intent import COUNT_RE, Intent, asks_a_share
 from assistant.trends import TrendResult, share_text
 from assistant.types import Filters
 
@@ -53,6 +53,14 @@ def stated_of_them(question: str) -> Stated | None:
     if stated is None or not (asked.group("lead") or rest[:stated.start()].strip()):
         return None
     return "years" if stated.group("years") else "author"
+
+
+def share_asked_of(intent: Intent) -> Stated | None:
+    """``stated_of_them`` of the intent's question, an author only where the question names
+    a stored one (its filters hold it): "… on GANs are by Google?" names no author, and had
+    counted “GANs are by Google” (a review's)."""
+    stated = stated_of_them(intent.question)
+    return None if stated == "author" and not (intent.filters and intent.filters.author) else stated
 
 
 def counts_whole_history(question: str, given: Filters | None) -> Stated | None:

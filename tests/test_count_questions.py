@@ -271,6 +271,19 @@ def test_a_years_share_of_a_topic_is_a_share_of_its_papers(capsule_years: Assist
     assert by[0].startswith("4 papers of the ") and "Of them, 3 (75.0%) are by Sara Sabour." in by
 
 
+@pytest.mark.parametrize("question", ["What percentage of papers are from 2019?",
+                                      "What percentage of the stored papers are from 2019?"])
+def test_a_share_of_a_years_papers_with_no_topic_is_the_stores(capsule_years: Assistant,
+                                                              question: str) -> None:
+    """A review: "What percentage of the stored papers are from 2020?" counted 12 papers on
+    “stored” and gave 1 of them (8.3%); it asks the store's share of a year."""
+    papers = capsule_years.index.papers().values()
+    of_2019 = sum(p.year == 2019 for p in papers)
+    answer = final_answer(capsule_years.answer_stream(question)).answer
+    assert answer.startswith(f"{of_2019} of the store's {len(papers)} papers "
+                             f"({100 * of_2019 / len(papers):.1f}%) are of year 2019")
+
+
 @pytest.mark.parametrize(("question", "stated"), [
     ("What percentage of papers on GANs were published before 2018?", "years"),
     ("What fraction of GAN papers are from 2019 or later?", "years"),
@@ -294,7 +307,9 @@ def test_a_share_of_a_topic_held_by_years_or_an_author_is_told_apart(question: s
     ("What percentage of papers in the dataset are about reinforcement learning?", "reinforcement learning"),
     ("What fraction of papers in the database use transformers?", "transformers"),
     ("What fraction of papers on reinforcement learning were in robotics?", None),
-    ("What percentage of papers on RL were from DeepMind?", None)])
+    ("What percentage of papers on RL were from DeepMind?", None),
+    ("What percentage of papers on GANs are by Google?", None),  # C40: no author
+    ("What percentage of papers on deep learning were by NVIDIA?", None)])
 def test_a_share_is_counted_only_of_the_papers_it_asks_of(question: str, counted: str | None) -> None:
     """A review (C39): "… on GANs were from 2020?" and "… GAN papers were published before
     2018?" had listed papers of the year; "… in the dataset …" had given a false "no"; and
