@@ -36,6 +36,7 @@ from assistant.name_checks import titled_papers
 from assistant.narrowing import (
     HOW_MANY,
     JOINED_TURNS,
+    Narrowed,
     Readers,
     at_least,
     check_anchored,
@@ -123,12 +124,16 @@ class FollowUps:
         check_anchored(question, history, readers)
         if every:
             return question, history, None
-        if trend := per_year(question, history, readers):  # "how many of them per year?"
+        if (trend := per_year(question, history, readers)) and trend.also:  # after a comparison
+            compared = "Are there more papers on {} or on {}?".format(*trend.also)
+            return question, history, app.lists.compare_stream(compared, merge(filters, trend.filters),
+                                                                reread)
+        if trend:  # "how many of them per year?"
             return question, history, app.lists.trend_stream(
                 trend.question, merge(filters, trend.filters), reread,
                 shaped=self.chained(trend.keep) if trend.keep else None)  # after "which of those…"
         if again := listed_again(question, history, readers):
-            kept = self.united(again.also) if again.also else self.chained(again.keep)
+            kept = self.kept(again, self.chained(again.keep))
             return question, history, app.lists.list_stream(
                 again.question, merge(filters, again.filters), at_least(reread, again.least),
                 kept if (oldest := order_asked(question)) is None else in_order(kept, oldest))
@@ -140,13 +145,14 @@ class FollowUps:
                 noted = None if shaped else self.count_narrowing(narrow.question, earlier, shown, reread)
                 stream = app.lists.trend_stream(narrow.question, shown, reread, noted, shaped)
                 return question, history, stream
+            shaper = self.chained(narrow.keep) if narrow.answered or narrow.also else self.narrowing(
+                merge(filters, narrow.earlier), narrow.keep)
             return question, history, app.lists.list_stream(
-                narrow.question, shown, at_least(reread, narrow.least), self.chained(narrow.keep)
-                if narrow.answered else self.narrowing(merge(filters, narrow.earlier), narrow.keep))
+                narrow.question, shown, at_least(reread, narrow.least), self.kept(narrow, shaper))
         if within := within_list(question, history, readers):
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
-                at_least(reread, within.least), self.chained(within.keep))
+                at_least(reread, within.least), self.kept(within, self.chained(within.keep)))
         if other := swapped(question, history, readers):  # "what about dropout?"
             stream = app.lists.trend_stream if other.counted else app.lists.list_stream
             return question, history, stream(other.question, merge(filters, other.filters), reread)
@@ -212,11 +218,16 @@ class FollowUps:
             return result, lines
         return shaped
 
-    def united(self, topics: tuple[str, ...]) -> Shaper:
+    def kept(self, before: Narrowed, shaper: Shaper) -> Shaper:
+        """``shaper``, after a comparison's topics are united (``united``) when ``before`` was
+        a comparison ("which of those are from 2019?" had kept its first topic alone)."""
+        return self.united(before.also, shaper) if before.also else shaper
+
+    def united(self, topics: tuple[str, ...], then: Shaper) -> Shaper:
         """The papers each of ``topics`` counted, in turn, as a comparison of their counts
         counted them (a run's: "list them" after "Are there more papers on GANs or on
         normalizing flows?", 237 and 71, had listed 235 papers read as one "or" topic), with
-        a line counting each."""
+        a line counting each; then shaped by ``then``."""
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
             trends = [self.app.lists.trends(topic, result.filters) for topic in topics]
             stats, listed = self.app.index.keyword_stats(), {}
@@ -228,8 +239,9 @@ class FollowUps:
             both = sum(t.total for t in trends) - len(listed)
             read = {"reread": sum(t.reread for t in trends), "screened": max(t.screened for t in trends),
                     "unread_left_out": sum(t.unread_left_out for t in trends)}
-            return replaced_result(result, papers=list(listed.values()), topic=" or ".join(topics), **read), (
-                f"The papers each topic compared counted: {each}; {both:,} on both.\n")
+            united, line = then(replaced_result(result, papers=list(listed.values()),
+                                                topic=" or ".join(topics), **read), screen)
+            return united, f"The papers each topic compared counted: {each}; {both:,} on both.\n{line}"
         return shaped
 
     def answering(self, topic: str) -> Shaper:

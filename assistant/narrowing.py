@@ -36,6 +36,7 @@ from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
 from assistant.subjects import spelled_out
+from assistant.topic_shares import share_asked_of, whole_history
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD
 from assistant.types import Filters
@@ -69,7 +70,8 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
         return None
     earlier = as_listed(earlier, readers)  # after a count, what it counted (a run's "no")
     said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
-    return Narrowed(earlier.question, said, False, said, (*earlier.keep, topic), earlier.least)
+    return Narrowed(earlier.question, said, False, said, (*earlier.keep, topic), earlier.least,
+                    also=earlier.also)
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,8 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if before.counted and WHICH.match(question):
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
-                    reverted(before.filters, before.earlier, said), before.keep, before.least)
+                    reverted(before.filters, before.earlier, said), before.keep, before.least,
+                    also=before.also)
 
 
 def answered_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
@@ -182,6 +185,9 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
         first, second = before.compared_topics
         return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
                         also=(first, second))
+    if share_asked_of(before):  # "… on GANs were published before 2018?": the topic, every year
+        kept = whole_history(before.filters, last, None)
+        return Narrowed(f"How many papers on {count_topic(before)}?", kept, True, kept)
     counted = before.trend_topic is not None or bool(count_topic(before))
     if before.wants_list or counted:
         return Narrowed(before.search, before.filters, counted, before.filters)

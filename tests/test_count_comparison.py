@@ -93,6 +93,19 @@ def test_list_them_after_a_count_comparison_lists_what_each_topic_counted(seed_a
     assert all(c.highlights and c.highlights[0] for c in listed.citations)  # each its sentence
 
 
+def test_follow_ups_after_a_count_comparison_keep_both_topics(seed_assistant: Assistant) -> None:
+    """A review (C40): after the comparison, "which of those are from 2019?" listed the first
+    topic's papers alone, and "how many of them per year?" counted it alone."""
+    question = "Are there more papers on reinforcement learning or on federated learning?"
+    history = [(question, final_answer(seed_assistant.answer_stream(question)).answer)]
+    rl = seed_assistant.trends("reinforcement learning")
+    fl = seed_assistant.trends("federated learning")
+    dated = final_answer(seed_assistant.answer_stream("which of those are from 2025?", history))
+    assert [c.paper_id for c in dated.citations] == list(dict.fromkeys([*rl.paper_ids, *fl.paper_ids]))
+    per_year = final_answer(seed_assistant.answer_stream("how many of them per year?", history))
+    assert per_year.answer.startswith("More papers on “reinforcement learning” than on “federated")
+
+
 def test_a_count_comparison_cites_the_papers_each_topic_counted(seed_assistant: Assistant) -> None:
     """Its two totals had come with no sources (``ask --json``: "sources": []): now every
     paper either topic counted is a source and a citation, once, each topic's papers one run
