@@ -438,8 +438,7 @@ def counted_topic(intent: Intent) -> str | None:
     return intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
 
 
-# the papers a share or count asks of named as the store's ("What percentage of papers in the
-# dataset are about RL?"), which STORE_PHRASE leaves ("query the database" may be a topic's)
+# papers "in the dataset" (database, index) are the store's, which STORE_PHRASE leaves alone
 _PAPERS_HELD = re.compile(r"\b(papers|abstracts|articles|publications)\s+(?:in|within|from)\s+(?:the|this)\s+"
                           r"(?:data\s*set|data\s*base|index|archive|library)\b", re.I)
 
@@ -473,6 +472,8 @@ def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
     the field writes the pair as one thing ("exploration vs exploitation",
     ``written_as_pair``)."""
     if intent.compared_topics is not None:
+        if any(re.search(r",\s*\S", side) for side in intent.compared_topics):  # "GANs, VAEs, or flows"
+            raise BadInputError("the question compares three or more topics by count; ask of two at a time")
         return intent.compared_topics
     sides = versus_topics(intent.trend_topic if intent.trend_topic is not None
                           else count_topic(intent))

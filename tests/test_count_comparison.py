@@ -93,6 +93,15 @@ def test_list_them_after_a_count_comparison_lists_what_each_topic_counted(seed_a
     assert all(c.highlights and c.highlights[0] for c in listed.citations)  # each its sentence
 
 
+@pytest.mark.parametrize("question", ["Which has more papers: GANs, VAEs, or normalizing flows?",
+                                      "Are there more papers on GANs, VAEs or normalizing flows?"])
+def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, question: str) -> None:
+    """A scripter's run: three topics were answered as two, "More papers on “GANs, VAEs”
+    than on “normalizing flows”: 176 against 71", GANs alone counting 237."""
+    with pytest.raises(BadInputError, match="compares three or more topics by count; ask of two at a time"):
+        final_answer(seed_assistant.answer_stream(question))
+
+
 def test_follow_ups_after_a_count_comparison_keep_both_topics(seed_assistant: Assistant) -> None:
     """A review (C40): after the comparison, "which of those are from 2019?" listed the first
     topic's papers alone, and "how many of them per year?" counted it alone."""
