@@ -209,7 +209,7 @@ def swapped_topic(question: str, names_a_topic: Callable[[str], bool]) -> str | 
 # what a fragment follow-up says besides its years and author: "only the ones by Hinton",
 # "what about 2018?", "And 2015?", "only 2019 and 2020", "the ones from Bengio"
 _FRAGMENT_LEAD = re.compile(r"^\W*(?:and\s+|then\s+)?(?:(?:what|how)\s+about\s+"
-                            r"|(?:list|show(?:\s+me)?|give\s+me)\s+)?", re.I)  # "list the ones from 2019"
+                            r"|(?:list|name|show(?:\s+me)?|give\s+me)\s+)?", re.I)  # "list the ones…"
 _FRAGMENT_WORDS = frozenset(
     "only just the ones one those these them of by from in and or published written papers "
     "paper please".split())

@@ -146,7 +146,7 @@ class FollowUps:
                 stream = app.lists.trend_stream(narrow.question, shown, reread, noted, shaped)
                 return question, history, stream
             shaper = self.chained(narrow.keep) if narrow.answered or narrow.also else self.narrowing(
-                merge(filters, narrow.earlier), narrow.keep)
+                merge(filters, narrow.earlier), narrow.keep, "count" if narrow.from_count else "list")
             return question, history, app.lists.list_stream(
                 narrow.question, shown, at_least(reread, narrow.least), self.kept(narrow, shaper))
         if within := within_list(question, history, readers):
@@ -174,7 +174,7 @@ class FollowUps:
                 break
         return joined
 
-    def narrowing(self, earlier: Filters | None, keep: tuple[str, ...] = ()) -> Shaper:
+    def narrowing(self, earlier: Filters | None, keep: tuple[str, ...] = (), before: str = "list") -> Shaper:
         """The narrowed list as screened, with how it stands to the list before
         (``list_lines.narrowing_line``), that list read again under ``earlier``; both kept
         to the papers answering ``keep`` (a "which of those use X?" before: the list before
@@ -185,11 +185,11 @@ class FollowUps:
             result = kept(result, screen)[0]
             if result.filters is None:
                 return result, ""
-            before = kept(self.app.lists.list_papers(result.question, earlier, screen), screen)[0]
+            earlier_list = kept(self.app.lists.list_papers(result.question, earlier, screen), screen)[0]
             allowed = self.app.retriever.allowed(result.filters)
-            return result, narrowing_line([p.paper.paper_id for p in before.papers],
+            return result, narrowing_line([p.paper.paper_id for p in earlier_list.papers],
                                           [p.paper.paper_id for p in result.papers], allowed,
-                                          result.filters.describe())
+                                          result.filters.describe(), before, "list")
         return shaped
 
     def count_narrowing(self, question: str, earlier: Filters | None, shown: Filters | None,

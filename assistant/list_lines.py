@@ -102,13 +102,15 @@ def turned_down_line(result: ListResult) -> str:
 
 
 def narrowing_line(earlier: Collection[str], now: Collection[str],
-                   allowed: AbstractSet[str] | None, filters: str, what: str = "list") -> str:
+                   allowed: AbstractSet[str] | None, filters: str, what: str = "list",
+                   now_what: str | None = None) -> str:
     """How a chat follow-up's list or count (the ids ``now``: "How many of them are from
     2019?") stands to the ``what`` it narrows (the ids ``earlier``): how many of those pass
     its ``filters`` (``allowed`` their ids) and how many more reading within them alone
-    kept. The earlier list reads 30 uncertain papers of the whole store, the narrowed one
-    as many of the filter's, so it finds papers the first left unread: "5 papers of year
-    2019" after a list holding 2 of 2019 had read as a contradiction."""
+    kept (``now_what``: "list" or "count", the ``what`` unless given). The earlier list
+    reads 30 uncertain papers of the whole store, the narrowed one as many of the filter's,
+    so it finds papers the first left unread: "5 papers of year 2019" after a list holding
+    2 of 2019 had read as a contradiction."""
     before, kept = set(earlier), set(now)
     within = before if allowed is None else before & allowed
     count = len(before)
@@ -117,8 +119,8 @@ def narrowing_line(earlier: Collection[str], now: Collection[str],
     if dropped := len(within - kept):
         line += f", {dropped:,} of them not kept on this reading"
     if more := len(kept - before):
-        line += (f"; {more:,} more {'is' if more == 1 else 'are'} "
-                 f"{'listed' if what == 'list' else 'counted'} from reading the filter's papers alone")
+        done = "listed" if (now_what or what) == "list" else "counted"
+        line += f"; {more:,} more {('are', 'is')[more == 1]} {done} from reading the filter's papers alone"
     return line + ".\n"
 
 

@@ -89,6 +89,7 @@ class Narrowed:
     least: int = 0  # the reading budget at least: a count listed again reads as it counted
     answered: bool = False  # the turn before answered a question, and listed nothing
     also: tuple[str, ...] = ()  # topics whose counted papers are listed instead (a comparison's)
+    from_count: bool = False  # a count listed (``as_listed``): its narrowing says "the earlier count"
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,7 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
                     reverted(before.filters, before.earlier, said), before.keep, before.least,
-                    also=before.also)
+                    also=before.also, from_count=before.from_count)
 
 
 def answered_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
@@ -276,7 +277,7 @@ def as_listed(before: Narrowed, readers: Readers) -> Narrowed:
     asked = readers.intent(before.question)  # a list counted per year is listed as asked
     counts = asked.trend_topic is not None or bool(count_topic(asked))
     listed = counted_topic(asked) or ("Which papers?" if before.filters and counts else before.question)
-    return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD)
+    return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD, from_count=True)
 
 
 def check_anchored(question: str, history: Sequence[tuple[str, str]], readers: Readers) -> None:

@@ -379,7 +379,7 @@ def test_a_filter_after_a_narrowed_lists_trend_keeps_the_narrowing(request: pyte
 
 
 @pytest.mark.parametrize("asked", ["which of those are from 2019?", "list the ones from 2019",
-                                   "And which of them are from 2019?"])
+                                   "name the ones from 2019", "And which of them are from 2019?"])
 def test_which_of_a_count_are_from_a_year_lists_them(request: pytest.FixtureRequest, asked: str) -> None:
     """A review: after a count, "which of those are from 2021?" was answered with a count
     and its table, naming no paper. Asked which, the count's papers of that year are listed;
@@ -391,6 +391,7 @@ def test_which_of_a_count_are_from_a_year_lists_them(request: pytest.FixtureRequ
     assert {c.title for c in answer.citations} == {"Stacked Capsule Autoencoders", "Self-Routing Capsules"}
     assert answer.answer.splitlines()[2].startswith("[1] ")  # the papers, not a count's table
     assert "year  papers" not in answer.answer
+    assert "Of the 4 papers the earlier count gave, 2 pass this filter (year 2019)." in answer.answer
 
 
 def test_list_them_after_a_narrowed_lists_count_per_year_lists_what_it_counted(
