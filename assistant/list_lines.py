@@ -16,7 +16,7 @@ from assistant.listing import ListedPaper, ListResult, searched_note
 from assistant.readings import relation_verb, writes_topic
 from assistant.topics import OR_RE
 from assistant.tuning import AUTHORS_SHOWN, TURNED_DOWN_SHOWN
-from assistant.types import Answer, Citation, Receipt, SourceRef
+from assistant.types import Answer, Citation, Receipt, SourceRef, Verdict
 from assistant.word_runs import typed_run
 
 if TYPE_CHECKING:
@@ -146,7 +146,13 @@ def as_answer(result: ListResult, text: str, model: str | None = None) -> Answer
     mode = "llm" if result.model_judged else "extractive"
     shown = result.papers or result.mentions  # the unconfirmed mentions of a list of none
     sources, citations = cited(shown)
-    return Answer(question=result.question, answer=text,
+    # a list of none says why, as a refused answer does (a scripter's run: null, where a
+    # singular "Which paper mentions X?" refused gave its check)
+    unconfirmed = f"; {len(result.mentions):,} name its topic, unconfirmed" if result.mentions else ""
+    refusal = None if result.papers else Verdict(
+        check="list_screen", reason=f"None of the {result.screened:,} papers screened was read as "
+        f"answering it{unconfirmed}.")
+    return Answer(question=result.question, answer=text, refusal=refusal,
                   mode=mode, model=model if mode == "llm" else None,
                   sources=sources, citations=citations, unmentioned=result.unmentioned,
                   receipt=Receipt(in_store=result.papers_in_store,
