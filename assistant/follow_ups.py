@@ -124,31 +124,20 @@ class FollowUps:
         check_anchored(question, history, readers)
         if every:
             return question, history, None
-        if (trend := per_year(question, history, readers)) and trend.also:  # after a comparison
-            compared = "Are there more papers on {} or on {}?".format(*trend.also)
-            return question, history, app.lists.compare_stream(compared, merge(filters, trend.filters),
-                                                                reread)
+        if (trend := per_year(question, history, readers)) and trend.also and not trend.keep:  # both again
+            return question, history, app.lists.compare_stream(compared(trend.also),
+                                                                merge(filters, trend.filters), reread)
         if trend:  # "how many of them per year?"
             return question, history, app.lists.trend_stream(
                 trend.question, merge(filters, trend.filters), reread,
-                shaped=self.chained(trend.keep) if trend.keep else None)  # after "which of those…"
+                shaped=self.kept(trend, self.chained(trend.keep)) if trend.keep else None)  # "which of…"
         if again := listed_again(question, history, readers):
             kept = self.kept(again, self.chained(again.keep))
             return question, history, app.lists.list_stream(
                 again.question, merge(filters, again.filters), at_least(reread, again.least),
                 kept if (oldest := order_asked(question)) is None else in_order(kept, oldest))
         if narrow := narrowed(question, history, readers):
-            shown = merge(filters, narrow.filters)
-            if narrow.counted:  # a count narrowed by a topic counts what that keeps, with its line
-                earlier = merge(filters, narrow.earlier)
-                shaped = self.narrowing(earlier, narrow.keep) if narrow.keep else None
-                noted = None if shaped else self.count_narrowing(narrow.question, earlier, shown, reread)
-                stream = app.lists.trend_stream(narrow.question, shown, reread, noted, shaped)
-                return question, history, stream
-            shaper = self.chained(narrow.keep) if narrow.answered or narrow.also else self.narrowing(
-                merge(filters, narrow.earlier), narrow.keep, "count" if narrow.from_count else "list")
-            return question, history, app.lists.list_stream(
-                narrow.question, shown, at_least(reread, narrow.least), self.kept(narrow, shaper))
+            return question, history, self.narrowed_stream(narrow, filters, reread)
         if within := within_list(question, history, readers):
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
@@ -157,6 +146,25 @@ class FollowUps:
             stream = app.lists.trend_stream if other.counted else app.lists.list_stream
             return question, history, stream(other.question, merge(filters, other.filters), reread)
         return question, history, None
+
+    def narrowed_stream(self, narrow: Narrowed, filters: Filters | None, reread: int | None
+                        ) -> AnswerStream:
+        """The answer to a follow-up narrowing the list or count before (``narrowed``): a
+        count counted again under its filters, with how it stands to the count before (two
+        topics' counts compared again); a list listed again, with how it stands to the list
+        before (a comparison's topics united first)."""
+        app, shown = self.app, merge(filters, narrow.filters)
+        if narrow.counted and narrow.also and not narrow.keep:  # a comparison, narrowed
+            return app.lists.compare_stream(compared(narrow.also), shown, reread)
+        if narrow.counted:  # a count narrowed by a topic counts what that keeps, with its line
+            earlier = merge(filters, narrow.earlier)
+            shaped = self.narrowing(earlier, narrow.keep, "list", narrow.also) if narrow.keep else None
+            noted = None if shaped else self.count_narrowing(narrow.question, earlier, shown, reread)
+            return app.lists.trend_stream(narrow.question, shown, reread, noted, shaped)
+        before = "count" if narrow.from_count else "list"
+        shaper = self.chained(narrow.keep) if narrow.answered else self.narrowing(
+            merge(filters, narrow.earlier), narrow.keep, before, narrow.also)
+        return app.lists.list_stream(narrow.question, shown, at_least(reread, narrow.least), shaper)
 
     def joined(self, question: str, history: Sequence[tuple[str, str]]) -> str:
         """A follow-up that leans on the question before, joined to it, and to the ones
@@ -174,12 +182,13 @@ class FollowUps:
                 break
         return joined
 
-    def narrowing(self, earlier: Filters | None, keep: tuple[str, ...] = (), before: str = "list") -> Shaper:
+    def narrowing(self, earlier: Filters | None, keep: tuple[str, ...] = (), before: str = "list",
+                  also: tuple[str, ...] = ()) -> Shaper:
         """The narrowed list as screened, with how it stands to the list before
         (``list_lines.narrowing_line``), that list read again under ``earlier``; both kept
         to the papers answering ``keep`` (a "which of those use X?" before: the list before
         had been the whole one, "of the 11 papers" where the chat had shown 3)."""
-        kept = self.chained(keep)
+        kept = self.united(also, self.chained(keep)) if also else self.chained(keep)  # a comparison's
 
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
             result = kept(result, screen)[0]
@@ -267,6 +276,11 @@ class FollowUps:
                 f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier list gave, "
                 f"{these}.\n")
         return shaped
+
+
+def compared(topics: tuple[str, ...]) -> str:
+    """Two topics' counts compared, as a question ("Are there more papers on GANs or on VAEs?")."""
+    return "Are there more papers on {} or on {}?".format(*topics)
 
 
 EARLIER_TOPIC_WEIGHT = 0.3  # the earlier list's topic in a narrowed list's quoted sentence

@@ -171,6 +171,12 @@ def asks_a_share(question: str) -> bool:
     return bool(_SHARE.match(question))
 
 
+def as_count(question: str) -> str:
+    """A share's question asked as the count it is answered by ("What percentage of papers
+    are?" → "How many papers are?"): what a chat's follow-up narrows or lists."""
+    return re.sub(rf"^\s*{_SHARE_ASKED}\s+of(?:\s+(?:all|the))*\s+", "How many ", question, flags=re.I)
+
+
 # "Who works on X?", "Who has published on X?", "Who wrote about X?", "Has anyone worked
 # on X?": X's papers, listed (``topics.raw_topic`` cuts these words from the topic)
 _ON = r"(?:on|about|in|into)"

@@ -472,7 +472,7 @@ def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
     the field writes the pair as one thing ("exploration vs exploitation",
     ``written_as_pair``)."""
     if intent.compared_topics is not None:
-        if any(re.search(r",\s*\S", side) for side in intent.compared_topics):  # "GANs, VAEs, or flows"
+        if re.search(r",\s*\S", re.sub(r"\([^)]*\)", "", intent.compared_topics[0])):  # "A, B, or C"
             raise BadInputError("the question compares three or more topics by count; ask of two at a time")
         return intent.compared_topics
     sides = versus_topics(intent.trend_topic if intent.trend_topic is not None

@@ -29,12 +29,13 @@ from assistant.follow_up_phrases import (
     fragment_filters,
     swapped_topic,
 )
-from assistant.intent import Intent
+from assistant.intent import Intent, as_count
 from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
 from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
+from assistant.store_answers import about_store
 from assistant.subjects import spelled_out
 from assistant.topic_shares import share_asked_of, whole_history
 from assistant.topics import topic_of
@@ -142,11 +143,12 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if (before := list_before(history, readers)) is None:  # an answer before: its question's
         answered = answered_before(history, readers)  # papers ("What is dropout?")
         return answered and replaced_result(answered, filters=replaced(answered.filters, said))
-    if before.counted and WHICH.match(question):
+    from_count = before.counted and bool(WHICH.match(question))
+    if from_count:
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
                     reverted(before.filters, before.earlier, said), before.keep, before.least,
-                    also=before.also, from_count=before.from_count)
+                    also=before.also, from_count=from_count)
 
 
 def answered_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
@@ -186,12 +188,14 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
         first, second = before.compared_topics
         return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
                         also=(first, second))
-    if share_asked_of(before):  # "… on GANs were published before 2018?": the topic, every year
-        kept = whole_history(before.filters, last, None)
-        return Narrowed(f"How many papers on {count_topic(before)}?", kept, True, kept)
+    if before.filters and about_store(before.search, before.filters):  # "How many stored papers
+        return Narrowed("Which papers?", before.filters, False, before.filters)  # are from 2020?"
+    if share_asked_of(before):  # "… on GANs were written by Goodfellow?": his, beside them all
+        return Narrowed(f"How many papers on {count_topic(before)}?", before.filters, True,
+                        whole_history(before.filters, last, None))
     counted = before.trend_topic is not None or bool(count_topic(before))
-    if before.wants_list or counted:
-        return Narrowed(before.search, before.filters, counted, before.filters)
+    if before.wants_list or counted:  # "What percentage of papers are from 2020?": how many
+        return Narrowed(as_count(before.search), before.filters, counted, before.filters)
     return None
 
 

@@ -102,7 +102,10 @@ def store_line(chosen: list[Paper], stored: int, filters: Filters | None, share:
     Nature (22)." (of ``filters``: "1,234 of the store's 13,872 papers are of year 2019,
     …"; with their ``share`` when asked: "1,898 of the store's 13,872 papers (13.7%) …")."""
     years = sorted({p.year for p in chosen if p.year is not None})
-    share_text = f" ({100 * len(chosen) / stored:.1f}%)" if share and filters and stored else ""
+    # of the store's papers only when one part filters (not "from 2021 … in NeurIPS": a review's)
+    one = filters is not None and sum(map(bool, (filters.years or filters.recent, filters.venue,
+                                                 filters.author, filters.excluded))) == 1
+    share_text = f" ({100 * len(chosen) / stored:.1f}%)" if share and one and stored else ""
     head = (f"{len(chosen):,} of the store's {stored:,} papers{share_text} are of {filters.describe()}"
             if filters else f"The store holds {stored:,} papers")
     if not chosen:

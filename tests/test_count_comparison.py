@@ -100,6 +100,9 @@ def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, q
     than on “normalizing flows”: 176 against 71", GANs alone counting 237."""
     with pytest.raises(BadInputError, match="compares three or more topics by count; ask of two at a time"):
         final_answer(seed_assistant.answer_stream(question))
+    # a review (C41): a comma inside brackets lists no third topic
+    bracketed = "Are there more papers on reinforcement learning (e.g., PPO) or on federated learning?"
+    assert final_answer(seed_assistant.answer_stream(bracketed)).answer.startswith("More papers on")
 
 
 def test_follow_ups_after_a_count_comparison_keep_both_topics(seed_assistant: Assistant) -> None:
@@ -113,6 +116,12 @@ def test_follow_ups_after_a_count_comparison_keep_both_topics(seed_assistant: As
     assert [c.paper_id for c in dated.citations] == list(dict.fromkeys([*rl.paper_ids, *fl.paper_ids]))
     per_year = final_answer(seed_assistant.answer_stream("how many of them per year?", history))
     assert per_year.answer.startswith("More papers on “reinforcement learning” than on “federated")
+    # a review (C41): after "which of those use X?", per year counted the comparison again
+    history.append(("which of those use language models?", (kept := final_answer(
+        seed_assistant.answer_stream("which of those use language models?", history))).answer))
+    counted = final_answer(seed_assistant.answer_stream("how many of them per year?", history))
+    assert kept.citations and counted.answer.startswith(f"{len(kept.citations)} papers of the ")
+    assert {c.paper_id for c in counted.citations} == {c.paper_id for c in kept.citations}
 
 
 def test_a_count_comparison_cites_the_papers_each_topic_counted(seed_assistant: Assistant) -> None:

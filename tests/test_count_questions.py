@@ -274,6 +274,9 @@ def test_a_years_share_of_a_topic_is_a_share_of_its_papers(capsule_years: Assist
     other = final_answer(capsule_years.answer_stream("what about Ann Lee?", history)).answer.splitlines()
     assert other[0].startswith("1 paper of the ") and "matches “capsule networks”" in other[0]
     assert "Of the 4 papers the earlier count gave, 1 passes this filter (author Ann Lee)." in other
+    # a review (C41): "which ones?" after it had listed every capsule paper, not hers
+    which = final_answer(capsule_years.answer_stream("which ones?", history))
+    assert {c.title for c in which.citations} == {t for y, t, _ in CAPSULES if y != 2020}
 
 
 @pytest.mark.parametrize("question", ["What percentage of papers are from 2019?",
@@ -287,6 +290,13 @@ def test_a_share_of_a_years_papers_with_no_topic_is_the_stores(capsule_years: As
     answer = final_answer(capsule_years.answer_stream(question)).answer
     assert answer.startswith(f"{of_2019} of the store's {len(papers)} papers "
                              f"({100 * of_2019 / len(papers):.1f}%) are of year 2019")
+    # a review (C41): "list them" after it had listed one paper writing "percentage"
+    listed = final_answer(capsule_years.answer_stream("list them", [(question, answer)]))
+    assert len(listed.citations) == of_2019
+    # ...and a share of two filters' papers is no share of the store's ("… from 2025 are in
+    # NeurIPS?": the same papers)
+    both = final_answer(capsule_years.answer_stream("What percentage of papers from 2025 are in NeurIPS?"))
+    assert "%)" not in both.answer.splitlines()[0]
 
 
 @pytest.mark.parametrize(("question", "stated"), [

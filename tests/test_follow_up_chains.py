@@ -392,6 +392,9 @@ def test_which_of_a_count_are_from_a_year_lists_them(request: pytest.FixtureRequ
     assert answer.answer.splitlines()[2].startswith("[1] ")  # the papers, not a count's table
     assert "year  papers" not in answer.answer
     assert "Of the 4 papers the earlier count gave, 2 pass this filter (year 2019)." in answer.answer
+    # a review (C41): a list shown after the count is "the earlier list"
+    listed = chat(store, count, "list them", "only the ones from 2019")[-1][1]
+    assert "the earlier list gave" in listed and "the earlier count gave" not in listed
 
 
 def test_list_them_after_a_narrowed_lists_count_per_year_lists_what_it_counted(
