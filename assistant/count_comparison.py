@@ -74,6 +74,18 @@ def compared_topics(question: str) -> tuple[str, str] | None:
     return None
 
 
+def compared_sides(sides: tuple[str, str]) -> tuple[str, str] | None:
+    """Two compared topics as counted: examples in brackets left out ("GANs (e.g., StyleGAN)"
+    had counted 197 papers, "GANs" 237), the second cut at a comma ("VAEs, overall", "VAEs,
+    and which is growing?"); None when the sides list a third topic ("GANs, VAEs, or flows",
+    "GANs or VAEs, or on flows")."""
+    first, second = (re.sub(r"\s*\([^)]*\)", "", side).strip(" ,") for side in sides)
+    head, comma, rest = second.partition(",")
+    third = comma and re.match(r"\s*(?:or|and)\s+(?:on\s+|about\s+)?"
+                               r"(?!(?:which|how|what|is|are|does|do|has)\b)\w", rest, re.I)
+    return None if "," in first or third or not head.strip() else (first, head.strip())
+
+
 def versus_topics(topic: str | None) -> tuple[str, str] | None:
     """The two topics a count's or a trend's topic sets against each other ("GANs vs
     VAEs" → GANs, VAEs; ``_VERSUS``), trimmed as ``compared_topics`` trims its own; None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import AnswerStream, check_question, final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
-from assistant.count_comparison import names_a_method, versus_topics
+from assistant.count_comparison import compared_sides, names_a_method, versus_topics
 from assistant.errors import BadInputError
 from assistant.filters import merge
 from assistant.generation import relevance_reply
@@ -472,9 +472,9 @@ def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
     the field writes the pair as one thing ("exploration vs exploitation",
     ``written_as_pair``)."""
     if intent.compared_topics is not None:
-        if re.search(r",\s*\S", re.sub(r"\([^)]*\)", "", intent.compared_topics[0])):  # "A, B, or C"
+        if (sides := compared_sides(intent.compared_topics)) is None:  # "A, B, or C"
             raise BadInputError("the question compares three or more topics by count; ask of two at a time")
-        return intent.compared_topics
+        return sides
     sides = versus_topics(intent.trend_topic if intent.trend_topic is not None
                           else count_topic(intent))
     return None if sides is None or written_as_pair(*sides, index) else sharing_head(*sides, index)

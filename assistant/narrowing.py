@@ -189,7 +189,7 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
         return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
                         also=(first, second))
     if before.filters and about_store(before.search, before.filters):  # "How many stored papers
-        return Narrowed("Which papers?", before.filters, False, before.filters)  # are from 2020?"
+        return Narrowed("How many papers are?", before.filters, False, before.filters)  # from 2020?"
     if share_asked_of(before):  # "… on GANs were written by Goodfellow?": his, beside them all
         return Narrowed(f"How many papers on {count_topic(before)}?", before.filters, True,
                         whole_history(before.filters, last, None))

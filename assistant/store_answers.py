@@ -86,6 +86,8 @@ def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -
     records = index.left_out(filters)
     asks_share = bool(set(re.findall(r"[a-z]+", question.lower())) & SHARE_WORDS)
     line = store_line(chosen, len(papers), filters, asks_share)
+    if asks_share and filters:
+        line += part_shares(index, len(chosen), filters)
     counts = tally(records)
     if records:
         line += (f" {len(records):,} record{'s' * (len(records) != 1)} of its files "
@@ -97,15 +99,29 @@ def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -
                                  **counts._asdict()))
 
 
+def part_shares(index: AbstractIndex, chosen: int, filters: Filters) -> str:
+    """For a share asked under a filter of several parts, the ``chosen`` papers' share of each
+    part's papers alone (" That is 100.0% of the 2,333 papers of year 2021 and 16.8% of the
+    13,872 of venue NeurIPS."): "What percentage of papers from 2021 are in NeurIPS?" and "…
+    of NeurIPS papers are from 2021?" ask different ones (a review's); "" for one part."""
+    parts = [p for p in (Filters(years=filters.years, named_years=filters.named_years, recent=filters.recent),
+                         Filters(venue=filters.venue), Filters(author=filters.author),
+                         Filters(excluded=filters.excluded)) if p]
+    if len(parts) < 2:
+        return ""
+    counts = [len(allowed) if (allowed := index.allowed(p)) is not None else len(index.papers())
+              for p in parts]
+    each = [f"{100 * chosen / n:.1f}% of the {n:,} {'papers ' * (i == 0)}of {p.describe()}"
+            for i, (p, n) in enumerate(zip(parts, counts, strict=True)) if n]
+    return f" That is {' and '.join(each)}." if each else ""
+
+
 def store_line(chosen: list[Paper], stored: int, filters: Filters | None, share: bool = False) -> str:
     """"The store holds 13,872 papers, of 1987–2025, from 2 venues: NeurIPS (13,850),
     Nature (22)." (of ``filters``: "1,234 of the store's 13,872 papers are of year 2019,
     …"; with their ``share`` when asked: "1,898 of the store's 13,872 papers (13.7%) …")."""
     years = sorted({p.year for p in chosen if p.year is not None})
-    # of the store's papers only when one part filters (not "from 2021 … in NeurIPS": a review's)
-    one = filters is not None and sum(map(bool, (filters.years or filters.recent, filters.venue,
-                                                 filters.author, filters.excluded))) == 1
-    share_text = f" ({100 * len(chosen) / stored:.1f}%)" if share and one and stored else ""
+    share_text = f" ({100 * len(chosen) / stored:.1f}%)" if share and filters and stored else ""
     head = (f"{len(chosen):,} of the store's {stored:,} papers{share_text} are of {filters.describe()}"
             if filters else f"The store holds {stored:,} papers")
     if not chosen:

@@ -12,7 +12,7 @@ from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
-from assistant.count_comparison import names_a_method
+from assistant.count_comparison import compared_sides, names_a_method
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.keywords import topic_terms
@@ -103,6 +103,16 @@ def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, q
     # a review (C41): a comma inside brackets lists no third topic
     bracketed = "Are there more papers on reinforcement learning (e.g., PPO) or on federated learning?"
     assert final_answer(seed_assistant.answer_stream(bracketed)).answer.startswith("More papers on")
+
+
+@pytest.mark.parametrize(("sides", "counted"), [
+    (("GANs (StyleGAN, BigGAN)", "VAEs"), ("GANs", "VAEs")),  # C42: 16 papers on the brackets
+    (("GANs", "VAEs, or on normalizing flows"), None), (("GANs, VAEs", "normalizing flows"), None),
+    (("GANs", "VAEs, and which is growing"), ("GANs", "VAEs")),
+    (("GANs", "VAEs, overall"), ("GANs", "VAEs"))])
+def test_a_comparisons_sides_are_counted_without_examples_or_a_trailing_clause(
+        sides: tuple[str, str], counted: tuple[str, str] | None) -> None:
+    assert compared_sides(sides) == counted
 
 
 def test_follow_ups_after_a_count_comparison_keep_both_topics(seed_assistant: Assistant) -> None:
