@@ -45,10 +45,11 @@ from assistant.types import Filters
 if TYPE_CHECKING:
     pass
 
-HOW_MANY = re.compile(r"^\W*(?:(?:and|so|ok(?:ay)?|then|now|but)\W+)*how\s+many\b", re.I)  # "and how many…"
+_OPENING = r"^\W*(?:(?:and|so|ok(?:ay)?|then|now|but)\W+)*"  # "and …", "ok, then …"
+HOW_MANY = re.compile(rf"{_OPENING}how\s+many\b", re.I)  # "and how many…"
 # a follow-up asking for papers ("which of those are from 2019?", "list those by Hinton"), not
 # their count, nor only naming the narrowing ("what about 2018?", "only 2019")
-WHICH = re.compile(r"^\W*(?:(?:and|so|ok(?:ay)?|then|now|but)\W+)*(?:which|list|show|name)\b", re.I)
+WHICH = re.compile(rf"{_OPENING}(?:which|list|show|name)\b", re.I)
 JOINED_TURNS = 3  # the questions before a follow-up it may be joined to (FollowUps.joined)
 
 
@@ -193,7 +194,7 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
     if share_asked_of(before):  # "… on GANs were written by Goodfellow?": his, beside them all
         return Narrowed(f"How many papers on {count_topic(before)}?", before.filters, True,
                         whole_history(before.filters, last, None))
-    counted = before.trend_topic is not None or bool(count_topic(before))
+    counted = counted_topic(before) is not None
     if before.wants_list or counted:  # "What percentage of papers are from 2020?": how many
         return Narrowed(as_count(before.search), before.filters, counted, before.filters)
     return None
@@ -278,9 +279,8 @@ def as_listed(before: Narrowed, readers: Readers) -> Narrowed:
     or the filter's every paper: the count's question had been searched as a topic, a "no")."""
     if not before.counted:
         return before
-    asked = readers.intent(before.question)  # a list counted per year is listed as asked
-    counts = asked.trend_topic is not None or bool(count_topic(asked))
-    listed = counted_topic(asked) or ("Which papers?" if before.filters and counts else before.question)
+    topic = counted_topic(readers.intent(before.question))  # a list counted per year: as asked
+    listed = topic or ("Which papers?" if before.filters and topic is not None else before.question)
     return replaced_result(before, question=listed, counted=False, least=TREND_MAX_REREAD, from_count=True)
 
 
