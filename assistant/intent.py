@@ -139,7 +139,8 @@ _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"
 # ...and counts set side by side ("compare the number of X papers in 2019 and 2021"): each year's
 # ...and a share of them ("What fraction of papers use RL?": a run had listed the three
 # writing "fraction"), which the count's shares per year answer
-_SHARE_ASKED = r"what\s+(?:fraction|percentage|percent|share|proportion|%)"
+SHARE_WORDS = frozenset({"fraction", "percentage", "percent", "share", "proportion"})
+_SHARE_ASKED = rf"what\s+(?:{'|'.join(sorted(SHARE_WORDS, key=len, reverse=True))}|%)"
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|{_SHARE_ASKED}"
                       rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
                       rf"\s+)?the\s+(?:total\s+)?number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?)\s+"

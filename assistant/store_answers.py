@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 from assistant.answering import AnswerStream, check_question
 from assistant.corpus import Paper
+from assistant.intent import SHARE_WORDS
 from assistant.keywords import STOPWORDS
 from assistant.left_out import tally, why
+from assistant.trends import share_text
 from assistant.types import Answer, Filters, Receipt
 
 if TYPE_CHECKING:
@@ -39,7 +41,6 @@ ABOUT_WORDS |= BEING_WORDS
 BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))})\s*[?.!]*\s*$", re.I)
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
 # ...or a share of them ("What percentage of papers are from 2020?": the store's share)
-SHARE_WORDS = frozenset({"percentage", "percent", "fraction", "share", "proportion"})
 ABOUT_WORDS |= SHARE_WORDS
 PAPER_NOUNS = frozenset({"paper", "papers", "abstract", "abstracts", "article", "articles",
                          "publication", "publications"})
@@ -111,7 +112,7 @@ def part_shares(index: AbstractIndex, chosen: int, filters: Filters) -> str:
         return ""
     counts = [len(allowed) if (allowed := index.allowed(p)) is not None else len(index.papers())
               for p in parts]
-    each = [f"{100 * chosen / n:.1f}% of the {n:,} {'papers ' * (i == 0)}of {p.describe()}"
+    each = [f"{share_text(chosen / n)} of the {n:,} {'papers ' * (i == 0)}of {p.describe()}"
             for i, (p, n) in enumerate(zip(parts, counts, strict=True)) if n]
     return f" That is {' and '.join(each)}." if each else ""
 
@@ -121,8 +122,8 @@ def store_line(chosen: list[Paper], stored: int, filters: Filters | None, share:
     Nature (22)." (of ``filters``: "1,234 of the store's 13,872 papers are of year 2019,
     …"; with their ``share`` when asked: "1,898 of the store's 13,872 papers (13.7%) …")."""
     years = sorted({p.year for p in chosen if p.year is not None})
-    share_text = f" ({100 * len(chosen) / stored:.1f}%)" if share and filters and stored else ""
-    head = (f"{len(chosen):,} of the store's {stored:,} papers{share_text} are of {filters.describe()}"
+    shown = f" ({share_text(len(chosen) / stored)})" if share and filters and stored else ""
+    head = (f"{len(chosen):,} of the store's {stored:,} papers{shown} are of {filters.describe()}"
             if filters else f"The store holds {stored:,} papers")
     if not chosen:
         return f"{head}."
