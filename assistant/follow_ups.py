@@ -158,7 +158,7 @@ class FollowUps:
             return app.lists.compare_stream(compared(narrow.also), shown, reread)
         if narrow.counted:  # a count narrowed by a topic counts what that keeps, with its line
             earlier = merge(filters, narrow.earlier)
-            shaped = self.narrowing(earlier, narrow.keep, "list", narrow.also) if narrow.keep else None
+            shaped = self.narrowing(earlier, narrow.keep, also=narrow.also) if narrow.keep else None
             noted = None if shaped else self.count_narrowing(narrow.question, earlier, shown, reread)
             return app.lists.trend_stream(narrow.question, shown, reread, noted, shaped)
         before = "count" if narrow.from_count else "list"

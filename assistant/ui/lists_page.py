@@ -253,10 +253,8 @@ def read_more(left_out: int, budget: int = 0) -> str:
     """The hint after a summary whose reading budget left uncertain papers out unread: for a
     count, above the ``budget`` it read with, which a smaller box does not lower (a run's:
     "raise papers to read" under a count that reads 200 with the box at 30)."""
-    if not left_out:
-        return ""
-    return f" — raise *papers to read* above {budget:,} to read them" if budget else (
-        " — raise *papers to read* to read them")
+    above = f" above {budget:,}" if budget else ""
+    return f" — raise *papers to read*{above} to read them" if left_out else ""
 
 
 def rows_of(answer: Answer) -> Rows:
