@@ -241,8 +241,8 @@ class ListAnswers:
         intent = read_intent(question, self.app.index.venues(), self.app.index.author_book())
         claimed = intent.claimed_years
         checked = trend.claim_check(*claimed) if claimed and trend.total else ""
-        how = [] if intent.trend_topic is not None or shaped else [
-            trend.how_counted(), share_line(trend, question, intent.filters, filters)]
+        how = [] if intent.trend_topic is not None or shaped else [trend.how_counted(), share_line(
+            trend, question, intent.filters, filters, self.app.index.newest_year())]
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
         people = people_line(self.app.index, merge(filters, intent.filters)).rstrip("\n")
         lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,

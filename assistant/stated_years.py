@@ -42,6 +42,8 @@ DECADE_PARTS = {"early": (0, 4), "mid": (3, 7), "late": (5, 9)}
 # searched, and "1998" read as no year: papers of 2000 and 2019 listed)
 THE_YEAR = re.compile(r"\b(in|before|after|since|until|till|from|during|through|between"
                       r"|by)\s+(?:the\s+)?years?\s+(?=(?:19|20)\d\d\b)", re.I)
+_PUBLISHED_BEFORE = "|".join(f"(?<={verb}\\s)" for verb in (
+    "published", "presented", "appeared", "accepted", "released", "written", "out"))
 # (pattern, what it gives: "range" a..b, "from" a.., "after" a+1.., "to" ..a, "before" ..a-1, "in" a)
 YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     # "no later than 2018", "not after 2018": up to it; "no earlier than", "not before": from
@@ -78,6 +80,9 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"(?<![\w-])post[-–\s]?{YEAR}{END}", re.I), "after"),
     (re.compile(rf"\b(?:until|till|up\s+to|through|in\s+or\s+before)\s+{YEAR}{END}", re.I),
      "to"),
+    # "published by 2018": up to it, after a verb of publishing alone ("emissions by 2030"
+    # names the data's year; "by" before a name is the author's)
+    (re.compile(rf"(?:{_PUBLISHED_BEFORE})by\s+(?:the\s+end\s+of\s+)?{YEAR}{END}", re.I), "to"),
     (re.compile(rf"\b(?:in\s+)?{YEAR}\s+(?:or\s+earlier|and\s+earlier|and\s+before)\b"
                 rf"(?!\s+(?:in\s+)?{YEAR})", re.I),
      "to"),

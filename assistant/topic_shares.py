@@ -15,7 +15,9 @@ import re
 from dataclasses import replace
 from typing import Literal
 
+from assistant.filters import of_recent
 from assistant.intent import COUNT_RE, Intent, asks_a_share
+from assistant.stated_years import stated_years
 from assistant.trends import TrendResult, share_text
 from assistant.types import Filters
 
@@ -23,36 +25,42 @@ Stated = Literal["years", "author"]
 
 # what a topic's papers were, stated after them ("were published before 2018", "are from
 # 2019", "appeared after 2015", "were written by Goodfellow"), not which papers are counted
-# ("papers from 2019 use RL", "papers by Bengio on GANs"), to the question's end
-_STATED_OF_THEM = re.compile(
+# ("papers from 2019 use RL", "papers by Bengio on GANs"): the verb, then the rest
+_STATED_VERB = re.compile(
     r"\s+(?:that\s+|which\s+)?(?:(?:were|was|are|is|ha(?:ve|s|d))\s+(?:been\s+)?(?:\w+ly\s+)?"
     r"(?:(?:published|presented|accepted|released|written|(?:co-?)?authored|appeared)\s+)?"
     r"|(?:published|presented|appeared|came\s+out|written|(?:co-?)?authored)\s+)"
-    r"(?:(?P<years>(?:from|in|before|after|since|during|between|up\s+to|until|prior\s+to|by)\s+"
-    r"(?:the\s+(?:year\s+)?)?\d{4}\b"
-    # more of the range ("or later", "and 2021")
-    r"(?:\s*(?:,|or|and|to|through|-|–)\s*(?:later|earlier|after|before|since|\d{4}))*)"
-    r"|by\s+(?P<author>[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|van|von|de|der|del|la|le)){0,3}))"
-    # and where ("at NeurIPS", "in the store")
-    r"(?:\s+(?:at|in|on|within|from)\s+(?:the\s+)?[\w-]+(?:\s+(?:data\s*base|store|corpus|collection))?)?"
-    r"[\s?.!]*$")
+    r"(?=(?:from|in|before|after|since|during|between|up\s+to|until|prior\s+to|by|over|within"
+    r"|the\s+(?:last|past))\b)", re.I)
+# where they stand, besides ("at NeurIPS", "in the store"), to the question's end
+_WHERE = (r"(?:\s+(?:at|in|on|within|from)\s+(?:the\s+)?[\w-]+"
+          r"(?:\s+(?:data\s*base|store|corpus|collection))?)?[\s?.!]*$")
+_BY_AUTHOR = re.compile(r"by\s+(?P<author>[\w.'’-]+(?:\s+[\w.'’-]+){0,3}?)" + _WHERE, re.I)
+# what the year reader leaves of the years' words ("from 2019 or later" leaves "from")
+_YEARS_LEFT = re.compile(r"(?:\s+(?:from|in|during|of|the|years?))*" + _WHERE, re.I)
 
 
 def stated_of_them(question: str) -> Stated | None:
     """What ``question`` asks the share of a topic's papers of: "years" ("What percentage of
-    papers on GANs were published before 2018?", "What fraction of GAN papers are from 2019
-    or later?"), "author" ("… on GANs were written by Goodfellow?"); None for any other
-    question: a share of the years' or the author's papers on a topic ("What fraction of
-    papers from 2019 use RL?"), or of a topic's papers on another ("… on RL published after
-    2015 use deep networks?", ``intent.share_of_a_topic``)."""
-    asked = COUNT_RE.match(question)
-    if asked is None or not asks_a_share(question):
+    papers on GANs were published before 2018?", "… are from the last five years?", "…
+    were published in the 2010s?": whatever ``stated_years`` reads), "author" ("… on GANs
+    were written by Goodfellow?", "… of the 2019 papers on GANs were by Goodfellow?"); None
+    for any other question: a share of the years' or the author's papers on a topic ("What
+    fraction of papers from 2019 use RL?"), or of a topic's papers on another ("… on RL
+    published after 2015 use deep networks?", ``intent.share_of_a_topic``)."""
+    if not asks_a_share(question):
         return None
-    rest = asked.group("topic")
-    stated = _STATED_OF_THEM.search(rest)
-    if stated is None or not (asked.group("lead") or rest[:stated.start()].strip()):
-        return None
-    return "years" if stated.group("years") else "author"
+    for verb in _STATED_VERB.finditer(question):
+        asked = COUNT_RE.match(stated_years(question[:verb.start()])[3] + "?")
+        if asked is None or not (asked.group("lead") or asked.group("topic").strip(" ?")):
+            continue
+        rest = question[verb.end():]
+        years, recent, _, left = stated_years(verb.group(0) + rest)  # the verb kept as is
+        if (years or recent) and _YEARS_LEFT.match(left[len(verb.group(0).rstrip()):]):
+            return "years"
+        if _BY_AUTHOR.match(rest) and not re.search(r"\d", rest):
+            return "author"
+    return None
 
 
 def share_asked_of(intent: Intent) -> Stated | None:
@@ -83,12 +91,15 @@ def whole_history(applied: Filters | None, question: str, given: Filters | None)
     return kept or None
 
 
-def share_line(trend: TrendResult, question: str, stated: Filters | None, given: Filters | None) -> str:
+def share_line(trend: TrendResult, question: str, stated: Filters | None, given: Filters | None,
+               newest: int | None = None) -> str:
     """A count's share line: the share of the topic's papers the years or the author
     ``stated`` by ``question`` hold, when it asks that (``counts_whole_history``): "Of them,
     38 (16.0%) are from years up to 2017."; else the count's share of the papers it was
-    counted among (``TrendResult.overall_share``)."""
+    counted among (``TrendResult.overall_share``). The last so many years end at ``newest``,
+    the newest stored paper's year (``filters.of_recent``)."""
     part = counts_whole_history(question, given)
+    stated = of_recent(stated, newest) if stated is not None else None
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
     if not trend.total:
@@ -97,4 +108,4 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
               else Filters(years=stated.years, named_years=stated.named_years))
     count = sum(within.allows(listed.paper) for listed in trend.counted)
     what = f"by {stated.author}" if part == "author" else f"from {within.describe()}"
-    return f"Of them, {count:,} ({share_text(count / trend.total)}) are {what}."
+    return f"Of them, {count:,} ({share_text(count / trend.total)}) {'is' if count == 1 else 'are'} {what}."

@@ -306,6 +306,15 @@ def test_a_share_of_a_years_papers_with_no_topic_is_the_stores(capsule_years: As
     ("What fraction of GAN papers are from 2019 or later?", "years"),
     ("What proportion of papers on GANs were published between 2015 and 2018 at NeurIPS?", "years"),
     ("What share of papers on GANs were written by Ian Goodfellow?", "author"),
+    # a stop's known misreadings: any range the year reader reads, an author after a year
+    ("What percentage of papers on GANs were published by 2018?", "years"),
+    ("What percentage of papers on GANs were published in the 2010s?", "years"),
+    ("What share of GAN papers are from the last five years?", "years"),
+    ("What percentage of papers on GANs were published by the end of 2018?", "years"),
+    ("What percentage of the 2019 papers on GANs were by Goodfellow?", "author"),
+    ("what percentage of gan papers were written by ian goodfellow?", "author"),
+    ("What percentage of papers on GANs are in computer vision?", None),
+    ("What fraction of papers on RL are from DeepMind?", None),
     ("What fraction of papers from 2019 use reinforcement learning?", None),
     ("What percentage of papers published before 2018 are on GANs?", None),
     ("What share of papers on RL published after 2015 use deep networks?", None),
@@ -315,6 +324,23 @@ def test_a_share_of_a_years_papers_with_no_topic_is_the_stores(capsule_years: As
 def test_a_share_of_a_topic_held_by_years_or_an_author_is_told_apart(question: str,
                                                                     stated: str | None) -> None:
     assert stated_of_them(question) == stated
+
+
+@pytest.mark.parametrize(("question", "held"), [
+    ("What percentage of papers on capsule networks were published by 2019?",
+     "3 (75.0%) are from years up to 2019"),
+    ("What share of capsule network papers are from the 2010s?", "3 (75.0%) are from years 2010–2019"),
+    ("What share of papers on capsule networks are from the last seven years?",
+     "3 (75.0%) are from years 2019–2025"),
+    ("What percentage of the 2020 papers on capsule networks were by Ann Lee?", "1 (100.0%) is by Ann Lee")])
+def test_a_share_of_a_topic_reads_its_years_as_the_year_reader_does(capsule_years: Assistant, question: str,
+                                                                     held: str) -> None:
+    """A stop's known misreadings: "… published by 2018?" read no year, "… in the 2010s?"
+    and "… from the last five years?" gave the topic's share of every paper, and "… of the
+    2019 papers on GANs were by Goodfellow?" was no count. The last years end at the newest
+    stored paper's (the seeds', 2025)."""
+    lines = final_answer(capsule_years.answer_stream(question)).answer.splitlines()
+    assert f"Of them, {held}." in lines
 
 
 @pytest.mark.parametrize(("question", "counted"), [
