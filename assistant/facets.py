@@ -196,12 +196,20 @@ def unanswered(facets: Sequence[tuple[str, ...]], papers: Sequence[Paper],
     return missing
 
 
+# a compound of words joined by hyphens: "model-based", "self-supervised"
+_COMPOUND = re.compile(r"(?<![\w-])[^\W\d_]{2,}(?:-[^\W\d_]{2,})+(?![\w-])")
+
+
 def _typed_forms(facet: tuple[str, ...]) -> list[re.Pattern[str]]:
     """The forms a facet is written in as typed, with and without its leading word (its
     verb), when each of its "or" parts has a word no term holds ("use Q-learning":
     "learning" alone; a run: every RL paper had "written" Q-learning); none when a part is
     read as usual ("Q-learning or SARSA")."""
     parts = [part for phrasing in facet for part in OR_RE.split(phrasing)]
+    if all(map(_COMPOUND.search, parts)) and not any(map(UNSEEN_WORD_RE.search, parts)):
+        # "model-based": the compound as such ("model based", "model-based"), not "based on";
+        # a review's: 453 of 1,003 RL papers "wrote" it, 95 do
+        return [typed_run((m.group(0),)) for part in parts for m in _COMPOUND.finditer(part)]
     if not all(UNSEEN_WORD_RE.search(part) for part in parts):
         return []
     forms = []
