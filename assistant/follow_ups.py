@@ -44,13 +44,14 @@ from assistant.narrowing import (
     listed_again,
     narrowed,
     per_year,
+    shared_within,
     swapped,
     within_list,
 )
 from assistant.places import resolved
 from assistant.subjects import spelled_out
 from assistant.topics import best_sentence
-from assistant.trends import TrendResult
+from assistant.trends import TrendResult, share_text
 from assistant.types import OPEN_END, OPEN_START, Answer, Filters
 
 if TYPE_CHECKING:
@@ -124,6 +125,10 @@ class FollowUps:
         check_anchored(question, history, readers)
         if every:
             return question, history, None
+        if shared := shared_within(question, readers):  # "What share of papers on GANs use CelebA?"
+            return question, history, app.lists.trend_stream(
+                shared.question, merge(filters, shared.filters), at_least(reread, shared.least),
+                shaped=self.chained(shared.keep, f"on “{shared.question}”"))
         if (trend := per_year(question, history, readers)) and trend.also and not trend.keep:  # both again
             return question, history, app.lists.compare_stream(compared(trend.also),
                                                                 merge(filters, trend.filters), reread)
@@ -214,10 +219,10 @@ class FollowUps:
                                   self.app.retriever.allowed(shown), shown.describe(), "count")
         return noted
 
-    def chained(self, topics: tuple[str, ...]) -> Shaper:
+    def chained(self, topics: tuple[str, ...], of: str = "the earlier list gave") -> Shaper:
         """The papers answering each of ``topics`` kept (``answering``), their lines one
         after another."""
-        shapers = [self.answering(topic) for topic in topics]
+        shapers = [self.answering(topic, of) for topic in topics]
 
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
             lines = ""
@@ -253,9 +258,10 @@ class FollowUps:
             return united, f"The papers each topic compared counted: {each}; {both:,} on both.\n{line}"
         return shaped
 
-    def answering(self, topic: str) -> Shaper:
+    def answering(self, topic: str, of: str = "the earlier list gave") -> Shaper:
         """The listed papers that also answer ``topic`` (a facet each must write, or the
-        cross-encoder read as answering: ``facets.read_misses``), with a line saying so."""
+        cross-encoder read as answering: ``facets.read_misses``), with a line saying so and
+        their share of the papers ``of`` (the earlier list, or a share question's topic)."""
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
             missed = read_misses([(topic,)], [p.paper for p in result.papers], self.app.index)
             # each quoting its sentence on this topic most, the list's before it less: "which
@@ -265,16 +271,16 @@ class FollowUps:
             weights |= keyword_weights(topic, stats)
             kept = [replaced_result(p, sentence=best_sentence(p.paper, weights)) if p.sentence else p
                     for p in result.papers if p.paper.paper_id not in missed]
-            asked = re.sub(r"^(?:use|uses|using|employ)\s+", "", topic.strip(" ?.!"), flags=re.I)
+            asked = re.sub(r"^(?:use|uses|using|employ|in|on|about)\s+", "", topic.strip(" ?.!"), flags=re.I)
             count, one = len(result.papers), len(kept) == 1
-            these = (f"{'this' if one else 'these'} {len(kept):,} {'writes' if one else 'write'}"
+            share = f" ({share_text(len(kept) / count)})" if count else ""
+            these = (f"{'this' if one else 'these'} {len(kept):,}{share} {'writes' if one else 'write'}"
                      f" “{asked}” or {'is' if one else 'are'} read as answering it"
                      if kept else f"none writes “{asked}” or is read as answering it")
             # counted among the earlier list's: "6 papers of the 12 match", not "of the 13,872"
             joined = "” and “".join(filter(None, [result.topic.rstrip(" ?.!"), asked]))
             return replaced_result(result, papers=kept, papers_in_filter=count, topic=joined), (
-                f"Of the {count:,} {'paper' if count == 1 else 'papers'} the earlier list gave, "
-                f"{these}.\n")
+                f"Of the {count:,} {'paper' if count == 1 else 'papers'} {of}, {these}.\n")
         return shaped
 
 

@@ -147,15 +147,15 @@ COUNT_RE = re.compile(rf"^\s*(?:how\s+many|{_SHARE_ASKED}"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 _SHARE = re.compile(rf"\s*{_SHARE_ASKED}", re.I)
 # "… of the papers on federated learning use differential privacy?": papers of a topic first
-_OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with|using)\s+(?!(?:the|this|our|your)\s+(?:store|collection"
-                         r"|corpus)\b)\S.*?\s(?:that\s+|which\s+)?(?:also\s+)?"
-                         r"(?:use[sd]?|using|appl(?:y|ies|ied)|are|is|stud(?:y|ies|ied)"
-                         r"|report(?:s|ed)?|propose[sd]?|address(?:es|ed)?|mention(?:s|ed)?|evaluate[sd]?"
-                         r"|employ(?:s|ed)?|focus(?:es|ed)?|rel(?:y|ies|ied)"
-                         # "were model-based", "were in robotics"; not "were published" (what share of
-                         # them a range of years or an author holds: topic_shares.py)
-                         r"|(?:were|was|ha(?:ve|s|d))(?!\s+(?:been\s+)?(?:published|presented|accepted|released"
-                         r"|written)\b))\b", re.I)
+OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with|using)\s+(?!(?:the|this|our|your)\s+(?:store|collection"
+                        r"|corpus)\b)(?P<of>\S.*?)\s(?:that\s+|which\s+)?(?:also\s+)?"
+                        r"(?P<verb>use[sd]?|using|appl(?:y|ies|ied)|are|is|stud(?:y|ies|ied)"
+                        r"|report(?:s|ed)?|propose[sd]?|address(?:es|ed)?|mention(?:s|ed)?|evaluate[sd]?"
+                        r"|employ(?:s|ed)?|focus(?:es|ed)?|rel(?:y|ies|ied)"
+                        # "were model-based", "were in robotics"; not "were published" (what share of
+                        # them a range of years or an author holds: topic_shares.py)
+                        r"|(?:were|was|ha(?:ve|s|d))(?!\s+(?:been\s+)?(?:published|presented|accepted|released"
+                        r"|written)\b))\b", re.I)
 
 
 def share_of_a_topic(asked: re.Match[str]) -> bool:
@@ -163,7 +163,7 @@ def share_of_a_topic(asked: re.Match[str]) -> bool:
     papers on federated learning use differential privacy?", "What fraction of RL papers
     are model-based?"), which no count of all the papers answers (a review's: 116 counted
     on the whole phrase, given as a share of the 13,872)."""
-    of_a_topic = asked.group("lead") or _OF_A_TOPIC.match(asked.group("topic"))
+    of_a_topic = asked.group("lead") or OF_A_TOPIC.match(asked.group("topic"))
     return asks_a_share(asked.string) and bool(of_a_topic)
 
 

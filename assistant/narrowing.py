@@ -37,7 +37,7 @@ from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
 from assistant.store_answers import about_store
 from assistant.subjects import spelled_out
-from assistant.topic_shares import share_asked_of, whole_history
+from assistant.topic_shares import share_asked_of, topic_and_facet, whole_history
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD
 from assistant.types import Filters
@@ -152,6 +152,17 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
                     also=before.also, from_count=from_count)
 
 
+def shared_within(question: str, readers: Readers) -> Narrowed | None:
+    """A share of a topic's papers answering another ("What share of papers on GANs use
+    CelebA?", ``topic_and_facet``): the topic's count kept to the papers answering the
+    facet, as "how many of them use CelebA?" keeps it after "How many papers on GANs?"."""
+    asked = readers.intent(question)
+    if (split := topic_and_facet(asked)) is None or not all(map(readers.names_a_topic, split)):
+        return None
+    return Narrowed(split[0], asked.filters, True, asked.filters, (split[1],),
+                    TREND_MAX_REREAD)  # read as the topic's count reads (``as_listed``)
+
+
 def answered_before(history: Sequence[tuple[str, str]], readers: Readers) -> Narrowed | None:
     """The papers answering the question of the last turn of ``history``, an answer that
     listed nothing, under its filters: what a follow-up narrowing it or asking for its papers
@@ -180,8 +191,8 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
     # "which papers use it?": of the chat's subject; "what else did they write?": its authors'
     last = spelled_out(last, earlier) or readers.authored(last, earlier) or last
     if chained := (per_year(last, earlier, readers) or narrowed(last, earlier, readers)
-                   or listed_again(last, earlier, readers)
-                   or within_list(last, earlier, readers) or swapped(last, earlier, readers)):
+                   or listed_again(last, earlier, readers) or within_list(last, earlier, readers)
+                   or swapped(last, earlier, readers) or shared_within(last, readers)):
         return chained  # "what about dropout?" too: a list of its own
     ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
     before = readers.intent(ordered.question if ordered else last)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Literal
 
 from assistant.filters import of_recent
-from assistant.intent import COUNT_RE, Intent, asks_a_share
+from assistant.intent import COUNT_RE, OF_A_TOPIC, Intent, asks_a_share, share_of_a_topic
 from assistant.stated_years import stated_years
 from assistant.trends import TrendResult, share_text
 from assistant.types import Filters
@@ -69,6 +69,30 @@ def share_asked_of(intent: Intent) -> Stated | None:
     counted “GANs are by Google” (a review's)."""
     stated = stated_of_them(intent.question)
     return None if stated == "author" and not (intent.filters and intent.filters.author) else stated
+
+
+_BEING = re.compile(r"(?:are|is|were|was|ha(?:ve|s|d))$", re.I)  # no facet's word: "are in robotics"
+
+
+def topic_and_facet(intent: Intent) -> tuple[str, str] | None:
+    """The topic whose papers a share question counts, and the facet it asks the share of
+    among them ("What share of papers on GANs use CelebA?": "GANs", "use CelebA"; "What
+    fraction of RL papers are model-based?": "RL", "model-based"); None for any other
+    question. Such a question had been searched whole, and listed one GAN paper not writing
+    "CelebA" with no share; it is the count of the topic narrowed as "how many of them use
+    CelebA?" narrows it in a chat (``FollowUps.answering``)."""
+    asked = COUNT_RE.match(intent.search)
+    if asked is None or share_asked_of(intent) or not share_of_a_topic(asked):
+        return None
+    if asked.group("lead"):
+        topic, rest = asked.group("lead"), asked.group("topic")
+    elif (of := OF_A_TOPIC.match(asked.group("topic"))) is not None:
+        topic, rest = of.group("of"), asked.group("topic")[of.start("verb"):]
+    else:
+        return None
+    verb, _, facet = rest.strip().partition(" ")
+    facet = (facet if _BEING.match(verb) else f"{verb} {facet}").strip(" ?.!")
+    return (topic.strip(), facet) if topic.strip() and re.search(r"\w", facet) else None
 
 
 def counts_whole_history(question: str, given: Filters | None) -> Stated | None:

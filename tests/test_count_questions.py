@@ -371,3 +371,20 @@ def test_a_share_of_the_stores_papers_is_a_count() -> None:
     # a third review: a year's share of a topic ("were published before 2018") is its count
     assert topic("What percentage of papers on GANs were published before 2018?") == "GANs"
     assert topic("What percentage of papers on GANs have been published since 2020?") == "GANs"
+
+
+def test_a_share_of_a_topics_papers_answering_another_is_counted_among_them(
+        capsule_years: Assistant) -> None:
+    """A researcher's run: "What share of papers on GANs use CelebA?" listed one GAN paper
+    not writing "CelebA", with no share, and "… are in computer vision?" gave a false "no".
+    The topic is counted, then kept to the papers answering the facet, as "how many of them
+    use CelebA?" keeps it after "How many papers on GANs?"; a follow-up narrows that."""
+    question = "What share of papers on capsule networks are about videos?"
+    answer = final_answer(capsule_years.answer_stream(question))
+    lines = answer.answer.splitlines()
+    assert lines[0].startswith("1 paper of the 4 match")
+    assert ("Of the 4 papers on “capsule networks”, this 1 (25.0%) writes “videos” or is read as "
+            "answering it.") in lines
+    assert answer.receipt is not None and len(answer.receipt.counted) == 1
+    listed = final_answer(capsule_years.answer_stream("list them", [(question, answer.answer)]))
+    assert [c.title for c in listed.citations] == ["Capsules in Videos"]
