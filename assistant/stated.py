@@ -194,9 +194,11 @@ def stated(question: str, venues: Iterable[str] = (), authors: AuthorBook | None
     if m:
         venue = canonical_venue(_typed_venue(m))
         year = m.group(2) or m.group(4)
-        if year and int(year) <= LATEST_YEAR:
-            span = (int(year), int(year))
-        rest = cut(rest, m)
+        if year and _MORE_YEARS.match(rest, m.end()):  # "in NeurIPS 2020 and 2021": read below
+            rest = f"{rest[:m.start()]} in {year}{rest[m.end():]}"
+        else:
+            span = (int(year), int(year)) if year and int(year) <= LATEST_YEAR else None
+            rest = cut(rest, m)
     recent, named = None, None
     if span is None:
         span, recent, named, rest = stated_years(rest)
@@ -346,6 +348,8 @@ def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:
     return canonical_venue(name).casefold() not in named
 
 
+# ...and more years after it, the venue's too ("NeurIPS 2020 and 2021" had read 2020 alone)
+_MORE_YEARS = re.compile(r"\s*(?:,|and|or|to|through|until|-|–)\s*(?:in\s+)?(?:19|20)\d\d\b", re.I)
 # a year right after a venue is its year, whatever follows: "in NeurIPS 2025 use large
 # language models" (END had read "2025 … language" as a count of languages)
 _VENUE_YEAR_END = r"(?!\d)(?![\'’]?s\b)"

@@ -217,6 +217,11 @@ def test_a_two_digit_number_of_a_unit_is_no_decade() -> None:
     # a year right after a venue is its year: "2025 use large language" had read as a count
     ("Which papers in NeurIPS 2025 use large language models?", "year 2025, venue NeurIPS",
      "Which papers use large language models?"),
+    # ...and more years after it are the venue's too (a run: "and 2021" had been a topic's word)
+    ("papers on meta learning in NeurIPS 2020 and 2021", "years 2020–2021, venue NeurIPS",
+     "papers on meta learning"),
+    ("Which papers in NeurIPS 2019-2021 use GANs?", "years 2019–2021, venue NeurIPS",
+     "Which papers use GANs?"),
 ])
 def test_years_left_out_or_bounded_in_words_are_read(question: str, described: str,
                                                      rest: str) -> None:
