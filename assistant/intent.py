@@ -2,16 +2,12 @@
 whether it leans on the previous question.
 
 Why one module: the retriever, the offline composer, the comparison table and the pipeline
-each decide something from the question's wording (one line per paper, a table, which
-sentence answers, whether a follow-up is searched with the question before it). Each reading
-is a pattern here, read by ``read_intent`` into a frozen ``Intent``: written and tested once.
-
-A question may carry several readings at once ("Which papers compare A and B?" asks for
-several papers and for a comparison): each is a boolean field, read by the part of the
-answer it steers; ``kind`` is the main one (``KIND_ORDER``), for those that want one word.
-The readings are of the question exactly as given; ``search`` is that question less the
-words that state its range or author ("since 2019", "in NeurIPS 2025", "papers by Sara
-Sabour": stated.py), which is what is searched.
+each decide something from the question's wording. Each reading is a pattern here, read by
+``read_intent`` into a frozen ``Intent``: written and tested once. A question may carry
+several readings ("Which papers compare A and B?" asks for several papers and for a
+comparison): each a field, read by the part of the answer it steers; ``kind`` the main one
+(``KIND_ORDER``). ``search`` is the question less the words stating its range or author
+("since 2019", "papers by Sara Sabour": stated.py), which is what is searched.
 """
 
 from __future__ import annotations
@@ -183,8 +179,14 @@ def as_count(question: str) -> str:
 _ON = r"(?:on|about|in|into)"
 _WORKS_ON = (rf"(?:works?|working|worked|stud(?:y|ies|ied)|research(?:es|ed)?|publish(?:es|ed)?"
              rf"|looked)\s+{_ON}|(?:writes?|wrote|written)\s+(?:about|on)")
+# ...and who has most of them ("Who wrote the most papers on X?", "top authors on X", "the
+# most prolific researchers in X": a run had quoted one paper, or refused on "wrote")
+_MOST_ON = (r"(?:who|which\s+(?:authors|researchers|people))\s+(?:ha(?:s|ve)\s+)?(?:wrote|written"
+            rf"|published|authored)\s+the\s+most(?:\s+(?:papers|work))?\s+{_ON}|(?:(?:who|what)\s+are\s+)?"
+            r"(?:the\s+)?(?:top|leading|main|most\s+(?:prolific|active))(?:\s+\d+)?\s+(?:authors|researchers"
+            rf"|people)\s+(?:working\s+)?{_ON}")
 # a preposition after "who" ("Who researched and invented backpropagation?" asks no list)
-WHO_WORKS = (rf"^\s*(?:who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?(?:{_WORKS_ON})"
+WHO_WORKS = (rf"^\s*(?:{_MOST_ON}|who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?(?:{_WORKS_ON})"
              r"|(?:has|have|did|does|do)\s+any(?:one|body)\s+(?:else\s+)?"
              rf"(?:{_WORKS_ON}|stud(?:y|ied)|research(?:ed)?)(?!\s+(?:and|or|first)\b))\s+")
 # A question that asks for every paper that answers it, not the best few.
@@ -340,7 +342,8 @@ _FRAME_WORDS = frozenset("""
     increased increase decreased decrease shifted shift progressed trended growing changing
     evolving rising declining increasing decreasing please pls plz thanks thx cheers""".split())
 _TOPIC_END = re.compile(rf"(?:\s+(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
-                        r"|in\s+research|recently|lately))+\s*$|[\s?.!]+$", re.I)
+                        r"|in\s+research|recently|lately|in\s+total|overall|altogether|combined))+[\s?.!]*$"
+                        r"|[\s?.!]+$", re.I)  # "… in 2020 and 2021 combined?": no topic's words
 
 # What a question asks of an author's papers other than the list of them: a summary, a
 # comparison, one paper ("Summarize the papers by X", "the paper by X")

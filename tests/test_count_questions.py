@@ -209,6 +209,16 @@ def test_a_request_to_count_papers_is_a_count(asked: str, topic: str) -> None:
     assert count_topic(read_intent(asked)) == topic
 
 
+@pytest.mark.parametrize(("asked", "counted"), [
+    ("How many papers on meta learning in 2020 and 2021 combined?", "meta learning"),
+    ("How many papers on GANs in total?", "GANs"), ("How many papers on GANs overall?", "GANs"),
+    ("How many papers on overall survival?", "overall survival")])
+def test_a_counts_closing_total_is_no_topic_word(asked: str, counted: str) -> None:
+    """A researcher's run: "… on meta learning in 2020 and 2021 combined?" counted “meta
+    learning and 2021 combined”, 9 papers of about 118."""
+    assert count_topic(read_intent(asked)) == counted
+
+
 def test_a_question_about_counting_is_no_count() -> None:
     assert count_topic(read_intent("Which papers count objects in images?")) is None
 

@@ -22,6 +22,11 @@ from assistant.topics import topic_of
     "Who wrote about capsule networks?",
     "Has anyone worked on capsule networks?",
     "Did anyone study capsule networks?",
+    # a researcher's run: these had quoted one paper, or refused on "wrote"
+    "Who wrote the most papers on capsule networks?",
+    "Which authors published the most papers on capsule networks?",
+    "top authors on capsule networks?",
+    "Who are the most prolific researchers in capsule networks?",
 ])
 def test_who_works_on_a_topic_lists_its_papers(question: str) -> None:
     intent = read_intent(question)
@@ -96,3 +101,8 @@ def test_what_has_been_published_on_a_topic_lists_every_paper_on_it(authored: As
     assert {c.title for c in answer.citations} == {"Capsules for Object Parts",
                                                     "Stacked Capsule Autoencoders",
                                                     "Self-Routing Capsules"}
+
+
+def test_who_wrote_most_on_a_topic_names_the_people_with_most(authored: Assistant) -> None:
+    text = final_answer(authored.answer_stream("Who wrote the most papers on capsule networks?")).answer
+    assert "Authors with the most of these papers: Sara Sabour (2), Geoffrey Hinton (2);" in text
