@@ -133,10 +133,12 @@ _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GA
 # A count ("How many papers on X", "How many GAN papers …": ``list_answers.count_topic``)
 _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"  # per year: the recent
 # ...and counts set side by side ("compare the number of X papers in 2019 and 2021"): each year's
-# ...and a share of them ("What fraction of papers use RL?": a run had listed the three
-# writing "fraction"), which the count's shares per year answer
+# ...and a share of them ("What fraction of papers use RL?", "percentage of 2020 papers on X":
+# runs had listed the three writing "fraction", refused on "percentage"), the count's shares
 SHARE_WORDS = frozenset({"fraction", "percentage", "percent", "share", "proportion"})
-_SHARE_ASKED = rf"what\s+(?:{'|'.join(sorted(SHARE_WORDS, key=len, reverse=True))}|%)"
+_SHARE_NOUN = "|".join(sorted(SHARE_WORDS, key=len, reverse=True))
+_SHARE_ASKED = (rf"(?:what\s+(?:{_SHARE_NOUN}|%)|(?:(?:what\s+is|what['’]s)\s+)?(?:the\s+)?"
+                rf"(?:{_SHARE_NOUN})(?=\s+of\b))")
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|{_SHARE_ASKED}"
                       rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
                       rf"\s+)?the\s+(?:total\s+)?number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?)\s+"
@@ -179,8 +181,7 @@ def as_count(question: str) -> str:
 _ON = r"(?:on|about|in|into)"
 _WORKS_ON = (rf"(?:works?|working|worked|stud(?:y|ies|ied)|research(?:es|ed)?|publish(?:es|ed)?"
              rf"|looked)\s+{_ON}|(?:writes?|wrote|written)\s+(?:about|on)")
-# ...and who has most of them ("Who wrote the most papers on X?", "top authors on X", "the
-# most prolific researchers in X": a run had quoted one paper, or refused on "wrote")
+# ...who has most of them ("Who wrote the most papers on X?", "top authors on X": a run's no)
 _MOST_ON = (r"(?:who|which\s+(?:authors|researchers|people))\s+(?:ha(?:s|ve)\s+)?(?:wrote|written"
             rf"|published|authored)\s+the\s+most(?:\s+(?:papers|work))?\s+{_ON}|(?:(?:who|what)\s+are\s+)?"
             r"(?:the\s+)?(?:top|leading|main|most\s+(?:prolific|active))(?:\s+\d+)?\s+(?:authors|researchers"

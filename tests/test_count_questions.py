@@ -227,7 +227,10 @@ def test_a_question_about_counting_is_no_count() -> None:
     "What fraction of papers use reinforcement learning?",
     "What percentage of the papers are about reinforcement learning?",
     "What share of NeurIPS papers study reinforcement learning?",
-    "What proportion of papers since 2020 use reinforcement learning?"])
+    "What proportion of papers since 2020 use reinforcement learning?",
+    # a researcher's run: no "what" had been refused on "percentage"
+    "percentage of papers about reinforcement learning",
+    "What is the share of papers on reinforcement learning?"])
 def test_a_share_of_the_papers_asked_for_is_a_count_with_its_share(
         question: str, seed_assistant: Assistant) -> None:
     """A run among the 13.9k: "What fraction of NeurIPS papers use reinforcement learning?"
