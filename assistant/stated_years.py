@@ -153,8 +153,9 @@ def stated_years(text: str
     if (m := DECADE.search(text)) and _decade(m) <= LATEST_YEAR:
         first, last = (_decade(m) + n for n in DECADE_PARTS.get(
             (m.group("part") or "").lower(), (0, 9)))
-        return ((first, OPEN_END) if m.group("how").lower() == "since" else (first, last),
-                None, None, cut(text, m))
+        if m.group("how").lower() == "since":
+            return (first, OPEN_END), None, None, cut(text, m)
+        return _and_another((first, last), None, text, m)
     if m := RELATIVE.search(text):
         return None, _count_of(m), None, cut(text, m)
     span, named, rest = _phrase_years(text)
@@ -202,8 +203,41 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
         if m and max(values) <= LATEST_YEAR:  # "from 2048 …" is a number, not a year
             span = _years_of(kind, values)
             gaps = kind == "either" and len(set(values)) < span[1] - span[0] + 1
+            if kind in ("range", "in", "short") and not gaps:
+                span, _, named, rest = _and_another(span, None, text, m)
+                return span, named, rest
             return span, frozenset(values) if gaps else None, cut(text, m)
     return None, None, text
+
+
+# a second span after the first, set beside it ("in the 2000s vs 2020s", "1995-2000 vs
+# 2015-2020": a run's second had been dropped) or closing it ("from the 1990s to the 2010s")
+_ANOTHER = re.compile(
+    r"\s*,?\s*(?P<join>vs\.?|versus|compared\s+(?:to|with)|against|and|or|to|through|until)\s+"
+    r"(?:(?:in|from|during)\s+)?(?:the\s+)?(?:(?P<decade>(?:19|20)\d0)['’]?s\b|(?P<two>[89012]0)['’]?s\b"
+    rf"|(?P<a>(?:19|20)\d\d)(?:\s*(?:-|–|—)\s*(?P<b>(?:19|20)\d\d))?{END})", re.I)
+
+
+def _and_another(span: tuple[int, int], named: frozenset[int] | None, text: str, m: re.Match[str]
+                 ) -> tuple[tuple[int, int], None, frozenset[int] | None, str]:
+    """``span``, read by ``m`` in ``text``, with a second span right after it (``_ANOTHER``):
+    the years from the first's start to the second's end after "to", "through" or "until";
+    both spans' years, named one by one, after "vs", "and", "or" ("2018 vs 2019": both)."""
+    if not (more := _ANOTHER.match(text, m.end())):
+        return span, None, named, cut(text, m)
+    if more.group("a"):
+        second = (int(more.group("a")), int(more.group("b") or more.group("a")))
+    else:
+        start = int(more.group("decade")) if more.group("decade") else _decade_of_two(more.group("two"))
+        second = (start, start + 9)
+    if second[0] > LATEST_YEAR or second[1] < second[0]:
+        return span, None, named, cut(text, m)
+    rest = f"{text[:m.start()]} {text[more.end():]}"
+    whole = (min(span[0], second[0]), max(span[1], second[1]))
+    if more.group("join").lower() in ("to", "through", "until"):
+        return whole, None, None, rest
+    years = frozenset(range(span[0], span[1] + 1)) | frozenset(range(second[0], second[1] + 1))
+    return whole, None, (years if len(years) < whole[1] - whole[0] + 1 else None), rest
 
 
 def _both_ends(span: tuple[int, int], rest: str
@@ -231,8 +265,13 @@ def _decade(m: re.Match[str]) -> int:
     """The first year of the decade a ``DECADE`` match names: "1990s" 1990, "'90s" and
     "nineties" 1990, "10s" 2010."""
     if two := m.group("two"):
-        return (1900 if two[0] in "89" else 2000) + int(two)
+        return _decade_of_two(two)
     return int(m.group("full") or _DECADE_WORDS[m.group("word").lower()])
+
+
+def _decade_of_two(two: str) -> int:
+    """A decade of two digits' first year: 80s and 90s of the 1900s, 00s to 20s of the 2000s."""
+    return (1900 if two[0] in "89" else 2000) + int(two)
 
 
 def _count_of(m: re.Match[str]) -> int:

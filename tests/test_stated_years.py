@@ -49,6 +49,21 @@ def test_years_asked_with_a_gap_are_those_years_alone() -> None:
     assert three is not None and three.describe() == "years 2015, 2017 and 2021"
 
 
+@pytest.mark.parametrize(("question", "described", "left"), [
+    ("How many reinforcement learning papers in 1995-2000 vs 2015-2020?", "years 1995–2000 and 2015–2020",
+     "How many reinforcement learning papers?"),
+    ("What share of papers mention deep learning in the 2000s vs 2020s?", "years 2000–2009 and 2020 on",
+     "What share of papers mention deep learning?"),
+    ("How has the share of papers on neural networks changed from the 1990s to the 2010s?",
+     "years 1990–2019", "How has the share of papers on neural networks changed?"),
+    ("papers on GANs in 2015-2017 and 2019", "years 2015–2017 and 2019", "papers on GANs")])
+def test_a_second_span_after_the_first_is_read_too(question: str, described: str, left: str) -> None:
+    """A researcher's run: the second of two spans ("… vs 2015-2020", "… to the 2010s") had
+    been dropped, its words left to the topic."""
+    found, rest = stated(question)
+    assert found is not None and (found.describe(), rest) == (described, left)
+
+
 @pytest.mark.parametrize("question", [
     "Which papers use SVMs before the year 2000 or after 2015?",
     "How many papers on SVMs after 2015 or before 2000?",
