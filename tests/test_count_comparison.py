@@ -39,6 +39,12 @@ from assistant.ui.render import render_answer
     ("what's trending more: GANs or VAEs?", ("GANs", "VAEs")),
     ("Which topic is growing faster, GNNs or transformers?", ("GNNs", "transformers")),
     ("Which neurons are growing faster: young or old?", None),
+    # a researcher's run: these had quoted abstracts, or refused
+    ("Which topic grew faster, GANs or VAEs?", ("GANs", "VAEs")),
+    ("compare transformers and recurrent neural networks by number of papers",
+     ("transformers", "recurrent neural networks")),
+    ("did transformers overtake LSTMs in number of papers?", ("transformers", "LSTMs")),
+    ("Did the method surpass the baseline?", None), ("Did transformers overtake LSTMs?", None),
     # no count of two topics' papers
     ("Is the method more common than boosting?", None),
     ("Are there papers on GANs or VAEs?", None),

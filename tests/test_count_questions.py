@@ -201,7 +201,8 @@ def test_a_count_of_recent_papers_is_the_topics_count_per_year() -> None:
 
 @pytest.mark.parametrize(("asked", "topic"), [
     ("Count the normalizing flow papers from 2019 to 2021", "normalizing flow"),
-    ("Count the papers on GANs", "GANs"), ("count all the papers on dropout", "dropout")])
+    ("Count the papers on GANs", "GANs"), ("count all the papers on dropout", "dropout"),
+    ("number of papers on lstm in 2017 vs 2021", "lstm")])  # a run's: five abstracts quoted
 def test_a_request_to_count_papers_is_a_count(asked: str, topic: str) -> None:
     """A run: "Count the normalizing flow papers from 2019 to 2021" listed 64 papers (a list's
     reading budget) where the trend counts 67 for those years: it asks how many, as "How many
