@@ -228,6 +228,8 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
         before = list_before(back, readers)
     if before is None:
         return None
+    if shared := _share_swapped(back[-1][0], topic, readers):  # a share asked again of the topic
+        return Narrowed(shared, Filters(), True)
     asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters
@@ -235,6 +237,16 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
         filters = replaced_result(filters, excluded=tuple(
             x for x in filters.excluded if x.casefold() not in topic.casefold()))
     return Narrowed(asked, filters, before.counted, filters)
+
+
+def _share_swapped(asked: str, topic: str, readers: Readers) -> str | None:
+    """A share of a topic's papers held by years or an author (``share_asked_of``) asked of
+    ``topic`` instead: "what about VAEs?" after "What share of papers on GANs were written by
+    Goodfellow?" had given the share of Goodfellow's papers on VAEs (a review's)."""
+    before = readers.intent(asked)
+    if not share_asked_of(before) or not (counted := count_topic(before)) or counted not in asked:
+        return None
+    return asked.replace(counted, topic, 1)
 
 
 def at_least(reread: int | None, least: int) -> int | None:

@@ -288,6 +288,9 @@ def test_a_years_share_of_a_topic_is_a_share_of_its_papers(capsule_years: Assist
     other = final_answer(capsule_years.answer_stream("what about Ann Lee?", history)).answer.splitlines()
     assert other[0].startswith("1 paper of the ") and "matches “capsule networks”" in other[0]
     assert "Of the 4 papers the earlier count gave, 1 passes this filter (author Ann Lee)." in other
+    # a review (C42): "what about X?" had given the share of her papers on X
+    swapped = final_answer(capsule_years.answer_stream("what about sparse attention?", history)).answer
+    assert "Of them, 1 (100.0%) is by Sara Sabour." in swapped.splitlines()
     # a review (C41): "which ones?" after it had listed every capsule paper, not hers
     which = final_answer(capsule_years.answer_stream("which ones?", history))
     assert {c.title for c in which.citations} == {t for y, t, _ in CAPSULES if y != 2020}
