@@ -85,11 +85,18 @@ def compared_sides(sides: tuple[str, str]) -> tuple[str, str] | None:
     had counted 197 papers, "GANs" 237), the second cut at a comma ("VAEs, overall", "VAEs,
     and which is growing?"); None when the sides list a third topic ("GANs, VAEs, or flows",
     "GANs or VAEs, or on flows")."""
-    first, second = (re.sub(r"\s*\([^)]*\)", "", side).strip(" ,") for side in sides)
+    first, second = (re.sub(r"\s*\([^)]*\)", "", side).strip(" ,") or side.strip(" ,()")
+                     for side in sides)  # "(GANs)": its words
     head, comma, rest = second.partition(",")
-    third = comma and re.match(r"\s*(?:or|and)\s+(?:on\s+|about\s+)?"
-                               r"(?!(?:which|how|what|is|are|does|do|has)\b)\w", rest, re.I)
+    third = (comma and re.match(rf"\s*(?:or|and)\s+(?!(?:on\s+|about\s+)?(?:{_NO_THIRD})\b)\w", rest, re.I)
+             or re.search(r"\s(?:or|vs\.?|versus)\s+(?:on\s+|about\s+)?\w", head, re.I))  # "VAEs or flows"
     return None if "," in first or third or not head.strip() else (first, head.strip())
+
+
+# what follows a comparison's "or"/"and" that names no third topic ("…, or not?", "…, and by
+# how much?", "…, or about the same?", "…, or on both?"; a review's refusals)
+_NO_THIRD = (r"which|how|what|why|is|are|does|do|has|not|by|both|neither|either|about\s+the\s+same"
+             r"|the\s+same|equal|equally|are\s+they|is\s+it|none")
 
 
 def versus_topics(topic: str | None) -> tuple[str, str] | None:

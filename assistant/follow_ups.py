@@ -196,14 +196,15 @@ class FollowUps:
         kept = self.united(also, self.chained(keep)) if also else self.chained(keep)  # a comparison's
 
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
-            result = kept(result, screen)[0]
+            result, each = kept(result, screen)
+            each = each if also else ""  # a comparison's: each topic's count within the filter
             if result.filters is None:
-                return result, ""
+                return result, each
             earlier_list = kept(self.app.lists.list_papers(result.question, earlier, screen), screen)[0]
             allowed = self.app.retriever.allowed(result.filters)
-            return result, narrowing_line([p.paper.paper_id for p in earlier_list.papers],
-                                          [p.paper.paper_id for p in result.papers], allowed,
-                                          result.filters.describe(), before, "list")
+            return result, each + narrowing_line([p.paper.paper_id for p in earlier_list.papers],
+                                                 [p.paper.paper_id for p in result.papers], allowed,
+                                                 result.filters.describe(), before, "list")
         return shaped
 
     def count_narrowing(self, question: str, earlier: Filters | None, shown: Filters | None,

@@ -17,6 +17,7 @@ from dataclasses import replace as replaced_result
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from assistant.count_comparison import compared_sides
 from assistant.errors import BadInputError
 from assistant.exclusions import opens_with_exclusion
 from assistant.filters import beyond, replaced, reverted
@@ -144,7 +145,7 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if (before := list_before(history, readers)) is None:  # an answer before: its question's
         answered = answered_before(history, readers)  # papers ("What is dropout?")
         return answered and replaced_result(answered, filters=replaced(answered.filters, said))
-    from_count = before.counted and bool(WHICH.match(question))
+    from_count = bool(before.also) or (before.counted and bool(WHICH.match(question)))  # a comparison's
     if from_count:
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
     return Narrowed(before.question, replaced(before.filters, said), before.counted,
@@ -197,7 +198,9 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
     ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
     before = readers.intent(ordered.question if ordered else last)
     if before.compared_topics:  # "Are there more papers on GANs or on VAEs?": both, as counted
-        first, second = before.compared_topics
+        if (sides := compared_sides(before.compared_topics)) is None:  # three: refused, none listed
+            return None
+        first, second = sides  # "GANs (StyleGAN)": GANs, as the answer counted (a review's)
         return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
                         also=(first, second))
     if before.filters and about_store(before.search, before.filters):  # "How many stored papers

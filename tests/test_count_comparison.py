@@ -115,7 +115,11 @@ def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, q
     (("GANs (StyleGAN, BigGAN)", "VAEs"), ("GANs", "VAEs")),  # C42: 16 papers on the brackets
     (("GANs", "VAEs, or on normalizing flows"), None), (("GANs, VAEs", "normalizing flows"), None),
     (("GANs", "VAEs, and which is growing"), ("GANs", "VAEs")),
-    (("GANs", "VAEs, overall"), ("GANs", "VAEs"))])
+    (("GANs", "VAEs, overall"), ("GANs", "VAEs")),
+    # a review (C43): refused as three, or three counted as two; a side all in brackets
+    (("GANs", "VAEs, or not"), ("GANs", "VAEs")), (("GANs", "VAEs, and by how much"), ("GANs", "VAEs")),
+    (("GANs", "VAEs, or on both"), ("GANs", "VAEs")), (("GANs", "VAEs, or about the same"), ("GANs", "VAEs")),
+    (("GANs", "VAEs or normalizing flows"), None), (("(GANs)", "VAEs"), ("GANs", "VAEs"))])
 def test_a_comparisons_sides_are_counted_without_examples_or_a_trailing_clause(
         sides: tuple[str, str], counted: tuple[str, str] | None) -> None:
     assert compared_sides(sides) == counted
@@ -130,6 +134,15 @@ def test_follow_ups_after_a_count_comparison_keep_both_topics(seed_assistant: As
     fl = seed_assistant.trends("federated learning")
     dated = final_answer(seed_assistant.answer_stream("which of those are from 2025?", history))
     assert [c.paper_id for c in dated.citations] == list(dict.fromkeys([*rl.paper_ids, *fl.paper_ids]))
+    # a review (C43): each topic's count within the filter, and the count before named so
+    assert (f"The papers each topic compared counted: {rl.total} on “reinforcement learning”, "
+            f"{fl.total} on “federated learning”;") in dated.answer
+    assert "papers the earlier count gave" in dated.answer
+    # ...and a side given with examples is narrowed as the answer counted it
+    bracketed = "Are there more papers on reinforcement learning (e.g., PPO) or on federated learning?"
+    again = final_answer(seed_assistant.answer_stream("which of those are from 2025?", [(
+        bracketed, final_answer(seed_assistant.answer_stream(bracketed)).answer)]))
+    assert [c.paper_id for c in again.citations] == [c.paper_id for c in dated.citations]
     per_year = final_answer(seed_assistant.answer_stream("how many of them per year?", history))
     assert per_year.answer.startswith("More papers on “reinforcement learning” than on “federated")
     # a review (C41): after "which of those use X?", per year counted the comparison again
