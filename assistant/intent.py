@@ -201,7 +201,7 @@ LIST_RE = re.compile(
     # "Which GAN papers were published…?": the topic before the noun ("works" and "studies"
     # are verbs too: "which optimizer works best?")
     rf"|\b(?:which|what)\s+(?!of\b){_TOPIC_WORDS}(?:papers|abstracts|articles|publications)\b"
-    rf"|^\s*how\s+many\s+{_COUNTED_AS}(?:{_NOUN_TOPIC})?{PAPERS}\b"  # a count: its first line
+    rf"|^\s*(?:how\s+many|{_SHARE_ASKED}\s+of(?:\s+(?:all|the))*)\s+{_COUNTED_AS}(?:{_NOUN_TOPIC})?{PAPERS}\b"
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{PAPERS}|paper|abstract)\s+"
     rf"(?:{_ABOUT})\b"
     # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"

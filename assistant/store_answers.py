@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from assistant.answering import AnswerStream, check_question
 from assistant.corpus import Paper
-from assistant.intent import SHARE_WORDS
+from assistant.intent import SHARE_WORDS, asks_a_share
 from assistant.keywords import STOPWORDS
 from assistant.left_out import tally, why
 from assistant.trends import share_text
@@ -67,13 +67,14 @@ def about_store(search: str, stated: Filters | None = None) -> bool:
     words = said - set(STOPWORDS)
     if not words <= STORE_WORDS | ABOUT_WORDS or not said & ABOUT_WORDS:  # "What is a database?"
         return False
-    if stated and stated.author:
+    # a share of the papers of a range or an author the question states, no topic named: the
+    # store's ("What % of papers are by Yoshua Bengio?" had been a search for "percentage")
+    shares = (words <= SHARE_WORDS | BEING_WORDS | {"papers"} and asks_a_share(search)  # "%": no word
+              and bool(said & PAPER_NOUNS))
+    if stated and stated.author and not shares:
         return False
     counts_papers = (not stated and bool(words) and words <= COUNT_WORDS | BEING_WORDS
                      and bool(words & COUNT_WORDS) and bool(said & PAPER_NOUNS))
-    # a share of the papers of a range the question states, no topic named: the store's
-    shares = (bool(words) and words <= SHARE_WORDS | BEING_WORDS | {"papers"} and bool(words & SHARE_WORDS)
-              and bool(said & PAPER_NOUNS))
     return bool(words & STORE_WORDS) or counts_papers or shares
 
 
@@ -85,7 +86,7 @@ def store_stream(index: AbstractIndex, question: str, filters: Filters | None) -
     allowed = index.allowed(filters) if filters else None
     chosen = [p for pid, p in papers.items() if allowed is None or pid in allowed]
     records = index.left_out(filters)
-    asks_share = bool(set(re.findall(r"[a-z]+", question.lower())) & SHARE_WORDS)
+    asks_share = asks_a_share(question) or bool(set(re.findall(r"[a-z]+", question.lower())) & SHARE_WORDS)
     line = store_line(chosen, len(papers), filters, asks_share)
     if asks_share and filters:
         line += part_shares(index, len(chosen), filters)
@@ -107,12 +108,13 @@ def part_shares(index: AbstractIndex, chosen: int, filters: Filters) -> str:
     of NeurIPS papers are from 2021?" ask different ones (a review's); "" for one part."""
     parts = [p for p in (Filters(years=filters.years, named_years=filters.named_years, recent=filters.recent),
                          Filters(venue=filters.venue), Filters(author=filters.author),
-                         Filters(excluded=filters.excluded)) if p]
+                         Filters(excluded=filters.excluded, excluded_author=filters.excluded_author)) if p]
     if len(parts) < 2:
         return ""
     counts = [len(allowed) if (allowed := index.allowed(p)) is not None else len(index.papers())
               for p in parts]
-    each = [f"{share_text(chosen / n)} of the {n:,} {'papers ' * (i == 0)}of {p.describe()}"
+    each = [f"{share_text(chosen / n)} of the {n:,} {'papers ' * (i == 0)}"
+            f"{'' if (said := p.describe()).startswith('not ') else 'of '}{said}"  # "… not by X"
             for i, (p, n) in enumerate(zip(parts, counts, strict=True)) if n]
     return f" That is {' and '.join(each)}." if each else ""
 

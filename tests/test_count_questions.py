@@ -297,7 +297,8 @@ def test_a_years_share_of_a_topic_is_a_share_of_its_papers(capsule_years: Assist
 
 
 @pytest.mark.parametrize("question", ["What percentage of papers are from 2019?",
-                                      "What percentage of the stored papers are from 2019?"])
+                                      "What percentage of the stored papers are from 2019?",
+                                      "What % of papers are from 2019?"])  # a review's "no"
 def test_a_share_of_a_years_papers_with_no_topic_is_the_stores(capsule_years: Assistant,
                                                               question: str) -> None:
     """A review: "What percentage of the stored papers are from 2020?" counted 12 papers on
@@ -316,6 +317,18 @@ def test_a_share_of_a_years_papers_with_no_topic_is_the_stores(capsule_years: As
     seeds = sum(p.year == 2025 for p in papers)
     assert (f"That is 100.0% of the {seeds} papers of year 2025 and 100.0% of the {seeds} of venue "
             "NeurIPS.") in both.answer.splitlines()[0]
+
+
+def test_a_share_of_an_authors_papers_with_no_topic_is_the_stores(capsule_years: Assistant) -> None:
+    """A review (C43): "What fraction of papers are by Yoshua Bengio?" was a search for
+    “percentage of”, a false "no"; and "… not by X" had no share of its own."""
+    stored = len(capsule_years.index.papers())
+    by = final_answer(capsule_years.answer_stream("What fraction of papers are by Ann Lee?")).answer
+    assert by.startswith(f"1 of the store's {stored} papers ({100 / stored:.1f}%) are of author Ann Lee")
+    not_by = final_answer(capsule_years.answer_stream(
+        "What percentage of papers from 2019 are not by Ann Lee?")).answer
+    assert (f"That is 100.0% of the 4 papers of year 2019 and {400 / (stored - 1):.1f}% of the "
+            f"{stored - 1} not by Ann Lee.") in not_by
 
 
 @pytest.mark.parametrize(("question", "stated"), [
