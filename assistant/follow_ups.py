@@ -143,7 +143,10 @@ class FollowUps:
                 kept if (oldest := order_asked(question)) is None else in_order(kept, oldest))
         if narrow := narrowed(question, history, readers):
             return question, history, self.narrowed_stream(narrow, filters, reread)
-        if within := within_list(question, history, readers):
+        if (within := within_list(question, history, readers)) and within.counted:  # after the store's
+            return question, history, app.lists.trend_stream(
+                within.question, merge(filters, within.filters), reread)
+        if within:
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
                 at_least(reread, within.least), self.kept(within, self.chained(within.keep)))

@@ -52,6 +52,7 @@ HOW_MANY = re.compile(rf"{_OPENING}how\s+many\b", re.I)  # "and how many…"
 # their count, nor only naming the narrowing ("what about 2018?", "only 2019")
 WHICH = re.compile(rf"{_OPENING}(?:which|list|show|name)\b", re.I)
 JOINED_TURNS = 3  # the questions before a follow-up it may be joined to (FollowUps.joined)
+STORE_ASKED = "How many papers are?"  # the store's papers under a filter, as a list's question
 
 
 def within_list(question: str, history: Sequence[tuple[str, str]], readers: Readers
@@ -73,6 +74,9 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
         return None
     earlier = as_listed(earlier, readers)  # after a count, what it counted (a run's "no")
     said = replaced(earlier.filters, asked.filters) if asked.filters else earlier.filters
+    if earlier.question == STORE_ASKED and not earlier.keep:  # the store's papers: the topic's own,
+        counted = bool(HOW_MANY.match(question))  # counted as its count is (a review's: 51 for 56)
+        return Narrowed(f"{'How many' if counted else 'Which'} papers are on {topic}?", said, counted, said)
     return Narrowed(earlier.question, said, False, said, (*earlier.keep, topic), earlier.least,
                     also=earlier.also)
 
@@ -204,7 +208,7 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
         return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
                         also=(first, second))
     if before.filters and about_store(before.search, before.filters):  # "How many stored papers
-        return Narrowed("How many papers are?", before.filters, False, before.filters)  # from 2020?"
+        return Narrowed(STORE_ASKED, before.filters, False, before.filters)  # from 2020?"
     if share_asked_of(before):  # "… on GANs were written by Goodfellow?": his, beside them all
         return Narrowed(f"How many papers on {count_topic(before)}?", before.filters, True,
                         whole_history(before.filters, last, None))

@@ -311,6 +311,13 @@ def test_a_share_of_a_years_papers_with_no_topic_is_the_stores(capsule_years: As
     # a review (C41): "list them" after it had listed one paper writing "percentage"
     listed = final_answer(capsule_years.answer_stream("list them", [(question, answer)]))
     assert len(listed.citations) == of_2019
+    # a review (C43): "how many of them are on X?" had listed the year's papers writing X (51),
+    # not counted the topic in that year as its count does (56)
+    counted = final_answer(capsule_years.answer_stream("how many of them are on capsule networks?",
+                                                       [(question, answer)]))
+    assert counted.answer.startswith(f"2 papers of the {of_2019} (year 2019) match “capsule networks”")
+    assert counted.receipt is not None and counted.receipt.counted == capsule_years.trends(
+        "capsule networks", Filters(years=(2019, 2019))).paper_ids
     # ...and a share under two filters is each one's too ("… from 2021 are in NeurIPS?" and
     # "… of NeurIPS papers are from 2021?" ask different ones; a review's)
     both = final_answer(capsule_years.answer_stream("What percentage of papers from 2025 are in NeurIPS?"))
