@@ -149,6 +149,8 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if (before := list_before(history, readers)) is None:  # an answer before: its question's
         answered = answered_before(history, readers)  # papers ("What is dropout?")
         return answered and replaced_result(answered, filters=replaced(answered.filters, said))
+    if not WHICH.match(question) and (shared := _author_swapped(history[-1][0], said, readers)):
+        return Narrowed(shared, Filters(), True)  # "what about Bengio?" after a share of GANs
     from_count = bool(before.also) or (before.counted and bool(WHICH.match(question)))  # a comparison's
     if from_count:
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
@@ -254,6 +256,17 @@ def _share_swapped(asked: str, topic: str, readers: Readers) -> str | None:
     if not share_asked_of(before) or not (counted := count_topic(before)) or counted not in asked:
         return None
     return asked.replace(counted, topic, 1)
+
+
+def _author_swapped(asked: str, said: Filters, readers: Readers) -> str | None:
+    """An author's share of a topic's papers asked again of the author ``said`` names: "what
+    about Yoshua Bengio?" after "… on GANs were written by Goodfellow?" had given the share
+    of Bengio's papers on GANs (5.9% of his 85), not of the GAN papers his (2.1%)."""
+    before = readers.intent(asked)
+    if (not said.author or said.years or said.venue or share_asked_of(before) != "author"
+            or not (topic := count_topic(before))):
+        return None
+    return f"What share of papers on {topic} were written by {said.author}?"
 
 
 def at_least(reread: int | None, least: int) -> int | None:
