@@ -115,6 +115,20 @@ def whole_history(applied: Filters | None, question: str, given: Filters | None)
     return kept or None
 
 
+# "How many more papers on X in 2021 than in 2018?": the two years it sets against each other
+_MORE_THAN = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b.*?\b(?P<a>(?:19|20)\d\d)\b.*?\bthan\b"
+                        r".*?\b(?P<b>(?:19|20)\d\d)\b", re.I)
+
+
+def difference(trend: TrendResult, first: int, second: int) -> str:
+    """How many more (or fewer) papers ``trend`` counted in ``first`` than in ``second``: a
+    run's "How many more papers on optimal transport in 2021 than in 2018?" had given both
+    counts in its table and left the subtraction to the reader."""
+    one, other = trend.years.get(first, 0), trend.years.get(second, 0)
+    more = "more" if one >= other else "fewer"
+    return f" That is {abs(one - other):,} {more} in {first} than in {second} ({one:,} against {other:,})."
+
+
 def share_line(trend: TrendResult, question: str, stated: Filters | None, given: Filters | None,
                newest: int | None = None) -> str:
     """A count's share line: the share of the topic's papers the years or the author
@@ -124,6 +138,8 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     the newest stored paper's year (``filters.of_recent``)."""
     part = counts_whole_history(question, given)
     stated = of_recent(stated, newest) if stated is not None else None
+    if part is None and (more := _MORE_THAN.match(question)):  # "How many more … in 2021 than in 2018?"
+        return trend.overall_share() + difference(trend, int(more.group("a")), int(more.group("b")))
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
     if not trend.total:

@@ -191,6 +191,8 @@ def test_how_many_more_in_one_year_than_another_counts_each(capsule_years: Assis
         "How many more papers on capsule networks in 2019 than in 2018?"))
     assert answer.answer.startswith("3 papers of the")
     assert "match “capsule networks”" in answer.answer.splitlines()[0]
+    # a researcher's run: the difference asked for had been left to the reader
+    assert "That is 1 more in 2019 than in 2018 (2 against 1)." in answer.answer
 
 
 def test_a_count_of_recent_papers_is_the_topics_count_per_year() -> None:
