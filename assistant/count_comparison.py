@@ -37,7 +37,7 @@ COUNT_COMPARISON_RES = [
     # "What's trending more: A or B?", "Which is growing faster, A or B?" (a run's answer
     # had quoted one abstract)
     re.compile(rf"^\s*(?:which|what)(?:\s+(?:topic|field|area|one|direction|method|approach)s?)?"
-               rf"(?:['’]s|\s+(?:is|was|are|were))?\s+(?:trending|growing|rising|grew|rose)\s+(?:more|faster)"
+               rf"(?:['’]s|\s+(?:is|was|are|were))?\s+(?:trending|growing|rising)\s+(?:more|faster)"
                rf"{_SEP}(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I),
     # "Is A more popular than B?", "Are A or B more studied?" (a field named without an
     # article: "Is the method more common than…?" asks about a paper)
@@ -45,6 +45,10 @@ COUNT_COMPARISON_RES = [
                rf"more\s+{_POPULAR}\s+than\s+(?P<b>.+?){_END}", re.I),
     re.compile(rf"^\s*(?:is|are|was|were)\s+(?!(?:the|a|an|it|this|that|they)\s)(?P<a>.+?)\s+"
                rf"or\s+(?P<b>.+?)\s+more\s+{_POPULAR}{_END}", re.I),
+    # "Which topic grew faster, A or B?": a field's noun before the past tense ("Which grew
+    # faster, model size or dataset size?" asks of quantities; a review's)
+    re.compile(rf"^\s*(?:which|what)\s+(?:topic|field|area|direction)s?\s+(?:grew|rose)\s+(?:more|faster)"
+               rf"{_SEP}(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I),
     # "Compare A and B by number of papers", "Did A overtake B in number of papers?" (a run's
     # answers had quoted five abstracts, or refused)
     re.compile(rf"^\s*compare\s+(?P<a>.+?)\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?)\s+(?:by|in)\s+"

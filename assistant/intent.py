@@ -184,8 +184,8 @@ _WORKS_ON = (rf"(?:works?|working|worked|stud(?:y|ies|ied)|research(?:es|ed)?|pu
 # ...who has most of them ("Who wrote the most papers on X?", "top authors on X": a run's no)
 _MOST_ON = (r"(?:who|which\s+(?:authors|researchers|people))\s+(?:ha(?:s|ve)\s+)?(?:wrote|written"
             rf"|published|authored)\s+the\s+most(?:\s+(?:papers|work))?\s+{_ON}|(?:(?:who|what)\s+are\s+)?"
-            r"(?:the\s+)?(?:top|leading|main|most\s+(?:prolific|active))(?:\s+\d+)?\s+(?:authors|researchers"
-            rf"|people)\s+(?:working\s+)?{_ON}")
+            r"(?:the\s+)?(?:top|leading|most\s+(?:prolific|active))(?:\s+\d+)?\s+(?:authors|researchers"
+            rf"|people)\s+(?:working\s+)?{_ON}(?!\s+(?:the|this|that|a|an)\s+(?:paper|article|team|group)\b)")
 # a preposition after "who" ("Who researched and invented backpropagation?" asks no list)
 WHO_WORKS = (rf"^\s*(?:{_MOST_ON}|who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?(?:{_WORKS_ON})"
              r"|(?:has|have|did|does|do)\s+any(?:one|body)\s+(?:else\s+)?"

@@ -45,6 +45,8 @@ from assistant.ui.render import render_answer
      ("transformers", "recurrent neural networks")),
     ("did transformers overtake LSTMs in number of papers?", ("transformers", "LSTMs")),
     ("Did the method surpass the baseline?", None), ("Did transformers overtake LSTMs?", None),
+    ("Which method grew faster in accuracy, ResNet or VGG?", None),  # C44: quantities, not fields
+    ("Which grew faster, model size or dataset size?", None),
     # no count of two topics' papers
     ("Is the method more common than boosting?", None),
     ("Are there papers on GANs or VAEs?", None),

@@ -353,6 +353,7 @@ def test_a_share_of_an_authors_papers_with_no_topic_is_the_stores(capsule_years:
     ("What percentage of papers on GANs were published by the end of 2018?", "years"),
     ("What percentage of the 2019 papers on GANs were by Goodfellow?", "author"),
     ("what percentage of gan papers were written by ian goodfellow?", "author"),
+    ("What share of papers on GANs were published by Ian Goodfellow in 2016?", "author"),  # C44
     ("What percentage of papers on GANs are in computer vision?", None),
     ("What fraction of papers on RL are from DeepMind?", None),
     ("What fraction of papers from 2019 use reinforcement learning?", None),

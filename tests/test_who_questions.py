@@ -34,7 +34,10 @@ def test_who_works_on_a_topic_lists_its_papers(question: str) -> None:
 
 
 @pytest.mark.parametrize("question", ["Who researched and invented backpropagation?",
-                                      "Who studied neural networks first?"])
+                                      "Who studied neural networks first?",
+                                      # a review (C44): one paper's authors, one team's
+                                      "Who are the main authors in the paper Attention is all you need?",
+                                      "Who are the top people on the team behind AlphaGo?"])
 def test_who_did_a_thing_without_on_asks_no_list(question: str) -> None:
     """A hostile review: the preposition had been optional after "who studied", and these
     listed papers on "and invented backpropagation"."""
