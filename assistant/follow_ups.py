@@ -134,7 +134,7 @@ class FollowUps:
                                                                 merge(filters, trend.filters), reread)
         if trend:  # "how many of them per year?"
             return question, history, app.lists.trend_stream(
-                trend.question, merge(filters, trend.filters), reread,
+                trend.question, merge(filters, trend.filters), at_least(reread, trend.least),
                 shaped=self.kept(trend, self.chained(trend.keep)) if trend.keep else None)  # "which of…"
         if again := listed_again(question, history, readers):
             kept = self.kept(again, self.chained(again.keep))

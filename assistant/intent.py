@@ -153,7 +153,7 @@ OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with|using)\s+(?!(?:the|this|our
                         # "were model-based", "were in robotics"; not "were published" (what share of
                         # them a range of years or an author holds: topic_shares.py)
                         r"|(?:were|was|ha(?:ve|s|d))(?!\s+(?:been\s+)?(?:published|presented|accepted|released"
-                        r"|written)\b))\b", re.I)
+                        r"|written)\b))\b(?!\s+(?:to|for|with|into)\b)", re.I)  # "applied to X use Y": "use"
 
 
 def share_of_a_topic(asked: re.Match[str]) -> bool:

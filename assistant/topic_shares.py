@@ -92,7 +92,14 @@ def topic_and_facet(intent: Intent) -> tuple[str, str] | None:
         return None
     verb, _, facet = rest.strip().partition(" ")
     facet = (facet if _BEING.match(verb) else f"{verb} {facet}").strip(" ?.!")
-    return (topic.strip(), facet) if topic.strip() and re.search(r"\w", facet) else None
+    topic = _TOPIC_TAIL.sub("", topic.strip())  # "RL were published (after 2015) and"
+    return (topic, facet) if topic and re.search(r"\w", facet) else None
+
+
+# what a topic's papers were, said between it and the facet: no topic's words (a review's:
+# "… on RL were published after 2015 and use deep networks?" had counted “RL were published and”)
+_TOPIC_TAIL = re.compile(r"(?:\s+(?:that|which|and|were|was|are|is|been|have|has|published|presented"
+                         r"|accepted|released|written|appeared))+$", re.I)
 
 
 def counts_whole_history(question: str, given: Filters | None) -> Stated | None:

@@ -17,7 +17,7 @@ from assistant.list_answers import count_topic
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.store_answers import about_store
-from assistant.topic_shares import stated_of_them
+from assistant.topic_shares import stated_of_them, topic_and_facet
 from assistant.types import Filters
 
 
@@ -429,3 +429,22 @@ def test_a_share_of_a_topics_papers_answering_another_is_counted_among_them(
     assert answer.receipt is not None and len(answer.receipt.counted) == 1
     listed = final_answer(capsule_years.answer_stream("list them", [(question, answer.answer)]))
     assert [c.title for c in listed.citations] == ["Capsules in Videos"]
+    # a review (C44): per year it had been counted among the list's papers, not the count's
+    per_year = final_answer(capsule_years.answer_stream("how many of them per year?",
+                                                        [(question, answer.answer)]))
+    assert per_year.answer.splitlines()[0] == lines[0]
+
+
+@pytest.mark.parametrize(("question", "split"), [
+    ("What share of papers on GANs use CelebA?", ("GANs", "use CelebA")),
+    ("What fraction of reinforcement learning papers are model-based?",
+     ("reinforcement learning", "model-based")),
+    # a review (C44): “RL were published and”; “applied to chemistry use attention” the facet
+    ("What percentage of papers on RL were published after 2015 and use deep networks?",
+     ("RL", "use deep networks")),
+    ("What share of papers on graph neural networks applied to chemistry use attention?",
+     ("graph neural networks applied to chemistry", "use attention")),
+    ("What percentage of papers on GANs were published before 2018?", None)])
+def test_a_share_of_a_topics_papers_is_split_into_the_topic_and_its_facet(
+        question: str, split: tuple[str, str] | None) -> None:
+    assert topic_and_facet(read_intent(question)) == split
