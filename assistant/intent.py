@@ -342,7 +342,7 @@ _FRAME_WORDS = frozenset("""
     grown grow changed change evolved evolve developed develop risen rise declined decline
     increased increase decreased decrease shifted shift progressed trended growing changing
     evolving rising declining increasing decreasing please pls plz thanks thx cheers""".split())
-_TOPIC_END = re.compile(rf"(?:\s+(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
+_TOPIC_END = re.compile(rf"(?:(?:^|\s+)(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
                         r"|in\s+research|recently|lately|in\s+total|overall|altogether|combined))+[\s?.!]*$"
                         r"|[\s?.!]+$", re.I)  # "… in 2020 and 2021 combined?": no topic's words
 

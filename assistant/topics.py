@@ -140,8 +140,10 @@ def raw_topic(question: str, or_question: bool = True) -> str:
     asked = PUBLISHED_ON_RE.sub("", WHO_RE.sub("", question, count=1), count=1)
     rest = RECENTLY_RE.sub("", PAPERS_WORD_RE.sub(" ", LEAD_RE.sub("", asked, count=1)))
     rest = AFTER_QUESTION_RE.sub("?", " ".join(rest.split()))
-    # "are" alone, the year it stated read ("Which papers are from 1987?"), asks no topic
-    if rest.strip(" ?.!\"'") and not re.fullmatch(BEEN, rest.strip(" ?.!\"'"), re.I):
+    # "are" alone, the year it stated read ("Which papers are from 1987?"), asks no topic, nor
+    # a count's closing word ("How many papers in 2020 and 2021 combined?": a review's)
+    said = rest.strip(" ?.!\"'")
+    if said and not re.fullmatch(rf"{BEEN}|(?:in\s+)?(?:total|all)|overall|altogether|combined", said, re.I):
         return rest
     return question.strip() if or_question else ""
 

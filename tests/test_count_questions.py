@@ -18,6 +18,7 @@ from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.store_answers import about_store
 from assistant.topic_shares import stated_of_them, topic_and_facet
+from assistant.topics import topic_of
 from assistant.types import Filters
 
 
@@ -220,6 +221,14 @@ def test_a_counts_closing_total_is_no_topic_word(asked: str, counted: str) -> No
     """A researcher's run: "… on meta learning in 2020 and 2021 combined?" counted “meta
     learning and 2021 combined”, 9 papers of about 118."""
     assert count_topic(read_intent(asked)) == counted
+
+
+@pytest.mark.parametrize("asked", ["How many papers in 2020 and 2021 combined?", "How many papers in total?",
+                                   "How many papers overall?"])
+def test_a_count_of_only_a_closing_total_names_no_topic(asked: str) -> None:
+    """A review (C44): these had counted the papers writing “combined”, 25 of 4,231."""
+    intent = read_intent(asked)
+    assert count_topic(intent) is None and topic_of(intent.search, False) == ""
 
 
 def test_a_question_about_counting_is_no_count() -> None:
