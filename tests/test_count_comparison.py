@@ -11,7 +11,7 @@ import pytest
 from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
-from assistant.compared_counts import comparison_answer, comparison_lines
+from assistant.compared_counts import comparison_answer, comparison_lines, overtaken
 from assistant.count_comparison import compared_sides, names_a_method
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
@@ -342,3 +342,14 @@ def test_a_vs_topic_naming_a_method_is_two_topics(sides: tuple[str, str], named:
     """Reviews: `trends "GANs vs VAEs"` had counted neither topic; "privacy vs utility", a
     trade-off, had been refused; "CNNs vs transformers" counted as one."""
     assert names_a_method(sides) is named
+
+
+def test_a_comparison_says_when_the_topic_with_fewer_leads_of_late(seed_assistant: Assistant) -> None:
+    """A review (C44): "Did transformers overtake CNNs in number of papers?" answered "More
+    papers on “CNNs” …: 354 against 144", its own table showing 111 against 78 in 2021."""
+    trend = seed_assistant.trends("reinforcement learning")
+    cnns = dataclasses.replace(trend, topic="CNNs", years={2019: 50, 2020: 60, 2021: 78, 2025: 0})
+    transformers = dataclasses.replace(trend, topic="transformers", years={2019: 5, 2020: 28, 2021: 111})
+    assert overtaken(cnns, transformers) == (" But “transformers” has had more each year since 2021 "
+                                             "(111 against 78 in 2021).")
+    assert overtaken(transformers, cnns) == ""  # the one with fewer in all leads no year of late
