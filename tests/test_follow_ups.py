@@ -335,6 +335,8 @@ def test_which_of_those_keeps_the_listed_papers_answering_its_topic(
     assert [c.title for c in answer.citations] == ["Stacked Capsule Autoencoders"]
     assert "Of the 4 papers the earlier list gave, this 1 (25.0%) writes “autoencoders”" in answer.answer
     assert answer.answer.startswith("1 paper of the 4 matches")  # of the list's, not the store's
+    also = final_answer(years_store.answer_stream("which of them also use autoencoders?", history))
+    assert "writes “autoencoders”" in also.answer  # a review (C44): “also use FFHQ”
     # a follow-up after it works on the papers it kept (a review: it had searched anew)
     history.append(("which of those use autoencoders?", answer.answer))
     dated = final_answer(years_store.answer_stream("How many of them are from 2019?", history))
