@@ -214,8 +214,8 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
 # 2015-2020": a run's second had been dropped) or closing it ("from the 1990s to the 2010s")
 _ANOTHER = re.compile(
     r"\s*,?\s*(?P<join>vs\.?|versus|compared\s+(?:to|with)|against|and|or|to|through|until)\s+"
-    r"(?:(?:in|from|during)\s+)?(?:the\s+)?(?:(?P<decade>(?:19|20)\d0)['’]?s\b|(?P<two>[89012]0)['’]?s\b"
-    rf"|(?P<a>(?:19|20)\d\d)(?:\s*(?:-|–|—)\s*(?P<b>(?:19|20)\d\d))?{END})", re.I)
+    r"(?:(?:in|from|during|between)\s+)?(?:the\s+)?(?:(?P<decade>(?:19|20)\d0)['’]?s\b|(?P<two>[89012]0)['’]?s\b"
+    rf"|(?P<a>(?:19|20)\d\d)(?:\s*(?:-|–|—|to|through|and)\s*(?P<b>(?:19|20)\d\d))?{END})", re.I)
 
 
 def _and_another(span: tuple[int, int], named: frozenset[int] | None, text: str, m: re.Match[str]

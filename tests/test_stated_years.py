@@ -56,7 +56,12 @@ def test_years_asked_with_a_gap_are_those_years_alone() -> None:
      "What share of papers mention deep learning?"),
     ("How has the share of papers on neural networks changed from the 1990s to the 2010s?",
      "years 1990–2019", "How has the share of papers on neural networks changed?"),
-    ("papers on GANs in 2015-2017 and 2019", "years 2015–2017 and 2019", "papers on GANs")])
+    ("papers on GANs in 2015-2017 and 2019", "years 2015–2017 and 2019", "papers on GANs"),
+    # a review (C44): a second span in words had been half read ("and 2015", "to 2020" left)
+    ("papers on neural networks from 1995 to 2000 vs 2015 to 2020", "years 1995–2000 and 2015–2020",
+     "papers on neural networks"),
+    ("papers on kernels between 2010 and 2013 vs 2016 and 2020", "years 2010–2013 and 2016–2020",
+     "papers on kernels")])
 def test_a_second_span_after_the_first_is_read_too(question: str, described: str, left: str) -> None:
     """A researcher's run: the second of two spans ("… vs 2015-2020", "… to the 2010s") had
     been dropped, its words left to the topic."""
