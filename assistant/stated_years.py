@@ -212,10 +212,36 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
 
 # a second span after the first, set beside it ("in the 2000s vs 2020s", "1995-2000 vs
 # 2015-2020": a run's second had been dropped) or closing it ("from the 1990s to the 2010s")
-_ANOTHER = re.compile(
-    r"\s*,?\s*(?P<join>vs\.?|versus|compared\s+(?:to|with)|against|and|or|to|through|until)\s+"
-    r"(?:(?:in|from|during|between)\s+)?(?:the\s+)?(?:(?P<decade>(?:19|20)\d0)['’]?s\b|(?P<two>[89012]0)['’]?s\b"
-    rf"|(?P<a>(?:19|20)\d\d)(?:\s*(?:-|–|—|to|through|and)\s*(?P<b>(?:19|20)\d\d))?{END})", re.I)
+def _span(n: str) -> str:
+    """A span of years as a question names it, its groups numbered ``n``: a decade, a year,
+    or a range."""
+    return (rf"(?:(?:in|from|during|between)\s+)?(?:the\s+)?(?:(?P<decade{n}>(?:19|20)\d0)['’]?s\b"
+            rf"|(?P<two{n}>[89012]0)['’]?s\b|(?P<a{n}>(?:19|20)\d\d)(?:\s*(?:-|–|—|to|through|and)\s*"
+            rf"(?P<b{n}>(?:19|20)\d\d))?{END})")
+
+
+_ANOTHER = re.compile(r"\s*,?\s*(?P<join>vs\.?|versus|compared\s+(?:to|with)|against|and|or|to|through"
+                      rf"|until)\s+{_span('')}", re.I)
+# two spans set against each other ("in 2019 vs 2020", "the 2000s vs the 2010s"): each asked
+_AGAINST = re.compile(rf"{_span('1')}\s*,?\s*(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+{_span('2')}",
+                      re.I)
+
+
+def set_against(text: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The two spans of years ``text`` sets against each other ("What share of papers on GANs
+    were published in 2019 vs 2020?": 2019, 2020), each a share of its own; None else."""
+    if not (m := _AGAINST.search(text)):
+        return None
+    spans = tuple(_span_years(m, n) for n in "12")
+    return (spans[0], spans[1]) if all(s[0] <= s[1] <= LATEST_YEAR for s in spans) else None
+
+
+def _span_years(m: re.Match[str], n: str) -> tuple[int, int]:
+    """The years the ``_span`` groups numbered ``n`` of ``m`` name."""
+    if m.group(f"a{n}"):
+        return int(m.group(f"a{n}")), int(m.group(f"b{n}") or m.group(f"a{n}"))
+    start = int(m.group(f"decade{n}")) if m.group(f"decade{n}") else _decade_of_two(m.group(f"two{n}"))
+    return start, start + 9
 
 
 def _and_another(span: tuple[int, int], named: frozenset[int] | None, text: str, m: re.Match[str]
@@ -225,11 +251,7 @@ def _and_another(span: tuple[int, int], named: frozenset[int] | None, text: str,
     both spans' years, named one by one, after "vs", "and", "or" ("2018 vs 2019": both)."""
     if not (more := _ANOTHER.match(text, m.end())):
         return span, None, named, cut(text, m)
-    if more.group("a"):
-        second = (int(more.group("a")), int(more.group("b") or more.group("a")))
-    else:
-        start = int(more.group("decade")) if more.group("decade") else _decade_of_two(more.group("two"))
-        second = (start, start + 9)
+    second = _span_years(more, "")
     if second[0] > LATEST_YEAR or second[1] < second[0]:
         return span, None, named, cut(text, m)
     rest = f"{text[:m.start()]} {text[more.end():]}"

@@ -17,7 +17,7 @@ from typing import Literal
 
 from assistant.filters import of_recent
 from assistant.intent import COUNT_RE, OF_A_TOPIC, Intent, asks_a_share, share_of_a_topic
-from assistant.stated_years import stated_years
+from assistant.stated_years import set_against, stated_years
 from assistant.trends import TrendResult, share_text
 from assistant.types import Filters
 
@@ -136,6 +136,12 @@ def difference(trend: TrendResult, first: int, second: int) -> str:
     return f" That is {abs(one - other):,} {more} in {first} than in {second} ({one:,} against {other:,})."
 
 
+def _span_counts(trend: TrendResult, spans: tuple[tuple[int, int], ...]) -> list[tuple[str, int]]:
+    """Each span of years (its label: "2019", "1990–1999") with the papers ``trend`` counted in it."""
+    return [(str(a) if a == b else f"{a}–{b}", sum(n for year, n in trend.years.items() if a <= year <= b))
+            for a, b in spans]
+
+
 def share_line(trend: TrendResult, question: str, stated: Filters | None, given: Filters | None,
                newest: int | None = None) -> str:
     """A count's share line: the share of the topic's papers the years or the author
@@ -147,10 +153,17 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     stated = of_recent(stated, newest) if stated is not None else None
     if part is None and (more := _MORE_THAN.match(question)):  # "How many more … in 2021 than in 2018?"
         return trend.overall_share() + difference(trend, int(more.group("a")), int(more.group("b")))
+    against = set_against(question)  # "… in 2019 vs 2020?": each span its own
+    if part is None and against:
+        each = " and ".join(f"{n:,} in {label}" for label, n in _span_counts(trend, against))
+        return f"{trend.overall_share()} That is {each}."
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
     if not trend.total:
         return ""
+    if part == "years" and against:  # a review's: "2019 vs 2020" had been one share of both
+        return "Of them, " + " and ".join(f"{n:,} ({share_text(n / trend.total)}) {'is' if n == 1 else 'are'}"
+                                          f" from {label}" for label, n in _span_counts(trend, against)) + "."
     within = (Filters(author=stated.author) if part == "author"
               else Filters(years=stated.years, named_years=stated.named_years))
     count = sum(within.allows(listed.paper) for listed in trend.counted)

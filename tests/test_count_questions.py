@@ -194,6 +194,8 @@ def test_how_many_more_in_one_year_than_another_counts_each(capsule_years: Assis
     assert "match “capsule networks”" in answer.answer.splitlines()[0]
     # a researcher's run: the difference asked for had been left to the reader
     assert "That is 1 more in 2019 than in 2018 (2 against 1)." in answer.answer
+    versus = final_answer(capsule_years.answer_stream("How many papers on capsule networks in 2018 vs 2020?"))
+    assert "That is 1 in 2018 and 1 in 2020." in versus.answer  # C44: each span its count
 
 
 def test_a_count_of_recent_papers_is_the_topics_count_per_year() -> None:
@@ -382,7 +384,10 @@ def test_a_share_of_a_topic_held_by_years_or_an_author_is_told_apart(question: s
     ("What share of capsule network papers are from the 2010s?", "3 (75.0%) are from years 2010–2019"),
     ("What share of papers on capsule networks are from the last seven years?",
      "3 (75.0%) are from years 2019–2025"),
-    ("What percentage of the 2020 papers on capsule networks were by Ann Lee?", "1 (100.0%) is by Ann Lee")])
+    ("What percentage of the 2020 papers on capsule networks were by Ann Lee?", "1 (100.0%) is by Ann Lee"),
+    # a review (C44): "2019 vs 2020" had been one share of both years
+    ("What share of papers on capsule networks were published in 2019 vs 2020?",
+     "2 (50.0%) are from 2019 and 1 (25.0%) is from 2020")])
 def test_a_share_of_a_topic_reads_its_years_as_the_year_reader_does(capsule_years: Assistant, question: str,
                                                                      held: str) -> None:
     """A stop's known misreadings: "… published by 2018?" read no year, "… in the 2010s?"
