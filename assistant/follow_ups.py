@@ -126,9 +126,7 @@ class FollowUps:
         if every:
             return question, history, None
         if shared := shared_within(question, readers):  # "What share of papers on GANs use CelebA?"
-            return question, history, app.lists.trend_stream(
-                shared.question, merge(filters, shared.filters), at_least(reread, shared.least),
-                shaped=self.chained(shared.keep, f"on “{shared.question}”"))
+            return question, history, self.faceted(shared, filters, reread)
         if (trend := per_year(question, history, readers)) and trend.also and not trend.keep:  # both again
             return question, history, app.lists.compare_stream(compared(trend.also),
                                                                 merge(filters, trend.filters), reread)
@@ -150,10 +148,19 @@ class FollowUps:
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
                 at_least(reread, within.least), self.kept(within, self.chained(within.keep)))
-        if other := swapped(question, history, readers):  # "what about dropout?"
+        if (other := swapped(question, history, readers)) and other.keep:  # after a facet's share
+            return question, history, self.faceted(other, filters, reread)
+        if other:  # "what about dropout?"
             stream = app.lists.trend_stream if other.counted else app.lists.list_stream
             return question, history, stream(other.question, merge(filters, other.filters), reread)
         return question, history, None
+
+    def faceted(self, shared: Narrowed, filters: Filters | None, reread: int | None) -> AnswerStream:
+        """A share of a topic's papers answering a facet (``narrowing.shared_within``): the
+        topic counted as its count is, kept to the papers answering the facet, with their share."""
+        return self.app.lists.trend_stream(
+            shared.question, merge(filters, shared.filters), at_least(reread, shared.least),
+            shaped=self.chained(shared.keep, f"on “{shared.question}”"))
 
     def narrowed_stream(self, narrow: Narrowed, filters: Filters | None, reread: int | None
                         ) -> AnswerStream:

@@ -31,6 +31,7 @@ from assistant.follow_up_phrases import (
     swapped_topic,
 )
 from assistant.intent import Intent, as_count
+from assistant.keywords import query_terms
 from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
 from assistant.list_answers import Shaper, count_topic, counted_topic
 from assistant.listing import ListResult, ListScreen
@@ -239,6 +240,8 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
         return None
     if shared := _share_swapped(back[-1][0], topic, readers):  # a share asked again of the topic
         return Narrowed(shared, Filters(), True)
+    if faceted := shared_within(back[-1][0], readers):  # "what about VAEs?" after a CelebA share
+        return _facet_swapped(faceted, topic)
     asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters
@@ -256,6 +259,17 @@ def _share_swapped(asked: str, topic: str, readers: Readers) -> str | None:
     if not share_asked_of(before) or not (counted := count_topic(before)) or counted not in asked:
         return None
     return asked.replace(counted, topic, 1)
+
+
+def _facet_swapped(before: Narrowed, named: str) -> Narrowed:
+    """A share of a topic's papers answering a facet (``shared_within``) asked again of what
+    a follow-up names: the facet's variant when it shares a word with the facet ("what about
+    model-free?" after "… RL papers are model-based?"), else the topic ("what about VAEs?"
+    after "… papers on GANs use CelebA?"). Both had been dropped: a count of VAEs alone."""
+    (facet,) = before.keep
+    if set(query_terms(named)) & set(query_terms(facet)):
+        return replaced_result(before, keep=(named,))
+    return replaced_result(before, question=named)
 
 
 def _author_swapped(asked: str, said: Filters, readers: Readers) -> str | None:

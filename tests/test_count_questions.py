@@ -447,6 +447,13 @@ def test_a_share_of_a_topics_papers_answering_another_is_counted_among_them(
     per_year = final_answer(capsule_years.answer_stream("how many of them per year?",
                                                         [(question, answer.answer)]))
     assert per_year.answer.splitlines()[0] == lines[0]
+    # a review (C44): "what about X?" had dropped the facet and the share: X's count alone. A
+    # variant of the facet (a word shared) swaps the facet, anything else the topic
+    before = [(question, answer.answer)]
+    variant = final_answer(capsule_years.answer_stream("what about action videos?", before))
+    assert "Of the 4 papers on “capsule networks”, this 1 (25.0%) writes “action videos”" in variant.answer
+    other = final_answer(capsule_years.answer_stream("what about sparse attention?", before))
+    assert "Of the 1 paper on “sparse attention”, none writes “videos”" in other.answer
 
 
 @pytest.mark.parametrize(("question", "split"), [
