@@ -44,12 +44,19 @@ def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
                     for row in [head, *rows]]
 
 
+THIN_YEAR = 0.1  # a year holding fewer stored papers than this share of the fullest year's
+
+
 def overtaken(more: TrendResult, fewer: TrendResult) -> str:
     """The years since which the topic with fewer papers in all has had more each year, when
     it has in the latest year either counted any: "Did transformers overtake CNNs in number of papers?"
     had been answered "More papers on “CNNs” …: 354 against 144", its table showing 111
-    against 78 in 2021 (a review's); "" when the one with more leads the latest year too."""
-    years = sorted(y for y in set(more.years) | set(fewer.years) if more.years.get(y) or fewer.years.get(y))
+    against 78 in 2021 (a review's); "" when the one with more leads the latest year too. A
+    year of few stored papers (``THIN_YEAR``: the 38 seeds of 2025 beside 2,333 of 2021) is
+    no year to lead in."""
+    most = max(more.stored.values(), default=0)
+    years = sorted(y for y in set(more.years) | set(fewer.years) if (more.years.get(y) or fewer.years.get(y))
+                   and more.stored.get(y, 0) >= THIN_YEAR * most)  # not a sample's year (a review's)
     since = None
     for year in reversed(years):
         if fewer.years.get(year, 0) <= more.years.get(year, 0):

@@ -92,8 +92,7 @@ def compared_sides(sides: tuple[str, str]) -> tuple[str, str] | None:
     first, second = (re.sub(r"\s*\([^)]*\)", "", side).strip(" ,") or side.strip(" ,()")
                      for side in sides)  # "(GANs)": its words
     head, comma, rest = second.partition(",")
-    third = (comma and re.match(rf"\s*(?:or|and)\s+(?!(?:on\s+|about\s+)?(?:{_NO_THIRD})\b)\w", rest, re.I)
-             or re.search(r"\s(?:or|vs\.?|versus)\s+(?:on\s+|about\s+)?\w", head, re.I))  # "VAEs or flows"
+    third = comma and re.match(rf"\s*(?:or|and)\s+(?!(?:on\s+|about\s+)?(?:{_NO_THIRD})\b)\w", rest, re.I)
     return None if "," in first or third or not head.strip() else (first, head.strip())
 
 

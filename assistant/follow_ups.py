@@ -282,7 +282,7 @@ class FollowUps:
             weights |= keyword_weights(topic, stats)
             kept = [replaced_result(p, sentence=best_sentence(p.paper, weights)) if p.sentence else p
                     for p in result.papers if p.paper.paper_id not in missed]
-            asked = re.sub(r"^(?:also\s+)?(?:use|uses|using|employ|in|on|about)\s+|^also\s+", "",
+            asked = re.sub(r"^(?:also\s+)?(?:use|uses|using|employ|in|on|about|for|with)\s+|^also\s+", "",
                            topic.strip(" ?.!"), flags=re.I)  # "which of them also use FFHQ?": “FFHQ”
             count, one = len(result.papers), len(kept) == 1
             share = f" ({share_text(len(kept) / count)})" if count else ""

@@ -147,13 +147,13 @@ _SHARE = re.compile(rf"\s*{_SHARE_ASKED}", re.I)
 # "… of the papers on federated learning use differential privacy?": papers of a topic first
 OF_A_TOPIC = re.compile(r"\s*(?:on|about|in|for|with|using)\s+(?!(?:the|this|our|your)\s+(?:store|collection"
                         r"|corpus)\b)(?P<of>\S.*?)\s(?:that\s+|which\s+)?(?:also\s+)?"
-                        r"(?P<verb>use[sd]?|using|appl(?:y|ies|ied)|are|is|stud(?:y|ies|ied)"
+                        r"(?P<verb>(?:use[sd]?|appl(?:y|ies|ied))(?!\s+(?:to|for|with|into)\b)|using|are|is|stud(?:y|ies|ied)"
                         r"|report(?:s|ed)?|propose[sd]?|address(?:es|ed)?|mention(?:s|ed)?|evaluate[sd]?"
                         r"|employ(?:s|ed)?|focus(?:es|ed)?|rel(?:y|ies|ied)"
                         # "were model-based", "were in robotics"; not "were published" (what share of
                         # them a range of years or an author holds: topic_shares.py)
                         r"|(?:were|was|ha(?:ve|s|d))(?!\s+(?:been\s+)?(?:published|presented|accepted|released"
-                        r"|written)\b))\b(?!\s+(?:to|for|with|into)\b)", re.I)  # "applied to X use Y": "use"
+                        r"|written)\b))\b", re.I)
 
 
 def share_of_a_topic(asked: re.Match[str]) -> bool:
@@ -184,7 +184,7 @@ _WORKS_ON = (rf"(?:works?|working|worked|stud(?:y|ies|ied)|research(?:es|ed)?|pu
 # ...who has most of them ("Who wrote the most papers on X?", "top authors on X": a run's no)
 _MOST_ON = (r"(?:who|which\s+(?:authors|researchers|people))\s+(?:ha(?:s|ve)\s+)?(?:wrote|written"
             rf"|published|authored)\s+the\s+most(?:\s+(?:papers|work))?\s+{_ON}|(?:(?:who|what)\s+are\s+)?"
-            r"(?:the\s+)?(?:top|leading|most\s+(?:prolific|active))(?:\s+\d+)?\s+(?:authors|researchers"
+            r"(?:the\s+)?(?:top|leading|main|most\s+(?:prolific|active))(?:\s+\d+)?\s+(?:authors|researchers"
             rf"|people)\s+(?:working\s+)?{_ON}(?!\s+(?:the|this|that|a|an)\s+(?:paper|article|team|group)\b)")
 # a preposition after "who" ("Who researched and invented backpropagation?" asks no list)
 WHO_WORKS = (rf"^\s*(?:{_MOST_ON}|who\s+(?:else\s+)?(?:(?:is|are|has|have)\s+)?(?:{_WORKS_ON})"

@@ -42,7 +42,7 @@ from assistant.retrieval import symbolic
 from assistant.settings import MAX_LIST_REREAD
 from assistant.store_answers import BEING_END, STORE_PHRASE
 from assistant.topic_input import bad_topic, unsearchable
-from assistant.topic_shares import share_asked_of, share_line, whole_history
+from assistant.topic_shares import held_apart, share_asked_of, share_line, whole_history
 from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
 from assistant.trends import count as count_trend
@@ -282,7 +282,7 @@ class ListAnswers:
         """A trend question's counts: its ``Intent.trend_topic`` (or a count question's
         ``count_topic``) under ``filters`` and the range or author the question states."""
         applied, search, ignored = self.app.question_filters(check_question(question), filters)
-        if ignored:
+        if ignored and (applied := held_apart(ignored, question, filters, self.app.index.allowed)) is None:
             raise self.app.no_paper_error(ignored)
         intent = replace(read_intent(search, self.app.index.venues()), filters=applied, question=question)
         topic = counted_topic(intent)

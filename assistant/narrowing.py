@@ -277,10 +277,16 @@ def _author_swapped(asked: str, said: Filters, readers: Readers) -> str | None:
     about Yoshua Bengio?" after "… on GANs were written by Goodfellow?" had given the share
     of Bengio's papers on GANs (5.9% of his 85), not of the GAN papers his (2.1%)."""
     before = readers.intent(asked)
-    if (not said.author or said.years or said.venue or share_asked_of(before) != "author"
-            or not (topic := count_topic(before))):
+    if not said.author or said.years or said.venue or share_asked_of(before) != "author":
         return None
-    return f"What share of papers on {topic} were written by {said.author}?"
+    # the name after "by", to a year's or venue's words or the end: the question's own range kept
+    # (a review's: "… by Goodfellow in 2016?" then "what about Bengio?" had counted every year)
+    swapped, named = _AUTHOR_NAMED.subn(f"by {said.author}", asked, count=1)
+    return swapped if named else None
+
+
+_AUTHOR_NAMED = re.compile(r"\bby\s+.+?(?=\s+(?:in|from|since|before|after|during|between|at|until)\b"
+                           r"|[\s?.!]*$)", re.I)
 
 
 def at_least(reread: int | None, least: int) -> int | None:

@@ -12,6 +12,8 @@ that count the years or the author hold (``share_line``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Literal
 
@@ -136,10 +138,33 @@ def difference(trend: TrendResult, first: int, second: int) -> str:
     return f" That is {abs(one - other):,} {more} in {first} than in {second} ({one:,} against {other:,})."
 
 
+def _counted_in(stated: Filters | None, *spans: tuple[int, int]) -> bool:
+    """Whether the years ``stated`` (the question's filter, read by the year reader) hold
+    every year of ``spans``: a sentence of each span's count is only of years counted (a
+    review's: "… in 2018 and 2019 vs 2020?" had said "0 in 2020", 2020 never counted)."""
+    if stated is None or stated.years is None:
+        return False
+    first, last = stated.years
+    return all(first <= year <= last and (stated.named_years is None or year in stated.named_years)
+               for a, b in spans for year in range(a, b + 1))
+
+
 def _span_counts(trend: TrendResult, spans: tuple[tuple[int, int], ...]) -> list[tuple[str, int]]:
     """Each span of years (its label: "2019", "1990–1999") with the papers ``trend`` counted in it."""
     return [(str(a) if a == b else f"{a}–{b}", sum(n for year, n in trend.years.items() if a <= year <= b))
             for a, b in spans]
+
+
+def held_apart(ignored: Filters, question: str, given: Filters | None,
+               allowed: Callable[[Filters], AbstractSet[str] | None]) -> Filters | None:
+    """The filter a share question states that no stored paper passes (``ignored``), when
+    its papers are there without the part the share is asked of (``whole_history``): "…
+    on capsule networks were written by Ann Lee in 2019?" holds none of hers in 2019, and is
+    "0 (0.0%)", where it had been refused. None when they are not there either."""
+    kept = whole_history(ignored, question, given)
+    if kept == ignored or (kept and not allowed(kept)):
+        return None
+    return ignored
 
 
 def share_line(trend: TrendResult, question: str, stated: Filters | None, given: Filters | None,
@@ -151,9 +176,11 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     the newest stored paper's year (``filters.of_recent``)."""
     part = counts_whole_history(question, given)
     stated = of_recent(stated, newest) if stated is not None else None
-    if part is None and (more := _MORE_THAN.match(question)):  # "How many more … in 2021 than in 2018?"
+    if (part is None and (more := _MORE_THAN.match(question))  # "How many more … in 2021 than in 2018?"
+            and _counted_in(stated, (int(more.group("a")),) * 2, (int(more.group("b")),) * 2)):
         return trend.overall_share() + difference(trend, int(more.group("a")), int(more.group("b")))
-    against = set_against(question)  # "… in 2019 vs 2020?": each span its own
+    against = set_against(question)  # "… in 2019 vs 2020?": each span its own, when both were counted
+    against = against if against and _counted_in(stated, *against) else None
     if part is None and against:
         each = " and ".join(f"{n:,} in {label}" for label, n in _span_counts(trend, against))
         return f"{trend.overall_share()} That is {each}."

@@ -121,7 +121,10 @@ def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, q
     # a review (C43): refused as three, or three counted as two; a side all in brackets
     (("GANs", "VAEs, or not"), ("GANs", "VAEs")), (("GANs", "VAEs, and by how much"), ("GANs", "VAEs")),
     (("GANs", "VAEs, or on both"), ("GANs", "VAEs")), (("GANs", "VAEs, or about the same"), ("GANs", "VAEs")),
-    (("GANs", "VAEs or normalizing flows"), None), (("(GANs)", "VAEs"), ("GANs", "VAEs"))])
+    (("(GANs)", "VAEs"), ("GANs", "VAEs")),
+    # C45: a side joining two words is one topic, as it had been read
+    (("bandits", "exploration vs exploitation"), ("bandits", "exploration vs exploitation")),
+    (("GANs", "supervised or unsupervised learning"), ("GANs", "supervised or unsupervised learning"))])
 def test_a_comparisons_sides_are_counted_without_examples_or_a_trailing_clause(
         sides: tuple[str, str], counted: tuple[str, str] | None) -> None:
     assert compared_sides(sides) == counted
@@ -348,8 +351,17 @@ def test_a_comparison_says_when_the_topic_with_fewer_leads_of_late(seed_assistan
     """A review (C44): "Did transformers overtake CNNs in number of papers?" answered "More
     papers on “CNNs” …: 354 against 144", its own table showing 111 against 78 in 2021."""
     trend = seed_assistant.trends("reinforcement learning")
-    cnns = dataclasses.replace(trend, topic="CNNs", years={2019: 50, 2020: 60, 2021: 78, 2025: 0})
-    transformers = dataclasses.replace(trend, topic="transformers", years={2019: 5, 2020: 28, 2021: 111})
+    stored = {2019: 1427, 2020: 1898, 2021: 2333, 2025: 38}
+    cnns = dataclasses.replace(trend, topic="CNNs", years={2019: 50, 2020: 60, 2021: 78, 2025: 0},
+                               stored=stored)
+    transformers = dataclasses.replace(trend, topic="transformers", years={2019: 5, 2020: 28, 2021: 111},
+                                       stored=stored)
     assert overtaken(cnns, transformers) == (" But “transformers” has had more each year since 2021 "
                                              "(111 against 78 in 2021).")
     assert overtaken(transformers, cnns) == ""  # the one with fewer in all leads no year of late
+    # C45: nor a year of few stored papers (the 38 seeds of 2025 beside 2,333 of 2021)
+    kernels = dataclasses.replace(trend, topic="kernel methods", years={2020: 90, 2021: 80, 2025: 0},
+                                  stored=stored)
+    llms = dataclasses.replace(trend, topic="large language models", years={2020: 10, 2021: 23, 2025: 8},
+                               stored=stored)
+    assert overtaken(kernels, llms) == ""

@@ -196,6 +196,10 @@ def test_how_many_more_in_one_year_than_another_counts_each(capsule_years: Assis
     assert "That is 1 more in 2019 than in 2018 (2 against 1)." in answer.answer
     versus = final_answer(capsule_years.answer_stream("How many papers on capsule networks in 2018 vs 2020?"))
     assert "That is 1 in 2018 and 1 in 2020." in versus.answer  # C44: each span its count
+    # ...of years counted alone (C45: "… in 2018 and 2019 vs 2020?" had said "0 in 2020")
+    uncounted = final_answer(capsule_years.answer_stream(
+        "How many papers on capsule networks in 2018 and 2019 vs 2020?")).answer
+    assert "That is" not in uncounted or "in 2020." not in uncounted
 
 
 def test_a_count_of_recent_papers_is_the_topics_count_per_year() -> None:
@@ -305,6 +309,12 @@ def test_a_years_share_of_a_topic_is_a_share_of_its_papers(capsule_years: Assist
     # a review (C42): "what about X?" had given the share of her papers on X
     swapped = final_answer(capsule_years.answer_stream("what about sparse attention?", history)).answer
     assert "Of them, 1 (100.0%) is by Sara Sabour." in swapped.splitlines()
+    # ...under the years the question stated (C45: every year had been counted)
+    dated = [("What share of papers on capsule networks were written by Sara Sabour in 2019?", "")]
+    swapped_dated = final_answer(capsule_years.answer_stream("what about Ann Lee?", dated)
+                                 ).answer.splitlines()
+    assert swapped_dated[0].startswith("2 papers of the ")
+    assert "Of them, 0 (0.0%) are by Ann Lee." in swapped_dated
     # a review (C41): "which ones?" after it had listed every capsule paper, not hers
     which = final_answer(capsule_years.answer_stream("which ones?", history))
     assert {c.title for c in which.citations} == {t for y, t, _ in CAPSULES if y != 2020}
@@ -465,6 +475,7 @@ def test_a_share_of_a_topics_papers_answering_another_is_counted_among_them(
      ("RL", "use deep networks")),
     ("What share of papers on graph neural networks applied to chemistry use attention?",
      ("graph neural networks applied to chemistry", "use attention")),
+    ("What share of papers on transformers are for vision?", ("transformers", "for vision")),  # C45
     ("What percentage of papers on GANs were published before 2018?", None)])
 def test_a_share_of_a_topics_papers_is_split_into_the_topic_and_its_facet(
         question: str, split: tuple[str, str] | None) -> None:

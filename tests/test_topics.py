@@ -68,7 +68,8 @@ def test_the_list_searches_both_spellings(seed_assistant: Assistant) -> None:
 
 @pytest.mark.parametrize(("question", "topic"), [
     ("Which papers are on GANs?", "GANs?"), ("Which papers were about GANs?", "GANs?"),
-    ("Which papers are robust to noise?", "are robust to noise?")])
+    ("Which papers are robust to noise?", "are robust to noise?"),
+    ("Which papers are on-policy reinforcement learning?", "are on-policy reinforcement learning?")])
 def test_a_lists_being_about_is_no_topic_word(question: str, topic: str) -> None:
     """A review: "which of those are on GANs?" named its topic “are on GANs”."""
     assert topic_of(question) == topic

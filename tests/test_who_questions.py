@@ -27,6 +27,7 @@ from assistant.topics import topic_of
     "Which authors published the most papers on capsule networks?",
     "top authors on capsule networks?",
     "Who are the most prolific researchers in capsule networks?",
+    "Who are the main authors on capsule networks?",
 ])
 def test_who_works_on_a_topic_lists_its_papers(question: str) -> None:
     intent = read_intent(question)
