@@ -69,6 +69,7 @@ def within_list(question: str, history: Sequence[tuple[str, str]], readers: Read
         return None
     asked = readers.intent(THOSE_RE.sub(" papers ", question))  # "which papers use X?"
     topic = count_topic(asked) or topic_of(asked.search, False)
+    topic = re.sub(r"^(?:are|were|is|was)\s+(?:on|about)\s+(?=\w)", "", topic, flags=re.I)  # “are on GANs”
     if not readers.names_a_topic(topic):
         return None
     if (earlier := list_before(history, readers)) is None:

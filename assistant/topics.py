@@ -58,7 +58,6 @@ LEAD_RE = re.compile(
     r"(?:(?:are|were|is|do|did)\s+(?:the\s+)?)?(?:(?:main|most|key|best|top|important|influential"
     rf"|notable|seminal|cited|major|{JUDGING}|{RECENT})\s+)*"
     rf"(?:(?:papers?|works?|abstracts?|articles?|publications?)\b{_EXIST}?"
-    r"(?:\s+(?:are|were|is|was)(?=\s+(?:on|about|regarding|concerning|related\s+to)\b(?!-)))?"  # "are on X"
     rf"(?:\s+(?:{_SAY}|that|which|who|where|on|about|in|regarding|concerning|related\s+to)\b)?\s*"
     r"|(?=(?:[\w-]+\s+){1,4}(?:papers|works|abstracts|articles|publications)\b))",
     re.I)

@@ -337,6 +337,8 @@ def test_which_of_those_keeps_the_listed_papers_answering_its_topic(
     assert answer.answer.startswith("1 paper of the 4 matches")  # of the list's, not the store's
     also = final_answer(years_store.answer_stream("which of them also use autoencoders?", history))
     assert "writes “autoencoders”" in also.answer  # a review (C44): “also use FFHQ”
+    being = final_answer(years_store.answer_stream("which of those are about autoencoders?", history))
+    assert "writes “autoencoders”" in being.answer  # C43: “are about autoencoders”
     # a follow-up after it works on the papers it kept (a review: it had searched anew)
     history.append(("which of those use autoencoders?", answer.answer))
     dated = final_answer(years_store.answer_stream("How many of them are from 2019?", history))

@@ -183,7 +183,7 @@ def test_a_paper_the_reading_turns_down_is_kept_close_to_the_topics_sense(
     papers the cheap screen is surest of, and only then."""
     index = seed_assistant.index
     shipped = ListScreen(index).settings
-    question = "Which papers are about graph neural networks?"  # the seeds hold both kinds
+    question = "Which papers are about large language models?"  # the seeds hold both kinds
     shipped = dataclasses.replace(shipped, titles=False)  # every paper through the reading
     never, always = (ListScreen(index, dataclasses.replace(shipped, sense_keeps=keeps)
                                 ).screen(question) for keeps in (2.0, -1.0))

@@ -66,15 +66,6 @@ def test_the_list_searches_both_spellings(seed_assistant: Assistant) -> None:
     assert plain and plain <= bracketed
 
 
-@pytest.mark.parametrize(("question", "topic"), [
-    ("Which papers are on GANs?", "GANs?"), ("Which papers were about GANs?", "GANs?"),
-    ("Which papers are robust to noise?", "are robust to noise?"),
-    ("Which papers are on-policy reinforcement learning?", "are on-policy reinforcement learning?")])
-def test_a_lists_being_about_is_no_topic_word(question: str, topic: str) -> None:
-    """A review: "which of those are on GANs?" named its topic “are on GANs”."""
-    assert topic_of(question) == topic
-
-
 def test_a_question_is_read_without_the_terminal_codes_pasted_with_it() -> None:
     """A question pasted with a colour code ("…networks?\\x1b[31m") listed 2 papers of
     the 12: "[31m" was searched as a word. Another control character parts words."""
