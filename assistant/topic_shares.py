@@ -160,9 +160,13 @@ def held_apart(ignored: Filters, question: str, given: Filters | None,
     """The filter a share question states that no stored paper passes (``ignored``), when
     its papers are there without the part the share is asked of (``whole_history``): "…
     on capsule networks were written by Ann Lee in 2019?" holds none of hers in 2019, and is
-    "0 (0.0%)", where it had been refused. None when they are not there either."""
+    "0 (0.0%)", where it had been refused. None when they are not there either, or when
+    the part itself holds no stored paper (an author the store does not hold, a misspelling:
+    refused as before, naming it)."""
     kept = whole_history(ignored, question, given)
-    if kept == ignored or (kept and not allowed(kept)):
+    part = (Filters(author=ignored.author) if counts_whole_history(question, given) == "author"
+            else Filters(years=ignored.years, named_years=ignored.named_years))
+    if kept == ignored or (kept and not allowed(kept)) or not allowed(part):
         return None
     return ignored
 

@@ -315,6 +315,9 @@ def test_a_years_share_of_a_topic_is_a_share_of_its_papers(capsule_years: Assist
                                  ).answer.splitlines()
     assert swapped_dated[0].startswith("2 papers of the ")
     assert "Of them, 0 (0.0%) are by Ann Lee." in swapped_dated
+    with pytest.raises(BadInputError, match="Nobody Atall"):  # an author the store does not hold
+        final_answer(capsule_years.answer_stream("What share of papers on capsule networks were written "
+                                                 "by Nobody Atall in 2019?"))
     # a review (C41): "which ones?" after it had listed every capsule paper, not hers
     which = final_answer(capsule_years.answer_stream("which ones?", history))
     assert {c.title for c in which.citations} == {t for y, t, _ in CAPSULES if y != 2020}
