@@ -142,11 +142,8 @@ def _counted_in(stated: Filters | None, *spans: tuple[int, int]) -> bool:
     """Whether the years ``stated`` (the question's filter, read by the year reader) hold
     every year of ``spans``: a sentence of each span's count is only of years counted (a
     review's: "… in 2018 and 2019 vs 2020?" had said "0 in 2020", 2020 never counted)."""
-    if stated is None or stated.years is None:
-        return False
-    first, last = stated.years
-    return all(first <= year <= last and (stated.named_years is None or year in stated.named_years)
-               for a, b in spans for year in range(a, b + 1))
+    return (stated is not None and stated.years is not None
+            and all(stated.holds_year(year) for a, b in spans for year in range(a, b + 1)))
 
 
 def _span_counts(trend: TrendResult, spans: tuple[tuple[int, int], ...]) -> list[tuple[str, int]]:

@@ -57,12 +57,16 @@ class Filters:
         return (self.years is not None or bool(self.venue) or bool(self.author)
                 or self.recent is not None or bool(self.excluded) or bool(self.excluded_author))
 
+    def holds_year(self, year: int | None) -> bool:
+        """Whether ``year`` passes the filter's years (its range, and the years it names): an
+        unknown year fails a year range."""
+        if self.years is not None and (year is None or not self.years[0] <= year <= self.years[1]):
+            return False
+        return self.named_years is None or year in self.named_years
+
     def allows(self, paper: Paper) -> bool:
         """The same test as the Chroma ``where``: a paper of unknown year fails a year range."""
-        if self.years is not None and (paper.year is None
-                                       or not self.years[0] <= paper.year <= self.years[1]):
-            return False
-        if self.named_years is not None and paper.year not in self.named_years:
+        if not self.holds_year(paper.year):
             return False
         if self.author and not written_by(paper.authors, self.author):
             return False
