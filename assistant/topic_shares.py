@@ -152,6 +152,12 @@ def _span_counts(trend: TrendResult, spans: tuple[tuple[int, int], ...]) -> list
             for a, b in spans]
 
 
+def _asked_part(part: Stated | None, stated: Filters) -> Filters:
+    """The part of ``stated`` a share is asked of: its author, or its years."""
+    return (Filters(author=stated.author) if part == "author"
+            else Filters(years=stated.years, named_years=stated.named_years))
+
+
 def held_apart(ignored: Filters, question: str, given: Filters | None,
                allowed: Callable[[Filters], AbstractSet[str] | None]) -> Filters | None:
     """The filter a share question states that no stored paper passes (``ignored``), when
@@ -161,8 +167,7 @@ def held_apart(ignored: Filters, question: str, given: Filters | None,
     the part itself holds no stored paper (an author the store does not hold, a misspelling:
     refused as before, naming it)."""
     kept = whole_history(ignored, question, given)
-    part = (Filters(author=ignored.author) if counts_whole_history(question, given) == "author"
-            else Filters(years=ignored.years, named_years=ignored.named_years))
+    part = _asked_part(counts_whole_history(question, given), ignored)
     if kept == ignored or (kept and not allowed(kept)) or not allowed(part):
         return None
     return ignored
@@ -192,8 +197,7 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     if part == "years" and against:  # a review's: "2019 vs 2020" had been one share of both
         return "Of them, " + " and ".join(f"{n:,} ({share_text(n / trend.total)}) {'is' if n == 1 else 'are'}"
                                           f" from {label}" for label, n in _span_counts(trend, against)) + "."
-    within = (Filters(author=stated.author) if part == "author"
-              else Filters(years=stated.years, named_years=stated.named_years))
+    within = _asked_part(part, stated)
     count = sum(within.allows(listed.paper) for listed in trend.counted)
     what = f"by {stated.author}" if part == "author" else f"from {within.describe()}"
     return f"Of them, {count:,} ({share_text(count / trend.total)}) {'is' if count == 1 else 'are'} {what}."
