@@ -59,6 +59,9 @@ if TYPE_CHECKING:
 
 
 
+EARLIER_LIST = "the earlier list gave"  # what a follow-up's facet line counts among, by default
+
+
 class FollowUps:
     """Routes a chat follow-up that works on the answer before it (this module's readings),
     reading the store, lists and answers through ``app``."""
@@ -133,9 +136,9 @@ class FollowUps:
         if trend:  # "how many of them per year?"
             return question, history, app.lists.trend_stream(
                 trend.question, merge(filters, trend.filters), at_least(reread, trend.least),
-                shaped=self.kept(trend, self.chained(trend.keep)) if trend.keep else None)  # "which of…"
+                shaped=self.kept(trend.also, self.chained(trend.keep)) if trend.keep else None)  # "which of…"
         if again := listed_again(question, history, readers):
-            kept = self.kept(again, self.chained(again.keep))
+            kept = self.kept(again.also, self.chained(again.keep))
             return question, history, app.lists.list_stream(
                 again.question, merge(filters, again.filters), at_least(reread, again.least),
                 kept if (oldest := order_asked(question)) is None else in_order(kept, oldest))
@@ -147,7 +150,7 @@ class FollowUps:
         if within:
             return question, history, app.lists.list_stream(
                 within.question, merge(filters, within.filters),
-                at_least(reread, within.least), self.kept(within, self.chained(within.keep)))
+                at_least(reread, within.least), self.kept(within.also, self.chained(within.keep)))
         if (other := swapped(question, history, readers)) and other.keep:  # after a facet's share
             return question, history, self.faceted(other, filters, reread)
         if other:  # "what about dropout?"
@@ -203,7 +206,7 @@ class FollowUps:
         (``list_lines.narrowing_line``), that list read again under ``earlier``; both kept
         to the papers answering ``keep`` (a "which of those use X?" before: the list before
         had been the whole one, "of the 11 papers" where the chat had shown 3)."""
-        kept = self.united(also, self.chained(keep)) if also else self.chained(keep)  # a comparison's
+        kept = self.kept(also, self.chained(keep))  # a comparison's topics united first
 
         def shaped(result: ListResult, screen: ListScreen) -> tuple[ListResult, str]:
             result, each = kept(result, screen)
@@ -230,7 +233,7 @@ class FollowUps:
                                   self.app.retriever.allowed(shown), shown.describe(), "count")
         return noted
 
-    def chained(self, topics: tuple[str, ...], of: str = "the earlier list gave") -> Shaper:
+    def chained(self, topics: tuple[str, ...], of: str = EARLIER_LIST) -> Shaper:
         """The papers answering each of ``topics`` kept (``answering``), their lines one
         after another."""
         shapers = [self.answering(topic, of) for topic in topics]
@@ -243,10 +246,10 @@ class FollowUps:
             return result, lines
         return shaped
 
-    def kept(self, before: Narrowed, shaper: Shaper) -> Shaper:
-        """``shaper``, after a comparison's topics are united (``united``) when ``before`` was
-        a comparison ("which of those are from 2019?" had kept its first topic alone)."""
-        return self.united(before.also, shaper) if before.also else shaper
+    def kept(self, also: tuple[str, ...], shaper: Shaper) -> Shaper:
+        """``shaper``, after a comparison's topics (``also``, ``Narrowed.also``) are united
+        (``united``): "which of those are from 2019?" had kept its first topic alone."""
+        return self.united(also, shaper) if also else shaper
 
     def united(self, topics: tuple[str, ...], then: Shaper) -> Shaper:
         """The papers each of ``topics`` counted, in turn, as a comparison of their counts
@@ -269,7 +272,7 @@ class FollowUps:
             return united, f"The papers each topic compared counted: {each}; {both:,} on both.\n{line}"
         return shaped
 
-    def answering(self, topic: str, of: str = "the earlier list gave") -> Shaper:
+    def answering(self, topic: str, of: str = EARLIER_LIST) -> Shaper:
         """The listed papers that also answer ``topic`` (a facet each must write, or the
         cross-encoder read as answering: ``facets.read_misses``), with a line saying so and
         their share of the papers ``of`` (the earlier list, or a share question's topic)."""

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as replaced_result
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from assistant.count_comparison import compared_sides
 from assistant.errors import BadInputError
@@ -43,9 +42,6 @@ from assistant.topic_shares import share_asked_of, topic_and_facet, whole_histor
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD
 from assistant.types import Filters
-
-if TYPE_CHECKING:
-    pass
 
 _OPENING = r"^\W*(?:(?:and|so|ok(?:ay)?|then|now|but)\W+)*"  # "and …", "ok, then …"
 HOW_MANY = re.compile(rf"{_OPENING}how\s+many\b", re.I)  # "and how many…"
