@@ -23,8 +23,9 @@ from assistant.count_comparison import compared_topics
 from assistant.keywords import STOPWORDS
 from assistant.leaning import leans_on_previous
 from assistant.stated import PUBLISHED_ON, RECENT, RECENTLY, stated
-from assistant.stated_years import END, PAPER, PAPERS, YEAR
+from assistant.stated_years import PAPER, PAPERS
 from assistant.term_lookups import lookup_terms
+from assistant.trend_questions import peak_claim, trend_topic
 from assistant.types import Filters
 
 Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
@@ -130,7 +131,7 @@ _JOINING = r"(?:and|or|of|for|in|on|with|from|to)\s+"
 _ABOUT = r"on|about|that|which|using|with|in|from|where"
 _NOUN_TOPIC = (rf"{_NAMING_WORD}(?:(?:{_JOINING})?{_NAMING_WORD}){{0,3}}"  # "GAN" of "GAN papers"
                r"(?=(?:papers|abstracts|articles|publications)\b)")
-# A count ("How many papers on X", "How many GAN papers …": ``list_answers.count_topic``)
+# A count ("How many papers on X", "How many GAN papers …": ``counted_topics.count_topic``)
 _COUNTED_AS = rf"(?:(?:{'|'.join(_COUNTED)}|academic|published|recent|new)\s+)*"  # per year: the recent
 # ...and counts set side by side ("compare the number of X papers in 2019 and 2021"): each year's
 # ...and a share of them ("What fraction of papers use RL?", "percentage of 2020 papers on X":
@@ -234,118 +235,6 @@ _NAME_WORD = rf"(?!(?:{_POINTING}|{_ASKS})\b)[\w'’-]+\s+"  # "Bengio's" too
 NEWEST_RE = re.compile(
     rf"\b{RECENT}\s+(?:{_NAME_WORD}(?:(?:{_JOINING})?{_NAME_WORD}){{0,3}})?{PAPERS}\b"
     rf"|^\s*(?:the\s+)?{RECENT}\s+work\s+(?:{_ABOUT})\b|\b{RECENTLY}", re.I)
-# A question about how much a topic is worked on over the years.
-_CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|risen|rise|declined"
-            r"|decline|increased|increase|decreased|decrease|shifted|shift|progressed|trended"
-            r"|growing|changing|evolving|rising|declining|increasing|decreasing)")
-_OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year[\s-]+(?:by|over|to|after)[\s-]+year)"
-_PER_YEAR = r"(?:(?:per|each|every|by|a)\s+year|yearly|annually)"
-_OF_PAPERS = rf"(?:{PAPERS}|publications?|popular\w*|interest\s+in)"  # what a count is of
-# what asks for papers counted: "how many", "number of", "plot …", "how popular", "interest
-# in", "papers were published" (not "papers predict yearly sales", "count objects over time")
-_COUNTED = (rf"(?:how\s+many|number\s+of|^\s*(?:count|plot|chart|graph|draw|show)|popular\w*"
-            rf"|interest\s+in|{PAPERS}\s+(?:were\s+|are\s+|have\s+been\s+)?(?:published|appeared))")
-# A field's own growth or decline, said of the topic itself ("How has federated learning
-# grown?"): not "changed", "increased" or "developed", which a paper's quantities and
-# methods do as often ("How has the accuracy increased?")
-_GREW = r"(?:grown|risen|declined|evolved|taken\s+off|boomed|waned|faded|shrunk)"
-# what a trend question may end with after its verb ("Has X grown lately?")
-_ENDS = (rf"(?:\s+(?:{_OVER_TIME}|recently|lately|in\s+(?:recent|the\s+last|the\s+past)\s+years"
-         r"|so\s+(?:much|fast|quickly)|in\s+popularity))?\s*[?.!]*\s*$")
-# the papers' count, the interest in a topic or its field, as the subject that grows ("the
-# number of papers on X", "the number of X papers", "interest in X", "the field of X"): the
-# topic follows
-_FRAMED = (rf"(?:the\s+)?(?:(?:interest|research|work|attention|activity|publications?|papers?"
-           rf"|popularity|use|adoption|(?:number|share)\s+of\s+{PAPERS})\s+(?:in|on|about|into|to|of)\s+"
-           rf"|(?:number|share)\s+of\s+(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\b)"
-           rf"|(?=(?:[\w-]+\s+){{1,4}}{PAPERS}\s+{_CHANGED}\b)"  # "Did X papers increase?"
-           r"|(?:research\s+)?field\s+of\s+(?!view\b))")
-# a subject that names no field: one pointing back ("How has it evolved?"), or a count of anything
-# but papers, a paper's own ("How has the number of parameters grown?"; the papers' is ``_FRAMED``)
-_NO_FIELD = (r"(?!(?:it|its|they|their|them|this|that|these|those|he|she|his|her"
-             r"|the\s+(?:paper|method|approach|model|authors?)"
-             r"|(?:the\s+)?(?:number|share|amount|count|size)\s+of)\b)")
-# A field's peak ("Did research on GANs peak in 2019?", "When did interest in GANs peak?",
-# "Was 2019 the peak of GANs?", "Were GANs at their peak in 2019?"): the year of the most
-# papers, which the counts over every year show; the years it names are the claim those
-# counts check, not a range to count within (``Intent.claimed_years``). A field is named
-# without an article, a paper's quantity with one ("When did the loss peak?", "What was
-# the peak of the curve?"), as for ``_GREW``.
-_PEAKED = r"(?:peak(?:ed)?|(?:reach(?:ed)?|hit)\s+(?:its|their|a)\s+peak)"
-_FIELD = rf"(?:{_FRAMED}|(?!(?:the|a|an)\s){_NO_FIELD})"
-PEAK_RES = [
-    re.compile(rf"^\s*(?:when\s+)?(?:did|has|have|had)\s+{_FIELD}(?P<topic>.+?)\s+{_PEAKED}"
-               r"(?:\s+(?:in|around|during|by|before|after|between|since|yet|already|or|and)\b.*"
-               r")?\s*[?.!]*\s*$", re.I),
-    re.compile(rf"^\s*(?:when\s+)?(?:was|were|is|are)\s+{_FIELD}(?P<topic>.+?)\s+at\s+"
-               r"(?:its|their)\s+(?:peak|height|highest)\b", re.I),
-    re.compile(rf"^\s*(?:(?:was|is|were)\s+(?:\S+\s+)?|(?:when|what|which)\s+(?:year\s+)?"
-               rf"(?:was|is)\s+)the\s+peak\s+(?:year\s+)?(?:of|for|in)\s+{_FIELD}(?P<topic>.+)$",
-               re.I),
-]
-# A year a question names ("Was 2019 the peak of GANs?" states no range in words)
-NAMED_YEAR_RE = re.compile(rf"(?<![\w-]){YEAR}{END}")
-
-TREND_RES = [
-    re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b",
-               re.I),
-    # asked yes or no ("Has the number of papers on X grown?", "Is interest in X declining?")
-    re.compile(rf"^\s*(?:has|have|did|is|are)\s+{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}{_ENDS}",
-               re.I),
-    re.compile(rf"^\s*how\s+(?:has|have|did)\s+(?P<topic>.+?)\s+{_CHANGED}\s+{_OVER_TIME}", re.I),
-    # "How has X evolved?", "Has X declined?": the present perfect asks of the years to now;
-    # a field is named without an article, a paper's quantity with one ("How has the gap
-    # grown?")
-    re.compile(rf"^\s*(?:how\s+)?(?:has|have)\s+(?!(?:the|a|an)\s){_NO_FIELD}(?P<topic>.+?)"
-               rf"\s+{_GREW}{_ENDS}", re.I),
-    re.compile(r"^\s*(?:what\s+(?:are|were|is)\s+(?:the\s+)?|(?:show|plot|chart|draw)\s+(?:me\s+)?"
-               r"(?:the\s+)?)?(?:publication\s+|research\s+)?trends?\s+(?:in|of|for)\s+(?P<topic>.+)",
-               re.I),
-    re.compile(r"^\s*(?:how\s+many|number\s+of)\s+papers\s+(?:are\s+there\s+)?(?:on|about|mention"
-               r"|mentioning|use|using|study|studied|apply|applied|address|work\s+on)\s+"
-               r"(?P<topic>.+?)\s+(?:per|each|every|by|a)\s+year", re.I),
-    re.compile(rf"^\s*(?:is|are)\s+{_NO_FIELD}(?P<topic>.+?)\s+(?:still\s+)?(?:growing|declining"
-               rf"|on\s+the\s+rise|in\s+decline|fading|taking\s+off|booming|waning){_ENDS}", re.I),
-    # papers counted year by year, in any order of words ("How many papers per year mention
-    # X?", "Plot X papers by year", "How popular has X been over the years?"): the topic is
-    # what is left once the words that frame the question are taken off its ends
-    re.compile(rf"^(?:(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_YEAR}\b)"
-               rf"|(?=.*\b{PAPERS}\s+{_PER_YEAR}\b))(?P<topic>.+)$", re.I),
-    re.compile(rf"^(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_OVER_TIME}\b)(?P<topic>.+)$",
-               re.I),
-    # the year of the most papers, or of the first ("Which year had the most papers on X?",
-    # "When did papers on X first appear?", "When did X emerge?"): the counts show it
-    re.compile(rf"^\s*(?:(?:in\s+)?(?:which|what)\s+years?\s+(?:had|saw|has|have|was|were|did)\b"
-               rf"(?=.*\b(?:{PAPERS}|most\b.*\bpublished)\b)"
-               rf"|when\s+did\s+(?:the\s+)?(?:first\s+)?{PAPERS}\s+(?:on|about)\b"
-               r"|when\s+did\b(?=.+\b(?:first\s+)?(?:appear|emerge|take\s+off|become\s+popular"
-               r"|gain\s+popularity)\w*"
-               r"\s*[?.!]*\s*$))(?P<topic>.+)$", re.I),
-    *PEAK_RES,
-]
-# Words that frame a trend question rather than name its topic, taken off the topic's ends
-# ("the number of federated learning papers" → federated learning); the topic's own words
-# inside it stay ("learning on graphs").
-_FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|popular)|number\s+of"
-                            r"|share\s+of|(?:have|has)\s+been|(?:interest|attention|activity)\s+(?:in"
-                            r"|to|on|into)|popularity\s+of|(?:become|became)\s+popular"
-                            r"|gain(?:ed)?\s+popularity|thank\s+you)\b", re.I)
-_FRAME_WORDS = frozenset("""
-    a an the of on about in into to for with by from that which what there me find all get
-    when first most fewest saw emerge emerged take off become
-    is are was were be been being has have had did does do
-    papers paper works publications publication articles article studies abstracts research
-    number count counts plot chart draw show
-    give list trend trends year years yearly annually decade decades each every per
-    mention mentions mentioning mentioned use uses using used study studied studying address
-    addressing apply applying applied work working published publish appeared appear written
-    grown grow changed change evolved evolve developed develop risen rise declined decline
-    increased increase decreased decrease shifted shift progressed trended growing changing
-    evolving rising declining increasing decreasing please pls plz thanks thx cheers""".split())
-_TOPIC_END = re.compile(rf"(?:(?:^|\s+)(?:{_OVER_TIME}|in\s+the\s+(?:papers|corpus|literature|abstracts)"
-                        r"|in\s+research|recently|lately|in\s+total|overall|altogether|combined))+[\s?.!]*$"
-                        r"|[\s?.!]+$", re.I)  # "… in 2020 and 2021 combined?": no topic's words
-
 # What a question asks of an author's papers other than the list of them: a summary, a
 # comparison, one paper ("Summarize the papers by X", "the paper by X")
 _ASKS_OF_PAPERS = re.compile(rf"\b(?:summari[sz]e|summary|overview|survey|review|describe|explain"
@@ -438,19 +327,6 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         compared_topics=compared_topics(search))
 
 
-def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None:
-    """The years a question about a field's peak names ("Did research on GANs peak in
-    2019?" → 2019, "Was 2019 the peak of GANs?", "Did X peak before 2015?"), or None when it
-    asks of no peak or names no year: the claim its counts over every year check. Its range
-    had filtered the count to 2019's papers, where any year is the peak."""
-    if not any(p.search(question) for p in PEAK_RES):
-        return None
-    named = [int(year) for year in NAMED_YEAR_RE.findall(question)]
-    if filters and filters.years and len(named) < 2:
-        return filters.years
-    return (min(named), max(named)) if named else None  # "in 2019 or 2020": either
-
-
 def names_in(text: str) -> list[str]:
     """Method names and acronyms in a question (CRAFT, PoLAR, AB-MCTS, pass@N), to be matched
     case-sensitively: a stemmer folds "CRAFT" into "crafted", a researcher does not."""
@@ -470,31 +346,3 @@ def proper_names(question: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def trend_topic(question: str) -> str | None:
-    """The topic of a question about its papers over the years ("How has interest in graph
-    neural networks grown?" → graph neural networks), "" when it names none ("How many
-    papers per year?", which an author may filter), or None when it is no such question."""
-    matched = False
-    for pattern in TREND_RES:
-        m = pattern.search(question)
-        topic = trimmed_topic(m.group("topic")) if m else ""
-        if re.search(r"\w", topic):
-            return topic
-        matched = matched or bool(m)
-    return "" if matched else None
-
-
-def trimmed_topic(text: str) -> str:
-    """A trend's topic less the words that frame the question at its ends; framing words
-    inside it stay ("user interest in recommender systems")."""
-    text = _TOPIC_END.sub("", text)
-    framed = [range(*m.span()) for m in _FRAME_PHRASES.finditer(text)]
-    words = list(re.finditer(r"\S+", text))
-    framing = [any(w.start() in span for span in framed)
-               or w.group().strip(",?.!\"'“”").lower() in _FRAME_WORDS
-               or not w.group().strip(",?.!\"'“”") for w in words]
-    if False not in framing:
-        return ""
-    first = framing.index(False)
-    last = len(words) - framing[::-1].index(False)
-    return text[words[first].start():words[last - 1].end()].strip(" ,\"'“”")

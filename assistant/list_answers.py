@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 from assistant.answering import AnswerStream, check_question, final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
-from assistant.count_comparison import compared_sides, names_a_method, versus_topics
+from assistant.count_comparison import names_a_method, versus_topics
+from assistant.counted_topics import compared_in, count_topic, counted_topic
 from assistant.errors import BadInputError
 from assistant.filters import merge
 from assistant.generation import relevance_reply
-from assistant.intent import COUNT_RE, Intent, read_intent, share_of_a_topic, trimmed_topic
+from assistant.intent import Intent, read_intent
 from assistant.keywords import keyword_weights
 from assistant.left_out import tally
 from assistant.list_lines import (
@@ -40,10 +41,10 @@ from assistant.refusals import nearest_reason
 from assistant.respelling import asked_respellings, cue_respellings, respelt, respelt_line
 from assistant.retrieval import symbolic
 from assistant.settings import MAX_LIST_REREAD
-from assistant.store_answers import BEING_END, STORE_PHRASE
+from assistant.store_answers import STORE_PHRASE
 from assistant.topic_input import bad_topic, unsearchable
-from assistant.topic_shares import held_apart, share_asked_of, share_line, whole_history
-from assistant.topics import WHO_RE, best_sentence, sharing_head, topic_of, topic_terms, written_as_pair
+from assistant.topic_shares import held_apart, share_line, whole_history
+from assistant.topics import WHO_RE, best_sentence, topic_of, topic_terms, written_as_pair
 from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
@@ -426,58 +427,6 @@ def written_as_one(topic: str, index: AbstractIndex) -> bool:
     scores, papers = index.bm25_paper_scores(topic), index.papers()
     first = sorted(scores, key=lambda pid: -scores[pid])[:PHRASE_PAPERS]
     return any(writes_phrase(run, papers[pid]) for pid in first if pid in papers)
-
-
-# "how many more (fewer) papers…" under a range of years: each year's count answers it
-_MORE = re.compile(r"^(\s*how\s+many)\s+(?:more|fewer|less)\b", re.I)
-
-
-def counted_topic(intent: Intent) -> str | None:
-    """The topic a trend or count question counts (``Intent.trend_topic``, else
-    ``count_topic``), or None for any other question."""
-    return intent.trend_topic if intent.trend_topic is not None else count_topic(intent)
-
-
-# papers "in the dataset" (database, index) are the store's, which STORE_PHRASE leaves alone
-_PAPERS_HELD = re.compile(r"\b(papers|abstracts|articles|publications)\s+(?:in|within|from)\s+(?:the|this)\s+"
-                          r"(?:data\s*set|data\s*base|index|archive|library)\b", re.I)
-
-
-def count_topic(intent: Intent) -> str | None:
-    """The topic of a question asking how many papers answer it ("How many papers on
-    Bayesian optimization?" → Bayesian optimization), answered by the topic's trend: the
-    count `trends` gives, by the same screen and reading budget (a list's shorter reading
-    had kept 156 of 237 unread). None when it asks no such count, is a trend or a term
-    lookup (its words as written, each holder counted), or names no topic (a year's or an
-    author's papers: every paper of the filter, the list's count already)."""
-    if intent.trend_topic is not None or intent.lookup_terms or intent.compared_topics:
-        return None
-    search = intent.search
-    if intent.filters and intent.filters.years and intent.filters.years[0] < intent.filters.years[1]:
-        search = _MORE.sub(r"\1", search)  # "how many more papers on X in 2021 than in 2020"
-    asked = COUNT_RE.search(_PAPERS_HELD.sub(r"\1", search))  # "papers in the dataset": the store's
-    if asked and not share_asked_of(intent) and share_of_a_topic(
-            COUNT_RE.search(STORE_PHRASE.sub(" ", asked.string)) or asked):
-        return None  # "What share of the papers on X use Y?"
-    # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
-    said = " ".join(f"{asked.group('lead') or ''} {asked.group('topic')}".split()) if asked else ""
-    topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", said)))
-    return topic if re.search(r"\w", topic) else None
-
-
-def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
-    """The two topics a question compares by their papers' count: ``Intent.compared_topics``,
-    or a trend's or a count's topic setting two against each other ("How many papers on
-    GANs vs VAEs per year?", ``versus_topics``), each counted as a comparison counts, unless
-    the field writes the pair as one thing ("exploration vs exploitation",
-    ``written_as_pair``)."""
-    if intent.compared_topics is not None:
-        if (sides := compared_sides(intent.compared_topics)) is None:  # "A, B, or C"
-            raise BadInputError("the question compares three or more topics by count; ask of two at a time")
-        return sides
-    sides = versus_topics(intent.trend_topic if intent.trend_topic is not None
-                          else count_topic(intent))
-    return None if sides is None or written_as_pair(*sides, index) else sharing_head(*sides, index)
 
 
 def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:

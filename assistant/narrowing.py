@@ -17,6 +17,7 @@ from dataclasses import replace as replaced_result
 from functools import lru_cache
 
 from assistant.count_comparison import compared_sides
+from assistant.counted_topics import count_topic, counted_topic
 from assistant.errors import BadInputError
 from assistant.exclusions import opens_with_exclusion
 from assistant.filters import beyond, replaced, reverted
@@ -32,7 +33,7 @@ from assistant.follow_up_phrases import (
 from assistant.intent import Intent, as_count
 from assistant.keywords import query_terms
 from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
-from assistant.list_answers import Shaper, count_topic, counted_topic
+from assistant.list_answers import Shaper
 from assistant.listing import ListResult, ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at

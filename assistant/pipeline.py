@@ -27,6 +27,7 @@ from assistant.asides import asides, without_asides
 from assistant.chat_prompt import check_fits
 from assistant.citesafe import answer as cite_safe_answer
 from assistant.claims import ClaimChecker
+from assistant.counted_topics import compared_in, count_topic
 from assistant.errors import BadInputError
 from assistant.extractive import compose
 from assistant.filters import merge, no_paper_of, of_recent, set_aside_filters, with_spellings
@@ -37,7 +38,7 @@ from assistant.index import AbstractIndex, IngestReport, ProgressFn
 from assistant.intent import read_intent
 from assistant.keywords import keyword_weights, query_terms
 from assistant.left_out import tally
-from assistant.list_answers import ListAnswers, compared_in, count_topic
+from assistant.list_answers import ListAnswers
 from assistant.listing import ListResult
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
 from assistant.naming import unmentioned

@@ -14,9 +14,10 @@ import re
 from collections.abc import Sequence
 
 from assistant.follow_up_phrases import THOSE_RE, asks_for_list_before
-from assistant.intent import COUNT_RE, read_intent, trimmed_topic
+from assistant.intent import COUNT_RE, read_intent
 from assistant.leaning import ALONE_WORDS, ASPECTS, DEFINES_RE, leans_on_previous
 from assistant.naming import named_phrases
+from assistant.trend_questions import trimmed_topic
 
 SUBJECT_TURNS = 3  # how far back the question defining the chat's subject is looked for
 _PRONOUN = re.compile(r"\b(?:(?P<it>it)|them)\b(?!\s+(?:true|possible|known)\b)", re.I)

@@ -13,10 +13,10 @@ from conftest import make_settings, seeds_with
 from assistant.answering import final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines, overtaken
 from assistant.count_comparison import compared_sides, names_a_method
+from assistant.counted_topics import compared_in
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.keywords import topic_terms
-from assistant.list_answers import compared_in
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line

@@ -11,9 +11,9 @@ from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES, OTHERS
 
 from assistant.answering import final_answer
+from assistant.counted_topics import count_topic
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
-from assistant.list_answers import count_topic
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.store_answers import about_store
