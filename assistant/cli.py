@@ -318,7 +318,9 @@ def trends(
         filters = explicit(year, venue, author)
     settings = load_settings(data_dir, chroma_url)
     with importing():
+        from assistant.intent import read_intent
         from assistant.pipeline import Assistant
+        from assistant.trend_replies import replies
         from assistant.trends import chart_name, draw_chart, table_lines, unwritable
 
     if chart is not None and (problem := unwritable(chart)):
@@ -335,8 +337,8 @@ def trends(
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return
     out.print(printable(trend.summary() + "."), markup=False, highlight=False)
-    if trend.total:
-        out.print(printable(trend.peaks()), markup=False, highlight=False)
+    for line in [trend.peaks(), *replies(trend, read_intent(topic))] if trend.total else []:
+        out.print(printable(line), markup=False, highlight=False)  # "… by decade?": its line too
     for line in table_lines(trend) if trend.total else []:
         out.print(printable(line), markup=False, highlight=False)
     if trend.chart:

@@ -12,6 +12,7 @@ from itertools import zip_longest
 
 from assistant.list_lines import cited
 from assistant.listing import ListedPaper
+from assistant.trend_replies import THIN_YEAR
 from assistant.trends import NO_YEAR, TrendResult
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
@@ -42,9 +43,6 @@ def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     return lines + ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
                     for row in [head, *rows]]
-
-
-THIN_YEAR = 0.1  # a year holding fewer stored papers than this share of the fullest year's
 
 
 def overtaken(more: TrendResult, fewer: TrendResult) -> str:

@@ -25,7 +25,7 @@ from assistant.leaning import leans_on_previous
 from assistant.stated import PUBLISHED_ON, RECENT, RECENTLY, stated
 from assistant.stated_years import PAPER, PAPERS
 from assistant.term_lookups import lookup_terms
-from assistant.trend_questions import peak_claim, trend_topic
+from assistant.trend_questions import CountsAsked, counts_asked, peak_claim, trend_topic
 from assistant.types import Filters
 
 Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
@@ -269,6 +269,8 @@ class Intent:
     # not a range to count within: they are not in ``filters``
     claimed_years: tuple[int, int] | None = None
     compared_topics: tuple[str, str] | None = None  # two topics compared by their papers' count
+    # what a trend question asks of its counts: growth, its top years, its decades
+    counts_asked: CountsAsked | None = None
 
 
 # The main reading, first that holds: a trend, a term lookup and a list are what the answer's
@@ -324,7 +326,8 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         contribution=(bool(CONTRIBUTION_QUESTION_RE.search(question)) or quantity) and not problem,
         problem=problem, wants_list=readings["list"], lookup_terms=lookup, trend_topic=trend,
         newest_first=bool(NEWEST_RE.search(question)), claimed_years=claimed,
-        compared_topics=compared_topics(search))
+        compared_topics=compared_topics(search),
+        counts_asked=counts_asked(search) if trend is not None else None)
 
 
 def names_in(text: str) -> list[str]:

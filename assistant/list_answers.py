@@ -45,6 +45,7 @@ from assistant.store_answers import STORE_PHRASE
 from assistant.topic_input import bad_topic, unsearchable
 from assistant.topic_shares import held_apart, share_line, whole_history
 from assistant.topics import WHO_RE, best_sentence, topic_of, topic_terms, written_as_pair
+from assistant.trend_replies import replies
 from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
@@ -240,15 +241,12 @@ class ListAnswers:
             result, line = shaped(self.list_papers(question, filters, screen), screen)
             trend, noted = self._counted(result), lambda _: line
         intent = read_intent(question, self.app.index.venues(), self.app.index.author_book())
-        claimed = intent.claimed_years
-        checked = trend.claim_check(*claimed) if claimed and trend.total else ""
         how = [] if intent.trend_topic is not None or shaped else [trend.how_counted(), share_line(
             trend, question, intent.filters, filters, self.app.index.newest_year())]
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
         people = people_line(self.app.index, merge(filters, intent.filters)).rstrip("\n")
         lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,
-                 *([trend.peaks()] if trend.total else []),
-                 *([checked] if checked else []), *table_lines(trend)]
+                 *([trend.peaks()] if trend.total else []), *replies(trend, intent), *table_lines(trend)]
         for line in lines:
             yield line + "\n"
         yield trend.as_answer(question, "\n".join(lines))

@@ -10,8 +10,10 @@ growth, a count per year, a peak), which ``intent.read_intent`` asks through
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Literal
 
-from assistant.stated_years import END, PAPERS, YEAR
+from assistant.stated_years import END, NUMBER_WORDS, PAPERS, YEAR
 from assistant.types import Filters
 
 # A question about how much a topic is worked on over the years.
@@ -20,6 +22,7 @@ _CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|rise
             r"|growing|changing|evolving|rising|declining|increasing|decreasing)")
 _OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year[\s-]+(?:by|over|to|after)[\s-]+year)"
 _PER_YEAR = r"(?:(?:per|each|every|by|a)\s+year|yearly|annually)"
+_PER_DECADE = r"(?:(?:per|each|every|by|a)\s+decade)"
 _OF_PAPERS = rf"(?:{PAPERS}|publications?|popular\w*|interest\s+in)"  # what a count is of
 # what asks for papers counted: "how many", "number of", "plot …", "how popular", "interest
 # in", "papers were published" (not "papers predict yearly sales", "count objects over time")
@@ -66,7 +69,85 @@ PEAK_RES = [
 # A year a question names ("Was 2019 the peak of GANs?" states no range in words)
 NAMED_YEAR_RE = re.compile(rf"(?<![\w-]){YEAR}{END}")
 
+# What a trend question asks of its counts beyond the table (``CountsAsked``): how much the
+# topic grew between two years, as a percentage or a multiple ("By what percentage did
+# papers on GANs grow from 2018 to 2021?", "Did the number of papers about bandits double
+# between 2015 and 2020?"), its busiest years ("the top 3 years for X"), or its decades
+# ("Which decade had the most papers on X?"). Its subject is the papers or the work on a
+# field ("papers on X", "X papers", "research on X"), or a field named without an article
+# with a verb only a field does ("How much has federated learning grown?"): "By what
+# percentage did the error decline?" asks of a paper's quantity, not of papers.
+_BY_HOW_MUCH = (r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:(?:percent(?:age)?|%|factor|amount|margin)\s+)?"
+                r"(?:did|has|have|had)\s+")
+_FIELD_GREW = r"(?:grow|grown|expand(?:ed)?|boom(?:ed)?|take\s+off|taken\s+off)"
+_GROWTH_NOUN = (r"^\s*what\s+(?:is|was|were|are|['’]s)\s+the\s+(?:(?:percent(?:age)?|%|annual|yearly"
+                r"|relative|overall)\s+)?(?:growth|increase|rise|decline|decrease|drop|change)"
+                r"(?:\s+rate)?\s+(?:in|of)\s+")
+_SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|research|work|publications)"
+_FOLD = {"double": 2, "doubled": 2, "triple": 3, "tripled": 3, "quadruple": 4, "quadrupled": 4}
+_FOLDED = (rf"(?P<fold>{'|'.join(_FOLD)}|(?:grown|grow|increased?|risen|rise)\s+(?P<times>\w+)[\s-]?fold)\b")
+_MANY = rf"(?P<n>\d{{1,2}}|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
+_AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]]] = [
+    ("growth", re.compile(rf"{_BY_HOW_MUCH}{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b", re.I)),
+    ("growth", re.compile(rf"{_BY_HOW_MUCH}(?!(?:the|a|an)\s){_NO_FIELD}(?P<topic>.+?)\s+{_FIELD_GREW}\b",
+                          re.I)),
+    ("growth", re.compile(rf"{_GROWTH_NOUN}{_FRAMED}(?P<topic>.+)$", re.I)),
+    ("growth", re.compile(rf"{_GROWTH_NOUN}{_SUBJECT_PAPERS}\b", re.I)),
+    ("growth", re.compile(rf"^\s*what\s+(?:is|was|['’]s)\s+the\s+growth(?:\s+rate)?\s+(?:in|of)\s+"
+                          rf"(?!(?:the|a|an)\s){_NO_FIELD}(?P<topic>.+)$", re.I)),
+    ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_FRAMED}(?P<topic>.+?)\s+{_FOLDED}", re.I)),
+    ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_SUBJECT_PAPERS}\s+{_FOLDED}", re.I)),
+    ("top_years", re.compile(rf"^\s*(?:what|which)\s+(?:were|are|was|is)\s+the\s+(?:top|busiest|biggest"
+                             rf"|best|leading|peak|most\s+active)\s+{_MANY}\s+years\s+(?:for|of|in|on)\s+"
+                             r"(?P<topic>.+)$", re.I)),
+    ("top_years", re.compile(rf"^\s*(?:in\s+)?(?:which|what)\s+{_MANY}\s+years\s+(?:had|saw|have|were"
+                             r"|was|did)\b(?P<topic>.+)$", re.I)),
+    ("top_years", re.compile(rf"^\s*(?:list|name|give|show)\s+(?:me\s+)?the\s+(?:top\s+)?{_MANY}\s+years"
+                             r"\s+(?:with|for|of|on)\b(?P<topic>.+)$", re.I)),
+    ("top_years", re.compile(rf"\btop\s+{_MANY}\s+years\s+(?:for|of|in|on)\s+(?P<topic>.+)$", re.I)),
+    ("decades", re.compile(r"^\s*(?:in\s+)?(?:which|what)\s+decades?\s+(?:had|saw|has|have|was|were|did)\b"
+                           r"(?P<topic>.+)$", re.I)),
+    ("decades", re.compile(rf"^(?:(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_DECADE}\b)"
+                           rf"|(?=.*\b{PAPERS}\s+{_PER_DECADE}\b))(?P<topic>.+)$", re.I)),
+]
+
+
+@dataclass(frozen=True)
+class CountsAsked:
+    """What a trend question asks of its counts beyond the table (``_AS_ASKED``): ``growth``
+    between the first and the last year counted, ``factor`` the multiple a yes-or-no
+    question asks of ("double": 2; None asks how much); the ``n`` years of the most papers;
+    or the papers per ``decades``."""
+
+    kind: Literal["growth", "top_years", "decades"]
+    factor: float | None = None
+    n: int = 1
+
+
+def counts_asked(question: str) -> CountsAsked | None:
+    """What ``question`` asks of its topic's counts (``CountsAsked``), or None: a trend
+    question asking for the counts alone ("How has X grown?"), or no trend question."""
+    for kind, pattern in _AS_ASKED:
+        if m := pattern.search(question):
+            found = m.groupdict()
+            many = found.get("n")
+            n = (int(many) if many.isdigit() else NUMBER_WORDS[many.lower()]) if many else 1
+            return CountsAsked(kind, factor=_factor(found.get("fold"), found.get("times")), n=n)
+    return None
+
+
+def _factor(fold: str | None, times: str | None) -> float | None:
+    """The multiple a growth question asks of: "double" 2, "grown tenfold" 10; None."""
+    if not fold:
+        return None
+    if times:
+        word = times.lower()
+        return float(word) if word.isdigit() else float(NUMBER_WORDS.get(word, 0)) or None
+    return float(_FOLD[fold.lower()])
+
+
 TREND_RES = [
+    *(pattern for _, pattern in _AS_ASKED),
     re.compile(rf"^\s*how\s+(?:has|have|did|is|are)\s+{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b",
                re.I),
     # asked yes or no ("Has the number of papers on X grown?", "Is interest in X declining?")
@@ -106,7 +187,8 @@ TREND_RES = [
 # Words that frame a trend question rather than name its topic, taken off the topic's ends
 # ("the number of federated learning papers" → federated learning); the topic's own words
 # inside it stay ("learning on graphs").
-_FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_OVER_TIME}|how\s+(?:many|much|popular)|number\s+of"
+_FRAME_PHRASES = re.compile(rf"\b(?:{_PER_YEAR}|{_PER_DECADE}|{_OVER_TIME}|how\s+(?:many|much|popular)"
+                            r"|number\s+of"
                             r"|share\s+of|(?:have|has)\s+been|(?:interest|attention|activity)\s+(?:in"
                             r"|to|on|into)|popularity\s+of|(?:become|became)\s+popular"
                             r"|gain(?:ed)?\s+popularity|thank\s+you)\b", re.I)

@@ -106,13 +106,7 @@ class TrendResult:
     def runs(self) -> list[list[int]]:
         """The counted years in runs of consecutive years: a break between two runs is a
         gap, years the store holds no paper of."""
-        runs: list[list[int]] = []
-        for year in sorted(self.years):
-            if runs and year == runs[-1][-1] + 1:
-                runs[-1].append(year)
-            else:
-                runs.append([year])
-        return runs
+        return year_runs(self.years)
 
     def leading_gap(self) -> tuple[int, int] | None:
         """The years asked for before the first counted ("in the last 3 years" of a store
@@ -147,34 +141,6 @@ class TrendResult:
             # with its count: a year of few stored papers has a large share of a paper or two
             line += (f"; the largest share in {by_share}: {largest:.1%} "
                      f"({self.years[by_share]:,} of {self.stored[by_share]:,})")
-        return line + "."
-
-    def claim_check(self, first: int, last: int) -> str:
-        """How the years a question names compare with the rest ("Did research on GANs
-        peak in 2019?"): the year of that span with the most papers, its count and share,
-        and its rank among the counted years by papers and by share ("2019: 56 papers (3.9%
-        of 1,427); 1st of 35 years by papers, tied with 2020; 2nd by share."), so that the
-        claim can be checked against the table. "" when the span holds no counted year."""
-        inside = [y for y in self.years if first <= y <= last]
-        if not inside or not self.years:
-            return ""
-        best = max(inside, key=lambda y: (self.years[y], self.share(y) or 0.0))
-        count, share = self.years[best], self.share(best)
-        ahead = sum(1 for n in self.years.values() if n > count) + 1
-        tied = [str(y) for y, n in self.years.items() if n == count and y != best]
-        line = "" if first == last else f"Within {Filters(years=(first, last)).describe()}, " \
-                                         f"the most in "
-        line += f"{best}: {count:,} {'paper' if count == 1 else 'papers'}"
-        if share is not None:
-            line += f" ({share:.1%} of {self.stored[best]:,})"
-        line += f"; {ordinal(ahead)} of {len(self.years)} years by papers"
-        if tied and count:
-            line += f", tied with {' and '.join(tied[:3])}{' …' if len(tied) > 3 else ''}"
-        # a share of a paper or two says little: only years of SHARE_PAPERS or more compete
-        if share is not None and count >= SHARE_PAPERS:
-            shares = [s for y, n in self.years.items()
-                      if n >= SHARE_PAPERS and (s := self.share(y)) is not None]
-            line += f"; {ordinal(sum(1 for s in shares if s > share) + 1)} by share"
         return line + "."
 
     def public_json(self) -> dict[str, object]:
@@ -251,6 +217,17 @@ class TrendResult:
                   " in the sources)" if self.kept_unread else ", none kept unread past it")
         return (f"Counted as a trend is counted: every pooled paper screened, {self.reread:,} of "
                 f"the uncertain ones read (a budget of {self.budget:,}){unread}.")
+
+
+def year_runs(years: Iterable[int]) -> list[list[int]]:
+    """Years in runs of consecutive years, in order: [2020, 2021, 2025] → [[2020, 2021], [2025]]."""
+    runs: list[list[int]] = []
+    for year in sorted(years):
+        if runs and year == runs[-1][-1] + 1:
+            runs[-1].append(year)
+        else:
+            runs.append([year])
+    return runs
 
 
 def gap_label_of(within: Filters | None) -> str:
@@ -401,12 +378,6 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
     if trend.unknown_year:
         rows.append([NO_YEAR, str(trend.unknown_year), "", "", *("" for _ in venues)])
     return head, rows
-
-
-def ordinal(n: int) -> str:
-    """1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def share_text(share: float | None) -> str:

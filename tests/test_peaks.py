@@ -1,5 +1,5 @@
 """A field's peak asked of its papers ("Did research on GANs peak in 2019?"): read as a
-trend over every year, the years it names as the claim the counts check (intent.py)."""
+trend over every year, the years it names as the claim the counts check (trend_questions.py)."""
 
 from __future__ import annotations
 

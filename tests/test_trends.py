@@ -17,6 +17,7 @@ from assistant.listing import CROSS_ENCODER, MODEL, Candidate, ListedPaper, List
 from assistant.paper import Paper
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
+from assistant.trend_replies import claim_check
 from assistant.trends import (
     TREND_SENSE,
     TrendResult,
@@ -285,13 +286,13 @@ def test_a_trend_checks_the_years_a_peak_question_names() -> None:
                         venues={}, paper_ids=["p"] * 196, papers_in_store=9000,
                         papers_in_filter=9000, screened=300,
                         stored={2016: 568, 2017: 679, 2019: 1427, 2020: 1898, 2021: 2333})
-    assert trend.claim_check(2019, 2019) == ("2019: 56 papers (3.9% of 1,427); 1st of 5 years by "
+    assert claim_check(trend, 2019, 2019) == ("2019: 56 papers (3.9% of 1,427); 1st of 5 years by "
                                              "papers, tied with 2020; 2nd by share.")
-    assert trend.claim_check(2017, 2017) == ("2017: 29 papers (4.3% of 679); 4th of 5 years by "
+    assert claim_check(trend, 2017, 2017) == ("2017: 29 papers (4.3% of 679); 4th of 5 years by "
                                              "papers; 1st by share.")
-    assert trend.claim_check(0, 2018) == ("Within years up to 2018, the most in 2017: 29 papers "
+    assert claim_check(trend, 0, 2018) == ("Within years up to 2018, the most in 2017: 29 papers "
                                           "(4.3% of 679); 4th of 5 years by papers; 1st by share.")
-    assert trend.claim_check(2030, 2031) == ""  # no counted year in the span
+    assert claim_check(trend, 2030, 2031) == ""  # no counted year in the span
 
 
 def test_a_peak_question_is_counted_over_every_year_and_checks_its_year(
@@ -303,7 +304,7 @@ def test_a_peak_question_is_counted_over_every_year_and_checks_its_year(
     trend = seed_assistant.trends("reinforcement learning")
     lines = answer.answer.splitlines()
     assert answer.filters is None and lines[:2] == [f"{trend.summary()}.", trend.peaks()]
-    assert lines[2] == trend.claim_check(2025, 2025) and lines[2].startswith("2025: ")
+    assert lines[2] == claim_check(trend, 2025, 2025) and lines[2].startswith("2025: ")
 
 
 def test_a_chart_path_in_a_missing_folder_or_not_png_is_refused_and_nothing_made(

@@ -17,10 +17,12 @@ import gradio as gr
 
 from assistant.errors import AssistantError, BadInputError, redact
 from assistant.filters import as_text, explicit
+from assistant.intent import read_intent
 from assistant.list_lines import KEPT_UNREAD_MARK, TITLED_MARK
 from assistant.pipeline import Assistant
 from assistant.references import NEAREST_HEADING, nearest_lines
 from assistant.settings import MAX_LIST_REREAD
+from assistant.trend_replies import replies
 from assistant.trends import TREND_HEAD, chart_figure, table_rows
 from assistant.types import Answer
 from assistant.ui.downloads import DownloadFolder, download_buttons, download_row
@@ -94,7 +96,8 @@ class ListsPage:
         except AssistantError as exc:
             return f"**{inert(redact(str(exc)))}**", None, EMPTY_COUNTS
         chart = chart_figure(trend) if trend.total else None
-        peaks = f" {trend.peaks()}" if trend.total else ""
+        asked = replies(trend, read_intent(as_text(topic)))  # "… by decade?": its line too
+        peaks = " ".join(["", trend.peaks(), *asked]) if trend.total else ""
         summary = inert(f"{trend.summary()}.{peaks}") + read_more(trend.unread_left_out, trend.budget)
         head, rows = table_rows(trend)
         return summary, chart, {"headers": head, "data": rows}

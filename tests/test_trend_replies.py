@@ -1,0 +1,141 @@
+"""What a trend question asks of its counts beyond the table: how much a topic grew between
+two years ("By what percentage…?", "Did it double…?"), its busiest years, its decades; read
+from the question (trend_questions.py) and answered in a line (trend_replies.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from conftest import make_settings, seeds_with
+from test_follow_ups import CAPSULES, OTHERS
+
+from assistant.answering import final_answer
+from assistant.intent import read_intent
+from assistant.pipeline import Assistant
+from assistant.trend_questions import CountsAsked
+from assistant.trend_replies import decades_line, growth_line, top_years_line
+from assistant.trends import TrendResult
+
+
+@pytest.mark.parametrize(("question", "topic", "asked"), [
+    ("By what percentage did papers on GANs grow from 2018 to 2021?", "GANs", CountsAsked("growth")),
+    ("How much has federated learning grown since 2015?", "federated learning", CountsAsked("growth")),
+    ("What was the growth in the number of papers on GANs from 2016 to 2020?", "GANs",
+     CountsAsked("growth")),
+    ("What is the growth rate of federated learning?", "federated learning", CountsAsked("growth")),
+    ("Did the number of papers about bandits double between 2015 and 2020?", "bandits",
+     CountsAsked("growth", factor=2)),
+    ("Has GAN research tripled since 2016?", "GAN", CountsAsked("growth", factor=3)),
+    ("Have papers on transformers grown tenfold since 2017?", "transformers",
+     CountsAsked("growth", factor=10)),
+    ("What were the top 3 years for papers on reinforcement learning?", "reinforcement learning",
+     CountsAsked("top_years", n=3)),
+    ("Which three years had the most papers on GANs?", "GANs", CountsAsked("top_years", n=3)),
+    ("List the top 5 years for papers on kernels", "kernels", CountsAsked("top_years", n=5)),
+    ("Which decade had the most papers on neural networks?", "neural networks", CountsAsked("decades")),
+    ("In which decade were most papers on kernel methods published?", "kernel methods",
+     CountsAsked("decades")),
+    ("How many papers on GANs per decade?", "GANs", CountsAsked("decades")),
+])
+def test_a_question_asking_growth_top_years_or_decades_is_a_trend(
+        question: str, topic: str, asked: CountsAsked) -> None:
+    """A researcher's run: "By what percentage did X grow from 2020 to 2021?" had been a
+    false "no", "Did … double …?", "Which decade …?" and "top 3 years …" quoted abstracts."""
+    intent = read_intent(question)
+    assert (intent.kind, intent.trend_topic, intent.counts_asked) == ("trend", topic, asked)
+
+
+@pytest.mark.parametrize("question", [
+    "By what percentage did the error decline?", "By what percentage did accuracy increase?",
+    "How much did training time decrease?", "Did performance double?",
+    "What was the increase in accuracy?", "Which year had the most papers on GANs?"])
+def test_a_papers_quantity_or_the_peak_asks_nothing_more_of_the_counts(question: str) -> None:
+    """A paper's own quantity grows too: no topic's trend (the peak year is the trend's own line)."""
+    assert read_intent(question).counts_asked is None
+
+
+def trend_of(years: dict[int, int], stored: dict[int, int], topic: str = "GANs") -> TrendResult:
+    return TrendResult(topic=topic, years=years, venues={}, paper_ids=["p"] * sum(years.values()),
+                       papers_in_store=sum(stored.values()), papers_in_filter=sum(stored.values()),
+                       screened=300, stored=stored)
+
+
+def test_growth_is_the_change_from_the_first_year_to_the_last_beside_each_years_share() -> None:
+    trend = trend_of({2018: 40, 2019: 56, 2021: 30}, {2018: 1000, 2019: 1427, 2021: 2000})
+    assert growth_line(trend, None, True) == (
+        "From 2018 to 2021, papers on “GANs” went from 40 to 30 papers (down 25%, 0.75×); as a "
+        "share of each year's stored papers, from 4.0% of 1,000 to 1.5% of 2,000.")
+    grew = dataclasses.replace(trend, years={2018: 0, 2019: 56, 2021: 30})
+    assert growth_line(grew, None, True).startswith("From 2018 to 2021, papers on “GANs” went from "
+                                                    "0 to 30 papers; as a share")  # no ratio of 0
+    # no range asked: from the first year counting any
+    assert growth_line(grew, None, False).startswith("From 2019 to 2021, papers on “GANs” went from "
+                                                     "56 to 30 papers (down 46%, 0.54×)")
+    assert growth_line(trend_of({2021: 3}, {2021: 2000}), None, True) == ""  # one year
+
+
+def test_a_sample_year_at_an_end_is_left_out_of_the_growth_and_said_so() -> None:
+    """The 38 seeds of 2025 after 2,333 papers of 2021: 2 papers of 2025 are no decline."""
+    trend = trend_of({2019: 10, 2021: 20, 2025: 2}, {2019: 1427, 2021: 2333, 2025: 38})
+    line = growth_line(trend, None, True)
+    assert line.startswith("From 2019 to 2021, papers on “GANs” went from 10 to 20 papers (up 100%, 2×)")
+    assert line.endswith(" 2025 is left out: it holds 38 stored papers.")
+
+
+def test_a_multiple_asked_yes_or_no_is_answered_on_the_count_and_its_share() -> None:
+    trend = trend_of({2015: 18, 2020: 62}, {2015: 403, 2020: 1898})
+    assert growth_line(trend, 2.0, True).startswith(
+        "Yes, more than doubled in papers, but not as a share of each year's papers. From 2015")
+    assert growth_line(trend, 4.0, True).startswith("No, not quadrupled in papers. From 2015")
+    exactly = trend_of({2015: 10, 2020: 20}, {2015: 500, 2020: 500})
+    assert growth_line(exactly, 2.0, True).startswith("Yes, doubled in papers. From 2015")
+    assert growth_line(exactly, 10.0, True).startswith("No, not grown 10-fold in papers.")
+    shared = trend_of({2015: 10, 2020: 12}, {2015: 1000, 2020: 400})  # 1.0% → 3.0%
+    assert growth_line(shared, 2.0, True).startswith(
+        "No, not doubled in papers, but as a share of each year's papers. From 2015")
+
+
+def test_the_top_years_are_the_most_counted_with_ties_and_the_shares_order() -> None:
+    trend = trend_of({2016: 10, 2017: 29, 2019: 56, 2020: 56, 2021: 45},
+                     {2016: 568, 2017: 679, 2019: 1427, 2020: 1898, 2021: 2333})
+    assert top_years_line(trend, 3) == (
+        "The 3 years with the most papers on “GANs”: 2020 (56), 2019 (56), 2021 (45); by share "
+        "of each year's stored papers: 2017 (4.3%), 2019 (3.9%), 2020 (3.0%).")
+    assert top_years_line(trend, 1).startswith("The 1 year with the most papers on “GANs”: "
+                                               "2020 (56); 2019 also counts 56;")
+    few = trend_of({2019: 6, 2020: 0}, {2019: 100, 2020: 100})
+    assert top_years_line(few, 3) == ("The 1 year with the most papers on “GANs” (only 1 counted "
+                                      "any): 2019 (6).")
+
+
+def test_decades_sum_their_years_and_say_which_years_of_them_are_stored() -> None:
+    trend = trend_of({1988: 5, 1989: 5, **{y: 1 for y in range(1990, 2000)}, 2020: 30, 2025: 1},
+                     {1988: 80, 1989: 100, **{y: 100 for y in range(1990, 2000)}, 2020: 1000,
+                      2025: 38}, topic="")
+    assert decades_line(trend) == (
+        "The counted papers by decade: 1980s 10 (5.6% of 180; 1988–1989 only), 1990s 10 (1.0% of "
+        "1,000), 2020s 31 (3.0% of 1,038; 2020 and 2025 only). The most in the 2020s; the largest "
+        "share in the 1980s.")
+
+
+@pytest.fixture(scope="module")
+def capsule_years(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    """The seeds (2025) and four capsule-network papers: one of 2018, two of 2019, one of 2020."""
+    rows = [(t, a, y) for y, t, a in CAPSULES + OTHERS]
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "growth", rows,
+                                              ("title", "abstract", "year"))))
+
+
+def test_an_asked_growth_and_decades_are_answered_beside_the_table(capsule_years: Assistant) -> None:
+    doubled = final_answer(capsule_years.answer_stream(
+        "Did the number of papers on capsule networks double from 2018 to 2019?"))
+    lines = doubled.answer.splitlines()
+    assert doubled.receipt is not None and doubled.receipt.matching == 3
+    assert "Yes, doubled in papers, but not as a share of each year's papers. From 2018 to 2019, " \
+           "papers on “capsule networks” went from 1 to 2 papers (up 100%, 2×)" in lines[2]
+    decades = final_answer(capsule_years.answer_stream(
+        "Which decade had the most papers on capsule networks?")).answer.splitlines()
+    assert decades[2].startswith("Papers on “capsule networks” by decade: 2010s 3 (")
+    assert "2020s 1 (2.6% of 39; 2020 and 2025 only). The most in the 2010s;" in decades[2]
