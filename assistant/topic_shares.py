@@ -192,12 +192,12 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
         return f"{trend.overall_share()} That is {each}."
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
-    if not trend.total:
-        return ""
+    within = _asked_part(part, stated)
+    what = f"by {stated.author}" if part == "author" else f"from {within.describe()}"
+    if not trend.total:  # "… by Goodfellow in 1990?": none to take a share of (a review's)
+        return f"None of them to take a share of, so none is {what}."
     if part == "years" and against:  # a review's: "2019 vs 2020" had been one share of both
         return "Of them, " + " and ".join(f"{n:,} ({share_text(n / trend.total)}) {'is' if n == 1 else 'are'}"
                                           f" from {label}" for label, n in _span_counts(trend, against)) + "."
-    within = _asked_part(part, stated)
     count = sum(within.allows(listed.paper) for listed in trend.counted)
-    what = f"by {stated.author}" if part == "author" else f"from {within.describe()}"
     return f"Of them, {count:,} ({share_text(count / trend.total)}) {'is' if count == 1 else 'are'} {what}."
