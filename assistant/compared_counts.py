@@ -12,22 +12,25 @@ from itertools import zip_longest
 
 from assistant.list_lines import cited
 from assistant.listing import ListedPaper
-from assistant.trend_replies import THIN_YEAR
+from assistant.trend_replies import THIN_YEAR, first_counted, growth_line, growth_span, times
 from assistant.trends import NO_YEAR, TrendResult
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
 
-def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
-    """Two topics' counts over the same papers: which has more, which sources each counted
-    (``sources_line``), each one's summary and peaks, then one table of both per year beside
-    the papers stored that year."""
+def comparison_lines(first: TrendResult, second: TrendResult, growth: bool = False,
+                     ranged: bool = False) -> list[str]:
+    """Two topics' counts over the same papers: which has more (and, when the question asks
+    which ``growth`` is faster, which grew faster: ``growth_lines``), which sources each
+    counted (``sources_line``), each one's summary and peaks, then one table of both per
+    year beside the papers stored that year."""
     if first.total == second.total:
         verdict = f"As many papers on “{first.topic}” as on “{second.topic}”: {first.total:,} each."
     else:
         more, fewer = (first, second) if first.total > second.total else (second, first)
         verdict = (f"More papers on “{more.topic}” than on “{fewer.topic}”: {more.total:,} "
                    f"against {fewer.total:,}.{overtaken(more, fewer)}")
-    lines = [verdict, *([line] if (line := sources_line(first, second)) else [])]
+    lines = [verdict, *(growth_lines(first, second, ranged) if growth else []),
+             *([line] if (line := sources_line(first, second)) else [])]
     for trend in (first, second):
         lines += [f"{trend.summary()}.", *([trend.peaks()] if trend.total else [])]
     head = ["year", first.topic, second.topic, "of stored"]
@@ -43,6 +46,35 @@ def comparison_lines(first: TrendResult, second: TrendResult) -> list[str]:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     return lines + ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
                     for row in [head, *rows]]
+
+
+def growth_lines(first: TrendResult, second: TrendResult, ranged: bool) -> list[str]:
+    """Which of two topics grew faster ("Which grew faster, GANs or VAEs?"), by the multiple
+    of each one's count over the same years: the range the question states (``ranged``),
+    else from the first year both count a paper in, to the newest; then each one's growth
+    (``growth_line``). A topic counting none in the first year has no multiple: its line
+    alone is said."""
+    starts = [first_counted(trend) for trend in (first, second)]
+    if None in starts:
+        return []
+    since = None if ranged else max(y for y in starts if y is not None)
+    lines = [growth_line(trend, None, since) for trend in (first, second)]
+    spans = [growth_span(trend, since) for trend in (first, second)]
+    if spans[0] is None or spans[1] is None or spans[0][:2] != spans[1][:2]:
+        return [line for line in lines if line]
+    a, b = spans[0][0], spans[0][1]
+    if not (first.years[a] and second.years[a]):
+        return lines
+    (fast, f), (slow, s) = sorted([(first, first.years[b] / first.years[a]),
+                                   (second, second.years[b] / second.years[a])], key=lambda x: -x[1])
+    against = f"{times(f)} its papers, against {times(s)} for “{slow.topic}”"
+    if f == s:
+        said = f"Neither grew faster from {a} to {b}: each went to {times(f)} its papers."
+    elif f >= 1:
+        said = f"“{fast.topic}” grew faster from {a} to {b}: {against}."
+    else:  # both fell
+        said = f"Neither grew from {a} to {b}; “{fast.topic}” fell less: {against}."
+    return [said, *lines]
 
 
 def overtaken(more: TrendResult, fewer: TrendResult) -> str:

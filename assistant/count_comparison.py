@@ -56,6 +56,11 @@ COUNT_COMPARISON_RES = [
     re.compile(rf"^\s*(?:did|have|has)\s+(?P<a>.+?)\s+(?:overtak(?:e|en)|surpass(?:ed)?|outnumber(?:ed)?)"
                rf"\s+(?P<b>.+?)\s+(?:by|in)\s+(?:the\s+)?(?:number|count)\s+of\s+{PAPERS}{_END}", re.I),
 ]
+# "Which grew faster, GANs or VAEs?" names no field's noun: a comparison when a side is
+# written as a method's name (``names_a_method``), not "Which grew faster, model size or
+# dataset size?", which asks of quantities (a review's)
+_GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
+                          rf"(?:more|faster){_SEP}(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I)
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?{PAPERS}\s+(?:on|about|using|that\s+use|in)\s+"
@@ -81,7 +86,14 @@ def compared_topics(question: str) -> tuple[str, str] | None:
             first, second = _trimmed(m.group("a")), _trimmed(m.group("b"))
             if all(re.search(r"\w", t) and not _NO_TOPIC.match(t) for t in (first, second)):
                 return first, second
+    if (m := _GREW_FASTER.search(question)) and names_a_method(sides := (_trimmed(m["a"]), _trimmed(m["b"]))):
+        return sides
     return None
+
+
+# a comparison of counts asking which grows faster, not which has more
+GROWTH_ASKED = re.compile(r"\b(?:grew|grown|growing|grows|rose|risen|rising|trending)\s+(?:more|faster)\b",
+                          re.I)
 
 
 def compared_sides(sides: tuple[str, str]) -> tuple[str, str] | None:

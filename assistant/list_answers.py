@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import AnswerStream, check_question, final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines
 from assistant.corpus import Paper
-from assistant.count_comparison import names_a_method, versus_topics
+from assistant.count_comparison import GROWTH_ASKED, names_a_method, versus_topics
 from assistant.counted_topics import compared_in, count_topic, counted_topic
 from assistant.errors import BadInputError
 from assistant.filters import merge
@@ -267,7 +267,8 @@ class ListAnswers:
         if topics is None:
             raise BadInputError("the question compares no two topics by their papers' count")
         first, second = (self._topic_trend(topic, applied, reread) for topic in topics)
-        lines = comparison_lines(first, second)
+        lines = comparison_lines(first, second, bool(GROWTH_ASKED.search(search)),
+                                 bool(applied and (applied.years or applied.recent)))
         for line in lines:
             yield line + "\n"
         yield comparison_answer(question, first, second, lines)

@@ -40,30 +40,25 @@ def reply_line(trend: TrendResult, asked: CountsAsked, stated: Filters | None) -
     """The line answering what ``asked`` asks of the counts ("" when they hold no answer);
     ``stated``: the range the question states, which a growth is measured across."""
     if asked.kind == "growth":
-        return growth_line(trend, asked.factor, bool(stated and (stated.years or stated.recent)))
+        ranged = bool(stated and (stated.years or stated.recent))  # else from its first paper
+        return growth_line(trend, asked.factor, None if ranged else first_counted(trend))
     return top_years_line(trend, asked.n) if asked.kind == "top_years" else decades_line(trend)
 
 
-def growth_line(trend: TrendResult, factor: float | None, ranged: bool) -> str:
-    """The change in the topic's count from the first year to the last: of the range the
-    question states (``ranged``), else from the first year counting any to the newest;
-    with each year's share of its stored papers, and, for a yes-or-no question asking a
-    multiple (``factor``: "Did X double?"), the verdict on the count, and on the share when
-    that differs. A last or first year holding few stored papers beside the year next to it
-    (the 38 seeds of 2025 after 2,333 papers of 2021) is left out, and said so."""
-    years = sorted(trend.years) if ranged else [y for y in sorted(trend.years)
-                                                if y >= min(y for y, n in trend.years.items() if n)]
-    thin = [y for y in (years[-1:] if len(years) > 2 else []) if _thin(trend, y, years[-2])]
-    thin += [y for y in (years[:1] if len(years) > 2 else []) if _thin(trend, y, years[1])]
-    years = [y for y in years if y not in thin]
-    if len(years) < 2:
+def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> str:
+    """The change in the topic's count from the first year to the last (``growth_span``:
+    from ``since``, or over the range the question states when None), with each year's
+    share of its stored papers, and, for a yes-or-no question asking a multiple
+    (``factor``: "Did X double?"), the verdict on the count, and on the share when that
+    differs."""
+    if (span := growth_span(trend, since)) is None:
         return ""
-    first, last = years[0], years[-1]
+    first, last, thin = span
     before, after = trend.years[first], trend.years[last]
     change = f"{before:,} to {after:,} papers"
     if before:
         ratio = after / before
-        change += f" ({'up' if ratio >= 1 else 'down'} {abs(ratio - 1):.0%}, {ratio:.2g}×)"
+        change += f" ({'up' if ratio >= 1 else 'down'} {abs(ratio - 1):,.0%}, {times(ratio)})"
     line = f"From {first} to {last}, {_papers_of(trend)} went from {change}"
     shares = (trend.share(first), trend.share(last))
     if shares[0] is not None and shares[1] is not None:
@@ -80,6 +75,28 @@ def growth_line(trend: TrendResult, factor: float | None, ranged: bool) -> str:
     if before and shares[0] and shares[1] is not None and (shares[1] >= factor * shares[0]) != grew:
         verdict += f", but {'not ' if grew else ''}as a share of each year's papers"
     return f"{verdict}. {line}"
+
+
+def growth_span(trend: TrendResult, since: int | None = None) -> tuple[int, int, list[int]] | None:
+    """The first and the last year a growth is measured between: the trend's years from
+    ``since`` on (every one when None), less a year at an end holding few stored papers
+    beside the year next to it (the 38 seeds of 2025 after 2,333 papers of 2021), given
+    third to be said; None with fewer than two years."""
+    years = [y for y in sorted(trend.years) if since is None or y >= since]
+    thin = [y for y in (years[-1:] if len(years) > 2 else []) if _thin(trend, y, years[-2])]
+    thin += [y for y in (years[:1] if len(years) > 2 else []) if _thin(trend, y, years[1])]
+    years = [y for y in years if y not in thin]
+    return (years[0], years[-1], thin) if len(years) > 1 else None
+
+
+def times(ratio: float) -> str:
+    """A multiple as said: 0.47 → "0.47×", 4.5 → "4.5×", 111 → "111×"."""
+    return f"{ratio:.2g}×" if ratio < 10 else f"{ratio:,.0f}×"
+
+
+def first_counted(trend: TrendResult) -> int | None:
+    """The first year the trend counts any paper in, or None."""
+    return min((y for y, n in trend.years.items() if n), default=None)
 
 
 def _thin(trend: TrendResult, year: int, beside: int) -> bool:

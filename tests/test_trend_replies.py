@@ -12,6 +12,8 @@ from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES, OTHERS
 
 from assistant.answering import final_answer
+from assistant.compared_counts import growth_lines
+from assistant.count_comparison import compared_topics
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
 from assistant.trend_questions import CountsAsked
@@ -64,36 +66,36 @@ def trend_of(years: dict[int, int], stored: dict[int, int], topic: str = "GANs")
 
 def test_growth_is_the_change_from_the_first_year_to_the_last_beside_each_years_share() -> None:
     trend = trend_of({2018: 40, 2019: 56, 2021: 30}, {2018: 1000, 2019: 1427, 2021: 2000})
-    assert growth_line(trend, None, True) == (
+    assert growth_line(trend, None, None) == (
         "From 2018 to 2021, papers on “GANs” went from 40 to 30 papers (down 25%, 0.75×); as a "
         "share of each year's stored papers, from 4.0% of 1,000 to 1.5% of 2,000.")
     grew = dataclasses.replace(trend, years={2018: 0, 2019: 56, 2021: 30})
-    assert growth_line(grew, None, True).startswith("From 2018 to 2021, papers on “GANs” went from "
+    assert growth_line(grew, None, None).startswith("From 2018 to 2021, papers on “GANs” went from "
                                                     "0 to 30 papers; as a share")  # no ratio of 0
-    # no range asked: from the first year counting any
-    assert growth_line(grew, None, False).startswith("From 2019 to 2021, papers on “GANs” went from "
+    # from a year on (with no range asked, the first counting any)
+    assert growth_line(grew, None, 2019).startswith("From 2019 to 2021, papers on “GANs” went from "
                                                      "56 to 30 papers (down 46%, 0.54×)")
-    assert growth_line(trend_of({2021: 3}, {2021: 2000}), None, True) == ""  # one year
+    assert growth_line(trend_of({2021: 3}, {2021: 2000}), None, None) == ""  # one year
 
 
 def test_a_sample_year_at_an_end_is_left_out_of_the_growth_and_said_so() -> None:
     """The 38 seeds of 2025 after 2,333 papers of 2021: 2 papers of 2025 are no decline."""
     trend = trend_of({2019: 10, 2021: 20, 2025: 2}, {2019: 1427, 2021: 2333, 2025: 38})
-    line = growth_line(trend, None, True)
+    line = growth_line(trend, None, None)
     assert line.startswith("From 2019 to 2021, papers on “GANs” went from 10 to 20 papers (up 100%, 2×)")
     assert line.endswith(" 2025 is left out: it holds 38 stored papers.")
 
 
 def test_a_multiple_asked_yes_or_no_is_answered_on_the_count_and_its_share() -> None:
     trend = trend_of({2015: 18, 2020: 62}, {2015: 403, 2020: 1898})
-    assert growth_line(trend, 2.0, True).startswith(
+    assert growth_line(trend, 2.0, None).startswith(
         "Yes, more than doubled in papers, but not as a share of each year's papers. From 2015")
-    assert growth_line(trend, 4.0, True).startswith("No, not quadrupled in papers. From 2015")
+    assert growth_line(trend, 4.0, None).startswith("No, not quadrupled in papers. From 2015")
     exactly = trend_of({2015: 10, 2020: 20}, {2015: 500, 2020: 500})
-    assert growth_line(exactly, 2.0, True).startswith("Yes, doubled in papers. From 2015")
-    assert growth_line(exactly, 10.0, True).startswith("No, not grown 10-fold in papers.")
+    assert growth_line(exactly, 2.0, None).startswith("Yes, doubled in papers. From 2015")
+    assert growth_line(exactly, 10.0, None).startswith("No, not grown 10-fold in papers.")
     shared = trend_of({2015: 10, 2020: 12}, {2015: 1000, 2020: 400})  # 1.0% → 3.0%
-    assert growth_line(shared, 2.0, True).startswith(
+    assert growth_line(shared, 2.0, None).startswith(
         "No, not doubled in papers, but as a share of each year's papers. From 2015")
 
 
@@ -139,3 +141,33 @@ def test_an_asked_growth_and_decades_are_answered_beside_the_table(capsule_years
         "Which decade had the most papers on capsule networks?")).answer.splitlines()
     assert decades[2].startswith("Papers on “capsule networks” by decade: 2010s 3 (")
     assert "2020s 1 (2.6% of 39; 2020 and 2025 only). The most in the 2010s;" in decades[2]
+
+
+def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
+    """A run: "Which grew faster, GANs or VAEs?" had quoted one abstract; without a field's
+    noun a side must be written as a method's name, "model size or dataset size" being
+    quantities."""
+    assert compared_topics("Which grew faster, GANs or VAEs?") == ("GANs", "VAEs")
+    assert compared_topics("What grew faster: transformers or CNNs?") == ("transformers", "CNNs")
+    assert compared_topics("Which grew faster, model size or dataset size?") is None
+
+
+def test_which_grew_faster_is_the_larger_multiple_over_the_same_years() -> None:
+    gans = trend_of({2014: 0, 2015: 1, 2016: 8, 2021: 45}, {2014: 400, 2015: 403, 2016: 569, 2021: 2333})
+    vaes = dataclasses.replace(gans, topic="VAEs", years={2014: 1, 2015: 3, 2016: 6, 2021: 42})
+    lines = growth_lines(gans, vaes, ranged=False)  # from 2015, the first year both count any
+    assert lines[0] == "“GANs” grew faster from 2015 to 2021: 45× its papers, against 14× for “VAEs”."
+    assert lines[1:] == [growth_line(gans, None, 2015), growth_line(vaes, None, 2015)]
+    assert growth_lines(gans, vaes, ranged=True)[0].startswith("From 2014 to 2021")  # no multiple of 0
+    fell = dataclasses.replace(vaes, years={2014: 0, 2015: 4, 2016: 6, 2021: 2})
+    assert growth_lines(dataclasses.replace(gans, years={2014: 0, 2015: 4, 2016: 1, 2021: 1}), fell,
+                        False)[0] == ("Neither grew from 2015 to 2021; “VAEs” fell less: 0.5× its "
+                                      "papers, against 0.25× for “GANs”.")
+
+
+def test_a_comparison_asking_which_grew_faster_says_it(capsule_years: Assistant) -> None:
+    lines = final_answer(capsule_years.answer_stream(
+        "Which topic grew faster, capsule networks or bandits?")).answer.splitlines()
+    assert lines[1] == ("“bandits” grew faster from 2019 to 2025: 2× its papers, against 0× for "
+                        "“capsule networks”.")
+    assert lines[2].startswith("From 2019 to 2025, papers on “capsule networks” went from 2 to 0")
