@@ -84,6 +84,14 @@ AUTHOR_RES = [
                rf"{_AFTER})", re.I),
     re.compile(rf"(?P<cut>\b(?:written|authored|co-?authored)\s+(?:(?:jointly|together)\s+)?by\s+"
                rf"{_NAME}{_AFTER})", re.I),
+    # "How many papers on GANs by Ian Goodfelow?": a name of two words or more after the
+    # topic, ending the question, read stored or not, so that one the store does not hold
+    # is refused naming the nearest (a review's: "0 papers match “GANs by Zzz Qqq”"); after
+    # a verb ("inspired by Donald Hebb", "released by Google Research") it is the stored
+    # reading's below
+    re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?:on|about|in|using)\s+[^?!]*?\w(?<!ed)\s+(?P<cut>by\s+"
+               rf"(?-i:(?P<author>{_LEADS}{_WORD}(?:\s+(?:{_PARTICLE}\s+)*{_WORD}){{1,3}})){_AFTER})"
+               r"\s*[?.!]*\s*$", re.I),
     # "papers that have both Hinton and Sutskever as authors", "papers with Bengio as co-author"
     re.compile(rf"\b(?:{PAPERS}|{PAPER})\s+(?P<cut>(?:(?:that|which)\s+)?(?:have|has|had|with|list"
                rf"|name)\s+(?:both\s+)?{_NAME}\s+as\s+(?:an?\s+)?(?:co-?)?authors?\b)", re.I),

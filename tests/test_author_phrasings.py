@@ -100,3 +100,22 @@ def test_what_a_stored_author_proposed_reads_the_author(question: str, author: s
     assert (intent.filters.author if intent.filters and intent.filters.author else None) == author
     assert intent.search == search
     assert read_intent(question).search == question.replace(" in 2017", "")  # no book: words
+
+
+@pytest.mark.parametrize(("question", "author"), [
+    ("How many papers on GANs by Zzz Qqq?", "Zzz Qqq"),
+    ("List papers on attention by Yoshua Bengio", "Yoshua Bengio"),
+    ("Which papers on capsule networks by Ian Goodfelow?", "Ian Goodfelow"),
+    ("Which papers on attention inspired by Donald Hebb?", None),
+    ("List papers on datasets released by Google Research", None),
+    ("How many papers on GANs by Hinton?", None),  # one word: only a stored author's
+])
+def test_a_full_name_ending_a_question_after_its_topic_is_read_stored_or_not(
+        question: str, author: str | None) -> None:
+    """A review (C46): "How many papers on GANs by Zzz Qqq?" had counted 0 papers matching
+    “GANs by Zzz Qqq”; read as the author, one the store does not hold is refused naming
+    the nearest ("Ian Goodfelow": Ian Goodfellow), as "written by …" is."""
+    intent = read_intent(question)
+    assert (intent.filters.author if intent.filters else None) == author
+    if author:
+        assert author not in intent.search
