@@ -60,8 +60,10 @@ def stated_of_them(question: str) -> Stated | None:
         years, recent, _, left = stated_years(verb.group(0) + rest)  # the verb kept as is
         if (years or recent) and _YEARS_LEFT.match(left[len(verb.group(0).rstrip()):]):
             return "years"
-        if _BY_AUTHOR.match(rest) and not re.match(r"by\s+(?:the\s+end\s+of\s+)?(?:19|20)\d\d", rest):
-            return "author"  # "by Goodfellow in 2016" too (a review's: it had read his papers' share)
+        # "by Goodfellow in 2016", "… over the last five years" too (reviews': his papers' share)
+        if ((_BY_AUTHOR.match(rest) or _BY_AUTHOR.match(stated_years(rest)[3].strip()))
+                and not re.match(r"by\s+(?:the\s+end\s+of\s+)?(?:19|20)\d\d", rest)):
+            return "author"
     return None
 
 

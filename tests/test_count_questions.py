@@ -384,6 +384,8 @@ def test_a_share_of_an_authors_papers_with_no_topic_is_the_stores(capsule_years:
     ("What percentage of the 2019 papers on GANs were by Goodfellow?", "author"),
     ("what percentage of gan papers were written by ian goodfellow?", "author"),
     ("What share of papers on GANs were published by Ian Goodfellow in 2016?", "author"),  # C44
+    ("What share of papers on GANs were written by Ian Goodfellow over the last five years?",
+     "author"),  # C46: refused, no paper of his in those years
     ("What percentage of papers on GANs are in computer vision?", None),
     ("What fraction of papers on RL are from DeepMind?", None),
     ("What fraction of papers from 2019 use reinforcement learning?", None),
