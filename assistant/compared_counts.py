@@ -13,7 +13,7 @@ from itertools import zip_longest
 from assistant.list_lines import cited
 from assistant.listing import ListedPaper
 from assistant.trend_replies import THIN_YEAR, first_counted, growth_line, growth_span, times
-from assistant.trends import NO_YEAR, TrendResult
+from assistant.trends import NO_YEAR, SHARE_PAPERS, TrendResult
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
 
@@ -51,29 +51,28 @@ def comparison_lines(first: TrendResult, second: TrendResult, growth: bool = Fal
 def growth_lines(first: TrendResult, second: TrendResult, ranged: bool) -> list[str]:
     """Which of two topics grew faster ("Which grew faster, GANs or VAEs?"), by the multiple
     of each one's count over the same years: the range the question states (``ranged``),
-    else from the first year both count a paper in, to the newest; then each one's growth
-    (``growth_line``). A topic counting none in the first year has no multiple: its line
-    alone is said."""
-    starts = [first_counted(trend) for trend in (first, second)]
+    else from the first year both count SHARE_PAPERS or more in (or any, when one never
+    does), to the newest; then each one's growth (``growth_line``). When a topic counts
+    none in the first year, or the two are measured over other years, no multiple is set
+    against the other: the two lines alone are said."""
+    starts = [first_counted(trend, SHARE_PAPERS) or first_counted(trend) for trend in (first, second)]
     if None in starts:
         return []
     since = None if ranged else max(y for y in starts if y is not None)
     lines = [growth_line(trend, None, since) for trend in (first, second)]
-    spans = [growth_span(trend, since) for trend in (first, second)]
-    if spans[0] is None or spans[1] is None or spans[0][:2] != spans[1][:2]:
+    spans = [growth_span(trend, since)[:2] for trend in (first, second)]
+    a, b = spans[0]
+    if a is None or b is None or spans[0] != spans[1] or not (first.years[a] and second.years[a]):
         return [line for line in lines if line]
-    a, b = spans[0][0], spans[0][1]
-    if not (first.years[a] and second.years[a]):
-        return lines
     (fast, f), (slow, s) = sorted([(first, first.years[b] / first.years[a]),
                                    (second, second.years[b] / second.years[a])], key=lambda x: -x[1])
     against = f"{times(f)} its papers, against {times(s)} for “{slow.topic}”"
     if f == s:
         said = f"Neither grew faster from {a} to {b}: each went to {times(f)} its papers."
-    elif f >= 1:
+    elif f > 1:
         said = f"“{fast.topic}” grew faster from {a} to {b}: {against}."
-    else:  # both fell
-        said = f"Neither grew from {a} to {b}; “{fast.topic}” fell less: {against}."
+    else:  # neither grew
+        said = f"Neither grew from {a} to {b}; “{fast.topic}” kept more of its papers: {against}."
     return [said, *lines]
 
 

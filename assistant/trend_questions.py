@@ -73,32 +73,33 @@ NAMED_YEAR_RE = re.compile(rf"(?<![\w-]){YEAR}{END}")
 # topic grew between two years, as a percentage or a multiple ("By what percentage did
 # papers on GANs grow from 2018 to 2021?", "Did the number of papers about bandits double
 # between 2015 and 2020?"), its busiest years ("the top 3 years for X"), or its decades
-# ("Which decade had the most papers on X?"). Its subject is the papers or the work on a
-# field ("papers on X", "X papers", "research on X"), or a field named without an article
-# with a verb only a field does ("How much has federated learning grown?"): "By what
-# percentage did the error decline?" asks of a paper's quantity, not of papers.
-_BY_HOW_MUCH = (r"^\s*(?:by\s+)?(?:what|how\s+much)\s+(?:(?:percent(?:age)?|%|factor|amount|margin)\s+)?"
-                r"(?:did|has|have|had)\s+")
-_FIELD_GREW = r"(?:grow|grown|expand(?:ed)?|boom(?:ed)?|take\s+off|taken\s+off)"
-_GROWTH_NOUN = (r"^\s*what\s+(?:is|was|were|are|['’]s)\s+the\s+(?:(?:percent(?:age)?|%|annual|yearly"
+# ("Which decade had the most papers on X?"). Its subject is the papers or the research on
+# a field ("papers on X", "X papers", "research on X"), or a field named without an article
+# in the present perfect of a verb only a field does ("How much has federated learning
+# grown?"): "By what percentage did the error decline?", "How much did accuracy grow?" and
+# "What is the growth rate of model parameters?" ask of a paper's quantity (a review's).
+_BY_HOW_MUCH = (r"^\s*(?:by\s+)?(?:what|how\s+(?:much|fast|quickly))\s+"
+                r"(?:(?:percent(?:age)?|%|factor|amount|margin)\s+)?(?:did|has|have|had)\s+")
+_FIELD_GREW = r"(?:grown|expanded|boomed|taken\s+off)"
+_GROWTH_NOUN = (r"^\s*what(?:\s+(?:is|was|were|are)|['’]s)\s+the\s+(?:(?:percent(?:age)?|%|annual|yearly"
                 r"|relative|overall)\s+)?(?:growth|increase|rise|decline|decrease|drop|change)"
                 r"(?:\s+rate)?\s+(?:in|of)\s+")
-_SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|research|work|publications)"
+_SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|research|publications)"
 _FOLD = {"double": 2, "doubled": 2, "triple": 3, "tripled": 3, "quadruple": 4, "quadrupled": 4}
 _FOLDED = (rf"(?P<fold>{'|'.join(_FOLD)}|(?:grown|grow|increased?|risen|rise)\s+(?P<times>\w+)[\s-]?fold)\b")
-_MANY = rf"(?P<n>\d{{1,2}}|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
+_MANY = rf"(?P<n>[1-9]\d?|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
 _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]]] = [
     ("growth", re.compile(rf"{_BY_HOW_MUCH}{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b", re.I)),
-    ("growth", re.compile(rf"{_BY_HOW_MUCH}(?!(?:the|a|an)\s){_NO_FIELD}(?P<topic>.+?)\s+{_FIELD_GREW}\b",
-                          re.I)),
+    ("growth", re.compile(rf"{_BY_HOW_MUCH}{_SUBJECT_PAPERS}\s+{_CHANGED}\b", re.I)),
+    ("growth", re.compile(rf"^\s*(?:by\s+)?(?:what|how\s+(?:much|fast|quickly))\s+(?:(?:percent(?:age)?|%"
+                          rf"|factor)\s+)?(?:has|have)\s+(?!(?:the|a|an|our|my|your)\s){_NO_FIELD}"
+                          rf"(?P<topic>.+?)\s+{_FIELD_GREW}\b", re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_FRAMED}(?P<topic>.+)$", re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_SUBJECT_PAPERS}\b", re.I)),
-    ("growth", re.compile(rf"^\s*what\s+(?:is|was|['’]s)\s+the\s+growth(?:\s+rate)?\s+(?:in|of)\s+"
-                          rf"(?!(?:the|a|an)\s){_NO_FIELD}(?P<topic>.+)$", re.I)),
     ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_FRAMED}(?P<topic>.+?)\s+{_FOLDED}", re.I)),
     ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_SUBJECT_PAPERS}\s+{_FOLDED}", re.I)),
     ("top_years", re.compile(rf"^\s*(?:what|which)\s+(?:were|are|was|is)\s+the\s+(?:top|busiest|biggest"
-                             rf"|best|leading|peak|most\s+active)\s+{_MANY}\s+years\s+(?:for|of|in|on)\s+"
+                             rf"|best|leading|peak|most\s+active)\s+(?:{_MANY}\s+)?years\s+(?:for|of|in|on)\s+"
                              r"(?P<topic>.+)$", re.I)),
     ("top_years", re.compile(rf"^\s*(?:in\s+)?(?:which|what)\s+{_MANY}\s+years\s+(?:had|saw|have|were"
                              r"|was|did)\b(?P<topic>.+)$", re.I)),
@@ -106,7 +107,7 @@ _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]
                              r"\s+(?:with|for|of|on)\b(?P<topic>.+)$", re.I)),
     ("top_years", re.compile(rf"\btop\s+{_MANY}\s+years\s+(?:for|of|in|on)\s+(?P<topic>.+)$", re.I)),
     ("decades", re.compile(r"^\s*(?:in\s+)?(?:which|what)\s+decades?\s+(?:had|saw|has|have|was|were|did)\b"
-                           r"(?P<topic>.+)$", re.I)),
+                           rf"(?=.*\b(?:{PAPERS}|most\b.*\bpublished)\b)(?P<topic>.+)$", re.I)),
     ("decades", re.compile(rf"^(?:(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_DECADE}\b)"
                            rf"|(?=.*\b{PAPERS}\s+{_PER_DECADE}\b))(?P<topic>.+)$", re.I)),
 ]
@@ -130,8 +131,9 @@ def counts_asked(question: str) -> CountsAsked | None:
     for kind, pattern in _AS_ASKED:
         if m := pattern.search(question):
             found = m.groupdict()
-            many = found.get("n")
-            n = (int(many) if many.isdigit() else NUMBER_WORDS[many.lower()]) if many else 1
+            many = found.get("n")  # "the busiest years": three
+            n = (int(many) if many.isdigit() else NUMBER_WORDS[many.lower()]) if many else \
+                3 if kind == "top_years" else 1
             return CountsAsked(kind, factor=_factor(found.get("fold"), found.get("times")), n=n)
     return None
 

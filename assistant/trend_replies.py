@@ -16,7 +16,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from assistant.trend_questions import CountsAsked
-from assistant.trends import SHARE_PAPERS, TrendResult, year_runs
+from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult, year_runs
 from assistant.types import Filters
 
 if TYPE_CHECKING:
@@ -38,10 +38,16 @@ def replies(trend: TrendResult, intent: Intent) -> list[str]:
 
 def reply_line(trend: TrendResult, asked: CountsAsked, stated: Filters | None) -> str:
     """The line answering what ``asked`` asks of the counts ("" when they hold no answer);
-    ``stated``: the range the question states, which a growth is measured across."""
+    ``stated``: the range the question states, which a growth is measured across. With no
+    range, a growth is measured from the first year counting SHARE_PAPERS or more, not from
+    a stray paper ("deep learning" had grown 188× from one paper of 2007; a review's)."""
     if asked.kind == "growth":
-        ranged = bool(stated and (stated.years or stated.recent))  # else from its first paper
-        return growth_line(trend, asked.factor, None if ranged else first_counted(trend))
+        if stated and (stated.years or stated.recent):
+            return growth_line(trend, asked.factor, None)
+        since = first_counted(trend, SHARE_PAPERS) or first_counted(trend)
+        line = growth_line(trend, asked.factor, since)
+        return line + (f" No years were asked: it is measured from {since}, the first year "
+                       f"counting {SHARE_PAPERS} or more." if line and since != first_counted(trend) else "")
     return top_years_line(trend, asked.n) if asked.kind == "top_years" else decades_line(trend)
 
 
@@ -51,9 +57,9 @@ def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> 
     share of its stored papers, and, for a yes-or-no question asking a multiple
     (``factor``: "Did X double?"), the verdict on the count, and on the share when that
     differs."""
-    if (span := growth_span(trend, since)) is None:
-        return ""
-    first, last, thin = span
+    first, last, said = growth_span(trend, since)
+    if first is None or last is None:
+        return " ".join(["Too few years to measure a growth.", *said]) if said else ""
     before, after = trend.years[first], trend.years[last]
     change = f"{before:,} to {after:,} papers"
     if before:
@@ -64,29 +70,41 @@ def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> 
     if shares[0] is not None and shares[1] is not None:
         line += (f"; as a share of each year's stored papers, from {shares[0]:.1%} of "
                  f"{trend.stored[first]:,} to {shares[1]:.1%} of {trend.stored[last]:,}")
-    line += "." + "".join(f" {y} is left out: it holds {trend.stored.get(y, 0):,} stored papers."
-                          for y in thin)
+    line = " ".join([line + ".", *said])
     if factor is None:
         return line
     word = _FOLDED.get(factor, f"grown {factor:g}-fold")
-    grew = bool(before) and after >= factor * before
+    if not before:
+        return f"No multiple to tell: none in {first}. {line}"
+    grew = after >= factor * before
     more = "more than " if grew and after > factor * before else ""
     verdict = f"{'Yes' if grew else 'No'}, {more if grew else 'not '}{word} in papers"
-    if before and shares[0] and shares[1] is not None and (shares[1] >= factor * shares[0]) != grew:
+    if shares[0] and shares[1] is not None and (shares[1] >= factor * shares[0]) != grew:
         verdict += f", but {'not ' if grew else ''}as a share of each year's papers"
     return f"{verdict}. {line}"
 
 
-def growth_span(trend: TrendResult, since: int | None = None) -> tuple[int, int, list[int]] | None:
-    """The first and the last year a growth is measured between: the trend's years from
-    ``since`` on (every one when None), less a year at an end holding few stored papers
-    beside the year next to it (the 38 seeds of 2025 after 2,333 papers of 2021), given
-    third to be said; None with fewer than two years."""
+def growth_span(trend: TrendResult, since: int | None = None) -> tuple[int | None, int | None, list[str]]:
+    """The first and the last year a growth is measured between, and what is said of the
+    years left out: the trend's years from ``since`` on (every one when None), less a year
+    of the store's at an end holding few stored papers beside the year next to it (the 38
+    seeds of 2025 after 2,333 papers of 2021; not an author's year of few papers), and
+    from the first year counting any ("since 2015" of a topic first counted in 2017: 0 had
+    read "No, not doubled"; a review's). (None, None, said) with fewer than two years."""
     years = [y for y in sorted(trend.years) if since is None or y >= since]
-    thin = [y for y in (years[-1:] if len(years) > 2 else []) if _thin(trend, y, years[-2])]
-    thin += [y for y in (years[:1] if len(years) > 2 else []) if _thin(trend, y, years[1])]
-    years = [y for y in years if y not in thin]
-    return (years[0], years[-1], thin) if len(years) > 1 else None
+    said: list[str] = []
+    for end, beside in ((-1, -2), (0, 1)):
+        if trend.gap_label == NO_PAPERS and len(years) > 1 and _thin(trend, years[end], years[beside]):
+            n = trend.stored.get(years[end], 0)
+            said.append(f"{years[end]} is left out: it holds only {n:,} stored "
+                        f"{'paper' if n == 1 else 'papers'}, against {trend.stored[years[beside]]:,} "
+                        f"in {years[beside]}.")
+            del years[end]
+    counted = [y for y in years if trend.years[y]]
+    if len(years) > 1 and counted and years[0] < counted[0] < years[-1]:
+        said.append(f"None in {years[0]}: it is measured from {counted[0]}, the first year counting any.")
+        years = [y for y in years if y >= counted[0]]
+    return (years[0], years[-1], said) if len(years) > 1 else (None, None, said)
 
 
 def times(ratio: float) -> str:
@@ -94,9 +112,9 @@ def times(ratio: float) -> str:
     return f"{ratio:.2g}×" if ratio < 10 else f"{ratio:,.0f}×"
 
 
-def first_counted(trend: TrendResult) -> int | None:
-    """The first year the trend counts any paper in, or None."""
-    return min((y for y, n in trend.years.items() if n), default=None)
+def first_counted(trend: TrendResult, least: int = 1) -> int | None:
+    """The first year the trend counts ``least`` papers or more in, or None."""
+    return min((y for y, n in trend.years.items() if n >= least), default=None)
 
 
 def _thin(trend: TrendResult, year: int, beside: int) -> bool:
@@ -116,7 +134,7 @@ def top_years_line(trend: TrendResult, n: int) -> str:
             f"{few}: " + ", ".join(f"{y} ({trend.years[y]:,})" for y in top))
     if len(top) == n and (tied := [y for y in counted if y not in top
                                    and trend.years[y] == trend.years[top[-1]]]):
-        line += f"; {' and '.join(map(str, sorted(tied)))} also {'count' if len(tied) > 1 else 'counts'} " \
+        line += f"; {_listed(sorted(tied))} also {'count' if len(tied) > 1 else 'counts'} " \
                 f"{trend.years[top[-1]]:,}"
     shared = [y for y in counted if trend.years[y] >= SHARE_PAPERS and trend.share(y) is not None]
     by_share = sorted(shared, key=lambda y: (-(trend.share(y) or 0.0), -y))[:n]
@@ -138,19 +156,28 @@ def decades_line(trend: TrendResult) -> str:
         shares[decade] = counts[decade] / stored if stored else 0.0
         held = "" if len(years) == 10 else f"; {_spans(years)} only"
         parts.append(f"{decade}s {counts[decade]:,} ({shares[decade]:.1%} of {stored:,}{held})")
-    most = max(counts, key=lambda d: (counts[d], d))
+    most = [d for d in counts if counts[d] == max(counts.values())]  # ties named, each
     of = _papers_of(trend)
-    line = f"{of[0].upper()}{of[1:]} by decade: {', '.join(parts)}. The most in the {most}s"
-    largest = max(shares, key=lambda d: (shares[d], d))
-    return line + ("; the largest share too." if largest == most else
+    line = f"{of[0].upper()}{of[1:]} by decade: {', '.join(parts)}. The most in the " \
+           f"{_listed([f'{d}s' for d in most])}"
+    # a share of a paper or two says little: only decades of SHARE_PAPERS or more compete
+    if not (shared := [d for d in shares if counts[d] >= SHARE_PAPERS]):
+        return line + "."
+    largest = max(shared, key=lambda d: (shares[d], d))
+    return line + ("; the largest share too." if [largest] == most else
                    f"; the largest share in the {largest}s.")
+
+
+def _listed(items: list[str] | list[int]) -> str:
+    """Items said in a row: "2001, 2003 and 2007"."""
+    said = [str(item) for item in items]
+    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)
 
 
 def _spans(years: list[int]) -> str:
     """Years in runs: [2020, 2021, 2025] → "2020–2021 and 2025"."""
     runs = year_runs(years)
-    spans = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
-    return " and ".join([", ".join(spans[:-1]), spans[-1]] if len(spans) > 1 else spans)
+    return _listed([str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs])
 
 
 def _papers_of(trend: TrendResult) -> str:

@@ -17,7 +17,7 @@ from assistant.count_comparison import compared_topics
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
 from assistant.trend_questions import CountsAsked
-from assistant.trend_replies import decades_line, growth_line, top_years_line
+from assistant.trend_replies import decades_line, growth_line, reply_line, top_years_line
 from assistant.trends import TrendResult
 
 
@@ -26,7 +26,9 @@ from assistant.trends import TrendResult
     ("How much has federated learning grown since 2015?", "federated learning", CountsAsked("growth")),
     ("What was the growth in the number of papers on GANs from 2016 to 2020?", "GANs",
      CountsAsked("growth")),
-    ("What is the growth rate of federated learning?", "federated learning", CountsAsked("growth")),
+    ("What's the growth of reinforcement learning papers since 2010?", "reinforcement learning",
+     CountsAsked("growth")),
+    ("How fast did transformer research grow?", "transformer", CountsAsked("growth")),
     ("Did the number of papers about bandits double between 2015 and 2020?", "bandits",
      CountsAsked("growth", factor=2)),
     ("Has GAN research tripled since 2016?", "GAN", CountsAsked("growth", factor=3)),
@@ -36,6 +38,8 @@ from assistant.trends import TrendResult
      CountsAsked("top_years", n=3)),
     ("Which three years had the most papers on GANs?", "GANs", CountsAsked("top_years", n=3)),
     ("List the top 5 years for papers on kernels", "kernels", CountsAsked("top_years", n=5)),
+    ("What were the busiest years for papers on Bayesian optimization?", "Bayesian optimization",
+     CountsAsked("top_years", n=3)),
     ("Which decade had the most papers on neural networks?", "neural networks", CountsAsked("decades")),
     ("In which decade were most papers on kernel methods published?", "kernel methods",
      CountsAsked("decades")),
@@ -52,7 +56,12 @@ def test_a_question_asking_growth_top_years_or_decades_is_a_trend(
 @pytest.mark.parametrize("question", [
     "By what percentage did the error decline?", "By what percentage did accuracy increase?",
     "How much did training time decrease?", "Did performance double?",
-    "What was the increase in accuracy?", "Which year had the most papers on GANs?"])
+    "What was the increase in accuracy?", "Which year had the most papers on GANs?",
+    # a review's (R3): each had become a topic's trend
+    "How much did accuracy grow?", "What was the increase in accuracy of the proposed work?",
+    "What is the growth rate of model parameters?", "How much did model size grow?",
+    "By what margin did our method grow?", "Which decade had the best results on ImageNet?",
+    "What decade was the perceptron invented?", "What were the top 0 years for papers on GANs?"])
 def test_a_papers_quantity_or_the_peak_asks_nothing_more_of_the_counts(question: str) -> None:
     """A paper's own quantity grows too: no topic's trend (the peak year is the trend's own line)."""
     assert read_intent(question).counts_asked is None
@@ -69,12 +78,15 @@ def test_growth_is_the_change_from_the_first_year_to_the_last_beside_each_years_
     assert growth_line(trend, None, None) == (
         "From 2018 to 2021, papers on “GANs” went from 40 to 30 papers (down 25%, 0.75×); as a "
         "share of each year's stored papers, from 4.0% of 1,000 to 1.5% of 2,000.")
-    grew = dataclasses.replace(trend, years={2018: 0, 2019: 56, 2021: 30})
-    assert growth_line(grew, None, None).startswith("From 2018 to 2021, papers on “GANs” went from "
-                                                    "0 to 30 papers; as a share")  # no ratio of 0
-    # from a year on (with no range asked, the first counting any)
+    grew = dataclasses.replace(trend, years={2018: 0, 2019: 56, 2021: 30})  # none the first year
+    assert growth_line(grew, None, None) == growth_line(grew, None, 2019) + (
+        " None in 2018: it is measured from 2019, the first year counting any.")
     assert growth_line(grew, None, 2019).startswith("From 2019 to 2021, papers on “GANs” went from "
                                                      "56 to 30 papers (down 46%, 0.54×)")
+    late = dataclasses.replace(trend, years={2018: 0, 2019: 0, 2021: 30})  # none before the last
+    assert growth_line(late, None, None).startswith("From 2018 to 2021, papers on “GANs” went from "
+                                                    "0 to 30 papers; as a share")  # no ratio of 0
+    assert growth_line(late, 2.0, None).startswith("No multiple to tell: none in 2018. From 2018")
     assert growth_line(trend_of({2021: 3}, {2021: 2000}), None, None) == ""  # one year
 
 
@@ -83,7 +95,12 @@ def test_a_sample_year_at_an_end_is_left_out_of_the_growth_and_said_so() -> None
     trend = trend_of({2019: 10, 2021: 20, 2025: 2}, {2019: 1427, 2021: 2333, 2025: 38})
     line = growth_line(trend, None, None)
     assert line.startswith("From 2019 to 2021, papers on “GANs” went from 10 to 20 papers (up 100%, 2×)")
-    assert line.endswith(" 2025 is left out: it holds 38 stored papers.")
+    assert line.endswith(" 2025 is left out: it holds only 38 stored papers, against 2,333 in 2021.")
+    two = trend_of({2021: 256, 2025: 4}, {2021: 2333, 2025: 38})  # "in the last five years" (R3)
+    assert growth_line(two, None, None) == ("Too few years to measure a growth. 2025 is left out: it "
+                                            "holds only 38 stored papers, against 2,333 in 2021.")
+    theirs = dataclasses.replace(two, gap_label="none stored within the filter")  # an author's few
+    assert growth_line(theirs, None, None).startswith("From 2021 to 2025")
 
 
 def test_a_multiple_asked_yes_or_no_is_answered_on_the_count_and_its_share() -> None:
@@ -94,6 +111,8 @@ def test_a_multiple_asked_yes_or_no_is_answered_on_the_count_and_its_share() -> 
     exactly = trend_of({2015: 10, 2020: 20}, {2015: 500, 2020: 500})
     assert growth_line(exactly, 2.0, None).startswith("Yes, doubled in papers. From 2015")
     assert growth_line(exactly, 10.0, None).startswith("No, not grown 10-fold in papers.")
+    since = trend_of({2015: 0, 2017: 1, 2021: 45}, {2015: 403, 2017: 679, 2021: 2333})  # R3: "No"
+    assert growth_line(since, 2.0, None).startswith("Yes, more than doubled in papers. From 2017 to 2021")
     shared = trend_of({2015: 10, 2020: 12}, {2015: 1000, 2020: 400})  # 1.0% → 3.0%
     assert growth_line(shared, 2.0, None).startswith(
         "No, not doubled in papers, but as a share of each year's papers. From 2015")
@@ -122,6 +141,22 @@ def test_decades_sum_their_years_and_say_which_years_of_them_are_stored() -> Non
         "share in the 1980s.")
 
 
+def test_decades_tied_are_each_named_and_a_share_of_few_papers_competes_not() -> None:
+    """A review (R3): a tie named only the later decade; 5% of 1980s papers on a stray few
+    had been "the largest share"."""
+    trend = trend_of({1988: 4, 1995: 30, 2015: 30}, {1988: 20, 1995: 1000, 2015: 3000}, topic="")
+    assert decades_line(trend).endswith("The most in the 1990s and 2010s; the largest share in the 1990s.")
+    few = trend_of({1988: 4, 1995: 3}, {1988: 20, 1995: 1000}, topic="")
+    assert decades_line(few).endswith("The most in the 1980s.")
+
+
+def test_a_growth_asked_of_no_years_starts_where_the_topic_counts_five_papers() -> None:
+    """A review (R3): "How much has deep learning grown?" had grown 188× from one stray paper."""
+    trend = trend_of({2007: 1, 2013: 6, 2021: 188}, {2007: 200, 2013: 400, 2021: 2333})
+    assert reply_line(trend, CountsAsked("growth"), None) == growth_line(trend, None, 2013) + (
+        " No years were asked: it is measured from 2013, the first year counting 5 or more.")
+
+
 @pytest.fixture(scope="module")
 def capsule_years(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
     """The seeds (2025) and four capsule-network papers: one of 2018, two of 2019, one of 2020."""
@@ -140,7 +175,7 @@ def test_an_asked_growth_and_decades_are_answered_beside_the_table(capsule_years
     decades = final_answer(capsule_years.answer_stream(
         "Which decade had the most papers on capsule networks?")).answer.splitlines()
     assert decades[2].startswith("Papers on “capsule networks” by decade: 2010s 3 (")
-    assert "2020s 1 (2.6% of 39; 2020 and 2025 only). The most in the 2010s;" in decades[2]
+    assert decades[2].endswith("2020s 1 (2.6% of 39; 2020 and 2025 only). The most in the 2010s.")
 
 
 def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
@@ -155,14 +190,16 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
 def test_which_grew_faster_is_the_larger_multiple_over_the_same_years() -> None:
     gans = trend_of({2014: 0, 2015: 1, 2016: 8, 2021: 45}, {2014: 400, 2015: 403, 2016: 569, 2021: 2333})
     vaes = dataclasses.replace(gans, topic="VAEs", years={2014: 1, 2015: 3, 2016: 6, 2021: 42})
-    lines = growth_lines(gans, vaes, ranged=False)  # from 2015, the first year both count any
-    assert lines[0] == "“GANs” grew faster from 2015 to 2021: 45× its papers, against 14× for “VAEs”."
-    assert lines[1:] == [growth_line(gans, None, 2015), growth_line(vaes, None, 2015)]
-    assert growth_lines(gans, vaes, ranged=True)[0].startswith("From 2014 to 2021")  # no multiple of 0
-    fell = dataclasses.replace(vaes, years={2014: 0, 2015: 4, 2016: 6, 2021: 2})
-    assert growth_lines(dataclasses.replace(gans, years={2014: 0, 2015: 4, 2016: 1, 2021: 1}), fell,
-                        False)[0] == ("Neither grew from 2015 to 2021; “VAEs” fell less: 0.5× its "
-                                      "papers, against 0.25× for “GANs”.")
+    lines = growth_lines(gans, vaes, ranged=False)  # from 2016, the first both count 5 or more in
+    assert lines[0] == "“VAEs” grew faster from 2016 to 2021: 7× its papers, against 5.6× for “GANs”."
+    assert lines[1:] == [growth_line(gans, None, 2016), growth_line(vaes, None, 2016)]
+    ranged = growth_lines(gans, vaes, ranged=True)  # GANs none in 2014: over other years, no verdict
+    assert ranged == [growth_line(gans, None, None), growth_line(vaes, None, None)]
+    assert ranged[0].startswith("From 2015 to 2021") and ranged[1].startswith("From 2014 to 2021")
+    fell = dataclasses.replace(vaes, years={2015: 6, 2016: 6, 2021: 3})
+    assert growth_lines(dataclasses.replace(gans, years={2015: 8, 2016: 1, 2021: 2}), fell,
+                        False)[0] == ("Neither grew from 2015 to 2021; “VAEs” kept more of its papers: "
+                                      "0.5× its papers, against 0.25× for “GANs”.")
 
 
 def test_a_comparison_asking_which_grew_faster_says_it(capsule_years: Assistant) -> None:
