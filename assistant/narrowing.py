@@ -148,8 +148,11 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if (before := list_before(history, readers)) is None:  # an answer before: its question's
         answered = answered_before(history, readers)  # papers ("What is dropout?")
         return answered and replaced_result(answered, filters=replaced(answered.filters, said))
-    if not WHICH.match(question) and (shared := _author_swapped(history[-1][0], said, readers)):
-        return Narrowed(shared, Filters(), True)  # "what about Bengio?" after a share of GANs
+    # "what about Bengio?" after a share of GANs, or after "what about VAEs?" asked it again of
+    # VAEs (the share that follow-up stood for: a review's "author Bengio and Goodfellow")
+    if not WHICH.match(question) and (shared := _author_swapped(before.question, said, readers)
+                                      or _author_swapped(history[-1][0], said, readers)):
+        return Narrowed(shared, Filters(), True)
     from_count = bool(before.also) or (before.counted and bool(WHICH.match(question)))  # a comparison's
     if from_count:
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
@@ -236,7 +239,9 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
         before = list_before(back, readers)
     if before is None:
         return None
-    if shared := _share_swapped(back[-1][0], topic, readers):  # a share asked again of the topic
+    # a share asked again of the topic, the share a follow-up before stood for too
+    if shared := _share_swapped(before.question, topic, readers) or _share_swapped(back[-1][0], topic,
+                                                                                    readers):
         return Narrowed(shared, Filters(), True)
     if faceted := shared_within(back[-1][0], readers):  # "what about VAEs?" after a CelebA share
         return _facet_swapped(faceted, topic)

@@ -1,0 +1,29 @@
+"""A chat's follow-ups after a share of a topic's papers held by an author ("What share of
+papers on capsule networks were written by Sara Sabour?"), past the first: each asks the
+share again, of the topic or the author it names, as the follow-up before it stood for."""
+
+from __future__ import annotations
+
+from test_count_questions import capsule_years  # noqa: F401 (the fixture)
+
+from assistant.answering import final_answer
+from assistant.pipeline import Assistant
+
+
+def chat(app: Assistant, *questions: str) -> list[list[str]]:
+    history: list[tuple[str, str]] = []
+    for question in questions:
+        history.append((question, final_answer(app.answer_stream(question, history)).answer))
+    return [answer.splitlines() for _, answer in history]
+
+
+def test_an_author_then_a_topic_swapped_after_a_swap_keep_the_share(capsule_years: Assistant) -> None:  # noqa: F811
+    """A review (C45): after "what about VAEs?", "what about Bengio?" had counted the papers
+    of "author Bengio and Goodfellow" (0 of 2), not the VAE papers' share that are his."""
+    share, topic, author, again = chat(
+        capsule_years, "What share of papers on capsule networks were written by Sara Sabour?",
+        "what about sparse attention?", "what about Ann Lee?", "what about capsule networks?")
+    assert "Of them, 3 (75.0%) are by Sara Sabour." in share
+    assert topic[0].startswith("1 paper of the ") and "Of them, 1 (100.0%) is by Sara Sabour." in topic
+    assert author[0] == topic[0] and "Of them, 0 (0.0%) are by Ann Lee." in author
+    assert again[0] == share[0] and "Of them, 1 (25.0%) is by Ann Lee." in again
