@@ -110,6 +110,9 @@ class Readers:
     names_a_topic: Callable[[str], bool]
     is_author: Callable[[str], bool]
     authored: Callable[[str, Sequence[tuple[str, str]]], str | None] = lambda q, h: None
+    # whether some word of a text is written in no stored title or abstract ("Atall" of
+    # "Nobody Atall"): such words name no topic the store holds
+    unwritten: Callable[[str], bool] = lambda text: False
 
 
 def said_filters(question: str, readers: Readers, fragments: bool = True) -> Filters | None:
@@ -239,10 +242,16 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
         before = list_before(back, readers)
     if before is None:
         return None
-    # a share asked again of the topic, the share a follow-up before stood for too
-    if shared := _share_swapped(before.question, topic, readers) or _share_swapped(back[-1][0], topic,
-                                                                                    readers):
-        return Narrowed(shared, Filters(), True)
+    # a share asked again of the topic, the share a follow-up before stood for too; a person's
+    # full name after an author's share, whose words no paper writes, is that author's ("what
+    # about Nobody Atall?" had counted papers matching the name: refused now, naming the
+    # nearest); "what about Sparse Attention?" stays a topic
+    for share in (before.question, back[-1][0]):
+        if (_FULL_NAME.match(topic) and readers.unwritten(topic)
+                and (named := _author_swapped(share, Filters(author=topic), readers))):
+            return Narrowed(named, Filters(), True)
+        if shared := _share_swapped(share, topic, readers):
+            return Narrowed(shared, Filters(), True)
     if faceted := shared_within(back[-1][0], readers):  # "what about VAEs?" after a CelebA share
         return _facet_swapped(faceted, topic)
     asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
@@ -288,6 +297,9 @@ def _author_swapped(asked: str, said: Filters, readers: Readers) -> str | None:
     return swapped if named else None
 
 
+# a person's full name as a follow-up may name one: "Ian Goodfelow", "Nobody Atall" (not "GAN
+# VAE", an acronym's capitals, nor one word: "what about VAEs?" names a topic)
+_FULL_NAME = re.compile(r"^[A-Z][a-z][\w'’.-]*(?:\s+[A-Z][a-z][\w'’.-]*){1,3}$")
 _AUTHOR_NAMED = re.compile(r"\bby\s+.+?(?=\s+(?:in|from|since|before|after|during|between|at|until)\b"
                            r"|[\s?.!]*$)", re.I)
 

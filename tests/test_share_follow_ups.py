@@ -4,9 +4,11 @@ share again, of the topic or the author it names, as the follow-up before it sto
 
 from __future__ import annotations
 
+import pytest
 from test_count_questions import capsule_years  # noqa: F401 (the fixture)
 
 from assistant.answering import final_answer
+from assistant.errors import BadInputError
 from assistant.pipeline import Assistant
 
 
@@ -27,3 +29,18 @@ def test_an_author_then_a_topic_swapped_after_a_swap_keep_the_share(capsule_year
     assert topic[0].startswith("1 paper of the ") and "Of them, 1 (100.0%) is by Sara Sabour." in topic
     assert author[0] == topic[0] and "Of them, 0 (0.0%) are by Ann Lee." in author
     assert again[0] == share[0] and "Of them, 1 (25.0%) is by Ann Lee." in again
+
+
+def test_a_full_name_the_store_does_not_hold_after_an_authors_share_is_refused(
+        capsule_years: Assistant) -> None:  # noqa: F811
+    """A review (C46): "what about Nobody Atall?" after an author's share had counted the
+    papers matching the name (0), where the question asked of her is refused naming the nearest."""
+    first = "What share of papers on capsule networks were written by Sara Sabour?"
+    history = [(first, final_answer(capsule_years.answer_stream(first)).answer)]
+    with pytest.raises(BadInputError, match="no indexed paper has an author named Sara Sabur; "
+                                            "the nearest are Sara Sabour"):
+        final_answer(capsule_years.answer_stream("what about Sara Sabur?", history))
+    # a topic written with capitals stays one: its words are the papers'
+    topic = final_answer(capsule_years.answer_stream("what about Sparse Attention?", history)).answer
+    assert topic.splitlines()[0].startswith("1 paper of the ")
+    assert "Of them, 1 (100.0%) is by Sara Sabour." in topic.splitlines()
