@@ -16,6 +16,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from itertools import islice
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -283,6 +284,9 @@ def _family_keys(words: tuple[str, ...]) -> set[str]:
 
 # Stored papers a family name must have to be read as an author on its own after "from"
 NAME_PAPERS = 5
+# Abstracts that may write a word of a name no stored paper has, for it to be read as a name
+# all the same (``AuthorBook.may_name``): a stray "Ian" or "Zzz", not "processes". By hand.
+UNWRITTEN_PAPERS = 2
 
 
 class AuthorBook:
@@ -317,6 +321,22 @@ class AuthorBook:
             return False
         written = re.compile(rf"\b{re.escape(word)}\b", re.I)
         return papers > sum(1 for text in self.texts if written.search(text))
+
+    def may_name(self, asked: str) -> bool:
+        """Whether a name no stored paper has may still name a person, to be refused naming
+        the nearest: two words or more, each a stored name's or written by at most
+        UNWRITTEN_PAPERS abstracts ("Ian Goodfelow", "Zzz Qqq"), not a method's words
+        ("Gaussian Processes", "Thompson Sampling": the abstracts write "processes"). A book
+        of no stored texts tells nothing: False."""
+        words = name_words(asked)
+        return len(words) > 1 and bool(self.texts) and not self.holds(asked) and all(
+            word in self.by_family() or self._written_by_few(word) for word in words)
+
+    def _written_by_few(self, word: str) -> bool:
+        """Whether at most UNWRITTEN_PAPERS stored abstracts write ``word`` (stops past them)."""
+        written = re.compile(rf"\b{re.escape(word)}\b", re.I)
+        return len(list(islice((t for t in self.texts if written.search(t)),
+                               UNWRITTEN_PAPERS + 1))) <= UNWRITTEN_PAPERS
 
     def by_family(self) -> dict[str, frozenset[int]]:
         """Each stored family name, in its ``_family_keys`` spellings, with the author lists

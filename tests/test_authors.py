@@ -207,7 +207,7 @@ BOOK = AuthorBook([a for a, _, _ in PAPERS] + ["Sara Sabour, Nicholas Frosst, Ge
     ("papers by hand?", None, None),
     ("Which papers are by default?", None, None),
     # "by" a name after the topic, where the question ends (a review's researcher)
-    # (a full name there is read stored or not: test_author_phrasings.py)
+    ("List papers on attention by Yoshua Bengio", "Yoshua Bengio", "List papers on attention"),
     ("Which papers on capsules are by Hinton?", "Hinton", "Which papers on capsules?"),
     ("Which papers are inspired by Hebb?", None, None),  # no stored Hebb: the words
     ("Which papers use the dataset released by Google?", None, None),
