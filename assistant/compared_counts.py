@@ -59,6 +59,8 @@ def growth_lines(first: TrendResult, second: TrendResult, ranged: bool) -> list[
     if None in starts:
         return []
     since = None if ranged else max(y for y in starts if y is not None)
+    if since is not None and any(growth_span(trend, since)[0] is None for trend in (first, second)):
+        since = max(y for trend in (first, second) if (y := first_counted(trend)) is not None)  # R3
     lines = [growth_line(trend, None, since) for trend in (first, second)]
     spans = [growth_span(trend, since)[:2] for trend in (first, second)]
     a, b = spans[0]

@@ -197,7 +197,7 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     within = _asked_part(part, stated)
     what = f"by {stated.author}" if part == "author" else f"from {within.describe()}"
     if not trend.total:  # "… by Goodfellow in 1990?": none to take a share of (a review's)
-        return f"None of them to take a share of, so none is {what}."
+        return f"None counted, so none is {what}."
     if part == "years" and against:  # a review's: "2019 vs 2020" had been one share of both
         return "Of them, " + " and ".join(f"{n:,} ({share_text(n / trend.total)}) {'is' if n == 1 else 'are'}"
                                           f" from {label}" for label, n in _span_counts(trend, against)) + "."

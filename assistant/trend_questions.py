@@ -107,10 +107,18 @@ _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]
                              r"\s+(?:with|for|of|on)\b(?P<topic>.+)$", re.I)),
     ("top_years", re.compile(rf"\btop\s+{_MANY}\s+years\s+(?:for|of|in|on)\s+(?P<topic>.+)$", re.I)),
     ("decades", re.compile(r"^\s*(?:in\s+)?(?:which|what)\s+decades?\s+(?:had|saw|has|have|was|were|did)\b"
-                           rf"(?=.*\b(?:{PAPERS}|most\b.*\bpublished)\b)(?P<topic>.+)$", re.I)),
+                           rf"(?=.*\b(?:{PAPERS}|research|work|most\b.*\bpublished)\b)(?P<topic>.+)$", re.I)),
     ("decades", re.compile(rf"^(?:(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_DECADE}\b)"
                            rf"|(?=.*\b{PAPERS}\s+{_PER_DECADE}\b))(?P<topic>.+)$", re.I)),
 ]
+
+
+# ...and, under a range of years the question states, a field's growth in the past tense
+# ("How much did GANs grow between 2016 and 2021?"; not "How much did accuracy grow?", which
+# states none: a review's)
+_RANGED_GROWTH = re.compile(rf"^\s*(?:by\s+)?(?:what|how\s+(?:much|fast|quickly))\s+(?:(?:percent(?:age)?|%"
+                            rf"|factor)\s+)?did\s+(?!(?:the|a|an|our|my|your)\s){_NO_FIELD}(?P<topic>.+?)\s+"
+                            r"(?:grow|expand|boom|take\s+off)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -125,10 +133,11 @@ class CountsAsked:
     n: int = 1
 
 
-def counts_asked(question: str) -> CountsAsked | None:
+def counts_asked(question: str, ranged: bool = False) -> CountsAsked | None:
     """What ``question`` asks of its topic's counts (``CountsAsked``), or None: a trend
-    question asking for the counts alone ("How has X grown?"), or no trend question."""
-    for kind, pattern in _AS_ASKED:
+    question asking for the counts alone ("How has X grown?"), or no trend question;
+    ``ranged``: whether it states years (``_RANGED_GROWTH``)."""
+    for kind, pattern in [*_AS_ASKED, *([("growth", _RANGED_GROWTH)] if ranged else [])]:
         if m := pattern.search(question):
             found = m.groupdict()
             many = found.get("n")  # "the busiest years": three
@@ -225,12 +234,13 @@ def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None
     return (min(named), max(named)) if named else None  # "in 2019 or 2020": either
 
 
-def trend_topic(question: str) -> str | None:
+def trend_topic(question: str, ranged: bool = False) -> str | None:
     """The topic of a question about its papers over the years ("How has interest in graph
     neural networks grown?" → graph neural networks), "" when it names none ("How many
-    papers per year?", which an author may filter), or None when it is no such question."""
+    papers per year?", which an author may filter), or None when it is no such question;
+    ``ranged``: whether it states years (``_RANGED_GROWTH``)."""
     matched = False
-    for pattern in TREND_RES:
+    for pattern in [*TREND_RES, *([_RANGED_GROWTH] if ranged else [])]:
         m = pattern.search(question)
         topic = trimmed_topic(m.group("topic")) if m else ""
         if re.search(r"\w", topic):

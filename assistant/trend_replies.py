@@ -59,7 +59,8 @@ def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> 
     differs."""
     first, last, said = growth_span(trend, since)
     if first is None or last is None:
-        return " ".join(["Too few years to measure a growth.", *said]) if said else ""
+        too_few = f"Too few years to measure the growth of {_papers_of(trend)}."
+        return " ".join([too_few, *said]) if said else ""
     before, after = trend.years[first], trend.years[last]
     change = f"{before:,} to {after:,} papers"
     if before:

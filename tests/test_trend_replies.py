@@ -41,6 +41,8 @@ from assistant.trends import TrendResult
     ("What were the busiest years for papers on Bayesian optimization?", "Bayesian optimization",
      CountsAsked("top_years", n=3)),
     ("Which decade had the most papers on neural networks?", "neural networks", CountsAsked("decades")),
+    ("What decade had the most research on SVMs?", "SVMs", CountsAsked("decades")),  # C48
+    ("How much did GANs grow between 2016 and 2021?", "GANs", CountsAsked("growth")),  # C48: years
     ("In which decade were most papers on kernel methods published?", "kernel methods",
      CountsAsked("decades")),
     ("How many papers on GANs per decade?", "GANs", CountsAsked("decades")),
@@ -61,7 +63,8 @@ def test_a_question_asking_growth_top_years_or_decades_is_a_trend(
     "How much did accuracy grow?", "What was the increase in accuracy of the proposed work?",
     "What is the growth rate of model parameters?", "How much did model size grow?",
     "By what margin did our method grow?", "Which decade had the best results on ImageNet?",
-    "What decade was the perceptron invented?", "What were the top 0 years for papers on GANs?"])
+    "What decade was the perceptron invented?", "What were the top 0 years for papers on GANs?",
+    "How much did GANs grow?"])  # no years: a quantity as often
 def test_a_papers_quantity_or_the_peak_asks_nothing_more_of_the_counts(question: str) -> None:
     """A paper's own quantity grows too: no topic's trend (the peak year is the trend's own line)."""
     assert read_intent(question).counts_asked is None
@@ -97,7 +100,8 @@ def test_a_sample_year_at_an_end_is_left_out_of_the_growth_and_said_so() -> None
     assert line.startswith("From 2019 to 2021, papers on “GANs” went from 10 to 20 papers (up 100%, 2×)")
     assert line.endswith(" 2025 is left out: it holds only 38 stored papers, against 2,333 in 2021.")
     two = trend_of({2021: 256, 2025: 4}, {2021: 2333, 2025: 38})  # "in the last five years" (R3)
-    assert growth_line(two, None, None) == ("Too few years to measure a growth. 2025 is left out: it "
+    assert growth_line(two, None, None) == ("Too few years to measure the growth of papers on “GANs”. "
+                                            "2025 is left out: it "
                                             "holds only 38 stored papers, against 2,333 in 2021.")
     theirs = dataclasses.replace(two, gap_label="none stored within the filter")  # an author's few
     assert growth_line(theirs, None, None).startswith("From 2021 to 2025")
@@ -185,6 +189,7 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
     assert compared_topics("Which grew faster, GANs or VAEs?") == ("GANs", "VAEs")
     assert compared_topics("What grew faster: transformers or CNNs?") == ("transformers", "CNNs")
     assert compared_topics("Which grew faster, model size or dataset size?") is None
+    assert compared_topics("Which grew faster in the paper, FLOPs or parameters?") is None  # C48
 
 
 def test_which_grew_faster_is_the_larger_multiple_over_the_same_years() -> None:
@@ -196,6 +201,11 @@ def test_which_grew_faster_is_the_larger_multiple_over_the_same_years() -> None:
     ranged = growth_lines(gans, vaes, ranged=True)  # GANs none in 2014: over other years, no verdict
     assert ranged == [growth_line(gans, None, None), growth_line(vaes, None, None)]
     assert ranged[0].startswith("From 2015 to 2021") and ranged[1].startswith("From 2014 to 2021")
+    # a review (C48): from the first year of 5 papers of one topic, none was left to measure
+    late = trend_of({2019: 2, 2020: 3, 2021: 6}, {2019: 1427, 2020: 1898, 2021: 2333}, topic="FLOPs")
+    slow = dataclasses.replace(late, topic="model size", years={2019: 1, 2020: 2, 2021: 4})
+    assert growth_lines(late, slow, ranged=False)[0] == (
+        "“model size” grew faster from 2019 to 2021: 4× its papers, against 3× for “FLOPs”.")
     fell = dataclasses.replace(vaes, years={2015: 6, 2016: 6, 2021: 3})
     assert growth_lines(dataclasses.replace(gans, years={2015: 8, 2016: 1, 2021: 2}), fell,
                         False)[0] == ("Neither grew from 2015 to 2021; “VAEs” kept more of its papers: "
