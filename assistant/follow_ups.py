@@ -107,11 +107,10 @@ class FollowUps:
 
     @property
     def readers(self) -> Readers:
-        book, stats = self.app.index.author_book(), self.app.index.keyword_stats()
+        book = self.app.index.author_book()
         return Readers(lambda q: asked_intent(q, self.app.index), self.app.lists.names_a_topic,
                        lambda name: book.holds(name) and (" " in name or book.more_a_name(name)),
-                       self.by_its_authors,
-                       lambda text: any(not stats.doc_freq(term) for term in query_terms(text)))
+                       self.by_its_authors, book.may_name)
 
     def route(self, question: str, history: Sequence[tuple[str, str]], top_k: int | None,
               filters: Filters | None, every: bool, reread: int | None

@@ -110,9 +110,9 @@ class Readers:
     names_a_topic: Callable[[str], bool]
     is_author: Callable[[str], bool]
     authored: Callable[[str, Sequence[tuple[str, str]]], str | None] = lambda q, h: None
-    # whether some word of a text is written in no stored title or abstract ("Atall" of
-    # "Nobody Atall"): such words name no topic the store holds
-    unwritten: Callable[[str], bool] = lambda text: False
+    # whether a name no stored paper has may still name a person (``AuthorBook.may_name``:
+    # "Nobody Atall", whose words the abstracts do not write; not "Sparse Attention")
+    may_name: Callable[[str], bool] = lambda name: False
 
 
 def said_filters(question: str, readers: Readers, fragments: bool = True) -> Filters | None:
@@ -247,7 +247,7 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     # about Nobody Atall?" had counted papers matching the name: refused now, naming the
     # nearest); "what about Sparse Attention?" stays a topic
     for share in (before.question, back[-1][0]):
-        if (_FULL_NAME.match(topic) and readers.unwritten(topic)
+        if (_FULL_NAME.match(topic) and readers.may_name(topic)
                 and (named := _author_swapped(share, Filters(author=topic), readers))):
             return Narrowed(named, Filters(), True)
         if shared := _share_swapped(share, topic, readers):

@@ -22,7 +22,9 @@ from assistant.types import Filters
 if TYPE_CHECKING:
     from assistant.intent import Intent
 
-THIN_YEAR = 0.1  # a year holding fewer stored papers than this share of the fullest year's
+# a year holding fewer stored papers than this share of another: of the fullest year's
+# (``compared_counts.overtaken``), or of the year beside it at a span's end (``growth_span``)
+THIN_YEAR = 0.1
 _FOLDED = {2.0: "doubled", 3.0: "tripled", 4.0: "quadrupled"}
 
 
