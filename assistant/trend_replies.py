@@ -16,8 +16,8 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from assistant.trend_questions import CountsAsked
-from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult, year_runs
-from assistant.types import Filters
+from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult
+from assistant.types import Filters, consecutive_runs
 
 if TYPE_CHECKING:
     from assistant.intent import Intent
@@ -179,7 +179,7 @@ def _listed(items: list[str] | list[int]) -> str:
 
 def _spans(years: list[int]) -> str:
     """Years in runs: [2020, 2021, 2025] → "2020–2021 and 2025"."""
-    runs = year_runs(years)
+    runs = consecutive_runs(years)
     return _listed([str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs])
 
 

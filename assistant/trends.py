@@ -23,7 +23,7 @@ from assistant.list_lines import cited
 from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings, count_line
 from assistant.readings import relation_verb
 from assistant.topics import OR_RE
-from assistant.types import Answer, Citation, Filters, Receipt, SourceRef
+from assistant.types import Answer, Citation, Filters, Receipt, SourceRef, consecutive_runs
 from assistant.word_runs import (
     sequence_terms,
     term_sequence,
@@ -106,7 +106,7 @@ class TrendResult:
     def runs(self) -> list[list[int]]:
         """The counted years in runs of consecutive years: a break between two runs is a
         gap, years the store holds no paper of."""
-        return year_runs(self.years)
+        return consecutive_runs(self.years)
 
     def leading_gap(self) -> tuple[int, int] | None:
         """The years asked for before the first counted ("in the last 3 years" of a store
@@ -217,17 +217,6 @@ class TrendResult:
                   " in the sources)" if self.kept_unread else ", none kept unread past it")
         return (f"Counted as a trend is counted: every pooled paper screened, {self.reread:,} of "
                 f"the uncertain ones read (a budget of {self.budget:,}){unread}.")
-
-
-def year_runs(years: Iterable[int]) -> list[list[int]]:
-    """Years in runs of consecutive years, in order: [2020, 2021, 2025] → [[2020, 2021], [2025]]."""
-    runs: list[list[int]] = []
-    for year in sorted(years):
-        if runs and year == runs[-1][-1] + 1:
-            runs[-1].append(year)
-        else:
-            runs.append([year])
-    return runs
 
 
 def gap_label_of(within: Filters | None) -> str:

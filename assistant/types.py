@@ -8,6 +8,7 @@ module imports only pydantic and the stdlib-only ``corpus``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -334,18 +335,23 @@ class Answer(BaseModel):
         return self.model_dump(include=set(PUBLIC_JSON_KEYS))
 
 
-def year_runs(years: frozenset[int]) -> list[str]:
-    """Named years as an answer names them, three or more in a row as one run: "2019",
-    "2017–2019", "up to 1999" (a run from EARLIEST_YEAR), "2016 on" (one to LATEST_YEAR):
-    "before 2000 or after 2015" names two hundred years."""
+def consecutive_runs(years: Iterable[int]) -> list[list[int]]:
+    """Years in runs of consecutive years, in order: [2020, 2021, 2025] → [[2020, 2021], [2025]]."""
     runs: list[list[int]] = []
     for year in sorted(years):
         if runs and year == runs[-1][-1] + 1:
             runs[-1].append(year)
         else:
             runs.append([year])
+    return runs
+
+
+def year_runs(years: frozenset[int]) -> list[str]:
+    """Named years as an answer names them, three or more in a row as one run: "2019",
+    "2017–2019", "up to 1999" (a run from EARLIEST_YEAR), "2016 on" (one to LATEST_YEAR):
+    "before 2000 or after 2015" names two hundred years."""
     said = []
-    for run in runs:
+    for run in consecutive_runs(years):
         if run[0] <= EARLIEST_YEAR and len(run) > 1:
             said.append(f"up to {run[-1]}")
         elif run[-1] >= LATEST_YEAR and len(run) > 1:
