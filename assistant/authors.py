@@ -326,15 +326,18 @@ class AuthorBook:
         """Whether a name no stored paper has may still name a person, to be refused naming
         the nearest: two words or more, each a stored name's or written by at most
         UNWRITTEN_PAPERS abstracts ("Ian Goodfelow", "Zzz Qqq"), not a method's words
-        ("Gaussian Processes", "Thompson Sampling": the abstracts write "processes"). A book
-        of no stored texts tells nothing: False."""
+        ("Gaussian Processes", "Thompson Sampling": the abstracts write "processes"), nor a
+        method named after people, whose whole name the abstracts write ("Frank-Wolfe",
+        "Nelder-Mead": a review's). A book of no stored texts tells nothing: False."""
         words = name_words(asked)
-        return len(words) > 1 and bool(self.texts) and not self.holds(asked) and all(
-            word in self.by_family() or self._written_by_few(word) for word in words)
+        return (len(words) > 1 and bool(self.texts) and not self.holds(asked)
+                and all(word in self.by_family() or self._written_by_few(word) for word in words)
+                and self._written_by_few(r"[\s-]+".join(map(re.escape, asked.split())), typed=True))
 
-    def _written_by_few(self, word: str) -> bool:
-        """Whether at most UNWRITTEN_PAPERS stored abstracts write ``word`` (stops past them)."""
-        written = re.compile(rf"\b{re.escape(word)}\b", re.I)
+    def _written_by_few(self, word: str, typed: bool = False) -> bool:
+        """Whether at most UNWRITTEN_PAPERS stored abstracts write ``word`` (a pattern when
+        ``typed``; stops past them)."""
+        written = re.compile(rf"\b{word if typed else re.escape(word)}\b", re.I)
         return len(list(islice((t for t in self.texts if written.search(t)),
                                UNWRITTEN_PAPERS + 1))) <= UNWRITTEN_PAPERS
 

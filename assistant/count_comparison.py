@@ -60,8 +60,9 @@ COUNT_COMPARISON_RES = [
 # written as a method's name (``names_a_method``), not "Which grew faster, model size or
 # dataset size?", which asks of quantities (a review's)
 _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
-                          rf"(?:more|faster){_SEP}(?P<a>[^,]+?)\s+or\s+(?P<b>.+?){_END}", re.I)  # not "…, in
-# the paper, FLOPs or parameters?" (a review's)
+                          rf"(?:more|faster){_SEP}(?!\s*in\s+(?:the|this|that|their|our)\s+(?:paper|work|method"
+                          rf"|model)\b)(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I)  # not "…, in the paper,
+# FLOPs or parameters?" (a review's); "GANs, or VAEs?" is one (another's)
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?{PAPERS}\s+(?:on|about|using|that\s+use|in)\s+"

@@ -310,8 +310,7 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
     readings["list"] |= bool(filters and filters.author) and not _ASKS_OF_PAPERS.search(search) \
         and not any(readings[k] for k in ("definition", "method", "finding", "quantity", "problem"))
     lookup = lookup_terms(search)
-    ranged = bool(filters and (filters.years or filters.recent))  # "How much did X grow since 2017?"
-    trend = trend_topic(search, ranged)
+    trend = trend_topic(search)
     claimed = peak_claim(question, filters) if trend is not None else None
     if claimed and filters:  # "Did X peak in 2019?" is asked of every year, not 2019's
         filters = replace(filters, years=None) or None
@@ -328,7 +327,7 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         problem=problem, wants_list=readings["list"], lookup_terms=lookup, trend_topic=trend,
         newest_first=bool(NEWEST_RE.search(question)), claimed_years=claimed,
         compared_topics=compared_topics(search),
-        counts_asked=counts_asked(search, ranged) if trend is not None else None)
+        counts_asked=counts_asked(search) if trend is not None else None)
 
 
 def names_in(text: str) -> list[str]:

@@ -113,14 +113,6 @@ _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]
 ]
 
 
-# ...and, under a range of years the question states, a field's growth in the past tense
-# ("How much did GANs grow between 2016 and 2021?"; not "How much did accuracy grow?", which
-# states none: a review's)
-_RANGED_GROWTH = re.compile(rf"^\s*(?:by\s+)?(?:what|how\s+(?:much|fast|quickly))\s+(?:(?:percent(?:age)?|%"
-                            rf"|factor)\s+)?did\s+(?!(?:the|a|an|our|my|your)\s){_NO_FIELD}(?P<topic>.+?)\s+"
-                            r"(?:grow|expand|boom|take\s+off)\b", re.I)
-
-
 @dataclass(frozen=True)
 class CountsAsked:
     """What a trend question asks of its counts beyond the table (``_AS_ASKED``): ``growth``
@@ -133,11 +125,10 @@ class CountsAsked:
     n: int = 1
 
 
-def counts_asked(question: str, ranged: bool = False) -> CountsAsked | None:
+def counts_asked(question: str) -> CountsAsked | None:
     """What ``question`` asks of its topic's counts (``CountsAsked``), or None: a trend
-    question asking for the counts alone ("How has X grown?"), or no trend question;
-    ``ranged``: whether it states years (``_RANGED_GROWTH``)."""
-    for kind, pattern in [*_AS_ASKED, *([("growth", _RANGED_GROWTH)] if ranged else [])]:
+    question asking for the counts alone ("How has X grown?"), or no trend question."""
+    for kind, pattern in _AS_ASKED:
         if m := pattern.search(question):
             found = m.groupdict()
             many = found.get("n")  # "the busiest years": three
@@ -234,13 +225,12 @@ def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None
     return (min(named), max(named)) if named else None  # "in 2019 or 2020": either
 
 
-def trend_topic(question: str, ranged: bool = False) -> str | None:
+def trend_topic(question: str) -> str | None:
     """The topic of a question about its papers over the years ("How has interest in graph
     neural networks grown?" → graph neural networks), "" when it names none ("How many
-    papers per year?", which an author may filter), or None when it is no such question;
-    ``ranged``: whether it states years (``_RANGED_GROWTH``)."""
+    papers per year?", which an author may filter), or None when it is no such question."""
     matched = False
-    for pattern in [*TREND_RES, *([_RANGED_GROWTH] if ranged else [])]:
+    for pattern in TREND_RES:
         m = pattern.search(question)
         topic = trimmed_topic(m.group("topic")) if m else ""
         if re.search(r"\w", topic):

@@ -115,17 +115,19 @@ def test_what_a_stored_author_proposed_reads_the_author(question: str, author: s
     ("List papers on GANs by Publication Date", None),
     ("Which papers on attention inspired by Zzz Qqq?", None),  # after a verb
     ("How many papers on GANs by Qqq?", None),  # one word: only a stored author's
+    ("How many papers on optimization by Frank Wolfe?", None),  # C49: the abstracts write it
 ])
 def test_a_full_name_no_paper_has_after_the_topic_is_read_when_no_abstract_writes_it(
         question: str, author: str | None) -> None:
     """A review (C46): "How many papers on GANs by Zzz Qqq?" had counted 0 papers matching
     “GANs by Zzz Qqq”; read as the author, one the store does not hold is refused naming
     the nearest ("Ian Goodfelow": Ian Goodfellow), as "written by …" is."""
-    book = AuthorBook(["Ian Goodfellow, Yoshua Bengio", "William R. Thompson"],
+    book = AuthorBook(["Ian Goodfellow, Yoshua Bengio", "William R. Thompson", "Anne Frank, Philip Wolfe"],
                       ["Gaussian processes for regression.", "Monte Carlo tree search plans.",
                        "Thompson sampling for bandits.", "Google Research language models.",
-                       "The publication date of papers.", *(f"Sampling {n} trees processes, models, "
-                                                            "search, research, date." for n in range(3))])
+                       "The publication date of papers.",
+                       *(f"Sampling {n} Frank-Wolfe trees processes, models, search, research, date."
+                         for n in range(3))])
     intent = read_intent(question, (), book)
     assert (intent.filters.author if intent.filters else None) == author
     if author:
