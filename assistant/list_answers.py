@@ -268,7 +268,7 @@ class ListAnswers:
             raise BadInputError("the question compares no two topics by their papers' count")
         first, second = (self._topic_trend(topic, applied, reread) for topic in topics)
         lines = comparison_lines(first, second, bool(GROWTH_ASKED.search(search)),
-                                 bool(applied and (applied.years or applied.recent)))
+                                 bool(applied and applied.states_years))
         for line in lines:
             yield line + "\n"
         yield comparison_answer(question, first, second, lines)

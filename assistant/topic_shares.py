@@ -110,7 +110,7 @@ def counts_whole_history(question: str, given: Filters | None) -> Stated | None:
     """What ``question`` asks the share of (``stated_of_them``), its count made without it:
     not when the caller's own filter (``given``) sets that part."""
     stated = stated_of_them(question)
-    if stated == "years" and given and (given.years or given.recent):
+    if stated == "years" and given and given.states_years:
         return None
     return None if stated == "author" and given and given.author else stated
 

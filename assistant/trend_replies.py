@@ -44,7 +44,7 @@ def reply_line(trend: TrendResult, asked: CountsAsked, stated: Filters | None) -
     range, a growth is measured from the first year counting SHARE_PAPERS or more, not from
     a stray paper ("deep learning" had grown 188× from one paper of 2007; a review's)."""
     if asked.kind == "growth":
-        if stated and (stated.years or stated.recent):
+        if stated and stated.states_years:
             return growth_line(trend, asked.factor, None)
         since = first_counted(trend, SHARE_PAPERS) or first_counted(trend)
         line = growth_line(trend, asked.factor, since)

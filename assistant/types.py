@@ -58,6 +58,11 @@ class Filters:
         return (self.years is not None or bool(self.venue) or bool(self.author)
                 or self.recent is not None or bool(self.excluded) or bool(self.excluded_author))
 
+    @property
+    def states_years(self) -> bool:
+        """Whether the filter asks for some years: a range, or the last so many."""
+        return bool(self.years or self.recent)
+
     def holds_year(self, year: int | None) -> bool:
         """Whether ``year`` passes the filter's years (its range, and the years it names): an
         unknown year fails a year range."""
