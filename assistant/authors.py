@@ -319,8 +319,7 @@ class AuthorBook:
         papers = len(self.by_family().get(" ".join(name_words(word)), ()))
         if papers < NAME_PAPERS:
             return False
-        written = re.compile(rf"\b{re.escape(word)}\b", re.I)
-        return papers > sum(1 for text in self.texts if written.search(text))
+        return papers > self._writers(re.escape(word), papers)
 
     def may_name(self, asked: str) -> bool:
         """Whether a name no stored paper has may still name a person, to be refused naming
@@ -331,15 +330,16 @@ class AuthorBook:
         "Nelder-Mead": a review's). A book of no stored texts tells nothing: False."""
         words = name_words(asked)
         return (len(words) > 1 and bool(self.texts) and not self.holds(asked)
-                and all(word in self.by_family() or self._written_by_few(word) for word in words)
-                and self._written_by_few(r"[\s-]+".join(map(re.escape, asked.split())), typed=True))
+                and all(word in self.by_family() or self._writers(re.escape(word), UNWRITTEN_PAPERS + 1)
+                        <= UNWRITTEN_PAPERS for word in words)
+                and self._writers(r"[\s-]+".join(map(re.escape, asked.split())), UNWRITTEN_PAPERS + 1)
+                <= UNWRITTEN_PAPERS)
 
-    def _written_by_few(self, word: str, typed: bool = False) -> bool:
-        """Whether at most UNWRITTEN_PAPERS stored abstracts write ``word`` (a pattern when
-        ``typed``; stops past them)."""
-        written = re.compile(rf"\b{word if typed else re.escape(word)}\b", re.I)
-        return len(list(islice((t for t in self.texts if written.search(t)),
-                               UNWRITTEN_PAPERS + 1))) <= UNWRITTEN_PAPERS
+    def _writers(self, pattern: str, most: int) -> int:
+        """How many stored abstracts write ``pattern`` as whole words (any case), counted up
+        to ``most``: past it the answer is known, and the abstracts are many."""
+        written = re.compile(rf"\b{pattern}\b", re.I)
+        return len(list(islice((text for text in self.texts if written.search(text)), most)))
 
     def by_family(self) -> dict[str, frozenset[int]]:
         """Each stored family name, in its ``_family_keys`` spellings, with the author lists
