@@ -337,7 +337,7 @@ def trends(
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return
     out.print(printable(trend.summary() + "."), markup=False, highlight=False)
-    for line in [trend.peaks(), *replies(trend, read_intent(topic))] if trend.total else []:
+    for line in replies(trend, read_intent(topic)):
         out.print(printable(line), markup=False, highlight=False)  # "… by decade?": its line too
     for line in table_lines(trend) if trend.total else []:
         out.print(printable(line), markup=False, highlight=False)

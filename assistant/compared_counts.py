@@ -12,8 +12,8 @@ from itertools import zip_longest
 
 from assistant.list_lines import cited
 from assistant.listing import ListedPaper
-from assistant.trend_replies import THIN_YEAR, first_counted, growth_line, growth_span, times
-from assistant.trends import NO_YEAR, SHARE_PAPERS, TrendResult
+from assistant.trend_replies import THIN_YEAR, first_counted, growth_line, growth_span, growth_start, times
+from assistant.trends import NO_YEAR, TrendResult
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
 
@@ -55,7 +55,7 @@ def growth_lines(first: TrendResult, second: TrendResult, ranged: bool) -> list[
     does), to the newest; then each one's growth (``growth_line``). When a topic counts
     none in the first year, or the two are measured over other years, no multiple is set
     against the other: the two lines alone are said."""
-    starts = [first_counted(trend, SHARE_PAPERS) or first_counted(trend) for trend in (first, second)]
+    starts = [growth_start(trend) for trend in (first, second)]
     if None in starts:
         return []
     since = None if ranged else max(y for y in starts if y is not None)

@@ -246,7 +246,7 @@ class ListAnswers:
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
         people = people_line(self.app.index, merge(filters, intent.filters)).rstrip("\n")
         lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,
-                 *([trend.peaks()] if trend.total else []), *replies(trend, intent), *table_lines(trend)]
+                 *replies(trend, intent), *table_lines(trend)]
         for line in lines:
             yield line + "\n"
         yield trend.as_answer(question, "\n".join(lines))

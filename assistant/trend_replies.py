@@ -29,12 +29,15 @@ _FOLDED = {2.0: "doubled", 3.0: "tripled", 4.0: "quadrupled"}
 
 
 def replies(trend: TrendResult, intent: Intent) -> list[str]:
-    """The lines answering what a trend question asks of its counts beyond the table: the
-    check of the years a peak question claims (``Intent.claimed_years``), and its growth,
-    top years or decades (``Intent.counts_asked``); none when the counts hold no paper."""
+    """The lines under a trend's count line, before its table: when the topic was first
+    counted and most (``TrendResult.peaks``), then what the question asks of the counts:
+    the check of the years a peak question claims (``Intent.claimed_years``), its growth,
+    top years or decades (``Intent.counts_asked``). None when the counts hold no paper."""
+    if not trend.total:
+        return []
     claimed, asked = intent.claimed_years, intent.counts_asked
-    lines = [claim_check(trend, *claimed) if claimed and trend.total else "",
-             reply_line(trend, asked, intent.filters) if asked and trend.total else ""]
+    lines = [trend.peaks(), claim_check(trend, *claimed) if claimed else "",
+             reply_line(trend, asked, intent.filters) if asked else ""]
     return [line for line in lines if line]
 
 
@@ -46,7 +49,7 @@ def reply_line(trend: TrendResult, asked: CountsAsked, stated: Filters | None) -
     if asked.kind == "growth":
         if stated and stated.states_years:
             return growth_line(trend, asked.factor, None)
-        since = first_counted(trend, SHARE_PAPERS) or first_counted(trend)
+        since = growth_start(trend)
         line = growth_line(trend, asked.factor, since)
         return line + (f" No years were asked: it is measured from {since}, the first year "
                        f"counting {SHARE_PAPERS} or more." if line and since != first_counted(trend) else "")
@@ -118,6 +121,12 @@ def times(ratio: float) -> str:
 def first_counted(trend: TrendResult, least: int = 1) -> int | None:
     """The first year the trend counts ``least`` papers or more in, or None."""
     return min((y for y, n in trend.years.items() if n >= least), default=None)
+
+
+def growth_start(trend: TrendResult) -> int | None:
+    """The year a growth asked of no years starts at: the first counting SHARE_PAPERS or
+    more, not a stray early paper, else the first counting any."""
+    return first_counted(trend, SHARE_PAPERS) or first_counted(trend)
 
 
 def _thin(trend: TrendResult, year: int, beside: int) -> bool:

@@ -96,8 +96,7 @@ class ListsPage:
         except AssistantError as exc:
             return f"**{inert(redact(str(exc)))}**", None, EMPTY_COUNTS
         chart = chart_figure(trend) if trend.total else None
-        asked = replies(trend, read_intent(as_text(topic)))  # "… by decade?": its line too
-        peaks = " ".join(["", trend.peaks(), *asked]) if trend.total else ""
+        peaks = "".join(f" {line}" for line in replies(trend, read_intent(as_text(topic))))
         summary = inert(f"{trend.summary()}.{peaks}") + read_more(trend.unread_left_out, trend.budget)
         head, rows = table_rows(trend)
         return summary, chart, {"headers": head, "data": rows}
