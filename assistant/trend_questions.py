@@ -1,10 +1,13 @@
 """What a question about a topic's papers over the years asks: its topic ("How has interest
-in graph neural networks grown?" → graph neural networks), and the years a peak question
-names as its claim ("Did research on GANs peak in 2019?").
+in graph neural networks grown?" → graph neural networks), the years a peak question names
+as its claim ("Did research on GANs peak in 2019?"), and what else it asks of the counts:
+growth, the top years, the decades (``CountsAsked``: "By what percentage did papers on GANs
+grow from 2018 to 2021?").
 
 Why apart from intent.py: a trend question is read by its own family of patterns (a verb of
 growth, a count per year, a peak), which ``intent.read_intent`` asks through
-``trend_topic`` and ``peak_claim``; the counts answer it (``ListAnswers.trend_stream``).
+``trend_topic``, ``peak_claim`` and ``counts_asked``; the counts answer it
+(``ListAnswers.trend_stream``, its lines ``trend_replies.py``).
 """
 
 from __future__ import annotations
@@ -78,8 +81,8 @@ NAMED_YEAR_RE = re.compile(rf"(?<![\w-]){YEAR}{END}")
 # in the present perfect of a verb only a field does ("How much has federated learning
 # grown?"): "By what percentage did the error decline?", "How much did accuracy grow?" and
 # "What is the growth rate of model parameters?" ask of a paper's quantity (a review's).
-_BY_HOW_MUCH = (r"^\s*(?:by\s+)?(?:what|how\s+(?:much|fast|quickly))\s+"
-                r"(?:(?:percent(?:age)?|%|factor|amount|margin)\s+)?(?:did|has|have|had)\s+")
+_HOW_MUCH = r"^\s*(?:by\s+)?(?:what|how\s+(?:much|fast|quickly))\s+"  # "By what %", "How fast"
+_BY_HOW_MUCH = rf"{_HOW_MUCH}(?:(?:percent(?:age)?|%|factor|amount|margin)\s+)?(?:did|has|have|had)\s+"
 _FIELD_GREW = r"(?:grown|expanded|boomed|taken\s+off)"
 _GROWTH_NOUN = (r"^\s*what(?:\s+(?:is|was|were|are)|['’]s)\s+the\s+(?:(?:percent(?:age)?|%|annual|yearly"
                 r"|relative|overall)\s+)?(?:growth|increase|rise|decline|decrease|drop|change)"
@@ -91,9 +94,9 @@ _MANY = rf"(?P<n>[1-9]\d?|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
 _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]]] = [
     ("growth", re.compile(rf"{_BY_HOW_MUCH}{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b", re.I)),
     ("growth", re.compile(rf"{_BY_HOW_MUCH}{_SUBJECT_PAPERS}\s+{_CHANGED}\b", re.I)),
-    ("growth", re.compile(rf"^\s*(?:by\s+)?(?:what|how\s+(?:much|fast|quickly))\s+(?:(?:percent(?:age)?|%"
-                          rf"|factor)\s+)?(?:has|have)\s+(?!(?:the|a|an|our|my|your)\s){_NO_FIELD}"
-                          rf"(?P<topic>.+?)\s+{_FIELD_GREW}\b", re.I)),
+    ("growth", re.compile(rf"{_HOW_MUCH}(?:(?:percent(?:age)?|%|factor)\s+)?(?:has|have)\s+"
+                          rf"(?!(?:the|a|an|our|my|your)\s){_NO_FIELD}(?P<topic>.+?)\s+{_FIELD_GREW}\b",
+                          re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_FRAMED}(?P<topic>.+)$", re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_SUBJECT_PAPERS}\b", re.I)),
     ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_FRAMED}(?P<topic>.+?)\s+{_FOLDED}", re.I)),
