@@ -110,8 +110,9 @@ STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*
 # (``Intent.newest_first``) or nothing, not the topic's words ("publish" had been a word
 # each paper must hold: 28 GAN papers of 2019 listed, 56 for "GAN papers from 2019"), and
 # "appeared" or "published" alone ("Which papers on boosting appeared in 1998?" had found
-# none "appeared"; "Which papers study GANs published in 2019?" listed 29, 54 without it)
-RECENTLY_RE = re.compile(rf"\s+(?:{RECENTLY}|{BEEN}\s+{PUBLISHED}|published|appeared|came\s+out)"
+# none "appeared"; "Which papers study GANs published in 2019?" listed 29, 54 without it),
+# nor after the noun alone ("How many papers by Bengio appeared in 2016?": a run's false "no")
+RECENTLY_RE = re.compile(rf"(?:^|\s+)(?:{RECENTLY}|{BEEN}\s+{PUBLISHED}|published|appeared|came\s+out)"
                          r"(?=\s*[?.!]*\s*$)", re.I)
 # Courtesy ending the question ("? Thanks!", ", please?", " pls", " thx"): no topic ("…? For
 # time series." is one, and stays; "optimal transport pls" had counted none)
