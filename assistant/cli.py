@@ -331,7 +331,8 @@ def trends(
         assistant = Assistant(settings)
         assistant.ensure_corpus()
         trend = assistant.trends(topic, filters, reread)
-        if trend.years and (chart is not None or not as_json):  # --json alone writes no file
+        # --json alone writes no file, nor does a count of none (a run's: an empty chart)
+        if trend.total and (chart is not None or not as_json):
             draw_chart(trend, chart or Path(chart_name(trend.topic or trend.filters or "")))
     if as_json:
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
@@ -343,6 +344,9 @@ def trends(
         out.print(printable(line), markup=False, highlight=False)
     if trend.chart:
         out.print(f"chart: {printable(trend.chart)}", markup=False, highlight=False)
+    elif chart is not None:
+        out.print(f"no chart written to {printable(str(chart))}: no paper counted", markup=False,
+                  highlight=False)
     warn_unread(trend.unread_left_out)
 
 

@@ -275,3 +275,18 @@ def test_a_chart_path_in_a_missing_folder_or_not_png_is_one_line(fresh_copy: Pat
         assert result.returncode == 2 and why in result.stderr, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
     assert list(charts.iterdir()) == []
+
+
+def test_a_trend_counting_no_paper_draws_no_chart(fresh_copy: Path, tmp_path: Path) -> None:
+    """A topic no paper answers is a valid empty count, exit 0, but no chart: `trends
+    "xqzzyv frobnication"` had written an empty PNG (a run's); with --chart it says none was."""
+    chart = tmp_path / "none.png"
+    result = run("trends", "quantum chromodynamics lattice gauge", "--chart", str(chart),
+                 "--data-dir", str(fresh_copy))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("0 papers of the "), result.stdout
+    assert f"no chart written to {chart}: no paper counted" in result.stdout
+    assert not chart.exists()
+    result = run("trends", "quantum chromodynamics lattice gauge", "--data-dir", str(fresh_copy),
+                 cwd=tmp_path)
+    assert "chart" not in result.stdout and list(tmp_path.glob("*.png")) == [], result.stdout
