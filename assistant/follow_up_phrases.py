@@ -214,6 +214,7 @@ _FRAGMENT_WORDS = frozenset(
     "only just the ones one those these them of by from in and or published written papers "
     "paper please".split())
 _POINTING = frozenset("only just ones those these them".split())  # a bare "Hinton" stands alone
+_SPAN_WORDS = frozenset("to through thru until till".split())  # "what about 2014 to 2016?"
 _WORD = re.compile(r"[^\W\d_][\w'.-]*|\d{4}")
 
 
@@ -225,11 +226,15 @@ def fragment_filters(question: str, is_author: Callable[[str], bool]) -> Filters
     rest = _FRAGMENT_LEAD.sub("", question)
     words = _WORD.findall(rest)
     years = [w for w in words if w.isdigit() and EARLIEST_YEAR <= int(w) <= LATEST_YEAR]
-    name = " ".join(w for w in words if not w.isdigit() and w.lower() not in _FRAGMENT_WORDS)
+    spans = len(years) == 2 and any(w.lower() in _SPAN_WORDS for w in words)
+    name = " ".join(w for w in words if not w.isdigit() and w.lower() not in _FRAGMENT_WORDS
+                    and not (spans and w.lower() in _SPAN_WORDS))
     lead = question[:len(question) - len(rest)]
     points = bool(re.search(r"[^\W\d_]", lead)) or any(w.lower() in _POINTING for w in words)
     if not (points and (years or name)) or (name and not is_author(name)):
         return None
-    dated = stated(f"papers in {' or '.join(years)}")[0] if years else None
+    # two years spanned ("2014 to 2016": a run's topic "2014 to 2016"), else the years named
+    asked = f"from {years[0]} to {years[1]}" if spans else f"in {' or '.join(years)}"
+    dated = stated(f"papers {asked}")[0] if years else None
     return Filters(years=dated.years if dated else None,
                    named_years=dated.named_years if dated else None, author=name or None)

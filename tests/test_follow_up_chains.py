@@ -13,7 +13,7 @@ from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401
 
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
-from assistant.follow_up_phrases import swapped_topic, their_papers
+from assistant.follow_up_phrases import fragment_filters, swapped_topic, their_papers
 from assistant.leaning import leans_on_previous
 from assistant.pipeline import Assistant
 
@@ -406,3 +406,15 @@ def test_list_them_after_a_narrowed_lists_count_per_year_lists_what_it_counted(
     history = chat(store, LIST, "which of those are from 2019?", "how many of them per year?")
     listed = final_answer(store.answer_stream("list them", history))
     assert {c.title for c in listed.citations} == {"Stacked Capsule Autoencoders", "Self-Routing Capsules"}
+
+
+@pytest.mark.parametrize(("fragment", "years", "named"), [
+    ("what about 2014 to 2016?", (2014, 2016), None), ("and 2014 through 2016?", (2014, 2016), None),
+    ("what about 2014 and 2016?", (2014, 2016), {2014, 2016}), ("what about 2019?", (2019, 2019), None)])
+def test_two_years_spanned_in_a_fragment_are_its_range(fragment: str, years: tuple[int, int],
+                                                       named: set[int] | None) -> None:
+    """A run: "what about 2014 to 2016?" after a count had counted the papers matching
+    “2014 to 2016” (1 of 13,872); "to" between two years spans them, as "through" does."""
+    said = fragment_filters(fragment, lambda name: False)
+    assert said is not None and said.years == years
+    assert said.named_years == named  # "2014 and 2016": those two years alone
