@@ -154,7 +154,9 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     # "what about Bengio?" after a share of GANs, or after "what about VAEs?" asked it again of
     # VAEs (the share that follow-up stood for: a review's "author Bengio and Goodfellow")
     if not WHICH.match(question) and (shared := _author_swapped(before.question, said, readers)
-                                      or _author_swapped(history[-1][0], said, readers)):
+                                      or _author_swapped(history[-1][0], said, readers)
+                                      or _years_swapped(before.question, said, readers)
+                                      or _years_swapped(history[-1][0], said, readers)):
         return Narrowed(shared, Filters(), True)
     from_count = bool(before.also) or (before.counted and bool(WHICH.match(question)))  # a comparison's
     if from_count:
@@ -295,6 +297,20 @@ def _author_swapped(asked: str, said: Filters, readers: Readers) -> str | None:
     # (a review's: "… by Goodfellow in 2016?" then "what about Bengio?" had counted every year)
     swapped, named = _AUTHOR_NAMED.subn(f"by {said.author}", asked, count=1)
     return swapped if named else None
+
+
+def _years_swapped(asked: str, said: Filters, readers: Readers) -> str | None:
+    """An author's share of a topic's papers asked again of the years ``said`` names: "what
+    about 2019?" after "What share of papers on GANs are by Goodfellow?" had counted his
+    papers of 2019 among his GAN papers ("1 paper of the 2", a review's), not the share of
+    2019's GAN papers his; a later "what about Bengio?" keeps the years."""
+    before = readers.intent(asked)
+    if (not said.years or said.author or said.venue or share_asked_of(before) != "author"
+            or not (topic := count_topic(before)) or before.filters is None):
+        return None
+    first, last = said.years
+    years = f"in {first}" if first == last else f"from {first} to {last}"
+    return f"What share of papers on {topic} are by {before.filters.author} {years}?"
 
 
 # a person's full name as a follow-up may name one: "Ian Goodfelow", "Nobody Atall" (not "GAN

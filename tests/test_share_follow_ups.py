@@ -44,3 +44,18 @@ def test_a_full_name_the_store_does_not_hold_after_an_authors_share_is_refused(
     topic = final_answer(capsule_years.answer_stream("what about Sparse Attention?", history)).answer
     assert topic.splitlines()[0].startswith("1 paper of the ")
     assert "Of them, 1 (100.0%) is by Sara Sabour." in topic.splitlines()
+
+
+def test_years_after_an_authors_share_ask_the_share_of_those_years(capsule_years: Assistant) -> None:  # noqa: F811
+    """A review (C49): "what about 2019?" after an author's share had counted her papers of
+    2019 among her capsule papers ("1 paper of the 2"), and a later "what about X?" lost the
+    year; "what about 2019 to 2020?" had been a topic, "2019 to 2020" (a run's)."""
+    share, year, author, span = chat(
+        capsule_years, "What share of papers on capsule networks were written by Sara Sabour?",
+        "what about 2019?", "what about Ann Lee?", "what about 2019 to 2020?")
+    assert "Of them, 3 (75.0%) are by Sara Sabour." in share
+    assert year[0].startswith("2 papers of the ") and "(year 2019)" in year[0]
+    assert "Of them, 2 (100.0%) are by Sara Sabour." in year
+    assert author[0] == year[0] and "Of them, 0 (0.0%) are by Ann Lee." in author
+    assert span[0].startswith("3 papers of the ") and "(years 2019–2020)" in span[0]
+    assert "Of them, 1 (33.3%) is by Ann Lee." in span
