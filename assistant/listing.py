@@ -36,6 +36,7 @@ import numpy as np
 from assistant.acronyms import acronym_readings, otherwise_spelled, spelled_readings
 from assistant.american import in_american
 from assistant.corpus import Paper
+from assistant.count_lines import count_line
 from assistant.facets import facet_misses
 from assistant.index import AbstractIndex
 from assistant.intent import read_intent
@@ -196,34 +197,6 @@ class ListResult:
     def order(self) -> str:
         """", newest first" (", oldest first") when so ordered, else "" (best first unsaid)."""
         return ", newest first" if self.newest_first else ", oldest first" if self.oldest_first else ""
-
-
-def count_line(matching: int, in_filter: int, screened: int, where: str = "",
-               topic: str = "", reread: int | None = None, left_out: int = 0,
-               kept: int = 0, order: str = "", unscreened: int = 0) -> str:
-    """How many papers match, of how many, and how many were screened (and reread, and
-    left out unread): "23 papers of the 13,847 (2019-2021) match “topic”; 300 screened, 30
-    reread, 8 uncertain left out unread" (``order``, ", newest first", after "match"). One
-    wording for a list's first line and a trend's summary."""
-    noun, verb = ("paper", "matches") if matching == 1 else ("papers", "match")
-    where = f" ({where})" if where else ""
-    about = f" “{topic}”" if topic else ""
-    return (f"{matching:,} {noun} of the {in_filter:,}{where} {verb}{about}{order}; "
-            f"{searched_note(screened, reread, left_out, kept, unscreened)}")
-
-
-def searched_note(screened: int, reread: int | None = None, left_out: int = 0,
-                  kept: int = 0, unscreened: int = 0) -> str:
-    """How much a list looked at: "300 screened, 30 reread, 8 uncertain left out unread, 5
-    kept unread" (``reread`` None: a trend's, screened alone; ``unscreened``: the papers
-    holding the topic's words past the pool's bound, "120 holding its words past the pool
-    unscreened")."""
-    note = f"{screened:,} screened" if reread is None else f"{screened:,} screened, {reread:,} reread"
-    note += f", {unscreened:,} holding its words past the pool unscreened" if unscreened else ""
-    # the band papers past the reading budget that their cheap score left out, and those it
-    # kept (listed, each line marked); nothing when it left none unread
-    note += f", {left_out:,} uncertain left out unread" if left_out else ""
-    return note + (f", {kept:,} kept unread" if kept else "")
 
 
 class ListScreen:
