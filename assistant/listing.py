@@ -231,9 +231,11 @@ class ListScreen:
         vector = self.index.query_vector(topic)
         # an author's papers keep their own: the surest of the author's work teach the
         # sense of the topic as that author writes it (the store's lost an author list's
-        # papers: 17 → 14 of Yoshua Bengio's on deep learning)
+        # papers: 17 → 14 of Yoshua Bengio's on deep learning), when the surest are a few of
+        # that work, not most of it (Ian Goodfellow's 11 papers: the sense of his work, near
+        # each of his GAN papers, kept three for "adversarial examples", a run's)
         readings, sense = self._context(question, topic, vector,
-                                        filters if filters and filters.author else None)
+                                        filters if self._own_sense(filters) else None)
 
         def read(pid: str) -> tuple[float, bool]:
             return self._read(readings, topic, papers[pid])
@@ -253,6 +255,14 @@ class ListScreen:
         senses = ({} if sense is None else
                   self.index.paper_cosines(sense, [c.paper.paper_id for c in found]))
         return [replace(c, sense=senses.get(c.paper.paper_id, 0.0)) for c in found], unscreened
+
+    def _own_sense(self, filters: Filters | None) -> bool:
+        """Whether an author's papers teach the topic's sense: the filter names an author
+        of more than twice ``sense_papers`` papers."""
+        if not (filters and filters.author):
+            return False
+        written = self.index.allowed(Filters(author=filters.author))
+        return written is None or len(written) > 2 * self.settings.sense_papers
 
     def _read(self, readings: Sequence[Reading], topic: str, paper: Paper
               ) -> tuple[float, bool]:
