@@ -88,12 +88,19 @@ _GROWTH_NOUN = (r"^\s*what(?:\s+(?:is|was|were|are)|['’]s)\s+the\s+(?:(?:perce
                 r"|relative|overall)\s+)?(?:growth|increase|rise|decline|decrease|drop|change)"
                 r"(?:\s+rate)?\s+(?:in|of)\s+")
 _SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|research|publications)"
+# a subject that is a method's name alone, an acronym's capitals ("How much did GANs grow
+# between 2016 and 2021?", "How fast did LSTMs grow?": its papers), not a quantity's unit
+# ("FLOPs"), one of a paper's ("accuracy on ImageNet") nor words in lower case ("model size")
+_RANGE_ENDS = (r"(?=\s+(?:between|from|since|in|after|over|during|by)\s+(?:\d|the\s+(?:last|past))"
+               r"|\s*[?.!]*\s*$)")  # the verb ends the question, or its years follow
+_NAMED_SUBJECT = r"(?P<topic>(?!(?:G|T)?FLOPS?\b|FLOPs\b|MACs\b|FPS\b)[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*)"
 _FOLD = {"double": 2, "doubled": 2, "triple": 3, "tripled": 3, "quadruple": 4, "quadrupled": 4}
 _FOLDED = (rf"(?P<fold>{'|'.join(_FOLD)}|(?:grown|grow|increased?|risen|rise)\s+(?P<times>\w+)[\s-]?fold)\b")
 _MANY = rf"(?P<n>[1-9]\d?|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
 _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]]] = [
     ("growth", re.compile(rf"{_BY_HOW_MUCH}{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b", re.I)),
     ("growth", re.compile(rf"{_BY_HOW_MUCH}{_SUBJECT_PAPERS}\s+{_CHANGED}\b", re.I)),
+    ("growth", re.compile(rf"(?i:{_BY_HOW_MUCH}){_NAMED_SUBJECT}\s+(?i:{_CHANGED})(?i:{_RANGE_ENDS})")),
     ("growth", re.compile(rf"{_HOW_MUCH}(?:(?:percent(?:age)?|%|factor)\s+)?(?:has|have)\s+"
                           rf"(?!(?:the|a|an|our|my|your)\s){_NO_FIELD}(?P<topic>.+?)\s+{_FIELD_GREW}\b",
                           re.I)),
