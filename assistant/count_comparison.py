@@ -60,15 +60,15 @@ COUNT_COMPARISON_RES = [
 # written as a method's name (``names_a_method``), not "Which grew faster, model size or
 # dataset size?", which asks of quantities (a review's)
 _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
-                          rf"(?:more|faster){_SEP}(?!\s*in\s+(?:the|this|that|their|our)\s+(?:paper|work|method"
-                          rf"|model)\b)(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I)  # not "…, in the paper,
-# FLOPs or parameters?" (a review's); "GANs, or VAEs?" is one (another's)
+                          rf"(?:more|faster){_SEP}(?P<a>[^,]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
+# (a side holds no comma: "…, in the paper, FLOPs or parameters?" had compared “paper,
+# FLOPs” (a review's); "GANs, or VAEs?" is one (another's))
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
-_LEAD = re.compile(rf"^(?:(?:the\s+)?{PAPERS}\s+(?:on|about|using|that\s+use|in)\s+"
-                   r"|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)
+_LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on|about|using|that\s+use"
+                   r"|in|into)\s+|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)  # "research on GANs" (C50)
 _NO_TOPIC = re.compile(r"^(?:than|\d)", re.I)  # a side that is a number's, not a topic
-_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$", re.I)
+_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones|research|work)$", re.I)  # "GAN research"
 # "A vs B", "A versus B", "A compared to B" as a count's or a trend's topic: two topics set
 # against each other, each counted ("How many papers on GANs vs VAEs per year?"), unless
 # the pair names one thing ("the exploration vs exploitation trade-off") or what the

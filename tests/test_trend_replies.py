@@ -197,6 +197,14 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
     assert compared_topics("Which grew faster, model size or dataset size?") is None
     assert compared_topics("Which grew faster in the paper, FLOPs or parameters?") is None  # C48
     assert compared_topics("Which grew faster, GANs, or VAEs?") == ("GANs", "VAEs")  # C49
+    # C50: a comma before the first side had joined "paper," to it, and a field's framing
+    # ("research on GANs") had been counted as the topic's words (8 papers against 158)
+    assert compared_topics("Which grew faster, in the paper, FLOPs or parameters?") is None
+    for asked in ("Which has grown faster: research on GANs or research on VAEs?",
+                  "Which has grown faster, research on GANs, or on VAEs?",
+                  "Which grew faster, interest in GANs or in VAEs?"):
+        assert compared_topics(asked) == ("GANs", "VAEs"), asked
+    assert compared_topics("Which grew faster, GAN research or VAE research?") == ("GAN", "VAE")
 
 
 def test_which_grew_faster_is_the_larger_multiple_over_the_same_years() -> None:
