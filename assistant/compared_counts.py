@@ -32,7 +32,7 @@ def comparison_lines(first: TrendResult, second: TrendResult, growth: bool = Fal
     lines = [verdict, *(growth_lines(first, second, ranged) if growth else []),
              *([line] if (line := sources_line(first, second)) else [])]
     for trend in (first, second):
-        lines += [f"{trend.summary()}.", *([trend.peaks()] if trend.total else [])]
+        lines += [f"{trend.summary()}.", *([peaks] if (peaks := trend.peaks()) else [])]  # none: no year
     head = ["year", first.topic, second.topic, "of stored"]
     rows: list[list[str]] = []
     for run, gap in zip_longest(first.runs(), first.gaps()):  # the same years: one filter

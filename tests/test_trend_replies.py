@@ -12,13 +12,14 @@ from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES, OTHERS
 
 from assistant.answering import final_answer
-from assistant.compared_counts import growth_lines
+from assistant.compared_counts import comparison_lines, growth_lines
 from assistant.count_comparison import compared_topics
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
 from assistant.trend_questions import CountsAsked
-from assistant.trend_replies import decades_line, growth_line, reply_line, top_years_line
+from assistant.trend_replies import decades_line, growth_line, replies, reply_line, top_years_line
 from assistant.trends import TrendResult
+from assistant.types import Filters
 
 
 @pytest.mark.parametrize(("question", "topic", "asked"), [
@@ -233,3 +234,25 @@ def test_a_comparison_asking_which_grew_faster_says_it(capsule_years: Assistant)
     assert lines[1] == ("“bandits” grew faster from 2019 to 2025: 2× its papers, against 0× for "
                         "“capsule networks”.")
     assert lines[2].startswith("From 2019 to 2025, papers on “capsule networks” went from 2 to 0")
+
+
+def test_papers_of_no_year_give_no_blank_peaks_line() -> None:
+    """A review (C50): when every counted paper has no year, ``replies`` left the empty
+    peaks line out (bfb567b) but a comparison still printed it blank; and neither was tested."""
+    undated = dataclasses.replace(trend_of({}, {}), unknown_year=3, paper_ids=["p"] * 3)
+    assert undated.total == 3 and undated.peaks() == ""
+    assert replies(undated, read_intent("How many papers on GANs per year?")) == []
+    other = dataclasses.replace(undated, topic="VAEs")
+    lines = comparison_lines(undated, other)
+    assert "" not in lines and f"{undated.summary()}." in lines
+
+
+
+def test_the_last_so_many_years_are_a_stated_range_of_growth() -> None:
+    """A review (C50): "the last five years" (``Filters.recent``) states years as a range
+    does, so the growth is measured across them, from their first year, not from the first
+    of five papers (that half of ``Filters.states_years`` went untested)."""
+    trend = trend_of({2017: 2, 2018: 6, 2021: 30}, {2017: 679, 2018: 1009, 2021: 2333})
+    stated = reply_line(trend, CountsAsked("growth"), Filters(recent=5))
+    assert stated == growth_line(trend, None, None) and stated.startswith("From 2017 to 2021")
+    assert reply_line(trend, CountsAsked("growth"), None).startswith("From 2018 to 2021")
