@@ -64,7 +64,7 @@ from assistant.topics import (
 )
 from assistant.tuning import TITLED_RISE
 from assistant.types import Filters
-from assistant.written_forms import written_topic
+from assistant.written_forms import short_forms, written_topic
 
 log = logging.getLogger(__name__)
 
@@ -339,9 +339,10 @@ class ListScreen:
         key = (raw, len(self.index.papers()))  # asked twice a screen; a new paper reads anew
         if key not in self._searched:
             topic = written_topic(in_american(topic), self.index.written_text())
+            phrasings = [topic, *([stated] if stated else []), *acronym_readings(topic, self.index),
+                         *spelled_readings(stated or topic, self.index)]
             self._searched[key] = ALSO.join(dict.fromkeys(
-                [topic, *([stated] if stated else []), *acronym_readings(topic, self.index),
-                 *spelled_readings(stated or topic, self.index)]))
+                [*phrasings, *(short for p in phrasings for short in short_forms(p))]))
         return self._searched[key]
 
     def screen(self, question: str, filters: Filters | None = None,

@@ -310,3 +310,15 @@ def number_forms(word: str) -> set[str]:
             and lower.split("-")[-1] not in FIELDS_IN_ICS):
         forms.add(word[:-2] if lower.endswith(("ches", "shes", "xes", "sses")) else word[:-1])
     return forms
+
+
+_NETWORKS = re.compile(r"(?<=\w\s)(N|n)etwork(s?)\b")
+
+
+def short_forms(phrasing: str) -> list[str]:
+    """``phrasing`` with each "network(s)" after another word written "net(s)", the field's
+    short form ("Generative Adversarial Nets", "neural nets"), or none when it has none: the
+    2014 paper naming GANs writes only "adversarial nets", and no GAN count had held it."""
+    short = _NETWORKS.sub(lambda m: f"{m[1]}et{m[2]}", phrasing)
+    return [short] if short != phrasing else []
+
