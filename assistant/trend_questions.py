@@ -88,12 +88,13 @@ _GROWTH_NOUN = (r"^\s*what(?:\s+(?:is|was|were|are)|['’]s)\s+the\s+(?:(?:perce
                 r"|relative|overall)\s+)?(?:growth|increase|rise|decline|decrease|drop|change)"
                 r"(?:\s+rate)?\s+(?:in|of)\s+")
 _SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|research|publications)"
-# a subject that is a method's name alone, an acronym's capitals ("How much did GANs grow
-# between 2016 and 2021?", "How fast did LSTMs grow?": its papers), not a quantity's unit
-# ("FLOPs"), one of a paper's ("accuracy on ImageNet") nor words in lower case ("model size")
+# a subject that is a kind of model alone, an acronym's plural ("How much did GANs grow
+# between 2016 and 2021?", "How fast did LSTMs grow?": its papers), not a metric's letters
+# ("How much did BLEU increase?"), a unit's ("FLOPs"), a paper's quantity ("accuracy on
+# ImageNet") nor words in lower case ("model size")
 _RANGE_ENDS = (r"(?=\s+(?:between|from|since|in|after|over|during|by)\s+(?:\d|the\s+(?:last|past))"
                r"|\s*[?.!]*\s*$)")  # the verb ends the question, or its years follow
-_NAMED_SUBJECT = r"(?P<topic>(?!(?:G|T)?FLOPS?\b|FLOPs\b|MACs\b|FPS\b)[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*)"
+_NAMED_SUBJECT = r"(?P<topic>(?!(?:G|T)?FLOPs\b|MACs\b)[A-Z][A-Za-z0-9-]*[A-Z]s)\b"
 _FOLD = {"double": 2, "doubled": 2, "triple": 3, "tripled": 3, "quadruple": 4, "quadrupled": 4}
 _FOLDED = (rf"(?P<fold>{'|'.join(_FOLD)}|(?:grown|grow|increased?|risen|rise)\s+(?P<times>\w+)[\s-]?fold)\b")
 _MANY = rf"(?P<n>[1-9]\d?|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
@@ -106,6 +107,7 @@ _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]
                           re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_FRAMED}(?P<topic>.+)$", re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_SUBJECT_PAPERS}\b", re.I)),
+    ("growth", re.compile(rf"(?i:{_GROWTH_NOUN}){_NAMED_SUBJECT}(?i:{_RANGE_ENDS})")),
     ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_FRAMED}(?P<topic>.+?)\s+{_FOLDED}", re.I)),
     ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_SUBJECT_PAPERS}\s+{_FOLDED}", re.I)),
     ("top_years", re.compile(rf"^\s*(?:what|which)\s+(?:were|are|was|is)\s+the\s+(?:top|busiest|biggest"

@@ -34,6 +34,7 @@ from assistant.types import Filters
     # GAN paper's abstract, the count reading the question again without its years)
     ("How much did GANs grow between 2016 and 2021?", "GANs", CountsAsked("growth")),
     ("How fast did LSTMs grow?", "LSTMs", CountsAsked("growth")),
+    ("What is the growth rate of GANs?", "GANs", CountsAsked("growth")),
     ("Did the number of papers about bandits double between 2015 and 2020?", "bandits",
      CountsAsked("growth", factor=2)),
     ("Has GAN research tripled since 2016?", "GAN", CountsAsked("growth", factor=3)),
@@ -71,6 +72,7 @@ def test_a_question_asking_growth_top_years_or_decades_is_a_trend(
     "How much did model size grow from 2015 to 2020?",  # C49
     # a method's name alone grows as a field; not a unit, nor one whose verb has an object
     "How much did FLOPs grow?", "How much did accuracy on ImageNet grow?",
+    "How much did BLEU increase?", "What is the increase in AUC?", "What is the growth rate of FLOPs?",
     "By what percentage did CNNs decrease the error?", "How much did LSTMs increase the accuracy?"])
 def test_a_papers_quantity_or_the_peak_asks_nothing_more_of_the_counts(question: str) -> None:
     """A paper's own quantity grows too: no topic's trend (the peak year is the trend's own line)."""
