@@ -321,4 +321,3 @@ def short_forms(phrasing: str) -> list[str]:
     2014 paper naming GANs writes only "adversarial nets", and no GAN count had held it."""
     short = _NETWORKS.sub(lambda m: f"{m[1]}et{m[2]}", phrasing)
     return [short] if short != phrasing else []
-
