@@ -60,9 +60,11 @@ COUNT_COMPARISON_RES = [
 # written as a method's name (``names_a_method``), not "Which grew faster, model size or
 # dataset size?", which asks of quantities (a review's)
 _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
-                          rf"(?:more|faster){_SEP}(?P<a>[^,]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
+                          r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*"
+                          rf"(?P<a>[^,]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # (a side holds no comma: "…, in the paper, FLOPs or parameters?" had compared “paper,
-# FLOPs” (a review's); "GANs, or VAEs?" is one (another's))
+# FLOPs” (a review's); "GANs, or VAEs?" is one (another's); "Which grew faster, since 2016,
+# GANs or VAEs?" is searched without its years as "Which grew faster,, GANs or VAEs?")
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on|about|using|that\s+use"

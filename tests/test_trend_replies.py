@@ -208,6 +208,9 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
                   "Which grew faster, interest in GANs or in VAEs?"):
         assert compared_topics(asked) == ("GANs", "VAEs"), asked
     assert compared_topics("Which grew faster, GAN research or VAE research?") == ("GAN", "VAE")
+    # its years read first, the question is searched as "Which grew faster,, GANs or VAEs?"
+    since = read_intent("Which grew faster, since 2016, GANs or VAEs?")
+    assert since.compared_topics == ("GANs", "VAEs") and since.filters.years[0] == 2016
 
 
 def test_which_grew_faster_is_the_larger_multiple_over_the_same_years() -> None:
