@@ -33,14 +33,18 @@ ABOUT_WORDS = frozenset("""many much number count total altogether overall big l
 hold holds held contain contains contained cover covers covered span spans spanned include
 includes included currently now all entire whole year years venue venues range paper papers
 abstract abstracts article articles publication publications document documents""".split())
-# that papers are there at all ("How many papers exist?", "…were published in the store?",
-# "How many papers by Bengio appeared in 2016?", "…were presented in 2010?": a run's 0)
-BEING_WORDS = frozenset("exist exists existed publish published available appeared presented "
-                        "accepted released".split())
-ABOUT_WORDS |= BEING_WORDS
+# that papers are there at all ("How many papers exist?", "…were published in the store?")
+BEING_WORDS = frozenset("exist exists existed publish published available".split())
+# ...or came out, said of the papers themselves: after their noun or an auxiliary ("How many
+# papers by Bengio appeared in 2016?", "…were presented in 2010?": a run's 0), not of a
+# topic's thing ("How many papers on datasets released?": a review's)
+CAME_OUT_WORDS = frozenset("appeared presented accepted released".split())
+ABOUT_WORDS |= BEING_WORDS | CAME_OUT_WORDS
 # ...asked at a question's end ("How many papers on GANs exist?"), not inside a topic
 # ("…on publicly available datasets?")
-BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))}|came\s+out)\s*[?.!]*\s*$", re.I)
+BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))})\s*[?.!]*\s*$"
+                       rf"|(?:^\s*|(?:^|\s)(?:were|was|are|is|have\s+been|has\s+been|got)\s+)"
+                       rf"(?:{'|'.join(sorted(CAME_OUT_WORDS))}|came\s+out)\s*[?.!]*\s*$", re.I)
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
 # ...or a share of them ("What percentage of papers are from 2020?": the store's share)
 ABOUT_WORDS |= SHARE_WORDS
