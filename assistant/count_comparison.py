@@ -61,16 +61,19 @@ COUNT_COMPARISON_RES = [
 # dataset size?", which asks of quantities (a review's)
 _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
                           r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*"
-                          rf"(?P<a>[^,]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
-# (a side holds no comma: "…, in the paper, FLOPs or parameters?" had compared “paper,
-# FLOPs” (a review's); "GANs, or VAEs?" is one (another's); "Which grew faster, since 2016,
-# GANs or VAEs?" is searched without its years as "Which grew faster,, GANs or VAEs?")
+                          rf"(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
+# (a side holds no comma or colon: "…, in the paper, FLOPs or parameters?" had compared
+# “paper, FLOPs”, "… in the paper: FLOPs or …" “paper: FLOPs” (reviews'); "GANs, or VAEs?"
+# is one (another's); "Which grew faster, since 2016, GANs or VAEs?" is searched without its
+# years as "Which grew faster,, GANs or VAEs?")
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on|about|using|that\s+use"
                    r"|in|into)\s+|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)  # "research on GANs" (C50)
 _NO_TOPIC = re.compile(r"^(?:than|\d)", re.I)  # a side that is a number's, not a topic
-_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones|research|work)$", re.I)  # "GAN research"
+# ("GAN research": an acronym's research or work, not "operations research", a review's)
+_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$"
+                   r"|(?-i:(?<=[A-Z]{2})|(?<=[A-Z]{2}s))\s+(?:research|work)$", re.I)
 # "A vs B", "A versus B", "A compared to B" as a count's or a trend's topic: two topics set
 # against each other, each counted ("How many papers on GANs vs VAEs per year?"), unless
 # the pair names one thing ("the exploration vs exploitation trade-off") or what the

@@ -208,6 +208,10 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
                   "Which grew faster, interest in GANs or in VAEs?"):
         assert compared_topics(asked) == ("GANs", "VAEs"), asked
     assert compared_topics("Which grew faster, GAN research or VAE research?") == ("GAN", "VAE")
+    # C51: "research" after a field's words is its name's, and a colon ends no side
+    assert compared_topics("Which has more papers, operations research or game theory?") == (
+        "operations research", "game theory")
+    assert compared_topics("Which grew faster in the paper: FLOPs or parameters?") is None
     # its years read first, the question is searched as "Which grew faster,, GANs or VAEs?"
     since = read_intent("Which grew faster, since 2016, GANs or VAEs?")
     assert since.compared_topics == ("GANs", "VAEs") and since.filters.years[0] == 2016
