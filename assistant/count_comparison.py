@@ -71,9 +71,8 @@ _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?
 _LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on|about|using|that\s+use"
                    r"|in|into)\s+|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)  # "research on GANs" (C50)
 _NO_TOPIC = re.compile(r"^(?:than|\d)", re.I)  # a side that is a number's, not a topic
-# ("GAN research": an acronym's research or work, not "operations research", a review's)
-_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$"
-                   r"|(?-i:(?<=[A-Z]{2})|(?<=[A-Z]{2}s))\s+(?:research|work)$", re.I)
+# ("GAN research", "bandit work": the field's; not "operations research", a field's name)
+_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$|(?<!\boperations)\s+(?:research|work)$", re.I)
 # "A vs B", "A versus B", "A compared to B" as a count's or a trend's topic: two topics set
 # against each other, each counted ("How many papers on GANs vs VAEs per year?"), unless
 # the pair names one thing ("the exploration vs exploitation trade-off") or what the

@@ -73,6 +73,7 @@ def test_a_question_asking_growth_top_years_or_decades_is_a_trend(
     # a method's name alone grows as a field; not a unit, nor one whose verb has an object
     "How much did FLOPs grow?", "How much did accuracy on ImageNet grow?",
     "How much did BLEU increase?", "What is the increase in AUC?", "What is the growth rate of FLOPs?",
+    "What is the decrease in FIDs?", "How much did AUCs increase?", "How much did PFLOPs grow?",  # C52
     "By what percentage did CNNs decrease the error?", "How much did LSTMs increase the accuracy?"])
 def test_a_papers_quantity_or_the_peak_asks_nothing_more_of_the_counts(question: str) -> None:
     """A paper's own quantity grows too: no topic's trend (the peak year is the trend's own line)."""
@@ -212,6 +213,9 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
     assert compared_topics("Which has more papers, operations research or game theory?") == (
         "operations research", "game theory")
     assert compared_topics("Which grew faster in the paper: FLOPs or parameters?") is None
+    # C52: a field's research or work is the field ("bandit research" had outcounted RL's)
+    assert compared_topics("Which has more papers, reinforcement learning research or bandit "
+                           "research?") == ("reinforcement learning", "bandit")
     # its years read first, the question is searched as "Which grew faster,, GANs or VAEs?"
     since = read_intent("Which grew faster, since 2016, GANs or VAEs?")
     assert since.compared_topics == ("GANs", "VAEs") and since.filters.years[0] == 2016
