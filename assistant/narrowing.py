@@ -329,7 +329,8 @@ def _years_said(said: Filters) -> str:
 # a person's full name as a follow-up may name one: "Ian Goodfelow", "Nobody Atall" (not "GAN
 # VAE", an acronym's capitals, nor one word: "what about VAEs?" names a topic)
 _FULL_NAME = re.compile(r"^[A-Z][a-z][\w'’.-]*(?:\s+[A-Z][a-z][\w'’.-]*){1,3}$")
-_AUTHOR_NAMED = re.compile(r"\bby\s+.+?(?=\s+(?:in|from|since|before|after|during|between|at|until)\b"
+_AUTHOR_NAMED = re.compile(r"\bby\s+.+?(?=\s+(?:in|from|since|before|after|during|between|at|until|till"
+                           r"|through|up\s+to)\b"
                            r"|[\s?.!]*$)", re.I)
 
 

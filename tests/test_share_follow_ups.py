@@ -66,11 +66,14 @@ def test_open_ranges_and_named_years_after_an_authors_share_keep_their_sense(
     """A review (C51): "what about since 2019?" after an author's share had counted “capsule
     networks from 2019 to 9999” (the open end written out as a year), and "what about 2018
     and 2020?" the years between them."""
-    _, since, named, before = chat(
+    _, since, named, before, author = chat(
         capsule_years, "What share of papers on capsule networks were written by Sara Sabour?",
-        "what about since 2019?", "what about 2018 and 2020?", "what about before 2019?")
+        "what about since 2019?", "what about 2018 and 2020?", "what about before 2019?",
+        "what about Ann Lee?")
     assert since[0].startswith("3 papers of the ") and "(years 2019 on)" in since[0]
     assert "Of them, 2 (66.7%) are by Sara Sabour." in since
     assert named[0].startswith("2 papers of the ") and "(years 2018 and 2020)" in named[0]
     assert "Of them, 1 (50.0%) is by Sara Sabour." in named
     assert before[0].startswith("1 paper of the ") and "Of them, 1 (100.0%) is by Sara Sabour." in before
+    # C52: the author swapped after it had read "up to 2018" as her name's, counting every year
+    assert author[0] == before[0] and "Of them, 0 (0.0%) are by Ann Lee." in author
