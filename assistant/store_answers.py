@@ -42,9 +42,15 @@ CAME_OUT_WORDS = frozenset("appeared presented accepted released".split())
 ABOUT_WORDS |= BEING_WORDS | CAME_OUT_WORDS
 # ...asked at a question's end ("How many papers on GANs exist?"), not inside a topic
 # ("…on publicly available datasets?")
+_CAME_OUT = rf"(?:{'|'.join(sorted(CAME_OUT_WORDS))}|came\s+out)"
 BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))})\s*[?.!]*\s*$"
                        rf"|(?:^\s*|(?:^|\s)(?:were|was|are|is|have\s+been|has\s+been|got)\s+)"
-                       rf"(?:{'|'.join(sorted(CAME_OUT_WORDS))}|came\s+out)\s*[?.!]*\s*$", re.I)
+                       rf"{_CAME_OUT}\s*[?.!]*\s*$", re.I)
+# ...and when its year or venue follows it in the question ("How many papers on GANs released
+# in 2019?": the papers', a review's), the word alone ending the question read without them
+DATED_CAME_OUT = re.compile(rf"\b{_CAME_OUT}\s+(?:in|at|during|since|before|after|between|from|until)\s+"
+                            r"(?:the\s+)?(?:\d|[A-Z])")
+CAME_OUT_END = re.compile(rf"\s{_CAME_OUT}\s*[?.!]*\s*$", re.I)
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
 # ...or a share of them ("What percentage of papers are from 2020?": the store's share)
 ABOUT_WORDS |= SHARE_WORDS

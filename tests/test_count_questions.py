@@ -105,11 +105,6 @@ def test_the_store_named_in_a_count_question_is_no_topic(seed_assistant: Assista
     assert count_topic(read_intent("How many papers on GANs are in the store?")) == "GANs"
     assert count_topic(read_intent("How many papers does the store have on GANs?")) == "GANs"
     assert count_topic(read_intent("How many papers exist?")) is None
-    for said in ("were presented", "were accepted", "came out", "appeared"):  # a run's "presented"
-        assert count_topic(read_intent(f"How many papers by Jordan {said} in 2010?")) is None
-    # ...but a topic's thing released is the topic's (a review's: "datasets" had counted 1,309)
-    assert count_topic(read_intent("How many papers on datasets released?")) == "datasets released"
-    assert count_topic(read_intent("How many papers on GANs were accepted in 2019?")) == "GANs"
     assert count_topic(read_intent("How many papers on GANs exist?")) == "GANs"
     assert count_topic(read_intent("How many papers on publicly available datasets?")) == (
         "publicly available datasets")

@@ -13,6 +13,7 @@ from conftest import make_settings, seeds_with
 from assistant.acronyms import otherwise_spelled
 from assistant.answering import check_question
 from assistant.corpus import Paper
+from assistant.counted_topics import count_topic
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
 from assistant.keywords import KeywordStats
@@ -307,6 +308,19 @@ def test_that_papers_were_published_is_no_topic(question: str, topic: str) -> No
     """"How many papers on GANs were published in 2019?" listed 28 papers, "GAN papers from
     2019" 56: "published" had been a word each paper must hold."""
     assert topic_of(question, or_question=False) == topic
+
+
+def test_that_papers_came_out_is_no_counted_topic() -> None:
+    """A run's: "How many papers by Michael I. Jordan were presented in 2010?" had counted 0
+    papers matching "presented"; a topic's thing released stays the topic's."""
+    for said in ("were presented", "were accepted", "came out", "appeared"):
+        assert count_topic(read_intent(f"How many papers by Jordan {said} in 2010?")) is None
+    # a review's: "datasets" had counted 1,309
+    assert count_topic(read_intent("How many papers on datasets released?")) == "datasets released"
+    assert count_topic(read_intent("How many papers on GANs were accepted in 2019?")) == "GANs"
+    # ...unless its year follows it: the papers' (C52: “GANs released” had counted 51 of 58)
+    assert count_topic(read_intent("How many papers on GANs released in 2019?")) == "GANs"
+    assert count_topic(read_intent("How many GAN papers came out in 2019?")) == "GAN"
 
 
 def test_an_acronym_of_two_capitals_is_spelled_out_where_its_papers_agree(
