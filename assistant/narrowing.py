@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from dataclasses import replace as replaced_result
 from functools import lru_cache
 
-from assistant.count_comparison import compared_sides
+from assistant.count_comparison import compared_sides, names_a_method, versus_topics
 from assistant.counted_topics import count_topic, counted_topic
 from assistant.errors import BadInputError
 from assistant.exclusions import opens_with_exclusion
@@ -210,8 +210,10 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
         return chained  # "what about dropout?" too: a list of its own
     ordered = ordered_question(last, readers.is_author)  # "the earliest paper on X": its list
     before = readers.intent(ordered.question if ordered else last)
-    if before.compared_topics:  # "Are there more papers on GANs or on VAEs?": both, as counted
-        if (sides := compared_sides(before.compared_topics)) is None:  # three: refused, none listed
+    # "Are there more papers on GANs or on VAEs?", "How many papers on GANs vs VAEs?" (each
+    # counted, a method named: a review's "what about 2016?" had counted “GANs vs VAEs”): both
+    if compared := before.compared_topics or _versus_counted(before):
+        if (sides := compared_sides(compared)) is None:  # three: refused, none listed
             return None
         first, second = sides  # "GANs (StyleGAN)": GANs, as the answer counted (a review's)
         return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
@@ -225,6 +227,13 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
     if before.wants_list or counted:  # "What percentage of papers are from 2020?": how many
         return Narrowed(as_count(before.search), before.filters, counted, before.filters)
     return None
+
+
+def _versus_counted(before: Intent) -> tuple[str, str] | None:
+    """The two sides a count's topic sets against each other when one is a method's name
+    ("How many papers on GANs vs VAEs?", which ``compared_in`` counts side by side)."""
+    sides = versus_topics(count_topic(before) or before.trend_topic)
+    return sides if sides and names_a_method(sides) else None
 
 
 def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers

@@ -365,3 +365,15 @@ def test_a_comparison_says_when_the_topic_with_fewer_leads_of_late(seed_assistan
     llms = dataclasses.replace(trend, topic="large language models", years={2020: 10, 2021: 23, 2025: 8},
                                stored=stored)
     assert overtaken(kernels, llms) == ""
+
+
+def test_a_year_after_a_versus_count_narrows_both_topics(seed_assistant: Assistant) -> None:
+    """A review (C51): after "How many papers on GANs vs VAEs?", "what about 2016?" counted
+    the papers matching “GANs vs VAEs” as one topic; it narrows each side's count, as after
+    "Are there more papers on A or on B?"."""
+    question = "How many papers on RL vs federated learning?"
+    first = final_answer(seed_assistant.answer_stream(question)).answer
+    assert first.startswith("More papers on ") or first.startswith("As many papers on ")
+    dated = final_answer(seed_assistant.answer_stream("what about 2025?", [(question, first)])).answer
+    assert "The papers each topic compared counted: " in dated and "on “federated learning”" in dated
+    assert "RL vs federated learning" not in dated
