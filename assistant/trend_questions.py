@@ -94,7 +94,7 @@ _SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|rese
 # increase?", a review's), not a metric's letters ("How much did BLEU increase?"), a unit's
 # ("FLOPs"), a paper's quantity ("accuracy on ImageNet") nor words in lower case ("model size")
 _RANGE_ENDS = (r"(?=\s+(?:between|from|since|in|after|over|during|by)\s+(?:\d|the\s+(?:last|past))"
-               r"|\s*[?.!]*\s*$)")  # the verb ends the question, or its years follow
+               r"|(?:\s+(?:per|each|a|every)\s+year)?\s*[?.!]*\s*$)")  # the end, or its years next
 _NAMED_SUBJECT = r"(?P<topic>(?![KMGTP]?(?:FLOPs|MACs)\b)[A-Z][A-Za-z0-9-]*[A-Z]s)\b"
 _FIELD_GROWS = r"(?:grow|grown|grew|rise|risen|rose|expand|expanded|boom|boomed)"  # not "decrease"
 _FIELD_GROWTH = (r"^\s*what(?:\s+(?:is|was)|['’]s)\s+the\s+(?:(?:percent(?:age)?|%|annual|yearly"

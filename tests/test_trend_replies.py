@@ -35,6 +35,7 @@ from assistant.types import Filters
     ("How much did GANs grow between 2016 and 2021?", "GANs", CountsAsked("growth")),
     ("How fast did LSTMs grow?", "LSTMs", CountsAsked("growth")),
     ("What is the growth rate of GANs?", "GANs", CountsAsked("growth")),
+    ("What is the growth rate of LSTMs per year?", "LSTMs", CountsAsked("growth")),  # C52
     ("Did the number of papers about bandits double between 2015 and 2020?", "bandits",
      CountsAsked("growth", factor=2)),
     ("Has GAN research tripled since 2016?", "GAN", CountsAsked("growth", factor=3)),
