@@ -5,7 +5,8 @@ the API); the range a question gives in words ("since 2019", "in NeurIPS 2025") 
 the rest of the question (``intent.read_intent``: ``Intent.filters``). ``merge``: what was set
 explicitly and what the question says both apply; filters no paper can pass together are
 one line naming both. A chat follow-up's filters beside the list's: ``replaced`` ("what about
-2018?"), ``reverted``, ``beyond`` ("and more recent ones?").
+2018?"), ``reverted``, ``beyond`` ("and more recent ones?"), and its years written back into
+a question (``years_in_words``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,25 @@ def parse_years(text: str) -> tuple[int, int]:
         raise BadInputError(f"bad year filter '{text}': {start} is after {end}; write "
                             f"{end}-{start}")
     return start, end
+
+
+def years_in_words(filters: Filters) -> str:
+    """The years of ``filters`` as a question states them, for ``stated`` to read again:
+    "in 2018", "in 2014 and 2019" (the years named), "since 2015", "before 2000", "from
+    2015 to 2019"; "" when it states none. A range's open end written out as a year ("from
+    2019 to 9999") had been read as a topic's words (a review's)."""
+    if filters.named_years:
+        return "in " + " and ".join(map(str, sorted(filters.named_years)))
+    if filters.years is None:
+        return ""
+    start, end = filters.years
+    if start == end:
+        return f"in {start}"
+    if end >= OPEN_END:
+        return f"since {start}"
+    if start <= OPEN_START:
+        return f"before {end + 1}"
+    return f"from {start} to {end}"
 
 
 def beyond(said: Filters | None, newer: bool) -> Filters | None:

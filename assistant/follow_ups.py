@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.authors import split_authors
 from assistant.facets import read_misses
-from assistant.filters import merge
+from assistant.filters import merge, years_in_words
 from assistant.follow_up_phrases import (
     order_asked,
     their_papers,
@@ -52,7 +52,7 @@ from assistant.places import resolved
 from assistant.subjects import spelled_out
 from assistant.topics import best_sentence
 from assistant.trends import TrendResult, share_text
-from assistant.types import OPEN_END, OPEN_START, Answer, Filters
+from assistant.types import Answer, Filters
 
 if TYPE_CHECKING:
     from assistant.pipeline import Assistant
@@ -330,22 +330,8 @@ def in_words(filters: Filters) -> str:
     Geoffrey Hinton in 2018" ("only the ones by Geoffrey Hinton", a fragment's words,
     states no author inside a longer question, and its name then reads as a subject)."""
     said = [f"papers by {filters.author}"] if filters.author else ["papers"]
-    if filters.named_years:
-        said.append("in " + " and ".join(map(str, filters.named_years)))
-    elif filters.years:
-        said.append(_years_in_words(*filters.years))
+    if years := years_in_words(filters):
+        said.append(years)
     if filters.venue:
         said.append(f"in {filters.venue}")
     return " ".join(said)
-
-
-def _years_in_words(start: int, end: int) -> str:
-    """A year range as a question states it: "in 2018", "since 2015", "before 2000",
-    "from 2015 to 2019"."""
-    if start == end:
-        return f"in {start}"
-    if end >= OPEN_END:
-        return f"since {start}"
-    if start <= OPEN_START:
-        return f"before {end + 1}"
-    return f"from {start} to {end}"

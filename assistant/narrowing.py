@@ -20,7 +20,7 @@ from assistant.count_comparison import compared_sides, names_a_method, versus_to
 from assistant.counted_topics import count_topic, counted_topic
 from assistant.errors import BadInputError
 from assistant.exclusions import opens_with_exclusion
-from assistant.filters import beyond, replaced, reverted
+from assistant.filters import beyond, replaced, reverted, years_in_words
 from assistant.follow_up_phrases import (
     THOSE_RE,
     asks_for_list_before,
@@ -42,7 +42,7 @@ from assistant.subjects import spelled_out
 from assistant.topic_shares import share_asked_of, topic_and_facet, whole_history
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD
-from assistant.types import OPEN_END, OPEN_START, Filters
+from assistant.types import Filters
 
 _OPENING = r"^\W*(?:(?:and|so|ok(?:ay)?|then|now|but)\W+)*"  # "and …", "ok, then …"
 HOW_MANY = re.compile(rf"{_OPENING}how\s+many\b", re.I)  # "and how many…"
@@ -318,21 +318,7 @@ def _years_swapped(asked: str, said: Filters, readers: Readers) -> str | None:
             or not (topic := count_topic(before)) or before.filters is None):
         return None
     venue = f" at {before.filters.venue}" if before.filters.venue else ""
-    return f"What share of papers on {topic}{venue} are by {before.filters.author} {_years_said(said)}?"
-
-
-def _years_said(said: Filters) -> str:
-    """The years of ``said`` as a question states them: "in 2019", "in 2014 or 2019" (the
-    years named), "from 2014 to 2016", "since 2019", "up to 2015" (a review's: an open end
-    had been written "from 2019 to 9999", and read as the topic's words)."""
-    first, last = said.years or (OPEN_START, OPEN_END)
-    if said.named_years:
-        return "in " + " or ".join(map(str, sorted(said.named_years)))
-    if first == last:
-        return f"in {first}"
-    if first <= OPEN_START:
-        return f"up to {last}"
-    return f"since {first}" if last >= OPEN_END else f"from {first} to {last}"
+    return f"What share of papers on {topic}{venue} are by {before.filters.author} {years_in_words(said)}?"
 
 
 # a person's full name as a follow-up may name one: "Ian Goodfelow", "Nobody Atall" (not "GAN
