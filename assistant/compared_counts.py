@@ -55,14 +55,16 @@ def growth_lines(first: TrendResult, second: TrendResult, ranged: bool) -> list[
     does), to the newest; then each one's growth (``growth_line``). When a topic counts
     none in the first year, or the two are measured over other years, no multiple is set
     against the other: the two lines alone are said."""
-    starts = [growth_start(trend) for trend in (first, second)]
+    pair = (first, second)
+    starts = [growth_start(trend) for trend in pair]
     if None in starts:
         return []
     since = None if ranged else max(y for y in starts if y is not None)
-    if since is not None and any(growth_span(trend, since)[0] is None for trend in (first, second)):
-        since = max(y for trend in (first, second) if (y := first_counted(trend)) is not None)  # R3
-    lines = [growth_line(trend, None, since) for trend in (first, second)]
-    spans = [growth_span(trend, since)[:2] for trend in (first, second)]
+    spans = [growth_span(trend, since)[:2] for trend in pair]
+    if since is not None and any(start is None for start, _ in spans):
+        since = max(y for trend in pair if (y := first_counted(trend)) is not None)  # R3
+        spans = [growth_span(trend, since)[:2] for trend in pair]
+    lines = [growth_line(trend, None, since) for trend in pair]
     a, b = spans[0]
     if a is None or b is None or spans[0] != spans[1] or not (first.years[a] and second.years[a]):
         return [line for line in lines if line]

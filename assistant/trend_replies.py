@@ -204,7 +204,7 @@ def claim_check(trend: TrendResult, first: int, last: int) -> str:
     of 1,427); 1st of 35 years by papers, tied with 2020; 2nd by share."), so that the
     claim can be checked against the table. "" when the span holds no counted year."""
     inside = [y for y in trend.years if first <= y <= last]
-    if not inside or not trend.years:
+    if not inside:
         return ""
     best = max(inside, key=lambda y: (trend.years[y], trend.share(y) or 0.0))
     count, share = trend.years[best], trend.share(best)
