@@ -58,6 +58,7 @@ class Screen:
     refusal: Verdict | None = None
     holders: list[str] = field(default_factory=list)  # papers holding a term lookup's words
     titled: list[str] = field(default_factory=list)  # papers whose title the question writes
+    rare: list[str] = field(default_factory=list)  # papers holding its rarest keyword
 
     @property
     def evidence(self) -> float | None:
@@ -229,9 +230,9 @@ DOUBT = Check("joint_doubt", "mark", doubted)
 
 def first_refusal(retriever: HybridRetriever, screen: Screen, stage: Stage) -> Verdict | None:
     """The first check of ``stage`` that refuses ``screen``'s question, in CHECKS' order;
-    one an exact match overrules refuses nothing when papers hold a term lookup's words, or
-    when the question writes a stored paper's title."""
-    exact = screen.holders or screen.titled
+    one an exact match overrules refuses nothing when papers hold a term lookup's words or
+    the question's rarest keyword, or when the question writes a stored paper's title."""
+    exact = screen.holders or screen.titled or screen.rare
     for check in CHECKS:
         if check.stage != stage or (exact and check.overruled_by_holders):
             continue
