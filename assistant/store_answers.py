@@ -48,9 +48,11 @@ BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))})\s*[?.!]*\s
                        rf"{_CAME_OUT}\s*[?.!]*\s*$", re.I)
 # ...and when its year or venue follows it in the question ("How many papers on GANs released
 # in 2019?": the papers', a review's), the word alone ending the question read without them
-DATED_CAME_OUT = re.compile(rf"\b{_CAME_OUT}\s+(?:in|at|during|since|before|after|between|from|until)\s+"
-                            r"(?:the\s+)?(?:\d|[A-Z])")
-CAME_OUT_END = re.compile(rf"\s{_CAME_OUT}\s*[?.!]*\s*$", re.I)
+DATED_CAME_OUT = re.compile(rf"\b(?i:{_CAME_OUT})\s+(?i:in|at|to|during|since|before|after|between|from"
+                            r"|until|over|within)\s+(?:(?i:the|early|late|mid)\s+)?(?:\d|[A-Z]|(?i:last|past)\b)")
+# ...taken off with its auxiliary ("…on GANs got accepted in 2019?": a review's "GANs got")
+CAME_OUT_END = re.compile(rf"\s(?:(?:were|was|are|is|got|get|have\s+been|has\s+been|been)\s+)?"
+                          rf"{_CAME_OUT}(?:\s+(?:in|at|to|for))?\s*[?.!]*\s*$", re.I)  # its venue taken
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
 # ...or a share of them ("What percentage of papers are from 2020?": the store's share)
 ABOUT_WORDS |= SHARE_WORDS

@@ -321,6 +321,10 @@ def test_that_papers_came_out_is_no_counted_topic() -> None:
     # ...unless its year follows it: the papers' (C52: “GANs released” had counted 51 of 58)
     assert count_topic(read_intent("How many papers on GANs released in 2019?")) == "GANs"
     assert count_topic(read_intent("How many GAN papers came out in 2019?")) == "GAN"
+    # C53: with its auxiliary, in any case, before a venue or "the last N years"
+    for said in ("got accepted in 2019", "got accepted at NeurIPS", "got presented at ICML 2020",
+                 "Released in 2019", "released in the last 5 years", "got accepted to NeurIPS 2021"):
+        assert count_topic(read_intent(f"How many papers on GANs {said}?")) == "GANs", said
 
 
 def test_an_acronym_of_two_capitals_is_spelled_out_where_its_papers_agree(
