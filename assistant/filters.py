@@ -52,11 +52,12 @@ def parse_years(text: str) -> tuple[int, int]:
 
 def years_in_words(filters: Filters) -> str:
     """The years of ``filters`` as a question states them, for ``stated`` to read again:
-    "in 2018", "in 2014 and 2019" (the years named), "since 2015", "before 2000", "from
+    "in 2018", "in 2014, 2016 and 2019" (the years named), "since 2015", "before 2000", "from
     2015 to 2019"; "" when it states none. A range's open end written out as a year ("from
     2019 to 9999") had been read as a topic's words (a review's)."""
-    if filters.named_years:
-        return "in " + " and ".join(map(str, sorted(filters.named_years)))
+    if filters.named_years:  # "in 2014, 2016 and 2019": "and" alone read back only two
+        *rest, last = map(str, sorted(filters.named_years))
+        return f"in {', '.join(rest)} and {last}" if rest else f"in {last}"
     if filters.years is None:
         return ""
     start, end = filters.years

@@ -53,10 +53,11 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b(?:no\s+earlier\s+than|not\s+(?:earlier\s+than|before))\s+{YEAR}{END}",
                 re.I), "from"),
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
-    # "in 2020 or 2021", "in 2017, 2018 or 2019": any of them (a range when they follow
-    # one another, else the range from the first to the last with only those years in it)
+    # "in 2020 or 2021", "in 2017, 2018 or 2019", "in 2014 or 2016 or 2019": any of them (a
+    # range when they follow one another, else the range from the first to the last with only
+    # those years in it)
     # "in 2018 vs 2019", "in 2018 compared with 2019": the two years, to be compared
-    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s*,\s*{YEAR}){{0,3}},?\s+(?:or|and|vs\.?|"
+    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:(?:\s*,\s*|\s+(?:or|and)\s+){YEAR}){{0,3}},?\s+(?:or|and|vs\.?|"
                 rf"versus|than|compared\s+(?:to|with))\s+(?:in\s+)?{YEAR}{END}", re.I), "either"),
     (re.compile(rf"\b(?:from|in)\s+{YEAR}\s*(?:-|–|—|to|until|through|till)\s*{YEAR}{END}", re.I),
      "range"),
@@ -196,6 +197,8 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
     for phrase, kind in YEAR_PHRASES:
         m = phrase.search(text)
         values = [int(g) for g in m.groups() if g] if m else []
+        if m and kind == "either":  # each year of "2014, 2016, 2018 and 2019" (a group keeps its last)
+            values = [int(y) for y in re.findall(YEAR, m.group(0))]
         if kind == "short" and values:  # "2017-19": the end in the first year's century
             values, kind = [values[0], values[0] // 100 * 100 + values[1]], "range"
             if values[1] <= values[0]:  # "2019-17" is no range

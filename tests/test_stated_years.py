@@ -8,7 +8,7 @@ import pytest
 
 from assistant.authors import AuthorBook
 from assistant.errors import BadInputError
-from assistant.filters import merge, of_recent
+from assistant.filters import merge, of_recent, years_in_words
 from assistant.intent import read_intent
 from assistant.paper import Paper
 from assistant.stated import stated
@@ -108,6 +108,18 @@ def test_a_year_after_the_papers_noun_or_a_comma_is_their_year(question: str, re
 ])
 def test_a_names_year_stays_in_the_question(question: str) -> None:
     assert stated(question) == (None, question)
+
+
+@pytest.mark.parametrize("said", ["in 2014, 2016, 2018 and 2019", "in 2014 or 2016 or 2018 or 2019",
+                                  "in 2014 and 2016 and 2018 and 2019"])
+def test_each_of_several_years_named_is_read(said: str) -> None:
+    """A review (C53): the third of "2014, 2016 and 2019" asked again had been dropped, and
+    the second of four ("2014, 2016, 2018 and 2019"): a group keeps only its last match."""
+    found, rest = stated(f"How many papers on GANs {said}?")
+    assert found is not None and found.named_years == {2014, 2016, 2018, 2019}
+    assert rest == "How many papers on GANs?"
+    assert years_in_words(Filters(years=(2014, 2019), named_years=frozenset({2014, 2016, 2019}))) == (
+        "in 2014, 2016 and 2019")
 
 
 def test_years_named_with_a_gap_meet_a_given_range() -> None:
