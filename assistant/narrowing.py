@@ -265,13 +265,14 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
             return Narrowed(shared, Filters(), True)
     if faceted := shared_within(back[-1][0], readers):  # "what about VAEs?" after a CelebA share
         return _facet_swapped(faceted, topic)
-    asked = f"{'How many papers' if before.counted else 'Which papers'} on {topic}?"
+    counted = before.counted or bool(before.also)  # after a comparison, a count (a review's list)
+    asked = f"{'How many papers' if counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters
     if filters and filters.excluded:  # "what about StyleGAN?" after "… but not StyleGAN" asks of it now
         filters = replaced_result(filters, excluded=tuple(
             x for x in filters.excluded if x.casefold() not in topic.casefold()))
-    return Narrowed(asked, filters, before.counted, filters)
+    return Narrowed(asked, filters, counted, filters)
 
 
 def _share_swapped(asked: str, topic: str, readers: Readers) -> str | None:

@@ -377,3 +377,7 @@ def test_a_year_after_a_versus_count_narrows_both_topics(seed_assistant: Assista
     dated = final_answer(seed_assistant.answer_stream("what about 2025?", [(question, first)])).answer
     assert "The papers each topic compared counted: " in dated and "on “federated learning”" in dated
     assert "RL vs federated learning" not in dated
+    # C53: a topic named after it is counted, as the comparison counted (it had been listed)
+    other = final_answer(seed_assistant.answer_stream("what about diffusion models?",
+                                                      [(question, first)])).answer
+    assert "match “diffusion models”" in other.splitlines()[0], other
