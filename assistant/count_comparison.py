@@ -60,19 +60,23 @@ COUNT_COMPARISON_RES = [
 # written as a method's name (``names_a_method``), not "Which grew faster, model size or
 # dataset size?", which asks of quantities (a review's)
 _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
-                          r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*"
+                          r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*(?:[^,:;?]+[,:;\u2013\u2014]\s*)?"
                           rf"(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # (a side holds no comma or colon: "…, in the paper, FLOPs or parameters?" had compared
 # “paper, FLOPs”, "… in the paper: FLOPs or …" “paper: FLOPs” (reviews'); "GANs, or VAEs?"
 # is one (another's); "Which grew faster, since 2016, GANs or VAEs?" is searched without its
-# years as "Which grew faster,, GANs or VAEs?")
+# years as "Which grew faster,, GANs or VAEs?"); words before a colon or a comma say when
+# ("Which grew faster in recent years: GANs or VAEs?" had compared nothing, a review's)
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on|about|using|that\s+use"
                    r"|in|into)\s+|(?:on|about|using|in)\s+(?:the\s+)?)", re.I)  # "research on GANs" (C50)
 _NO_TOPIC = re.compile(r"^(?:than|\d)", re.I)  # a side that is a number's, not a topic
-# ("GAN research", "bandit work": the field's; not "operations research", a field's name)
-_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$|(?<!\boperations)\s+(?:research|work)$", re.I)
+_TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$", re.I)
+# "GAN research", "reinforcement learning work": the field's, taken off a name or several
+# words, or off both sides ("bandit research or RL research"); kept where it makes the
+# field's name ("qualitative research", "social work", "operations research": a review's)
+_FIELD_TAIL = re.compile(r"(?<!\boperations)\s+(?:research|work)$", re.I)
 # "A vs B", "A versus B", "A compared to B" as a count's or a trend's topic: two topics set
 # against each other, each counted ("How many papers on GANs vs VAEs per year?"), unless
 # the pair names one thing ("the exploration vs exploitation trade-off") or what the
@@ -89,10 +93,10 @@ def compared_topics(question: str) -> tuple[str, str] | None:
     for pattern in COUNT_COMPARISON_RES:
         m = pattern.search(question)
         if m:
-            first, second = _trimmed(m.group("a")), _trimmed(m.group("b"))
+            first, second = _trimmed_pair(m.group("a"), m.group("b"))
             if all(re.search(r"\w", t) and not _NO_TOPIC.match(t) for t in (first, second)):
                 return first, second
-    if (m := _GREW_FASTER.search(question)) and names_a_method(sides := (_trimmed(m["a"]), _trimmed(m["b"]))):
+    if (m := _GREW_FASTER.search(question)) and names_a_method(sides := _trimmed_pair(m["a"], m["b"])):
         return sides
     return None
 
@@ -130,7 +134,7 @@ def versus_topics(topic: str | None) -> tuple[str, str] | None:
     sides = _VERSUS.split(topic)
     if len(sides) != 2:
         return None
-    first, second = _trimmed(sides[0]), _trimmed(sides[1])
+    first, second = _trimmed_pair(sides[0], sides[1])
     if all(re.search(r"\w", t) and not _NO_TOPIC.match(t) for t in (first, second)):
         return first, second
     return None
@@ -138,12 +142,24 @@ def versus_topics(topic: str | None) -> tuple[str, str] | None:
 
 def _trimmed(text: str) -> str:
     """A compared topic less the words that frame it at its ends (``_LEAD``, ``_TAIL``)."""
-    text = text.strip(" ,\"'“”")
+    text = " ".join(text.split()).strip(" ,\"'“”")
     text = _TAIL.sub("", _LEAD.sub("", text)).strip(" ,\"'“”")
     return text
 
 
-_A_NAME = re.compile(r"\b\w*[A-Z]\w*[A-Z]|\b[a-z]+[A-Z]")  # "GANs", "CNNs", "MuRating": not "Privacy"
+def _trimmed_pair(first: str, second: str) -> tuple[str, str]:
+    """Two compared topics ``_trimmed``, and "research" or "work" taken off their ends
+    (``_FIELD_TAIL``) where what is left is a name, several words, or where both end so."""
+    sides = _trimmed(first), _trimmed(second)
+    both = all(_FIELD_TAIL.search(side) for side in sides)
+    left = [_FIELD_TAIL.sub("", side) for side in sides]
+    kept = [rest if both or " " in rest or _A_NAME.search(rest) else side
+            for side, rest in zip(sides, left, strict=True)]
+    return kept[0], kept[1]
+
+
+# "GANs", "CNNs", "MuRating": not "Privacy", nor a unit ("FLOPs", "GMACs": quantities)
+_A_NAME = re.compile(r"\b(?![KMGTP]?(?:FLOPs|FLOPS|MACs)\b)(?:\w*[A-Z]\w*[A-Z]|[a-z]+[A-Z])")
 # a side's qualifier ("exploitation in RL"): no name of the side (a review's)
 _QUALIFIER = re.compile(r"\s+(?:in|of|for|with|on|under|across|within)\s+.*$", re.I)
 

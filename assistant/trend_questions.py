@@ -89,29 +89,27 @@ _GROWTH_NOUN = (r"^\s*what(?:\s+(?:is|was|were|are)|['’]s)\s+the\s+(?:(?:perce
                 r"(?:\s+rate)?\s+(?:in|of)\s+")
 _SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|research|publications)"
 # a subject that is a kind of model alone, an acronym's plural ("How much did GANs grow
-# between 2016 and 2021?", "How fast did LSTMs grow?": its papers), that grows as a field
-# does (a metric's falls or rises too: "What is the decrease in FIDs?", "How much did AUCs
-# increase?", a review's), not a metric's letters ("How much did BLEU increase?"), a unit's
-# ("FLOPs"), a paper's quantity ("accuracy on ImageNet") nor words in lower case ("model size")
+# between 2016 and 2021?", "How much did GANs increase?", "What is the decline in RNNs?": its
+# papers), not a metric's letters ("How much did BLEU increase?", "What is the decrease in
+# FIDs?": the common evaluation metrics' plurals, a review's), a unit's ("FLOPs"), a paper's
+# quantity ("accuracy on ImageNet") nor words in lower case ("model size")
 _RANGE_ENDS = (r"(?=\s+(?:between|from|since|in|after|over|during|by)\s+(?:\d|the\s+(?:last|past))"
                r"|(?:\s+(?:per|each|a|every)\s+year)?\s*[?.!]*\s*$)")  # the end, or its years next
-_NAMED_SUBJECT = r"(?P<topic>(?![KMGTP]?(?:FLOPs|MACs)\b)[A-Z][A-Za-z0-9-]*[A-Z]s)\b"
-_FIELD_GROWS = r"(?:grow|grown|grew|rise|risen|rose|expand|expanded|boom|boomed)"  # not "decrease"
-_FIELD_GROWTH = (r"^\s*what(?:\s+(?:is|was)|['’]s)\s+the\s+(?:(?:percent(?:age)?|%|annual|yearly"
-                 r"|relative|overall)\s+)?growth(?:\s+rate)?\s+(?:in|of)\s+")  # not "decrease in FIDs"
+_NOT_A_FIELD = r"(?:[KMGTP]?(?:FLOPs|FLOPS|MACs)|FIDs|AUCs|ROCs|BLEUs|PSNRs|SSIMs|R?MSEs|MAEs|WERs|mAPs)"
+_NAMED_SUBJECT = rf"(?P<topic>(?!{_NOT_A_FIELD}\b)[A-Z][A-Za-z0-9-]*[A-Z]s)\b"
 _FOLD = {"double": 2, "doubled": 2, "triple": 3, "tripled": 3, "quadruple": 4, "quadrupled": 4}
 _FOLDED = (rf"(?P<fold>{'|'.join(_FOLD)}|(?:grown|grow|increased?|risen|rise)\s+(?P<times>\w+)[\s-]?fold)\b")
 _MANY = rf"(?P<n>[1-9]\d?|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
 _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]]] = [
     ("growth", re.compile(rf"{_BY_HOW_MUCH}{_FRAMED}(?P<topic>.+?)\s+{_CHANGED}\b", re.I)),
     ("growth", re.compile(rf"{_BY_HOW_MUCH}{_SUBJECT_PAPERS}\s+{_CHANGED}\b", re.I)),
-    ("growth", re.compile(rf"(?i:{_BY_HOW_MUCH}){_NAMED_SUBJECT}\s+(?i:{_FIELD_GROWS})(?i:{_RANGE_ENDS})")),
+    ("growth", re.compile(rf"(?i:{_BY_HOW_MUCH}){_NAMED_SUBJECT}\s+(?i:{_CHANGED})(?i:{_RANGE_ENDS})")),
     ("growth", re.compile(rf"{_HOW_MUCH}(?:(?:percent(?:age)?|%|factor)\s+)?(?:has|have)\s+"
                           rf"(?!(?:the|a|an|our|my|your)\s){_NO_FIELD}(?P<topic>.+?)\s+{_FIELD_GREW}\b",
                           re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_FRAMED}(?P<topic>.+)$", re.I)),
     ("growth", re.compile(rf"{_GROWTH_NOUN}{_SUBJECT_PAPERS}\b", re.I)),
-    ("growth", re.compile(rf"(?i:{_FIELD_GROWTH}){_NAMED_SUBJECT}(?i:{_RANGE_ENDS})")),
+    ("growth", re.compile(rf"(?i:{_GROWTH_NOUN}){_NAMED_SUBJECT}(?i:{_RANGE_ENDS})")),
     ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_FRAMED}(?P<topic>.+?)\s+{_FOLDED}", re.I)),
     ("growth", re.compile(rf"^\s*(?:did|has|have|had)\s+{_SUBJECT_PAPERS}\s+{_FOLDED}", re.I)),
     ("top_years", re.compile(rf"^\s*(?:what|which)\s+(?:were|are|was|is)\s+the\s+(?:top|busiest|biggest"

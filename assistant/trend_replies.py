@@ -70,7 +70,8 @@ def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> 
     change = f"{before:,} to {after:,} papers"
     if before:
         ratio = after / before
-        change += f" ({'up' if ratio >= 1 else 'down'} {abs(ratio - 1):,.0%}, {times(ratio)})"
+        yearly = _yearly(ratio, last - first)
+        change += f" ({'up' if ratio >= 1 else 'down'} {abs(ratio - 1):,.0%}, {times(ratio)}{yearly})"
     line = f"From {first} to {last}, {_papers_of(trend)} went from {change}"
     shares = (trend.share(first), trend.share(last))
     if shares[0] is not None and shares[1] is not None:
@@ -111,6 +112,16 @@ def growth_span(trend: TrendResult, since: int | None = None) -> tuple[int | Non
         said.append(f"None in {years[0]}: it is measured from {counted[0]}, the first year counting any.")
         years = [y for y in years if y >= counted[0]]
     return (years[0], years[-1], said) if len(years) > 1 else (None, None, said)
+
+
+def _yearly(ratio: float, years: int) -> str:
+    """The compound rate a year over ``years`` years ("; about 11% a year"), so that a
+    question asking for a growth rate per year gets one, not the span's total (a review's:
+    "up 83%" over six years read as the yearly rate); none over a year or less, or to 0."""
+    if years < 2 or ratio <= 0:
+        return ""
+    rate = ratio ** (1 / years) - 1
+    return f"; about {abs(rate):.0%} a year"  # the direction is the total's
 
 
 def times(ratio: float) -> str:
