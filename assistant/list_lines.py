@@ -44,21 +44,22 @@ def answer_lines(result: ListResult, filters: str | None = None, authors: bool =
     X?", "[3] Title — A. One, B. Two (2019): …"), each ending with a newline; a list of none
     says so, then gives its unconfirmed mentions, if any, the same way."""
     where = f" ({filters})" if filters else ""
+    topic = result.topic.rstrip(" ?!.")  # the question's mark is no word of it: “insect hearing?”
     searched = searched_note(result.screened, result.reread, result.unread_left_out,
                              unscreened=result.unscreened)  # none kept
     if result.mentions and result.lookup:
         count = len(result.mentions)
-        yield (f"No paper of the {result.papers_in_filter:,}{where} writes “{result.topic}” "
+        yield (f"No paper of the {result.papers_in_filter:,}{where} writes “{topic}” "
                f"as asked; {searched}. {count:,} {'writes' if count == 1 else 'write'} a word "
                f"of the same stem, listed unconfirmed{result.order}:\n")
     elif result.mentions:
         count = len(result.mentions)
         yield (f"No paper of the {result.papers_in_filter:,}{where} was read as answering "
-               f"“{result.topic}”; {searched}. {count:,} {'names' if count == 1 else 'name'}"
+               f"“{topic}”; {searched}. {count:,} {'names' if count == 1 else 'name'}"
                f" it in full, listed unconfirmed{result.order}:\n")
     elif not result.papers:
         yield (f"No paper of the {result.papers_in_filter:,}{where} answers "
-               f"“{result.topic}”; {searched}.\n")
+               f"“{topic}”; {searched}.\n")
         return
     else:
         yield f"{result.count_line(filters or '')}.\n"
