@@ -265,7 +265,8 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
             return Narrowed(shared, Filters(), True)
     if faceted := shared_within(back[-1][0], readers):  # "what about VAEs?" after a CelebA share
         return _facet_swapped(faceted, topic)
-    counted = before.counted or bool(before.also)  # after a comparison, a count (a review's list)
+    # after a comparison, a count (a review's list), unless a list was asked of it since
+    counted = before.counted or (bool(before.also) and not WHICH.match(history[-1][0]))
     asked = f"{'How many papers' if counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters

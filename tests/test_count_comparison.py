@@ -381,3 +381,8 @@ def test_a_year_after_a_versus_count_narrows_both_topics(seed_assistant: Assista
     other = final_answer(seed_assistant.answer_stream("what about diffusion models?",
                                                       [(question, first)])).answer
     assert "match “diffusion models”" in other.splitlines()[0], other
+    # C55: ...unless a list was asked of the comparison since
+    listed = final_answer(seed_assistant.answer_stream("list them", [(question, first)])).answer
+    after = final_answer(seed_assistant.answer_stream(
+        "what about diffusion models?", [(question, first), ("list them", listed)])).answer
+    assert "match “diffusion models”" not in after.splitlines()[0], after
