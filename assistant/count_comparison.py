@@ -60,13 +60,16 @@ COUNT_COMPARISON_RES = [
 # written as a method's name (``names_a_method``), not "Which grew faster, model size or
 # dataset size?", which asks of quantities (a review's)
 _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
-                          r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*(?:[^,:;?]+[,:;\u2013\u2014]\s*)?"
+                          r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*(?:(?:recently|lately|of\s+late"
+                          r"|(?:in|over|during)\s+(?:the\s+)?(?:recent|last|past)\s+(?:\w+\s+)?(?:years?|decades?)"
+                          r"|over\s+time)\s*[,:;\u2013\u2014]\s*)?"
                           rf"(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # (a side holds no comma or colon: "…, in the paper, FLOPs or parameters?" had compared
 # “paper, FLOPs”, "… in the paper: FLOPs or …" “paper: FLOPs” (reviews'); "GANs, or VAEs?"
 # is one (another's); "Which grew faster, since 2016, GANs or VAEs?" is searched without its
-# years as "Which grew faster,, GANs or VAEs?"); words before a colon or a comma say when
-# ("Which grew faster in recent years: GANs or VAEs?" had compared nothing, a review's)
+# years as "Which grew faster,, GANs or VAEs?"); a time's words before a colon or a comma
+# say when ("Which grew faster in recent years: GANs or VAEs?" had compared nothing, a
+# review's), any others what grew ("… in accuracy, ResNet or VGG?": no count of papers)
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on|about|using|that\s+use"
@@ -74,8 +77,10 @@ _LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on
 _NO_TOPIC = re.compile(r"^(?:than|\d)", re.I)  # a side that is a number's, not a topic
 _TAIL = re.compile(rf"\s+(?:{PAPERS}|ones)$", re.I)
 # "GAN research", "reinforcement learning work": the field's, taken off a name or several
-# words, or off both sides ("bandit research or RL research"); kept where it makes the
-# field's name ("qualitative research", "social work", "operations research": a review's)
+# words, or off both sides ("bandit research or RL research"); kept on one word alone, where
+# it may make the field's name ("social work", "action research"; "operations research"
+# always). Both ways err somewhere ("bandit research or RL" keeps it; "qualitative research
+# or quantitative research" loses it): what a one-word field is needs knowing the field.
 _FIELD_TAIL = re.compile(r"(?<!\boperations)\s+(?:research|work)$", re.I)
 # "A vs B", "A versus B", "A compared to B" as a count's or a trend's topic: two topics set
 # against each other, each counted ("How many papers on GANs vs VAEs per year?"), unless

@@ -121,7 +121,7 @@ def _yearly(ratio: float, years: int) -> str:
     if years < 2 or ratio <= 0:
         return ""
     rate = ratio ** (1 / years) - 1
-    return f"; about {abs(rate):.0%} a year"  # the direction is the total's
+    return f"; {'up' if rate >= 0 else 'down'} about {abs(rate):.0%} a year"
 
 
 def times(ratio: float) -> str:

@@ -81,6 +81,7 @@ def test_a_question_asking_growth_top_years_or_decades_is_a_trend(
     "How much did BLEU increase?", "What is the increase in AUC?", "What is the growth rate of FLOPs?",
     "What is the decrease in FIDs?", "How much did AUCs increase?", "How much did PFLOPs grow?",  # C52
     "How much did AUCs grow?", "How much did FIDs rise?", "What is the growth in FIDs?",  # C53
+    "How much did FPRs decrease?", "What is the decrease in PPLs?", "How much did ELBOs increase?",  # C55
     "By what percentage did CNNs decrease the error?", "How much did LSTMs increase the accuracy?"])
 def test_a_papers_quantity_or_the_peak_asks_nothing_more_of_the_counts(question: str) -> None:
     """A paper's own quantity grows too: no topic's trend (the peak year is the trend's own line)."""
@@ -96,15 +97,16 @@ def trend_of(years: dict[int, int], stored: dict[int, int], topic: str = "GANs")
 def test_growth_is_the_change_from_the_first_year_to_the_last_beside_each_years_share() -> None:
     trend = trend_of({2018: 40, 2019: 56, 2021: 30}, {2018: 1000, 2019: 1427, 2021: 2000})
     assert growth_line(trend, None, None) == (
-        "From 2018 to 2021, papers on “GANs” went from 40 to 30 papers (down 25%, 0.75×; about 9% a "
+        "From 2018 to 2021, papers on “GANs” went from 40 to 30 papers (down 25%, 0.75×; down about 9% a "
         "year); as a share of each year's stored papers, from 4.0% of 1,000 to 1.5% of 2,000.")
     one_year = trend_of({2020: 10, 2021: 20}, {2020: 1900, 2021: 2000})  # the total is the rate
     assert "(up 100%, 2×); as a share" in growth_line(one_year, None, None)
     grew = dataclasses.replace(trend, years={2018: 0, 2019: 56, 2021: 30})  # none the first year
     assert growth_line(grew, None, None) == growth_line(grew, None, 2019) + (
         " None in 2018: it is measured from 2019, the first year counting any.")
-    assert growth_line(grew, None, 2019).startswith("From 2019 to 2021, papers on “GANs” went from "
-                                                     "56 to 30 papers (down 46%, 0.54×; about 27% a year)")
+    assert growth_line(grew, None, 2019).startswith(
+        "From 2019 to 2021, papers on “GANs” went from 56 to 30 papers (down 46%, 0.54×; down about "
+        "27% a year)")
     late = dataclasses.replace(trend, years={2018: 0, 2019: 0, 2021: 30})  # none before the last
     assert growth_line(late, None, None).startswith("From 2018 to 2021, papers on “GANs” went from "
                                                     "0 to 30 papers; as a share")  # no ratio of 0
@@ -117,7 +119,7 @@ def test_a_sample_year_at_an_end_is_left_out_of_the_growth_and_said_so() -> None
     trend = trend_of({2019: 10, 2021: 20, 2025: 2}, {2019: 1427, 2021: 2333, 2025: 38})
     line = growth_line(trend, None, None)
     assert line.startswith("From 2019 to 2021, papers on “GANs” went from 10 to 20 papers "
-                           "(up 100%, 2×; about 41% a year)")  # the compound rate: 1.41² is 2
+                           "(up 100%, 2×; up about 41% a year)")  # the compound rate: 1.41² is 2
     assert line.endswith(" 2025 is left out: it holds only 38 stored papers, against 2,333 in 2021.")
     two = trend_of({2021: 256, 2025: 4}, {2021: 2333, 2025: 38})  # "in the last five years" (R3)
     assert growth_line(two, None, None) == ("Too few years to measure the growth of papers on “GANs”. "
@@ -236,6 +238,10 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
     # ...and words before a colon say when
     assert compared_topics("Which grew faster in recent years: GANs or VAEs?") == ("GANs", "VAEs")
     assert compared_topics("Which grew faster recently, CNNs or ViTs?") == ("CNNs", "ViTs")
+    # C55: other words there say what grew, no count of papers; nor is a third side eaten
+    assert compared_topics("Which grew faster in accuracy, ResNet or VGG?") is None
+    assert compared_topics("Which grew faster in the paper by Kingma: VAEs or GANs?") is None
+    assert compared_topics("Which grew faster: GANs, VAEs or diffusion models?") is None
     # its years read first, the question is searched as "Which grew faster,, GANs or VAEs?"
     since = read_intent("Which grew faster, since 2016, GANs or VAEs?")
     assert since.compared_topics == ("GANs", "VAEs") and since.filters.years[0] == 2016
