@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
-from assistant.keywords import KeywordStats, keyword_weights, mentions, query_terms
+from assistant.keywords import KeywordStats, mentions, query_terms
 from assistant.naming import (
     acronyms_of,
     authors_read,
@@ -28,7 +28,6 @@ from assistant.naming import (
 )
 from assistant.ranking import text_terms
 from assistant.similar import title_key
-from assistant.term_lookups import asks_for_a_paper
 from assistant.topics import LIKE
 from assistant.tuning import (
     COMMON_NAME_PAPERS,
@@ -180,26 +179,6 @@ def keep_rare_match(index: AbstractIndex, question: str, bm25: dict[str, tuple[i
     ranked = sorted(fused.values(), reverse=True)
     if len(ranked) > 3 and fused[first] < ranked[2]:
         fused[first] = ranked[2] + 1e-6
-
-
-def rare_holders(index: AbstractIndex, question: str,
-                 allowed: AbstractSet[str] | None = None) -> list[str]:
-    """The papers (those ``allowed``) holding the question's most specific keyword when
-    almost no abstract writes it (at most RARE_CHUNKS chunks) and the question asks for a
-    paper (``asks_for_a_paper``): an exact rare-term match, which issue 36 says no refusal
-    may overrule, so they lead the ranking. Everyday questions hold rare words too
-    ("marathon", "cholesterol": bench/off_topic.py answered 20 of its 80 without the ask). "Is there a
-    paper on tympanal organs?" had been refused as off topic, the transplant papers'
-    "organ" ranked over the one abstract writing "tympanal", the cricket ear's."""
-    stats = index.keyword_stats()
-    weights = keyword_weights(question, stats)
-    if not weights or not asks_for_a_paper(question):  # "How do I train for a marathon?"
-        return []
-    specific = max(weights, key=lambda t: (weights[t], t))
-    if not 0 < stats.doc_freq(specific) <= RARE_CHUNKS:
-        return []
-    held = index.term_papers([specific]).get(specific, frozenset())
-    return sorted(pid for pid in held if allowed is None or pid in allowed)
 
 
 _QUOTES = "\"'“”‘’"

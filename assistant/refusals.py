@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 Stage = Literal["question", "ranking", "reading", "mark"]
 WORD_RE = re.compile(r"(?u)\b\w[\w-]*\w\b")  # a question's words as typed, hyphens kept
 MISSING_SHOWN = 3  # a nearest paper's missing words named in its reason
+RELATION_STEMS = frozenset({"use"})  # what a question says papers do with what it asks of
 
 
 @dataclass
@@ -59,7 +60,6 @@ class Screen:
     refusal: Verdict | None = None
     holders: list[str] = field(default_factory=list)  # papers holding a term lookup's words
     titled: list[str] = field(default_factory=list)  # papers whose title the question writes
-    rare: list[str] = field(default_factory=list)  # papers holding its rarest keyword
 
     @property
     def evidence(self) -> float | None:
@@ -233,9 +233,9 @@ DOUBT = Check("joint_doubt", "mark", doubted)
 
 def first_refusal(retriever: HybridRetriever, screen: Screen, stage: Stage) -> Verdict | None:
     """The first check of ``stage`` that refuses ``screen``'s question, in CHECKS' order;
-    one an exact match overrules refuses nothing when papers hold a term lookup's words or
-    the question's rarest keyword, or when the question writes a stored paper's title."""
-    exact = screen.holders or screen.titled or screen.rare
+    one an exact match overrules refuses nothing when papers hold a term lookup's words, or
+    when the question writes a stored paper's title."""
+    exact = screen.holders or screen.titled
     for check in CHECKS:
         if check.stage != stage or (exact and check.overruled_by_holders):
             continue
@@ -258,13 +258,16 @@ def in_a_neighbourhood(index: AbstractIndex, ranking: Ranking) -> bool:
 
 def holds_its_own_words(index: AbstractIndex, question: str, results: list[RetrievedPaper]) -> bool:
     """The first paper holds every keyword of the question, or one of the first REFUSAL_TOP
-    holds every one but the field's own words ("use", "learn", "model": ``common_verb``):
-    "Has anyone used reference prices?" had been refused as off topic, the one paper
-    writing "reference prices" never writing "use" (a run's)."""
+    holds every one but "use" where the field writes it everywhere (``common_verb``), the
+    papers' relation to what is asked: "Has anyone used reference prices?" had been refused
+    as off topic, the one paper writing "reference prices" never writing "use" (a run's).
+    Not "model" or "learn", the field's nouns as often: "Which laptop model should I use for
+    gaming?" had cited a paper writing "laptop" and "game" (a review's)."""
     if results and results[0].coverage >= FULL_MATCH:
         return True
     stats = index.keyword_stats()
-    own = {t: w for t, w in keyword_weights(question, stats).items() if not common_verb(t, stats)}
+    own = {t: w for t, w in keyword_weights(question, stats).items()
+           if t not in RELATION_STEMS or not common_verb(t, stats)}
     rare = rare_terms(own, stats)  # read as coverage reads them: common words in an abstract's length
     return bool(own) and any(read_coverage(own, rare, r.paper.text, r.paper.title)[0] >= FULL_MATCH
                              for r in results[:REFUSAL_TOP])

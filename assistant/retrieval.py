@@ -116,7 +116,7 @@ class HybridRetriever:
             return self._refused(screen, screen.refusal)
         # a term lookup's papers, or the paper whose title is asked about, lead as the exact
         # match put them, read by nothing further
-        if not (reread and results) or screen.holders or screen.titled or screen.rare:
+        if not (reread and results) or screen.holders or screen.titled:
             return Retrieval(results[:top_k], read=read)
         screen.exempt, screen.logits = self._refusal_logits(question, results)
         refusal = first_refusal(self, screen, "reading")
@@ -246,10 +246,6 @@ class HybridRetriever:
                     question, [papers[pid].title for pid in screen.titled], self.a_name):
                 for pid in set(fused) - set(screen.titled):  # "summarize “X”" is of X alone
                     del fused[pid]
-        if not (screen.holders or screen.titled):  # a rare exact match comes first
-            screen.rare = name_checks.rare_holders(self.index, question, self.allowed(filters))
-            top = max(fused.values(), default=0.0)
-            fused.update({pid: top + 1.0 + fused.get(pid, 0.0) for pid in screen.rare})
         self._floor(screen, wanted, apply_floor)
         if apply_floor:
             screen.refusal = first_refusal(self, screen, "ranking")
@@ -289,7 +285,7 @@ class HybridRetriever:
         weights = keyword_weights(screen.question, self.index.keyword_stats())
         rare = rare_terms(weights, self.index.keyword_stats())
         holders = set(screen.holders)  # a term lookup's papers first, past the floor
-        titled = set(screen.titled) | set(screen.rare)
+        titled = set(screen.titled)
         for pid in sorted(fused, key=lambda p: (p not in holders, -fused[p], bm25.get(p, (1e9,))[0])):
             paper = papers.get(pid)
             if paper is None or (holders and pid not in holders):  # a lookup asks for those

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from assistant.keywords import STOPWORDS
-from assistant.stated_years import PAPER, PAPERS
+from assistant.stated_years import PAPER
 from assistant.tuning import LOOSE_WORDS
 
 # A question that asks for the paper holding given words: the verb that asks, then the words.
@@ -46,21 +46,6 @@ _WORD_NOUNS = re.compile(r"^\s*(?:the\s+)?(?:(?:exact\s+)?(?:words?|terms?|phras
                          r"|names?|acronyms?|keywords?)\s+)", re.I)
 _WHERE_SAID = re.compile(r"\s+(?:in\s+(?:its|the|their)\s+(?:abstracts?|titles?|text)|at\s+all"
                          r"|anywhere)\s*[?.!]*\s*$", re.I)
-
-
-# A question asking for a paper on something, not a lookup of its words: "Is there a paper
-# on tympanal organs?", "any work about X", "Has anyone studied X?"; the papers' noun is
-# followed by what links it to its subject ("a paper airplane" asks for none).
-_ASKS_FOR_A_PAPER = re.compile(
-    rf"\b(?:a|an|any|some|which|what)\s+(?:{PAPER}s?|{PAPERS}|research)\s+(?:on|about|that|which"
-    r"|where|using|uses|with|studying|studies|applying|applies)\b|\bhas\s+any\s*(?:one|body)\b", re.I)
-
-
-def asks_for_a_paper(question: str) -> bool:
-    """Whether ``question`` asks for a paper on what it names (a lookup, or
-    ``_ASKS_FOR_A_PAPER``): the issue's "a question that asks for the paper holding its
-    words", which a rare exact match answers (``name_checks.rare_holders``)."""
-    return bool(LOOKUP_RE.search(question) or _ASKS_FOR_A_PAPER.search(question))
 
 
 def lookup_terms(question: str) -> tuple[str, ...]:
