@@ -3,10 +3,12 @@
 Usage: python bench/off_topic.py [DATA_DIR]   (default .data-distractors; about 10 s)
 
 The eval's refusal figure rests on 17 dev and 17 test questions, and its thresholds were
-chosen on the dev ones. This bench asks 80 off-topic questions written for it
+chosen on the dev ones. This bench asks 100 off-topic questions written for it
 (bench/off_topic_questions.txt; none shares 40% of its words with an eval question, which the
 script checks first): 40 on everyday topics, 40 on everyday topics in machine-learning words
-("train my dog", "power transformer", "wheelchair ramp gradient"). Nothing here is tuned; it
+("train my dog", "power transformer", "wheelchair ramp gradient"), and 20 asking for a paper
+on an everyday topic, a word of each held by some unrelated abstract ("Is there a paper on
+planetary rings?"). Nothing here is tuned; it
 only measures. Each answered question is listed
 with its first paper and the two refusal signals (the ranker's evidence, the mean cosine of
 the nearest papers), to be read: an answer to one of these is a fake source.
