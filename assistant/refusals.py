@@ -25,8 +25,7 @@ from assistant.corpus import Paper
 from assistant.index import AbstractIndex
 from assistant.keywords import keyword_weights, query_terms
 from assistant.name_checks import names_a_method
-from assistant.ranking import JointReading, load_ranker, rare_terms, read_coverage, text_terms
-from assistant.readings import common_verb
+from assistant.ranking import JointReading, load_ranker, text_terms
 from assistant.term_lookups import lookup_terms
 from assistant.tuning import FULL_MATCH, REFUSAL_TOP
 from assistant.types import Filters, RetrievedPaper, Verdict
@@ -39,7 +38,6 @@ if TYPE_CHECKING:
 Stage = Literal["question", "ranking", "reading", "mark"]
 WORD_RE = re.compile(r"(?u)\b\w[\w-]*\w\b")  # a question's words as typed, hyphens kept
 MISSING_SHOWN = 3  # a nearest paper's missing words named in its reason
-RELATION_STEMS = frozenset({"use"})  # what a question says papers do with what it asks of
 
 
 @dataclass
@@ -169,21 +167,19 @@ def below_the_floor(retriever: HybridRetriever, screen: Screen) -> str | None:
 
 
 def off_topic(retriever: HybridRetriever, screen: Screen) -> str | None:
-    """The store's off-topic check, unless the question names a paper's method or one of
-    the first papers holds every keyword of it ("What is Buckwild?", ``holds_its_own_words``):
-    on topic whatever its neighbourhood."""
+    """The store's off-topic check, unless the question names a paper's method or the first
+    paper holds every keyword of it ("What is Buckwild?"): on topic whatever its
+    neighbourhood."""
     if (names_a_method(screen.question, screen.named)
-            or holds_its_own_words(retriever.index, screen.question, screen.results)
+            or (bool(screen.results) and screen.results[0].coverage >= FULL_MATCH)
             or in_a_neighbourhood(retriever.index, screen.ranking)):
         return None
     return "The question's nearest papers in the store are all far from it: not its topic."
 
 
 def weak_evidence(retriever: HybridRetriever, screen: Screen) -> str | None:
-    """The calibrated abstention (``enough_evidence``), unless one of the first papers holds
-    the question's own words (``holds_its_own_words``)."""
-    if (enough_evidence(screen.evidence, screen.results)
-            or holds_its_own_words(retriever.index, screen.question, screen.results)):
+    """The calibrated abstention (``enough_evidence``)."""
+    if enough_evidence(screen.evidence, screen.results):
         return None
     return "The ranker's evidence for its best paper is under the calibrated threshold."
 
@@ -254,23 +250,6 @@ def in_a_neighbourhood(index: AbstractIndex, ranking: Ranking) -> bool:
             index.chunk_count(), index.settings.index.embed_model):
         return True
     return ranking.nearest >= check.below
-
-
-def holds_its_own_words(index: AbstractIndex, question: str, results: list[RetrievedPaper]) -> bool:
-    """The first paper holds every keyword of the question, or one of the first REFUSAL_TOP
-    holds every one but "use" where the field writes it everywhere (``common_verb``), the
-    papers' relation to what is asked: "Has anyone used reference prices?" had been refused
-    as off topic, the one paper writing "reference prices" never writing "use" (a run's).
-    Not "model" or "learn", the field's nouns as often: "Which laptop model should I use for
-    gaming?" had cited a paper writing "laptop" and "game" (a review's)."""
-    if results and results[0].coverage >= FULL_MATCH:
-        return True
-    stats = index.keyword_stats()
-    own = {t: w for t, w in keyword_weights(question, stats).items()
-           if t not in RELATION_STEMS or not common_verb(t, stats)}
-    rare = rare_terms(own, stats)  # read as coverage reads them: common words in an abstract's length
-    return bool(own) and any(read_coverage(own, rare, r.paper.text, r.paper.title)[0] >= FULL_MATCH
-                             for r in results[:REFUSAL_TOP])
 
 
 def enough_evidence(evidence: float | None, results: list[RetrievedPaper]) -> bool:
