@@ -61,15 +61,17 @@ COUNT_COMPARISON_RES = [
 # dataset size?", which asks of quantities (a review's)
 _GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
                           r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*(?:(?:recently|lately|of\s+late"
-                          r"|(?:in|over|during)\s+(?:the\s+)?(?:recent|last|past)\s+(?:\w+\s+)?(?:years?|decades?)"
-                          r"|over\s+time)\s*[,:;\u2013\u2014]\s*)?"
+                          r"|(?:in|over|during)\s+(?:the\s+)?(?:recent|last|past)\s+(?:\w+\s+){0,2}(?:years?|decades?)"
+                          r"|over\s+(?:time|the\s+years|the\s+decades?)|this\s+decade|in\s+(?:popularity|the\s+literature"
+                          r"|(?:the\s+)?(?:number|count)\s+of\s+(?:papers|publications)))\s*[,:;\u2013\u2014]\s*)?"
                           rf"(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # (a side holds no comma or colon: "…, in the paper, FLOPs or parameters?" had compared
 # “paper, FLOPs”, "… in the paper: FLOPs or …" “paper: FLOPs” (reviews'); "GANs, or VAEs?"
 # is one (another's); "Which grew faster, since 2016, GANs or VAEs?" is searched without its
 # years as "Which grew faster,, GANs or VAEs?"); a time's words before a colon or a comma
 # say when ("Which grew faster in recent years: GANs or VAEs?" had compared nothing, a
-# review's), any others what grew ("… in accuracy, ResNet or VGG?": no count of papers)
+# review's), as do popularity's or the papers' count ("in popularity:"); any others say what
+# grew ("… in accuracy, ResNet or VGG?": no count of papers)
 # Words that frame a compared topic rather than name it, taken off its ends ("papers on
 # GANs" → GANs, "GAN papers" → GAN, "on normalizing flows" → normalizing flows)
 _LEAD = re.compile(rf"^(?:(?:the\s+)?(?:{PAPERS}|research|interest|work)\s+(?:on|about|using|that\s+use"

@@ -22,6 +22,7 @@ from assistant.errors import BadInputError
 from assistant.exclusions import opens_with_exclusion
 from assistant.filters import beyond, replaced, reverted, years_in_words
 from assistant.follow_up_phrases import (
+    THOSE_LISTED_RE,
     THOSE_RE,
     asks_for_list_before,
     asks_per_year,
@@ -266,7 +267,9 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if faceted := shared_within(back[-1][0], readers):  # "what about VAEs?" after a CelebA share
         return _facet_swapped(faceted, topic)
     # after a comparison, a count (a review's list), unless a list was asked of it since
-    counted = before.counted or (bool(before.also) and not WHICH.match(history[-1][0]))
+    last = history[-1][0]  # "Can you list them?" too
+    listed = WHICH.match(last) or THOSE_LISTED_RE.match(last)
+    counted = before.counted or (bool(before.also) and not listed)
     asked = f"{'How many papers' if counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters

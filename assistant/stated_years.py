@@ -55,10 +55,10 @@ YEAR_PHRASES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\bbetween\s+{YEAR}\s+and\s+{YEAR}{END}", re.I), "range"),
     # "in 2020 or 2021", "in 2017, 2018 or 2019", "in 2014 or 2016 or 2019": any of them (a
     # range when they follow one another, else the range from the first to the last with only
-    # those years in it); three or more joined by one word first (not "in 2019 and 2020 than
-    # in 2015", two spans set against each other, a review's)
-    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s+(?P<join>or|and)\s+{YEAR})(?:\s+(?P=join)\s+{YEAR}){{1,10}}"
-                rf"{END}(?!\s*,?\s*(?:than|vs\.?|versus|compared)\b)", re.I), "either"),
+    # those years in it); three or more joined by "or" or "and" first (not "in 2019 and 2020
+    # than in 2015", two spans set against each other, a review's)
+    (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s+(?:or|and)\s+{YEAR}){{2,10}}(?:\s*,?\s+(?:vs\.?|versus"
+                rf"|than|compared\s+(?:to|with))\s+(?:in\s+)?{YEAR})?{END}", re.I), "either"),
     # "in 2018 vs 2019", "in 2018 compared with 2019": the two years, to be compared
     (re.compile(rf"\b(?:in|from|during)\s+{YEAR}(?:\s*,\s*{YEAR}){{0,10}},?\s+(?:or|and|vs\.?|"
                 rf"versus|than|compared\s+(?:to|with))\s+(?:in\s+)?{YEAR}{END}", re.I), "either"),
@@ -199,7 +199,7 @@ def _phrase_years(text: str) -> tuple[tuple[int, int] | None, frozenset[int] | N
     2019–2021, 2020's papers too), and ``text`` without its words."""
     for phrase, kind in YEAR_PHRASES:
         m = phrase.search(text)
-        values = [int(g) for g in m.groups() if g and g.isdigit()] if m else []
+        values = [int(g) for g in m.groups() if g] if m else []
         if m and kind == "either":  # each year of "2014, 2016, 2018 and 2019" (a group keeps its last)
             values = [int(y) for y in re.findall(YEAR, m.group(0))]
         if kind == "short" and values:  # "2017-19": the end in the first year's century

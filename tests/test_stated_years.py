@@ -126,9 +126,14 @@ def test_each_of_several_years_named_is_read(said: str) -> None:
 
 def test_years_set_against_another_stay_apart() -> None:
     """A review (C55): "in 2019 and 2020 than in 2015" had become three years pooled, and a
-    difference line of 2019 against 2015 alone."""
+    difference line of 2019 against 2015 alone; three or more, joined by "or" and "and" in
+    any mix, are read whole, no year left to the topic (C56: "GANs or 2021 versus 2015")."""
     found, rest = stated("How many more papers on GANs in 2019 and 2020 than in 2015?")
     assert found is not None and found.years == (2019, 2020) and "than in 2015" in rest
+    for said in ("in 2014 and 2016 or 2019", "in 2014 or 2016 or 2019 versus 2015"):
+        found, rest = stated(f"How many papers on GANs {said}?")
+        assert found is not None and found.named_years is not None and rest == "How many papers on GANs?"
+        assert {2014, 2016, 2019} <= found.named_years, said
 
 
 def test_years_named_with_a_gap_meet_a_given_range() -> None:

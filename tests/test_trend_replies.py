@@ -242,6 +242,8 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
     assert compared_topics("Which grew faster in accuracy, ResNet or VGG?") is None
     assert compared_topics("Which grew faster in the paper by Kingma: VAEs or GANs?") is None
     assert compared_topics("Which grew faster: GANs, VAEs or diffusion models?") is None
+    for when in ("over the years", "in popularity", "in number of papers", "this decade"):  # C56
+        assert compared_topics(f"Which grew faster {when}: GANs or VAEs?") == ("GANs", "VAEs"), when
     # its years read first, the question is searched as "Which grew faster,, GANs or VAEs?"
     since = read_intent("Which grew faster, since 2016, GANs or VAEs?")
     assert since.compared_topics == ("GANs", "VAEs") and since.filters.years[0] == 2016
