@@ -43,15 +43,15 @@ ABOUT_WORDS |= BEING_WORDS | CAME_OUT_WORDS
 # ...asked at a question's end ("How many papers on GANs exist?"), not inside a topic
 # ("…on publicly available datasets?")
 _CAME_OUT = rf"(?:{'|'.join(sorted(CAME_OUT_WORDS))}|came\s+out)"
+_AUXILIARY = r"(?:were|was|are|is|have\s+been|has\s+been|got)"  # "were presented", "got accepted"
 BEING_END = re.compile(rf"(?:^|\s)(?:{'|'.join(sorted(BEING_WORDS))})\s*[?.!]*\s*$"
-                       rf"|(?:^\s*|(?:^|\s)(?:were|was|are|is|have\s+been|has\s+been|got)\s+)"
-                       rf"{_CAME_OUT}\s*[?.!]*\s*$", re.I)
+                       rf"|(?:^\s*|(?:^|\s){_AUXILIARY}\s+){_CAME_OUT}\s*[?.!]*\s*$", re.I)
 # ...and when its year or venue follows it in the question ("How many papers on GANs released
 # in 2019?": the papers', a review's), the word alone ending the question read without them
 DATED_CAME_OUT = re.compile(rf"\b(?i:{_CAME_OUT})\s+(?i:in|at|to|during|since|before|after|between|from"
                             r"|until|over|within)\s+(?:(?i:the|early|late|mid)\s+)?(?:\d|[A-Z]|(?i:last|past)\b)")
 # ...taken off with its auxiliary ("…on GANs got accepted in 2019?": a review's "GANs got")
-CAME_OUT_END = re.compile(rf"\s(?:(?:were|was|are|is|got|get|have\s+been|has\s+been|been)\s+)?"
+CAME_OUT_END = re.compile(rf"\s(?:(?:{_AUXILIARY}|get|been)\s+)?"
                           rf"{_CAME_OUT}(?:\s+(?:in|at|to|for))?\s*[?.!]*\s*$", re.I)  # its venue taken
 COUNT_WORDS = frozenset({"many", "number", "count", "total"})
 # ...or a share of them ("What percentage of papers are from 2020?": the store's share)

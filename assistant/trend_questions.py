@@ -96,7 +96,7 @@ _SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|rese
 _RANGE_ENDS = (r"(?=\s+(?:between|from|since|in|after|over|during|by)\s+(?:\d|the\s+(?:last|past))"
                r"|(?:\s+(?:per|each|a|every)\s+year)?\s*[?.!]*\s*$)")  # the end, or its years next
 _NOT_A_FIELD = (r"(?:[KMGTP]?(?:FLOPs|FLOPS|MACs)|FPSs|FIDs|KIDs|AUCs|ROCs|BLEUs|ROUGEs|METEORs|PSNRs"
-                r"|SSIMs|R?MSEs|MAEs|WERs|CERs|EERs|[FT]PRs|NLLs|PPLs|ELBOs|MRRs|m?APs|MAPs)")
+                r"|SSIMs|R?MSEs|MAEs|WERs|CERs|EERs|[FT]PRs|NLLs|PPLs|ELBOs|MRRs|[mM]?APs)")
 _NAMED_SUBJECT = rf"(?P<topic>(?!{_NOT_A_FIELD}\b)[A-Z][A-Za-z0-9-]*[A-Z]s)\b"
 _FOLD = {"double": 2, "doubled": 2, "triple": 3, "tripled": 3, "quadruple": 4, "quadrupled": 4}
 _FOLDED = (rf"(?P<fold>{'|'.join(_FOLD)}|(?:grown|grow|increased?|risen|rise)\s+(?P<times>\w+)[\s-]?fold)\b")

@@ -115,7 +115,7 @@ def growth_span(trend: TrendResult, since: int | None = None) -> tuple[int | Non
 
 
 def _yearly(ratio: float, years: int) -> str:
-    """The compound rate a year over ``years`` years ("; about 11% a year"), so that a
+    """The compound rate a year over ``years`` years ("; up about 11% a year"), so that a
     question asking for a growth rate per year gets one, not the span's total (a review's:
     "up 83%" over six years read as the yearly rate); none over a year or less, or to 0."""
     if years < 2 or ratio <= 0:
