@@ -16,7 +16,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from assistant.trend_questions import CountsAsked
-from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult
+from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult, share_text
 from assistant.types import Filters, consecutive_runs
 
 if TYPE_CHECKING:
@@ -75,8 +75,8 @@ def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> 
     line = f"From {first} to {last}, {_papers_of(trend)} went from {change}"
     shares = (trend.share(first), trend.share(last))
     if shares[0] is not None and shares[1] is not None:
-        line += (f"; as a share of each year's stored papers, from {shares[0]:.1%} of "
-                 f"{trend.stored[first]:,} to {shares[1]:.1%} of {trend.stored[last]:,}")
+        line += (f"; as a share of each year's stored papers, from {share_text(shares[0])} of "
+                 f"{trend.stored[first]:,} to {share_text(shares[1])} of {trend.stored[last]:,}")
     line = " ".join([line + ".", *said])
     if factor is None:
         return line
@@ -163,7 +163,7 @@ def top_years_line(trend: TrendResult, n: int) -> str:
     by_share = sorted(shared, key=lambda y: (-(trend.share(y) or 0.0), -y))[:n]
     if by_share and by_share != top:
         line += "; by share of each year's stored papers: " + ", ".join(
-            f"{y} ({trend.share(y) or 0.0:.1%})" for y in by_share)
+            f"{y} ({share_text(trend.share(y) or 0.0)})" for y in by_share)
     return line + "."
 
 
@@ -178,7 +178,7 @@ def decades_line(trend: TrendResult) -> str:
         stored = sum(trend.stored.get(y, 0) for y in years)
         shares[decade] = counts[decade] / stored if stored else 0.0
         held = "" if len(years) == 10 else f"; {_spans(years)} only"
-        parts.append(f"{decade}s {counts[decade]:,} ({shares[decade]:.1%} of {stored:,}{held})")
+        parts.append(f"{decade}s {counts[decade]:,} ({share_text(shares[decade])} of {stored:,}{held})")
     most = [d for d in counts if counts[d] == max(counts.values())]  # ties named, each
     of = _papers_of(trend)
     line = f"{of[0].upper()}{of[1:]} by decade: {', '.join(parts)}. The most in the " \
@@ -225,7 +225,7 @@ def claim_check(trend: TrendResult, first: int, last: int) -> str:
                                      f"the most in "
     line += f"{best}: {count:,} {'paper' if count == 1 else 'papers'}"
     if share is not None:
-        line += f" ({share:.1%} of {trend.stored[best]:,})"
+        line += f" ({share_text(share)} of {trend.stored[best]:,})"
     line += f"; {ordinal(ahead)} of {len(trend.years)} years by papers"
     if tied and count:
         line += f", tied with {' and '.join(tied[:3])}{' …' if len(tied) > 3 else ''}"

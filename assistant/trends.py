@@ -134,13 +134,13 @@ class TrendResult:
         line = f"First counted in {counted[0]}; most in {' and '.join(map(str, tied))}: " \
                f"{top:,} {'paper' if top == 1 else 'papers'}{' each' if len(tied) > 1 else ''}"
         if len(tied) == 1 and (share := self.share(tied[0])) is not None:
-            line += f" ({share:.1%} of {self.stored[tied[0]]:,})"
+            line += f" ({share_text(share)} of {self.stored[tied[0]]:,})"
         # a share of a paper or two says little: only years of SHARE_PAPERS or more compete
         shared = [y for y in counted if self.years[y] >= SHARE_PAPERS] or [tied[-1]]
         by_share = max(shared, key=lambda y: (self.share(y) or 0.0, y))
         if by_share != tied[-1] and (largest := self.share(by_share)) is not None:
             # with its count: a year of few stored papers has a large share of a paper or two
-            line += (f"; the largest share in {by_share}: {largest:.1%} "
+            line += (f"; the largest share in {by_share}: {share_text(largest)} "
                      f"({self.years[by_share]:,} of {self.stored[by_share]:,})")
         return line + "."
 
@@ -371,8 +371,18 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
 
 
 def share_text(share: float | None) -> str:
-    """A share of a year's papers as a percentage: "3.8%" ("" for none stored)."""
-    return "" if share is None else f"{100 * share:.1f}%"
+    """A share of a year's papers as a percentage: "3.8%" ("" for none stored). A share
+    that one decimal would round to none or to all keeps two significant digits or says
+    it is short of all: 3 papers of 13,872 are "0.022%", not "0.0%", which reads as none
+    (a count of epilepsy papers had said "In all, 0.0% of the 13,872 papers")."""
+    if share is None:
+        return ""
+    percent = 100 * share
+    if 0 < percent < 0.05:
+        return f"{percent:.2g}%"
+    if 99.95 <= percent < 100:
+        return ">99.9%"
+    return f"{percent:.1f}%"
 
 
 def chart_name(topic: str) -> str:

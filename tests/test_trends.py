@@ -26,6 +26,7 @@ from assistant.trends import (
     count,
     counts_for,
     draw_chart,
+    share_text,
     table_lines,
     topic_phrases,
     unwritable,
@@ -369,3 +370,18 @@ def test_a_year_without_an_authors_paper_is_not_said_to_hold_none(
     assert mine.gap_label == "none stored within the filter"
     assert any("none stored within the filter" in line for line in table_lines(mine))
     assert app.trends("capsule networks").gap_label == "no papers stored"
+
+
+@pytest.mark.parametrize(("share", "text"), [
+    (3 / 13_872, "0.022%"), (1 / 13_872, "0.0072%"), (0.0, "0.0%"), (0.038, "3.8%"),
+    (13_871 / 13_872, ">99.9%"), (1.0, "100.0%"), (None, "")])
+def test_a_share_never_rounds_to_none_or_to_all(share: float | None, text: str) -> None:
+    """A count of epilepsy papers among the 13.9k (3 papers) had said "In all, 0.0% of the
+    13,872 papers", which reads as none: a share one decimal would round to none or to all
+    keeps two significant digits or says it is short of all."""
+    assert share_text(share) == text
+    rare = TrendResult(topic="epilepsy", years={2004: 1, 2012: 1, 2017: 1}, venues={},
+                       paper_ids=["a", "b", "c"], papers_in_store=13_872,
+                       papers_in_filter=13_872, screened=209,
+                       stored={2004: 207, 2012: 368, 2017: 679})
+    assert rare.overall_share() == "In all, 0.022% of the 13,872 papers."
