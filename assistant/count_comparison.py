@@ -59,12 +59,17 @@ COUNT_COMPARISON_RES = [
 # "Which grew faster, GANs or VAEs?" names no field's noun: a comparison when a side is
 # written as a method's name (``names_a_method``), not "Which grew faster, model size or
 # dataset size?", which asks of quantities (a review's)
-_GREW_FASTER = re.compile(rf"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
-                          r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*(?:(?:recently|lately|of\s+late"
-                          r"|(?:in|over|during)\s+(?:the\s+)?(?:recent|last|past)\s+(?:\w+\s+){0,2}(?:years?|decades?)"
-                          r"|over\s+(?:time|the\s+years|the\s+decades?)|this\s+decade|in\s+(?:popularity|the\s+literature"
-                          r"|(?:the\s+)?(?:number|count)\s+of\s+(?:papers|publications)))\s*[,:;\u2013\u2014]\s*)?"
-                          rf"(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
+_GREW_FASTER_HEAD = (r"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|grown|rose|risen)\s+"
+                     r"(?:more|faster)\s*(?:[,:;\u2013\u2014-]\s*)*(?:(?:recently|lately|of\s+late"
+                     r"|(?:in|over|during)\s+(?:the\s+)?(?:recent|last|past)\s+(?:\w+\s+){0,2}(?:years?|decades?)"
+                     r"|over\s+(?:time|the\s+years|the\s+decades?)|this\s+decade|in\s+(?:popularity|the\s+literature"
+                     r"|(?:the\s+)?(?:number|count)\s+of\s+(?:papers|publications)))\s*[,:;\u2013\u2014]\s*)?")
+_GREW_FASTER = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
+# ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
+# diffusion models?" had quoted one abstract naming two of them): read as a comparison whose
+# first side lists two, which ``compared_sides`` turns away in one line, as a count's
+_GREW_FASTER_LIST = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?(?:,\s*[^,:;]+?)+),?\s+or\s+"
+                               rf"(?P<b>[^,:;]+?){_END}", re.I)
 # (a side holds no comma or colon: "…, in the paper, FLOPs or parameters?" had compared
 # “paper, FLOPs”, "… in the paper: FLOPs or …" “paper: FLOPs” (reviews'); "GANs, or VAEs?"
 # is one (another's); "Which grew faster, since 2016, GANs or VAEs?" is searched without its
@@ -105,6 +110,9 @@ def compared_topics(question: str) -> tuple[str, str] | None:
                 return first, second
     if (m := _GREW_FASTER.search(question)) and names_a_method(sides := _trimmed_pair(m["a"], m["b"])):
         return sides
+    if (m := _GREW_FASTER_LIST.search(question)) and any(
+            names_a_method((side, "")) for side in [*m["a"].split(","), m["b"]]):
+        return _trimmed(m["a"]), _trimmed(m["b"])
     return None
 
 

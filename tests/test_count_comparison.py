@@ -47,6 +47,8 @@ from assistant.ui.render import render_answer
     ("Did the method surpass the baseline?", None), ("Did transformers overtake LSTMs?", None),
     ("Which method grew faster in accuracy, ResNet or VGG?", None),  # C44: quantities, not fields
     ("Which grew faster, model size or dataset size?", None),
+    ("Which grew faster, model size, data size or compute?", None),  # three quantities
+    ("Which grew faster, in the paper, FLOPs or parameters?", None),
     # no count of two topics' papers
     ("Is the method more common than boosting?", None),
     ("Are there papers on GANs or VAEs?", None),
@@ -102,10 +104,14 @@ def test_list_them_after_a_count_comparison_lists_what_each_topic_counted(seed_a
 
 
 @pytest.mark.parametrize("question", ["Which has more papers: GANs, VAEs, or normalizing flows?",
-                                      "Are there more papers on GANs, VAEs or normalizing flows?"])
+                                      "Are there more papers on GANs, VAEs or normalizing flows?",
+                                      "Which grew faster: GANs, VAEs or diffusion models?",
+                                      "Which grew faster in recent years: CNNs, RNNs, or transformers?"])
 def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, question: str) -> None:
     """A scripter's run: three topics were answered as two, "More papers on “GANs, VAEs”
-    than on “normalizing flows”: 176 against 71", GANs alone counting 237."""
+    than on “normalizing flows”: 176 against 71", GANs alone counting 237. Asked which grew
+    faster, three had been no comparison at all: the cited answer quoted one abstract
+    naming GANs and VAEs."""
     with pytest.raises(BadInputError, match="compares three or more topics by count; ask of two at a time"):
         final_answer(seed_assistant.answer_stream(question))
     # a review (C41): a comma inside brackets lists no third topic
