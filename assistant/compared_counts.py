@@ -1,13 +1,15 @@
-"""Two topics' counts compared ("Are there more papers on GANs or on normalizing flows?"):
-the answer's lines, its receipt, and the counted papers of both as its sources.
+"""Topics' counts compared ("Are there more papers on GANs or on normalizing flows?"):
+the answer's lines, its receipt, and the counted papers of all as its sources.
 
-Why a module: a count comparison is answered from two trends (``ListAnswers.compare_stream``
-counts each topic as ``assistant trends`` does); what it says of them, and the papers a
-reader checks its two totals by, are decided here, beside the trend's own (``trends.py``).
+Why a module: a count comparison is answered from its topics' trends
+(``ListAnswers.compare_stream`` counts each topic as ``assistant trends`` does); what it
+says of them, and the papers a reader checks their totals by, are decided here, beside the
+trend's own (``trends.py``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import zip_longest
 
 from assistant.list_lines import cited
@@ -17,66 +19,87 @@ from assistant.trends import NO_YEAR, TrendResult
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
 
-def comparison_lines(first: TrendResult, second: TrendResult, growth: bool = False,
-                     ranged: bool = False) -> list[str]:
-    """Two topics' counts over the same papers: which has more (and, when the question asks
+def comparison_lines(*trends: TrendResult, growth: bool = False, ranged: bool = False) -> list[str]:
+    """Topics' counts over the same papers: which has more (and, when the question asks
     which ``growth`` is faster, which grew faster: ``growth_lines``), which sources each
-    counted (``sources_line``), each one's summary and peaks, then one table of both per
-    year beside the papers stored that year."""
-    if first.total == second.total:
-        verdict = f"As many papers on “{first.topic}” as on “{second.topic}”: {first.total:,} each."
-    else:
-        more, fewer = (first, second) if first.total > second.total else (second, first)
-        verdict = (f"More papers on “{more.topic}” than on “{fewer.topic}”: {more.total:,} "
-                   f"against {fewer.total:,}.{overtaken(more, fewer)}")
-    lines = [verdict, *(growth_lines(first, second, ranged) if growth else []),
-             *([line] if (line := sources_line(first, second)) else [])]
-    for trend in (first, second):
+    counted (``sources_line``), each one's summary and peaks, then one table of all per
+    year beside the papers stored that year. Two or more topics ("Which grew faster: GANs,
+    VAEs or diffusion models?" had been turned away as three)."""
+    lines = [verdict_line(*trends), *(growth_lines(*trends, ranged=ranged) if growth else []),
+             *([line] if (line := sources_line(*trends)) else [])]
+    for trend in trends:
         lines += [f"{trend.summary()}.", *([peaks] if (peaks := trend.peaks()) else [])]  # none: no year
-    head = ["year", first.topic, second.topic, "of stored"]
+    first = trends[0]
+    head = ["year", *(trend.topic for trend in trends), "of stored"]
     rows: list[list[str]] = []
     for run, gap in zip_longest(first.runs(), first.gaps()):  # the same years: one filter
-        rows += [[str(y), str(first.years[y]), str(second.years.get(y, 0)),
+        rows += [[str(y), *(str(trend.years.get(y, 0)) for trend in trends),
                   f"{first.stored.get(y, 0):,}"] for y in run]
         if gap:
-            rows.append([str(gap[0]) if gap[0] == gap[1] else f"{gap[0]}–{gap[1]}", "", "",
-                         first.gap_label])
-    if first.unknown_year or second.unknown_year:
-        rows.append([NO_YEAR, str(first.unknown_year), str(second.unknown_year), ""])
+            rows.append([str(gap[0]) if gap[0] == gap[1] else f"{gap[0]}–{gap[1]}",
+                         *("" for _ in trends), first.gap_label])
+    if any(trend.unknown_year for trend in trends):
+        rows.append([NO_YEAR, *(str(trend.unknown_year) for trend in trends), ""])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     return lines + ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True))
                     for row in [head, *rows]]
 
 
-def growth_lines(first: TrendResult, second: TrendResult, ranged: bool) -> list[str]:
-    """Which of two topics grew faster ("Which grew faster, GANs or VAEs?"), by the multiple
-    of each one's count over the same years: the range the question states (``ranged``),
-    else from the first year both count SHARE_PAPERS or more in (or any, when one never
-    does), to the newest; then each one's growth (``growth_line``). When a topic counts
-    none in the first year, or the two are measured over other years, no multiple is set
-    against the other: the two lines alone are said."""
-    pair = (first, second)
-    starts = [growth_start(trend) for trend in pair]
+def verdict_line(*trends: TrendResult) -> str:
+    """Which topic has more papers: "More papers on “GANs” than on “VAEs”: 244 against
+    158." (and since when the other leads each year, ``overtaken``); of three or more, each
+    by its count, most first: "Most papers on “GANs”: 244, then “VAEs” 158 and “flows" 71."."""
+    ranked = sorted(trends, key=lambda t: -t.total)
+    if len({t.total for t in trends}) == 1:
+        each = " as on ".join(f"“{t.topic}”" for t in trends) if len(trends) == 2 else \
+            ", ".join(f"“{t.topic}”" for t in trends)
+        return (f"As many papers on {each}: {trends[0].total:,} each." if len(trends) == 2 else
+                f"As many papers on each of {each}: {trends[0].total:,} each.")
+    if len(trends) == 2:
+        more, fewer = ranked
+        return (f"More papers on “{more.topic}” than on “{fewer.topic}”: {more.total:,} "
+                f"against {fewer.total:,}.{overtaken(more, fewer)}")
+    rest = [f"“{t.topic}” {t.total:,}" for t in ranked[1:]]
+    return f"Most papers on “{ranked[0].topic}”: {ranked[0].total:,}, then {_in_a_row(rest)}."
+
+
+def _in_a_row(items: list[str]) -> str:
+    """Items said in a row: "A, B and C"."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+
+
+def growth_lines(*trends: TrendResult, ranged: bool) -> list[str]:
+    """Which topic grew fastest ("Which grew faster, GANs or VAEs?"), by the multiple of each
+    one's count over the same years: the range the question states (``ranged``), else from
+    the first year all count SHARE_PAPERS or more in (or any, when one never does), to the
+    newest; then each one's growth (``growth_line``). When a topic counts none in the first
+    year, or they are measured over different years, no multiple is set against another:
+    the lines alone are said."""
+    starts = [growth_start(trend) for trend in trends]
     if None in starts:
         return []
     since = None if ranged else max(y for y in starts if y is not None)
-    spans = [growth_span(trend, since)[:2] for trend in pair]
+    spans = [growth_span(trend, since)[:2] for trend in trends]
     if since is not None and any(start is None for start, _ in spans):
-        since = max(y for trend in pair if (y := first_counted(trend)) is not None)  # R3
-        spans = [growth_span(trend, since)[:2] for trend in pair]
-    lines = [growth_line(trend, None, since) for trend in pair]
+        since = max(y for trend in trends if (y := first_counted(trend)) is not None)  # R3
+        spans = [growth_span(trend, since)[:2] for trend in trends]
+    lines = [growth_line(trend, None, since) for trend in trends]
     a, b = spans[0]
-    if a is None or b is None or spans[0] != spans[1] or not (first.years[a] and second.years[a]):
+    if a is None or b is None or len(set(spans)) > 1 or not all(t.years[a] for t in trends):
         return [line for line in lines if line]
-    (fast, f), (slow, s) = sorted([(first, first.years[b] / first.years[a]),
-                                   (second, second.years[b] / second.years[a])], key=lambda x: -x[1])
-    against = f"{times(f)} its papers, against {times(s)} for “{slow.topic}”"
-    if f == s:
-        said = f"Neither grew faster from {a} to {b}: each went to {times(f)} its papers."
+    ranked = sorted(((t, t.years[b] / t.years[a]) for t in trends), key=lambda x: -x[1])
+    (fast, f), slower = ranked[0], ranked[1:]
+    against = (f"{times(f)} its papers, against "
+               + _in_a_row([f"{times(s)} for “{slow.topic}”" for slow, s in slower]))
+    two = len(trends) == 2
+    if all(s == f for _, s in slower):
+        said = (f"{'Neither' if two else 'None'} grew faster from {a} to {b}: each went to "
+                f"{times(f)} its papers.")
     elif f > 1:
-        said = f"“{fast.topic}” grew faster from {a} to {b}: {against}."
-    else:  # neither grew
-        said = f"Neither grew from {a} to {b}; “{fast.topic}” kept more of its papers: {against}."
+        said = f"“{fast.topic}” grew {'faster' if two else 'fastest'} from {a} to {b}: {against}."
+    else:  # none grew
+        said = (f"{'Neither' if two else 'None'} grew from {a} to {b}; “{fast.topic}” kept "
+                f"{'more' if two else 'most'} of its papers: {against}.")
     return [said, *lines]
 
 
@@ -102,25 +125,36 @@ def overtaken(more: TrendResult, fewer: TrendResult) -> str:
     return f" But “{fewer.topic}” has had more each year since {since} ({each})."
 
 
-def compared_papers(first: TrendResult, second: TrendResult) -> list[ListedPaper]:
-    """The papers either topic counted, in the order they are cited: those of the first
-    alone, those both counted, those of the second alone, so that each topic's are one run
-    of numbers (``sources_line``); within each, newest year first and best first within a
-    year (as a trend's sources), those without a year last. A paper both counted is cited
-    once."""
-    ids = (set(first.paper_ids), set(second.paper_ids))
-    by_id = {p.paper.paper_id: p for p in [*second.counted, *first.counted]}  # first's score
-    groups = (ids[0] - ids[1], ids[0] & ids[1], ids[1] - ids[0])
-    return [p for group in groups
-            for p in sorted((by_id[pid] for pid in group),
-                            key=lambda p: (-(p.paper.year or 0), -p.score, p.paper.paper_id))]
+def compared_papers(*trends: TrendResult) -> list[ListedPaper]:
+    """The papers any topic counted, in the order they are cited: by the first topic that
+    counted each, then the last (of two: those of the first alone, those both counted, those
+    of the second alone, so that each topic's are one run of numbers, ``sources_line``);
+    within each, newest year first and best first within a year (as a trend's sources),
+    those without a year last. A paper several counted is cited once."""
+    ids = [set(trend.paper_ids) for trend in trends]
+    by_id = {p.paper.paper_id: p for trend in reversed(trends) for p in trend.counted}  # first's score
+
+    def group(pid: str) -> tuple[int, int]:
+        held = [i for i, counted in enumerate(ids) if pid in counted] or [len(ids)]
+        return held[0], held[-1]
+
+    return sorted(by_id.values(), key=lambda p: (*group(p.paper.paper_id), -(p.paper.year or 0),
+                                                 -p.score, p.paper.paper_id))
 
 
-def sources_line(first: TrendResult, second: TrendResult) -> str:
+def sources_line(*trends: TrendResult) -> str:
     """Which sources each topic counted ("Sources: [1]–[237] counted on “GANs”, [231]–[301]
-    on “normalizing flows”; 7 counted on both."), "" when neither counted any."""
-    if not first.total and not second.total:
+    on “normalizing flows”; 7 counted on both."; of three or more, how many each counted,
+    their runs crossing), "" when none counted any."""
+    if not any(trend.total for trend in trends):
         return ""
+    if len(trends) > 2:
+        counted = Counter(pid for trend in trends for pid in set(trend.paper_ids))
+        shared = sum(1 for n in counted.values() if n > 1)
+        each = ", ".join(f"{trend.total or 'none':,} on “{trend.topic}”" for trend in trends)
+        return (f"Sources: the {len(counted):,} papers counted, {each}"
+                f"{f'; {shared:,} counted on more than one' if shared else ''}.")
+    first, second = trends
     both = len(set(first.paper_ids) & set(second.paper_ids))
     start = first.total - both + 1  # the second's run begins with the papers both counted
     spans = [span(1, first.total), span(start, start + second.total - 1)]
@@ -136,35 +170,33 @@ def span(first: int, last: int) -> str:
     return f"[{first}]" if first == last else f"[{first}]–[{last}]"
 
 
-def comparison_sources(first: TrendResult, second: TrendResult
-                       ) -> tuple[list[SourceRef], list[Citation]]:
-    """The papers either topic counted as the answer's sources and citations
+def comparison_sources(*trends: TrendResult) -> tuple[list[SourceRef], list[Citation]]:
+    """The papers any topic counted as the answer's sources and citations
     (``compared_papers``), each as a trend cites it."""
-    return cited(compared_papers(first, second))
+    return cited(compared_papers(*trends))
 
 
-def comparison_receipt(first: TrendResult, second: TrendResult) -> Receipt:
-    """The receipt of two topics' counts compared: the papers either counted (each cited
-    once, ``compared_papers``), read as the larger of the two screens, those of them kept
-    unread past the reading budget as their sources are marked (a paper both counted, as
-    the first did: its source's mark), with the records of the store's files the filter
-    allows that have no abstract (one filter: either's). The kept unread had been left at
-    0 while the answer said hundreds and its sources marked them."""
-    papers = compared_papers(first, second)
+def comparison_receipt(*trends: TrendResult) -> Receipt:
+    """The receipt of topics' counts compared: the papers any counted (each cited once,
+    ``compared_papers``), read as the largest of the screens, those of them kept unread
+    past the reading budget as their sources are marked (a paper several counted, as the
+    first did: its source's mark), with the records of the store's files the filter allows
+    that have no abstract (one filter: any's). The kept unread had been left at 0 while
+    the answer said hundreds and its sources marked them."""
+    first, papers = trends[0], compared_papers(*trends)
     return Receipt(in_store=first.papers_in_store, in_filter=first.papers_in_filter,
-                   read=max(first.screened, second.screened), cited=len(papers),
+                   read=max(trend.screened for trend in trends), cited=len(papers),
                    matching=len(papers),
-                   unread_left_out=first.unread_left_out + second.unread_left_out,
+                   unread_left_out=sum(trend.unread_left_out for trend in trends),
                    kept_unread=sum(p.kept_unread for p in papers),
                    counted=[p.paper.paper_id for p in papers], left_out=first.left_out,
                    left_out_repeats=first.left_out_repeats, left_out_unread=first.left_out_unread)
 
 
-def comparison_answer(question: str, first: TrendResult, second: TrendResult,
-                      lines: list[str]) -> Answer:
-    """The comparison's typed answer: its ``lines``, its receipt, and both topics' counted
+def comparison_answer(question: str, lines: list[str], *trends: TrendResult) -> Answer:
+    """The comparison's typed answer: its ``lines``, its receipt, and every topic's counted
     papers as its sources and citations (``comparison_sources``)."""
-    sources, citations = comparison_sources(first, second)
+    sources, citations = comparison_sources(*trends)
     return Answer(question=question, answer="\n".join(lines), mode="extractive",
-                  filters=first.filters, sources=sources, citations=citations,
-                  receipt=comparison_receipt(first, second))
+                  filters=trends[0].filters, sources=sources, citations=citations,
+                  receipt=comparison_receipt(*trends))

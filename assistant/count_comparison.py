@@ -11,6 +11,7 @@ it lives here, beside intent.py, as one reading with its own trimming of the top
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from assistant.stated_years import PAPERS
 
@@ -66,10 +67,12 @@ _GREW_FASTER_HEAD = (r"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|
                      r"|(?:the\s+)?(?:number|count)\s+of\s+(?:papers|publications)))\s*[,:;\u2013\u2014]\s*)?")
 _GREW_FASTER = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
-# diffusion models?" had quoted one abstract naming two of them): read as a comparison whose
-# first side lists two, which ``compared_sides`` turns away in one line, as a count's
-_GREW_FASTER_LIST = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?(?:,\s*[^,:;]+?)+),?\s+or\s+"
-                               rf"(?P<b>[^,:;]+?){_END}", re.I)
+# diffusion models?" had quoted one abstract naming two of them): a comparison whose first
+# side lists two, each counted (``compared_sides``), as a count's
+# (its first words no preposition's: "in accuracy, ResNet or VGG?" says what grew, C55)
+_GREW_FASTER_LIST = re.compile(rf"{_GREW_FASTER_HEAD}(?!\s*(?:in|of|for|by|on|at|with|per|across"
+                               rf"|among)\b)(?P<a>[^,:;]+?(?:,\s*[^,:;]+?)+),?\s+or\s+(?P<b>[^,:;]+?){_END}",
+                               re.I)
 # (a side holds no comma or colon: "…, in the paper, FLOPs or parameters?" had compared
 # “paper, FLOPs”, "… in the paper: FLOPs or …" “paper: FLOPs” (reviews'); "GANs, or VAEs?"
 # is one (another's); "Which grew faster, since 2016, GANs or VAEs?" is searched without its
@@ -121,16 +124,28 @@ GROWTH_ASKED = re.compile(r"\b(?:grew|grown|growing|grows|rose|risen|rising|tren
                           re.I)
 
 
-def compared_sides(sides: tuple[str, str]) -> tuple[str, str] | None:
-    """Two compared topics as counted: examples in brackets left out ("GANs (e.g., StyleGAN)"
-    had counted 197 papers, "GANs" 237), the second cut at a comma ("VAEs, overall", "VAEs,
-    and which is growing?"); None when the sides list a third topic ("GANs, VAEs, or flows",
-    "GANs or VAEs, or on flows")."""
+MAX_COMPARED = 5  # topics one comparison counts at most: each is a trend's screen
+
+
+def compared_sides(sides: tuple[str, str]) -> tuple[str, ...] | None:
+    """The compared topics as counted: examples in brackets left out ("GANs (e.g.,
+    StyleGAN)" had counted 197 papers, "GANs" 237), the second cut at a comma ("VAEs,
+    overall", "VAEs, and which is growing?"), and a list read item by item: a comma list
+    before the "or" ("GANs, VAEs, or flows") and a third after a comma and "or" ("GANs or
+    VAEs, or on flows"), each counted (three had been turned away, "ask of two at a time").
+    None when a side is empty or they list more than MAX_COMPARED."""
     first, second = (re.sub(r"\s*\([^)]*\)", "", side).strip(" ,") or side.strip(" ,()")
                      for side in sides)  # "(GANs)": its words
     head, comma, rest = second.partition(",")
-    third = comma and re.match(rf"\s*(?:or|and)\s+(?!(?:on\s+|about\s+)?(?:{_NO_THIRD})\b)\w", rest, re.I)
-    return None if "," in first or third or not head.strip() else (first, head.strip())
+    third = comma and re.match(rf"\s*(?:or|and)\s+(?!(?:on\s+|about\s+)?(?:{_NO_THIRD})\b)"
+                               r"(?=\w)(?P<topic>.+)", rest, re.I)
+    if "," not in first and not third:
+        return (first, head.strip()) if head.strip() else None
+    listed = [*first.split(","), head, *([third["topic"]] if third else [])]
+    items = _trimmed_sides([re.sub(r"^\s*(?:and|or)\s+", "", item, flags=re.I) for item in listed])
+    if len(items) > MAX_COMPARED or not all(re.search(r"\w", item) for item in items):
+        return None
+    return tuple(items)
 
 
 # what follows a comparison's "or"/"and" that names no third topic ("…, or not?", "…, and by
@@ -163,14 +178,19 @@ def _trimmed(text: str) -> str:
 
 
 def _trimmed_pair(first: str, second: str) -> tuple[str, str]:
-    """Two compared topics ``_trimmed``, and "research" or "work" taken off their ends
-    (``_FIELD_TAIL``) where what is left is a name, several words, or where both end so."""
-    sides = _trimmed(first), _trimmed(second)
-    both = all(_FIELD_TAIL.search(side) for side in sides)
-    left = [_FIELD_TAIL.sub("", side) for side in sides]
-    kept = [rest if both or " " in rest or _A_NAME.search(rest) else side
-            for side, rest in zip(sides, left, strict=True)]
-    return kept[0], kept[1]
+    """Two compared topics as ``_trimmed_sides`` trims them."""
+    a, b = _trimmed_sides([first, second])
+    return a, b
+
+
+def _trimmed_sides(sides: Sequence[str]) -> list[str]:
+    """Compared topics ``_trimmed``, and "research" or "work" taken off their ends
+    (``_FIELD_TAIL``) where what is left is a name, several words, or where all end so."""
+    trimmed = [_trimmed(side) for side in sides]
+    every = all(_FIELD_TAIL.search(side) for side in trimmed)
+    left = [_FIELD_TAIL.sub("", side) for side in trimmed]
+    return [rest if every or " " in rest or _A_NAME.search(rest) else side
+            for side, rest in zip(trimmed, left, strict=True)]
 
 
 # "GANs", "CNNs", "MuRating": not "Privacy", nor a unit ("FLOPs", "GMACs": quantities)

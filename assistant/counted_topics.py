@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assistant.count_comparison import compared_sides, versus_topics
+from assistant.count_comparison import MAX_COMPARED, compared_sides, versus_topics
 from assistant.errors import BadInputError
 from assistant.intent import COUNT_RE, Intent, share_of_a_topic
 from assistant.store_answers import BEING_END, CAME_OUT_END, DATED_CAME_OUT, STORE_PHRASE
@@ -61,7 +61,7 @@ def count_topic(intent: Intent) -> str | None:
     return topic if re.search(r"\w", topic) else None
 
 
-def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
+def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, ...] | None:
     """The two topics a question compares by their papers' count: ``Intent.compared_topics``,
     or a trend's or a count's topic setting two against each other ("How many papers on
     GANs vs VAEs per year?", ``versus_topics``), each counted as a comparison counts, unless
@@ -69,7 +69,8 @@ def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, str] | None:
     ``written_as_pair``)."""
     if intent.compared_topics is not None:
         if (sides := compared_sides(intent.compared_topics)) is None:  # "A, B, or C"
-            raise BadInputError("the question compares three or more topics by count; ask of two at a time")
+            raise BadInputError(f"the question compares more than {MAX_COMPARED} topics by count, "
+                                f"or an empty one; ask of {MAX_COMPARED} named topics at most")
         return sides
     sides = versus_topics(intent.trend_topic if intent.trend_topic is not None
                           else count_topic(intent))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace as replaced_result
 from typing import TYPE_CHECKING
@@ -264,12 +264,14 @@ class FollowUps:
                 listed |= {p.paper.paper_id: replaced_result(p, sentence=best_sentence(p.paper, weights))
                            for p in trend.counted if p.paper.paper_id not in listed}
             each = ", ".join(f"{t.total:,} on “{topic}”" for t, topic in zip(trends, topics, strict=True))
-            both = sum(t.total for t in trends) - len(listed)
+            counted = Counter(pid for t in trends for pid in set(t.paper_ids))
+            both = sum(1 for n in counted.values() if n > 1)  # a paper three counted: once
+            where = "on both" if len(topics) == 2 else "on more than one"
             read = {"reread": sum(t.reread for t in trends), "screened": max(t.screened for t in trends),
                     "unread_left_out": sum(t.unread_left_out for t in trends)}
             united, line = then(replaced_result(result, papers=list(listed.values()),
                                                 topic=" or ".join(topics), **read), screen)
-            return united, f"The papers each topic compared counted: {each}; {both:,} on both.\n{line}"
+            return united, f"The papers each topic compared counted: {each}; {both:,} {where}.\n{line}"
         return shaped
 
     def answering(self, topic: str, of: str = EARLIER_LIST) -> Shaper:
@@ -300,8 +302,9 @@ class FollowUps:
 
 
 def compared(topics: tuple[str, ...]) -> str:
-    """Two topics' counts compared, as a question ("Are there more papers on GANs or on VAEs?")."""
-    return "Are there more papers on {} or on {}?".format(*topics)
+    """Topics' counts compared, as a question ("Are there more papers on GANs or on VAEs?",
+    "…on GANs, on VAEs or on flows?")."""
+    return f"Are there more papers on {', on '.join(topics[:-1])} or on {topics[-1]}?"
 
 
 EARLIER_TOPIC_WEIGHT = 0.3  # the earlier list's topic in a narrowed list's quoted sentence

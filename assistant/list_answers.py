@@ -253,12 +253,12 @@ class ListAnswers:
 
     def compare_stream(self, question: str, filters: Filters | None = None,
                        reread: int | None = None) -> AnswerStream:
-        """A question comparing two topics by their papers' count (``Intent.compared_topics``:
-        "Are there more papers on GANs or on normalizing flows?") answered with each topic
-        counted as a trend is (``_topic_trend``, under the range the question states):
-        which has more, each one's count, and both per year (``comparison_lines``). Its
-        sources and citations are the papers either topic counted (``comparison_answer``),
-        its receipt counts them; its ``read`` is the larger screen."""
+        """A question comparing topics by their papers' count (``Intent.compared_topics``:
+        "Are there more papers on GANs or on normalizing flows?", or on three) answered with
+        each topic counted as a trend is (``_topic_trend``, under the range the question
+        states): which has more, each one's count, and all per year (``comparison_lines``).
+        Its sources and citations are the papers any topic counted (``comparison_answer``),
+        its receipt counts them; its ``read`` is the largest screen."""
         question = check_question(question)
         applied, search, ignored = self.app.question_filters(question, filters)
         if ignored:
@@ -266,12 +266,12 @@ class ListAnswers:
         topics = compared_in(read_intent(search, self.app.index.venues()), self.app.index)
         if topics is None:
             raise BadInputError("the question compares no two topics by their papers' count")
-        first, second = (self._topic_trend(topic, applied, reread) for topic in topics)
-        lines = comparison_lines(first, second, bool(GROWTH_ASKED.search(search)),
-                                 bool(applied and applied.states_years))
+        trends = [self._topic_trend(topic, applied, reread) for topic in topics]
+        lines = comparison_lines(*trends, growth=bool(GROWTH_ASKED.search(search)),
+                                 ranged=bool(applied and applied.states_years))
         for line in lines:
             yield line + "\n"
-        yield comparison_answer(question, first, second, lines)
+        yield comparison_answer(question, lines, *trends)
 
     def list_answer(self, question: str, filters: Filters | None = None,
                     reread: int | None = None) -> Answer:

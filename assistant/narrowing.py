@@ -214,11 +214,11 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
     # "Are there more papers on GANs or on VAEs?", "How many papers on GANs vs VAEs?" (each
     # counted, a method named: a review's "what about 2016?" had counted “GANs vs VAEs”): both
     if compared := before.compared_topics or _versus_counted(before):
-        if (sides := compared_sides(compared)) is None:  # three: refused, none listed
+        if (sides := compared_sides(compared)) is None:  # more than MAX_COMPARED: refused
             return None
-        first, second = sides  # "GANs (StyleGAN)": GANs, as the answer counted (a review's)
-        return Narrowed(f"Which papers are on {first}?", before.filters, False, before.filters,
-                        also=(first, second))
+        # "GANs (StyleGAN)": GANs, as the answer counted (a review's); three or more, each
+        return Narrowed(f"Which papers are on {sides[0]}?", before.filters, False, before.filters,
+                        also=sides)
     if before.filters and about_store(before.search, before.filters):  # "How many stored papers
         return Narrowed(STORE_ASKED, before.filters, False, before.filters)  # from 2020?"
     if share_asked_of(before):  # "… on GANs were written by Goodfellow?": his, beside them all

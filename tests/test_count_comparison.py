@@ -103,17 +103,32 @@ def test_list_them_after_a_count_comparison_lists_what_each_topic_counted(seed_a
     assert all(c.highlights and c.highlights[0] for c in listed.citations)  # each its sentence
 
 
-@pytest.mark.parametrize("question", ["Which has more papers: GANs, VAEs, or normalizing flows?",
-                                      "Are there more papers on GANs, VAEs or normalizing flows?",
-                                      "Which grew faster: GANs, VAEs or diffusion models?",
-                                      "Which grew faster in recent years: CNNs, RNNs, or transformers?"])
-def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, question: str) -> None:
+@pytest.mark.parametrize("question", [
+    "Which has more papers: reinforcement learning, federated learning, or diffusion models?",
+    "Are there more papers on reinforcement learning, federated learning or diffusion models?",
+    "Which topic grew faster: reinforcement learning, federated learning or diffusion models?"])
+def test_three_topics_compared_by_count_are_each_counted(seed_assistant: Assistant, question: str) -> None:
     """A scripter's run: three topics were answered as two, "More papers on “GANs, VAEs”
-    than on “normalizing flows”: 176 against 71", GANs alone counting 237. Asked which grew
-    faster, three had been no comparison at all: the cited answer quoted one abstract
-    naming GANs and VAEs."""
-    with pytest.raises(BadInputError, match="compares three or more topics by count; ask of two at a time"):
-        final_answer(seed_assistant.answer_stream(question))
+    than on “normalizing flows”: 176 against 71", GANs alone counting 237; then turned away
+    ("ask of two at a time"); asked which grew faster, three had been no comparison at all
+    (one abstract naming GANs and VAEs quoted). Each is now counted, as a trend counts it."""
+    answer = final_answer(seed_assistant.answer_stream(question))
+    rl, fl, dm = (seed_assistant.trends(topic) for topic in
+                  ("reinforcement learning", "federated learning", "diffusion models"))
+    assert rl.total > dm.total > fl.total >= 1
+    lines = answer.answer.splitlines()
+    assert lines[0] == (f"Most papers on “reinforcement learning”: {rl.total}, then “diffusion "
+                        f"models” {dm.total} and “federated learning” {fl.total}.")
+    assert lines[-2].split()[:7] == ["year", "reinforcement", "learning", "federated", "learning",
+                                     "diffusion", "models"]
+    assert lines[-1].split() == ["2025", str(rl.total), str(fl.total), str(dm.total), "38"]
+    union = list(dict.fromkeys([*rl.paper_ids, *fl.paper_ids, *dm.paper_ids]))
+    assert answer.receipt is not None and set(answer.receipt.counted or []) == set(union)
+    assert sorted(c.paper_id for c in answer.citations) == sorted(union)
+    assert f"Sources: the {len(union)} papers counted, {rl.total} on “reinforcement learning”" in lines[1]
+    six = "Which has more papers: GANs, VAEs, flows, ODEs, SDEs, or transformers?"
+    with pytest.raises(BadInputError, match="compares more than 5 topics by count"):
+        final_answer(seed_assistant.answer_stream(six))
     # a review (C41): a comma inside brackets lists no third topic
     bracketed = "Are there more papers on reinforcement learning (e.g., PPO) or on federated learning?"
     assert final_answer(seed_assistant.answer_stream(bracketed)).answer.startswith("More papers on")
@@ -121,7 +136,11 @@ def test_three_topics_compared_by_count_is_one_line(seed_assistant: Assistant, q
 
 @pytest.mark.parametrize(("sides", "counted"), [
     (("GANs (StyleGAN, BigGAN)", "VAEs"), ("GANs", "VAEs")),  # C42: 16 papers on the brackets
-    (("GANs", "VAEs, or on normalizing flows"), None), (("GANs, VAEs", "normalizing flows"), None),
+    # three or more, each counted (they had been turned away: "ask of two at a time")
+    (("GANs", "VAEs, or on normalizing flows"), ("GANs", "VAEs", "normalizing flows")),
+    (("GANs, VAEs", "normalizing flows"), ("GANs", "VAEs", "normalizing flows")),
+    (("GANs, on VAEs, and on flows", "on ODEs"), ("GANs", "VAEs", "flows", "ODEs")),
+    (("A, B, C, D, E", "F"), None),  # more than MAX_COMPARED
     (("GANs", "VAEs, and which is growing"), ("GANs", "VAEs")),
     (("GANs", "VAEs, overall"), ("GANs", "VAEs")),
     # a review (C43): refused as three, or three counted as two; a side all in brackets
@@ -237,8 +256,8 @@ def test_a_count_comparison_receipt_counts_the_papers_kept_unread(
     first, second = trends
     assert first.kept_unread > 0 and second.kept_unread > 0
     answer = comparison_answer("Are there more papers on reinforcement learning or on "
-                               "federated learning?", first, second,
-                               comparison_lines(first, second))
+                               "federated learning?", comparison_lines(first, second),
+                               first, second)
     marked = sum(s.kept_unread for s in answer.sources)
     assert answer.receipt is not None
     assert answer.receipt.kept_unread == marked >= max(first.kept_unread, second.kept_unread)
