@@ -48,19 +48,23 @@ def comparison_lines(*trends: TrendResult, growth: bool = False, ranged: bool = 
 def verdict_line(*trends: TrendResult) -> str:
     """Which topic has more papers: "More papers on “GANs” than on “VAEs”: 244 against
     158." (and since when the other leads each year, ``overtaken``); of three or more, each
-    by its count, most first: "Most papers on “GANs”: 244, then “VAEs” 158 and “flows" 71."."""
-    ranked = sorted(trends, key=lambda t: -t.total)
-    if len({t.total for t in trends}) == 1:
-        each = " as on ".join(f"“{t.topic}”" for t in trends) if len(trends) == 2 else \
-            ", ".join(f"“{t.topic}”" for t in trends)
-        return (f"As many papers on {each}: {trends[0].total:,} each." if len(trends) == 2 else
-                f"As many papers on each of {each}: {trends[0].total:,} each.")
+    by its count, most first, those tied named together: "Most papers on “GANs”: 244, then
+    “VAEs” 158 and “flows” 71."."""
+    if len(trends) == 2 and trends[0].total == trends[1].total:
+        first, second = trends
+        return f"As many papers on “{first.topic}” as on “{second.topic}”: {first.total:,} each."
     if len(trends) == 2:
-        more, fewer = ranked
+        more, fewer = sorted(trends, key=lambda t: -t.total)
         return (f"More papers on “{more.topic}” than on “{fewer.topic}”: {more.total:,} "
                 f"against {fewer.total:,}.{overtaken(more, fewer)}")
-    rest = [f"“{t.topic}” {t.total:,}" for t in ranked[1:]]
-    return f"Most papers on “{ranked[0].topic}”: {ranked[0].total:,}, then {_in_a_row(rest)}."
+    totals = sorted({t.total for t in trends}, reverse=True)
+    tied = [[f"“{t.topic}”" for t in trends if t.total == total] for total in totals]
+    if len(tied) == 1:
+        return f"As many papers on each of {_in_a_row(tied[0])}: {totals[0]:,} each."
+    each = [" each" if len(names) > 1 else "" for names in tied]
+    rest = [f"{_in_a_row(names)} {total:,}{one}"
+            for names, total, one in zip(tied[1:], totals[1:], each[1:], strict=True)]
+    return f"Most papers on {_in_a_row(tied[0])}: {totals[0]:,}{each[0]}, then {_in_a_row(rest)}."
 
 
 def _in_a_row(items: list[str]) -> str:
@@ -88,18 +92,20 @@ def growth_lines(*trends: TrendResult, ranged: bool) -> list[str]:
     if a is None or b is None or len(set(spans)) > 1 or not all(t.years[a] for t in trends):
         return [line for line in lines if line]
     ranked = sorted(((t, t.years[b] / t.years[a]) for t in trends), key=lambda x: -x[1])
-    (fast, f), slower = ranked[0], ranked[1:]
-    against = (f"{times(f)} its papers, against "
-               + _in_a_row([f"{times(s)} for “{slow.topic}”" for slow, s in slower]))
-    two = len(trends) == 2
-    if all(s == f for _, s in slower):
+    f = ranked[0][1]
+    fast = _in_a_row([f"“{t.topic}”" for t, x in ranked if x == f])  # those tied first, together
+    slower = [(t, x) for t, x in ranked if x != f]
+    two, tied = len(trends) == 2, len(ranked) - len(slower) > 1
+    against = (f"{times(f)} {'their' if tied else 'its'} papers{' each' if tied else ''}, against "
+               + _in_a_row([f"{times(x)} for “{t.topic}”" for t, x in slower]))
+    if not slower:
         said = (f"{'Neither' if two else 'None'} grew faster from {a} to {b}: each went to "
                 f"{times(f)} its papers.")
     elif f > 1:
-        said = f"“{fast.topic}” grew {'faster' if two else 'fastest'} from {a} to {b}: {against}."
+        said = f"{fast} grew {'faster' if two else 'fastest'} from {a} to {b}: {against}."
     else:  # none grew
-        said = (f"{'Neither' if two else 'None'} grew from {a} to {b}; “{fast.topic}” kept "
-                f"{'more' if two else 'most'} of its papers: {against}.")
+        said = (f"{'Neither' if two else 'None'} grew from {a} to {b}; {fast} kept "
+                f"{'more' if two else 'most'} of {'their' if tied else 'its'} papers: {against}.")
     return [said, *lines]
 
 
@@ -152,7 +158,7 @@ def sources_line(*trends: TrendResult) -> str:
         counted = Counter(pid for trend in trends for pid in set(trend.paper_ids))
         shared = sum(1 for n in counted.values() if n > 1)
         each = ", ".join(f"{trend.total or 'none':,} on “{trend.topic}”" for trend in trends)
-        return (f"Sources: the {len(counted):,} papers counted, {each}"
+        return (f"Sources: the {len(counted):,} {'paper' if len(counted) == 1 else 'papers'} counted, {each}"
                 f"{f'; {shared:,} counted on more than one' if shared else ''}.")
     first, second = trends
     both = len(set(first.paper_ids) & set(second.paper_ids))

@@ -1,6 +1,6 @@
 """What a count or trend question counts: its topic ("How many papers on Bayesian
 optimization?" → Bayesian optimization, ``count_topic``; a trend's ``Intent.trend_topic``)
-and the two topics a comparison of counts sets against each other (``compared_in``).
+and the topics a comparison of counts sets against each other (``compared_in``).
 
 Why apart from list_answers.py: the pipeline, the chat's follow-ups and the counts each ask
 what a question counts before anything is screened; the reading is the question's and the
@@ -62,13 +62,13 @@ def count_topic(intent: Intent) -> str | None:
 
 
 def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, ...] | None:
-    """The two topics a question compares by their papers' count: ``Intent.compared_topics``,
-    or a trend's or a count's topic setting two against each other ("How many papers on
-    GANs vs VAEs per year?", ``versus_topics``), each counted as a comparison counts, unless
-    the field writes the pair as one thing ("exploration vs exploitation",
-    ``written_as_pair``)."""
+    """The topics a question compares by their papers' count (two, or up to MAX_COMPARED):
+    ``Intent.compared_topics``, or a trend's or a count's topic setting two against each
+    other ("How many papers on GANs vs VAEs per year?", ``versus_topics``), each counted as
+    a comparison counts, unless the field writes the pair as one thing ("exploration vs
+    exploitation", ``written_as_pair``)."""
     if intent.compared_topics is not None:
-        if (sides := compared_sides(intent.compared_topics)) is None:  # "A, B, or C"
+        if (sides := compared_sides(intent.compared_topics)) is None:  # six, or an empty side
             raise BadInputError(f"the question compares more than {MAX_COMPARED} topics by count, "
                                 f"or an empty one; ask of {MAX_COMPARED} named topics at most")
         return sides

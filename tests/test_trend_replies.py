@@ -300,3 +300,26 @@ def test_the_last_so_many_years_are_a_stated_range_of_growth() -> None:
     stated = reply_line(trend, CountsAsked("growth"), Filters(recent=5))
     assert stated == growth_line(trend, None, None) and stated.startswith("From 2017 to 2021")
     assert reply_line(trend, CountsAsked("growth"), None).startswith("From 2018 to 2021")
+
+
+def test_three_topics_are_ranked_by_count_and_growth_those_tied_together() -> None:
+    """Three topics compared ("Which grew faster: GANs, VAEs or diffusion models?") are
+    ranked, most first; topics tied are named together, not one of them as the most."""
+    stored = {2020: 1000, 2021: 1000}
+    a, b, c = (trend_of(years, stored, topic) for years, topic in [
+        ({2020: 10, 2021: 20}, "A"), ({2020: 5, 2021: 10}, "B"), ({2020: 6, 2021: 9}, "C")])
+    assert comparison_lines(a, b, c)[0] == "Most papers on “A”: 30, then “B” and “C” 15 each."
+    assert comparison_lines(a, dataclasses.replace(a, topic="D"), c)[0] == (
+        "Most papers on “A” and “D”: 30 each, then “C” 15.")
+    assert comparison_lines(a, a, a)[0] == "As many papers on each of “A”, “A” and “A”: 30 each."
+    assert growth_lines(a, b, c, ranged=False)[0] == (
+        "“A” and “B” grew fastest from 2020 to 2021: 2× their papers each, against 1.5× for “C”.")
+    assert growth_lines(a, c, b, ranged=False)[0].startswith("“A” and “B” grew fastest")
+    fell = [trend_of({2020: 10, 2021: n}, stored, t) for n, t in [(5, "E"), (8, "F"), (4, "G")]]
+    assert growth_lines(*fell, ranged=False)[0] == (
+        "None grew from 2020 to 2021; “F” kept most of its papers: 0.8× its papers, "
+        "against 0.5× for “E” and 0.4× for “G”.")
+    table = comparison_lines(a, b, c)[-3:]
+    assert [row.split() for row in table] == [["year", "A", "B", "C", "of", "stored"],
+                                             ["2020", "10", "5", "6", "1,000"],
+                                             ["2021", "20", "10", "9", "1,000"]]
