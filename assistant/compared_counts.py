@@ -14,7 +14,15 @@ from itertools import zip_longest
 
 from assistant.list_lines import cited
 from assistant.listing import ListedPaper
-from assistant.trend_replies import THIN_YEAR, first_counted, growth_line, growth_span, growth_start, times
+from assistant.trend_replies import (
+    THIN_YEAR,
+    first_counted,
+    growth_line,
+    growth_span,
+    growth_start,
+    in_a_row,
+    times,
+)
 from assistant.trends import NO_YEAR, TrendResult
 from assistant.types import Answer, Citation, Receipt, SourceRef
 
@@ -49,7 +57,7 @@ def verdict_line(*trends: TrendResult) -> str:
     """Which topic has more papers: "More papers on “GANs” than on “VAEs”: 244 against
     158." (and since when the other leads each year, ``overtaken``); of three or more, each
     by its count, most first, those tied named together: "Most papers on “GANs”: 244, then
-    “VAEs” 158 and “flows” 71."."""
+    “VAEs” 158 and “flows” 71."""
     if len(trends) == 2 and trends[0].total == trends[1].total:
         first, second = trends
         return f"As many papers on “{first.topic}” as on “{second.topic}”: {first.total:,} each."
@@ -60,16 +68,11 @@ def verdict_line(*trends: TrendResult) -> str:
     totals = sorted({t.total for t in trends}, reverse=True)
     tied = [[f"“{t.topic}”" for t in trends if t.total == total] for total in totals]
     if len(tied) == 1:
-        return f"As many papers on each of {_in_a_row(tied[0])}: {totals[0]:,} each."
+        return f"As many papers on each of {in_a_row(tied[0])}: {totals[0]:,} each."
     each = [" each" if len(names) > 1 else "" for names in tied]
-    rest = [f"{_in_a_row(names)} {total:,}{one}"
+    rest = [f"{in_a_row(names)} {total:,}{one}"
             for names, total, one in zip(tied[1:], totals[1:], each[1:], strict=True)]
-    return f"Most papers on {_in_a_row(tied[0])}: {totals[0]:,}{each[0]}, then {_in_a_row(rest)}."
-
-
-def _in_a_row(items: list[str]) -> str:
-    """Items said in a row: "A, B and C"."""
-    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+    return f"Most papers on {in_a_row(tied[0])}: {totals[0]:,}{each[0]}, then {in_a_row(rest)}."
 
 
 def growth_lines(*trends: TrendResult, ranged: bool) -> list[str]:
@@ -93,11 +96,11 @@ def growth_lines(*trends: TrendResult, ranged: bool) -> list[str]:
         return [line for line in lines if line]
     ranked = sorted(((t, t.years[b] / t.years[a]) for t in trends), key=lambda x: -x[1])
     f = ranked[0][1]
-    fast = _in_a_row([f"“{t.topic}”" for t, x in ranked if x == f])  # those tied first, together
+    fast = in_a_row([f"“{t.topic}”" for t, x in ranked if x == f])  # those tied first, together
     slower = [(t, x) for t, x in ranked if x != f]
     two, tied = len(trends) == 2, len(ranked) - len(slower) > 1
     against = (f"{times(f)} {'their' if tied else 'its'} papers{' each' if tied else ''}, against "
-               + _in_a_row([f"{times(x)} for “{t.topic}”" for t, x in slower]))
+               + in_a_row([f"{times(x)} for “{t.topic}”" for t, x in slower]))
     if not slower:
         said = (f"{'Neither' if two else 'None'} grew faster from {a} to {b}: each went to "
                 f"{times(f)} its papers.")
@@ -155,9 +158,10 @@ def sources_line(*trends: TrendResult) -> str:
     if not any(trend.total for trend in trends):
         return ""
     if len(trends) > 2:
-        counted = Counter(pid for trend in trends for pid in set(trend.paper_ids))
-        shared = sum(1 for n in counted.values() if n > 1)
-        each = ", ".join(f"{trend.total or 'none':,} on “{trend.topic}”" for trend in trends)
+        counted = set().union(*(trend.paper_ids for trend in trends))
+        shared = counted_by_several(*trends)
+        each = ", ".join(f"{f'{trend.total:,}' if trend.total else 'none'} on “{trend.topic}”"
+                         for trend in trends)
         return (f"Sources: the {len(counted):,} {'paper' if len(counted) == 1 else 'papers'} counted, {each}"
                 f"{f'; {shared:,} counted on more than one' if shared else ''}.")
     first, second = trends
@@ -169,6 +173,12 @@ def sources_line(*trends: TrendResult) -> str:
              f"{spans[1]} on “{second.topic}”" if second.total else f"none on “{second.topic}”"]
     shared = f"; {both:,} counted on both" if both else ""
     return f"Sources: {', '.join(parts)}{shared}."
+
+
+def counted_by_several(*trends: TrendResult) -> int:
+    """How many papers more than one of the topics counted (each once)."""
+    counted = Counter(pid for trend in trends for pid in set(trend.paper_ids))
+    return sum(1 for n in counted.values() if n > 1)
 
 
 def span(first: int, last: int) -> str:

@@ -68,7 +68,8 @@ _GREW_FASTER_HEAD = (r"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|
 _GREW_FASTER = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
 # diffusion models?" had quoted one abstract naming two of them): a comparison whose first
-# side lists two, each counted (``compared_sides``), as a count's
+# side lists two, each counted (``compared_sides``), as a count's; two of them names, as
+# one quantity's name is no field ("parameters, FLOPs or GPU memory?", C57)
 # (its first words no preposition's: "in accuracy, ResNet or VGG?" says what grew, C55)
 _GREW_FASTER_LIST = re.compile(rf"{_GREW_FASTER_HEAD}(?!\s*(?:in|of|for|by|on|at|with|per|across"
                                rf"|among)\b)(?P<a>[^,:;]+?(?:,\s*[^,:;]+?)+),?\s+or\s+(?P<b>[^,:;]+?){_END}",
@@ -102,8 +103,9 @@ _ONE_THING = re.compile(r"^(?:compar|contrast)\w*\b|\b(?:trade-?offs?|dilemmas?|
 
 
 def compared_topics(question: str) -> tuple[str, str] | None:
-    """The two topics a question compares by their papers' count ("Are there more papers
-    on GANs or on normalizing flows?" → GANs, normalizing flows), or None when it asks no
+    """The two sides a question compares by their papers' count ("Are there more papers
+    on GANs or on normalizing flows?" → GANs, normalizing flows; "…on GANs, VAEs or flows?"
+    → "GANs, VAEs", flows, which ``compared_sides`` reads as three), or None when it asks no
     such thing, or names no topic on one side."""
     for pattern in COUNT_COMPARISON_RES:
         m = pattern.search(question)
@@ -113,8 +115,8 @@ def compared_topics(question: str) -> tuple[str, str] | None:
                 return first, second
     if (m := _GREW_FASTER.search(question)) and names_a_method(sides := _trimmed_pair(m["a"], m["b"])):
         return sides
-    if (m := _GREW_FASTER_LIST.search(question)) and any(
-            names_a_method((side, "")) for side in [*m["a"].split(","), m["b"]]):
+    if (m := _GREW_FASTER_LIST.search(question)) and sum(
+            names_a_method((side, "")) for side in [*m["a"].split(","), m["b"]]) >= 2:
         return _trimmed(m["a"]), _trimmed(m["b"])
     return None
 
@@ -130,22 +132,43 @@ MAX_COMPARED = 5  # topics one comparison counts at most: each is a trend's scre
 def compared_sides(sides: tuple[str, str]) -> tuple[str, ...] | None:
     """The compared topics as counted: examples in brackets left out ("GANs (e.g.,
     StyleGAN)" had counted 197 papers, "GANs" 237), the second cut at a comma ("VAEs,
-    overall", "VAEs, and which is growing?"), and a list read item by item: a comma list
-    before the "or" ("GANs, VAEs, or flows") and a third after a comma and "or" ("GANs or
-    VAEs, or on flows"), each counted (three had been turned away, "ask of two at a time").
-    None when a side is empty or they list more than MAX_COMPARED."""
+    overall", "VAEs, and which is growing?"), and a comma list before the "or" read item by
+    item when it lists topics (``_lists_topics``: "GANs, VAEs, or normalizing flows", each
+    counted; three had been turned away, "ask of two at a time"). None when it is no such
+    list ("in the store, GANs", "GANs, say,"), lists more than MAX_COMPARED, or a third
+    follows the second ("GANs or VAEs, or on flows", "…, and since when?")."""
     first, second = (re.sub(r"\s*\([^)]*\)", "", side).strip(" ,") or side.strip(" ,()")
                      for side in sides)  # "(GANs)": its words
     head, comma, rest = second.partition(",")
-    third = comma and re.match(rf"\s*(?:or|and)\s+(?!(?:on\s+|about\s+)?(?:{_NO_THIRD})\b)"
-                               r"(?=\w)(?P<topic>.+)", rest, re.I)
-    if "," not in first and not third:
-        return (first, head.strip()) if head.strip() else None
-    listed = [*first.split(","), head, *([third["topic"]] if third else [])]
-    items = _trimmed_sides([re.sub(r"^\s*(?:and|or)\s+", "", item, flags=re.I) for item in listed])
-    if len(items) > MAX_COMPARED or not all(re.search(r"\w", item) for item in items):
+    third = comma and re.match(rf"\s*(?:or|and)\s+(?!(?:on\s+|about\s+)?(?:{_NO_THIRD})\b)\w", rest, re.I)
+    if third or not head.strip():
         return None
-    return tuple(items)
+    if "," not in first:
+        return first, head.strip()
+    listed = [re.sub(r"^\s*(?:and|or)\s+", "", item, flags=re.I).strip()
+              for item in [*first.split(","), head]]
+    if not 2 < len(listed) <= MAX_COMPARED or not _lists_topics(listed):
+        return None
+    return tuple(_trimmed_sides(listed))
+
+
+# what a listed topic does not begin with: a place or a time ("in the store, GANs…", "in
+# general, …"), unlike "on VAEs" or "about flows"
+_NOT_A_TOPIC_START = re.compile(r"^(?:in|of|for|at|by|with|from|since|over|during|across|among|within"
+                                r"|under|per)\b", re.I)
+
+
+def _lists_topics(items: Sequence[str]) -> bool:
+    """Whether a comma list's items are each a topic: none begins with a place's or a
+    time's word or holds a qualifier ("T5 in parameter count") or a full stop ("e.g.
+    StyleGAN", "etc.", "Smith, J."), and each is several words, a name ("VAEs", "RL") or
+    a plural ("transformers"): not "overall", "say", "honestly", "supervised" (a review's,
+    C57: each had been counted as a topic)."""
+    trimmed = [_trimmed(item) for item in items]
+    return all(item and not _NOT_A_TOPIC_START.match(item) and "." not in item
+               and not _QUALIFIER.search(side) and (" " in side or _A_NAME.search(side)
+                                                     or re.fullmatch(r"[a-z-]{3,}s", side))
+               for item, side in zip(items, trimmed, strict=True))
 
 
 # what follows a comparison's "or"/"and" that names no third topic ("…, or not?", "…, and by

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace as replaced_result
 from typing import TYPE_CHECKING
 
 from assistant.answering import AnswerStream, asked_intent, final_answer
 from assistant.authors import split_authors
+from assistant.compared_counts import counted_by_several
 from assistant.facets import read_misses
 from assistant.filters import merge, years_in_words
 from assistant.follow_up_phrases import (
@@ -264,8 +265,7 @@ class FollowUps:
                 listed |= {p.paper.paper_id: replaced_result(p, sentence=best_sentence(p.paper, weights))
                            for p in trend.counted if p.paper.paper_id not in listed}
             each = ", ".join(f"{t.total:,} on “{topic}”" for t, topic in zip(trends, topics, strict=True))
-            counted = Counter(pid for t in trends for pid in set(t.paper_ids))
-            both = sum(1 for n in counted.values() if n > 1)  # a paper three counted: once
+            both = counted_by_several(*trends)  # a paper three counted: once
             where = "on both" if len(topics) == 2 else "on more than one"
             read = {"reread": sum(t.reread for t in trends), "screened": max(t.screened for t in trends),
                     "unread_left_out": sum(t.unread_left_out for t in trends)}

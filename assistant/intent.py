@@ -268,7 +268,7 @@ class Intent:
     # the years a peak question names as the claim the counts check ("Did X peak in 2019?"),
     # not a range to count within: they are not in ``filters``
     claimed_years: tuple[int, int] | None = None
-    compared_topics: tuple[str, str] | None = None  # two topics compared by their papers' count
+    compared_topics: tuple[str, str] | None = None  # sides compared by their papers' count
     # what a trend question asks of its counts: growth, its top years, its decades
     counts_asked: CountsAsked | None = None
 

@@ -267,8 +267,9 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if faceted := shared_within(back[-1][0], readers):  # "what about VAEs?" after a CelebA share
         return _facet_swapped(faceted, topic)
     # after a comparison, a count (a review's list), unless a list was asked of it since
-    last = history[-1][0]  # "Can you list them?" too
-    listed = WHICH.match(last) or THOSE_LISTED_RE.match(last)
+    last = history[-1][0]  # "Can you list them?" too; not the comparison itself ("Which has
+    # more papers: GANs or VAEs?" had made "what about transformers?" a list, C57)
+    listed = THOSE_LISTED_RE.match(last) or (WHICH.match(last) and not readers.intent(last).compared_topics)
     counted = before.counted or (bool(before.also) and not listed)
     asked = f"{'How many papers' if counted else 'Which papers'} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace

@@ -157,7 +157,7 @@ def top_years_line(trend: TrendResult, n: int) -> str:
             f"{few}: " + ", ".join(f"{y} ({trend.years[y]:,})" for y in top))
     if len(top) == n and (tied := [y for y in counted if y not in top
                                    and trend.years[y] == trend.years[top[-1]]]):
-        line += f"; {_listed(sorted(tied))} also {'count' if len(tied) > 1 else 'counts'} " \
+        line += f"; {in_a_row(sorted(tied))} also {'count' if len(tied) > 1 else 'counts'} " \
                 f"{trend.years[top[-1]]:,}"
     shared = [y for y in counted if trend.years[y] >= SHARE_PAPERS and trend.share(y) is not None]
     by_share = sorted(shared, key=lambda y: (-(trend.share(y) or 0.0), -y))[:n]
@@ -182,7 +182,7 @@ def decades_line(trend: TrendResult) -> str:
     most = [d for d in counts if counts[d] == max(counts.values())]  # ties named, each
     of = _papers_of(trend)
     line = f"{of[0].upper()}{of[1:]} by decade: {', '.join(parts)}. The most in the " \
-           f"{_listed([f'{d}s' for d in most])}"
+           f"{in_a_row([f'{d}s' for d in most])}"
     # a share of a paper or two says little: only decades of SHARE_PAPERS or more compete
     if not (shared := [d for d in shares if counts[d] >= SHARE_PAPERS]):
         return line + "."
@@ -191,7 +191,7 @@ def decades_line(trend: TrendResult) -> str:
                    f"; the largest share in the {largest}s.")
 
 
-def _listed(items: list[str] | list[int]) -> str:
+def in_a_row(items: list[str] | list[int]) -> str:
     """Items said in a row: "2001, 2003 and 2007"."""
     said = [str(item) for item in items]
     return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)
@@ -200,7 +200,7 @@ def _listed(items: list[str] | list[int]) -> str:
 def _spans(years: list[int]) -> str:
     """Years in runs: [2020, 2021, 2025] → "2020–2021 and 2025"."""
     runs = consecutive_runs(years)
-    return _listed([str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs])
+    return in_a_row([str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs])
 
 
 def _papers_of(trend: TrendResult) -> str:

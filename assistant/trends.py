@@ -9,6 +9,7 @@ chart (matplotlib, headless) beside the table ``table_lines`` prints.
 
 from __future__ import annotations
 
+import math
 import re
 import tempfile
 from collections import Counter
@@ -372,14 +373,14 @@ def table_rows(trend: TrendResult) -> tuple[list[str], list[list[str]]]:
 
 def share_text(share: float | None) -> str:
     """A share of a year's papers as a percentage: "3.8%" ("" for none stored). A share
-    that one decimal would round to none or to all keeps two significant digits or says
-    it is short of all: 3 papers of 13,872 are "0.022%", not "0.0%", which reads as none
+    under 0.1% keeps two significant digits, and one that one decimal would round to all
+    says it is short of all: 3 papers of 13,872 are "0.022%", not "0.0%", which reads as none
     (a count of epilepsy papers had said "In all, 0.0% of the 13,872 papers")."""
     if share is None:
         return ""
     percent = 100 * share
-    if 0 < percent < 0.05:
-        return f"{percent:.2g}%"
+    if 0 < percent < 0.1:  # two significant digits, never in exponent form ("5e-05%")
+        return f"{percent:.{1 - math.floor(math.log10(percent))}f}%"
     if 99.95 <= percent < 100:
         return ">99.9%"
     return f"{percent:.1f}%"

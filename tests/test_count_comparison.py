@@ -127,8 +127,15 @@ def test_three_topics_compared_by_count_are_each_counted(seed_assistant: Assista
     assert sorted(c.paper_id for c in answer.citations) == sorted(union)
     assert f"Sources: the {len(union)} papers counted, {rl.total} on “reinforcement learning”" in lines[1]
     six = "Which has more papers: GANs, VAEs, flows, ODEs, SDEs, or transformers?"
-    with pytest.raises(BadInputError, match="compares more than 5 topics by count"):
+    with pytest.raises(BadInputError, match="the topics the question compares by count are unclear"):
         final_answer(seed_assistant.answer_stream(six))
+    # C57: a topic counting none had crashed the sources line
+    none = final_answer(seed_assistant.answer_stream(question.replace("diffusion models", "ChatGPT")))
+    assert "none on “ChatGPT”" in none.answer.splitlines()[1]
+    # ...and "what about X?" after it counts X, as after "Are there more…" (it had listed)
+    other = final_answer(seed_assistant.answer_stream("what about graph neural networks?",
+                                                      [(question, answer.answer)])).answer
+    assert "match “graph neural networks”" in other.splitlines()[0], other
     # a review (C41): a comma inside brackets lists no third topic
     bracketed = "Are there more papers on reinforcement learning (e.g., PPO) or on federated learning?"
     assert final_answer(seed_assistant.answer_stream(bracketed)).answer.startswith("More papers on")
@@ -136,11 +143,17 @@ def test_three_topics_compared_by_count_are_each_counted(seed_assistant: Assista
 
 @pytest.mark.parametrize(("sides", "counted"), [
     (("GANs (StyleGAN, BigGAN)", "VAEs"), ("GANs", "VAEs")),  # C42: 16 papers on the brackets
-    # three or more, each counted (they had been turned away: "ask of two at a time")
-    (("GANs", "VAEs, or on normalizing flows"), ("GANs", "VAEs", "normalizing flows")),
+    # three or more listed before the "or", each counted (they had been turned away: "ask of
+    # two at a time"), when each is a topic (C57: framing words, examples, a clause)
     (("GANs, VAEs", "normalizing flows"), ("GANs", "VAEs", "normalizing flows")),
     (("GANs, on VAEs, and on flows", "on ODEs"), ("GANs", "VAEs", "flows", "ODEs")),
-    (("A, B, C, D, E", "F"), None),  # more than MAX_COMPARED
+    (("GANs", "VAEs, or on normalizing flows"), None), (("GANs", "VAEs, and since when"), None),
+    (("GANs, VAEs, CNNs, RNNs, ODEs", "SDEs"), None),  # more than MAX_COMPARED
+    (("store, GANs", "VAEs"), None), (("overall, GANs", "VAEs"), None),
+    (("GANs, say", "VAEs"), None), (("deep learning, in general", "kernel methods"), None),
+    (("GANs, e.g. StyleGAN", "VAEs"), None), (("GANs, VAEs, etc.", "flows"), None),
+    (("supervised, unsupervised", "semi-supervised learning"), None),
+    (("Goodfellow, Bengio", "Hinton"), None), (("BERT, GPT-2", "T5 in parameter count"), None),
     (("GANs", "VAEs, and which is growing"), ("GANs", "VAEs")),
     (("GANs", "VAEs, overall"), ("GANs", "VAEs")),
     # a review (C43): refused as three, or three counted as two; a side all in brackets

@@ -374,6 +374,7 @@ def test_a_year_without_an_authors_paper_is_not_said_to_hold_none(
 
 @pytest.mark.parametrize(("share", "text"), [
     (3 / 13_872, "0.022%"), (1 / 13_872, "0.0072%"), (0.0, "0.0%"), (0.038, "3.8%"),
+    (1 / 1_898, "0.053%"), (5e-7, "0.000050%"), (0.001, "0.1%"),  # C57: "0.1%" and "5e-05%"
     (13_871 / 13_872, ">99.9%"), (1.0, "100.0%"), (None, "")])
 def test_a_share_never_rounds_to_none_or_to_all(share: float | None, text: str) -> None:
     """A count of epilepsy papers among the 13.9k (3 papers) had said "In all, 0.0% of the
