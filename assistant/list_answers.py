@@ -50,6 +50,7 @@ from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
 from assistant.types import EARLIEST_YEAR, Answer, Filters, NearPaper, RetrievedPaper
+from assistant.windowed import within_years, without_years
 from assistant.word_runs import compound_runs, term_sequence, writes_phrase
 
 if TYPE_CHECKING:
@@ -336,7 +337,7 @@ class ListAnswers:
         key = (topic, filters, filters.note if filters else None, screen.settings.max_reread,
                self.judged())
         trend = self._counts.once(self.app.index.papers(), key, lambda: self._counted(
-            self.list_papers(topic, filters, screen)))
+            windowed(self, topic, filters, screen)))
         trend.budget = screen.settings.max_reread
         return trend
 
@@ -446,3 +447,15 @@ def list_nearest(result: ListResult, index: AbstractIndex) -> list[NearPaper]:
                                             c.logit))
             for c in nearest]
 
+
+def windowed(lists: ListAnswers, topic: str, filters: Filters | None, screen: ListScreen) -> ListResult:
+    """The papers a count of ``topic`` keeps under ``filters``: within a range of years, the
+    whole store's count restricted to it (``windowed.py``), so that a year counts the same
+    with or without a range around it; a range no stored paper falls in is BadInputError."""
+    applied, _, ignored = lists.app.question_filters(topic, filters)
+    if ignored or not (applied and applied.years):
+        return lists.list_papers(topic, filters, screen)
+    if not (allowed := lists.app.retriever.allowed(applied)):
+        raise lists.app.no_paper_error(applied)
+    whole = lists.list_papers(topic, without_years(applied), screen)
+    return within_years(whole, applied, allowed, screen.settings)

@@ -386,3 +386,40 @@ def test_a_share_never_rounds_to_none_or_to_all(share: float | None, text: str) 
                        papers_in_filter=13_872, screened=209,
                        stored={2004: 207, 2012: 368, 2017: 679})
     assert rare.overall_share() == "In all, 0.022% of the 13,872 papers."
+
+
+CAPSULE_YEARS = [
+    ("Capsule Networks for Digits",
+     "Capsule networks route parts to wholes with dynamic routing between capsules.", 2017),
+    ("Matrix Capsules", "Capsule networks with EM routing recognise objects from new viewpoints.", 2018),
+    ("Stacked Capsule Autoencoders", "Capsules learn part-whole hierarchies without labels.", 2019),
+    ("Routing by Agreement",
+     "We study routing of parts to wholes in networks of capsules and attention.", 2018),
+    ("Part-Whole Graphs",
+     "Networks that group parts into wholes, like capsules, for object recognition.", 2019),
+    ("Equivariant Networks",
+     "Group equivariant networks share weights across viewpoints, as capsule networks aim to.", 2018),
+    ("Attention Routing",
+     "Attention routes information between layers of a network, a kind of capsule routing.", 2017),
+    ("Vision Parts", "Object parts and viewpoints in convolutional networks.", 2018)]
+
+
+def test_a_count_within_years_is_the_stores_count_of_those_years(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R6: "How many papers on Bayesian optimization were published between 2010 and 2015?"
+    counted 99 papers among the 13.9k (10 write it), where the store's count holds 18 of those
+    years: within a range, the reading budget reached weaker papers than the store's did. A
+    year's count is the store's count of it, with or without a range (a budget of 2 here,
+    which the store's band outruns)."""
+    app = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "windows", CAPSULE_YEARS,
+                                             ("title", "abstract", "year"))))
+    monkeypatch.setattr("assistant.list_answers.TREND_MAX_REREAD", 2)
+    whole = app.trends("capsule networks", reread=2)
+    assert whole.unread_left_out >= 1  # the store's band outruns the budget
+    for years in [(2019, 2019), (2017, 2018), (2018, 2019)]:
+        window = app.trends("capsule networks", Filters(years=years), reread=2)
+        inside = [pid for pid in whole.paper_ids
+                  if years[0] <= (app.index.papers()[pid].year or 0) <= years[1]]
+        assert sorted(window.paper_ids) == sorted(inside), years
+        assert window.years == {y: n for y, n in whole.years.items() if years[0] <= y <= years[1]}
+        assert window.screened <= whole.screened and window.reread <= whole.reread  # its share
