@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from assistant.keywords import KeywordStats, stem_of
+from assistant.tuning import RARE_CHUNKS
 from assistant.written_forms import WrittenText
 
 # What Porter leaves after a verb's stem in its noun's: "recogn" + "it" of "recognition",
@@ -57,6 +58,36 @@ def noun_word(stem: str, written: WrittenText) -> str | None:
     return max(nouns, key=lambda w: len(nouns[w]))
 
 
+# A rare noun and its adjective, which Porter stems apart: what each stem ends in past their
+# shared part ("hippocampu" and "hippocamp" of "hippocampus" and "hippocampal", "cerebellum"
+# and "cerebellar", "epilepsi" and "epilept" of "epilepsy" and "epileptic", "schizophrenia"
+# and "schizophren"); a list on the hippocampus had missed "Hippocampal Model of Rat Spatial
+# Abilities…" and ten titles like it (R6). Not "ganglia"/"ganglion" (basal ganglia, retinal
+# ganglion cells) nor "electron"/"electrod": their endings are none of these.
+SIBLING_ENDINGS = frozenset({"", "a", "ia", "i", "u", "um", "us", "y", "si", "al", "ar", "ic", "t"})
+SIBLING_STEM = 6  # the shared part's least length (the stem's: two letters more)
+# the most chunks either stem may be in (a share of the store's, RARE_CHUNKS at least): a rare
+# word's family alone
+SIBLING_SHARE = 0.01
+
+
+def sibling_stems(term: str, stats: KeywordStats) -> list[str]:
+    """The stored stems of ``term``'s word family that Porter left apart from it: the two
+    share all but SIBLING_ENDINGS at their ends, at least SIBLING_STEM letters, and each is
+    in at most SIBLING_SHARE of the chunks."""
+    limit = max(SIBLING_SHARE * stats.n_docs, RARE_CHUNKS)  # a small store's rare words too
+    if len(term) < SIBLING_STEM + 2 or not term.isalpha() or not 0 < stats.doc_freq(term) <= limit:
+        return []  # "electr" of "electricity" is no family of "electra"
+    found = []
+    for cut in range(SIBLING_STEM, len(term) + 1):
+        stem, end = term[:cut], term[cut:]
+        if end not in SIBLING_ENDINGS:
+            continue
+        found += [stem + other for other in SIBLING_ENDINGS if other != end
+                  and 0 < stats.doc_freq(stem + other) <= limit]
+    return list(dict.fromkeys(found))
+
+
 def noun_family(terms: Iterable[str], stats: KeywordStats, written: WrittenText
                 ) -> dict[str, dict[str, str]]:
     """For each of ``terms`` with any, its noun stems (``related_stems`` that pass
@@ -66,6 +97,8 @@ def noun_family(terms: Iterable[str], stats: KeywordStats, written: WrittenText
     for term in dict.fromkeys(terms):
         nouns = {stem: word for stem in related_stems(term, stats.vocab)
                  if (word := noun_word(stem, written)) and stem_of(word) == stem}
+        nouns |= {stem: word for stem in sibling_stems(term, stats)
+                  if (word := written.commonest_word(stem)) and stem not in nouns}
         if nouns:
             family[term] = nouns
     return family

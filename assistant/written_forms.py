@@ -127,6 +127,15 @@ class WrittenText:
             self._stems[stem] = (writers, nouns)
         return self._stems[stem]
 
+    def commonest_word(self, stem: str) -> str | None:
+        """The word the papers most often write for ``stem`` (its Porter stem is ``stem``:
+        "hippocampal" for "hippocamp", "psychiatry" for "psychiatri"), or None when none
+        writes one."""
+        start = stem[:-1] if stem.endswith("i") else stem  # Porter's "i" of a "y": "psychiatry"
+        words = Counter(m.group(0) for m in re.finditer(family_pattern(start) + r"\w*", self.text)
+                        if stem_of(m.group(0)) == stem)
+        return words.most_common(1)[0][0] if words else None
+
 
 _NOUN_RE = re.compile(r"(?:ions?|s[ie]s)$")
 _INFLECTION = re.compile(r"(?:ies|es|s|ing|ed|e)$")
