@@ -68,9 +68,12 @@ _GREW_FASTER_HEAD = (r"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|
 _GREW_FASTER = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
 # diffusion models?" had quoted one abstract naming two of them): a comparison whose first
-# side lists two, each counted (``compared_sides``), as a count's; two of them names, as
-# one quantity's name is no field ("parameters, FLOPs or GPU memory?", C57)
-# (its first words no preposition's: "in accuracy, ResNet or VGG?" says what grew, C55)
+# side lists two, each counted (``compared_sides``), as a count's; a kind of model among
+# them, or two names, as one quantity's name is no field ("parameters, FLOPs or GPU
+# memory?", C57)
+# (its first words no preposition's: "in accuracy, ResNet or VGG?" says what grew, C55); a
+# kind of model written as an acronym's plural ("GANs", "CNNs"; not "FLOPs") among them
+_METHODS = re.compile(r"\b(?![KMGTP]?(?:FLOPs|FLOPS|MACs)\b)[A-Z]{2,}s\b")
 _GREW_FASTER_LIST = re.compile(rf"{_GREW_FASTER_HEAD}(?!\s*(?:in|of|for|by|on|at|with|per|across"
                                rf"|among)\b)(?P<a>[^,:;]+?(?:,\s*[^,:;]+?)+),?\s+or\s+(?P<b>[^,:;]+?){_END}",
                                re.I)
@@ -115,8 +118,9 @@ def compared_topics(question: str) -> tuple[str, str] | None:
                 return first, second
     if (m := _GREW_FASTER.search(question)) and names_a_method(sides := _trimmed_pair(m["a"], m["b"])):
         return sides
-    if (m := _GREW_FASTER_LIST.search(question)) and sum(
-            names_a_method((side, "")) for side in [*m["a"].split(","), m["b"]]) >= 2:
+    listed = [*m["a"].split(","), m["b"]] if (m := _GREW_FASTER_LIST.search(question)) else []
+    if m and (any(_METHODS.search(side) for side in listed)
+              or sum(names_a_method((side, "")) for side in listed) >= 2):
         return _trimmed(m["a"]), _trimmed(m["b"])
     return None
 
@@ -133,10 +137,11 @@ def compared_sides(sides: tuple[str, str]) -> tuple[str, ...] | None:
     """The compared topics as counted: examples in brackets left out ("GANs (e.g.,
     StyleGAN)" had counted 197 papers, "GANs" 237), the second cut at a comma ("VAEs,
     overall", "VAEs, and which is growing?"), and a comma list before the "or" read item by
-    item when it lists topics (``_lists_topics``: "GANs, VAEs, or normalizing flows", each
-    counted; three had been turned away, "ask of two at a time"). None when it is no such
-    list ("in the store, GANs", "GANs, say,"), lists more than MAX_COMPARED, or a third
-    follows the second ("GANs or VAEs, or on flows", "…, and since when?")."""
+    item ("GANs, VAEs, or normalizing flows", each counted; three had been turned away, "ask
+    of two at a time"), its items framing the question left out (``_framing``: "in the
+    store, GANs", "GANs, say,", "GANs, e.g. StyleGAN,"). None when a qualifier is in an
+    item ("T5 in parameter count"), they list more than MAX_COMPARED, or a third follows
+    the second ("GANs or VAEs, or on flows")."""
     first, second = (re.sub(r"\s*\([^)]*\)", "", side).strip(" ,") or side.strip(" ,()")
                      for side in sides)  # "(GANs)": its words
     head, comma, rest = second.partition(",")
@@ -147,34 +152,31 @@ def compared_sides(sides: tuple[str, str]) -> tuple[str, ...] | None:
         return first, head.strip()
     listed = [re.sub(r"^\s*(?:and|or)\s+", "", item, flags=re.I).strip()
               for item in [*first.split(","), head]]
-    if not 2 < len(listed) <= MAX_COMPARED or not _lists_topics(listed):
+    items = [item for item in listed if item and not _framing(item)]
+    if not 2 <= len(items) <= MAX_COMPARED or any(_QUALIFIER.search(_trimmed(i)) for i in items):
         return None
-    return tuple(_trimmed_sides(listed))
+    return tuple(_trimmed_sides(items))
 
 
-# what a listed topic does not begin with: a place or a time ("in the store, GANs…", "in
-# general, …"), unlike "on VAEs" or "about flows"
-_NOT_A_TOPIC_START = re.compile(r"^(?:in|of|for|at|by|with|from|since|over|during|across|among|within"
-                                r"|under|per)\b", re.I)
+# an item framing a compared list, not a topic: a place's or a time's words ("in the store",
+# "in general"; not "in-context learning" nor "on VAEs"), an example's or a list's
+# abbreviation ("e.g. StyleGAN", "etc."), or one word saying how or where ("say",
+# "overall", "honestly", "store" of "in the store"): C57, C58
+_FRAMING = re.compile(r"^(?:(?:in|of|for|at|by|with|from|since|over|during|across|among|within|under|per)\s"
+                      r"|(?:e\.\s?g|i\.\s?e|etc|viz|cf)\b|(?:say|overall|both|neither|either|same|general"
+                      r"|also|too|all|really|store|corpus|collection|database|dataset|\w+ly)$)", re.I)
 
 
-def _lists_topics(items: Sequence[str]) -> bool:
-    """Whether a comma list's items are each a topic: none begins with a place's or a
-    time's word or holds a qualifier ("T5 in parameter count") or a full stop ("e.g.
-    StyleGAN", "etc.", "Smith, J."), and each is several words, a name ("VAEs", "RL") or
-    a plural ("transformers"): not "overall", "say", "honestly", "supervised" (a review's,
-    C57: each had been counted as a topic)."""
-    trimmed = [_trimmed(item) for item in items]
-    return all(item and not _NOT_A_TOPIC_START.match(item) and "." not in item
-               and not _QUALIFIER.search(side) and (" " in side or _A_NAME.search(side)
-                                                     or re.fullmatch(r"[a-z-]{3,}s", side))
-               for item, side in zip(items, trimmed, strict=True))
+def _framing(item: str) -> bool:
+    """Whether a compared list's ``item`` frames the question rather than names a topic."""
+    return bool(_FRAMING.search(item.strip()))
 
 
 # what follows a comparison's "or"/"and" that names no third topic ("…, or not?", "…, and by
 # how much?", "…, or about the same?", "…, or on both?"; a review's refusals)
-_NO_THIRD = (r"which|how|what|why|is|are|does|do|has|not|by|both|neither|either|about\s+the\s+same"
-             r"|the\s+same|equal|equally|are\s+they|is\s+it|none")
+_NO_THIRD = (r"which|how|what|why|when|where|who|is|are|was|were|does|do|did|has|have|can|could"
+             r"|will|would|should|not|by|in|since|both|neither|either|about\s+the\s+same|roughly"
+             r"|vice\s+versa|the\s+same|equal|equally|are\s+they|is\s+it|none|just")
 
 
 def versus_topics(topic: str | None) -> tuple[str, str] | None:

@@ -68,9 +68,10 @@ def compared_in(intent: Intent, index: AbstractIndex) -> tuple[str, ...] | None:
     a comparison counts, unless the field writes the pair as one thing ("exploration vs
     exploitation", ``written_as_pair``)."""
     if intent.compared_topics is not None:
-        if (sides := compared_sides(intent.compared_topics)) is None:  # "A, say, or B", six…
-            raise BadInputError(f"the topics the question compares by count are unclear; name two to "
-                                f"{MAX_COMPARED}, as in \"Which has more papers: GANs, VAEs or flows?\"")
+        if (sides := compared_sides(intent.compared_topics)) is None:  # six, "T5 in FLOPs"
+            raise BadInputError(f"the topics the question compares by count are unclear; name 2 to "
+                                f"{MAX_COMPARED} topics, as in \"Which has more papers: GANs, VAEs "
+                                "or flows?\"")
         return sides
     sides = versus_topics(intent.trend_topic if intent.trend_topic is not None
                           else count_topic(intent))

@@ -267,7 +267,9 @@ class FollowUps:
             each = ", ".join(f"{t.total:,} on “{topic}”" for t, topic in zip(trends, topics, strict=True))
             both = counted_by_several(*trends)  # a paper three counted: once
             where = "on both" if len(topics) == 2 else "on more than one"
-            read = {"reread": sum(t.reread for t in trends), "screened": max(t.screened for t in trends),
+            # each topic's screen, in all: the largest alone had read fewer than the union
+            # matched (C58: "91 papers … match; 74 screened")
+            read = {"reread": sum(t.reread for t in trends), "screened": sum(t.screened for t in trends),
                     "unread_left_out": sum(t.unread_left_out for t in trends)}
             united, line = then(replaced_result(result, papers=list(listed.values()),
                                                 topic=" or ".join(topics), **read), screen)

@@ -452,10 +452,12 @@ def windowed(lists: ListAnswers, topic: str, filters: Filters | None, screen: Li
     """The papers a count of ``topic`` keeps under ``filters``: within a range of years, the
     whole store's count restricted to it (``windowed.py``), so that a year counts the same
     with or without a range around it; a range no stored paper falls in is BadInputError."""
-    applied, _, ignored = lists.app.question_filters(topic, filters)
+    applied, search, ignored = lists.app.question_filters(topic, filters)
     if ignored or not (applied and applied.years):
         return lists.list_papers(topic, filters, screen)
     if not (allowed := lists.app.retriever.allowed(applied)):
         raise lists.app.no_paper_error(applied)
-    whole = lists.list_papers(topic, without_years(applied), screen)
+    # the topic less the words that stated its range ("deep learning since 2019"), which
+    # would be read again as a range (C58)
+    whole = lists.list_papers(search, without_years(applied), screen)
     return within_years(whole, applied, allowed, screen.settings)

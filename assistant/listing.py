@@ -168,6 +168,7 @@ class ListResult:
     # the topic as its papers write it (the searched topic's first phrasing: "pre training"
     # as "pre-training"), whose phrases a trend counts by ("" : ``topic`` as typed)
     written: str = ""
+    store_read: int = 0  # a range's count: the uncertain papers the store's screen read (windowed.py)
 
     @property
     def model_judged(self) -> bool:

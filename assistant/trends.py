@@ -71,6 +71,7 @@ class TrendResult:
     reread: int = 0  # papers the cross-encoder (or the model) read (ListResult's)
     kept_unread: int = 0  # counted papers kept on their cheap score past the reading budget
     budget: int = 0  # the reading budget the count was screened with (max_reread)
+    store_read: int = 0  # a range's count: the papers the store's screen read (windowed.py)
     unknown_year: int = 0  # matching papers without a year (not in ``years``)
     apart: int = 0  # listed papers not counted: the topic's words apart (``counts_for``)
     left_out: int = 0  # records of the store's files within the filter not stored (left_out.py)
@@ -217,6 +218,10 @@ class TrendResult:
         read (a budget of 200), 156 kept unread past it on their words alone." """
         unread = (f", {self.kept_unread:,} kept unread past it on their words alone (marked"
                   " in the sources)" if self.kept_unread else ", none kept unread past it")
+        if self.store_read:  # within a range: the store's screen, restricted (windowed.py)
+            return (f"Counted as the store's count is, restricted to the range: every pooled paper "
+                    f"screened, {self.reread:,} of the range's uncertain ones read, of the "
+                    f"{self.store_read:,} the store's screen read (a budget of {self.budget:,}){unread}.")
         return (f"Counted as a trend is counted: every pooled paper screened, {self.reread:,} of "
                 f"the uncertain ones read (a budget of {self.budget:,}){unread}.")
 
@@ -310,6 +315,7 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
         unread_left_out=result.unread_left_out,
         unknown_year=sum(p.year is None for p in papers), apart=apart,
         reread=result.reread, kept_unread=sum(p.kept_unread for p in counted),
+        store_read=result.store_read,
         seconds=result.seconds, by_year=by_year,
         stored={y: stored.get(y, 0) for y in years}, counted=counted)
 
@@ -379,7 +385,7 @@ def share_text(share: float | None) -> str:
     if share is None:
         return ""
     percent = 100 * share
-    if 0 < percent < 0.1:  # two significant digits, never in exponent form ("5e-05%")
+    if 0 < percent < 0.095:  # two significant digits, never in exponent form ("5e-05%")
         return f"{percent:.{1 - math.floor(math.log10(percent))}f}%"
     if 99.95 <= percent < 100:
         return ">99.9%"

@@ -40,4 +40,5 @@ def within_years(whole: ListResult, filters: Filters, allowed: Collection[str] |
     return replace(whole, papers=kept, filters=filters, candidates=pool, screened=len(pool),
                    papers_in_filter=whole.papers_in_filter if allowed is None else len(allowed),
                    reread=sum(c.reader is not None for c in pool), unread_left_out=len(unread),
+                   store_read=whole.reread,
                    mentions=[p for p in whole.mentions if inside(p.paper.paper_id)])

@@ -244,6 +244,9 @@ def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
     # ...but three are each counted (they had been no comparison: one abstract quoted)
     assert compared_topics("Which grew faster: GANs, VAEs or diffusion models?") == (
         "GANs, VAEs", "diffusion models")
+    # C58: one kind of model written as an acronym's plural is enough ("transformers" is none)
+    assert compared_topics("Which grew faster: GANs, transformers or diffusion models?") == (
+        "GANs, transformers", "diffusion models")
     for when in ("over the years", "in popularity", "in number of papers", "this decade"):  # C56
         assert compared_topics(f"Which grew faster {when}: GANs or VAEs?") == ("GANs", "VAEs"), when
     # its years read first, the question is searched as "Which grew faster,, GANs or VAEs?"

@@ -375,6 +375,7 @@ def test_a_year_without_an_authors_paper_is_not_said_to_hold_none(
 @pytest.mark.parametrize(("share", "text"), [
     (3 / 13_872, "0.022%"), (1 / 13_872, "0.0072%"), (0.0, "0.0%"), (0.038, "3.8%"),
     (1 / 1_898, "0.053%"), (5e-7, "0.000050%"), (0.001, "0.1%"),  # C57: "0.1%" and "5e-05%"
+    (0.000996, "0.1%"),  # C58: not "0.100%"
     (13_871 / 13_872, ">99.9%"), (1.0, "100.0%"), (None, "")])
 def test_a_share_never_rounds_to_none_or_to_all(share: float | None, text: str) -> None:
     """A count of epilepsy papers among the 13.9k (3 papers) had said "In all, 0.0% of the
@@ -423,3 +424,8 @@ def test_a_count_within_years_is_the_stores_count_of_those_years(
         assert sorted(window.paper_ids) == sorted(inside), years
         assert window.years == {y: n for y, n in whole.years.items() if years[0] <= y <= years[1]}
         assert window.screened <= whole.screened and window.reread <= whole.reread  # its share
+        assert "restricted to the range" in window.how_counted()  # C58: its reads, the store's
+    # C58: a range in the topic's words is read once, not again in the store's screen
+    worded = app.trends("capsule networks since 2019", reread=2)
+    assert sorted(worded.paper_ids) == sorted(
+        pid for pid in whole.paper_ids if (app.index.papers()[pid].year or 0) >= 2019)
