@@ -66,14 +66,14 @@ _GREW_FASTER_HEAD = (r"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|
                      r"|over\s+(?:time|the\s+years|the\s+decades?)|this\s+decade|in\s+(?:popularity|the\s+literature"
                      r"|(?:the\s+)?(?:number|count)\s+of\s+(?:papers|publications)))\s*[,:;\u2013\u2014]\s*)?")
 _GREW_FASTER = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
+# a kind of model written as an acronym's plural ("GANs", "CNNs"; not "FLOPs", a unit)
+_METHODS = re.compile(r"\b(?![KMGTP]?(?:FLOPs|FLOPS|MACs)\b)[A-Z]{2,}s\b")
 # ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
 # diffusion models?" had quoted one abstract naming two of them): a comparison whose first
-# side lists two, each counted (``compared_sides``), as a count's; a kind of model among
-# them, or two names, as one quantity's name is no field ("parameters, FLOPs or GPU
-# memory?", C57)
-# (its first words no preposition's: "in accuracy, ResNet or VGG?" says what grew, C55); a
-# kind of model written as an acronym's plural ("GANs", "CNNs"; not "FLOPs") among them
-_METHODS = re.compile(r"\b(?![KMGTP]?(?:FLOPs|FLOPS|MACs)\b)[A-Z]{2,}s\b")
+# side lists two, each counted (``compared_sides``), as a count's, when a kind of model
+# (``_METHODS``) or two names are among them: one quantity's name is no field ("parameters,
+# FLOPs or GPU memory?", C57); its first words no preposition's ("in accuracy, ResNet or
+# VGG?" says what grew, C55)
 _GREW_FASTER_LIST = re.compile(rf"{_GREW_FASTER_HEAD}(?!\s*(?:in|of|for|by|on|at|with|per|across"
                                rf"|among)\b)(?P<a>[^,:;]+?(?:,\s*[^,:;]+?)+),?\s+or\s+(?P<b>[^,:;]+?){_END}",
                                re.I)
@@ -164,7 +164,9 @@ def compared_sides(sides: tuple[str, str]) -> tuple[str, ...] | None:
 # "overall", "honestly", "store" of "in the store"): C57, C58
 _FRAMING = re.compile(r"^(?:(?:in|of|for|at|by|with|from|since|over|during|across|among|within|under|per)\s"
                       r"|(?:e\.\s?g|i\.\s?e|etc|viz|cf)\b|(?:say|overall|both|neither|either|same|general"
-                      r"|also|too|all|really|store|corpus|collection|database|dataset|\w+ly)$)", re.I)
+                      r"|also|too|all|store|corpus|collection|database|dataset|(?:honest|rough|general"
+                      r"|current|actual|real|most|main|usual|basical|frank|clear|obvious|typical|recent)ly)$)",
+                      re.I)  # adverbs by name: "anomaly", "family" are topics
 
 
 def _framing(item: str) -> bool:

@@ -83,7 +83,7 @@ def sibling_stems(term: str, stats: KeywordStats) -> list[str]:
         stem, end = term[:cut], term[cut:]
         if end not in SIBLING_ENDINGS:
             continue
-        found += [stem + other for other in SIBLING_ENDINGS if other != end
+        found += [stem + other for other in sorted(SIBLING_ENDINGS) if other != end
                   and 0 < stats.doc_freq(stem + other) <= limit]
     return list(dict.fromkeys(found))
 
