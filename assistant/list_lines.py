@@ -3,12 +3,11 @@ mention), and the typed ``Answer`` every surface reads (the CLI, ``--json``, the
 tools). Apart from listing.py, which decides the papers: this module only words them."""
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
-from assistant.authors import author_names, short_authors
+from assistant.authors import people_counts, short_authors
 from assistant.count_lines import searched_note
 from assistant.intent import read_intent
 from assistant.keywords import stem_of
@@ -131,7 +130,7 @@ def authors_line(result: ListResult) -> str:
     non-i.i.d. data?"), the authors with most of the listed papers, so that the answer names
     people and not only papers; "" when no author has two of them (each line names its
     paper's authors, ``answer_lines``)."""
-    counts = Counter(name for listed in result.papers for name in author_names(listed.paper.authors))
+    counts = people_counts(listed.paper.authors for listed in result.papers)  # spellings joined
     if not counts or counts.most_common(1)[0][1] < 2:  # each line names its own
         return ""
     shown = ", ".join(f"{name} ({n:,})" for name, n in counts.most_common(AUTHORS_SHOWN) if n > 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import SHARED_DATA, skipif_no_shared_data
 
-from assistant.authors import AuthorBook, given_first, nearest_names, written_by
+from assistant.authors import AuthorBook, given_first, nearest_names, people_counts, written_by
 from assistant.corpus import read_paths
 from assistant.filters import explicit
 from assistant.intent import read_intent
@@ -118,3 +118,16 @@ def test_a_name_typed_with_a_nickname_no_one_has_is_offered_its_full_forms() -> 
     assert nearest_names("Andy Ng", lists) == ["Andrew Y. Ng"]
     assert nearest_names("Schmidhubr", ["Jürgen Schmidhuber"]) == ["Jürgen Schmidhuber"]
     assert AuthorBook(lists).by_nickname("Mike Jordan") is None
+
+
+def test_a_persons_spellings_are_counted_as_one_author() -> None:
+    """R6: "Who wrote the most papers about Gaussian processes?" named Carl E. Rasmussen (9)
+    and Carl Edward Rasmussen (8) below Manfred Opper (14): a middle name written whole or as
+    its initial is one person's, under the spelling most papers write; one written without a
+    middle, or with the given name as an initial, may be another's and stays apart."""
+    counts = people_counts(["Carl E. Rasmussen, Manfred Opper", "Carl Edward Rasmussen",
+                            "Carl Edward Rasmussen and Zoubin Ghahramani", "Carl Rasmussen",
+                            "C. E. Rasmussen", "Manfred Opper, Ole Winther"])
+    assert counts == {"Carl Edward Rasmussen": 3, "Manfred Opper": 2, "Zoubin Ghahramani": 1,
+                      "Carl Rasmussen": 1, "C. E. Rasmussen": 1, "Ole Winther": 1}
+    assert list(people_counts(["Carl E. Rasmussen, Carl Edward Rasmussen"]).values()) == [1]
