@@ -47,6 +47,7 @@ class WrittenText:
     _writing: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _stems: dict[str, tuple[set[int], dict[str, set[int]]]] = field(
         default_factory=dict, compare=False, repr=False)
+    _commonest: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, papers: Mapping[str, Paper]) -> WrittenText:
@@ -131,10 +132,12 @@ class WrittenText:
         """The word the papers most often write for ``stem`` (its Porter stem is ``stem``:
         "hippocampal" for "hippocamp", "psychiatry" for "psychiatri"), or None when none
         writes one."""
-        start = stem[:-1] if stem.endswith("i") else stem  # Porter's "i" of a "y": "psychiatry"
-        words = Counter(m.group(0) for m in re.finditer(family_pattern(start) + r"\w*", self.text)
-                        if stem_of(m.group(0)) == stem)
-        return words.most_common(1)[0][0] if words else None
+        if stem not in self._commonest:  # a scan of the whole text; a screen asks thrice
+            start = stem[:-1] if stem.endswith("i") else stem  # Porter's "i" of a "y": "psychiatry"
+            words = Counter(m.group(0) for m in re.finditer(family_pattern(start) + r"\w*", self.text)
+                            if stem_of(m.group(0)) == stem)
+            self._commonest[stem] = words.most_common(1)[0][0] if words else None
+        return self._commonest[stem]
 
 
 _NOUN_RE = re.compile(r"(?:ions?|s[ie]s)$")
