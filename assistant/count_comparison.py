@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from assistant.stated_years import PAPERS
+from assistant.trend_questions import UNIT_PLURALS
 
 _AMOUNT = r"(?:more|fewer|less)(?!\s+than\b)"  # "more than 10 papers on X" counts no two topics
 # how much a field is worked on; "common" and "prevalent" say how often a thing happens
@@ -67,7 +68,7 @@ _GREW_FASTER_HEAD = (r"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|
                      r"|(?:the\s+)?(?:number|count)\s+of\s+(?:papers|publications)))\s*[,:;\u2013\u2014]\s*)?")
 _GREW_FASTER = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
 # a kind of model written as an acronym's plural ("GANs", "CNNs"; not "FLOPs", a unit)
-_METHODS = re.compile(r"\b(?![KMGTP]?(?:FLOPs|FLOPS|MACs)\b)[A-Z]{2,}s\b")
+_METHODS = re.compile(rf"\b(?!{UNIT_PLURALS}\b)[A-Z]{{2,}}s\b")
 # ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
 # diffusion models?" had quoted one abstract naming two of them): a comparison whose first
 # side lists two, each counted (``compared_sides``), as a count's, when a kind of model
@@ -221,7 +222,7 @@ def _trimmed_sides(sides: Sequence[str]) -> list[str]:
 
 
 # "GANs", "CNNs", "MuRating": not "Privacy", nor a unit ("FLOPs", "GMACs": quantities)
-_A_NAME = re.compile(r"\b(?![KMGTP]?(?:FLOPs|FLOPS|MACs)\b)(?:\w*[A-Z]\w*[A-Z]|[a-z]+[A-Z])")
+_A_NAME = re.compile(rf"\b(?!{UNIT_PLURALS}\b)(?:\w*[A-Z]\w*[A-Z]|[a-z]+[A-Z])")
 # a side's qualifier ("exploitation in RL"): no name of the side (a review's)
 _QUALIFIER = re.compile(r"\s+(?:in|of|for|with|on|under|across|within)\s+.*$", re.I)
 

@@ -108,6 +108,10 @@ class ScreenSettings:
     quotes: bool = True  # each listed paper's sentence to quote (a trend's count shows none)
     facets: bool = True  # a qualified topic's paper answers each facet (facets.py)
 
+    def uncertain(self, candidate: Candidate) -> bool:
+        """Whether the reading decides ``candidate``: in the band, not kept for its title."""
+        return not candidate.titled and self.drop_below <= candidate.cheap < self.keep_at
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -370,7 +374,7 @@ class ListScreen:
             band: list[Candidate] = []
         else:
             sure = [c for c in pool if c.cheap >= s.keep_at or c.titled]
-            band = [c for c in pool if not c.titled and s.drop_below <= c.cheap < s.keep_at]
+            band = [c for c in pool if s.uncertain(c)]
         read, unread = band[:s.max_reread], band[s.max_reread:]
         topic = topic_of(question)
         read = self.reread(question, read, judge)

@@ -95,7 +95,8 @@ _SUBJECT_PAPERS = rf"(?:the\s+)?(?P<topic>(?:[\w-]+\s+){{1,5}}?)(?:{PAPERS}|rese
 # quantity ("accuracy on ImageNet") nor words in lower case ("model size")
 _RANGE_ENDS = (r"(?=\s+(?:between|from|since|in|after|over|during|by)\s+(?:\d|the\s+(?:last|past))"
                r"|(?:\s+(?:per|each|a|every)\s+year)?\s*[?.!]*\s*$)")  # the end, or its years next
-_NOT_A_FIELD = (r"(?:[KMGTP]?(?:FLOPs|FLOPS|MACs)|FPSs|FIDs|KIDs|AUCs|ROCs|BLEUs|ROUGEs|METEORs|PSNRs"
+UNIT_PLURALS = r"[KMGTP]?(?:FLOPs|FLOPS|MACs)"  # quantities' units, no kind of model ("GFLOPs")
+_NOT_A_FIELD = (rf"(?:{UNIT_PLURALS}|FPSs|FIDs|KIDs|AUCs|ROCs|BLEUs|ROUGEs|METEORs|PSNRs"
                 r"|SSIMs|R?MSEs|MAEs|WERs|CERs|EERs|[FT]PRs|NLLs|PPLs|ELBOs|MRRs|[mM]?APs)")
 _NAMED_SUBJECT = rf"(?P<topic>(?!{_NOT_A_FIELD}\b)[A-Z][A-Za-z0-9-]*[A-Z]s)\b"
 _FOLD = {"double": 2, "doubled": 2, "triple": 3, "tripled": 3, "quadruple": 4, "quadrupled": 4}

@@ -35,8 +35,8 @@ def within_years(whole: ListResult, filters: Filters, allowed: Collection[str] |
     pool = [c for c in whole.candidates if inside(c.paper.paper_id)]
     kept = [p for p in whole.papers if inside(p.paper.paper_id)]
     listed = {p.paper.paper_id for p in kept}
-    unread = [c for c in pool if c.reader is None and not c.titled and c.paper.paper_id not in listed
-              and settings.drop_below <= c.cheap < settings.keep_at]
+    unread = [c for c in pool if c.reader is None and settings.uncertain(c)
+              and c.paper.paper_id not in listed]
     return replace(whole, papers=kept, filters=filters, candidates=pool, screened=len(pool),
                    papers_in_filter=whole.papers_in_filter if allowed is None else len(allowed),
                    reread=sum(c.reader is not None for c in pool), unread_left_out=len(unread),
