@@ -13,7 +13,7 @@ from collections import Counter
 from itertools import zip_longest
 
 from assistant.list_lines import cited
-from assistant.listing import ListedPaper
+from assistant.list_records import ListedPaper
 from assistant.trend_replies import (
     THIN_YEAR,
     first_counted,

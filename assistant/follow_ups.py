@@ -32,7 +32,8 @@ from assistant.intent import read_intent
 from assistant.keywords import keyword_weights, query_terms
 from assistant.list_answers import Shaper
 from assistant.list_lines import narrowing_line
-from assistant.listing import ListResult, ListScreen
+from assistant.list_records import ListResult
+from assistant.listing import ListScreen
 from assistant.name_checks import titled_papers
 from assistant.narrowing import (
     HOW_MANY,

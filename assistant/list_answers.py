@@ -32,7 +32,8 @@ from assistant.list_lines import (
     people_line,
     turned_down_line,
 )
-from assistant.listing import ListedPaper, ListResult, ListScreen, ScreenSettings
+from assistant.list_records import ListedPaper, ListResult
+from assistant.listing import ListScreen, ScreenSettings
 from assistant.naming import unmentioned
 from assistant.or_counts import or_parts, union_trend
 from assistant.paper_order import Ordered, in_year_order, ordered_in

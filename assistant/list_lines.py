@@ -12,7 +12,7 @@ from assistant.count_lines import searched_note
 from assistant.intent import read_intent
 from assistant.keywords import stem_of
 from assistant.left_out import LEFT_OUT_SHOWN, tally, why
-from assistant.listing import ListedPaper, ListResult
+from assistant.list_records import ListedPaper, ListResult
 from assistant.readings import relation_verb, writes_topic
 from assistant.topics import OR_RE
 from assistant.tuning import AUTHORS_SHOWN, TURNED_DOWN_SHOWN

@@ -35,7 +35,8 @@ from assistant.intent import Intent, as_count
 from assistant.keywords import query_terms
 from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
 from assistant.list_answers import Shaper
-from assistant.listing import ListResult, ListScreen
+from assistant.list_records import ListResult
+from assistant.listing import ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
 from assistant.store_answers import about_store

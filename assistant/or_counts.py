@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 from assistant.facets import RELATION_RE
-from assistant.listing import ListedPaper
+from assistant.list_records import ListedPaper
 from assistant.topics import OR_RE, or_readings
 from assistant.trends import TrendResult, tallied
 

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from assistant.listing import ListedPaper, ListResult, ListScreen
+from assistant.list_records import ListedPaper, ListResult
+from assistant.listing import ListScreen
 
 if TYPE_CHECKING:
     from assistant.index import AbstractIndex

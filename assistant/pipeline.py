@@ -39,7 +39,7 @@ from assistant.intent import read_intent
 from assistant.keywords import keyword_weights, query_terms
 from assistant.left_out import tally
 from assistant.list_answers import ListAnswers
-from assistant.listing import ListResult
+from assistant.list_records import ListResult
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
 from assistant.naming import unmentioned
 from assistant.paper_order import ordered_in

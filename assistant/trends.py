@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from assistant.corpus import Paper
 from assistant.count_lines import count_line
 from assistant.list_lines import cited
-from assistant.listing import MODEL, ListedPaper, ListResult, ScreenSettings
+from assistant.list_records import MODEL, ListedPaper, ListResult
+from assistant.listing import ScreenSettings
 from assistant.readings import relation_verb
 from assistant.topics import OR_RE
 from assistant.types import Answer, Citation, Filters, Receipt, SourceRef, consecutive_runs

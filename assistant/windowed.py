@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import replace
 
-from assistant.listing import ListResult, ScreenSettings
+from assistant.list_records import ListResult
+from assistant.listing import ScreenSettings
 from assistant.types import Filters
 
 

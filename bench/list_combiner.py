@@ -31,7 +31,8 @@ import numpy as np
 from common import offline_assistant, read_jsonl, save
 from lists import QUESTIONS, READ_FOR_TUNING, logits_for, scores, simulate
 
-from assistant.listing import Candidate, ListScreen
+from assistant.list_records import Candidate
+from assistant.listing import ListScreen
 from assistant.reranking import CrossEncoder
 
 THRESHOLDS = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6)

@@ -21,7 +21,8 @@ from typing import Any
 
 from common import offline_assistant, read_jsonl, save
 
-from assistant.listing import Candidate, ListScreen
+from assistant.list_records import Candidate
+from assistant.listing import ListScreen
 from assistant.settings import PROJECT_ROOT
 
 QUESTIONS = PROJECT_ROOT / "evals" / "lists.jsonl"

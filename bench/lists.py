@@ -49,7 +49,8 @@ from assistant.keywords import (
     document_frequencies,
     tokenize,
 )
-from assistant.listing import MODEL, Candidate, Judge, ListScreen
+from assistant.list_records import MODEL, Candidate
+from assistant.listing import Judge, ListScreen
 from assistant.pipeline import Assistant
 from assistant.reranking import CrossEncoder
 from assistant.settings import PROJECT_ROOT

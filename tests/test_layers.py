@@ -27,7 +27,7 @@ LAYERS: list[set[str]] = [
      "assistant.word_runs", "assistant.respelling", "assistant.count_comparison",
      "assistant.written_forms", "assistant.word_families", "assistant.term_lookups",
      "assistant.stated_years", "assistant.number_places", "assistant.trend_questions",
-     "assistant.count_lines"},
+     "assistant.count_lines", "assistant.list_records"},
     {"assistant.embedding", "assistant.reranking"},
     {"assistant.store"},
     {"assistant.keyword_index", "assistant.catalog", "assistant.dense", "assistant.chunking"},

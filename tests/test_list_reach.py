@@ -15,7 +15,8 @@ from conftest import make_settings, seeds_with
 from assistant import readings
 from assistant.keywords import KeywordStats, stem_of
 from assistant.list_lines import as_answer
-from assistant.listing import Candidate, ListScreen, ScreenSettings
+from assistant.list_records import Candidate
+from assistant.listing import ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.readings import coverage_readings, title_check, within_reach, without_verb
 from assistant.references import receipt_line

@@ -18,17 +18,12 @@ from assistant.corpus import Paper, split_sentences
 from assistant.errors import BadInputError
 from assistant.keywords import KeywordStats, query_terms, topic_terms
 from assistant.list_lines import answer_lines, as_answer
-from assistant.listing import CROSS_ENCODER, ListScreen
+from assistant.list_records import CROSS_ENCODER
+from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
 from assistant.settings import PROJECT_ROOT
-from assistant.topics import (
-    or_readings,
-    reading_weights,
-    reread_texts,
-    topic_of,
-    without_examples,
-)
+from assistant.topics import or_readings, reading_weights, reread_texts, topic_of, without_examples
 from assistant.tuning import COMMON_SHARE
 from assistant.types import Filters
 from assistant.ui.lists_page import PAGE, ListsPage

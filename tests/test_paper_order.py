@@ -13,7 +13,8 @@ from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES, OTHERS
 
 from assistant.answering import final_answer
-from assistant.listing import ListedPaper, ListResult, ListScreen
+from assistant.list_records import ListedPaper, ListResult
+from assistant.listing import ListScreen
 from assistant.paper_order import Ordered, in_year_order, ordered_question, read_to_edge
 from assistant.pipeline import Assistant
 from assistant.types import Filters

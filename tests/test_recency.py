@@ -17,7 +17,7 @@ from assistant.answering import final_answer
 from assistant.corpus import Paper
 from assistant.intent import read_intent
 from assistant.list_lines import answer_lines
-from assistant.listing import ListedPaper, ListResult
+from assistant.list_records import ListedPaper, ListResult
 from assistant.paper_order import in_year_order
 from assistant.pipeline import Assistant
 from assistant.topics import topic_of

@@ -13,7 +13,7 @@ from test_lists import LIST_QUESTION, PNG_MAGIC
 
 from assistant.answering import final_answer
 from assistant.list_lines import cited
-from assistant.listing import CROSS_ENCODER, MODEL, Candidate, ListedPaper, ListResult
+from assistant.list_records import CROSS_ENCODER, MODEL, Candidate, ListedPaper, ListResult
 from assistant.paper import Paper
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line

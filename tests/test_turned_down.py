@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.list_lines import turned_down_line
-from assistant.listing import CROSS_ENCODER, Candidate, ListedPaper, ListResult
+from assistant.list_records import CROSS_ENCODER, Candidate, ListedPaper, ListResult
 from assistant.paper import Paper
 from assistant.pipeline import Assistant
 
