@@ -74,6 +74,7 @@ Judge = Callable[[str, list[Paper]], list[bool | None]]
 # The logit of a reading that does not apply to a paper (an acronym it spells otherwise):
 # below any the cross-encoder gives, and finite for the sigmoid of the verdict.
 NO_READING = -30.0
+EMPTY_READS = 3  # reading budgets more a list spends while it keeps none
 
 
 @dataclass(frozen=True)
@@ -283,18 +284,8 @@ class ListScreen:
         else:
             sure = [c for c in pool if c.cheap >= s.keep_at or c.titled]
             band = [c for c in pool if s.uncertain(c)]
-        read, unread = band[:s.max_reread], band[s.max_reread:]
         topic = topic_of(question)
-        read = self.reread(question, read, judge)
-        kept_unread = [c for c in unread if c.cheap >= self._middle() and (c.sense >= s.sense_keeps
-                       or writes_topic(question, self.searched_topic(question), c.paper))]
-        # a qualified topic's papers answer each facet ("diffusion models for planning")
-        missing = facet_misses(without_verb(self.searched_topic(question), question,
-                                            self.index.keyword_stats()), relation_verb(question),
-                               [c.paper for c in read if c.judged and c.reader == CROSS_ENCODER],
-                               [c.paper for c in kept_unread], self.index) if s.facets else set()
-        read = [replace(c, judged=False) if c.paper.paper_id in missing else c for c in read]
-        kept_unread = [c for c in kept_unread if c.paper.paper_id not in missing]
+        read, unread, kept_unread = self._decided(question, band, judge, bool(sure))
         kept = sure + [c for c in read if c.judged] + kept_unread
         # none kept: the papers naming the topic in full (every keyword of it, or of one of
         # its alternatives, its phrases as one) are shown, unconfirmed (a false "no" is the
@@ -315,6 +306,29 @@ class ListScreen:
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
             mentions=self._listed(mentioned, weights, (), words), lookup=bool(words),
             written=self.searched_topic(question).split(ALSO)[0])
+
+    def _decided(self, question: str, band: list[Candidate], judge: Judge | None, any_sure: bool
+                 ) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
+        """``band``'s papers read, left unread, and kept unread, each kept one answering each
+        facet. While none is kept (``any_sure``: the cheap screen's), it reads on a budget at
+        a time (``EMPTY_READS``): "spiking neural networks for reinforcement learning" had
+        said "no" with its three papers among the 50 left unread."""
+        s, searched = self.settings, self.searched_topic(question)
+        read: list[Candidate] = []
+        facets = without_verb(searched, question, self.index.keyword_stats())
+        for _ in range(EMPTY_READS + 1):
+            read += self.reread(question, band[len(read):len(read) + s.max_reread], judge)
+            unread = band[len(read):]
+            kept_unread = [c for c in unread if c.cheap >= self._middle() and (
+                c.sense >= s.sense_keeps or writes_topic(question, searched, c.paper))]
+            missing = facet_misses(facets, relation_verb(question),
+                                   [c.paper for c in read if c.judged and c.reader == CROSS_ENCODER],
+                                   [c.paper for c in kept_unread], self.index) if s.facets else set()
+            read = [replace(c, judged=False) if c.paper.paper_id in missing else c for c in read]
+            kept_unread = [c for c in kept_unread if c.paper.paper_id not in missing]
+            if any_sure or kept_unread or any(c.judged for c in read) or not unread:
+                break
+        return read, unread, kept_unread
 
     def _listed(self, kept: Sequence[Candidate], weights: dict[str, float],
                 unread: Collection[str] = (), words: Sequence[str] = ()) -> list[ListedPaper]:

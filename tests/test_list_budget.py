@@ -12,7 +12,7 @@ from assistant import list_answers
 from assistant.errors import BadInputError
 from assistant.list_answers import ListAnswers
 from assistant.list_lines import answer_lines, as_answer
-from assistant.listing import ListScreen, ScreenSettings
+from assistant.listing import EMPTY_READS, Judge, ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.readings import writes_topic
 from assistant.references import receipt_line
@@ -158,3 +158,30 @@ def test_the_hint_to_read_more_names_the_budget_a_count_read_with() -> None:
     assert read_more(0) == read_more(0, 200) == ""
     assert read_more(30, 200) == " — raise *papers to read* above 200 to read them"
     assert read_more(12) == " — raise *papers to read* to read them"
+
+
+def test_a_list_keeping_none_reads_on_a_budget_at_a_time_before_saying_no(
+        seed_assistant: Assistant) -> None:
+    """A list whose first reading keeps nothing reads the next uncertain papers, a budget at
+    a time, up to ``EMPTY_READS`` budgets more: "spiking neural networks for reinforcement
+    learning" among the 13.9k had said "no" with its three papers among the 50 left unread.
+    A list that keeps some within its budget reads no further."""
+    shipped = ListScreen(seed_assistant.index).settings
+    # every paper uncertain, none kept unread (the band's middle over every cheap score)
+    wide = dataclasses.replace(shipped, keep_at=99.0, drop_below=-10.0, max_reread=2)
+    screen = ListScreen(seed_assistant.index, wide)
+    band = [c.paper.paper_id for c in screen.screen(LIST_QUESTION, judge=lambda _, papers: [
+        False] * len(papers)).candidates]
+    assert len(band) > 2 * (EMPTY_READS + 1)
+
+    def judging_yes(yes: str) -> Judge:
+        return lambda _, papers: [p.paper_id == yes for p in papers]
+
+    deep = screen.screen(LIST_QUESTION, judge=judging_yes(band[2 * EMPTY_READS]))
+    assert [p.paper.paper_id for p in deep.papers] == [band[2 * EMPTY_READS]]
+    assert deep.reread == 2 * (EMPTY_READS + 1)
+    assert deep.unread_left_out == deep.screened - deep.reread
+    past = screen.screen(LIST_QUESTION, judge=judging_yes(band[2 * (EMPTY_READS + 1)]))
+    assert past.papers == [] and past.reread == 2 * (EMPTY_READS + 1)
+    first = screen.screen(LIST_QUESTION, judge=judging_yes(band[1]))
+    assert [p.paper.paper_id for p in first.papers] == [band[1]] and first.reread == 2
