@@ -42,7 +42,7 @@ until up very we were what when where which while who whom why would you your yo
 papers work works abstract abstracts method methods approach approaches
 """.split()))
 TOKENIZER_VERSION = (f"porter-english-stop{len(STOPWORDS)}-acronym-plurals2-compounds2-american2"
-                     "-norms-plain-dotted")
+                     "-norms-plain-dotted-tex-accents")
 
 _local = threading.local()
 
@@ -89,9 +89,11 @@ def as_typed(text: str) -> str:
     lower-cased: "RLS", "GPS", "MCTS" and "10ms" stay apart from "RL", "GP", "MCT" and
     "10m". A norm's LaTeX as l1 and l2: "$\\ell_1$", "ℓ1" and "$L_2$" (the tokenizer read
     "ell_1" and "l_2"; \\ell_1 and \\ell_2 occur 214 times in the 1987–2021 abstracts). A
-    dotted abbreviation as its letters ("i.i.d." → "iid", ``_DOTTED``)."""
+    dotted abbreviation as its letters ("i.i.d." → "iid", ``_DOTTED``). Its letters plain
+    (``plain_letters``), after the norms (NFKD reads "ℓ" as "l"): "Nystr\\"{o}m" as "Nystrom"."""
     if "_" in text or "\\ell" in text or "ℓ" in text:
         text = _NORM_INDEX.sub(lambda m: "l" + (m.group(1) or m.group(2)), text)
+    text = plain_letters(text)
     if "." in text:
         text = _DOTTED.sub(_undotted, text)
     return _ACRONYM_PLURAL.sub(r"\1", text)

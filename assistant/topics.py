@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
+from assistant.authors import typeset_accents
 from assistant.corpus import Paper, split_sentences
 from assistant.index import AbstractIndex
 from assistant.intent import JUDGING, WHO_WORKS, read_intent
@@ -209,6 +210,7 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
         alternatives += [cut] if cut != phrasing and words(cut) > 1 else []
         parts = [p for p in OR_RE.split(cut) if words(p)]  # an "or" of examples joins examples
         if len(parts) > 1:
+            # a one-word part read in its context ("study earthquakes"), not alone
             alternatives += [p for p in [*parts, *or_readings(cut)] if words(p) > 1]
     return [(text, topic_weights(text, stats, power))
             for text in dict.fromkeys([topic, *alternatives])]
@@ -274,7 +276,7 @@ def focus_passage(paper: Paper, readings: Sequence[dict[str, float]]) -> str:
     best = max(range(len(sentences)), key=lambda i: max(
         (cached_coverage(w, sentences[i]) for w in readings), default=0.0))
     said = LINE_BREAK_HYPHEN_RE.sub("", sentences[best])  # "gan- glion" read as "ganglion"
-    return said if paper.title_derived else f"{paper.title}. {said}"
+    return typeset_accents(said if paper.title_derived else f"{paper.title}. {said}")
 
 
 # A word broken at a line end, as text taken from PDFs keeps it ("the gan- glion cells", "iden-

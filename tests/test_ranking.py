@@ -290,13 +290,13 @@ def test_the_tokenizer_version_names_the_tokenizer() -> None:
     from assistant.keywords import TOKENIZER_VERSION, document_terms, query_terms
 
     sample = ("LLMs fine-tuning on-line back-propagation RLS 10ms studies of the GPs' behaviour"
-              " with $\\ell_1$ penalties, Nyström, i.i.d.")
+              " with $\\ell_1$ penalties, Nyström, i.i.d., R\\'enyi")
     assert (TOKENIZER_VERSION, document_terms(sample), query_terms(sample)) == (
-        "porter-english-stop143-acronym-plurals2-compounds2-american2-norms-plain-dotted",
+        "porter-english-stop143-acronym-plurals2-compounds2-american2-norms-plain-dotted-tex-accents",
         ["llm", "fine", "tune", "finetun", "line", "onlin", "back", "propag", "backpropag",
-         "rls", "10ms", "gp", "behavior", "l1", "penalti", "nystrom", "iid"],
+         "rls", "10ms", "gp", "behavior", "l1", "penalti", "nystrom", "iid", "renyi"],
         ["llm", "fine", "tune", "line", "back", "propag", "rls", "10ms", "gp", "behavior", "l1",
-         "penalti", "nystrom", "iid"])
+         "penalti", "nystrom", "iid", "renyi"])
 
 
 def test_a_norm_written_in_latex_is_the_norm_a_researcher_types() -> None:
