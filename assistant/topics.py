@@ -199,9 +199,16 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
     standing in the phrase around it (``or_readings``: "generate or compose music":
     "generate music", "compose music"). A part of one word is never an alternative of its
     own, however many "or"s the phrasing has: "news" alone held every news paper, and "use
-    or analyze the neural tangent kernel" is not about "use"."""
+    or analyze the neural tangent kernel" is not about "use". Read in its context, it is
+    when its word is specific (in at most PHRASE_SHARE of the chunks): "study earthquakes
+    or volcanoes" had read neither apart, and said "no"; "poetry or novels" is not about
+    every "novel" method."""
     def words(text: str) -> int:
         return len(topic_terms(text, stats))
+
+    def specific(text: str) -> bool:  # one term, in at most PHRASE_SHARE of the chunks
+        terms = topic_terms(text, stats)
+        return len(terms) == 1 and stats.doc_freq(terms[0]) <= PHRASE_SHARE * stats.n_docs
 
     phrasings = [p for p in topic.split(ALSO) if words(p)]
     alternatives = [] if len(phrasings) < 2 else phrasings
@@ -210,8 +217,8 @@ def reading_weights(topic: str, stats: KeywordStats, power: float = 1.0
         alternatives += [cut] if cut != phrasing and words(cut) > 1 else []
         parts = [p for p in OR_RE.split(cut) if words(p)]  # an "or" of examples joins examples
         if len(parts) > 1:
-            # a one-word part read in its context ("study earthquakes"), not alone
-            alternatives += [p for p in [*parts, *or_readings(cut)] if words(p) > 1]
+            alternatives += [p for p in parts if words(p) > 1]
+            alternatives += [p for p in or_readings(cut) if words(p) > 1 or specific(p)]
     return [(text, topic_weights(text, stats, power))
             for text in dict.fromkeys([topic, *alternatives])]
 

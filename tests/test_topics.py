@@ -22,7 +22,15 @@ from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.readings import relation_verb
 from assistant.references import receipt_line
-from assistant.topics import ALSO, focus_passage, stated_acronyms, topic_of, topic_phrases
+from assistant.topics import (
+    ALSO,
+    PHRASE_SHARE,
+    focus_passage,
+    reread_texts,
+    stated_acronyms,
+    topic_of,
+    topic_phrases,
+)
 from assistant.word_runs import (
     Run,
     compound_runs,
@@ -365,3 +373,29 @@ def test_the_reread_passage_joins_words_broken_at_a_line_end() -> None:
                        "second-order models.")
     assert focus_passage(paper, [{"ganglion": 1.0}]) == "Neurons. Each of the ganglion cells is unique."
     assert focus_passage(paper, [{"second": 1.0}]).endswith("first- and second-order models.")
+
+
+OR_PAPERS = [
+    ("Locating Earthquakes from Seismograms", "We pick seismic phases with a convolutional network."),
+    ("Finding Volcanoes on Venus", "We detect small volcanoes in radar images of the surface of Venus."),
+]
+
+
+def test_an_or_of_one_word_parts_reads_each_in_its_context(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """R7: "Which papers study earthquakes or volcanoes?" and "…malaria, tuberculosis or
+    HIV?" had said "no": a part of one word was no alternative, so each paper was read
+    against the whole "or" and turned down for the word it lacks. Each is read in its
+    context now ("study earthquakes"), when its word is specific: "novels" is every
+    "novel" method's word, and is not read apart. A title naming one part names the topic."""
+    index = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "or-parts", OR_PAPERS))).index
+    stats = index.keyword_stats()
+    assert {"study earthquakes", "study volcanoes?"} <= set(
+        reread_texts("study earthquakes or volcanoes?", stats))
+    assert {"study malaria", "study tuberculosis", "study HIV?"} <= set(
+        reread_texts("study malaria, tuberculosis or HIV?", stats))
+    assert stats.doc_freq("novel") > PHRASE_SHARE * stats.n_docs
+    assert "study novels?" not in reread_texts("study poetry or novels?", stats)
+    listed = {p.paper.title for p in ListScreen(index).screen(
+        "Which papers study earthquakes or volcanoes?").papers}
+    assert listed == {"Locating Earthquakes from Seismograms", "Finding Volcanoes on Venus"}
