@@ -67,6 +67,15 @@ _GREW_FASTER_HEAD = (r"^\s*(?:which|what)(?:['’]s|\s+(?:has|have))?\s+(?:grew|
                      r"|over\s+(?:time|the\s+years|the\s+decades?)|this\s+decade|in\s+(?:popularity|the\s+literature"
                      r"|(?:the\s+)?(?:number|count)\s+of\s+(?:papers|publications)))\s*[,:;\u2013\u2014]\s*)?")
 _GREW_FASTER = re.compile(rf"{_GREW_FASTER_HEAD}(?P<a>[^,:;]+?),?\s+or\s+(?P<b>.+?){_END}", re.I)
+# "Has A grown faster than B?" (years read apart: "… since 2017?"), "Compare the growth of A
+# and B": a growth compared, when its sides name fields (``names_fields``; a run's)
+_GROWTH_OF = [
+    re.compile(rf"^\s*(?:has|have|did|is|are)\s+(?!(?:the|a|an|it|this|that|they)\s)(?P<a>.+?)\s+"
+               rf"(?:grown|grow|risen|rise|growing|rising)\s+(?:more|faster)\s+than\s+(?P<b>.+?){_END}",
+               re.I),
+    re.compile(rf"^\s*compare\s+the\s+(?:growth|rise|trends?|popularity)\s+(?:of|in)\s+(?P<a>.+?)\s+"
+               rf"(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?){_END}", re.I),
+]
 # a kind of model written as an acronym's plural ("GANs", "CNNs"; not "FLOPs", a unit)
 _METHODS = re.compile(rf"\b(?!{UNIT_PLURALS}\b)[A-Z]{{2,}}s\b")
 # ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
@@ -117,18 +126,44 @@ def compared_topics(question: str) -> tuple[str, str] | None:
             first, second = _trimmed_pair(m.group("a"), m.group("b"))
             if all(re.search(r"\w", t) and not _NO_TOPIC.match(t) for t in (first, second)):
                 return first, second
-    if (m := _GREW_FASTER.search(question)) and names_a_method(sides := _trimmed_pair(m["a"], m["b"])):
-        return sides
+    for pattern in (_GREW_FASTER, *_GROWTH_OF):
+        if (m := pattern.search(question)) and names_fields(sides := _trimmed_pair(m["a"], m["b"])):
+            return sides
     listed = [*m["a"].split(","), m["b"]] if (m := _GREW_FASTER_LIST.search(question)) else []
     if m and (any(_METHODS.search(side) for side in listed)
-              or sum(names_a_method((side, "")) for side in listed) >= 2):
+              or sum(names_a_method((side, "")) for side in listed) >= 2
+              or all(_a_field(_trimmed(side)) for side in listed)):
         return _trimmed(m["a"]), _trimmed(m["b"])
     return None
 
 
+# what grows that is no field: a quantity's noun ending a side ("model size", "training
+# time", "the number of parameters"): "Which grew faster, model size or dataset size?"
+_QUANTITY = re.compile(r"\b(?:sizes?|counts?|numbers?|amounts?|accurac(?:y|ies)|errors?|rates?|loss(?:es)?"
+                       r"|speeds?|costs?|times?|latenc(?:y|ies)|throughput|memory|compute|parameters?"
+                       r"|lengths?|depths?|widths?|budgets?|scales?|performance|runtimes?|usage"
+                       r"|consumption|footprints?|scores?|prices?|demand|volumes?|energy|capacity"
+                       r"|bandwidth|efficiency|gaps?|variance|resolution|data|datasets?"
+                       rf"|{UNIT_PLURALS})$", re.I)
+
+
+def _a_field(side: str) -> bool:
+    """Whether a compared ``side`` of several words names a field ("federated learning",
+    "capsule networks"), not a quantity (``_QUANTITY``) nor a side with a qualifier."""
+    return len(side.split()) > 1 and not _QUANTITY.search(side) and not _QUALIFIER.search(side)
+
+
+def names_fields(sides: tuple[str, str]) -> bool:
+    """Whether a growth's two sides are fields to count papers of: either written as a
+    method's name (``names_a_method``), or both as a field of several words (``_a_field``):
+    "Which grew faster, federated learning or knowledge distillation?" had quoted one
+    abstract (two runs'), "…, model size or dataset size?" asks of quantities."""
+    return names_a_method(sides) or all(_a_field(side) for side in sides)
+
+
 # a comparison of counts asking which grows faster, not which has more
-GROWTH_ASKED = re.compile(r"\b(?:grew|grown|growing|grows|rose|risen|rising|trending)\s+(?:more|faster)\b",
-                          re.I)
+GROWTH_ASKED = re.compile(r"\b(?:grew|grown|growing|grows|rose|risen|rising|trending)\s+(?:more|faster)\b"
+                          r"|^\s*compare\s+the\s+(?:growth|rise|trends?)\b", re.I)
 
 
 MAX_COMPARED = 5  # topics one comparison counts at most: each is a trend's screen

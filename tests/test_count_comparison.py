@@ -12,7 +12,7 @@ from conftest import make_settings, seeds_with
 
 from assistant.answering import final_answer
 from assistant.compared_counts import comparison_answer, comparison_lines, overtaken
-from assistant.count_comparison import compared_sides, names_a_method
+from assistant.count_comparison import GROWTH_ASKED, compared_sides, names_a_method
 from assistant.counted_topics import compared_in
 from assistant.errors import BadInputError
 from assistant.intent import read_intent
@@ -49,6 +49,22 @@ from assistant.ui.render import render_answer
     ("Which grew faster, model size or dataset size?", None),
     ("Which grew faster, model size, data size or compute?", None),  # three quantities
     ("Which grew faster, in the paper, FLOPs or parameters?", None),
+    # runs': fields of several words, a growth "than", "compare the growth" had quoted one
+    # abstract; quantities stay no comparison
+    ("Which grew faster, federated learning or knowledge distillation?",
+     ("federated learning", "knowledge distillation")),
+    ("Which grew faster: graph neural networks or capsule networks?",
+     ("graph neural networks", "capsule networks")),
+    ("Has optimal transport grown faster than knowledge distillation?",
+     ("optimal transport", "knowledge distillation")),
+    ("Compare the growth of GANs and VAEs", ("GANs", "VAEs")),
+    ("Which grew faster: federated learning, meta learning or active learning?",
+     ("federated learning, meta learning", "active learning")),
+    ("Which grew faster, training time or inference time?", None),
+    ("Has model size grown faster than dataset size?", None),
+    ("Has the model grown faster than the data?", None),
+    ("Which grew faster, the number of parameters or the training data?", None),
+    ("Which grew faster, privacy or utility?", None),
     # no count of two topics' papers
     ("Is the method more common than boosting?", None),
     ("Are there papers on GANs or VAEs?", None),
@@ -61,6 +77,14 @@ from assistant.ui.render import render_answer
 def test_a_comparison_of_two_topics_counts_is_read(question: str,
                                                    topics: tuple[str, str] | None) -> None:
     assert read_intent(question).compared_topics == topics
+
+
+def test_compare_the_growth_asks_which_grew_faster() -> None:
+    """"Compare the growth of GANs and VAEs" is answered by which grew faster, as "Which grew
+    faster, GANs or VAEs?" is; comparing by the number of papers asks which has more."""
+    assert GROWTH_ASKED.search("Compare the growth of GANs and VAEs")
+    assert GROWTH_ASKED.search("Has optimal transport grown faster than knowledge distillation?")
+    assert not GROWTH_ASKED.search("Compare GANs and VAEs by number of papers")
 
 
 def test_two_topics_compared_by_count_get_both_counts(seed_assistant: Assistant) -> None:
