@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import zip_longest
 
+from assistant.count_lines import in_a_row
 from assistant.list_lines import cited
 from assistant.list_records import ListedPaper
 from assistant.trend_replies import (
@@ -20,7 +21,6 @@ from assistant.trend_replies import (
     growth_line,
     growth_span,
     growth_start,
-    in_a_row,
     times,
 )
 from assistant.trends import NO_YEAR, TrendResult
@@ -130,8 +130,10 @@ def overtaken(more: TrendResult, fewer: TrendResult) -> str:
     if since is None:
         return ""
     last = years[-1]
-    each = f"{fewer.years.get(last, 0):,} against {more.years.get(last, 0):,} in {last}"
-    return f" But “{fewer.topic}” has had more each year since {since} ({each})."
+    each = f"{fewer.years.get(last, 0):,} against {more.years.get(last, 0):,}"
+    if since == last:  # one year is no "each year since" (R7)
+        return f" But “{fewer.topic}” had more in {last} ({each})."
+    return f" But “{fewer.topic}” has had more each year since {since} ({each} in {last})."
 
 
 def compared_papers(*trends: TrendResult) -> list[ListedPaper]:

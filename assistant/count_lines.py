@@ -35,3 +35,9 @@ def searched_note(screened: int, reread: int | None = None, left_out: int = 0,
     # kept (listed, each line marked); nothing when it left none unread
     note += f", {left_out:,} uncertain left out unread" if left_out else ""
     return note + (f", {kept:,} kept unread" if kept else "")
+
+
+def in_a_row(items: list[str] | list[int]) -> str:
+    """Items said in a row: "2001, 2003 and 2007"."""
+    said = [str(item) for item in items]
+    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)

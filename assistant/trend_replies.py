@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import TYPE_CHECKING
 
+from assistant.count_lines import in_a_row
 from assistant.trend_questions import CountsAsked
 from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult, share_text
 from assistant.types import Filters, consecutive_runs
@@ -189,12 +190,6 @@ def decades_line(trend: TrendResult) -> str:
     largest = max(shared, key=lambda d: (shares[d], d))
     return line + ("; the largest share too." if [largest] == most else
                    f"; the largest share in the {largest}s.")
-
-
-def in_a_row(items: list[str] | list[int]) -> str:
-    """Items said in a row: "2001, 2003 and 2007"."""
-    said = [str(item) for item in items]
-    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)
 
 
 def _spans(years: list[int]) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.corpus import Paper
-from assistant.count_lines import count_line
+from assistant.count_lines import count_line, in_a_row
 from assistant.list_lines import cited
 from assistant.list_records import MODEL, ListedPaper, ListResult
 from assistant.listing import ScreenSettings
@@ -133,8 +133,8 @@ class TrendResult:
         if not counted:
             return ""
         top = max(self.years[y] for y in counted)
-        tied = [y for y in counted if self.years[y] == top]  # "most in 2019 and 2021" when tied
-        line = f"First counted in {counted[0]}; most in {' and '.join(map(str, tied))}: " \
+        tied = [y for y in counted if self.years[y] == top]  # "most in 2019, 2020 and 2021" when tied
+        line = f"First counted in {counted[0]}; most in {in_a_row(tied)}: " \
                f"{top:,} {'paper' if top == 1 else 'papers'}{' each' if len(tied) > 1 else ''}"
         if len(tied) == 1 and (share := self.share(tied[0])) is not None:
             line += f" ({share_text(share)} of {self.stored[tied[0]]:,})"

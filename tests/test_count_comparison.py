@@ -427,8 +427,11 @@ def test_a_comparison_says_when_the_topic_with_fewer_leads_of_late(seed_assistan
                                stored=stored)
     transformers = dataclasses.replace(trend, topic="transformers", years={2019: 5, 2020: 28, 2021: 111},
                                        stored=stored)
-    assert overtaken(cnns, transformers) == (" But “transformers” has had more each year since 2021 "
-                                             "(111 against 78 in 2021).")
+    assert overtaken(cnns, transformers) == " But “transformers” had more in 2021 (111 against 78)."
+    # R7: "has had more each year since 2021" said of one year; of two, it is each year
+    since = dataclasses.replace(transformers, years={2019: 5, 2020: 61, 2021: 111})
+    assert overtaken(cnns, since) == (" But “transformers” has had more each year since 2020 "
+                                      "(111 against 78 in 2021).")
     assert overtaken(transformers, cnns) == ""  # the one with fewer in all leads no year of late
     # C45: nor a year of few stored papers (the 38 seeds of 2025 beside 2,333 of 2021)
     kernels = dataclasses.replace(trend, topic="kernel methods", years={2020: 90, 2021: 80, 2025: 0},

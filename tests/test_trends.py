@@ -253,6 +253,8 @@ def test_a_trend_says_when_its_topic_was_first_counted_and_most() -> None:
     assert trend.peaks() == "First counted in 2017; most in 2021: 46 papers (2.0% of 2,333)."
     tied = dataclasses.replace(trend, years={2019: 10, 2020: 4, 2021: 10})  # a tie is named
     assert tied.peaks().startswith("First counted in 2019; most in 2019 and 2021: 10 papers each")
+    three = dataclasses.replace(trend, years={2019: 10, 2020: 10, 2021: 10})  # R7: "and … and"
+    assert three.peaks().startswith("First counted in 2019; most in 2019, 2020 and 2021: 10 papers each")
     none = dataclasses.replace(trend, years={2016: 0}, paper_ids=[])
     assert none.peaks() == ""
     # a count of no topic (an author's papers) is titled by its filter, not "on “”"
