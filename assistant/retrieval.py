@@ -353,6 +353,21 @@ def term_holders(index: AbstractIndex, words: Sequence[str],
     return _holders(index, words, allowed, alternatives[0] if alternatives else ())
 
 
+# a name's version glued on after a letter ("MobileNetV2", "ResNet50"): the name, as a
+# hyphen had been ("GPT-3"); R7's "Which papers mention MobileNets?" had found 9 of 18
+_VERSION = r"(?:(?<=[^\W\d_])[vV]?\d+)?"
+
+
+def _versioned(forms: Sequence[str], index: AbstractIndex) -> list[str]:
+    """The stored terms writing one of ``forms`` (of a name ending in a letter) with its
+    version glued on: "mobilenetv2" for "MobileNet", which BM25 holds as a term apart."""
+    named = [re.escape(f.lower()) for f in forms if f[-1:].isalpha() and len(f) > 2]
+    if not named:
+        return []
+    versioned = re.compile(rf"(?:{'|'.join(named)})v?\d+")
+    return [t for t in index.keyword_stats().vocab if versioned.fullmatch(t)]
+
+
 def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[str] | None,
              groups: Sequence[Sequence[str]]) -> tuple[list[str], bool]:
     """``term_holders`` of one alternative's ``words`` in their ``groups``."""
@@ -368,7 +383,7 @@ def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[st
     if not terms:
         return [], False
     forms = [form for word in words for one in spelled[word] for form in written_forms(one)]  # "matrices"
-    scores = index.bm25_paper_scores(" ".join(forms), allowed)
+    scores = index.bm25_paper_scores(" ".join([*forms, *_versioned(forms, index)]), allowed)
     papers = index.papers()
     # accents aside: "Nystrom" is written "Nyström" as often (``plain_letters``)
     texts = {pid: plain_letters(f"{papers[pid].title}. {papers[pid].text}")
@@ -376,7 +391,7 @@ def _holders(index: AbstractIndex, words: Sequence[str], allowed: AbstractSet[st
     ranked = sorted(texts, key=lambda p: (-scores[p], p))
     def exact(phrase: Sequence[str]) -> str:  # "GAN-based" writes GAN; "won't" no "won"
         forms = ("|".join(as_written(plain_letters(f)) for f in spelled.get(w, [w])) for w in phrase)
-        return r"(?:\W+\w+){0,2}?\W+".join(rf"(?<!\w)(?:{form})(?!\w)(?!['’]t\b)" for form in forms)
+        return r"(?:\W+\w+){0,2}?\W+".join(rf"(?<!\w)(?:{form}){_VERSION}(?!\w)(?!['’]t\b)" for form in forms)
     phrases = [g for g in groups if g] if len(groups) > 1 else [words] if len(words) > 1 else []
     tiers = [[re.compile(exact(phrase), re.I) for phrase in phrases],
              [re.compile(exact([word]), re.I) for word in words]]
