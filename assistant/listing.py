@@ -113,6 +113,18 @@ class ScreenSettings:
         return not candidate.titled and self.drop_below <= candidate.cheap < self.keep_at
 
 
+def unanswering(facets: str, verb: str | None, read: Sequence[Candidate],
+                kept_unread: Sequence[Candidate], budget: int, index: AbstractIndex) -> set[str]:
+    """The ids of the papers ``read`` kept and of ``kept_unread`` that leave a facet of the
+    qualified topic ``facets`` unanswered (``facet_misses``): one the cross-encoder kept
+    within the first ``budget`` may answer a facet by its reading; one read past it must
+    write each facet, as one kept unread must (C59: the cross-encoder had read three GNN
+    papers as on "spiking neural networks for graph classification")."""
+    crossed = [(i, c.paper) for i, c in enumerate(read) if c.judged and c.reader == CROSS_ENCODER]
+    return facet_misses(facets, verb, [p for i, p in crossed if i < budget],
+                        [c.paper for c in kept_unread] + [p for i, p in crossed if i >= budget], index)
+
+
 class ListScreen:
     """Screens an index's papers for a list question (``screen``)."""
 
@@ -321,9 +333,8 @@ class ListScreen:
             unread = band[len(read):]
             kept_unread = [c for c in unread if c.cheap >= self._middle() and (
                 c.sense >= s.sense_keeps or writes_topic(question, searched, c.paper))]
-            missing = facet_misses(facets, relation_verb(question),
-                                   [c.paper for c in read if c.judged and c.reader == CROSS_ENCODER],
-                                   [c.paper for c in kept_unread], self.index) if s.facets else set()
+            missing = unanswering(facets, relation_verb(question), read, kept_unread,
+                                  s.max_reread, self.index) if s.facets else set()
             read = [replace(c, judged=False) if c.paper.paper_id in missing else c for c in read]
             kept_unread = [c for c in kept_unread if c.paper.paper_id not in missing]
             if any_sure or kept_unread or any(c.judged for c in read) or not unread:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 from test_lists import LIST_QUESTION
 
@@ -16,6 +17,7 @@ from assistant.listing import EMPTY_READS, Judge, ListScreen, ScreenSettings
 from assistant.pipeline import Assistant
 from assistant.readings import writes_topic
 from assistant.references import receipt_line
+from assistant.reranking import CrossEncoder
 from assistant.settings import RetrievalSettings
 from assistant.trends import count
 from assistant.ui.lists_page import ListsPage, budget, read_more, rows_of
@@ -185,3 +187,28 @@ def test_a_list_keeping_none_reads_on_a_budget_at_a_time_before_saying_no(
     assert past.papers == [] and past.reread == 2 * (EMPTY_READS + 1)
     first = screen.screen(LIST_QUESTION, judge=judging_yes(band[1]))
     assert [p.paper.paper_id for p in first.papers] == [band[1]] and first.reread == 2
+
+
+def test_a_paper_read_past_the_first_budget_must_write_each_facet(
+        seed_assistant: Assistant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C59: reading on past an empty first budget, the cross-encoder read three GNN papers
+    as answering "spiking neural networks for graph classification", facets and all. A
+    paper read past the first budget is kept only when it writes each facet, as one kept
+    unread past the budget must; within the first, the cross-encoder's reading of a facet
+    still counts. The reader here says "no" to the first budget's papers and "yes" to every
+    other passage, facets too: the misreading a real one shows on the 13.9k."""
+    question = "Which papers use reinforcement learning for protein folding?"
+    wide = dataclasses.replace(ListScreen(seed_assistant.index).settings, keep_at=99.0,
+                               drop_below=-10.0, max_reread=2, sense_keeps=99.0, titles=False)
+    screen = ListScreen(seed_assistant.index, wide)
+    band = [c.paper for c in screen.screen(question, judge=lambda _, papers: [
+        False] * len(papers)).candidates]
+    first = [f"{p.title}. {p.text}" for p in band[:2]]  # a passage: a title, a sentence
+
+    def misread(_: CrossEncoder, text: str, passages: list[str]) -> np.ndarray:
+        return np.array([-8.0 if any(p[-40:] in f for f in first) else 8.0 for p in passages])
+    monkeypatch.setattr(CrossEncoder, "scores", misread)
+    result = screen.screen(question)
+    assert result.papers == [] and result.reread == 2 * (EMPTY_READS + 1)  # none writes both
+    wide_first = dataclasses.replace(wide, max_reread=4)  # the same papers in a first budget
+    assert len(ListScreen(seed_assistant.index, wide_first).screen(question).papers) == 2
