@@ -27,10 +27,12 @@ from assistant.topics import (
     STOPS,
     TYPED_ACRONYM_RE,
     WORD_RE,
+    or_readings,
     phrase_share,
     reading_weights,
     topic_of,
     topic_phrases,
+    without_examples,
 )
 from assistant.tuning import COMMON_SHARE, FIELD_STEMS, OWN_FAMILY_SHARE, OWN_WORDS_READ, SHARE_CHUNKS
 from assistant.word_families import noun_family
@@ -209,6 +211,9 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
     owned = own_words(topic, index)  # per word, so once for the readings' common words
     family = topic_nouns(topic, index)
     readings = []
+    # a one-word "or" part read in its context ("study go?" of "chess or go"): no title names
+    # the topic by that word alone ("Never Go Full Batch", "Big Bird"; C59)
+    in_context = {r for phrasing in topic.split(ALSO) for r in or_readings(without_examples(phrasing))}
     for text, w in reading_weights(topic, stats, power):
         # a hyphenated word no stored paper writes is no word of the field ("t-stochastic
         # neighbor embedding", t-SNE spelled out): its parts are read as words
@@ -231,6 +236,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
         # "transformer architectures?"); an abstract still weighs it: one mention of
         # "transformer" does not make a paper one on the architecture
         in_title -= {generic_head(text, w, phrases, index, own)}
+        in_title = frozenset() if text in in_context and len(w) == 1 else in_title
         readings.append(Reading(w, rare_terms(w, stats), phrases,
                                 frozenset(ACRONYM_RE.findall(text)),
                                 (*name_runs(text, named, parts_of), *compound), compound, in_title,

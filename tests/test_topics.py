@@ -20,11 +20,10 @@ from assistant.keywords import KeywordStats
 from assistant.list_lines import TITLED_MARK, answer_lines, as_answer
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
-from assistant.readings import relation_verb
+from assistant.readings import coverage_readings, relation_verb
 from assistant.references import receipt_line
 from assistant.topics import (
     ALSO,
-    PHRASE_SHARE,
     focus_passage,
     reread_texts,
     stated_acronyms,
@@ -376,8 +375,8 @@ def test_the_reread_passage_joins_words_broken_at_a_line_end() -> None:
 
 
 OR_PAPERS = [
-    ("Locating Earthquakes from Seismograms", "We pick seismic phases with a convolutional network."),
-    ("Finding Volcanoes on Venus", "We detect small volcanoes in radar images of the surface of Venus."),
+    ("Locating Quakes", "We study earthquakes, locating each from the seismograms it leaves."),
+    ("Forecasting Eruptions", "We study volcanoes, forecasting their eruptions from gas sensors."),
 ]
 
 
@@ -386,16 +385,29 @@ def test_an_or_of_one_word_parts_reads_each_in_its_context(
     """R7: "Which papers study earthquakes or volcanoes?" and "…malaria, tuberculosis or
     HIV?" had said "no": a part of one word was no alternative, so each paper was read
     against the whole "or" and turned down for the word it lacks. Each is read in its
-    context now ("study earthquakes"), when its word is specific: "novels" is every
-    "novel" method's word, and is not read apart. A title naming one part names the topic."""
+    context now ("study earthquakes"), when its word is specific (in a large store, at most
+    ASKED_SHARE of its chunks): "trees" (3% of the 13.9k's) is every decision tree's word
+    (C59: "birds or trees" listed 163 papers), "novels" every novel method's. A title
+    naming one part alone does not name the topic (C59: "Never Go Full Batch" for "chess
+    or go")."""
     index = Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "or-parts", OR_PAPERS))).index
     stats = index.keyword_stats()
     assert {"study earthquakes", "study volcanoes?"} <= set(
         reread_texts("study earthquakes or volcanoes?", stats))
     assert {"study malaria", "study tuberculosis", "study HIV?"} <= set(
         reread_texts("study malaria, tuberculosis or HIV?", stats))
-    assert stats.doc_freq("novel") > PHRASE_SHARE * stats.n_docs
-    assert "study novels?" not in reread_texts("study poetry or novels?", stats)
     listed = {p.paper.title for p in ListScreen(index).screen(
         "Which papers study earthquakes or volcanoes?").papers}
-    assert listed == {"Locating Earthquakes from Seismograms", "Finding Volcanoes on Venus"}
+    assert listed == {"Locating Quakes", "Forecasting Eruptions"}
+    readings = coverage_readings("Which papers study chess or go?", "study chess or go?", index, [], 2.0)
+    alone = [r for r in readings if len(r.weights) == 1]
+    assert len(alone) == 2 and not any(r.title_words for r in alone)
+    assert all(r.title_words for r in readings if len(r.weights) > 1)
+
+    # a store of the 13.9k's size, by its shares: "tree" 3%, "novel" 13%; "bird" 0.1%
+    shares = {"studi": 0.2, "bird": 0.0013, "tree": 0.0313, "poetri": 0.0, "novel": 0.1253}
+    large = KeywordStats(n_docs=22_586, vocab={t: n for n, t in enumerate(shares)},
+                         df=np.array([round(x * 22_586) for x in shares.values()]))
+    assert "study birds" in reread_texts("study birds or trees?", large)
+    assert "study trees?" not in reread_texts("study birds or trees?", large)
+    assert "study novels?" not in reread_texts("study poetry or novels?", large)
