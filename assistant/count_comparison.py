@@ -73,7 +73,8 @@ _GROWTH_OF = [
     re.compile(rf"^\s*(?:has|have|did|is|are)\s+(?!(?:the|a|an|it|this|that|they)\s)(?P<a>.+?)\s+"
                rf"(?:grown|grow|risen|rise|growing|rising)\s+(?:more|faster)\s+than\s+(?P<b>.+?){_END}",
                re.I),
-    re.compile(rf"^\s*compare\s+the\s+(?:growth|rise|trends?|popularity)\s+(?:of|in)\s+(?P<a>.+?)\s+"
+    re.compile(rf"^\s*compare\s+the\s+(?:growth|rise|trends?|popularity)\s+(?:of|in)\s+"
+               rf"(?!(?:the|a|an|its|their)\s)(?P<a>.+?)\s+"
                rf"(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?){_END}", re.I),
 ]
 # a kind of model written as an acronym's plural ("GANs", "CNNs"; not "FLOPs", a unit)
@@ -143,7 +144,8 @@ _QUANTITY = re.compile(r"\b(?:sizes?|counts?|numbers?|amounts?|accurac(?:y|ies)|
                        r"|speeds?|costs?|times?|latenc(?:y|ies)|throughput|memory|compute|parameters?"
                        r"|lengths?|depths?|widths?|budgets?|scales?|performance|runtimes?|usage"
                        r"|consumption|footprints?|scores?|prices?|demand|volumes?|energy|capacity"
-                       r"|bandwidth|efficiency|gaps?|variance|resolution|data|datasets?"
+                       r"|bandwidth|efficiency|gaps?|variance|resolution|data|datasets?|norms?|bounds?"
+                       r"|complexit(?:y|ies)|weights?|states?|constants?|gradients?|values?|sums?"
                        rf"|{UNIT_PLURALS})$", re.I)
 
 

@@ -65,6 +65,12 @@ from assistant.ui.render import render_answer
     ("Has the model grown faster than the data?", None),
     ("Which grew faster, the number of parameters or the training data?", None),
     ("Which grew faster, privacy or utility?", None),
+    # C59: norms, bounds, complexities, weights and states are quantities; "the X" no field
+    ("Compare the growth of the gradient norm and the weight norm.", None),
+    ("Which grew faster, the regret bound or the sample complexity?", None),
+    ("Have attention weights grown faster than gradient norms?", None),
+    ("Which grew faster: Lipschitz constants, gradient norms or weight norms?", None),
+    ("Compare the growth of the hidden state and the cell state", None),
     # no count of two topics' papers
     ("Is the method more common than boosting?", None),
     ("Are there papers on GANs or VAEs?", None),
