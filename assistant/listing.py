@@ -113,15 +113,15 @@ class ScreenSettings:
         return not candidate.titled and self.drop_below <= candidate.cheap < self.keep_at
 
 
-def unanswering(facets: str, verb: str | None, read: Sequence[Candidate],
+def unanswering(topic: str, verb: str | None, read: Sequence[Candidate],
                 kept_unread: Sequence[Candidate], budget: int, index: AbstractIndex) -> set[str]:
     """The ids of the papers ``read`` kept and of ``kept_unread`` that leave a facet of the
-    qualified topic ``facets`` unanswered (``facet_misses``): one the cross-encoder kept
+    qualified ``topic`` unanswered (``facet_misses``): one the cross-encoder kept
     within the first ``budget`` may answer a facet by its reading; one read past it must
     write each facet, as one kept unread must (C59: the cross-encoder had read three GNN
     papers as on "spiking neural networks for graph classification")."""
     crossed = [(i, c.paper) for i, c in enumerate(read) if c.judged and c.reader == CROSS_ENCODER]
-    return facet_misses(facets, verb, [p for i, p in crossed if i < budget],
+    return facet_misses(topic, verb, [p for i, p in crossed if i < budget],
                         [c.paper for c in kept_unread] + [p for i, p in crossed if i >= budget], index)
 
 
@@ -325,16 +325,16 @@ class ListScreen:
         facet. While none is kept (``any_sure``: the cheap screen's), it reads on a budget at
         a time (``EMPTY_READS``): "spiking neural networks for reinforcement learning" had
         said "no" with its three papers among the 50 left unread."""
-        s, searched = self.settings, self.searched_topic(question)
+        s, searched, verb = self.settings, self.searched_topic(question), relation_verb(question)
         read: list[Candidate] = []
-        facets = without_verb(searched, question, self.index.keyword_stats())
+        qualified = without_verb(searched, question, self.index.keyword_stats())  # "X for Y"
         for _ in range(EMPTY_READS + 1):
             read += self.reread(question, band[len(read):len(read) + s.max_reread], judge)
             unread = band[len(read):]
             kept_unread = [c for c in unread if c.cheap >= self._middle() and (
                 c.sense >= s.sense_keeps or writes_topic(question, searched, c.paper))]
-            missing = unanswering(facets, relation_verb(question), read, kept_unread,
-                                  s.max_reread, self.index) if s.facets else set()
+            missing = unanswering(qualified, verb, read, kept_unread, s.max_reread,
+                                  self.index) if s.facets else set()
             read = [replace(c, judged=False) if c.paper.paper_id in missing else c for c in read]
             kept_unread = [c for c in kept_unread if c.paper.paper_id not in missing]
             if any_sure or kept_unread or any(c.judged for c in read) or not unread:
