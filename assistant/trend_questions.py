@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from assistant.stated_years import END, NUMBER_WORDS, PAPERS, YEAR
-from assistant.types import Filters
+from assistant.types import OPEN_END, OPEN_START, Filters
 
 # A question about how much a topic is worked on over the years.
 _CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|risen|rise|declined"
@@ -239,6 +239,24 @@ def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None
     if filters and filters.years and len(named) < 2:
         return filters.years
     return (min(named), max(named)) if named else None  # "in 2019 or 2020": either
+
+
+# A verb of change, which a range open at one end splits the years for ("decline after 2010")
+_CHANGE_RE = re.compile(rf"\b(?:{_CHANGED}|{_GREW}|fell|fallen|fall|falling|dropped|drop|dropping"
+                        r"|shrank|shrink|shrinking|slowed|slow(?:ed)?\s+down)\b", re.I)
+
+
+def split_year(question: str, filters: Filters | None) -> int | None:
+    """The first year of the later side of a change a trend question asks about, the years
+    before it the measure ("Did interest in SVMs decline after 2010?" → 2011, "Has X grown
+    since 2017?" → 2017): a verb of change and a range open at its end (``filters``, the
+    question's own). Counted within the range, as it had been, "after 2010" showed 2011 on
+    alone, with "first counted in 2011" (a researcher's run). None for any other question:
+    "Did X grow before 2015?" asks of the years up to 2015, its range."""
+    if filters is None or filters.years is None or filters.recent or not _CHANGE_RE.search(question):
+        return None
+    start, end = filters.years
+    return start if start > OPEN_START and end >= OPEN_END else None
 
 
 def trend_topic(question: str) -> str | None:

@@ -16,8 +16,15 @@ from assistant.compared_counts import comparison_lines, growth_lines
 from assistant.count_comparison import compared_topics
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
-from assistant.trend_questions import CountsAsked
-from assistant.trend_replies import decades_line, growth_line, replies, reply_line, top_years_line
+from assistant.trend_questions import CountsAsked, split_year
+from assistant.trend_replies import (
+    decades_line,
+    growth_line,
+    replies,
+    reply_line,
+    split_line,
+    top_years_line,
+)
 from assistant.trends import TrendResult
 from assistant.types import Filters
 
@@ -326,3 +333,45 @@ def test_three_topics_are_ranked_by_count_and_growth_those_tied_together() -> No
     assert [row.split() for row in table] == [["year", "A", "B", "C", "of", "stored"],
                                              ["2020", "10", "5", "6", "1,000"],
                                              ["2021", "20", "10", "9", "1,000"]]
+
+
+@pytest.mark.parametrize(("question", "year"), [
+    ("Did interest in support vector machines decline after 2010?", 2011),
+    ("Has work on SVMs declined since 2010?", 2010),
+    ("Has the number of papers on federated learning grown since 2017?", 2017),
+    ("How has research on kernel methods changed after 2012?", 2013),
+    ("Did interest in topic models fall after 2015?", 2016),
+    # the years up to it, a range closed at both ends, the last so many, no change: its range
+    ("Did papers on Bayesian nonparametrics grow before 2015?", None),
+    ("How has interest in GANs grown between 2015 and 2019?", None),
+    ("How has interest in GANs grown in the last three years?", None),
+    ("How many papers per year on GANs since 2018?", None)])
+def test_a_change_after_a_year_is_split_there(question: str, year: int | None) -> None:
+    """A researcher's run: "Did X decline after 2010?" had been counted within 2011 on, its
+    first year read as "first counted"; the years before are the measure of the change."""
+    assert split_year(question, read_intent(question).filters) == year
+
+
+def test_a_split_sets_the_share_after_against_the_share_from_the_first_counted_year() -> None:
+    trend = trend_of({2008: 0, 2009: 10, 2010: 20, 2011: 12, 2021: 8},
+                     {2008: 100, 2009: 200, 2010: 300, 2011: 400, 2021: 2000})
+    assert split_line(trend, 2011) == (
+        "From 2011 on, papers on “GANs” are 0.8% of the papers stored (20 of 2,400), against 6.0% "
+        "in 2009–2010 (30 of 500), from the first year counting any: a smaller share from 2011 on.")
+    assert split_line(trend, 2010).endswith("against 5.0% in 2009 (10 of 200), from the first year "
+                                             "counting any: a smaller share from 2010 on.")
+    assert split_line(trend_of({2019: 1, 2020: 2}, {2019: 100, 2020: 210}), 2020).endswith(
+        ": about the same share from 2020 on.")
+    assert split_line(trend, 2009) == "None before 2009: papers on “GANs” were first counted in 2009."
+    assert split_line(trend, 2008) == ""  # the store's first year: nothing before it
+
+
+def test_a_change_since_a_year_is_counted_over_every_year(capsule_years: Assistant) -> None:
+    """"Has X grown since 2019?" counts 2018's capsule paper too, and sets 2019 on against it."""
+    answer = final_answer(capsule_years.answer_stream(
+        "Has interest in capsule networks grown since 2019?"))
+    assert answer.receipt is not None and answer.receipt.matching == 4
+    lines = answer.answer.splitlines()
+    assert lines[2].startswith("From 2019 on, papers on “capsule networks” are ")
+    assert lines[2].endswith("against 100.0% in 2018 (1 of 1): a smaller share from 2019 on.")
+    assert any(line.split()[:2] == ["2018", "1"] for line in lines)
