@@ -30,7 +30,10 @@ RECENT = rf"(?:(?:most\s+)?(?:recent|latest|newest)|new(?:er)?(?=\s+{PAPERS}\b))
 # papers' being published ("were published", "have appeared"), and recently so
 BEEN = r"(?:were|was|are|is|have\s+been|has\s+been|got)"
 PUBLISHED = r"(?:published|written|presented|accepted|appeared|released)"
-RECENTLY = rf"(?:{BEEN}\s+)?{PUBLISHED}\s+(?:most\s+)?recently\b"
+# ...or in recent years, with or without the verb ("Which papers study GANs in recent years?":
+# "recent" and "years" had been topic words each paper must hold, as "published" had been)
+RECENTLY = (rf"(?:(?:{BEEN}\s+)?{PUBLISHED}\s+(?:most\s+)?recently"
+            rf"|(?:(?:{BEEN}\s+)?{PUBLISHED}\s+)?(?:in|over|during|from)\s+(?:the\s+)?recent\s+years)\b")
 # A request for a topic's papers with no papers' noun: "What was published in 2021 about
 # X?", "What has been written on X?", "Anything published on X in 2019?", "Is there anything
 # on X?", "anything on X?" (each had been searched with its own words, "anything" and "published", and refused

@@ -34,6 +34,11 @@ from assistant.topics import topic_of
     # no papers' noun: the recency after the topic, or "work" after the recency word
     ("Which papers on GANs were published recently?", "GANs?"),
     ("recent work on GANs", "GANs"),
+    # "in recent years" after the topic, with or without the verb (a researcher's run:
+    # "recent" and "years" had been words each paper must hold)
+    ("Which papers on GANs were published in recent years?", "GANs?"),
+    ("Which papers study GANs in recent years?", "study GANs?"),
+    ("List papers on graph neural networks from recent years.", "graph neural networks."),
 ])
 def test_a_recency_word_asks_for_the_newest_first_not_for_a_topic_word(
         question: str, topic: str) -> None:
