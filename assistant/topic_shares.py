@@ -20,7 +20,7 @@ from typing import Literal
 from assistant.filters import of_recent
 from assistant.intent import COUNT_RE, OF_A_TOPIC, Intent, asks_a_share, read_intent, share_of_a_topic
 from assistant.stated_years import set_against, stated_years
-from assistant.trend_questions import split_year
+from assistant.trend_questions import change_since
 from assistant.trends import TrendResult, share_text
 from assistant.types import Filters
 
@@ -108,22 +108,22 @@ _TOPIC_TAIL = re.compile(r"(?:\s+(?:that|which|and|were|was|are|is|been|have|has
 
 
 def counts_whole_history(question: str, given: Filters | None) -> Stated | None:
-    """What ``question`` asks the share of (``stated_of_them``), or the years a change it
-    asks about is split at (``splits_years``), its count made without it: not when the
-    caller's own filter (``given``) sets that part."""
-    stated = stated_of_them(question) or ("years" if splits_years(question) else None)
+    """What ``question`` asks the share of (``stated_of_them``), or the years since a change
+    it asks about (``changed_since``), its count made without it: not when the caller's own
+    filter (``given``) sets that part."""
+    stated = stated_of_them(question) or ("years" if changed_since(question) else None)
     if stated == "years" and given and given.states_years:
         return None
     return None if stated == "author" and given and given.author else stated
 
 
-def splits_years(question: str) -> bool:
-    """Whether ``question`` asks of a change split at a year (``trend_questions.split_year``:
+def changed_since(question: str) -> bool:
+    """Whether ``question`` asks of a change since a year (``trend_questions.change_since``:
     "Did interest in SVMs decline after 2010?"), not of its growth, top years or peak: its
-    count, over every year, shows the years before beside those after."""
+    count, over every year, holds that year and the years before it."""
     intent = read_intent(question)
     return (intent.trend_topic is not None and not (intent.counts_asked or intent.claimed_years)
-            and split_year(question, intent.filters) is not None)
+            and change_since(question, intent.filters) is not None)
 
 
 def whole_history(applied: Filters | None, question: str, given: Filters | None) -> Filters | None:

@@ -241,22 +241,29 @@ def peak_claim(question: str, filters: Filters | None) -> tuple[int, int] | None
     return (min(named), max(named)) if named else None  # "in 2019 or 2020": either
 
 
-# A verb of change, which a range open at one end splits the years for ("decline after 2010")
-_CHANGE_RE = re.compile(rf"\b(?:{_CHANGED}|{_GREW}|fell|fallen|fall|falling|dropped|drop|dropping"
-                        r"|shrank|shrink|shrinking|slowed|slow(?:ed)?\s+down)\b", re.I)
+# A verb of change ending the question but for the year it is measured since and how
+# ("Did interest in SVMs decline after 2010?", "… changed year by year since 2017?"): not a
+# word of the topic ("shift-invariant kernels after 2010", "to increase robustness"), nor
+# a change of something else ("How have papers on GANs since 2018 changed their metrics?")
+_CHANGE_SINCE_RE = re.compile(
+    rf"\b(?:{_CHANGED}|{_GREW})(?:\s+(?:{_OVER_TIME}|in\s+popularity))*\s+(?:after|since)\s+"
+    rf"(?:the\s+year\s+)?{YEAR}(?:\s+on(?:wards?)?)?(?:\s+(?:{_OVER_TIME}|in\s+popularity))*"
+    r"\s*[?.!]*\s*$", re.I)
 
 
-def split_year(question: str, filters: Filters | None) -> int | None:
-    """The first year of the later side of a change a trend question asks about, the years
-    before it the measure ("Did interest in SVMs decline after 2010?" → 2011, "Has X grown
-    since 2017?" → 2017): a verb of change and a range open at its end (``filters``, the
-    question's own). Counted within the range, as it had been, "after 2010" showed 2011 on
-    alone, with "first counted in 2011" (a researcher's run). None for any other question:
-    "Did X grow before 2015?" asks of the years up to 2015, its range."""
-    if filters is None or filters.years is None or filters.recent or not _CHANGE_RE.search(question):
+def change_since(question: str, filters: Filters | None) -> int | None:
+    """The year a change the question asks about is measured from ("Did interest in SVMs
+    decline after 2010?" → 2010, "Has X grown since 2017?" → 2017): its verb of change
+    ends it, but for "after" or "since" that year, which ``filters`` (the question's own)
+    read as a range open at its end. Counted within the range, as it had been, "after 2010"
+    showed 2011 on alone, with "first counted in 2011" (a researcher's run); the year
+    itself is the measure. None for any other question: "Did X grow before 2015?" asks of
+    the years up to 2015, its range."""
+    m = _CHANGE_SINCE_RE.search(question)
+    if m is None or filters is None or filters.years is None or filters.recent:
         return None
     start, end = filters.years
-    return start if start > OPEN_START and end >= OPEN_END else None
+    return int(m.group(1)) if start > OPEN_START and end >= OPEN_END else None
 
 
 def trend_topic(question: str) -> str | None:

@@ -16,15 +16,13 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from assistant.count_lines import in_a_row
-from assistant.trend_questions import CountsAsked, split_year
+from assistant.trend_questions import CountsAsked, change_since
 from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult, share_text
 from assistant.types import Filters, consecutive_runs
 
 if TYPE_CHECKING:
     from assistant.intent import Intent
 
-# a share within this fraction of another's is "about the same" (a split's sides, ``split_line``)
-SAME_SHARE = 0.1
 # a year holding fewer stored papers than this share of another: of the fullest year's
 # (``compared_counts.overtaken``), or of the year beside it at a span's end (``growth_span``)
 THIN_YEAR = 0.1
@@ -39,10 +37,11 @@ def replies(trend: TrendResult, intent: Intent) -> list[str]:
     if not trend.total:
         return []
     claimed, asked = intent.claimed_years, intent.counts_asked
-    split = None if claimed or asked else split_year(intent.question, intent.filters)
+    # "Did X decline after 2010?": its growth from 2010 on (counted over every year)
+    since = None if claimed or asked else change_since(intent.question, intent.filters)
     lines = [trend.peaks(), claim_check(trend, *claimed) if claimed else "",
              reply_line(trend, asked, intent.filters) if asked else "",
-             split_line(trend, split) if split else ""]
+             growth_line(trend, None, since) if since else ""]
     return [line for line in lines if line]
 
 
@@ -117,32 +116,6 @@ def growth_span(trend: TrendResult, since: int | None = None) -> tuple[int | Non
         said.append(f"None in {years[0]}: it is measured from {counted[0]}, the first year counting any.")
         years = [y for y in years if y >= counted[0]]
     return (years[0], years[-1], said) if len(years) > 1 else (None, None, said)
-
-
-def split_line(trend: TrendResult, split: int) -> str:
-    """The topic's share of the stored papers from ``split`` on against its share before,
-    from the year it was first counted (``trend_questions.split_year``: "Did interest in
-    SVMs decline after 2010?"), each with its count: a share, as the conference grew
-    tenfold; the years before a topic's first paper would make any topic grow. "" when a
-    side holds no stored paper (a range given beside the question that leaves it out)."""
-    first = first_counted(trend)
-    if first is None or split <= min(trend.stored, default=split):  # "since 1987": no before
-        return ""
-    if first >= split:
-        return f"None before {split}: {_papers_of(trend)} were first counted in {first}."
-    sides = [[y for y in trend.stored if first <= y < split], [y for y in trend.stored if y >= split]]
-    counted = [sum(trend.years.get(y, 0) for y in side) for side in sides]
-    stored = [sum(trend.stored[y] for y in side) for side in sides]
-    if not all(stored):
-        return ""
-    before, after = (n / total for n, total in zip(counted, stored, strict=True))
-    change = ("about the same share" if abs(after - before) <= SAME_SHARE * max(before, after)
-              else "a larger share" if after > before else "a smaller share")
-    span = f"{first}" if first == split - 1 else f"{first}–{split - 1}"
-    since = ", from the first year counting any" if first > min(trend.stored) else ""
-    return (f"From {split} on, {_papers_of(trend)} are {share_text(after)} of the papers stored "
-            f"({counted[1]:,} of {stored[1]:,}), against {share_text(before)} in {span} "
-            f"({counted[0]:,} of {stored[0]:,}){since}: {change} from {split} on.")
 
 
 def _yearly(ratio: float, years: int) -> str:

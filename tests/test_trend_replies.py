@@ -16,15 +16,8 @@ from assistant.compared_counts import comparison_lines, growth_lines
 from assistant.count_comparison import compared_topics
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
-from assistant.trend_questions import CountsAsked, split_year
-from assistant.trend_replies import (
-    decades_line,
-    growth_line,
-    replies,
-    reply_line,
-    split_line,
-    top_years_line,
-)
+from assistant.trend_questions import CountsAsked, change_since
+from assistant.trend_replies import decades_line, growth_line, replies, reply_line, top_years_line
 from assistant.trends import TrendResult
 from assistant.types import Filters
 
@@ -336,42 +329,34 @@ def test_three_topics_are_ranked_by_count_and_growth_those_tied_together() -> No
 
 
 @pytest.mark.parametrize(("question", "year"), [
-    ("Did interest in support vector machines decline after 2010?", 2011),
+    ("Did interest in support vector machines decline after 2010?", 2010),
     ("Has work on SVMs declined since 2010?", 2010),
     ("Has the number of papers on federated learning grown since 2017?", 2017),
-    ("How has research on kernel methods changed after 2012?", 2013),
-    ("Did interest in topic models fall after 2015?", 2016),
-    # the years up to it, a range closed at both ends, the last so many, no change: its range
+    ("How has research on kernel methods changed after 2012?", 2012),
+    ("How has interest in GANs changed year by year since 2017?", 2017),
+    ("Did interest in SVMs decline in popularity after 2010?", 2010),
+    # the years up to it, a range closed at both ends, the last so many: its range
     ("Did papers on Bayesian nonparametrics grow before 2015?", None),
     ("How has interest in GANs grown between 2015 and 2019?", None),
     ("How has interest in GANs grown in the last three years?", None),
-    ("How many papers per year on GANs since 2018?", None)])
-def test_a_change_after_a_year_is_split_there(question: str, year: int | None) -> None:
+    # a change word of the topic's, or a change of something else (C60): its range
+    ("How many papers per year on shift-invariant kernels after 2010?", None),
+    ("How many papers per year since 2016 use data augmentation to increase robustness?", None),
+    ("How have papers on GANs since 2018 changed their evaluation metrics?", None)])
+def test_a_change_since_a_year_is_measured_from_that_year(question: str, year: int | None) -> None:
     """A researcher's run: "Did X decline after 2010?" had been counted within 2011 on, its
-    first year read as "first counted"; the years before are the measure of the change."""
-    assert split_year(question, read_intent(question).filters) == year
-
-
-def test_a_split_sets_the_share_after_against_the_share_from_the_first_counted_year() -> None:
-    trend = trend_of({2008: 0, 2009: 10, 2010: 20, 2011: 12, 2021: 8},
-                     {2008: 100, 2009: 200, 2010: 300, 2011: 400, 2021: 2000})
-    assert split_line(trend, 2011) == (
-        "From 2011 on, papers on “GANs” are 0.8% of the papers stored (20 of 2,400), against 6.0% "
-        "in 2009–2010 (30 of 500), from the first year counting any: a smaller share from 2011 on.")
-    assert split_line(trend, 2010).endswith("against 5.0% in 2009 (10 of 200), from the first year "
-                                             "counting any: a smaller share from 2010 on.")
-    assert split_line(trend_of({2019: 1, 2020: 2}, {2019: 100, 2020: 210}), 2020).endswith(
-        ": about the same share from 2020 on.")
-    assert split_line(trend, 2009) == "None before 2009: papers on “GANs” were first counted in 2009."
-    assert split_line(trend, 2008) == ""  # the store's first year: nothing before it
+    first year read as "first counted"; 2010 itself is the measure."""
+    assert change_since(question, read_intent(question).filters) == year
 
 
 def test_a_change_since_a_year_is_counted_over_every_year(capsule_years: Assistant) -> None:
-    """"Has X grown since 2019?" counts 2018's capsule paper too, and sets 2019 on against it."""
-    answer = final_answer(capsule_years.answer_stream(
-        "Has interest in capsule networks grown since 2019?"))
+    """"Has X grown since 2019?" counts 2018's capsule paper too, and measures its growth from
+    2019; "list them" after it lists what it counted (C60: the range's papers alone)."""
+    question = "Has interest in capsule networks grown since 2019?"
+    answer = final_answer(capsule_years.answer_stream(question))
     assert answer.receipt is not None and answer.receipt.matching == 4
     lines = answer.answer.splitlines()
-    assert lines[2].startswith("From 2019 on, papers on “capsule networks” are ")
-    assert lines[2].endswith("against 100.0% in 2018 (1 of 1): a smaller share from 2019 on.")
+    assert lines[2].startswith("From 2019 to 2025, papers on “capsule networks” went from 2 to 0 papers")
     assert any(line.split()[:2] == ["2018", "1"] for line in lines)
+    listed = final_answer(capsule_years.answer_stream("list them", [(question, answer.answer)]))
+    assert listed.answer.startswith("4 papers")
