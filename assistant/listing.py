@@ -64,7 +64,7 @@ from assistant.topics import (
 )
 from assistant.tuning import TITLED_RISE
 from assistant.types import Filters
-from assistant.written_forms import short_forms, written_topic
+from assistant.written_forms import compound_forms, short_forms, written_topic
 
 log = logging.getLogger(__name__)
 
@@ -284,6 +284,7 @@ class ListScreen:
         # words as asked (term_holders), and by those only: no reading overrules an exact
         # match (a false "no" is the worst answer), and none adds a paper without the words
         words = read_intent(question).lookup_terms
+        quoted = [f for w in words for f in compound_forms(w, self.index.written_text())]  # "honey bees"
         stems: list[Candidate] = []  # a lookup's papers writing only its words' stems
         if words:
             ids, as_asked = term_holders(self.index, words, self.index.allowed(filters), question)
@@ -310,13 +311,13 @@ class ListScreen:
         read_ids = {c.paper.paper_id for c in read}
         return ListResult(
             question=question, topic=topic,
-            papers=self._listed(kept, weights, {c.paper.paper_id for c in kept_unread}, words),
+            papers=self._listed(kept, weights, {c.paper.paper_id for c in kept_unread}, quoted),
             papers_in_store=total, papers_in_filter=total if allowed is None else len(allowed),
             screened=len(pool), reread=len(read), unread_left_out=len(unread) - len(kept_unread),
             unscreened=unscreened,
             seconds=time.perf_counter() - started,
             candidates=[*read, *(c for c in pool if c.paper.paper_id not in read_ids)],
-            mentions=self._listed(mentioned, weights, (), words), lookup=bool(words),
+            mentions=self._listed(mentioned, weights, (), quoted), lookup=bool(words),
             written=self.searched_topic(question).split(ALSO)[0])
 
     def _decided(self, question: str, band: list[Candidate], judge: Judge | None, any_sure: bool

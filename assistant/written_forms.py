@@ -74,6 +74,18 @@ class WrittenText:
                 return (*cut, word[at:])
         return None
 
+    def spaced_split(self, word: str) -> tuple[str, str] | None:
+        """The two words of three letters or more, neither a stop word, the papers most often
+        write ``word`` (lower case) apart as ("honeybees" as "honey bees": R8's lookup had found the one
+        paper of three writing it joined), or None when none does."""
+        cuts = [(word[:i], word[i:]) for i in range(3, len(word) - 2)
+                if not {word[:i], word[i:]} & _STOPS]  # "notable" is no "not able"
+        # a literal first, fast; the whole text scanned (``forms``) only for a cut it finds
+        written = {cut: self.forms(cut)[SPACED] for cut in cuts
+                   if f"{cut[0]} {cut[1][:3]}" in self.text}
+        best = max(written, key=lambda cut: written[cut], default=None)
+        return best if best is not None and written[best] else None
+
     def forms(self, parts: Sequence[str]) -> Counter[str]:
         """How many papers write the compound of ``parts`` (lower case) in each form
         (JOINED, HYPHENATED, SPACED; its last part with any ending of the same stem): a
@@ -239,19 +251,20 @@ def _apart(found: list[tuple[int, int, tuple[str, ...], str]]
 
 
 def compound_forms(word: str, written: WrittenText) -> list[str]:
-    """``word`` as typed, joined and hyphenated, when it is a compound the papers hyphenate
-    ("pretraining", "pre-training"; "non-convex", "nonconvex": a run's lookups had found
-    each spelling's papers alone, 49 and 64 of the 112); the word alone otherwise."""
+    """``word`` as typed, joined, hyphenated and spaced, when it is a compound the papers
+    hyphenate or write apart ("pretraining", "pre-training"; "non-convex", "nonconvex": a
+    run's lookups had found each spelling's papers alone, 49 and 64 of the 112;
+    "honeybees", "honey bees"); the word alone otherwise."""
     if _HYPHEN.search(word):
         parts = tuple(_HYPHEN.split(word))
-    elif split := written.split_of(word.lower()):
+    elif split := written.split_of(word.lower()) or written.spaced_split(word.lower()):
         cuts = [0, *accumulate(len(part) for part in split)]
         parts = tuple(word[a:b] for a, b in zip(cuts, cuts[1:], strict=False))
     else:
         return [word]
     if len(parts) < 2 or any(not part or part.isdigit() for part in parts):
         return [word]
-    return list(dict.fromkeys([word, "".join(parts), "-".join(parts)]))
+    return list(dict.fromkeys([word, "".join(parts), "-".join(parts), " ".join(parts)]))
 
 
 # a looked-up word the keyword index cannot hold: the symbols "C++" or "F#" write, no term
@@ -267,9 +280,13 @@ def typed_pattern(word: str) -> re.Pattern[str]:
 
 
 def as_written(word: str) -> str:
-    """A pattern for ``word`` as asked, in any of its ``written_forms``."""
+    """A pattern for ``word`` as asked, in any of its ``written_forms``, an apostrophe as
+    either ("Rubik's" as "Rubik’s": R8's lookup had found one of the two papers)."""
     forms = sorted(written_forms(word), key=len, reverse=True)
-    return "(?:" + "|".join(re.escape(form) for form in forms) + ")"
+    return "(?:" + "|".join(_APOSTROPHE.sub("['’]", re.escape(form)) for form in forms) + ")"
+
+
+_APOSTROPHE = re.compile("['’]")
 
 
 def written_forms(word: str) -> set[str]:

@@ -234,3 +234,36 @@ def test_networks_are_also_read_as_the_fields_nets(nets_dir: Path) -> None:
     papers = assistant.index.papers()
     counted = {papers[pid].title for pid in assistant.trends("GANs").paper_ids}
     assert {title for title, _ in NETS_PAPERS[:4]} <= counted and "Fishing Quotas" not in counted
+
+
+# "honeybees" joined by one paper and written apart by two; "Rubik's" with either apostrophe;
+# "not able" written apart, where "notable" is one word
+LOOKUP_PAPERS = [
+    ("Olfactory Bulb", "We model the antennal lobe of the honeybee and the locust."),
+    ("Switching Systems", "Our model tracks sequences of dancing honey bees."),
+    ("Chemosensory Reception", "We fit data from honey bee chemosensory neurons."),
+    ("Tiny Nets", "Twisting width and depth gives a Rubik’s cube for networks."),
+    ("Subgoal Search", "Subgoals solve Sokoban and the Rubik's Cube."),
+    ("Notable Bounds", "A notable bound on regret."),
+    ("Weak Learners", "Weak learners are not able to fit the data."),
+]
+
+
+def test_a_looked_up_word_is_found_apart_and_with_either_apostrophe(
+        seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """R8: "Which paper mentions honeybees?" found one of three papers (two write "honey
+    bee") and "… Rubik's cube?" one of two (one writes "Rubik’s"). A looked-up word is also
+    found written apart as its papers write it, never at a stop word ("notable" is no "not
+    able"), and an apostrophe as either; each listed paper quotes its sentence holding it."""
+    written = WrittenText.of(_papers(LOOKUP_PAPERS))
+    assert written.spaced_split("honeybees") == ("honey", "bees")
+    assert written.spaced_split("notable") is None and written.spaced_split("locust") is None
+    screen = ListScreen(Assistant(make_settings(
+        seeds_with(seed_dir, tmp_path_factory, "lookups", LOOKUP_PAPERS))).index)
+    bees = screen.screen("Which papers mention honeybees?").papers
+    assert {p.paper.title for p in bees} == {"Olfactory Bulb", "Switching Systems", "Chemosensory Reception"}
+    assert all("honey" in p.sentence for p in bees)
+    cubes = screen.screen("Which papers mention Rubik's cube?").papers
+    assert {p.paper.title for p in cubes} == {"Tiny Nets", "Subgoal Search"}
+    notable = {p.paper.title for p in screen.screen("Which papers mention notable?").papers}
+    assert "Notable Bounds" in notable and "Weak Learners" not in notable
