@@ -26,6 +26,9 @@ from assistant.corpus import Paper
 from assistant.keywords import STOPWORDS, compounds, joined_parts, stem_of
 
 JOINED, HYPHENATED, SPACED = "", "-", " "  # a compound's forms, by what stands between parts
+# a looked-up word is also found written apart (``WrittenText.spaced_split``) when at most
+# SPACED_RARE papers write it joined and SPACED_WRITERS or more write it apart
+SPACED_RARE, SPACED_WRITERS = 2, 2
 _SEPARATOR = r"(?P<sep>[-\u2010\u2011]|\s+|)"
 _HYPHEN = re.compile(r"[-\u2010\u2011]")
 _PART_AFTER = re.compile(r"[-\u2010\u2011]\w")
@@ -75,16 +78,20 @@ class WrittenText:
         return None
 
     def spaced_split(self, word: str) -> tuple[str, str] | None:
-        """The two words of three letters or more, neither a stop word, the papers most often
-        write ``word`` (lower case) apart as ("honeybees" as "honey bees": R8's lookup had found the one
-        paper of three writing it joined), or None when none does."""
+        """The two words of three letters or more, neither a stop word, the papers write a
+        rare ``word`` (lower case) apart as ("honeybees" as "honey bees": R8's lookup had
+        found the one paper of three writing it joined), or None. Only a word at most
+        SPACED_RARE papers write joined, and apart by SPACED_WRITERS or more: a common
+        word's pair is another phrase (C61: "keypoints" and "the key point of this paper",
+        "everyday" and "every day", "standstill" and "cannot stand still")."""
         cuts = [(word[:i], word[i:]) for i in range(3, len(word) - 2)
                 if not {word[:i], word[i:]} & _STOPS]  # "notable" is no "not able"
         # a literal first, fast; the whole text scanned (``forms``) only for a cut it finds
-        written = {cut: self.forms(cut)[SPACED] for cut in cuts
-                   if f"{cut[0]} {cut[1][:3]}" in self.text}
-        best = max(written, key=lambda cut: written[cut], default=None)
-        return best if best is not None and written[best] else None
+        written = {cut: self.forms(cut) for cut in cuts if f"{cut[0]} {cut[1][:3]}" in self.text}
+        best = max(written, key=lambda cut: written[cut][SPACED], default=None)
+        if best is None or written[best][JOINED] > SPACED_RARE or written[best][SPACED] < SPACED_WRITERS:
+            return None
+        return best
 
     def forms(self, parts: Sequence[str]) -> Counter[str]:
         """How many papers write the compound of ``parts`` (lower case) in each form
@@ -251,20 +258,24 @@ def _apart(found: list[tuple[int, int, tuple[str, ...], str]]
 
 
 def compound_forms(word: str, written: WrittenText) -> list[str]:
-    """``word`` as typed, joined, hyphenated and spaced, when it is a compound the papers
-    hyphenate or write apart ("pretraining", "pre-training"; "non-convex", "nonconvex": a
-    run's lookups had found each spelling's papers alone, 49 and 64 of the 112;
-    "honeybees", "honey bees"); the word alone otherwise."""
+    """``word`` as typed, joined and hyphenated, when it is a compound the papers hyphenate
+    ("pretraining", "pre-training"; "non-convex", "nonconvex": a run's lookups had found
+    each spelling's papers alone, 49 and 64 of the 112), and written apart when it is a rare
+    word the papers write so (``spaced_split``: "honeybees", "honey bees"); the word alone
+    otherwise."""
+    spaced = None if _HYPHEN.search(word) else written.spaced_split(word.lower())
     if _HYPHEN.search(word):
         parts = tuple(_HYPHEN.split(word))
-    elif split := written.split_of(word.lower()) or written.spaced_split(word.lower()):
+    elif split := written.split_of(word.lower()) or spaced:
         cuts = [0, *accumulate(len(part) for part in split)]
         parts = tuple(word[a:b] for a, b in zip(cuts, cuts[1:], strict=False))
     else:
         return [word]
     if len(parts) < 2 or any(not part or part.isdigit() for part in parts):
         return [word]
-    return list(dict.fromkeys([word, "".join(parts), "-".join(parts), " ".join(parts)]))
+    # written apart only where the papers write it so ("on-line" is no "on line"; C61)
+    apart = [" ".join(parts)] if spaced and tuple(p.lower() for p in parts) == spaced else []
+    return list(dict.fromkeys([word, "".join(parts), "-".join(parts), *apart]))
 
 
 # a looked-up word the keyword index cannot hold: the symbols "C++" or "F#" write, no term

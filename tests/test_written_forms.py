@@ -14,7 +14,15 @@ from assistant.keywords import document_terms, plain_letters, query_terms, spell
 from assistant.listing import ListScreen
 from assistant.pipeline import Assistant
 from assistant.word_runs import Run, name_runs
-from assistant.written_forms import HYPHENATED, JOINED, SPACED, WrittenText, short_forms, written_topic
+from assistant.written_forms import (
+    HYPHENATED,
+    JOINED,
+    SPACED,
+    WrittenText,
+    compound_forms,
+    short_forms,
+    written_topic,
+)
 
 # Fine-tuning hyphenated by three papers and joined by one; "hyperparameters" joined by two,
 # hyphenated by one; "state-of-the-art" and "neural networks" as the field writes them.
@@ -246,6 +254,14 @@ LOOKUP_PAPERS = [
     ("Subgoal Search", "Subgoals solve Sokoban and the Rubik's Cube."),
     ("Notable Bounds", "A notable bound on regret."),
     ("Weak Learners", "Weak learners are not able to fit the data."),
+    # "keypoints" joined by three papers: "the key point" of two others is another phrase
+    ("Pose Keypoints", "We detect keypoints of human poses."),
+    ("Face Keypoints", "Facial keypoints are regressed from images."),
+    ("Hand Keypoints", "Hand keypoints guide the grasp."),
+    ("Key Argument", "The key point of this paper is a bound."),
+    ("Key Idea", "The key point is that sparse codes suffice."),
+    # "on-line" hyphenated: never "on line" written apart
+    ("Online Updates", "An on-line algorithm updates its weights on line search steps."),
 ]
 
 
@@ -253,11 +269,14 @@ def test_a_looked_up_word_is_found_apart_and_with_either_apostrophe(
         seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """R8: "Which paper mentions honeybees?" found one of three papers (two write "honey
     bee") and "… Rubik's cube?" one of two (one writes "Rubik’s"). A looked-up word is also
-    found written apart as its papers write it, never at a stop word ("notable" is no "not
-    able"), and an apostrophe as either; each listed paper quotes its sentence holding it."""
+    found written apart as its papers write it when it is rare joined, never at a stop word
+    ("notable" is no "not able"; C61: "keypoints" is no "the key point", "on-line" no "on
+    line"), and an apostrophe as either; each listed paper quotes its sentence holding it."""
     written = WrittenText.of(_papers(LOOKUP_PAPERS))
     assert written.spaced_split("honeybees") == ("honey", "bees")
     assert written.spaced_split("notable") is None and written.spaced_split("locust") is None
+    assert written.spaced_split("keypoints") is None  # a common word's pair is another phrase
+    assert "on line" not in compound_forms("on-line", written)
     screen = ListScreen(Assistant(make_settings(
         seeds_with(seed_dir, tmp_path_factory, "lookups", LOOKUP_PAPERS))).index)
     bees = screen.screen("Which papers mention honeybees?").papers
@@ -265,5 +284,7 @@ def test_a_looked_up_word_is_found_apart_and_with_either_apostrophe(
     assert all("honey" in p.sentence for p in bees)
     cubes = screen.screen("Which papers mention Rubik's cube?").papers
     assert {p.paper.title for p in cubes} == {"Tiny Nets", "Subgoal Search"}
+    keypoints = {p.paper.title for p in screen.screen("Which papers mention keypoints?").papers}
+    assert "Pose Keypoints" in keypoints and not {"Key Argument", "Key Idea"} & keypoints
     notable = {p.paper.title for p in screen.screen("Which papers mention notable?").papers}
     assert "Notable Bounds" in notable and "Weak Learners" not in notable
