@@ -17,7 +17,7 @@ from assistant.errors import BadInputError
 from assistant.intent import COUNT_RE, Intent, share_of_a_topic
 from assistant.store_answers import BEING_END, CAME_OUT_END, DATED_CAME_OUT, STORE_PHRASE
 from assistant.topic_shares import share_asked_of
-from assistant.topics import sharing_head, written_as_pair
+from assistant.topics import RECENTLY_RE, sharing_head, written_as_pair
 from assistant.trend_questions import trimmed_topic
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def count_topic(intent: Intent) -> str | None:
     # the store named is no topic ("…on GANs are in the store?"), nor that papers exist
     said = " ".join(f"{asked.group('lead') or ''} {asked.group('topic')}".split()) if asked else ""
     said = CAME_OUT_END.sub(" ", said) if DATED_CAME_OUT.search(intent.question) else said
+    said = RECENTLY_RE.sub(" ", said)  # "… were published in recent years?": all of them (C61)
     topic = trimmed_topic(BEING_END.sub(" ", STORE_PHRASE.sub(" ", said)))
     return topic if re.search(r"\w", topic) else None
 

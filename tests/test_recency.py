@@ -15,6 +15,7 @@ from test_authors import NAMED
 
 from assistant.answering import final_answer
 from assistant.corpus import Paper
+from assistant.counted_topics import count_topic
 from assistant.intent import read_intent
 from assistant.list_lines import answer_lines
 from assistant.list_records import ListedPaper, ListResult
@@ -45,6 +46,14 @@ def test_a_recency_word_asks_for_the_newest_first_not_for_a_topic_word(
     intent = read_intent(question)
     assert intent.wants_list and intent.kind == "list" and intent.newest_first
     assert topic_of(intent.search) == topic
+
+
+@pytest.mark.parametrize("question", [
+    "How many papers on GANs were published recently?",
+    "How many papers on GANs were published in recent years?",  # C61: "GANs were published in recent"
+    "How many papers on GANs in recent years?"])
+def test_a_count_asked_of_recent_years_counts_the_topic(question: str) -> None:
+    assert count_topic(read_intent(question)) == "GANs"
 
 
 @pytest.mark.parametrize(("question", "topic"), [
