@@ -31,6 +31,7 @@ JOINED, HYPHENATED, SPACED = "", "-", " "  # a compound's forms, by what stands 
 SPACED_RARE, SPACED_WRITERS = 2, 2
 _SEPARATOR = r"(?P<sep>[-\u2010\u2011]|\s+|)"
 _HYPHEN = re.compile(r"[-\u2010\u2011]")
+_APOSTROPHE = re.compile("['’]")  # a word's apostrophe, written either way (``as_written``)
 _PART_AFTER = re.compile(r"[-\u2010\u2011]\w")
 _WORD = re.compile(r"[^\W\d_][^\W_]*")  # a word of letters first (no number, no "0-1")
 _STOPS = frozenset(STOPWORDS)
@@ -263,18 +264,17 @@ def compound_forms(word: str, written: WrittenText) -> list[str]:
     each spelling's papers alone, 49 and 64 of the 112), and written apart when it is a rare
     word the papers write so (``spaced_split``: "honeybees", "honey bees"); the word alone
     otherwise."""
-    spaced = None if _HYPHEN.search(word) else written.spaced_split(word.lower())
+    spaced = None  # written apart only where the papers write it so ("on-line" is no "on line"; C61)
     if _HYPHEN.search(word):
         parts = tuple(_HYPHEN.split(word))
-    elif split := written.split_of(word.lower()) or spaced:
+    elif split := written.split_of(word.lower()) or (spaced := written.spaced_split(word.lower())):
         cuts = [0, *accumulate(len(part) for part in split)]
         parts = tuple(word[a:b] for a, b in zip(cuts, cuts[1:], strict=False))
     else:
         return [word]
     if len(parts) < 2 or any(not part or part.isdigit() for part in parts):
         return [word]
-    # written apart only where the papers write it so ("on-line" is no "on line"; C61)
-    apart = [" ".join(parts)] if spaced and tuple(p.lower() for p in parts) == spaced else []
+    apart = [" ".join(parts)] if spaced else []
     return list(dict.fromkeys([word, "".join(parts), "-".join(parts), *apart]))
 
 
@@ -295,9 +295,6 @@ def as_written(word: str) -> str:
     either ("Rubik's" as "Rubik’s": R8's lookup had found one of the two papers)."""
     forms = sorted(written_forms(word), key=len, reverse=True)
     return "(?:" + "|".join(_APOSTROPHE.sub("['’]", re.escape(form)) for form in forms) + ")"
-
-
-_APOSTROPHE = re.compile("['’]")
 
 
 def written_forms(word: str) -> set[str]:
