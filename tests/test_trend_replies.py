@@ -360,3 +360,15 @@ def test_a_change_since_a_year_is_counted_over_every_year(capsule_years: Assista
     assert any(line.split()[:2] == ["2018", "1"] for line in lines)
     listed = final_answer(capsule_years.answer_stream("list them", [(question, answer.answer)]))
     assert listed.answer.startswith("4 papers")
+
+
+def test_a_growth_within_an_authors_papers_says_its_shares_are_of_those() -> None:
+    """C60: "Has Yoshua Bengio's work on GANs declined since 2018?" said "as a share of each
+    year's stored papers, from 40.0% of 5": his five papers of 2018, not the store's."""
+    trend = dataclasses.replace(trend_of({2018: 2, 2021: 1}, {2018: 5, 2021: 8}),
+                                stored_within="author Yoshua Bengio",
+                                gap_label="none stored within the filter")
+    assert "as a share of each year's stored papers within the filter (author Yoshua Bengio), " \
+           "from 40.0% of 5 to 12.5% of 8." in growth_line(trend, None, None)
+    whole = trend_of({2018: 2, 2021: 1}, {2018: 5, 2021: 8})  # the store's: no filter named
+    assert "stored papers, from 40.0%" in growth_line(whole, None, None)
