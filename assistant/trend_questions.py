@@ -19,10 +19,12 @@ from typing import Literal
 from assistant.stated_years import END, NUMBER_WORDS, PAPERS, YEAR
 from assistant.types import OPEN_END, OPEN_START, Filters
 
-# A question about how much a topic is worked on over the years.
+# A question about how much a topic is worked on over the years; a fall too ("Has interest
+# in GANs dropped since 2019?" had quoted one paper; C60)
 _CHANGED = (r"(?:grown|grow|changed|change|evolved|evolve|developed|develop|risen|rise|declined"
             r"|decline|increased|increase|decreased|decrease|shifted|shift|progressed|trended"
-            r"|growing|changing|evolving|rising|declining|increasing|decreasing)")
+            r"|growing|changing|evolving|rising|declining|increasing|decreasing"
+            r"|dropped|drop|dropping|fallen|fall|fell|falling|waned|waning|faded|fading)")
 _OVER_TIME = r"(?:over\s+(?:time|the\s+(?:years|decades?))|year[\s-]+(?:by|over|to|after)[\s-]+year)"
 _PER_YEAR = r"(?:(?:per|each|every|by|a)\s+year|yearly|annually)"
 _PER_DECADE = r"(?:(?:per|each|every|by|a)\s+decade)"

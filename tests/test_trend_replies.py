@@ -335,6 +335,9 @@ def test_three_topics_are_ranked_by_count_and_growth_those_tied_together() -> No
     ("How has research on kernel methods changed after 2012?", 2012),
     ("How has interest in GANs changed year by year since 2017?", 2017),
     ("Did interest in SVMs decline in popularity after 2010?", 2010),
+    # a fall (C60: "dropped" had been no trend, one paper quoted)
+    ("Has interest in GANs dropped since 2019?", 2019),
+    ("Did research on hidden Markov models fall after 2000?", 2000),
     # the years up to it, a range closed at both ends, the last so many: its range
     ("Did papers on Bayesian nonparametrics grow before 2015?", None),
     ("How has interest in GANs grown between 2015 and 2019?", None),
@@ -346,7 +349,9 @@ def test_three_topics_are_ranked_by_count_and_growth_those_tied_together() -> No
 def test_a_change_since_a_year_is_measured_from_that_year(question: str, year: int | None) -> None:
     """A researcher's run: "Did X decline after 2010?" had been counted within 2011 on, its
     first year read as "first counted"; 2010 itself is the measure."""
-    assert change_since(question, read_intent(question).filters) == year
+    intent = read_intent(question)
+    assert change_since(question, intent.filters) == year
+    assert year is None or intent.kind == "trend"
 
 
 def test_a_change_since_a_year_is_counted_over_every_year(capsule_years: Assistant) -> None:
