@@ -57,6 +57,9 @@ COUNT_COMPARISON_RES = [
                rf"(?:the\s+)?(?:number|count)\s+of\s+{PAPERS}{_END}", re.I),
     re.compile(rf"^\s*(?:did|have|has)\s+(?P<a>.+?)\s+(?:overtak(?:e|en)|surpass(?:ed)?|outnumber(?:ed)?)"
                rf"\s+(?P<b>.+?)\s+(?:by|in)\s+(?:the\s+)?(?:number|count)\s+of\s+{PAPERS}{_END}", re.I),
+    # "Compare the number of papers on A and (on) B" (R9: "A and B" had been counted as one)
+    re.compile(rf"^\s*compare\s+the\s+(?:numbers?|counts?)\s+of\s+{PAPERS}\s+(?P<a>(?:on|about|using)\s+.+?)"
+               rf"\s+(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?){_END}", re.I),
 ]
 # "Which grew faster, GANs or VAEs?" names no field's noun: a comparison when a side is
 # written as a method's name (``names_a_method``), not "Which grew faster, model size or
@@ -77,6 +80,11 @@ _GROWTH_OF = [
                rf"(?!(?:the|a|an|its|their)\s)(?P<a>.+?)\s+"
                rf"(?:and|with|to|vs\.?|versus)\s+(?P<b>.+?){_END}", re.I),
 ]
+# "Has A overtaken B?" with no count named: a count compared when its sides are fields of
+# several words (``_a_field``) or papers ("papers on A … papers on B"), not methods' names
+# ("Did GPT-3 surpass BERT?" asks of results); R9's had quoted one abstract
+_OVERTOOK = re.compile(rf"^\s*(?:did|have|has)\s+(?!(?:the|a|an|it|this|that|they)\s)(?P<a>.+?)\s+"
+                       rf"(?:overtak(?:en|e)|surpass(?:ed)?|outnumber(?:ed)?)\b{_SEP}(?P<b>.+?){_END}", re.I)
 # a kind of model written as an acronym's plural ("GANs", "CNNs"; not "FLOPs", a unit)
 _METHODS = re.compile(rf"\b(?!{UNIT_PLURALS}\b)[A-Z]{{2,}}s\b")
 # ...of three or more, a comma list before the "or" ("Which grew faster: GANs, VAEs or
@@ -130,6 +138,10 @@ def compared_topics(question: str) -> tuple[str, str] | None:
     for pattern in (_GREW_FASTER, *_GROWTH_OF):
         if (m := pattern.search(question)) and names_fields(sides := _trimmed_pair(m["a"], m["b"])):
             return sides
+    # "Did GPT-3 surpass BERT?" asks of results: only fields of several words, or papers
+    if (m := _OVERTOOK.search(question)) and (all(_a_field(_trimmed(side)) for side in (m["a"], m["b"]))
+                                              or all(_LEAD.match(side) for side in (m["a"], m["b"]))):
+        return _trimmed_pair(m["a"], m["b"])
     listed = [*m["a"].split(","), m["b"]] if (m := _GREW_FASTER_LIST.search(question)) else []
     if m and (any(_METHODS.search(side) for side in listed)
               or sum(names_a_method((side, "")) for side in listed) >= 2

@@ -85,6 +85,24 @@ def test_a_comparison_of_two_topics_counts_is_read(question: str,
     assert read_intent(question).compared_topics == topics
 
 
+@pytest.mark.parametrize(("question", "topics"), [
+    ("Compare the number of papers on topic models and on word embeddings",
+     ("topic models", "word embeddings")),
+    ("Compare the number of papers on Gaussian processes and Bayesian optimization",
+     ("Gaussian processes", "Bayesian optimization")),
+    ("Has federated learning overtaken active learning?", ("federated learning", "active learning")),
+    ("Have papers on transformers overtaken papers on recurrent neural networks?",
+     ("transformers", "recurrent neural networks")),
+    # an overtaking of methods' names or of quantities asks of results
+    ("Did GPT-3 surpass BERT on SuperGLUE?", None), ("Did ResNet overtake VGG?", None),
+    ("Has test accuracy surpassed training accuracy?", None)])
+def test_the_number_of_papers_on_two_fields_and_an_overtaking_are_compared(
+        question: str, topics: tuple[str, str] | None) -> None:
+    """R9: "Compare the number of papers on A and on B" had counted "A and on B" as one
+    topic, and "Has federated learning overtaken active learning?" quoted one abstract."""
+    assert read_intent(question).compared_topics == topics
+
+
 def test_compare_the_growth_asks_which_grew_faster() -> None:
     """"Compare the growth of GANs and VAEs" is answered by which grew faster, as "Which grew
     faster, GANs or VAEs?" is; comparing by the number of papers asks which has more."""
