@@ -41,7 +41,7 @@ from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
 from assistant.store_answers import about_store
 from assistant.subjects import spelled_out
-from assistant.topic_shares import changed_since, share_asked_of, topic_and_facet, whole_history
+from assistant.topic_shares import asks_change_since, share_asked_of, topic_and_facet, whole_history
 from assistant.topics import topic_of
 from assistant.trends import TREND_MAX_REREAD
 from assistant.types import Filters
@@ -229,7 +229,7 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
     if before.wants_list or counted:  # "What percentage of papers are from 2020?": how many
         # "Did X decline after 2010?" was counted over every year (a review's: "list them" had
         # listed 2011 on alone, 106 of the 294 counted)
-        kept = whole_history(before.filters, last, None) if changed_since(last) else before.filters
+        kept = whole_history(before.filters, last, None) if asks_change_since(last) else before.filters
         return Narrowed(as_count(before.search), kept, counted, kept)
     return None
 

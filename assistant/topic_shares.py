@@ -109,15 +109,15 @@ _TOPIC_TAIL = re.compile(r"(?:\s+(?:that|which|and|were|was|are|is|been|have|has
 
 def counts_whole_history(question: str, given: Filters | None) -> Stated | None:
     """What ``question`` asks the share of (``stated_of_them``), or the years since a change
-    it asks about (``changed_since``), its count made without it: not when the caller's own
-    filter (``given``) sets that part."""
-    stated = stated_of_them(question) or ("years" if changed_since(question) else None)
+    it asks about (``asks_change_since``), its count made without it: not when the caller's
+    own filter (``given``) sets that part."""
+    stated = stated_of_them(question) or ("years" if asks_change_since(question) else None)
     if stated == "years" and given and given.states_years:
         return None
     return None if stated == "author" and given and given.author else stated
 
 
-def changed_since(question: str) -> bool:
+def asks_change_since(question: str) -> bool:
     """Whether ``question`` asks of a change since a year (``trend_questions.change_since``:
     "Did interest in SVMs decline after 2010?"), not of its growth, top years or peak: its
     count, over every year, holds that year and the years before it."""
