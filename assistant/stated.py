@@ -28,7 +28,7 @@ from assistant.types import LATEST_YEAR, Filters
 # (``intent.Intent.newest_first``, ``topics.LEAD_RE``)
 RECENT = rf"(?:(?:most\s+)?(?:recent|latest|newest)|new(?:er)?(?=\s+{PAPERS}\b))"
 # papers' being published ("were published", "have appeared"), and recently so
-BEEN = r"(?:were|was|are|is|have\s+been|has\s+been|got)"
+BEEN = r"(?:were|was|are|is|have\s+been|has\s+been|have|has|had|got)"  # "have appeared" too (C61)
 PUBLISHED = r"(?:published|written|presented|accepted|appeared|released)"
 # ...or in recent years, with or without the verb ("Which papers study GANs in recent years?":
 # "recent" and "years" had been topic words each paper must hold, as "published" had been)

@@ -40,6 +40,10 @@ from assistant.topics import topic_of
     ("Which papers on GANs were published in recent years?", "GANs?"),
     ("Which papers study GANs in recent years?", "study GANs?"),
     ("List papers on graph neural networks from recent years.", "graph neural networks."),
+    # C61: a range stated after it ("…, since 2019": 3 papers writing "recent years", not
+    # 173), and "have appeared" ("GANs have?")
+    ("Which papers on GANs were published in recent years, since 2019?", "GANs?"),
+    ("Which papers on GANs have appeared in recent years?", "GANs?"),
 ])
 def test_a_recency_word_asks_for_the_newest_first_not_for_a_topic_word(
         question: str, topic: str) -> None:
