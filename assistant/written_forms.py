@@ -52,6 +52,9 @@ class WrittenText:
     _stems: dict[str, tuple[set[int], dict[str, set[int]]]] = field(
         default_factory=dict, compare=False, repr=False)
     _commonest: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
+    # spaced_split's answers: a lookup's words are split by term_holders, then again for the
+    # list's quotes, each a scan of the text for its cuts
+    _spaced: dict[str, tuple[str, str] | None] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, papers: Mapping[str, Paper]) -> WrittenText:
@@ -85,14 +88,15 @@ class WrittenText:
         SPACED_RARE papers write joined, and apart by SPACED_WRITERS or more: a common
         word's pair is another phrase (C61: "keypoints" and "the key point of this paper",
         "everyday" and "every day", "standstill" and "cannot stand still")."""
-        cuts = [(word[:i], word[i:]) for i in range(3, len(word) - 2)
-                if not {word[:i], word[i:]} & _STOPS]  # "notable" is no "not able"
-        # a literal first, fast; the whole text scanned (``forms``) only for a cut it finds
-        written = {cut: self.forms(cut) for cut in cuts if f"{cut[0]} {cut[1][:3]}" in self.text}
-        best = max(written, key=lambda cut: written[cut][SPACED], default=None)
-        if best is None or written[best][JOINED] > SPACED_RARE or written[best][SPACED] < SPACED_WRITERS:
-            return None
-        return best
+        if word not in self._spaced:
+            cuts = [(word[:i], word[i:]) for i in range(3, len(word) - 2)
+                    if not {word[:i], word[i:]} & _STOPS]  # "notable" is no "not able"
+            # a literal first, fast; the whole text scanned (``forms``) only for a cut it finds
+            written = {cut: self.forms(cut) for cut in cuts if f"{cut[0]} {cut[1][:3]}" in self.text}
+            best = max(written, key=lambda cut: written[cut][SPACED], default=None)
+            self._spaced[word] = None if best is None or written[best][JOINED] > SPACED_RARE \
+                or written[best][SPACED] < SPACED_WRITERS else best
+        return self._spaced[word]
 
     def forms(self, parts: Sequence[str]) -> Counter[str]:
         """How many papers write the compound of ``parts`` (lower case) in each form
