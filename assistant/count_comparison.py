@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from assistant.stated_years import PAPERS
+from assistant.stated_years import PAPERS, span_of
 from assistant.trend_questions import UNIT_PLURALS
 
 _AMOUNT = r"(?:more|fewer|less)(?!\s+than\b)"  # "more than 10 papers on X" counts no two topics
@@ -147,6 +147,26 @@ def compared_topics(question: str) -> tuple[str, str] | None:
               or sum(names_a_method((side, "")) for side in listed) >= 2
               or all(_a_field(_trimmed(side)) for side in listed)):
         return _trimmed(m["a"]), _trimmed(m["b"])
+    return None
+
+
+Span = tuple[int, int]
+
+
+def compared_periods(question: str) -> tuple[str, Span, Span] | None:
+    """The topic a question compares over two spans of years by its papers' count, and the
+    two spans ("Were there more papers on MCMC in the 1990s or in the 2010s?" → MCMC,
+    1990–1999, 2010–2019): a comparison of counts (``COUNT_COMPARISON_RES``) one side of
+    which is a span alone, the other the topic and its span. None else (two topics, or a
+    side with no span). R9's had quoted five abstracts under both decades' filter."""
+    for pattern in COUNT_COMPARISON_RES:
+        if (m := pattern.search(question)) is None:
+            continue
+        first, second = span_of(m["a"]), span_of(m["b"])
+        if first is None or second is None or first[0] == second[0]:
+            return None
+        named = [side for side in (_trimmed(first[1]), _trimmed(second[1])) if re.search(r"\w", side)]
+        return (named[0], first[0], second[0]) if len(named) == 1 else None
     return None
 
 

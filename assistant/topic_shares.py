@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Literal
 
+from assistant.count_comparison import Span, compared_periods
 from assistant.filters import of_recent
 from assistant.intent import COUNT_RE, OF_A_TOPIC, Intent, asks_a_share, read_intent, share_of_a_topic
 from assistant.stated_years import set_against, stated_years
@@ -165,6 +166,33 @@ def _span_counts(trend: TrendResult, spans: tuple[tuple[int, int], ...]) -> list
             for a, b in spans]
 
 
+def spans_line(trend: TrendResult, spans: tuple[Span, ...], which: bool = False) -> str:
+    """Each span's count and its share of the papers stored in it ("That is 13 in 1990–1999
+    and 110 in 2010–2019; as a share of each one's stored papers, 0.9% of 1,423 and 1.9% of
+    5,823."): spans of unlike size are weighed by share. ``which``: the question asks which
+    holds more, said by count and by share (R9: "more in the 1990s or the 2010s?")."""
+    counts = _span_counts(trend, spans)
+    stored = [sum(n for year, n in trend.stored.items() if a <= year <= b) for a, b in spans]
+    line = "That is " + " and ".join(f"{n:,} in {label}" for label, n in counts)
+    if not all(stored):
+        return line + "."
+    shares = [share_text(n / held) for (_, n), held in zip(counts, stored, strict=True)]
+    line += "; as a share of each one's stored papers, " + " and ".join(
+        f"{share} of {held:,}" for share, held in zip(shares, stored, strict=True)) + "."
+    if not which or len(spans) != 2:
+        return line
+    (first, one), (second, other) = counts
+    by_share = [n / held for (_, n), held in zip(counts, stored, strict=True)]
+    larger = first if by_share[0] > by_share[1] else second
+    if one == other:
+        return line + " As many in each" + ("." if shares[0] == shares[1]
+                                            else f"; a larger share in {larger}.")
+    more = first if one > other else second
+    if shares[0] == shares[1] or larger == more:
+        return line + f" More in {more}" + ("." if shares[0] == shares[1] else ", by count and by share.")
+    return line + f" More papers in {more}; a larger share of its papers in {larger}."
+
+
 def _asked_part(part: Stated | None, stated: Filters) -> Filters:
     """The part of ``stated`` a share is asked of: its author, or its years."""
     return (Filters(author=stated.author) if part == "author"
@@ -198,11 +226,12 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     if (part is None and (more := _MORE_THAN.match(question))  # "How many more … in 2021 than in 2018?"
             and _counted_in(stated, (int(more.group("a")),) * 2, (int(more.group("b")),) * 2)):
         return trend.overall_share() + difference(trend, int(more.group("a")), int(more.group("b")))
-    against = set_against(question)  # "… in 2019 vs 2020?": each span its own, when both were counted
+    periods = compared_periods(question)  # "Were there more … in the 1990s or the 2010s?"
+    # "… in 2019 vs 2020?": each span its own, when both were counted
+    against = set_against(question) or (periods[1:] if periods else None)
     against = against if against and _counted_in(stated, *against) else None
     if part is None and against:
-        each = " and ".join(f"{n:,} in {label}" for label, n in _span_counts(trend, against))
-        return f"{trend.overall_share()} That is {each}."
+        return f"{trend.overall_share()} {spans_line(trend, against, which=periods is not None)}"
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
     within = _asked_part(part, stated)

@@ -125,6 +125,7 @@ _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]
                              r"\s+(?:with|for|of|on)\b(?P<topic>.+)$", re.I)),
     ("top_years", re.compile(rf"\btop\s+{_MANY}\s+years\s+(?:for|of|in|on)\s+(?P<topic>.+)$", re.I)),
     ("decades", re.compile(r"^\s*(?:in\s+)?(?:which|what)\s+decades?\s+(?:had|saw|has|have|was|were|did)\b"
+                           r"(?:\s+(?:more|fewer)\b)?"  # "…had more papers on MCMC, the 1990s or …"
                            rf"(?=.*\b(?:{PAPERS}|research|work|most\b.*\bpublished)\b)(?P<topic>.+)$", re.I)),
     ("decades", re.compile(rf"^(?:(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_DECADE}\b)"
                            rf"|(?=.*\b{PAPERS}\s+{_PER_DECADE}\b))(?P<topic>.+)$", re.I)),
