@@ -31,6 +31,7 @@ from assistant.settings import MAX_LIST_REREAD, MAX_TOP_K, Settings
 
 if TYPE_CHECKING:  # the pipeline's imports are heavy; `assistant --help` should not wait
     from assistant.pipeline import Assistant
+    from assistant.types import Filters
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Cited answers from research-paper abstracts.")
@@ -134,6 +135,19 @@ Reread = Annotated[int | None, typer.Option(
     "first line says some were left out unread, a larger number reads them.")]
 
 
+def given_filters(year: str | None, venue: str | None, author: str | None) -> Filters | None:
+    """The ``--year``, ``--venue`` and ``--author`` options as filters; an option given
+    empty (``--author ""``) is one line, exit 2: it had been taken for no filter, and 253
+    papers listed unfiltered (R10)."""
+    from assistant.filters import explicit
+
+    for option, value in (("--year", year), ("--venue", venue), ("--author", author)):
+        if value is not None and not value.strip():
+            fail(f"{option} is empty; give a value (see --help) or leave the option out")
+    with friendly_errors():  # a bad --year is one line
+        return explicit(year, venue, author)
+
+
 @app.command()
 def ingest(
     paths: Annotated[list[Path] | None, typer.Argument(help="Files or directories "
@@ -222,15 +236,12 @@ def ask(
 ) -> None:
     """Answer a question with citations (streams the answer, then the sources). What the
     question states ("since 2019", "in NeurIPS 2025", "papers by Bengio") filters too."""
-    from assistant.filters import explicit
-
     if not question.strip():
         fail("the question is empty; ask something like: assistant ask \"What is CRAFT?\"")
     if as_json and output_format not in (OutputFormat.text, OutputFormat.json):
         fail(f"--json and --format {output_format.value} ask for two formats; give one of them")
     fmt = OutputFormat.json if as_json else output_format
-    with friendly_errors():  # a bad --year is one line
-        filters = explicit(year, venue, author)
+    filters = given_filters(year, venue, author)
     settings = load_settings(data_dir, chroma_url)
     from assistant.embedding import preload
 
@@ -310,12 +321,9 @@ def trends(
     """Count the papers on a topic per year (and per venue): a table and a PNG chart."""
     import json
 
-    from assistant.filters import explicit
-
     if not topic.strip():
         fail("the topic is empty; give one, e.g. assistant trends \"graph neural networks\"")
-    with friendly_errors():  # a bad --year is one line
-        filters = explicit(year, venue, author)
+    filters = given_filters(year, venue, author)
     settings = load_settings(data_dir, chroma_url)
     with importing():
         from assistant.intent import read_intent

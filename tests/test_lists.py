@@ -436,6 +436,9 @@ def test_cli_lists_trends_and_refuses_bad_input(fresh_copy: Path, tmp_path: Path
                           (["trends", "graphs", "--year", "1950-1960"],
                            "no indexed paper is of years 1950–1960"),
                           (["ask", "--all", LIST_QUESTION, "--year", "19x"], "bad year filter"),
+                          # an option given empty had been no filter (R10: 253 papers listed)
+                          (["ask", "--author", "", LIST_QUESTION], "--author is empty"),
+                          (["trends", "graphs", "--venue", " "], "--venue is empty"),
                           (["ask", "Which papers study models?"], "names no topic to list"),
                           (["trends", "models"], "has no word to search for, only common"),
                           # refused before the screening, not after it with no fix named
