@@ -43,7 +43,7 @@ LAYERS: list[set[str]] = [
      "assistant.compared_counts", "assistant.or_counts", "assistant.store_answers",
      "assistant.citesafe", "assistant.quoted_answers", "assistant.sentences", "assistant.titles",
      "assistant.topic_input", "assistant.topic_shares", "assistant.counted_topics",
-     "assistant.trend_replies", "assistant.windowed"},
+     "assistant.trend_replies", "assistant.windowed", "assistant.refusal_text"},
     {"assistant.pipeline", "assistant.list_answers", "assistant.follow_ups", "assistant.narrowing"},
     {"assistant.ui", "assistant.evals"},
     {"assistant.printing"},
