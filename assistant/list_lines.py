@@ -193,22 +193,27 @@ def people_line(index: AbstractIndex, filters: Filters | None) -> str:
 
 
 def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
-    """For a list of every paper of a filter (an author's, with no topic), the ``records``
-    of the store's files it allows (``AbstractIndex.left_out``), no abstract and so not
-    stored, named
-    ("2 more records of the store's files have no abstract and are not stored: “…”
-    (1988, neurips_abstract_1988.csv#6), …"): "How many papers did Joshua Alspector
-    publish?" had said 4 where the files hold 6. "" otherwise (a topic cannot be judged
-    without an abstract: the receipt counts them)."""
-    if not result.filters or result.topic or not records:
+    """The ``records`` of the store's files the list's filter allows (``AbstractIndex.left_out``)
+    and so not stored, named, for a list of every paper of a filter (an author's, with no
+    topic: "2 more records of the store's files have no abstract and are not stored: “…”
+    (1988, neurips_abstract_1988.csv#6), …"; "How many papers did Joshua Alspector publish?"
+    had said 4 where the files hold 6), or for a list on a topic, those whose title writes
+    the topic as one (``writes_topic``): "What did Harris Drucker write about boosting?" had
+    left his "Boosting Decision Trees", its abstract another record's, unnamed (R10). ""
+    otherwise (a topic cannot be judged without an abstract: the receipt counts them)."""
+    if result.topic:  # a record is judged by its title alone, as the list reads a paper's words
+        asked = read_intent(result.question).search
+        records = [r for r in records if r.title and writes_topic(asked, result.written, r.as_paper())]
+    if not result.filters and not result.topic or not records:
         return ""
     named = [r.said() for r in records[:LEFT_OUT_SHOWN]]
     more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""
     one, counts = len(records) == 1, tally(records)
+    titled = f" whose title{'' if one else 's'} name{'s' if one else ''} the topic" if result.topic else ""
     if counts.left_out_repeats or counts.left_out_unread:  # each says why it is not stored
-        return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
+        return (f"{len(records):,} more record{'' if one else 's'} of the store's files{titled} "
                 f"{'is' if one else 'are'} not stored ({why(*counts)}): "
                 f"{', '.join(named)}{more}.\n")
-    return (f"{len(records):,} more record{'' if one else 's'} of the store's files "
+    return (f"{len(records):,} more record{'' if one else 's'} of the store's files{titled} "
             f"{'has' if one else 'have'} no abstract and so {'is' if one else 'are'} not "
             f"stored: {', '.join(named)}{more}.\n")

@@ -1,6 +1,6 @@
-"""What a refusal says beyond "no": the names of the question no abstract writes, the
-filter's papers when only those were searched, and the records of the store's files not
-stored that the question asks of.
+"""What a refusal says beyond "no": the names of the question no abstract writes (and whose
+they are when stored authors have them), the filter's papers when only those were searched,
+and the records of the store's files not stored that the question asks of.
 
 Why apart from pipeline.py: these are the words of a "no", read by every surface; the
 pipeline decides when to refuse (refusals.py the checks), this module how it reads.
@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from assistant.answering import NO_ANSWER
+from assistant.authors import AuthorBook
 from assistant.keywords import query_terms
+from assistant.left_out import LeftOut
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
 from assistant.refusals import quoted_names
 from assistant.retrieval import HybridRetriever
@@ -21,8 +23,9 @@ from assistant.types import Filters
 def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | None) -> str:
     """The refusal of a question no paper answers (``no_answer``), and the filter's papers
     when only those were searched."""
-    text = no_answer(retriever.unknown_names(search, filters=applied),
-                     retriever.unwritten_names(search, filters=applied))
+    unknown = retriever.unknown_names(search, filters=applied)
+    text = no_answer(unknown, retriever.unwritten_names(search, filters=applied))
+    text += authors_named(retriever.index.author_book(), unknown)
     if applied:
         matching = len(retriever.allowed(applied) or ())
         of = "" if applied.describe().startswith("not ") else "of "  # "papers not writing “X”"
@@ -44,6 +47,8 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
     named = [key for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search)
              if len(asked - set(query_terms(records[key].title))) <= 1
              and not in_longer_name(records[key].title, search)]
+    named += [key for key, record in records.items()
+              if key not in named and by_and_titled(record, asked, bool(applied and applied.author))]
     if not named and (unknown := retriever.unstored_title(search, filters=applied)):
         title, nearest = unknown
         near = f"; the nearest stored title is “{nearest}”" if nearest else ""
@@ -51,6 +56,17 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
                 "what follows is from papers sharing its words.\n")
     return "".join(f"{records[key].said()} is a record of the store's files not stored: "
                    f"{records[key].reason}.\n" for key in named)
+
+
+def by_and_titled(record: LeftOut, asked: set[str], by_author: bool) -> bool:
+    """Whether a question asks of ``record`` by its authors and its title's words: it names
+    one of its authors (or the filter is an author's, which ``record`` passes: ``by_author``),
+    its title holds a keyword of the question, and every keyword but one is its title's or
+    its authors' ("What did Drucker and Cortes find about boosting decision trees?" had been
+    a bare "no", their record's abstract another record's: R10)."""
+    title, names = set(query_terms(record.title)), set(query_terms(record.authors))
+    return ((by_author or bool(asked & names)) and bool(asked & title)
+            and len(asked - title - names) <= 1)
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:
@@ -62,3 +78,16 @@ def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ())
     if unwritten_names:
         text += f" No indexed abstract writes {quoted_names(unwritten_names)}."
     return text
+
+
+def authors_named(book: AuthorBook, names: Sequence[str]) -> str:
+    """A refusal's sentence for each name no abstract writes that stored authors have ("What
+    did Drucker and Cortes find about …?", read as no author's papers as no stored paper is
+    by both: R10's refusal had read as if the store knew no Cortes): whose it is, and how
+    to ask for their papers."""
+    said = ""
+    for name in names:
+        if people := book.people(name) if book.holds(name) else []:
+            who = ", ".join(f"{person} ({n:,} paper{'s' * (n != 1)})" for person, n in people[:2])
+            said += f" “{name}” is a stored author's name: {who}; “Which papers by {name} …?” lists theirs."
+    return said

@@ -164,3 +164,32 @@ def test_a_record_that_could_not_be_read_is_counted_and_named(fresh_copy: Path,
     assert receipt_line(answer.receipt).endswith("not stored: 1 no abstract, 2 unreadable")
     again = Assistant(make_settings(fresh_copy))  # kept beside the store
     assert len([r for r in again.index.left_out() if r.reason == "unreadable"]) == 2
+
+
+def test_a_record_asked_of_by_its_authors_and_title_words_is_named(fresh_copy: Path,
+                                                                  tmp_path: Path) -> None:
+    """R10: "What did Drucker and Cortes find about boosting decision trees?" was a bare "no"
+    (no stored paper is by both), and "What did Harris Drucker write about boosting?" listed
+    his one stored paper: neither named their record "Boosting Decision Trees", whose
+    abstract is another record's. A record whose authors the question names (or whose
+    author the filter is) and whose title holds its other words is named, and so is one on
+    a list's topic whose title writes the topic."""
+    path = tmp_path / "papers.csv"
+    write_papers(path, 4, [("Grace Hopper, Charles Babbage", "Wombat Doubles", "1991", PAPERS[0][2])])
+    app = Assistant(make_settings(fresh_copy))
+    assert app.ingest([path]).added == 4
+    record = ("“Wombat Doubles” (1991, papers.csv#5; its abstract is that of “Burrow Engines” "
+              "(papers.csv#1))")
+    both = answer_of(app, "What did Hopper and Babbage find about wombat doubles?")
+    assert f"{record} is a record of the store's files not stored: another record's abstract." in both.answer
+    # the names no abstract writes are stored authors': the refusal says whose (it had read
+    # as if the store knew no such author)
+    assert ("“Babbage” is a stored author's name: Charles Babbage (1 paper); “Which papers by "
+            "Babbage …?” lists theirs.") in both.answer
+    listed = answer_of(app, "Which papers by Grace Hopper are about wombat doubles?")
+    assert ("1 more record of the store's files whose title names the topic is not stored "
+            f"(another record's abstract): {record}.") in listed.answer
+    for other in ("What did Ada Lovelace find about wombat doubles?",  # not an author of it
+                  "What did Hopper and Babbage find about koalas?",  # nor its title's words
+                  "Which papers by Grace Hopper are about koalas?"):
+        assert "Wombat Doubles” (1991" not in answer_of(app, other).answer, other
