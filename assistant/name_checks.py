@@ -39,6 +39,7 @@ from assistant.tuning import (
     TITLE_SHARE,
     UNTITLED_SHARE,
 )
+from assistant.types import Filters
 
 # The fused scores of the papers found for the question, ranked when first asked for.
 Found = Callable[[], dict[str, float]]
@@ -217,6 +218,19 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
     # "Self-Routing Capsule Networks"): 'compare “A” and “B”' asks about both
     return [pid for pid, key in found.items()
             if not any(key != other and f" {key} " in f" {other} " for other in found.values())]
+
+
+def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters | None) -> list[Paper]:
+    """The stored papers ``question`` names by title (``titled_papers``) when the years or
+    the venue it is asked under leave each of them out ("What does the NeurIPS 2018 paper
+    Dynamic Routing Between Capsules propose?": it is of 2017, and R10's answer had been
+    another 2018 paper's), for a question of one paper, not of papers ("What do 2018 papers
+    say about …?" asks of others); [] else."""
+    if (applied is None or not (applied.states_years or applied.venue)
+            or re.search(r"\bpapers\b", question, re.I)):
+        return []
+    named = [papers[pid] for pid in titled_papers(papers, question)]
+    return named if named and not any(applied.allows(paper) for paper in named) else []
 
 
 # what a question asks of a paper's record, not of a topic: who wrote it, where and when

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -39,6 +40,7 @@ from assistant.keywords import keyword_weights
 from assistant.left_out import tally
 from assistant.list_answers import ListAnswers
 from assistant.list_records import ListResult
+from assistant.name_checks import titled_outside
 from assistant.naming import unmentioned
 from assistant.paper_order import ordered_in
 from assistant.readings import unwritten_own_words
@@ -200,7 +202,7 @@ class Assistant:
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
         read = asked_respellings(self.index, search, bool(read_intent(search).lookup_terms))
-        search, note = respelt(search, read), respelt_line(read) + unstored(self.retriever, search, applied)
+        search, note, applied = noted(self.retriever, search, read, applied)
         if note:
             yield note
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
@@ -402,6 +404,25 @@ def bare_lookup(question: str, index: AbstractIndex | None = None, follow_up: bo
     if holders and as_typed:
         return asked
     return f"Which papers are by {name}?" if index.author_book().holds(name) else question
+
+
+def noted(retriever: HybridRetriever, search: str, read: dict[str, str], applied: Filters | None
+          ) -> tuple[str, str, Filters | None]:
+    """The question as searched (respelt as ``read``), the lines heading its answer (how
+    it was read, the records not stored it asks of), and the filter to answer under:
+    without the years and venue it states when those leave out the stored paper it names
+    by title (``titled_outside``: "the NeurIPS 2018 paper Dynamic Routing Between
+    Capsules", of 2017, had been answered from another paper of 2018; R10), and a line
+    saying so."""
+    note = respelt_line(read) + unstored(retriever, search, applied)
+    if applied and (outside := titled_outside(retriever.index.papers(), search, applied)):
+        paper, dropped = outside[0], Filters(years=applied.years, named_years=applied.named_years,
+                                             venue=applied.venue)
+        note += (f"“{paper.title}” ({paper.source}) is a stored paper of {paper.year or 'no year'}"
+                 f"{f', {paper.venue}' if paper.venue else ''}, not of {dropped.describe()}: "
+                 "answered without that filter.\n")
+        applied = replace(applied, years=None, named_years=None, recent=None, note=None, venue=None)
+    return respelt(search, read), note, applied or None
 
 
 def with_note(note: str, question: str, events: AnswerStream) -> AnswerStream:

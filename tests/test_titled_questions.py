@@ -190,3 +190,25 @@ def test_a_stored_title_typed_with_slips_is_read_as_that_title(titled_store: Ass
     # another word is no slip: "Restoration" is not "Recognition"
     other = titled_store.ask("Who wrote Attention-Based Models for Speech Restoration?")
     assert "as the stored title" not in other.answer
+
+
+@pytest.fixture(scope="module")
+def dated_titles(seed_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Assistant:
+    rows = [(title, text, year) for (title, text), year in zip(PAPERS[:3], (2017, 2015, 1997), strict=True)]
+    return Assistant(make_settings(seeds_with(seed_dir, tmp_path_factory, "dated", rows,
+                                              ("title", "abstract", "year"))))
+
+
+def test_a_titled_paper_of_another_year_than_asked_is_answered_with_a_line(
+        dated_titles: Assistant) -> None:
+    """R10: "What does the NeurIPS 2018 paper Dynamic Routing Between Capsules propose?" was
+    answered from another 2018 paper; the paper is of 2017. The stated year that leaves out
+    the paper a question names by title is not applied, and a line says so; a question of
+    that year's papers about the titled one keeps its year."""
+    answer = dated_titles.ask("What did Attention is All you Need propose in 2015?")
+    assert answer.answer.startswith("“Attention is All you Need” (")
+    assert "is a stored paper of 2017, not of year 2015: answered without that filter." in answer.answer
+    assert answer.sources and answer.sources[0].title == "Attention is All you Need"
+    assert answer.filters is None
+    others = dated_titles.ask("What do 2015 papers say about Attention is All you Need?")
+    assert "answered without that filter" not in others.answer and others.filters == "year 2015"
