@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from assistant.stated_years import PAPERS, span_of
+from assistant.stated_years import PAPERS, Span, span_of
 from assistant.trend_questions import UNIT_PLURALS
 
 _AMOUNT = r"(?:more|fewer|less)(?!\s+than\b)"  # "more than 10 papers on X" counts no two topics
@@ -150,24 +150,33 @@ def compared_topics(question: str) -> tuple[str, str] | None:
     return None
 
 
-Span = tuple[int, int]
-
-
 def compared_periods(question: str) -> tuple[str, Span, Span] | None:
-    """The topic a question compares over two spans of years by its papers' count, and the
-    two spans ("Were there more papers on MCMC in the 1990s or in the 2010s?" → MCMC,
-    1990–1999, 2010–2019): a comparison of counts (``COUNT_COMPARISON_RES``) one side of
-    which is a span alone, the other the topic and its span. None else (two topics, or a
-    side with no span). R9's had quoted five abstracts under both decades' filter."""
+    """The side of a question that names the topic it compares over two spans of years by
+    its papers' count, and the two spans ("Were there more papers on MCMC in the 1990s or in
+    the 2010s?" → "papers on MCMC", 1990–1999, 2010–2019): a comparison of counts
+    (``COUNT_COMPARISON_RES``) whose one side is a span alone and whose other is the topic
+    and one span. None else: two topics, a side with no span or with two ("in 2015, 2017
+    or 2019"), a range opened at a year ("after 2018"), no topic but the papers ("Were there
+    more papers in 2019 or 2020?"; C62). R9's had quoted five abstracts."""
     for pattern in COUNT_COMPARISON_RES:
         if (m := pattern.search(question)) is None:
             continue
         first, second = span_of(m["a"]), span_of(m["b"])
         if first is None or second is None or first[0] == second[0]:
-            return None
-        named = [side for side in (_trimmed(first[1]), _trimmed(second[1])) if re.search(r"\w", side)]
-        return (named[0], first[0], second[0]) if len(named) == 1 else None
+            continue
+        rests = [rest for _, rest in (first, second)]
+        named = [rest for rest in rests if re.search(r"\w", rest)]
+        if len(named) != 1 or span_of(named[0]) or not re.search(r"\w", compared_topic(named[0])):
+            continue
+        return named[0], first[0], second[0]
     return None
+
+
+def compared_topic(side: str) -> str:
+    """A compared side as the topic counted: less the words that frame it ("papers on MCMC"
+    → MCMC, "MCMC papers" → MCMC), and no topic when only the papers' noun is left."""
+    topic = _trimmed(side)
+    return "" if re.fullmatch(rf"(?:the\s+)?{PAPERS}", topic, re.I) else topic
 
 
 # what grows that is no field: a quantity's noun ending a side ("model size", "training

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assistant.count_comparison import MAX_COMPARED, compared_periods, compared_sides, versus_topics
+from assistant.count_comparison import MAX_COMPARED, compared_sides, versus_topics
 from assistant.errors import BadInputError
 from assistant.intent import COUNT_RE, Intent, share_of_a_topic
 from assistant.store_answers import BEING_END, CAME_OUT_END, DATED_CAME_OUT, STORE_PHRASE
@@ -42,15 +42,12 @@ def count_topic(intent: Intent) -> str | None:
     """The topic of a question asking how many papers answer it ("How many papers on
     Bayesian optimization?" → Bayesian optimization), answered by the topic's trend: the
     count `trends` gives, by the same screen and reading budget (a list's shorter reading
-    had kept 156 of 237 unread), or that compares two spans of years by it
-    (``compared_periods``: "Were there more papers on MCMC in the 1990s or the 2010s?").
-    None when it asks no such count, is a trend or a term lookup (its words as written, each
-    holder counted), or names no topic (a year's or an author's papers: every paper of the
-    filter, the list's count already)."""
+    had kept 156 of 237 unread); one comparing two spans of years by it is read as such a
+    count (``intent.over_periods``). None when it asks no such count, is a trend or a term
+    lookup (its words as written, each holder counted), or names no topic (a year's or an
+    author's papers: every paper of the filter, the list's count already)."""
     if intent.trend_topic is not None or intent.lookup_terms or intent.compared_topics:
         return None
-    if (periods := compared_periods(intent.question)) is not None:  # "… in the 1990s or the 2010s?"
-        return periods[0]
     search = intent.search
     if intent.filters and intent.filters.years and intent.filters.years[0] < intent.filters.years[1]:
         search = _MORE.sub(r"\1", search)  # "how many more papers on X in 2021 than in 2020"

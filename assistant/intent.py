@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Literal
 
 from assistant.authors import AuthorBook
-from assistant.count_comparison import compared_topics
+from assistant.count_comparison import compared_periods, compared_topic, compared_topics
 from assistant.keywords import STOPWORDS
 from assistant.leaning import leans_on_previous
 from assistant.stated import PUBLISHED_ON, RECENT, RECENTLY, stated
@@ -291,6 +291,8 @@ def read_intent(question: str, venues: Sequence[str] = (),
 @lru_cache(maxsize=512)
 def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) -> Intent:
     filters, search = stated(question, venues, authors)
+    if over := over_periods(question, filters, venues, authors):  # "… in the 1990s or the 2010s?"
+        filters, search = over
     problem = bool(PROBLEM_QUESTION_RE.search(question))
     quantity = bool(QUANTITY_RE.search(question))
     readings = {
@@ -328,6 +330,25 @@ def _read(question: str, venues: tuple[str, ...], authors: AuthorBook | None) ->
         newest_first=bool(NEWEST_RE.search(question)), claimed_years=claimed,
         compared_topics=compared_topics(search),
         counts_asked=counts_asked(search) if trend is not None else None)
+
+
+def over_periods(question: str, filters: Filters | None, venues: tuple[str, ...],
+                 authors: AuthorBook | None) -> tuple[Filters, str] | None:
+    """A count compared over two spans of years ("Were there more papers on MCMC in the 1990s
+    or in the 2010s?", ``compared_periods``) read as the count it is answered by: "How many
+    papers on MCMC?" over both spans' years, the question's author and venue kept. The year
+    reader alone had kept one span ("… than there were in 2015", "…, 2015 or 2019?") or
+    none ("the 1990s or the 2010s", no "in"; C62). None for any other question."""
+    if (periods := compared_periods(question)) is None:
+        return None
+    side, *spans = periods
+    if not (topic := compared_topic(stated(side, venues, authors)[1])):  # "papers by Bengio on X"
+        return None
+    years = frozenset(year for first, last in spans for year in range(first, last + 1))
+    span = (min(years), max(years))
+    named = years if len(years) < span[1] - span[0] + 1 else None
+    return (replace(filters or Filters(), years=span, named_years=named, recent=None, note=None),
+            f"How many papers on {topic}?")
 
 
 def names_in(text: str) -> list[str]:

@@ -32,11 +32,7 @@ END = r"(?!\d)(?![\'’]?s\b)" + NOT_A_COUNT  # "1990s" is a decade (DECADE belo
 # seconds), 80s and 90s of the 1900s, 00s to 20s of the 2000s
 _DECADE_WORDS = {"eighties": "1980", "nineties": "1990", "noughties": "2000"}
 # "in the late 90s", "in the early 2000s": the decade's later or earlier half
-# (or "the 1990s" set against another decade with no "in": "Which decade had more papers on
-# MCMC, the 1990s or the 2010s?", whose decades R9's run had counted as topics)
-_THE_DECADE = r"the\s+(?:(?:19|20)\d0|['’]?[89012]0)['’]?s\b"
-DECADE = re.compile(rf"\b(?:(?P<how>in|from|during|since)\s+|(?={_THE_DECADE}\s*,?\s+(?:or|vs\.?|versus|than"
-                    rf"|compared\s+(?:to|with)|against)\s+(?:in\s+)?{_THE_DECADE}))(?P<the>the\s+)?"
+DECADE = re.compile(r"\b(?P<how>in|from|during|since)\s+(?P<the>the\s+)?"
                     r"(?:(?P<part>early|mid|late)[\s-]+)?(?:(?P<full>(?:19|20)\d0)[\'’]?s\b"
                     rf"|(?(the)[\'’]?|[\'’])(?P<two>[89012]0)s\b(?!\s+of\b){NOT_A_COUNT}"
                     r"|(?(the)(?P<word>eighties|nineties|noughties)\b|(?!)))", re.I)
@@ -161,7 +157,7 @@ def stated_years(text: str
     if (m := DECADE.search(text)) and _decade(m) <= LATEST_YEAR:
         first, last = (_decade(m) + n for n in DECADE_PARTS.get(
             (m.group("part") or "").lower(), (0, 9)))
-        if (m.group("how") or "").lower() == "since":
+        if m.group("how").lower() == "since":
             return (first, OPEN_END), None, None, cut(text, m)
         return _and_another((first, last), None, text, m)
     if m := RELATIVE.search(text):
@@ -234,12 +230,14 @@ def _span(n: str) -> str:
 # been dropped, the count made of the 1990s alone)
 _ANOTHER = re.compile(r"\s*,?\s*(?P<join>vs\.?|versus|compared\s+(?:to|with)|against|than|and|or|to"
                       rf"|through|until)\s+{_span('')}", re.I)
-# two spans set against each other ("in 2019 vs 2020", "the 2000s vs the 2010s"): each asked
-_AGAINST = re.compile(rf"{_span('1')}\s*,?\s*(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+{_span('2')}",
-                      re.I)
+# two spans set against each other ("in 2019 vs 2020", "the 2000s vs the 2010s", "more in the
+# 2010s than in the 1990s"): each asked
+_AGAINST = re.compile(rf"{_span('1')}\s*,?\s*(?:vs\.?|versus|compared\s+(?:to|with)|against|than)\s+"
+                      rf"{_span('2')}", re.I)
+Span = tuple[int, int]  # a span of years, its first and last
 
 
-def set_against(text: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+def set_against(text: str) -> tuple[Span, Span] | None:
     """The two spans of years ``text`` sets against each other ("What share of papers on GANs
     were published in 2019 vs 2020?": 2019, 2020), each a share of its own; None else."""
     if not (m := _AGAINST.search(text)):
@@ -251,10 +249,16 @@ def set_against(text: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
 _A_SPAN = re.compile(_span(""), re.I)
 
 
-def span_of(text: str) -> tuple[tuple[int, int], str] | None:
+# a word opening a range at the year after it ("after 2018", "since 2018": no span of its own)
+_OPENS_RANGE = re.compile(r"\b(?:after|since|before|until|till|by|through|to|prior\s+to|up\s+to"
+                          r"|later\s+than|earlier\s+than)\s*$", re.I)
+
+
+def span_of(text: str) -> tuple[Span, str] | None:
     """The first span of years ``text`` names ("in the 2010s", "2015", "1995-2000") and
-    ``text`` without it; None when it names none a paper could be of."""
-    if not (m := _A_SPAN.search(text)):
+    ``text`` without it; None when it names none a paper could be of, or opens a range at
+    it ("after 2018" is no span: C62)."""
+    if not (m := _A_SPAN.search(text)) or _OPENS_RANGE.search(text[:m.start()]):
         return None
     span = _span_years(m, "")
     return (span, cut(text, m)) if span[0] <= span[1] <= LATEST_YEAR else None

@@ -17,12 +17,12 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Literal
 
-from assistant.count_comparison import Span, compared_periods
+from assistant.count_comparison import compared_periods
 from assistant.filters import of_recent
 from assistant.intent import COUNT_RE, OF_A_TOPIC, Intent, asks_a_share, read_intent, share_of_a_topic
-from assistant.stated_years import set_against, stated_years
+from assistant.stated_years import Span, set_against, stated_years
 from assistant.trend_questions import change_since
-from assistant.trends import TrendResult, share_text
+from assistant.trends import NO_PAPERS, TrendResult, share_text
 from assistant.types import Filters
 
 Stated = Literal["years", "author"]
@@ -143,6 +143,24 @@ _MORE_THAN = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b.*?\b(?P<a>(?:19
                         r".*?\b(?P<b>(?:19|20)\d\d)\b", re.I)
 
 
+_HOW_MANY_MORE = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b", re.I)
+
+
+def span_difference(trend: TrendResult, spans: tuple[Span, Span]) -> str:
+    """How many more (or fewer) papers ``trend`` counted in the first span than in the
+    second ("How many more papers on MCMC in the 2010s than in the 1990s?" had given their
+    sum alone, 123; C62)."""
+    (first, one), (second, other) = _span_counts(trend, spans)
+    more = "more" if one >= other else "fewer"
+    return f" {abs(one - other):,} {more} in {first} than in {second}."
+
+
+def _given_holds(given: Filters | None, spans: tuple[Span, ...]) -> bool:
+    """Whether the filter given beside the question (``--year``) holds every year of
+    ``spans``: one it cuts would be labelled with years never counted (C62)."""
+    return given is None or (given.years is None and given.named_years is None) or _counted_in(given, *spans)
+
+
 def difference(trend: TrendResult, first: int, second: int) -> str:
     """How many more (or fewer) papers ``trend`` counted in ``first`` than in ``second``: a
     run's "How many more papers on optimal transport in 2021 than in 2018?" had given both
@@ -160,37 +178,51 @@ def _counted_in(stated: Filters | None, *spans: tuple[int, int]) -> bool:
             and all(stated.holds_year(year) for a, b in spans for year in range(a, b + 1)))
 
 
-def _span_counts(trend: TrendResult, spans: tuple[tuple[int, int], ...]) -> list[tuple[str, int]]:
+def _span_counts(trend: TrendResult, spans: tuple[Span, ...]) -> list[tuple[str, int]]:
     """Each span of years (its label: "2019", "1990–1999") with the papers ``trend`` counted in it."""
     return [(str(a) if a == b else f"{a}–{b}", sum(n for year, n in trend.years.items() if a <= year <= b))
             for a, b in spans]
 
 
-def spans_line(trend: TrendResult, spans: tuple[Span, ...], which: bool = False) -> str:
+def spans_line(trend: TrendResult, spans: tuple[Span, ...]) -> str:
     """Each span's count and its share of the papers stored in it ("That is 13 in 1990–1999
     and 110 in 2010–2019; as a share of each one's stored papers, 0.9% of 1,423 and 1.9% of
-    5,823."): spans of unlike size are weighed by share. ``which``: the question asks which
-    holds more, said by count and by share (R9: "more in the 1990s or the 2010s?")."""
-    counts = _span_counts(trend, spans)
-    stored = [sum(n for year, n in trend.stored.items() if a <= year <= b) for a, b in spans]
+    5,823."): spans of unlike size are weighed by share; a span the store holds no paper of
+    says so (C62: "0 in 1975" had read as a count)."""
+    counts, stored = _span_counts(trend, spans), _span_stored(trend, spans)
     line = "That is " + " and ".join(f"{n:,} in {label}" for label, n in counts)
     if not all(stored):
-        return line + "."
-    shares = [share_text(n / held) for (_, n), held in zip(counts, stored, strict=True)]
-    line += "; as a share of each one's stored papers, " + " and ".join(
-        f"{share} of {held:,}" for share, held in zip(shares, stored, strict=True)) + "."
-    if not which or len(spans) != 2:
-        return line
-    (first, one), (second, other) = counts
-    by_share = [n / held for (_, n), held in zip(counts, stored, strict=True)]
-    larger = first if by_share[0] > by_share[1] else second
+        empty = [label for (label, _), held in zip(counts, stored, strict=True) if not held]
+        return f"{line}. No paper of {' or '.join(empty)} is stored."
+    within = f" within the filter ({trend.stored_within})" if trend.gap_label != NO_PAPERS else ""
+    return line + f"; as a share of each one's stored papers{within}, " + " and ".join(
+        f"{share_text(n / held)} of {held:,}" for (_, n), held in zip(counts, stored, strict=True)) + "."
+
+
+def which_more(trend: TrendResult, spans: tuple[Span, Span]) -> str:
+    """Which of two spans holds more of ``trend``'s papers, by count and by share, for a
+    question asking so ("Were there more papers on MCMC in the 1990s or the 2010s?": "More
+    in 2010–2019, by count and by share."); "" when a span holds no stored paper."""
+    (first, one), (second, other) = _span_counts(trend, spans)
+    stored = _span_stored(trend, spans)
+    if not all(stored):
+        return ""
+    if one == other == 0:
+        return " None in either."
+    shares = [n / held for n, held in zip((one, other), stored, strict=True)]
+    even = share_text(shares[0]) == share_text(shares[1])
+    larger = first if shares[0] > shares[1] else second
     if one == other:
-        return line + " As many in each" + ("." if shares[0] == shares[1]
-                                            else f"; a larger share in {larger}.")
+        return " As many in each" + ("." if even else f"; a larger share in {larger}.")
     more = first if one > other else second
-    if shares[0] == shares[1] or larger == more:
-        return line + f" More in {more}" + ("." if shares[0] == shares[1] else ", by count and by share.")
-    return line + f" More papers in {more}; a larger share of its papers in {larger}."
+    if even or larger == more:
+        return f" More in {more}" + ("." if even else ", by count and by share.")
+    return f" More papers in {more}; a larger share of its papers in {larger}."
+
+
+def _span_stored(trend: TrendResult, spans: tuple[Span, ...]) -> list[int]:
+    """The papers stored in each span of years, as ``trend`` counted them."""
+    return [sum(n for year, n in trend.stored.items() if a <= year <= b) for a, b in spans]
 
 
 def _asked_part(part: Stated | None, stated: Filters) -> Filters:
@@ -223,15 +255,19 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     the newest stored paper's year (``filters.of_recent``)."""
     part = counts_whole_history(question, given)
     stated = of_recent(stated, newest) if stated is not None else None
-    if (part is None and (more := _MORE_THAN.match(question))  # "How many more … in 2021 than in 2018?"
+    periods = compared_periods(question)  # "Were there more … in the 1990s or the 2010s?"
+    # "… in 2019 vs 2020?": each span its own, when both were counted (``given`` too: C62)
+    against = (periods[1], periods[2]) if periods else set_against(question)
+    against = against if against and _counted_in(stated, *against) and _given_holds(given, against) else None
+    ranges = against is not None and any(first != last for first, last in against)  # "the 2010s than …"
+    if (part is None and not ranges and (more := _MORE_THAN.match(question))  # "… in 2021 than in 2018?"
             and _counted_in(stated, (int(more.group("a")),) * 2, (int(more.group("b")),) * 2)):
         return trend.overall_share() + difference(trend, int(more.group("a")), int(more.group("b")))
-    periods = compared_periods(question)  # "Were there more … in the 1990s or the 2010s?"
-    # "… in 2019 vs 2020?": each span its own, when both were counted
-    against = set_against(question) or (periods[1:] if periods else None)
-    against = against if against and _counted_in(stated, *against) else None
     if part is None and against:
-        return f"{trend.overall_share()} {spans_line(trend, against, which=periods is not None)}"
+        said = f"{trend.overall_share()} {spans_line(trend, against)}"
+        if _HOW_MANY_MORE.match(question):  # "How many more … in the 2010s than in the 1990s?"
+            return said + span_difference(trend, against)
+        return said + (which_more(trend, against) if periods else "")
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
     within = _asked_part(part, stated)
