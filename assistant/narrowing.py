@@ -145,7 +145,10 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     2019?": 2019's); a narrowing follow-up before it narrows too ("And since 2019?", then
     "Which of them are by Hinton?": both). After an answer, not a list, its question's
     papers under the filters: "only the ones by Hinton" after "What is dropout?" had listed
-    a paper of his writing "ones". None for any other question."""
+    a paper of his writing "ones". After a comparison of counts, one asking for papers
+    ("which of those are from 2019?") lists both topics' papers, any other ("what about
+    since 2019?") compares the counts again under its filters (R9: it had listed them).
+    None for any other question."""
     history = past_pointed(history)
     said = said_filters(question, readers) if history else None
     if said is None:
@@ -160,7 +163,12 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
                                       or _years_swapped(before.question, said, readers)
                                       or _years_swapped(history[-1][0], said, readers)):
         return Narrowed(shared, Filters(), True)
-    from_count = bool(before.also) or (before.counted and bool(WHICH.match(question)))  # a comparison's
+    which = bool(WHICH.match(question))
+    if before.also and not which:  # "what about since 2019?" after a comparison: compared again
+        return Narrowed(before.question, replaced(before.filters, said), True,
+                        reverted(before.filters, before.earlier, said), before.keep, before.least,
+                        also=before.also)
+    from_count = bool(before.also) or (before.counted and which)  # a comparison's
     if from_count:
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
     return Narrowed(before.question, replaced(before.filters, said), before.counted,

@@ -467,13 +467,13 @@ def test_a_comparison_says_when_the_topic_with_fewer_leads_of_late(seed_assistan
 
 def test_a_year_after_a_versus_count_narrows_both_topics(seed_assistant: Assistant) -> None:
     """A review (C51): after "How many papers on GANs vs VAEs?", "what about 2016?" counted
-    the papers matching “GANs vs VAEs” as one topic; it narrows each side's count, as after
-    "Are there more papers on A or on B?"."""
+    the papers matching “GANs vs VAEs” as one topic; it counts each side again under it, as
+    after "Are there more papers on A or on B?" (R9: both had listed the papers)."""
     question = "How many papers on RL vs federated learning?"
     first = final_answer(seed_assistant.answer_stream(question)).answer
     assert first.startswith("More papers on ") or first.startswith("As many papers on ")
     dated = final_answer(seed_assistant.answer_stream("what about 2025?", [(question, first)])).answer
-    assert "The papers each topic compared counted: " in dated and "on “federated learning”" in dated
+    assert dated.startswith(("More papers on “RL” than on “federated learning”", "As many papers on “RL”"))
     assert "RL vs federated learning" not in dated
     # C53: a topic named after it is counted, as the comparison counted (it had been listed)
     other = final_answer(seed_assistant.answer_stream("what about diffusion models?",

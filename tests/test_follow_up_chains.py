@@ -418,3 +418,18 @@ def test_two_years_spanned_in_a_fragment_are_its_range(fragment: str, years: tup
     said = fragment_filters(fragment, lambda name: False)
     assert said is not None and said.years == years
     assert said.named_years == named  # "2014 and 2016": those two years alone
+
+
+def test_a_range_after_a_count_comparison_compares_the_counts_again(
+        request: pytest.FixtureRequest) -> None:
+    """R9: "what about since 2019?" after "Which grew faster, GANs or VAEs?" had listed both
+    topics' papers; a range alone compares the counts again under it, as it counts a count
+    again, and one asking for papers ("which of those …") still lists them."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, "Are there more papers on capsule networks or on sparse attention?")
+    again = final_answer(store.answer_stream("what about 2019?", history))
+    assert again.answer.startswith(
+        "More papers on “capsule networks” than on “sparse attention”: 2 against 1.")
+    assert again.filters == "year 2019"
+    listed = final_answer(store.answer_stream("which of those are from 2019?", history))
+    assert "The papers each topic compared counted: 2 on “capsule networks”" in listed.answer
