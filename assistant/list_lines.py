@@ -204,7 +204,7 @@ def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
     if result.topic:  # a record is judged by its title alone, as the list reads a paper's words
         asked = read_intent(result.question).search
         records = [r for r in records if r.title and writes_topic(asked, result.written, r.as_paper())]
-    if not result.filters and not result.topic or not records:
+    if (not result.filters and not result.topic) or not records:
         return ""
     named = [r.said() for r in records[:LEFT_OUT_SHOWN]]
     more = f" and {len(records) - LEFT_OUT_SHOWN:,} more" if len(records) > LEFT_OUT_SHOWN else ""

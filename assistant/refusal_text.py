@@ -8,11 +8,12 @@ pipeline decides when to refuse (refusals.py the checks), this module how it rea
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from assistant.answering import NO_ANSWER
-from assistant.authors import AuthorBook
-from assistant.keywords import query_terms
+from assistant.authors import AuthorBook, name_words, split_authors
+from assistant.keywords import KeywordStats, query_terms
 from assistant.left_out import LeftOut
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
 from assistant.refusals import quoted_names
@@ -43,12 +44,13 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
     of no 1988 record "Neural Architecture", a review). Else a line for a title the question
     types that no stored paper has (``name_checks.unstored_title``), with the nearest."""
     records = {r.source: r for r in retriever.index.left_out(applied) if r.title}
+    stats = retriever.index.keyword_stats()
     asked = set(query_terms(search)) - OF_A_RECORD  # "What year was X published?" asks of X
     named = [key for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search)
              if len(asked - set(query_terms(records[key].title))) <= 1
              and not in_longer_name(records[key].title, search)]
     named += [key for key, record in records.items()
-              if key not in named and by_and_titled(record, asked, bool(applied and applied.author))]
+              if key not in named and by_and_titled(record, asked, bool(applied and applied.author), stats)]
     if not named and (unknown := retriever.unstored_title(search, filters=applied)):
         title, nearest = unknown
         near = f"; the nearest stored title is “{nearest}”" if nearest else ""
@@ -58,15 +60,28 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
                    f"{records[key].reason}.\n" for key in named)
 
 
-def by_and_titled(record: LeftOut, asked: set[str], by_author: bool) -> bool:
+# the question's words a record's title holds name it, with its authors, when they would
+# stand together in at most this share of the stored chunks, each word's share taken apart
+# ("boosting decision trees" are, "neural networks" are not: C63)
+SPECIFIC_SHARE = 0.01
+
+
+def by_and_titled(record: LeftOut, asked: set[str], by_author: bool, stats: KeywordStats) -> bool:
     """Whether a question asks of ``record`` by its authors and its title's words: it names
-    one of its authors (or the filter is an author's, which ``record`` passes: ``by_author``),
-    its title holds a keyword of the question, and every keyword but one is its title's or
-    its authors' ("What did Drucker and Cortes find about boosting decision trees?" had been
-    a bare "no", their record's abstract another record's: R10)."""
-    title, names = set(query_terms(record.title)), set(query_terms(record.authors))
-    return ((by_author or bool(asked & names)) and bool(asked & title)
-            and len(asked - title - names) <= 1)
+    the family name of one of its authors (or the filter is an author's, which ``record``
+    passes: ``by_author``), the question's words its title holds are specific together
+    (``SPECIFIC_SHARE``), and every keyword but one is its title's or its authors' ("What
+    did Drucker and Cortes find about boosting decision trees?" had been a bare "no", their
+    record's abstract another record's: R10). Given names and common title words had named
+    records of "What is max pooling in neural networks?" and "What did Wang find about
+    neural networks?" (C63)."""
+    title = set(query_terms(record.title))
+    family = set(query_terms(" ".join(words[-1] for name in split_authors(record.authors)
+                                      if (words := name_words(name)))))
+    held = asked & title
+    together = stats.n_docs * math.prod(stats.doc_freq(term) / max(stats.n_docs, 1) for term in held)
+    return (bool(held) and together <= SPECIFIC_SHARE * stats.n_docs
+            and (by_author or bool(asked & family)) and len(asked - title - family) <= 1)
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:
@@ -87,7 +102,8 @@ def authors_named(book: AuthorBook, names: Sequence[str]) -> str:
     to ask for their papers."""
     said = ""
     for name in names:
-        if people := book.people(name) if book.holds(name) else []:
-            who = ", ".join(f"{person} ({n:,} paper{'s' * (n != 1)})" for person, n in people[:2])
+        people = book.people(name) if book.holds(name) else []
+        if people:
+            who = ", ".join(f"{person} ({n:,} {'paper' if n == 1 else 'papers'})" for person, n in people[:2])
             said += f" “{name}” is a stored author's name: {who}; “Which papers by {name} …?” lists theirs."
     return said

@@ -191,5 +191,9 @@ def test_a_record_asked_of_by_its_authors_and_title_words_is_named(fresh_copy: P
             f"(another record's abstract): {record}.") in listed.answer
     for other in ("What did Ada Lovelace find about wombat doubles?",  # not an author of it
                   "What did Hopper and Babbage find about koalas?",  # nor its title's words
+                  # C63: a given name ("What did John Smith find…" named John Bridle's), and
+                  # a title word many abstracts write ("neural networks" had named records)
+                  "What did Charles find about wombat doubles?",
+                  "What did Babbage find about wombats?",
                   "Which papers by Grace Hopper are about koalas?"):
         assert "Wombat Doubles” (1991" not in answer_of(app, other).answer, other
