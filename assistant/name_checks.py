@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
@@ -220,17 +221,31 @@ def titled_papers(papers: Mapping[str, Paper], question: str,
             if not any(key != other and f" {key} " in f" {other} " for other in found.values())]
 
 
-def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters | None) -> list[Paper]:
-    """The stored papers ``question`` names by title (``titled_papers``) when the years or
-    the venue it is asked under leave each of them out ("What does the NeurIPS 2018 paper
-    Dynamic Routing Between Capsules propose?": it is of 2017, and R10's answer had been
-    another 2018 paper's), for a question of one paper, not of papers ("What do 2018 papers
-    say about …?" asks of others); [] else."""
+def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters | None,
+                   given: Filters | None) -> tuple[Filters | None, str]:
+    """The filter to answer ``question`` under, and a line for the answer's head: without
+    the years and venue the question states when those leave out each stored paper it asks
+    of by title ("What does the NeurIPS 2018 paper Dynamic Routing Between Capsules
+    propose?": it is of 2017, and R10's answer had been another 2018 paper's), saying so;
+    ``applied`` and "" else. Asked of: the title in quotes or right after "paper", not a
+    title that may be a method's name as well ("How was Latent Dirichlet Allocation extended
+    in 2015?", "What work in 2019 used Stochastic Neighbor Embedding?" had lost their year:
+    C63); years or a venue ``given`` (``--year``) are the user's own, never dropped."""
     if (applied is None or not (applied.states_years or applied.venue)
-            or re.search(r"\bpapers\b", question, re.I)):
-        return []
+            or (given is not None and (given.states_years or given.venue))):
+        return applied, ""
     named = [papers[pid] for pid in titled_papers(papers, question)]
-    return named if named and not any(applied.allows(paper) for paper in named) else []
+    titles = [paper.title for paper in named]
+    if not named or any(applied.allows(paper) for paper in named) or not all(
+            quoted_title(title, question) or re.search(rf"\bpaper\s+{re.escape(title)}", question, re.I)
+            for title in titles):
+        return applied, ""
+    paper = named[0]
+    dropped = Filters(years=applied.years, named_years=applied.named_years, venue=applied.venue)
+    line = (f"“{paper.title}” ({paper.source}) is a stored paper of {paper.year or 'no year'}"
+            f"{f', {paper.venue}' if paper.venue else ''}, not of {dropped.describe()}: answered without "
+            "that filter.\n")
+    return replace(applied, years=None, named_years=None, venue=None) or None, line
 
 
 # what a question asks of a paper's record, not of a topic: who wrote it, where and when

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Generator, Sequence
-from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 
@@ -202,7 +201,7 @@ class Assistant:
         if applied and not self.retriever.allowed(applied):  # exit 2, as lists and trends do
             raise self.no_paper_error(applied)
         read = asked_respellings(self.index, search, bool(read_intent(search).lookup_terms))
-        search, note, applied = noted(self.retriever, search, read, applied)
+        search, note, applied = noted(self.retriever, search, read, applied, filters)
         if note:
             yield note
         retrieval = self.retriever.find(search, top_k=top_k, filters=applied)
@@ -406,23 +405,14 @@ def bare_lookup(question: str, index: AbstractIndex | None = None, follow_up: bo
     return f"Which papers are by {name}?" if index.author_book().holds(name) else question
 
 
-def noted(retriever: HybridRetriever, search: str, read: dict[str, str], applied: Filters | None
-          ) -> tuple[str, str, Filters | None]:
+def noted(retriever: HybridRetriever, search: str, read: dict[str, str], applied: Filters | None,
+          given: Filters | None) -> tuple[str, str, Filters | None]:
     """The question as searched (respelt as ``read``), the lines heading its answer (how
-    it was read, the records not stored it asks of), and the filter to answer under:
-    without the years and venue it states when those leave out the stored paper it names
-    by title (``titled_outside``: "the NeurIPS 2018 paper Dynamic Routing Between
-    Capsules", of 2017, had been answered from another paper of 2018; R10), and a line
-    saying so."""
-    note = respelt_line(read) + unstored(retriever, search, applied)
-    if applied and (outside := titled_outside(retriever.index.papers(), search, applied)):
-        paper, dropped = outside[0], Filters(years=applied.years, named_years=applied.named_years,
-                                             venue=applied.venue)
-        note += (f"“{paper.title}” ({paper.source}) is a stored paper of {paper.year or 'no year'}"
-                 f"{f', {paper.venue}' if paper.venue else ''}, not of {dropped.describe()}: "
-                 "answered without that filter.\n")
-        applied = replace(applied, years=None, named_years=None, recent=None, note=None, venue=None)
-    return respelt(search, read), note, applied or None
+    it was read, the records not stored it asks of, a titled paper outside the years it
+    states), and the filter to answer under (``titled_outside``: not those years)."""
+    applied, outside = titled_outside(retriever.index.papers(), search, applied, given)
+    note = respelt_line(read) + unstored(retriever, search, applied) + outside
+    return respelt(search, read), note, applied
 
 
 def with_note(note: str, question: str, events: AnswerStream) -> AnswerStream:

@@ -13,6 +13,7 @@ from conftest import make_settings, seeds_with
 from assistant.name_checks import asks_only_of, titled_papers
 from assistant.pipeline import Assistant
 from assistant.respelling import title_respellings
+from assistant.types import Filters
 
 PAPERS = [
     ("Attention is All you Need", "The dominant sequence transduction models are based on "
@@ -205,10 +206,20 @@ def test_a_titled_paper_of_another_year_than_asked_is_answered_with_a_line(
     answered from another 2018 paper; the paper is of 2017. The stated year that leaves out
     the paper a question names by title is not applied, and a line says so; a question of
     that year's papers about the titled one keeps its year."""
-    answer = dated_titles.ask("What did Attention is All you Need propose in 2015?")
+    answer = dated_titles.ask("What did the paper Attention is All you Need from 2015 propose?")
     assert answer.answer.startswith("“Attention is All you Need” (")
     assert "is a stored paper of 2017, not of year 2015: answered without that filter." in answer.answer
     assert answer.sources and answer.sources[0].title == "Attention is All you Need"
     assert answer.filters is None
-    others = dated_titles.ask("What do 2015 papers say about Attention is All you Need?")
-    assert "answered without that filter" not in others.answer and others.filters == "year 2015"
+    for other in ("What do 2015 papers say about Attention is All you Need?",
+                  # C63: a title also a method's name, asked of others' work ("How was Latent
+                  # Dirichlet Allocation extended in 2015?" had lost its year)
+                  "How was Attention is All you Need extended in 2015?",
+                  "What did Attention is All you Need propose in 2015?",  # no "paper", no quotes
+                  "What work in 2015 used Attention is All you Need?"):
+        others = dated_titles.ask(other)
+        assert "answered without that filter" not in others.answer and others.filters == "year 2015", other
+    # ...and a --year given is the user's own (C63: it had been widened)
+    given = dated_titles.ask("What did the paper Attention is All you Need propose?",
+                             filters=Filters(years=(2015, 2015)))
+    assert "answered without that filter" not in given.answer and given.filters == "year 2015"
