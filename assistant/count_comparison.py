@@ -174,9 +174,10 @@ def compared_periods(question: str) -> tuple[str, Span, Span] | None:
 
 def compared_topic(side: str) -> str:
     """A compared side as the topic counted: less the words that frame it ("papers on MCMC"
-    → MCMC, "MCMC papers" → MCMC), and no topic when only the papers' noun is left."""
-    topic = _trimmed(side)
-    return "" if re.fullmatch(rf"(?:the\s+)?{PAPERS}", topic, re.I) else topic
+    → MCMC, "MCMC papers" → MCMC), and no topic when only the papers' noun is left ("Were
+    there more papers on the 1990s or the 2010s?" had searched "papers on": C63)."""
+    topic = re.sub(r"\s+(?:on|about|in|of|for|using|from)$", "", _trimmed(side), flags=re.I)
+    return "" if re.fullmatch(rf"(?:the\s+)?{PAPERS}", topic, re.I) else topic  # "papers on the 1990s"
 
 
 # what grows that is no field: a quantity's noun ending a side ("model size", "training

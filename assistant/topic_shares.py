@@ -161,6 +161,15 @@ def _given_holds(given: Filters | None, spans: tuple[Span, ...]) -> bool:
     return given is None or (given.years is None and given.named_years is None) or _counted_in(given, *spans)
 
 
+def _cut_by_given(given: Filters | None, spans: tuple[Span, ...]) -> str:
+    """The line for spans set against each other that the years given beside the question
+    (``--year``) cut: counted only where both hold, so not compared (C63: the count had
+    said nothing of the spans it left out)."""
+    each = " and ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+    within = given.describe() if given else ""
+    return f" The filter given ({within}) holds only part of {each}: ask without it to compare them."
+
+
 def difference(trend: TrendResult, first: int, second: int) -> str:
     """How many more (or fewer) papers ``trend`` counted in ``first`` than in ``second``: a
     run's "How many more papers on optimal transport in 2021 than in 2018?" had given both
@@ -258,6 +267,8 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     periods = compared_periods(question)  # "Were there more … in the 1990s or the 2010s?"
     # "… in 2019 vs 2020?": each span its own, when both were counted (``given`` too: C62)
     against = (periods[1], periods[2]) if periods else set_against(question)
+    if part is None and against and _counted_in(stated, *against) and not _given_holds(given, against):
+        return trend.overall_share() + _cut_by_given(given, against)
     against = against if against and _counted_in(stated, *against) and _given_holds(given, against) else None
     ranges = against is not None and any(first != last for first, last in against)  # "the 2010s than …"
     if (part is None and not ranges and (more := _MORE_THAN.match(question))  # "… in 2021 than in 2018?"

@@ -47,6 +47,7 @@ def test_a_count_over_two_spans_counts_the_topic_in_both(question: str,
     "Were there more papers on MCMC in 2015, 2017 or 2019?",
     "Were there more papers on GANs after 2018 than in 2015?",
     "Were there more papers in 2019 or 2020?",
+    "Were there more papers on the 1990s or the 2010s?",  # C63: searched "papers on"
 ])
 def test_no_count_over_two_spans_is_read_where_none_is_asked(question: str) -> None:
     assert compared_periods(question) is None or counted_topic(read_intent(question)) is None
@@ -83,3 +84,4 @@ def test_spans_compared_are_weighed_by_count_and_by_share(capsule_years: Assista
     cut = final_answer(capsule_years.answer_stream("Were there more papers on capsule networks in 2018 "
                                                    "or in 2020?", filters=Filters(years=(2019, 2020)))).answer
     assert "That is" not in cut and "More" not in cut
+    assert "The filter given (years 2019–2020) holds only part of 2018 and 2020: ask without it" in cut  # C63
