@@ -227,25 +227,28 @@ def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters 
     the years and venue the question states when those leave out each stored paper it asks
     of by title ("What does the NeurIPS 2018 paper Dynamic Routing Between Capsules
     propose?": it is of 2017, and R10's answer had been another 2018 paper's), saying so;
-    ``applied`` and "" else. Asked of: the title in quotes or right after "paper", not a
-    title that may be a method's name as well ("How was Latent Dirichlet Allocation extended
-    in 2015?", "What work in 2019 used Stochastic Neighbor Embedding?" had lost their year:
-    C63); years or a venue ``given`` (``--year``) are the user's own, never dropped."""
+    ``applied`` and "" else. Asked of: the title right after "paper" (in quotes or not), in
+    a question of no other papers (not "papers", nor "improve", "extend", "cite"…): "How was
+    Latent Dirichlet Allocation extended in 2015?", "What work in 2019 used Stochastic
+    Neighbor Embedding?" and 'How did papers in 2019 improve on "Dynamic Routing Between
+    Capsules"?' had lost their year (C63, C64); years or a venue ``given`` (``--year``) are
+    the user's own, never dropped."""
     if (applied is None or not (applied.states_years or applied.venue)
-            or (given is not None and (given.states_years or given.venue))):
+            or (given is not None and (given.states_years or given.venue))
+            or re.search(r"\bpapers\b", question, re.I)  # "What do 2018 papers say about …?"
+            or set(query_terms(question)) & _OTHER_PAPERS):  # "How did … in 2019 improve on “X”?"
         return applied, ""
     named = [papers[pid] for pid in titled_papers(papers, question)]
-    titles = [paper.title for paper in named]
     if not named or any(applied.allows(paper) for paper in named) or not all(
-            quoted_title(title, question) or re.search(rf"\bpaper\s+{re.escape(title)}", question, re.I)
-            for title in titles):
+            re.search(rf"\bpaper\s+[{_QUOTES}]?\s*{_title_words(paper.title)}", question, re.I)
+            for paper in named):
         return applied, ""
     paper = named[0]
     dropped = Filters(years=applied.years, named_years=applied.named_years, venue=applied.venue)
     line = (f"“{paper.title}” ({paper.source}) is a stored paper of {paper.year or 'no year'}"
             f"{f', {paper.venue}' if paper.venue else ''}, not of {dropped.describe()}: answered without "
             "that filter.\n")
-    return replace(applied, years=None, named_years=None, venue=None) or None, line
+    return replace(applied, years=None, named_years=None, venue=None, recent=None, note=None) or None, line
 
 
 # what a question asks of a paper's record, not of a topic: who wrote it, where and when

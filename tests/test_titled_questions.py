@@ -215,7 +215,10 @@ def test_a_titled_paper_of_another_year_than_asked_is_answered_with_a_line(
                   # C63: a title also a method's name, asked of others' work ("How was Latent
                   # Dirichlet Allocation extended in 2015?" had lost its year)
                   "How was Attention is All you Need extended in 2015?",
-                  "What did Attention is All you Need propose in 2015?",  # no "paper", no quotes
+                  "What did Attention is All you Need propose in 2015?",  # no "paper"
+                  # C64: quoted, of other papers
+                  'How did work in 2015 improve on the paper "Attention is All you Need"?',
+                  'How was "Attention is All you Need" extended in 2015?',
                   "What work in 2015 used Attention is All you Need?"):
         others = dated_titles.ask(other)
         assert "answered without that filter" not in others.answer and others.filters == "year 2015", other
