@@ -9,7 +9,7 @@ pipeline decides when to refuse (refusals.py the checks), this module how it rea
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from assistant.answering import NO_ANSWER
 from assistant.authors import AuthorBook, name_words, split_authors
@@ -49,8 +49,10 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
     named = [key for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search)
              if len(asked - set(query_terms(records[key].title))) <= 1
              and not in_longer_name(records[key].title, search)]
-    named += [key for key, record in records.items()
-              if key not in named and by_and_titled(record, asked, bool(applied and applied.author), stats)]
+    book = retriever.index.author_book()
+    in_filter = len(retriever.allowed(applied) or ()) if applied and applied.author else None
+    named += [key for key, record in records.items() if key not in named and by_and_titled(
+        record, asked, stats, lambda family: sum(n for _, n in book.people(family)), in_filter)]
     if not named and (unknown := retriever.unstored_title(search, filters=applied)):
         title, nearest = unknown
         near = f"; the nearest stored title is “{nearest}”" if nearest else ""
@@ -60,28 +62,31 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
                    f"{records[key].reason}.\n" for key in named)
 
 
-# the question's words a record's title holds name it, with its authors, when they would
-# stand together in at most this share of the stored chunks, each word's share taken apart
-# ("boosting decision trees" are, "neural networks" are not: C63)
-SPECIFIC_SHARE = 0.01
+# a record asked of by an author's family name and its title's words is named when that
+# family's stored papers (or the filter's author's) would hold those words fewer than this
+# many times, each word's share of the stored chunks taken apart: Wang's many papers would
+# hold "neural networks" often, Cortes's "boosting decision trees" never (C63, C64)
+EXPECTED_HOLDERS = 2.0
 
 
-def by_and_titled(record: LeftOut, asked: set[str], by_author: bool, stats: KeywordStats) -> bool:
+def by_and_titled(record: LeftOut, asked: set[str], stats: KeywordStats,
+                  papers_by: Callable[[str], int], in_filter: int | None) -> bool:
     """Whether a question asks of ``record`` by its authors and its title's words: it names
     the family name of one of its authors (or the filter is an author's, which ``record``
-    passes: ``by_author``), the question's words its title holds are specific together
-    (``SPECIFIC_SHARE``), and every keyword but one is its title's or its authors' ("What
-    did Drucker and Cortes find about boosting decision trees?" had been a bare "no", their
-    record's abstract another record's: R10). Given names and common title words had named
-    records of "What is max pooling in neural networks?" and "What did Wang find about
-    neural networks?" (C63)."""
+    passes, ``in_filter`` papers), every keyword but one is its title's or its authors',
+    and its title's words are specific to those authors' papers (``EXPECTED_HOLDERS``;
+    ``papers_by``: a family name's stored papers). "What did Drucker and Cortes find about
+    boosting decision trees?" had been a bare "no", their record's abstract another record's
+    (R10); given names and common title words had named records of "What is max pooling in
+    neural networks?" and "What did Wang find about neural networks?" (C63)."""
     title = set(query_terms(record.title))
-    family = set(query_terms(" ".join(words[-1] for name in split_authors(record.authors)
-                                      if (words := name_words(name)))))
+    families = {words[-1] for name in split_authors(record.authors) if (words := name_words(name))}
+    named = [family for family in families if set(query_terms(family)) & asked]
     held = asked & title
-    together = stats.n_docs * math.prod(stats.doc_freq(term) / max(stats.n_docs, 1) for term in held)
-    return (bool(held) and together <= SPECIFIC_SHARE * stats.n_docs
-            and (by_author or bool(asked & family)) and len(asked - title - family) <= 1)
+    if not held or not (named or in_filter) or len(asked - title - set(query_terms(" ".join(families)))) > 1:
+        return False
+    papers = in_filter if in_filter else max(papers_by(family) for family in named)
+    return papers * math.prod(stats.doc_freq(term) / max(stats.n_docs, 1) for term in held) < EXPECTED_HOLDERS
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:

@@ -12,8 +12,10 @@ from conftest import make_settings
 from test_authors import PAPERS, answer_of
 
 from assistant.errors import BadInputError
+from assistant.left_out import LeftOut
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
+from assistant.refusal_text import by_and_titled
 from assistant.types import Filters
 
 
@@ -191,9 +193,33 @@ def test_a_record_asked_of_by_its_authors_and_title_words_is_named(fresh_copy: P
             f"(another record's abstract): {record}.") in listed.answer
     for other in ("What did Ada Lovelace find about wombat doubles?",  # not an author of it
                   "What did Hopper and Babbage find about koalas?",  # nor its title's words
-                  # C63: a given name ("What did John Smith find…" named John Bridle's), and
-                  # a title word many abstracts write ("neural networks" had named records)
+                  # C63: a given name ("What did John Smith find…" had named John Bridle's)
                   "What did Charles find about wombat doubles?",
-                  "What did Babbage find about wombats?",
                   "Which papers by Grace Hopper are about koalas?"):
         assert "Wombat Doubles” (1991" not in answer_of(app, other).answer, other
+
+
+class ChunkCounts:
+    """Keyword document counts as ``KeywordStats`` gives them: ``n_docs`` chunks, each
+    term's count in ``counts``."""
+
+    def __init__(self, n_docs: int, counts: dict[str, int]) -> None:
+        self.n_docs, self.counts = n_docs, counts
+
+    def doc_freq(self, term: str) -> int:
+        return self.counts.get(term, 0)
+
+
+def test_a_record_is_named_by_title_words_specific_to_its_authors_papers() -> None:
+    """C63, C64: "What did Wang find about neural networks?" had named a record of Xin Wang's
+    titled "… Neural Networks" (Wangs' papers would hold those words often), and a first
+    mend, counting the words' shares alone, no longer named Baldi's "Linear Learning:
+    Landscapes and Algorithms" for "What did Baldi find about linear learning?"."""
+    stats = ChunkCounts(20_000, {"neural": 4_000, "network": 5_000, "linear": 1_500, "learn": 9_000})
+    wang = LeftOut("a.csv#1", "Recurrent Neural Networks", "Xin Wang")
+    baldi = LeftOut("a.csv#2", "Linear Learning: Landscapes and Algorithms", "Pierre Baldi")
+    papers = {"wang": 300, "baldi": 30}.get
+    asked = {"wang", "neural", "network"}
+    assert not by_and_titled(wang, asked, stats, lambda f: papers(f, 0), None)
+    assert by_and_titled(baldi, {"baldi", "linear", "learn"}, stats, lambda f: papers(f, 0), None)
+    assert not by_and_titled(baldi, {"linear", "learn"}, stats, lambda f: papers(f, 0), None)  # no name
