@@ -147,7 +147,9 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     papers under the filters: "only the ones by Hinton" after "What is dropout?" had listed
     a paper of his writing "ones". After a comparison of counts, one asking for papers
     ("which of those are from 2019?") lists both topics' papers, any other ("what about
-    since 2019?") compares the counts again under its filters (R9: it had listed them).
+    since 2019?") compares the counts again under its filters (R9: it had listed them), but
+    not after a list of their papers ("only the ones by Bengio" after "show me the ones from
+    2020" lists: C64).
     None for any other question."""
     history = past_pointed(history)
     said = said_filters(question, readers) if history else None
@@ -164,14 +166,12 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
                                       or _years_swapped(history[-1][0], said, readers)):
         return Narrowed(shared, Filters(), True)
     which = bool(WHICH.match(question))
-    if before.also and not which:  # "what about since 2019?" after a comparison: compared again
-        return Narrowed(before.question, replaced(before.filters, said), True,
-                        reverted(before.filters, before.earlier, said), before.keep, before.least,
-                        also=before.also)
-    from_count = bool(before.also) or (before.counted and which)  # a comparison's
+    # "what about since 2019?" after a comparison (not after a list of its papers): compared again
+    again = bool(before.also) and not which and not before.from_count
+    from_count = not again and (bool(before.also) or (before.counted and which))  # a comparison's
     if from_count:
         before = as_listed(before, readers)  # "which of those are from 2019?" after a count: its papers
-    return Narrowed(before.question, replaced(before.filters, said), before.counted,
+    return Narrowed(before.question, replaced(before.filters, said), before.counted or again,
                     reverted(before.filters, before.earlier, said), before.keep, before.least,
                     also=before.also, from_count=from_count)
 

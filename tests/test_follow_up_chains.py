@@ -433,3 +433,7 @@ def test_a_range_after_a_count_comparison_compares_the_counts_again(
     assert again.filters == "year 2019"
     listed = final_answer(store.answer_stream("which of those are from 2019?", history))
     assert "The papers each topic compared counted: 2 on “capsule networks”" in listed.answer
+    # C64: after a list of its papers, a range narrows that list (it had compared again)
+    later = final_answer(store.answer_stream("what about 2020?", [*history, (
+        "which of those are from 2019?", listed.answer)]))
+    assert "The papers each topic compared counted: 1 on “capsule networks”" in later.answer
