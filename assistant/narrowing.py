@@ -122,13 +122,15 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
     that points back and names no topic ("How many of them are from 2019?", "Which of
     these are by Hinton?"), or of a fragment whose words are only years, a stored author's
     name and words that point back ("only the ones by Hinton", "what about 2018?", "only
-    2019 and 2020"), which had searched "ones" or the year as a topic, or none of a count
-    naming no topic ("how many?"). None otherwise."""
+    2019 and 2020"), which had searched "ones" or the year as a topic, of a range stated
+    alone ("since 2019?"), or none of a count naming no topic ("how many?"). None otherwise."""
     asked = readers.intent(question)
     topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
     if asked.filters and ((asked.follow_up and not readers.names_a_topic(topic))
                           or opens_with_exclusion(question)):  # "but not routing"
         return asked.filters
+    if asked.filters and asked.search == question:  # a range alone, "since 2019?" (C64: a
+        return asked.filters  # COVID-19 paper had been quoted for "2019")
     if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
         return None
     if (HOW_MANY.match(question) and not re.search(r"\bpapers?\b", question, re.I)

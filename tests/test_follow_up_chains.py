@@ -437,3 +437,14 @@ def test_a_range_after_a_count_comparison_compares_the_counts_again(
     later = final_answer(store.answer_stream("what about 2020?", [*history, (
         "which of those are from 2019?", listed.answer)]))
     assert "The papers each topic compared counted: 1 on “capsule networks”" in later.answer
+
+
+def test_a_range_alone_after_a_list_narrows_it(request: pytest.FixtureRequest) -> None:
+    """C64: "since 2019?" alone after a count had been searched as a question of its own,
+    and a COVID-19 paper quoted for "2019"; a range stated alone narrows the list before."""
+    store: Assistant = request.getfixturevalue("years_store")
+    history = chat(store, LIST)
+    for asked in ("since 2019?", "in 2019?"):
+        narrowed = final_answer(store.answer_stream(asked, history))
+        assert narrowed.filters is not None and "2019" in narrowed.filters, asked
+        assert narrowed.answer.startswith(("3 papers of the", "2 papers of the")), asked
