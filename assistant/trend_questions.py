@@ -125,7 +125,9 @@ _AS_ASKED: list[tuple[Literal["growth", "top_years", "decades"], re.Pattern[str]
                              r"\s+(?:with|for|of|on)\b(?P<topic>.+)$", re.I)),
     ("top_years", re.compile(rf"\btop\s+{_MANY}\s+years\s+(?:for|of|in|on)\s+(?P<topic>.+)$", re.I)),
     ("decades", re.compile(r"^\s*(?:in\s+)?(?:which|what)\s+decades?\s+(?:had|saw|has|have|was|were|did)\b"
-                           r"(?:\s+(?:more|fewer)\b)?"  # "…had more papers on MCMC, the 1990s or …"
+                           # "…had more papers on X?", "…had the fewest papers on X?" (C64: "fewer"
+                           # had been answered with the decade of the most)
+                           r"(?:\s+(?:more|(?P<fewest>fewer|the\s+fewest|the\s+least))\b)?"
                            rf"(?=.*\b(?:{PAPERS}|research|work|most\b.*\bpublished)\b)(?P<topic>.+)$", re.I)),
     ("decades", re.compile(rf"^(?:(?=.*\b{_OF_PAPERS}\b)(?=.*\b{_COUNTED}\b)(?=.*\b{_PER_DECADE}\b)"
                            rf"|(?=.*\b{PAPERS}\s+{_PER_DECADE}\b))(?P<topic>.+)$", re.I)),
@@ -137,11 +139,12 @@ class CountsAsked:
     """What a trend question asks of its counts beyond the table (``_AS_ASKED``): ``growth``
     between the first and the last year counted, ``factor`` the multiple a yes-or-no
     question asks of ("double": 2; None asks how much); the ``n`` years of the most papers;
-    or the papers per ``decades``."""
+    or the papers per ``decades`` (those of the ``fewest``, when asked so)."""
 
     kind: Literal["growth", "top_years", "decades"]
     factor: float | None = None
     n: int = 1
+    fewest: bool = False  # the decade of the fewest papers asked for, not of the most
 
 
 def counts_asked(question: str) -> CountsAsked | None:
@@ -153,7 +156,8 @@ def counts_asked(question: str) -> CountsAsked | None:
             many = found.get("n")  # "the busiest years": three
             n = (int(many) if many.isdigit() else NUMBER_WORDS[many.lower()]) if many else \
                 3 if kind == "top_years" else 1
-            return CountsAsked(kind, factor=_factor(found.get("fold"), found.get("times")), n=n)
+            return CountsAsked(kind, factor=_factor(found.get("fold"), found.get("times")), n=n,
+                               fewest=bool(found.get("fewest")))
     return None
 
 

@@ -57,7 +57,7 @@ def reply_line(trend: TrendResult, asked: CountsAsked, stated: Filters | None) -
         line = growth_line(trend, asked.factor, since)
         return line + (f" No years were asked: it is measured from {since}, the first year "
                        f"counting {SHARE_PAPERS} or more." if line and since != first_counted(trend) else "")
-    return top_years_line(trend, asked.n) if asked.kind == "top_years" else decades_line(trend)
+    return top_years_line(trend, asked.n) if asked.kind == "top_years" else decades_line(trend, asked.fewest)
 
 
 def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> str:
@@ -174,10 +174,11 @@ def top_years_line(trend: TrendResult, n: int) -> str:
     return line + "."
 
 
-def decades_line(trend: TrendResult) -> str:
+def decades_line(trend: TrendResult, fewest: bool = False) -> str:
     """The topic's papers per decade, each beside the decade's stored papers and the years
-    of it the store holds when not all ten, then the decade of the most papers, and of the
-    largest share when another (a decade's count is of its stored years alone)."""
+    of it the store holds when not all ten, then the decade of the most papers (``fewest``:
+    of the fewest), and of the largest (smallest) share when another (a decade's count is
+    of its stored years alone)."""
     decades = {d: list(ys) for d, ys in groupby(sorted(trend.years), key=lambda y: y // 10 * 10)}
     parts, counts, shares = [], {}, {}
     for decade, years in decades.items():
@@ -186,16 +187,19 @@ def decades_line(trend: TrendResult) -> str:
         shares[decade] = counts[decade] / stored if stored else 0.0
         held = "" if len(years) == 10 else f"; {_spans(years)} only"
         parts.append(f"{decade}s {counts[decade]:,} ({share_text(shares[decade])} of {stored:,}{held})")
-    most = [d for d in counts if counts[d] == max(counts.values())]  # ties named, each
+    pick = min if fewest else max
+    first = [d for d in counts if counts[d] == pick(counts.values())]  # ties named, each
     of = _papers_of(trend)
-    line = f"{of[0].upper()}{of[1:]} by decade: {', '.join(parts)}. The most in the " \
-           f"{in_a_row([f'{d}s' for d in most])}"
+    line = f"{of[0].upper()}{of[1:]} by decade: {', '.join(parts)}. The {'fewest' if fewest else 'most'} " \
+           f"in the {in_a_row([f'{d}s' for d in first])}"
     # a share of a paper or two says little: only decades of SHARE_PAPERS or more compete
-    if not (shared := [d for d in shares if counts[d] >= SHARE_PAPERS]):
+    # for the largest; every decade for the smallest
+    if not (shared := [d for d in shares if fewest or counts[d] >= SHARE_PAPERS]):
         return line + "."
-    largest = max(shared, key=lambda d: (shares[d], d))
-    return line + ("; the largest share too." if [largest] == most else
-                   f"; the largest share in the {largest}s.")
+    chosen = pick(shared, key=lambda d: (shares[d], d))
+    size = "smallest" if fewest else "largest"
+    return line + (f"; the {size} share too." if [chosen] == first
+                   else f"; the {size} share in the {chosen}s.")
 
 
 def _spans(years: list[int]) -> str:

@@ -202,6 +202,11 @@ def test_an_asked_growth_and_decades_are_answered_beside_the_table(capsule_years
         "Which decade had the most papers on capsule networks?")).answer.splitlines()
     assert decades[2].startswith("Papers on “capsule networks” by decade: 2010s 3 (")
     assert decades[2].endswith("2020s 1 (2.6% of 39; 2020 and 2025 only). The most in the 2010s.")
+    # C64: "fewer" had been answered with the decade of the most
+    for asked in ("Which decade had fewer papers on capsule networks?",
+                  "Which decade had the fewest papers on capsule networks?"):
+        fewest = final_answer(capsule_years.answer_stream(asked)).answer.splitlines()
+        assert fewest[2].endswith("The fewest in the 2020s; the smallest share too."), asked
 
 
 def test_which_grew_faster_names_a_method_or_a_field_noun() -> None:
