@@ -167,7 +167,7 @@ def _cut_by_given(given: Filters | None, spans: tuple[Span, ...]) -> str:
     said nothing of the spans it left out)."""
     each = " and ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
     within = given.describe() if given else ""
-    return f" The filter given ({within}) holds only part of {each}: ask without it to compare them."
+    return f" The filter given ({within}) does not hold all of {each}: ask without it to compare them."
 
 
 def difference(trend: TrendResult, first: int, second: int) -> str:
@@ -260,8 +260,12 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     """A count's share line: the share of the topic's papers the years or the author
     ``stated`` by ``question`` hold, when it asks that (``counts_whole_history``): "Of them,
     38 (16.0%) are from years up to 2017."; else the count's share of the papers it was
-    counted among (``TrendResult.overall_share``). The last so many years end at ``newest``,
-    the newest stored paper's year (``filters.of_recent``)."""
+    counted among (``TrendResult.overall_share``), with, for two years or spans set against
+    each other (``compared_periods``, ``set_against``), each one's count and share
+    (``spans_line``), which holds more when asked (``which_more``), the difference of "how
+    many more" (``difference``, ``span_difference``), or that the filter ``given`` cuts them
+    (``_cut_by_given``). The last so many years end at ``newest``, the newest stored paper's
+    year (``filters.of_recent``)."""
     part = counts_whole_history(question, given)
     stated = of_recent(stated, newest) if stated is not None else None
     periods = compared_periods(question)  # "Were there more … in the 1990s or the 2010s?"

@@ -84,4 +84,4 @@ def test_spans_compared_are_weighed_by_count_and_by_share(capsule_years: Assista
     cut = final_answer(capsule_years.answer_stream("Were there more papers on capsule networks in 2018 "
                                                    "or in 2020?", filters=Filters(years=(2019, 2020)))).answer
     assert "That is" not in cut and "More" not in cut
-    assert "The filter given (years 2019–2020) holds only part of 2018 and 2020: ask without it" in cut  # C63
+    assert "The filter given (years 2019–2020) does not hold all of 2018 and 2020: ask without it" in cut
