@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from assistant.authors import people_counts, short_authors
@@ -190,6 +191,28 @@ def people_line(index: AbstractIndex, filters: Filters | None) -> str:
     more = f" and {len(people) - PEOPLE_SHOWN:,} more" if len(people) > PEOPLE_SHOWN else ""
     return (f"“{filters.author}” names {len(people):,} stored authors: {', '.join(shown)}"
             f"{more}; give a full name to keep to one.\n")
+
+
+def filter_lines(index: AbstractIndex, filters: Filters | None) -> str:
+    """What a list or count says of its filter before its papers: the people a family name
+    stands for (``people_line``), the papers of no year a range leaves out (``undated_line``)."""
+    return people_line(index, filters) + undated_line(index, filters)
+
+
+def undated_line(index: AbstractIndex, filters: Filters | None) -> str:
+    """For a filter of years, the line saying how many stored papers it leaves out for having
+    no year ("25 stored papers have no year, …"): R11's "How many papers on Boltzmann
+    machines since 2010?" had said 0 of a store whose 25 such papers are all undated; ""
+    otherwise."""
+    if not filters or not filters.states_years:
+        return ""
+    rest = replace(filters, years=None, named_years=None, recent=None, note=None)
+    undated = sum(1 for paper in index.papers().values() if paper.year is None and rest.allows(paper))
+    if not undated:
+        return ""
+    one = undated == 1
+    return (f"{undated:,} stored paper{'' if one else 's'} {'has' if one else 'have'} no year, so no "
+            "range of years holds them; ask without the years to include them.\n")
 
 
 def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
