@@ -128,10 +128,11 @@ class Ingester:
         """The papers of ``paths``; a --rebuild that could not read them all is refused."""
         read = read_paths(paths, max_chars=self.settings.index.max_abstract_chars, upload=upload)
         # a path that is not there, or a file that cannot be read (not a README beside them)
-        unread = [s.file for s in read.skipped if s.whole_file and (
+        unread = [f"{s.file} ({s.reason})" for s in read.skipped if s.whole_file and (
             s.reason == NO_SUCH_PATH or Path(s.file).suffix.lower() in SUPPORTED_SUFFIXES)]
         if rebuild and (unread or not read.papers):  # a mistyped path must not empty the store
-            what = f"could not read {', '.join(unread)}" if unread else "read no abstract"
+            # each file with why (R11: "could not read noabstract.csv" had not said)
+            what = f"could not read {'; '.join(unread)}" if unread else "read no abstract"
             raise BadInputError(f"--rebuild {what}, so the index at {self.store.where} was left "
                                 "as it was; check the paths and run it again")
         return read

@@ -131,17 +131,22 @@ def test_rebuild_starts_over(fresh_copy: Path, tmp_path: Path) -> None:
     assert report.removed == 38, "the rebuild counts the stored papers it leaves out"
 
 
-@pytest.mark.parametrize("given", [["missing.cvs"], ["empty.csv"], ["one.txt", "missing.txt"]])
+@pytest.mark.parametrize(("given", "why"), [
+    (["missing.cvs"], "left as it was"), (["empty.csv"], "left as it was"),
+    (["one.txt", "missing.txt"], "left as it was"),
+    # R11: the file's problem said, as a plain ingest says it
+    (["one.txt", "bare.csv"], r"could not read bare.csv \(has no 'abstract' column")])
 def test_a_rebuild_from_nothing_readable_keeps_the_store(fresh_copy: Path, tmp_path: Path,
-                                                          given: list[str]) -> None:
+                                                          given: list[str], why: str) -> None:
     """Review: `ingest --rebuild a30.cvs` (a typo) deleted every stored paper, then read
     nothing; one mistyped path among several lost that file's papers."""
     from assistant.errors import BadInputError
 
     (tmp_path / "empty.csv").write_text("title,abstract\n")
+    (tmp_path / "bare.csv").write_text("title,summary_x\nA,We study kernels.\n")
     (tmp_path / "one.txt").write_text("Header\n\nWe study sparse kernels for graphs.\n")
     app = Assistant(make_settings(fresh_copy))
-    with pytest.raises(BadInputError, match="left as it was"):
+    with pytest.raises(BadInputError, match=why):
         app.ingest([tmp_path / name for name in given], rebuild=True)
     assert len(Assistant(make_settings(fresh_copy)).index.papers()) == 38
 
