@@ -227,21 +227,14 @@ def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters 
     the years and venue the question states when those leave out each stored paper it asks
     of by title ("What does the NeurIPS 2018 paper Dynamic Routing Between Capsules
     propose?": it is of 2017, and R10's answer had been another 2018 paper's), saying so;
-    ``applied`` and "" else. Asked of: the title right after "paper" (in quotes or not), in
-    a question of no other papers (not "papers", nor "improve", "extend", "cite"…): "How was
-    Latent Dirichlet Allocation extended in 2015?", "What work in 2019 used Stochastic
-    Neighbor Embedding?" and 'How did papers in 2019 improve on "Dynamic Routing Between
-    Capsules"?' had lost their year (C63, C64); years or a venue ``given`` (``--year``) are
-    the user's own, never dropped."""
+    ``applied`` and "" else (``_asked_of_alone``). Years or a venue ``given`` (``--year``)
+    are the user's own, never dropped (C63)."""
     if (applied is None or not (applied.states_years or applied.venue)
-            or (given is not None and (given.states_years or given.venue))
-            or re.search(r"\bpapers\b", question, re.I)  # "What do 2018 papers say about …?"
-            or set(query_terms(question)) & _OTHER_PAPERS):  # "How did … in 2019 improve on “X”?"
+            or (given is not None and (given.states_years or given.venue))):
         return applied, ""
     named = [papers[pid] for pid in titled_papers(papers, question)]
     if not named or any(applied.allows(paper) for paper in named) or not all(
-            re.search(rf"\bpaper\s+[{_QUOTES}]?\s*{_title_words(paper.title)}", question, re.I)
-            for paper in named):
+            _asked_of_alone(paper.title, question) for paper in named):
         return applied, ""
     paper = named[0]
     dropped = Filters(years=applied.years, named_years=applied.named_years, venue=applied.venue)
@@ -249,6 +242,25 @@ def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters 
             f"{f', {paper.venue}' if paper.venue else ''}, not of {dropped.describe()}: answered without "
             "that filter.\n")
     return replace(applied, years=None, named_years=None, venue=None, recent=None, note=None) or None, line
+
+
+def _asked_of_alone(title: str, question: str) -> bool:
+    """Whether ``question`` asks of the paper ``title`` names, not of other papers: the title
+    right after "paper" with no other papers asked of before it ("How does the NeurIPS 2018
+    paper X improve on CNNs?" asks of X, 'How did work in 2019 improve on the paper "X"?' of
+    others), or in quotes in a question naming no other papers nor their relation to it
+    ("papers", "improve", "extend", "cite"…: 'How was "Latent Dirichlet Allocation"
+    extended in 2015?'). A title written bare may be a method's name as well ("How was
+    Latent Dirichlet Allocation extended in 2015?"; C63, C64, C65)."""
+    words = _title_words(title)
+    if after := re.search(rf"\bpaper\s+[{_QUOTES}]?\s*{words}", question, re.I):
+        return not _of_other_papers(question[:after.start()])
+    return quoted_title(title, question) and not _of_other_papers(question)
+
+
+def _of_other_papers(text: str) -> bool:
+    """Whether ``text`` names papers, or other papers' relation to one (``_OTHER_PAPERS``)."""
+    return bool(re.search(r"\bpapers\b", text, re.I) or set(query_terms(text)) & _OTHER_PAPERS)
 
 
 # what a question asks of a paper's record, not of a topic: who wrote it, where and when

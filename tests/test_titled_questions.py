@@ -211,6 +211,10 @@ def test_a_titled_paper_of_another_year_than_asked_is_answered_with_a_line(
     assert "is a stored paper of 2017, not of year 2015: answered without that filter." in answer.answer
     assert answer.sources and answer.sources[0].title == "Attention is All you Need"
     assert answer.filters is None
+    # C65: quoted, or asked of with a word for others' work after it, it is the paper's too
+    for asked in ('What did "Attention is All you Need" from 2015 propose?',
+                  "How does the paper Attention is All you Need from 2015 improve on recurrent networks?"):
+        assert "answered without that filter" in dated_titles.ask(asked).answer, asked
     for other in ("What do 2015 papers say about Attention is All you Need?",
                   # C63: a title also a method's name, asked of others' work ("How was Latent
                   # Dirichlet Allocation extended in 2015?" had lost its year)
