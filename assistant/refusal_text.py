@@ -8,14 +8,16 @@ pipeline decides when to refuse (refusals.py the checks), this module how it rea
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from functools import partial
 
 from assistant.answering import NO_ANSWER
 from assistant.authors import AuthorBook, name_words, split_authors
-from assistant.keywords import KeywordStats, query_terms
+from assistant.keywords import query_terms
 from assistant.left_out import LeftOut
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
+from assistant.paper import Paper
 from assistant.refusals import quoted_names
 from assistant.retrieval import HybridRetriever
 from assistant.types import Filters
@@ -44,15 +46,14 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
     of no 1988 record "Neural Architecture", a review). Else a line for a title the question
     types that no stored paper has (``name_checks.unstored_title``), with the nearest."""
     records = {r.source: r for r in retriever.index.left_out(applied) if r.title}
-    stats = retriever.index.keyword_stats()
     asked = set(query_terms(search)) - OF_A_RECORD  # "What year was X published?" asks of X
     named = [key for key in titled_papers({k: r.as_paper() for k, r in records.items()}, search)
              if len(asked - set(query_terms(records[key].title))) <= 1
              and not in_longer_name(records[key].title, search)]
-    book = retriever.index.author_book()
-    in_filter = len(retriever.allowed(applied) or ()) if applied and applied.author else None
+    papers, filtered = retriever.index.papers(), bool(applied and applied.author)
+    allowed = retriever.allowed(applied) if filtered else None
     named += [key for key, record in records.items() if key not in named and by_and_titled(
-        record, asked, stats, lambda family: sum(n for _, n in book.people(family)), in_filter)]
+        record, asked, partial(family_titles, papers, allowed), filtered)]
     if not named and (unknown := retriever.unstored_title(search, filters=applied)):
         title, nearest = unknown
         near = f"; the nearest stored title is “{nearest}”" if nearest else ""
@@ -62,31 +63,36 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
                    f"{records[key].reason}.\n" for key in named)
 
 
-# a record asked of by an author's family name and its title's words is named when that
-# family's stored papers (or the filter's author's) would hold those words fewer than this
-# many times, each word's share of the stored chunks taken apart: Wang's many papers would
-# hold "neural networks" often, Cortes's "boosting decision trees" never (C63, C64)
-EXPECTED_HOLDERS = 2.0
-
-
-def by_and_titled(record: LeftOut, asked: set[str], stats: KeywordStats,
-                  papers_by: Callable[[str], int], in_filter: int | None) -> bool:
+def by_and_titled(record: LeftOut, asked: set[str], their_titles: Callable[[set[str]], list[str]],
+                  filtered: bool) -> bool:
     """Whether a question asks of ``record`` by its authors and its title's words: it names
     the family name of one of its authors (or the filter is an author's, which ``record``
-    passes, ``in_filter`` papers), every keyword but one is its title's or its authors',
-    and its title's words are specific to those authors' papers (``EXPECTED_HOLDERS``;
-    ``papers_by``: a family name's stored papers). "What did Drucker and Cortes find about
-    boosting decision trees?" had been a bare "no", their record's abstract another record's
-    (R10); given names and common title words had named records of "What is max pooling in
-    neural networks?" and "What did Wang find about neural networks?" (C63)."""
+    passes: ``filtered``), every keyword but one is its title's or its authors', and no
+    stored title of theirs (``their_titles`` of the family names named) holds the words of
+    its title the question asks: those papers would answer it. "What did Drucker and Cortes
+    find about boosting decision trees?" had been a bare "no", their record's abstract
+    another record's (R10); a given name, or words their stored papers are titled with, had
+    named records of "What did John Smith find about speech recognition?" and "What did Koch
+    find about motion?" (C63, C65)."""
     title = set(query_terms(record.title))
     families = {words[-1] for name in split_authors(record.authors) if (words := name_words(name))}
-    named = [family for family in families if set(query_terms(family)) & asked]
+    named = {family for family in families if set(query_terms(family)) & asked}
     held = asked & title
-    if not held or not (named or in_filter) or len(asked - title - set(query_terms(" ".join(families)))) > 1:
+    if not held or not (named or filtered):
         return False
-    papers = in_filter if in_filter else max(papers_by(family) for family in named)
-    return papers * math.prod(stats.doc_freq(term) / max(stats.n_docs, 1) for term in held) < EXPECTED_HOLDERS
+    if len(asked - title - set(query_terms(" ".join(families)))) > 1:
+        return False
+    return not any(held <= set(query_terms(stored)) for stored in their_titles(named))
+
+
+def family_titles(papers: Mapping[str, Paper], allowed: AbstractSet[str] | None,
+                  families: set[str]) -> list[str]:
+    """The titles of the stored papers by an author of one of ``families`` (family names as
+    ``name_words`` folds them), or of the papers ``allowed`` (an author's filter)."""
+    if allowed is not None:
+        return [papers[pid].title for pid in allowed if pid in papers]
+    return [paper.title for paper in papers.values()
+            if families & {words[-1] for name in split_authors(paper.authors) if (words := name_words(name))}]
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:

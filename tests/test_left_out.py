@@ -199,27 +199,17 @@ def test_a_record_asked_of_by_its_authors_and_title_words_is_named(fresh_copy: P
         assert "Wombat Doubles” (1991" not in answer_of(app, other).answer, other
 
 
-class ChunkCounts:
-    """Keyword document counts as ``KeywordStats`` gives them: ``n_docs`` chunks, each
-    term's count in ``counts``."""
-
-    def __init__(self, n_docs: int, counts: dict[str, int]) -> None:
-        self.n_docs, self.counts = n_docs, counts
-
-    def doc_freq(self, term: str) -> int:
-        return self.counts.get(term, 0)
-
-
-def test_a_record_is_named_by_title_words_specific_to_its_authors_papers() -> None:
-    """C63, C64: "What did Wang find about neural networks?" had named a record of Xin Wang's
-    titled "… Neural Networks" (Wangs' papers would hold those words often), and a first
-    mend, counting the words' shares alone, no longer named Baldi's "Linear Learning:
-    Landscapes and Algorithms" for "What did Baldi find about linear learning?"."""
-    stats = ChunkCounts(20_000, {"neural": 4_000, "network": 5_000, "linear": 1_500, "learn": 9_000})
+def test_a_record_is_named_by_title_words_no_stored_title_of_theirs_holds() -> None:
+    """C63, C65: "What did Wang find about neural networks?" and "What did Koch find about
+    motion?" had named a record of a Wang's and of Koch's though their stored papers are
+    titled with those words and answer it; a mend weighing the words' shares alone no longer
+    named Baldi's "Linear Learning: Landscapes and Algorithms" for "What did Baldi find about
+    linear learning?" (C64)."""
     wang = LeftOut("a.csv#1", "Recurrent Neural Networks", "Xin Wang")
     baldi = LeftOut("a.csv#2", "Linear Learning: Landscapes and Algorithms", "Pierre Baldi")
-    papers = {"wang": 300, "baldi": 30}.get
-    asked = {"wang", "neural", "network"}
-    assert not by_and_titled(wang, asked, stats, lambda f: papers(f, 0), None)
-    assert by_and_titled(baldi, {"baldi", "linear", "learn"}, stats, lambda f: papers(f, 0), None)
-    assert not by_and_titled(baldi, {"linear", "learn"}, stats, lambda f: papers(f, 0), None)  # no name
+    titles = {"wang": ["Deep Neural Networks for Vision"], "baldi": ["Neural Networks and PCA"]}
+    def stored(families: set[str]) -> list[str]:
+        return [title for family in families for title in titles.get(family, [])]
+    assert not by_and_titled(wang, {"wang", "neural", "network"}, stored, False)
+    assert by_and_titled(baldi, {"baldi", "linear", "learn"}, stored, False)
+    assert not by_and_titled(baldi, {"linear", "learn"}, stored, False)  # no name asked
