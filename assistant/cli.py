@@ -327,6 +327,7 @@ def trends(
     settings = load_settings(data_dir, chroma_url)
     with importing():
         from assistant.intent import read_intent
+        from assistant.list_lines import undated_line
         from assistant.pipeline import Assistant
         from assistant.trend_replies import replies
         from assistant.trends import chart_name, draw_chart, table_lines, unwritable
@@ -346,6 +347,8 @@ def trends(
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return
     out.print(printable(trend.summary() + "."), markup=False, highlight=False)
+    if undated := undated_line(assistant.index, filters, topic, trend.topic or ""):  # C65
+        out.print(printable(undated.rstrip()), markup=False, highlight=False)
     for line in replies(trend, read_intent(topic)):
         out.print(printable(line), markup=False, highlight=False)  # "… by decade?": its line too
     for line in table_lines(trend) if trend.total else []:

@@ -208,7 +208,8 @@ class ListAnswers:
         result, shape_line = shaped(result, screen) if shaped else (result, "")
         described = result.filters.describe() if result.filters else None
         records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
-        notes = (respelt_line(result.respelt) + filter_lines(self.app.index, result.filters)
+        notes = (respelt_line(result.respelt) + filter_lines(self.app.index, result.filters, result.question,
+                                                             result.written if result.topic else "")
                  + left_out_line(records, result) + turned_down_line(result) + shape_line)
         who = bool(WHO_RE.match(question))  # "Who works on X?": the people too
         if who:
@@ -246,7 +247,7 @@ class ListAnswers:
         how = [] if intent.trend_topic is not None or shaped else [trend.how_counted(), share_line(
             trend, question, intent.filters, filters, self.app.index.newest_year())]
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
-        people = filter_lines(self.app.index, merge(filters, intent.filters)).rstrip("\n")
+        people = filter_lines(self.app.index, merge(filters, intent.filters), question, trend.topic).rstrip()
         lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,
                  *replies(trend, intent), *table_lines(trend)]
         for line in lines:

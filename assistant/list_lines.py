@@ -193,26 +193,28 @@ def people_line(index: AbstractIndex, filters: Filters | None) -> str:
             f"{more}; give a full name to keep to one.\n")
 
 
-def filter_lines(index: AbstractIndex, filters: Filters | None) -> str:
+def filter_lines(index: AbstractIndex, filters: Filters | None, question: str = "", written: str = "") -> str:
     """What a list or count says of its filter before its papers: the people a family name
     stands for (``people_line``), the papers of no year a range leaves out (``undated_line``)."""
-    return people_line(index, filters) + undated_line(index, filters)
+    return people_line(index, filters) + undated_line(index, filters, question, written)
 
 
-def undated_line(index: AbstractIndex, filters: Filters | None) -> str:
-    """For a filter of years, the line saying how many stored papers it leaves out for having
-    no year ("25 stored papers have no year, …"): R11's "How many papers on Boltzmann
-    machines since 2010?" had said 0 of a store whose 25 such papers are all undated; ""
-    otherwise."""
+def undated_line(index: AbstractIndex, filters: Filters | None, question: str = "", written: str = "") -> str:
+    """For a filter of years, the line saying how many stored papers writing the topic
+    (``written``, as ``question`` asks it: ``writes_topic``; any, with none) it leaves out for
+    having no year: R11's "How many papers on Boltzmann machines since 2010?" had said 0 of
+    a store whose 25 such papers are all undated, and said nothing of them; "" otherwise."""
     if not filters or not filters.states_years:
         return ""
     rest = replace(filters, years=None, named_years=None, recent=None, note=None)
-    undated = sum(1 for paper in index.papers().values() if paper.year is None and rest.allows(paper))
+    asked = read_intent(question).search if written else ""
+    undated = sum(1 for paper in index.papers().values() if paper.year is None and rest.allows(paper)
+                  and (not written or writes_topic(asked, written, paper)))
     if not undated:
         return ""
-    one = undated == 1
-    return (f"{undated:,} stored paper{'' if one else 's'} {'has' if one else 'have'} no year, so no "
-            "range of years holds them; ask without the years to include them.\n")
+    one, on = undated == 1, f" writing “{written.strip(' ?.!')}”" if written else ""
+    return (f"{undated:,} stored paper{'' if one else 's'}{on} {'has' if one else 'have'} no year, so "
+            "no range of years holds them; ask without the years to include them.\n")
 
 
 def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:
