@@ -382,3 +382,10 @@ def test_a_growth_within_an_authors_papers_says_its_shares_are_of_those() -> Non
            "from 40.0% of 5 to 12.5% of 8." in growth_line(trend, None, None)
     whole = trend_of({2018: 2, 2021: 1}, {2018: 5, 2021: 8})  # the store's: no filter named
     assert "stored papers, from 40.0%" in growth_line(whole, None, None)
+
+
+def test_decades_tied_for_the_fewest_are_each_named() -> None:
+    """C65: of three decades at 0.0%, the smallest share had been given to the first alone."""
+    trend = trend_of({1995: 0, 2005: 0, 2015: 1}, {1995: 10, 2005: 10, 2015: 10}, "bandits")
+    assert decades_line(trend, fewest=True).endswith(
+        "The fewest in the 1990s and 2000s; the smallest share too.")
