@@ -128,11 +128,13 @@ class Ingester:
         """The papers of ``paths``; a --rebuild that could not read them all is refused."""
         read = read_paths(paths, max_chars=self.settings.index.max_abstract_chars, upload=upload)
         # a path that is not there, or a file that cannot be read (not a README beside them)
-        unread = [f"{s.file} ({s.reason})" for s in read.skipped if s.whole_file and (
+        unread = [s for s in read.skipped if s.whole_file and (
             s.reason == NO_SUCH_PATH or Path(s.file).suffix.lower() in SUPPORTED_SUFFIXES)]
         if rebuild and (unread or not read.papers):  # a mistyped path must not empty the store
-            # each file with why (R11: "could not read noabstract.csv" had not said)
-            what = f"could not read {'; '.join(unread)}" if unread else "read no abstract"
+            # the first file's problem said (R11: "could not read noabstract.csv" had not)
+            what = "read no abstract" if not unread else (
+                f"could not read {unread[0].file}: {unread[0].reason}" if len(unread) == 1 else
+                f"could not read {', '.join(s.file for s in unread)} (the first: {unread[0].reason})")
             raise BadInputError(f"--rebuild {what}, so the index at {self.store.where} was left "
                                 "as it was; check the paths and run it again")
         return read
