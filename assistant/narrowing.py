@@ -39,6 +39,7 @@ from assistant.list_records import ListResult
 from assistant.listing import ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
+from assistant.stated_years import stated_years
 from assistant.store_answers import about_store
 from assistant.subjects import spelled_out
 from assistant.topic_shares import asks_change_since, share_asked_of, topic_and_facet, whole_history
@@ -129,14 +130,21 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
     if asked.filters and ((asked.follow_up and not readers.names_a_topic(topic))
                           or opens_with_exclusion(question)):  # "but not routing"
         return asked.filters
-    if asked.filters and asked.search == question:  # a range alone, "since 2019?" (C64: a
-        return asked.filters  # COVID-19 paper had been quoted for "2019")
+    if asked.filters and _range_alone(question):  # "since 2019?" (C64: a COVID-19 paper quoted)
+        return asked.filters
     if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
         return None
     if (HOW_MANY.match(question) and not re.search(r"\bpapers?\b", question, re.I)
             and not readers.names_a_topic(topic)):  # "how many?", "how many are there since 2019?"
         return asked.filters or Filters()  # a run's had quoted a paper on counting species
     return fragment_filters(question, readers.is_author)
+
+
+def _range_alone(question: str) -> bool:
+    """Whether ``question`` states a range of years and nothing else ("since 2019?", "in
+    2018?"): the year reader leaves no letter of it."""
+    span, recent, named, rest = stated_years(question)
+    return (span, recent, named) != (None, None, None) and not re.search(r"[^\W\d_]", rest)
 
 
 def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
