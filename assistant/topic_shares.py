@@ -143,6 +143,7 @@ _MORE_THAN = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b.*?\b(?P<a>(?:19
                         r".*?\b(?P<b>(?:19|20)\d\d)\b", re.I)
 
 
+_FEWER = re.compile(r"\b(?:fewer|less)\b", re.I)  # a comparison asking which holds fewer
 _HOW_MANY_MORE = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b", re.I)
 
 
@@ -208,10 +209,11 @@ def spans_line(trend: TrendResult, spans: tuple[Span, ...]) -> str:
         f"{share_text(n / held)} of {held:,}" for (_, n), held in zip(counts, stored, strict=True)) + "."
 
 
-def which_more(trend: TrendResult, spans: tuple[Span, Span]) -> str:
-    """Which of two spans holds more of ``trend``'s papers, by count and by share, for a
-    question asking so ("Were there more papers on MCMC in the 1990s or the 2010s?": "More
-    in 2010–2019, by count and by share."); "" when a span holds no stored paper."""
+def which_more(trend: TrendResult, spans: tuple[Span, Span], fewer: bool = False) -> str:
+    """Which of two spans holds more of ``trend``'s papers (``fewer``: fewer), by count and
+    by share, for a question asking so ("Were there more papers on MCMC in the 1990s or the
+    2010s?": "More in 2010–2019, by count and by share."; C64: "Which decade had fewer…"
+    had been answered with the span of more); "" when a span holds no stored paper."""
     (first, one), (second, other) = _span_counts(trend, spans)
     stored = _span_stored(trend, spans)
     if not all(stored):
@@ -220,13 +222,14 @@ def which_more(trend: TrendResult, spans: tuple[Span, Span]) -> str:
         return " None in either."
     shares = [n / held for n, held in zip((one, other), stored, strict=True)]
     even = share_text(shares[0]) == share_text(shares[1])
-    larger = first if shares[0] > shares[1] else second
+    (word, size), pick = (("Fewer", "smaller"), min) if fewer else (("More", "larger"), max)
+    by_share = first if pick(shares[0], shares[1]) == shares[0] else second
     if one == other:
-        return " As many in each" + ("." if even else f"; a larger share in {larger}.")
-    more = first if one > other else second
-    if even or larger == more:
-        return f" More in {more}" + ("." if even else ", by count and by share.")
-    return f" More papers in {more}; a larger share of its papers in {larger}."
+        return " As many in each" + ("." if even else f"; a {size} share in {by_share}.")
+    by_count = first if pick(one, other) == one else second
+    if even or by_share == by_count:
+        return f" {word} in {by_count}" + ("." if even else ", by count and by share.")
+    return f" {word} papers in {by_count}; a {size} share of its papers in {by_share}."
 
 
 def _span_stored(trend: TrendResult, spans: tuple[Span, ...]) -> list[int]:
@@ -282,7 +285,7 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
         said = f"{trend.overall_share()} {spans_line(trend, against)}"
         if _HOW_MANY_MORE.match(question):  # "How many more … in the 2010s than in the 1990s?"
             return said + span_difference(trend, against)
-        return said + (which_more(trend, against) if periods else "")
+        return said + (which_more(trend, against, bool(_FEWER.search(question))) if periods else "")
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
     within = _asked_part(part, stated)

@@ -68,6 +68,9 @@ def test_spans_compared_are_weighed_by_count_and_by_share(capsule_years: Assista
         "Were there more papers on capsule networks in 2018 or in 2019?")).answer
     assert ("That is 1 in 2018 and 2 in 2019; as a share of each one's stored papers, 100.0% of 1 "
             "and 50.0% of 4. More papers in 2019; a larger share of its papers in 2018.") in split
+    fewer = final_answer(capsule_years.answer_stream(  # C64: "fewer" answered as asked
+        "Were there fewer papers on capsule networks in 2018 or in 2019?")).answer
+    assert "Fewer papers in 2018; a smaller share of its papers in 2019." in fewer
     even = final_answer(capsule_years.answer_stream(
         "Were there fewer papers on capsule networks in 2018 than in 2020?")).answer
     assert "That is 1 in 2018 and 1 in 2020; as a share of each one's stored papers, 100.0% of 1 and " \
