@@ -63,36 +63,43 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
                    f"{records[key].reason}.\n" for key in named)
 
 
-def by_and_titled(record: LeftOut, asked: set[str], their_titles: Callable[[set[str]], list[str]],
+Person = tuple[str, ...]  # a name's words as ``name_words`` folds them ("cortes" last)
+
+
+def by_and_titled(record: LeftOut, asked: set[str], their_titles: Callable[[set[Person]], list[str]],
                   filtered: bool) -> bool:
     """Whether a question asks of ``record`` by its authors and its title's words: it names
     the family name of one of its authors (or the filter is an author's, which ``record``
     passes: ``filtered``), every keyword but one is its title's or its authors', and no
-    stored title of theirs (``their_titles`` of the family names named) holds the words of
-    its title the question asks: those papers would answer it. "What did Drucker and Cortes
-    find about boosting decision trees?" had been a bare "no", their record's abstract
-    another record's (R10); a given name, or words their stored papers are titled with, had
-    named records of "What did John Smith find about speech recognition?" and "What did Koch
-    find about motion?" (C63, C65)."""
-    title = set(query_terms(record.title))
-    families = {words[-1] for name in split_authors(record.authors) if (words := name_words(name))}
-    named = {family for family in families if set(query_terms(family)) & asked}
+    stored title of those authors' (``their_titles``) holds the words of its title the
+    question asks: those papers would answer it. "What did Drucker and Cortes find about
+    boosting decision trees?" had been a bare "no", their record's abstract another
+    record's (R10); a given name, or words their stored papers are titled with, had named
+    records of "What did John Smith find about speech recognition?" and "What did Koch find
+    about motion?" (C63, C65); another Zhang's paper on job-shop scheduling, counted as
+    theirs, had hidden Zhang and Dietterich's record (C66)."""
+    title, people = set(query_terms(record.title)), _people(record.authors)
+    named = {person for person in people if set(query_terms(person[-1])) & asked}
     held = asked & title
     if not held or not (named or filtered):
         return False
-    if len(asked - title - set(query_terms(" ".join(families)))) > 1:
+    if len(asked - title - set(query_terms(" ".join(person[-1] for person in people)))) > 1:
         return False
     return not any(held <= set(query_terms(stored)) for stored in their_titles(named))
 
 
 def family_titles(papers: Mapping[str, Paper], allowed: AbstractSet[str] | None,
-                  families: set[str]) -> list[str]:
-    """The titles of the stored papers by an author of one of ``families`` (family names as
-    ``name_words`` folds them), or of the papers ``allowed`` (an author's filter)."""
+                  people: set[Person]) -> list[str]:
+    """The titles of the stored papers by one of ``people`` (their names as ``name_words``
+    folds them), or of the papers ``allowed`` (an author's filter)."""
     if allowed is not None:
         return [papers[pid].title for pid in allowed if pid in papers]
-    return [paper.title for paper in papers.values()
-            if families & {words[-1] for name in split_authors(paper.authors) if (words := name_words(name))}]
+    return [paper.title for paper in papers.values() if people & _people(paper.authors)]
+
+
+def _people(authors: str) -> set[Person]:
+    """The people of an author list, each as ``name_words`` folds their name."""
+    return {words for name in split_authors(authors) if (words := name_words(name))}
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,10 @@ from test_authors import PAPERS, answer_of
 
 from assistant.errors import BadInputError
 from assistant.left_out import LeftOut
+from assistant.paper import Paper
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
-from assistant.refusal_text import by_and_titled
+from assistant.refusal_text import by_and_titled, family_titles
 from assistant.types import Filters
 
 
@@ -207,9 +209,12 @@ def test_a_record_is_named_by_title_words_no_stored_title_of_theirs_holds() -> N
     linear learning?" (C64)."""
     wang = LeftOut("a.csv#1", "Recurrent Neural Networks", "Xin Wang")
     baldi = LeftOut("a.csv#2", "Linear Learning: Landscapes and Algorithms", "Pierre Baldi")
-    titles = {"wang": ["Deep Neural Networks for Vision"], "baldi": ["Neural Networks and PCA"]}
-    def stored(families: set[str]) -> list[str]:
-        return [title for family in families for title in titles.get(family, [])]
+    papers = {pid: Paper(paper_id=pid, source=f"b.csv#{n}", title=title, text="", authors=authors)
+              for n, (pid, title, authors) in enumerate([
+                  ("w", "Deep Neural Networks for Vision", "Xin Wang"),
+                  ("b", "Neural Networks and PCA", "Pierre Baldi"),
+                  ("a", "Linear Learning in Trees", "Ann Baldi")])}  # another Baldi's: not his (C66)
+    stored = partial(family_titles, papers, None)
     assert not by_and_titled(wang, {"wang", "neural", "network"}, stored, False)
     assert by_and_titled(baldi, {"baldi", "linear", "learn"}, stored, False)
     assert not by_and_titled(baldi, {"linear", "learn"}, stored, False)  # no name asked
