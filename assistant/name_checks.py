@@ -246,16 +246,23 @@ def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters 
 
 def _asked_of_alone(title: str, question: str) -> bool:
     """Whether ``question`` asks of the paper ``title`` names, not of other papers: the title
-    right after "paper" with no other papers asked of before it ("How does the NeurIPS 2018
-    paper X improve on CNNs?" asks of X, 'How did work in 2019 improve on the paper "X"?' of
-    others), or in quotes in a question naming no other papers nor their relation to it
-    ("papers", "improve", "extend", "cite"…: 'How was "Latent Dirichlet Allocation"
-    extended in 2015?'). A title written bare may be a method's name as well ("How was
+    right after "paper" with no other papers asked of before it, nor others' work on it after
+    it ("How does the NeurIPS 2018 paper X improve on CNNs?" asks of X, 'How did work in 2019
+    improve on the paper "X"?' and 'How was the paper "X" extended?' of others), or in
+    quotes in a question naming no other papers nor their relation to it ("papers",
+    "improve", "extend", "cite"…: 'How was "Latent Dirichlet Allocation" extended in
+    2015?'). A title written bare may be a method's name as well ("How was
     Latent Dirichlet Allocation extended in 2015?"; C63, C64, C65)."""
     words = _title_words(title)
     if after := re.search(rf"\bpaper\s+[{_QUOTES}]?\s*{words}", question, re.I):
-        return not _of_other_papers(question[:after.start()])
+        return not (_of_other_papers(question[:after.start()]) or _DONE_TO.search(question[after.end():]))
     return quoted_title(title, question) and not _of_other_papers(question)
+
+
+# others' work on a paper after its title, in the passive ('How was the paper "X" extended
+# in 2015?': C66), not what it does ("How does the paper X improve on CNNs?")
+_DONE_TO = re.compile(r"\b(?:extended|cited|built\s+on|followed|improved(?:\s+on|\s+upon)?|inspired"
+                      r"|reproduced|replicated|criticized|criticised)\b", re.I)
 
 
 def _of_other_papers(text: str) -> bool:

@@ -223,6 +223,7 @@ def test_a_titled_paper_of_another_year_than_asked_is_answered_with_a_line(
                   # C64: quoted, of other papers
                   'How did work in 2015 improve on the paper "Attention is All you Need"?',
                   'How was "Attention is All you Need" extended in 2015?',
+                  'How was the paper "Attention is All you Need" extended in 2015?',  # C66
                   "What work in 2015 used Attention is All you Need?"):
         others = dated_titles.ask(other)
         assert "answered without that filter" not in others.answer and others.filters == "year 2015", other
