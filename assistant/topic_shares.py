@@ -144,6 +144,13 @@ _MORE_THAN = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b.*?\b(?P<a>(?:19
 
 
 _FEWER = re.compile(r"\b(?:fewer|less)\b", re.I)  # a comparison asking which holds fewer
+
+
+def asks_fewer(question: str, side: str) -> bool:
+    """Whether a period comparison asks which span holds fewer papers: "fewer" or "less"
+    before its topic's side, not in it ("… on learning from less labeled data …": C66)."""
+    start = question.find(side.strip())
+    return bool(_FEWER.search(question[:start] if start >= 0 else question))
 _HOW_MANY_MORE = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b", re.I)
 
 
@@ -285,7 +292,7 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
         said = f"{trend.overall_share()} {spans_line(trend, against)}"
         if _HOW_MANY_MORE.match(question):  # "How many more … in the 2010s than in the 1990s?"
             return said + span_difference(trend, against)
-        return said + (which_more(trend, against, bool(_FEWER.search(question))) if periods else "")
+        return said + (which_more(trend, against, asks_fewer(question, periods[0])) if periods else "")
     if stated is None or part is None or (stated.author if part == "author" else stated.years) is None:
         return trend.overall_share()
     within = _asked_part(part, stated)

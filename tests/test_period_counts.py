@@ -13,6 +13,7 @@ from assistant.count_comparison import compared_periods
 from assistant.counted_topics import counted_topic
 from assistant.intent import read_intent
 from assistant.pipeline import Assistant
+from assistant.topic_shares import asks_fewer
 from assistant.types import Filters
 
 NINETIES, TENS = (1990, 1999), (2010, 2019)
@@ -88,3 +89,13 @@ def test_spans_compared_are_weighed_by_count_and_by_share(capsule_years: Assista
                                                    "or in 2020?", filters=Filters(years=(2019, 2020)))).answer
     assert "That is" not in cut and "More" not in cut
     assert "The filter given (years 2019–2020) does not hold all of 2018 and 2020: ask without it" in cut
+
+
+def test_fewer_is_asked_by_the_comparison_not_by_its_topic() -> None:
+    """C66: "less" in the topic ("learning from less labeled data") had turned the verdict
+    of a question asking which had more."""
+    more = "Were there more papers on learning from less labeled data in the 2000s or the 2010s?"
+    fewer = "Did fewer papers study MCMC in 2019 or 2015?"
+    for question, asked in ((more, False), (fewer, True)):
+        periods = compared_periods(question)
+        assert periods is not None and asks_fewer(question, periods[0]) is asked, question
