@@ -131,10 +131,9 @@ class Ingester:
         unread = [s for s in read.skipped if s.whole_file and (
             s.reason == NO_SUCH_PATH or Path(s.file).suffix.lower() in SUPPORTED_SUFFIXES)]
         if rebuild and (unread or not read.papers):  # a mistyped path must not empty the store
-            # the first file's problem said (R11: "could not read noabstract.csv" had not)
-            what = "read no abstract" if not unread else (
-                f"could not read {unread[0].file}: {unread[0].reason}" if len(unread) == 1 else
-                f"could not read {', '.join(s.file for s in unread)} (the first: {unread[0].reason})")
+            # each file's problem said (R11: "could not read noabstract.csv" had not; C66)
+            what = ("could not read " + " · ".join(f"{s.file}: {s.reason}" for s in unread)
+                    if unread else "read no abstract")
             raise BadInputError(f"--rebuild {what}, so the index at {self.store.where} was left "
                                 "as it was; check the paths and run it again")
         return read

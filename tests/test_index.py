@@ -136,7 +136,7 @@ def test_rebuild_starts_over(fresh_copy: Path, tmp_path: Path) -> None:
     (["one.txt", "missing.txt"], "left as it was"),
     # R11: the file's problem said, as a plain ingest says it
     (["one.txt", "bare.csv"], r"could not read bare.csv: has no 'abstract' column"),
-    (["bare.csv", "missing.csv"], r"missing.csv, bare.csv \(the first: no such file or directory\)")])
+    (["bare.csv", "missing.csv"], r"missing.csv: no such file or directory · bare.csv: has no 'abstract'")])
 def test_a_rebuild_from_nothing_readable_keeps_the_store(fresh_copy: Path, tmp_path: Path,
                                                           given: list[str], why: str) -> None:
     """Review: `ingest --rebuild a30.cvs` (a typo) deleted every stored paper, then read
