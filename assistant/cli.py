@@ -326,6 +326,7 @@ def trends(
     filters = given_filters(year, venue, author)
     settings = load_settings(data_dir, chroma_url)
     with importing():
+        from assistant.filters import merge
         from assistant.intent import read_intent
         from assistant.list_lines import undated_line
         from assistant.pipeline import Assistant
@@ -347,7 +348,8 @@ def trends(
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return
     out.print(printable(trend.summary() + "."), markup=False, highlight=False)
-    if undated := undated_line(assistant.index, filters, topic, trend.topic or ""):  # C65
+    stated = merge(filters, read_intent(topic).filters)  # "--year 2010-" or "X since 2010" (C66)
+    if undated := undated_line(assistant.index, stated, topic, trend.topic or ""):  # C65
         out.print(printable(undated.rstrip()), markup=False, highlight=False)
     for line in replies(trend, read_intent(topic)):
         out.print(printable(line), markup=False, highlight=False)  # "… by decade?": its line too
