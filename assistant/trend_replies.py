@@ -196,7 +196,8 @@ def decades_line(trend: TrendResult, fewest: bool = False) -> str:
     # for the largest; every decade for the smallest (C65: of three at 0.0%, one had been named)
     if not (shared := [d for d in shares if fewest or counts[d] >= SHARE_PAPERS]):
         return line + "."
-    chosen = [d for d in shared if shares[d] == pick(shares[d] for d in shared)]  # ties named, each
+    best = share_text(pick(shares[d] for d in shared))  # ties as shown named, each (C66)
+    chosen = [d for d in shared if share_text(shares[d]) == best]
     size = "smallest" if fewest else "largest"
     return line + (f"; the {size} share too." if chosen == first
                    else f"; the {size} share in the {in_a_row([f'{d}s' for d in chosen])}.")

@@ -389,3 +389,6 @@ def test_decades_tied_for_the_fewest_are_each_named() -> None:
     trend = trend_of({1995: 0, 2005: 0, 2015: 1}, {1995: 10, 2005: 10, 2015: 10}, "bandits")
     assert decades_line(trend, fewest=True).endswith(
         "The fewest in the 1990s and 2000s; the smallest share too.")
+    shown = trend_of({1995: 1, 2005: 1, 2015: 5}, {1995: 1000, 2005: 990, 2015: 100}, "bandits")
+    assert decades_line(shown, fewest=True).endswith(  # C66: tied as shown, both "0.1%"
+        "The fewest in the 1990s and 2000s; the smallest share too.")
