@@ -51,7 +51,7 @@ from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
 from assistant.types import EARLIEST_YEAR, Answer, Filters, NearPaper, RetrievedPaper
-from assistant.windowed import within_years, without_years
+from assistant.windowed import within_years
 from assistant.word_runs import compound_runs, term_sequence, writes_phrase
 
 if TYPE_CHECKING:
@@ -461,5 +461,5 @@ def windowed(lists: ListAnswers, topic: str, filters: Filters | None, screen: Li
         raise lists.app.no_paper_error(applied)
     # the topic less the words that stated its range ("deep learning since 2019"), which
     # would be read again as a range (C58)
-    whole = lists.list_papers(search, without_years(applied), screen)
+    whole = lists.list_papers(search, applied.without_years(), screen)
     return within_years(whole, applied, allowed, screen.settings)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from assistant.authors import people_counts, short_authors
@@ -206,7 +205,7 @@ def undated_line(index: AbstractIndex, filters: Filters | None, question: str = 
     a store whose 25 such papers are all undated, and said nothing of them; "" otherwise."""
     if not filters or not filters.states_years:
         return ""
-    rest = replace(filters, years=None, named_years=None, recent=None, note=None)
+    rest = filters.without_years()
     asked = read_intent(question).search if written else ""
     undated = sum(1 for paper in index.papers().values() if paper.year is None and rest.allows(paper)
                   and (not written or writes_topic(asked, written, paper)))

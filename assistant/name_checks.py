@@ -241,7 +241,7 @@ def titled_outside(papers: Mapping[str, Paper], question: str, applied: Filters 
     line = (f"“{paper.title}” ({paper.source}) is a stored paper of {paper.year or 'no year'}"
             f"{f', {paper.venue}' if paper.venue else ''}, not of {dropped.describe()}: answered without "
             "that filter.\n")
-    return replace(applied, years=None, named_years=None, venue=None, recent=None, note=None) or None, line
+    return replace(applied.without_years(), venue=None) or None, line
 
 
 def _asked_of_alone(title: str, question: str) -> bool:

@@ -133,7 +133,7 @@ def whole_history(applied: Filters | None, question: str, given: Filters | None)
     stated = counts_whole_history(question, given)
     if applied is None or stated is None:
         return applied
-    kept = (replace(applied, years=None, named_years=None, recent=None, note=None) if stated == "years"
+    kept = (applied.without_years() if stated == "years"
             else replace(applied, author=None))
     return kept or None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -62,6 +62,10 @@ class Filters:
     def states_years(self) -> bool:
         """Whether the filter asks for some years: a range, or the last so many."""
         return bool(self.years or self.recent)
+
+    def without_years(self) -> Filters:
+        """These filters with no range of years (their venue, author and exclusions kept)."""
+        return replace(self, years=None, named_years=None, recent=None, note=None)
 
     def holds_year(self, year: int | None) -> bool:
         """Whether ``year`` passes the filter's years (its range, and the years it names): an

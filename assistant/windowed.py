@@ -19,11 +19,6 @@ from assistant.listing import ScreenSettings
 from assistant.types import Filters
 
 
-def without_years(filters: Filters) -> Filters:
-    """``filters`` with no range of years (their venue, author and exclusions kept)."""
-    return replace(filters, years=None, named_years=None, recent=None, note=None)
-
-
 def within_years(whole: ListResult, filters: Filters, allowed: Collection[str] | None,
                  settings: ScreenSettings) -> ListResult:
     """``whole`` (the screen of the store without the range) restricted to the papers
