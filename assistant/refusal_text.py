@@ -8,16 +8,13 @@ pipeline decides when to refuse (refusals.py the checks), this module how it rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
-from functools import partial
+from collections.abc import Callable, Sequence
 
 from assistant.answering import NO_ANSWER
 from assistant.authors import AuthorBook, name_words, split_authors
 from assistant.keywords import query_terms
 from assistant.left_out import LeftOut
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
-from assistant.paper import Paper
 from assistant.refusals import quoted_names
 from assistant.retrieval import HybridRetriever
 from assistant.types import Filters
@@ -51,9 +48,13 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
              if len(asked - set(query_terms(records[key].title))) <= 1
              and not in_longer_name(records[key].title, search)]
     papers, filtered = retriever.index.papers(), bool(applied and applied.author)
-    allowed = retriever.allowed(applied) if filtered else None
-    named += [key for key, record in records.items() if key not in named and by_and_titled(
-        record, asked, partial(family_titles, papers, allowed), filtered)]
+
+    def their_titles(names: list[str]) -> list[str]:  # the filter's papers, or those by ``names``
+        by = applied if filtered else Filters(author=" or ".join(names))
+        return [papers[pid].title for pid in retriever.allowed(by) or () if pid in papers]
+
+    named += [key for key, record in records.items()
+              if key not in named and by_and_titled(record, asked, their_titles, filtered)]
     if not named and (unknown := retriever.unstored_title(search, filters=applied)):
         title, nearest = unknown
         near = f"; the nearest stored title is “{nearest}”" if nearest else ""
@@ -63,43 +64,27 @@ def unstored(retriever: HybridRetriever, search: str, applied: Filters | None) -
                    f"{records[key].reason}.\n" for key in named)
 
 
-Person = tuple[str, ...]  # a name's words as ``name_words`` folds them ("cortes" last)
-
-
-def by_and_titled(record: LeftOut, asked: set[str], their_titles: Callable[[set[Person]], list[str]],
+def by_and_titled(record: LeftOut, asked: set[str], their_titles: Callable[[list[str]], list[str]],
                   filtered: bool) -> bool:
     """Whether a question asks of ``record`` by its authors and its title's words: it names
     the family name of one of its authors (or the filter is an author's, which ``record``
     passes: ``filtered``), every keyword but one is its title's or its authors', and no
-    stored title of those authors' (``their_titles``) holds the words of its title the
-    question asks: those papers would answer it. "What did Drucker and Cortes find about
-    boosting decision trees?" had been a bare "no", their record's abstract another
-    record's (R10); a given name, or words their stored papers are titled with, had named
-    records of "What did John Smith find about speech recognition?" and "What did Koch find
-    about motion?" (C63, C65); another Zhang's paper on job-shop scheduling, counted as
+    stored title of those authors' (``their_titles`` of their names) holds the words of its
+    title the question asks: those papers would answer it. "What did Drucker and Cortes
+    find about boosting decision trees?" had been a bare "no", their record's abstract
+    another record's (R10); a given name, or words their stored papers are titled with, had
+    named records of "What did John Smith find about speech recognition?" and "What did Koch
+    find about motion?" (C63, C65); another Zhang's paper on job-shop scheduling, counted as
     theirs, had hidden Zhang and Dietterich's record (C66)."""
-    title, people = set(query_terms(record.title)), _people(record.authors)
-    named = {person for person in people if set(query_terms(person[-1])) & asked}
+    title = set(query_terms(record.title))
+    families = {name: words[-1] for name in split_authors(record.authors) if (words := name_words(name))}
+    named = [name for name, family in families.items() if set(query_terms(family)) & asked]
     held = asked & title
     if not held or not (named or filtered):
         return False
-    if len(asked - title - set(query_terms(" ".join(person[-1] for person in people)))) > 1:
+    if len(asked - title - set(query_terms(" ".join(families.values())))) > 1:
         return False
     return not any(held <= set(query_terms(stored)) for stored in their_titles(named))
-
-
-def family_titles(papers: Mapping[str, Paper], allowed: AbstractSet[str] | None,
-                  people: set[Person]) -> list[str]:
-    """The titles of the stored papers by one of ``people`` (their names as ``name_words``
-    folds them), or of the papers ``allowed`` (an author's filter)."""
-    if allowed is not None:
-        return [papers[pid].title for pid in allowed if pid in papers]
-    return [paper.title for paper in papers.values() if people & _people(paper.authors)]
-
-
-def _people(authors: str) -> set[Person]:
-    """The people of an author list, each as ``name_words`` folds their name."""
-    return {words for name in split_authors(authors) if (words := name_words(name))}
 
 
 def no_answer(unknown_names: Sequence[str], unwritten_names: Sequence[str] = ()) -> str:

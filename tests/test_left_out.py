@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from assistant.left_out import LeftOut
 from assistant.paper import Paper
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
-from assistant.refusal_text import by_and_titled, family_titles
+from assistant.refusal_text import by_and_titled
 from assistant.types import Filters
 
 
@@ -214,7 +213,10 @@ def test_a_record_is_named_by_title_words_no_stored_title_of_theirs_holds() -> N
                   ("w", "Deep Neural Networks for Vision", "Xin Wang"),
                   ("b", "Neural Networks and PCA", "Pierre Baldi"),
                   ("a", "Linear Learning in Trees", "Ann Baldi")])}  # another Baldi's: not his (C66)
-    stored = partial(family_titles, papers, None)
+
+    def stored(names: list[str]) -> list[str]:  # as unstored reads them: the author filter's papers
+        return [paper.title for paper in papers.values() if Filters(author=" or ".join(names)).allows(paper)]
+
     assert not by_and_titled(wang, {"wang", "neural", "network"}, stored, False)
     assert by_and_titled(baldi, {"baldi", "linear", "learn"}, stored, False)
     assert not by_and_titled(baldi, {"linear", "learn"}, stored, False)  # no name asked
