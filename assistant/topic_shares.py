@@ -22,7 +22,7 @@ from assistant.filters import of_recent
 from assistant.intent import COUNT_RE, OF_A_TOPIC, Intent, asks_a_share, read_intent, share_of_a_topic
 from assistant.stated_years import Span, set_against, stated_years
 from assistant.trend_questions import change_since
-from assistant.trends import NO_PAPERS, TrendResult, share_text
+from assistant.trends import TrendResult, share_text
 from assistant.types import Filters
 
 Stated = Literal["years", "author"]
@@ -211,8 +211,7 @@ def spans_line(trend: TrendResult, spans: tuple[Span, ...]) -> str:
     if not all(stored):
         empty = [label for (label, _), held in zip(counts, stored, strict=True) if not held]
         return f"{line}. No paper of {' or '.join(empty)} is stored."
-    within = f" within the filter ({trend.stored_within})" if trend.gap_label != NO_PAPERS else ""
-    return line + f"; as a share of each one's stored papers{within}, " + " and ".join(
+    return line + f"; as a share of each one's stored papers{trend.shares_within()}, " + " and ".join(
         f"{share_text(n / held)} of {held:,}" for (_, n), held in zip(counts, stored, strict=True)) + "."
 
 

@@ -78,9 +78,7 @@ def growth_line(trend: TrendResult, factor: float | None, since: int | None) -> 
         change += f" ({'up' if ratio >= 1 else 'down'} {abs(ratio - 1):,.0%}, {times(ratio)}{yearly})"
     line = f"From {first} to {last}, {_papers_of(trend)} went from {change}"
     shares = (trend.share(first), trend.share(last))
-    # an author's or a venue's papers, not the store's (C60: "40.0% of 5" of Bengio's read as
-    # of all of 2018's papers)
-    within = f" within the filter ({trend.stored_within})" if trend.gap_label != NO_PAPERS else ""
+    within = trend.shares_within()  # an author's or a venue's papers, not the store's
     if shares[0] is not None and shares[1] is not None:
         line += (f"; as a share of each year's stored papers{within}, from {share_text(shares[0])} of "
                  f"{trend.stored[first]:,} to {share_text(shares[1])} of {trend.stored[last]:,}")

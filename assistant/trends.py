@@ -204,6 +204,12 @@ class TrendResult:
             line += f"; {self.apart:,} more listed, not counted: the topic's words apart"
         return line
 
+    def shares_within(self) -> str:
+        """" within the filter (author X)" when the year's stored papers a share is of are a
+        filter's, not the store's (C60: "40.0% of 5" of Bengio's had read as all of 2018's);
+        "" else."""
+        return f" within the filter ({self.stored_within})" if self.gap_label != NO_PAPERS else ""
+
     def overall_share(self) -> str:
         """The count's share of the papers it was counted among: "In all, 7.2% of the 13,872
         papers." ("What fraction of papers use RL?" asks it; "" when none is in the filter)."""
