@@ -151,6 +151,8 @@ def asks_fewer(question: str, side: str) -> bool:
     before its topic's side, not in it ("… on learning from less labeled data …": C66)."""
     start = question.find(side.strip())
     return bool(_FEWER.search(question[:start] if start >= 0 else question))
+
+
 _HOW_MANY_MORE = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b", re.I)
 
 
@@ -173,7 +175,7 @@ def _cut_by_given(given: Filters | None, spans: tuple[Span, ...]) -> str:
     """The line for spans set against each other that the years given beside the question
     (``--year``) cut: counted only where both hold, so not compared (C63: the count had
     said nothing of the spans it left out)."""
-    each = " and ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+    each = " and ".join(_span_label(span) for span in spans)
     within = given.describe() if given else ""
     return f" The filter given ({within}) does not hold all of {each}: ask without it to compare them."
 
@@ -197,8 +199,13 @@ def _counted_in(stated: Filters | None, *spans: tuple[int, int]) -> bool:
 
 def _span_counts(trend: TrendResult, spans: tuple[Span, ...]) -> list[tuple[str, int]]:
     """Each span of years (its label: "2019", "1990–1999") with the papers ``trend`` counted in it."""
-    return [(str(a) if a == b else f"{a}–{b}", sum(n for year, n in trend.years.items() if a <= year <= b))
+    return [(_span_label((a, b)), sum(n for year, n in trend.years.items() if a <= year <= b))
             for a, b in spans]
+
+
+def _span_label(span: Span) -> str:
+    """A span of years as a line names it: "2019", "1990–1999"."""
+    return str(span[0]) if span[0] == span[1] else f"{span[0]}–{span[1]}"
 
 
 def spans_line(trend: TrendResult, spans: tuple[Span, ...]) -> str:
@@ -280,9 +287,10 @@ def share_line(trend: TrendResult, question: str, stated: Filters | None, given:
     periods = compared_periods(question)  # "Were there more … in the 1990s or the 2010s?"
     # "… in 2019 vs 2020?": each span its own, when both were counted (``given`` too: C62)
     against = (periods[1], periods[2]) if periods else set_against(question)
-    if part is None and against and _counted_in(stated, *against) and not _given_holds(given, against):
+    counted = against is not None and _counted_in(stated, *against)
+    if part is None and counted and not _given_holds(given, against):
         return trend.overall_share() + _cut_by_given(given, against)
-    against = against if against and _counted_in(stated, *against) and _given_holds(given, against) else None
+    against = against if counted and _given_holds(given, against) else None
     ranges = against is not None and any(first != last for first, last in against)  # "the 2010s than …"
     if (part is None and not ranges and (more := _MORE_THAN.match(question))  # "… in 2021 than in 2018?"
             and _counted_in(stated, (int(more.group("a")),) * 2, (int(more.group("b")),) * 2)):
