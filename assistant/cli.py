@@ -348,10 +348,11 @@ def trends(
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return
     out.print(printable(trend.summary() + "."), markup=False, highlight=False)
-    stated = merge(filters, read_intent(topic).filters)  # "--year 2010-" or "X since 2010" (C66)
+    intent = read_intent(topic)
+    stated = merge(filters, intent.filters)  # "--year 2010-" or "X since 2010" (C66)
     if undated := undated_line(assistant.index, stated, topic, trend.topic or ""):  # C65
         out.print(printable(undated.rstrip()), markup=False, highlight=False)
-    for line in replies(trend, read_intent(topic)):
+    for line in replies(trend, intent):
         out.print(printable(line), markup=False, highlight=False)  # "… by decade?": its line too
     for line in table_lines(trend) if trend.total else []:
         out.print(printable(line), markup=False, highlight=False)
