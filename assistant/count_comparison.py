@@ -150,6 +150,22 @@ def compared_topics(question: str) -> tuple[str, str] | None:
     return None
 
 
+# a topic's count asked of two spans written alone, the topic beside the comparison:
+# "Which had more MCMC papers: the 1990s or the 2010s?", "Did MCMC have more papers in the
+# 2010s than in the 1990s?", "Was MCMC more studied in the 1990s or the 2010s?" (left out
+# at C62, read as a list of every year's papers or quoted)
+_NOT_A_SIDE = r"(?!(?:the|a|an|it|this|that|they|there)\s)"
+PERIOD_COMPARISON_RES = [
+    re.compile(rf"^\s*(?:which|what|when)\s+(?:[\w-]+\s+)?(?:has|had|have|saw|sees|got|gets|were\s+there"
+               rf"|was\s+there)\s+(?:more|fewer|less|the\s+most|the\s+fewest)\s+"
+               rf"(?P<side>(?!{PAPERS}\b)[^,:;]+?\b{PAPERS}){_SEP}(?P<a>.+?)\s+or\s+(?P<b>.+?){_END}", re.I),
+    re.compile(rf"^\s*(?:did|does|do|has|have)\s+{_NOT_A_SIDE}(?P<side>.+?)\s+(?:have|get|see|had|has|got)"
+               rf"\s+(?:more|fewer|less)\s+{PAPERS}\s+(?P<a>.+?)\s+(?:than|or)\s+(?P<b>.+?){_END}", re.I),
+    re.compile(rf"^\s*(?:is|are|was|were)\s+{_NOT_A_SIDE}(?P<side>.+?)\s+(?:more|less)\s+{_POPULAR}\s+"
+               rf"(?P<a>.+?)\s+(?:than|or)\s+(?P<b>.+?){_END}", re.I),
+]
+
+
 def compared_periods(question: str) -> tuple[str, Span, Span] | None:
     """The side of a question that names the topic it compares over two spans of years by
     its papers' count, and the two spans ("Were there more papers on MCMC in the 1990s or in
@@ -169,6 +185,21 @@ def compared_periods(question: str) -> tuple[str, Span, Span] | None:
         if len(named) != 1 or span_of(named[0]) or not re.search(r"\w", compared_topic(named[0])):
             continue
         return named[0], first[0], second[0]
+    return _beside_periods(question)
+
+
+def _beside_periods(question: str) -> tuple[str, Span, Span] | None:
+    """A topic's side and the two spans of a comparison written with the topic beside it
+    and each span alone (``PERIOD_COMPARISON_RES``), or None."""
+    for pattern in PERIOD_COMPARISON_RES:
+        if (m := pattern.search(question)) is None:
+            continue
+        first, second = span_of(m["a"]), span_of(m["b"])
+        if (first is None or second is None or first[0] == second[0]
+                or any(re.search(r"\w", rest) for _, rest in (first, second))
+                or span_of(m["side"]) or not re.search(r"\w", compared_topic(m["side"]))):
+            continue
+        return m["side"], first[0], second[0]
     return None
 
 

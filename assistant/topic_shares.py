@@ -148,9 +148,11 @@ _FEWER = re.compile(r"\b(?:fewer|less)\b", re.I)  # a comparison asking which ho
 
 def asks_fewer(question: str, side: str) -> bool:
     """Whether a period comparison asks which span holds fewer papers: "fewer" or "less"
-    before its topic's side, not in it ("… on learning from less labeled data …": C66)."""
-    start = question.find(side.strip())
-    return bool(_FEWER.search(question[:start] if start >= 0 else question))
+    outside its topic's side, before it or after it ("Did MCMC have fewer papers in …"),
+    not in it ("… on learning from less labeled data …": C66)."""
+    start, side = question.find(side.strip()), side.strip()
+    return bool(_FEWER.search(question if start < 0 else
+                              f"{question[:start]} {question[start + len(side):]}"))
 
 
 _HOW_MANY_MORE = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b", re.I)

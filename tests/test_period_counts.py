@@ -27,6 +27,10 @@ NINETIES, TENS = (1990, 1999), (2010, 2019)
     # C62: years the year reader alone had read one of, or none
     ("Which had more papers on MCMC, 2015 or 2019?", ((2015, 2015), (2019, 2019))),
     ("Were there more papers on MCMC in 2019 than there were in 2015?", ((2019, 2019), (2015, 2015))),
+    # the topic beside the comparison, each span alone (C62's left-out forms)
+    ("Which had more MCMC papers: the 1990s or the 2010s?", (NINETIES, TENS)),
+    ("Did MCMC have more papers in the 2010s than in the 1990s?", (TENS, NINETIES)),
+    ("Was MCMC more studied in the 1990s or the 2010s?", (NINETIES, TENS)),
 ])
 def test_a_count_over_two_spans_counts_the_topic_in_both(question: str,
                                                          spans: tuple[tuple[int, int], ...]) -> None:
@@ -49,6 +53,10 @@ def test_a_count_over_two_spans_counts_the_topic_in_both(question: str,
     "Were there more papers on GANs after 2018 than in 2015?",
     "Were there more papers in 2019 or 2020?",
     "Were there more papers on the 1990s or the 2010s?",  # C63: searched "papers on"
+    "Which year had more papers, 2018 or 2019?",  # no topic beside the spans
+    "Which had more MCMC papers: NeurIPS or ICML?",  # venues, not spans
+    "Did GANs have more papers than VAEs in 2019?",  # two topics in one year
+    "Was MCMC more popular than variational inference in 2019?",
 ])
 def test_no_count_over_two_spans_is_read_where_none_is_asked(question: str) -> None:
     assert compared_periods(question) is None or counted_topic(read_intent(question)) is None
@@ -72,6 +80,10 @@ def test_spans_compared_are_weighed_by_count_and_by_share(capsule_years: Assista
     fewer = final_answer(capsule_years.answer_stream(  # C64: "fewer" answered as asked
         "Were there fewer papers on capsule networks in 2018 or in 2019?")).answer
     assert "Fewer papers in 2018; a smaller share of its papers in 2019." in fewer
+    beside = final_answer(capsule_years.answer_stream(  # the topic before "fewer", spans alone
+        "Did capsule networks have fewer papers in 2019 than in 2018?")).answer
+    assert "That is 2 in 2019 and 1 in 2018; as a share of each one's stored papers, 50.0% of 4 " \
+           "and 100.0% of 1. Fewer papers in 2018; a smaller share of its papers in 2019." in beside
     even = final_answer(capsule_years.answer_stream(
         "Were there fewer papers on capsule networks in 2018 than in 2020?")).answer
     assert "That is 1 in 2018 and 1 in 2020; as a share of each one's stored papers, 100.0% of 1 and " \
@@ -96,6 +108,7 @@ def test_fewer_is_asked_by_the_comparison_not_by_its_topic() -> None:
     of a question asking which had more."""
     more = "Were there more papers on learning from less labeled data in the 2000s or the 2010s?"
     fewer = "Did fewer papers study MCMC in 2019 or 2015?"
-    for question, asked in ((more, False), (fewer, True)):
+    after = "Did MCMC have fewer papers in the 2010s than in the 1990s?"  # "fewer" after the topic
+    for question, asked in ((more, False), (fewer, True), (after, True)):
         periods = compared_periods(question)
         assert periods is not None and asks_fewer(question, periods[0]) is asked, question
