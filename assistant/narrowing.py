@@ -124,7 +124,8 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
     these are by Hinton?"), or of a fragment whose words are only years, a stored author's
     name and words that point back ("only the ones by Hinton", "what about 2018?", "only
     2019 and 2020"), which had searched "ones" or the year as a topic, of a range stated
-    alone ("since 2019?"), or none of a count naming no topic ("how many?"). None otherwise."""
+    alone ("since 2019?", or bare: "2019?", "The 2010s?", which had been searched as a
+    topic and refused), or none of a count naming no topic ("how many?"). None otherwise."""
     asked = readers.intent(question)
     topic = HOW_MANY.sub("", topic_of(asked.search, False))  # "many" is no topic word
     if asked.filters and ((asked.follow_up and not readers.names_a_topic(topic))
@@ -134,6 +135,10 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
         return asked.filters
     if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
         return None
+    # "2019?", "The 2010s?", "2019 or 2021?" asked of the list; "2019" alone is a lookup
+    bare = f"in {question.strip()}"
+    if asked.filters is None and bare.endswith("?") and _range_alone(bare):
+        return readers.intent(bare).filters
     if (HOW_MANY.match(question) and not re.search(r"\bpapers?\b", question, re.I)
             and not readers.names_a_topic(topic)):  # "how many?", "how many are there since 2019?"
         return asked.filters or Filters()  # a run's had quoted a paper on counting species

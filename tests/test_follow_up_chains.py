@@ -448,3 +448,17 @@ def test_a_range_alone_after_a_list_narrows_it(request: pytest.FixtureRequest) -
         narrowed = final_answer(store.answer_stream(asked, history))
         assert narrowed.filters is not None and "2019" in narrowed.filters, asked
         assert narrowed.answer.startswith(("3 papers of the", "2 papers of the")), asked
+
+
+@pytest.mark.parametrize(("asked", "years", "count"), [
+    ("2019?", "2019", "2 papers of the"), ("The 2010s?", "2010", "3 papers of the"),
+    ("2018 or 2020?", "2018", "2 papers of the")])
+def test_a_bare_range_after_a_list_narrows_it(request: pytest.FixtureRequest, asked: str,
+                                              years: str, count: str) -> None:
+    """A run: "2019?" or "The 2010s?" alone after a list had been searched as a topic
+    (a table of one paper, or a refusal); a year or span asked bare narrows the list
+    ("2019" with no question mark stays a lookup: test_follow_ups)."""
+    store: Assistant = request.getfixturevalue("years_store")
+    narrowed = final_answer(store.answer_stream(asked, chat(store, LIST)))
+    assert narrowed.filters is not None and years in narrowed.filters, asked
+    assert narrowed.answer.startswith(count), asked
