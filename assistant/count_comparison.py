@@ -154,7 +154,14 @@ def compared_topics(question: str) -> tuple[str, str] | None:
 # "Which had more MCMC papers: the 1990s or the 2010s?", "Did MCMC have more papers in the
 # 2010s than in the 1990s?", "Was MCMC more studied in the 1990s or the 2010s?" (left out
 # at C62, read as a list of every year's papers or quoted)
-_NOT_A_SIDE = r"(?!(?:the|a|an|it|this|that|they|there)\s)"
+# no side: a pronoun ("Did he have more papers …?", "Do you have …": C67)
+_NOT_A_SIDE = (r"(?!(?:the|a|an|it|this|that|these|those|they|there|he|she|we|you|i|your|our|its"
+               r"|their|his|her)\s)")
+# what a paper is, not what it is on: no abstract says it ("Which had more accepted papers:
+# 2019 or 2020?" had counted two abstracts writing "accepted": C67)
+_PAPER_KIND = re.compile(r"^(?:(?:the|all|more|highly|most|newly)\s+)*(?:accepted|published|total|oral"
+                         r"|spotlight|poster|cited|submitted|rejected|new|long|short|single-author"
+                         r"|workshop|conference|journal|open-access|peer-reviewed|other|such)$", re.I)
 PERIOD_COMPARISON_RES = [
     re.compile(rf"^\s*(?:which|what|when)\s+(?:[\w-]+\s+)?(?:has|had|have|saw|sees|got|gets|were\s+there"
                rf"|was\s+there)\s+(?:more|fewer|less|the\s+most|the\s+fewest)\s+"
@@ -197,7 +204,8 @@ def _beside_periods(question: str) -> tuple[str, Span, Span] | None:
         first, second = span_of(m["a"]), span_of(m["b"])
         if (first is None or second is None or first[0] == second[0]
                 or any(re.search(r"\w", rest) for _, rest in (first, second))
-                or span_of(m["side"]) or not re.search(r"\w", compared_topic(m["side"]))):
+                or span_of(m["side"]) or not re.search(r"\w", topic := compared_topic(m["side"]))
+                or _PAPER_KIND.match(topic)):
             continue
         return m["side"], first[0], second[0]
     return None

@@ -27,6 +27,7 @@ from assistant.stated_years import PAPER, PAPERS
 from assistant.term_lookups import lookup_terms
 from assistant.trend_questions import CountsAsked, counts_asked, peak_claim, trend_topic
 from assistant.types import Filters
+from assistant.venues import KNOWN_VENUES, canonical_venue
 
 Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
                "list", "lookup", "trend", "other"]
@@ -344,11 +345,26 @@ def over_periods(question: str, filters: Filters | None, venues: tuple[str, ...]
     side, *spans = periods
     if not (topic := compared_topic(stated(side, venues, authors)[1])):  # "papers by Bengio on X"
         return None
+    if names_a_source(topic, venues, authors):  # "Did Hinton have more papers in …?" (C67)
+        return None
     years = frozenset(year for first, last in spans for year in range(first, last + 1))
     span = (min(years), max(years))
     named = years if len(years) < span[1] - span[0] + 1 else None
     return (replace(filters or Filters(), years=span, named_years=named, recent=None, note=None),
             f"How many papers on {topic}?")
+
+
+def names_a_source(topic: str, venues: Sequence[str], authors: AuthorBook | None) -> bool:
+    """Whether a compared ``topic`` names where papers come from, not what they are on: a
+    venue ("Did NeurIPS have more papers in 2019 …?") or a stored author written as a name
+    ("Did Michael I. Jordan have …?"). Counted as a topic, each had been counted by the
+    abstracts writing the name: "None in either" for Jordan's 40 and 15 papers (C67)."""
+    if canonical_venue(topic).lower() in {v.lower() for v in (*venues, *KNOWN_VENUES.values())}:
+        return True
+    # as a person's name: capitalised, no acronym ("GAN" is no Zhe Gan's)
+    written_as_name = all(word[:1].isupper() and (len(word.rstrip(".")) == 1 or not word.isupper())
+                          for word in topic.split())  # an initial ("I.") is no acronym
+    return authors is not None and written_as_name and authors.holds(topic)
 
 
 def names_in(text: str) -> list[str]:

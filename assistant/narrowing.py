@@ -135,9 +135,7 @@ def said_filters(question: str, readers: Readers, fragments: bool = True) -> Fil
         return asked.filters
     if not fragments:  # with nothing before it, "Only papers by Hinton" stands alone
         return None
-    # "2019?", "The 2010s?", "2019 or 2021?" asked of the list; "2019" alone is a lookup
-    bare = f"in {question.strip()}"
-    if asked.filters is None and bare.endswith("?") and _range_alone(bare):
+    if asked.filters is None and (bare := _bare_range(question)):  # "2019?", "The 2010s?"
         return readers.intent(bare).filters
     if (HOW_MANY.match(question) and not re.search(r"\bpapers?\b", question, re.I)
             and not readers.names_a_topic(topic)):  # "how many?", "how many are there since 2019?"
@@ -150,6 +148,14 @@ def _range_alone(question: str) -> bool:
     2018?"): the year reader leaves no letter of it."""
     span, recent, named, rest = stated_years(question)
     return (span, recent, named) != (None, None, None) and not re.search(r"[^\W\d_]", rest)
+
+
+def _bare_range(question: str) -> str | None:
+    """A follow-up that is one year or span and its question mark ("2019?", "The 2010s?",
+    "2019 or 2021?"), as the year reader reads it ("in 2019?"); None else: "2019" alone is
+    a lookup, "2019? 2020?" two questions."""
+    bare = f"in {question.strip()}"
+    return bare if bare.endswith("?") and bare.count("?") == 1 and _range_alone(bare) else None
 
 
 def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
@@ -171,6 +177,8 @@ def narrowed(question: str, history: Sequence[tuple[str, str]], readers: Readers
     if said is None:
         return None
     if (before := list_before(history, readers)) is None:  # an answer before: its question's
+        if readers.intent(question).filters is None and _bare_range(question):
+            return None  # "2017?" after "When was the Transformer introduced?" asks if it was (C67)
         answered = answered_before(history, readers)  # papers ("What is dropout?")
         return answered and replaced_result(answered, filters=replaced(answered.filters, said))
     # "what about Bengio?" after a share of GANs, or after "what about VAEs?" asked it again of

@@ -143,7 +143,8 @@ _MORE_THAN = re.compile(r"^\s*how\s+many\s+(?:more|fewer|less)\b.*?\b(?P<a>(?:19
                         r".*?\b(?P<b>(?:19|20)\d\d)\b", re.I)
 
 
-_FEWER = re.compile(r"\b(?:fewer|less)\b", re.I)  # a comparison asking which holds fewer
+# a comparison asking which holds fewer ("the fewest": C67; not "at least")
+_FEWER = re.compile(r"\b(?:fewer|fewest|less|(?<!\bat\s)least)\b", re.I)
 
 
 def asks_fewer(question: str, side: str) -> bool:

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from conftest import make_settings, seeds_with
 from test_follow_ups import CAPSULES as CAPSULES_ROWS
-from test_follow_ups import LIST, authors_store, chat, years_store  # noqa: F401 (the fixtures)
+from test_follow_ups import LIST, authors_store, chat, readers_of, years_store  # noqa: F401 (the fixtures)
 
 from assistant.answering import final_answer
 from assistant.errors import BadInputError
 from assistant.follow_up_phrases import fragment_filters, swapped_topic, their_papers
 from assistant.leaning import leans_on_previous
+from assistant.narrowing import narrowed
 from assistant.pipeline import Assistant
 
 
@@ -462,3 +463,12 @@ def test_a_bare_range_after_a_list_narrows_it(request: pytest.FixtureRequest, as
     narrowed = final_answer(store.answer_stream(asked, chat(store, LIST)))
     assert narrowed.filters is not None and years in narrowed.filters, asked
     assert narrowed.answer.startswith(count), asked
+
+
+def test_a_bare_year_narrows_only_a_list_and_alone(request: pytest.FixtureRequest) -> None:
+    """C67: "2017?" after "When was the Transformer introduced?" asks whether it was, and had
+    answered "No paper of the 679 (year 2017) answers …"; "2019? 2020?" had kept 2019."""
+    readers = readers_of(request.getfixturevalue("years_store"))
+    assert narrowed("2019?", [(LIST, "")], readers) is not None
+    assert narrowed("2018?", [("When were capsule networks introduced?", "In 2018.")], readers) is None
+    assert narrowed("2019? 2020?", [(LIST, "")], readers) is None

@@ -9,6 +9,7 @@ import pytest
 from test_count_questions import capsule_years  # noqa: F401  (the fixture)
 
 from assistant.answering import final_answer
+from assistant.authors import AuthorBook
 from assistant.count_comparison import compared_periods
 from assistant.counted_topics import counted_topic
 from assistant.intent import read_intent
@@ -57,9 +58,28 @@ def test_a_count_over_two_spans_counts_the_topic_in_both(question: str,
     "Which had more MCMC papers: NeurIPS or ICML?",  # venues, not spans
     "Did GANs have more papers than VAEs in 2019?",  # two topics in one year
     "Was MCMC more popular than variational inference in 2019?",
+    # C67: what a paper is ("accepted"), and a pronoun, are no topic
+    "Which had more accepted papers: 2019 or 2020?",
+    "What year saw more published papers: 2019 or 2020?",
+    "Did he have more papers in the 1990s than in the 2010s?",
+    "Do you have more papers from 2019 or 2020?",
 ])
 def test_no_count_over_two_spans_is_read_where_none_is_asked(question: str) -> None:
     assert compared_periods(question) is None or counted_topic(read_intent(question)) is None
+
+
+def test_an_author_or_a_venue_compared_over_two_spans_is_no_topic() -> None:
+    """C67: "Did Michael I. Jordan have more papers in the 2000s than in the 2010s?" had been
+    counted as the abstracts writing his name ("None in either", of his 40 and 15), and
+    NeurIPS as those writing "NeurIPS"; an acronym that is also a family name still counts
+    as its topic ("GAN", of Zhe Gan)."""
+    book = AuthorBook(["Michael I. Jordan, Zhe Gan", "Geoffrey Hinton"])
+    for question in ("Did Michael I. Jordan have more papers in the 2000s than in the 2010s?",
+                     "Did Hinton have more papers in the 1990s than in the 2010s?",
+                     "Did NIPS have more papers in 1995 than in 2017?"):
+        assert counted_topic(read_intent(question, ("NeurIPS",), book)) is None, question
+    gan = read_intent("Which year had the fewest GAN papers: 2015 or 2019?", ("NeurIPS",), book)
+    assert counted_topic(gan) == "GAN"
 
 
 def test_decades_set_against_each_other_elsewhere_are_no_filter() -> None:
@@ -109,6 +129,7 @@ def test_fewer_is_asked_by_the_comparison_not_by_its_topic() -> None:
     more = "Were there more papers on learning from less labeled data in the 2000s or the 2010s?"
     fewer = "Did fewer papers study MCMC in 2019 or 2015?"
     after = "Did MCMC have fewer papers in the 2010s than in the 1990s?"  # "fewer" after the topic
-    for question, asked in ((more, False), (fewer, True), (after, True)):
+    fewest = "Which year had the fewest GAN papers: 2015 or 2019?"  # C67: answered as "more"
+    for question, asked in ((more, False), (fewer, True), (after, True), (fewest, True)):
         periods = compared_periods(question)
         assert periods is not None and asks_fewer(question, periods[0]) is asked, question
