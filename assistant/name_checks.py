@@ -63,7 +63,9 @@ def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str
     """Names in the question that no stored title or abstract uses at all: no paper can
     be about them, so the question gets no sources (rather than near misses). An
     acronym counts as used when one of the papers found for the question spells it out; a
-    name given as an example (``as_example``) is no subject of the question."""
+    name given as an example (``as_example``) is no subject of the question, and a name of
+    an author of the NEARBY papers found is their work's ("Krizhevsky et al.'s network" had
+    been refused, his paper among the nearest)."""
     names = [n for n in read_intent(question).proper_names if not as_example(question, n)]
     if not names:
         return []
@@ -72,7 +74,9 @@ def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str
     if not unknown:
         return []
     nearby = nearby_texts(index, found())
-    unknown = [name for name in unknown if not corpus.knows(name, nearby)]
+    written = [text.rpartition(" | ")[2] for text in nearby_texts(index, found(), authors=True)]
+    unknown = [name for name in unknown if not corpus.knows(name, nearby)
+               and not any(re.search(rf"\b{re.escape(name)}\b", by, re.I) for by in written)]
     known = [name for name in names if name not in unknown]
     return [name for name in unknown if not any(_or_joined(question, name, k) for k in known)]
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from assistant.answering import NO_ANSWER
 from assistant.authors import AuthorBook, name_words, split_authors
+from assistant.intent import read_intent
 from assistant.keywords import query_terms
 from assistant.left_out import LeftOut
 from assistant.name_checks import OF_A_RECORD, in_longer_name, titled_papers
@@ -25,7 +26,11 @@ def no_sources_text(retriever: HybridRetriever, search: str, applied: Filters | 
     when only those were searched."""
     unknown = retriever.unknown_names(search, filters=applied)
     text = no_answer(unknown, retriever.unwritten_names(search, filters=applied))
-    text += authors_named(retriever.index.author_book(), unknown)
+    # a stored author's name no abstract writes, whether or not a paper found is theirs
+    # (``unknown_names`` lets those through: "Krizhevsky et al.'s network")
+    corpus = retriever.index.surface_text()
+    text += authors_named(retriever.index.author_book(),
+                          [name for name in read_intent(search).proper_names if not corpus.knows(name)])
     if applied:
         matching = len(retriever.allowed(applied) or ())
         of = "" if applied.describe().startswith("not ") else "of "  # "papers not writing “X”"
