@@ -142,7 +142,7 @@ _SHARE_NOUN = "|".join(sorted(SHARE_WORDS, key=len, reverse=True))
 _SHARE_ASKED = (rf"(?:what\s+(?:{_SHARE_NOUN}|%)|(?:(?:what\s+is|what['’]s)\s+)?(?:the\s+)?"
                 rf"(?:{_SHARE_NOUN})(?=\s+of\b))")
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|{_SHARE_ASKED}"
-                      rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
+                      rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+(?:is|was|were)|what['’]s|how\s+(?:did|does|do)|compare|show(?:\s+me)?|tell\s+me)"
                       rf"\s+)?(?:the\s+(?:total\s+)?|(?=number\s+of\s+{PAPERS}\b))number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?)\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 _SHARE = re.compile(rf"\s*{_SHARE_ASKED}", re.I)

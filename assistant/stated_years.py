@@ -228,11 +228,11 @@ def _span(n: str) -> str:
 
 # ...or weighed against it ("more papers in the 1990s than in the 2010s": R9's second had
 # been dropped, the count made of the 1990s alone)
-_ANOTHER = re.compile(r"\s*,?\s*(?P<join>vs\.?|versus|compared\s+(?:to|with)|against|than|and|or|to"
+_ANOTHER = re.compile(r"\s*,?\s*(?P<join>vs\.?|versus|compared?\s+(?:to|with)|against|than|and|or|to"
                       rf"|through|until)\s+{_span('')}", re.I)
 # two spans set against each other ("in 2019 vs 2020", "the 2000s vs the 2010s", "more in the
 # 2010s than in the 1990s"): each asked
-_AGAINST = re.compile(rf"{_span('1')}\s*,?\s*(?:vs\.?|versus|compared\s+(?:to|with)|against|than)\s+"
+_AGAINST = re.compile(rf"{_span('1')}\s*,?\s*(?:vs\.?|versus|compared?\s+(?:to|with)|against|than)\s+"
                       rf"{_span('2')}", re.I)
 Span = tuple[int, int]  # a span of years, its first and last
 

@@ -133,3 +133,22 @@ def test_fewer_is_asked_by_the_comparison_not_by_its_topic() -> None:
     for question, asked in ((more, False), (fewer, True), (after, True), (fewest, True)):
         periods = compared_periods(question)
         assert periods is not None and asks_fewer(question, periods[0]) is asked, question
+
+
+@pytest.mark.parametrize("question", [
+    "How did the number of MCMC papers in 2018 compare with 2021?",
+    "How does the number of MCMC papers in 2018 compare to 2021?",
+    "What was the number of MCMC papers in 2018 and 2021?"])
+def test_a_number_of_papers_in_two_years_is_counted_in_both(question: str) -> None:
+    """R12: "How did the number of meta-learning papers in 2018 compare with 2021?" had
+    searched 2018 alone and refused (9 and 63 write it); "the number of" after "how did"
+    or "what was" asks a count, and "compare with" joins its two years."""
+    intent = read_intent(question)
+    assert counted_topic(intent) == "MCMC"
+    assert intent.filters is not None and intent.filters.named_years == frozenset({2018, 2021})
+
+
+def test_two_years_compared_by_number_are_each_counted(capsule_years: Assistant) -> None:  # noqa: F811
+    answer = final_answer(capsule_years.answer_stream(
+        "How did the number of capsule network papers in 2018 compare with 2019?")).answer
+    assert "That is 1 in 2018 and 2 in 2019" in answer
