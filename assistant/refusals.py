@@ -23,7 +23,7 @@ import numpy as np
 
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex
-from assistant.keywords import keyword_weights, query_terms
+from assistant.keywords import keyword_weights, query_terms, stem_of
 from assistant.name_checks import names_a_method
 from assistant.ranking import JointReading, load_ranker, text_terms
 from assistant.term_lookups import lookup_terms
@@ -99,13 +99,16 @@ def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], co
     text = f"{paper.title}. {paper.text}"
     found: dict[str, float] = {}
     missing: dict[str, float] = {}
+    forms: dict[str, str] = {}  # a word written only as another of its stem: that word
     asked = lookup_terms(question) or WORD_RE.findall(question)  # a lookup's words, not "mentioning"
     for word in dict.fromkeys(asked):
         stems = [t for t in query_terms(word) if t in weights]
-        if stems:  # a word is written as asked, not as another of its stem ("vanishing")
-            written = all(t in held for t in stems) and re.search(
-                rf"(?<!\w){as_written(word)}(?!\w)", text, re.I)
-            (found if written else missing)[word] = max(weights[t] for t in stems)
+        if stems:  # a word is written as asked, or said to be written as another of its stem
+            held_all = all(t in held for t in stems)  # ("spread" as "Spreading": R12's had
+            if held_all and not re.search(rf"(?<!\w){as_written(word)}(?!\w)", text, re.I):
+                forms[word] = next((w for w in WORD_RE.findall(text)  # read "never 'spread'")
+                                    if stem_of(w.lower()) in stems), word)
+            (found if held_all else missing)[word] = max(weights[t] for t in stems)
     # the share of the words written as asked, as the sentence counts them: a stem's share
     # ("computing" in "computation") had read "writes none of the question's words (42%…)"
     weighed = sum(found.values()) + sum(missing.values())
@@ -114,21 +117,25 @@ def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], co
     if logit is not None:
         figures += f", the cross-encoder's reading {logit:.1f}"
     if missing:
-        writes = (f"It writes {weightiest(found)}, but never" if found
+        writes = (f"It writes {weightiest(found, forms)}, but never" if found
                   else "It writes none of the question's words:")
         return f"{writes} {weightiest(missing)} ({figures})."
+    words = "the question's words" + (" (" + ", ".join(f"“{w}” as “{f}”" for w, f in forms.items())
+                                      + ")" if forms else "")
     if logit is not None:
-        return (f"It writes the question's words, but the cross-encoder does not read it as "
-                f"answering ({figures}).")
-    return f"It writes the question's words, but not about what is asked ({figures})."
+        return f"It writes {words}, but the cross-encoder does not read it as answering ({figures})."
+    return f"It writes {words}, but not about what is asked ({figures})."
 
 
-def weightiest(words: Mapping[str, float]) -> str:
-    """The MISSING_SHOWN weightiest of ``words`` (word → keyword weight), quoted, and how
+def weightiest(words: Mapping[str, float], forms: Mapping[str, str] | None = None) -> str:
+    """The MISSING_SHOWN weightiest of ``words`` (word → keyword weight), quoted, each with
+    the form it is written in where another (``forms``: “spread” (as “Spreading”)), and how
     many more: “Quokkaformer”, “architecture” or 2 more."""
     named = sorted(words, key=lambda w: -words[w])
     more = f" or {len(named) - MISSING_SHOWN} more" if len(named) > MISSING_SHOWN else ""
-    return quoted_names(named[:MISSING_SHOWN]) + more
+    forms = forms or {}
+    return ", ".join(quoted_names([w]) + (f" (as “{forms[w]}”)" if w in forms else "")
+                     for w in named[:MISSING_SHOWN]) + more
 
 
 def no_candidates(retriever: HybridRetriever, screen: Screen) -> str | None:

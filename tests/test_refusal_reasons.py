@@ -1,7 +1,8 @@
 """A refusal's nearest paper says which of the question's words it never writes
 (``refusals.nearest_reason``): a word counts as written as asked, in the singular or the
-plural, not as another word of its stem ("vanishing" for "vanishment", which a hostile
-user's run found quoted as written)."""
+plural; written only as another word of its stem it is said so ("vanishment" as
+"vanishing", which a hostile user's run found quoted as written, and R12's "spread" as
+"Spreading", which had read "never 'spread'")."""
 
 from __future__ import annotations
 
@@ -22,8 +23,13 @@ def test_a_word_of_the_same_stem_is_not_the_word_asked() -> None:
     question = "Which network results mention vanishment?"
     weights = dict.fromkeys(query_terms(question), 1.0)
     reason = nearest_reason(question, paper, weights, 0.2, 0.5)
-    assert "“vanishment”" in reason.split("but never")[1]
-    assert reason.startswith("It writes “network”, “results”")
+    assert reason.startswith("It writes “network”, “results”, “vanishment” (as “Vanish”), but never")
+    spread = Paper("p", "s", "Reconstructing Spreading Models", "Spreading processes on networks "
+                   "need transmission rates for prediction.")
+    asked = "Which papers predict wildfire spread?"
+    said = nearest_reason(asked, spread, dict.fromkeys(query_terms(asked), 1.0), 0.28, 0.5)
+    assert said.startswith("It writes “predict” (as “prediction”), “spread” (as “Spreading”), "
+                           "but never “wildfire”"), said
 
 
 def test_a_lookups_reasons_name_its_words_not_its_asking_verb() -> None:
@@ -38,16 +44,20 @@ def test_a_lookups_reasons_name_its_words_not_its_asking_verb() -> None:
 def test_the_keyword_share_counts_the_words_written_as_asked() -> None:
     """A hostile run: "It writes none of the question's words: “hyperdimensional”,
     “computing” (similarity 0.36, 42% of the question's keywords)": the share had counted
-    "computation" for "computing", the sentence did not."""
+    "computation" for "computing", the sentence did not. Both count it now, as written."""
     paper = Paper("p", "s", "Residual Nets", "We study the computation of residual networks.")
     question = "Which paper mentions hyperdimensional computing?"
     weights = dict.fromkeys(query_terms(question), 1.0)
     reason = nearest_reason(question, paper, weights, 0.36, 0.42)
-    assert reason.startswith("It writes none of the question's words")
-    assert "0% of the question's keywords" in reason
+    assert reason.startswith("It writes “computing” (as “computation”), but never “hyperdimensional”")
+    assert "50% of the question's keywords" in reason
+    alien = Paper("p", "s", "Kernels", "We study kernels.")
+    assert nearest_reason(question, alien, weights, 0.36, 0.42).startswith(
+        "It writes none of the question's words")
     written = nearest_reason("Which paper mentions residual computing?", paper,
                              dict.fromkeys(query_terms("residual computing"), 1.0), 0.36, 0.42)
-    assert "50% of the question's keywords" in written
+    assert written.startswith("It writes the question's words (“computing” as “computation”), but not")
+    assert "100% of the question's keywords" in written
 
 
 @pytest.mark.parametrize("question", ["Which paper studies knitting patterns?",
