@@ -125,9 +125,12 @@ new novel different better best worse wrong unclear similar related future missi
 SWAP_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|then|now)\W+)?(?:(?:and\s+)?(?:what|how)\s+about\s+"
     r"(?:(?:the\s+)?(?:papers?|ones?|work)\s+(?:on|about|using|that\s+use)\s+)?|and\s+(?:the\s+)?(?:papers?|"
-    r"work)\s+(?:on|about|using|that\s+use)\s+)(?!{ASPECTS})(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$"
+    r"work)\s+(?:on|about|using|that\s+use)\s+)(?!the\s+(?:{ASPECTS}))(?!(?!the\s){ASPECTS})"
+    r"(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$"
     .replace("{ASPECTS}", rf"{ASPECT_NAMES}|(?:{_REPORTED})\b|\w+ed\s+(?:{_ASPECT_NOUNS})s?\b"
              rf"|{ALONE_ASPECTS}"), re.I)  # "what about risks?": the list's, not a new topic
+# ("what about the datasets?" asks of the list; "what about the Chinese restaurant process?"
+# names a topic, and had been searched as the answer's aspect and refused: R12)
 _ASKING = re.compile(r"\b(?:what|which|how|why|who|when|where|whose|does|do|did|is|are|was|were"
                      r"|can|could|should|would)\b", re.I)
 

@@ -30,6 +30,7 @@ from assistant.list_lines import (
     authors_line,
     filter_lines,
     left_out_line,
+    outside_line,
     turned_down_line,
 )
 from assistant.list_records import ListedPaper, ListResult
@@ -210,7 +211,8 @@ class ListAnswers:
         records = self.app.index.left_out(result.filters)  # read once: a line and the receipt
         notes = (respelt_line(result.respelt) + filter_lines(self.app.index, result.filters, result.question,
                                                              result.written if result.topic else "")
-                 + left_out_line(records, result) + turned_down_line(result) + shape_line)
+                 + left_out_line(records, result) + outside_line(self.app.index, result)
+                 + turned_down_line(result) + shape_line)
         who = bool(WHO_RE.match(question))  # "Who works on X?": the people too
         if who:
             notes += authors_line(result)

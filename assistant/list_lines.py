@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from assistant.authors import people_counts, short_authors
 from assistant.count_lines import searched_note
 from assistant.intent import read_intent
-from assistant.keywords import stem_of
+from assistant.keywords import query_terms, stem_of
 from assistant.left_out import LEFT_OUT_SHOWN, tally, why
 from assistant.list_records import ListedPaper, ListResult
 from assistant.readings import relation_verb, writes_topic
@@ -214,6 +214,26 @@ def undated_line(index: AbstractIndex, filters: Filters | None, question: str = 
     one, on = undated == 1, f" writing “{written.strip(' ?.!')}”" if written else ""
     return (f"{undated:,} stored paper{'' if one else 's'}{on} {'has' if one else 'have'} no year, so "
             "no range of years holds them; ask without the years to include them.\n")
+
+
+def outside_line(index: AbstractIndex, result: ListResult) -> str:
+    """For a list of none under a filter, how many stored papers outside it write the topic
+    (``writes_topic``): R12's "what about the Chinese restaurant process?" after a list of
+    Zoubin Ghahramani's papers had said "No paper of the 54 …" and no more, where 14 papers
+    of the store write it. "" otherwise."""
+    if result.papers or not result.filters or not result.topic:
+        return ""
+    asked = read_intent(result.question).search
+    holders = [ids for ids in index.term_papers(query_terms(result.written)).values() if ids]
+    papers, rarest = index.papers(), min(holders, key=len, default=frozenset())
+    outside = sum(1 for pid in rarest if (paper := papers.get(pid)) is not None
+                  and not result.filters.allows(paper) and writes_topic(asked, result.written, paper))
+    if not outside:
+        return ""
+    one = outside == 1
+    return (f"{outside:,} stored paper{'' if one else 's'} outside the filter ({result.filters.describe()}) "
+            f"write{'s' if one else ''} “{result.written.strip(' ?.!')}”; ask without it to list "
+            f"{'it' if one else 'them'}.\n")
 
 
 def left_out_line(records: Sequence[LeftOut], result: ListResult) -> str:

@@ -472,3 +472,18 @@ def test_a_bare_year_narrows_only_a_list_and_alone(request: pytest.FixtureReques
     assert narrowed("2019?", [(LIST, "")], readers) is not None
     assert narrowed("2018?", [("When were capsule networks introduced?", "In 2018.")], readers) is None
     assert narrowed("2019? 2020?", [(LIST, "")], readers) is None
+
+
+def test_a_topic_named_with_the_is_asked_under_the_filters_before(request: pytest.FixtureRequest) -> None:
+    """R12: "what about the Chinese restaurant process?" after a list narrowed to Zoubin
+    Ghahramani's papers had been read as asking of the list's aspects ("the …") and
+    refused as off topic, or answered with a table. It is the list asked of that topic
+    under the filter, and a list of none says how many papers outside the filter write it."""
+    store: Assistant = request.getfixturevalue("authors_store")
+    history = chat(store, LIST, "only the ones by Ann Lee")
+    other = final_answer(store.answer_stream("what about the bandit algorithm?", history))
+    assert other.answer.startswith("No paper of the 1 (author Ann Lee) answers “the bandit algorithm”")
+    assert ("1 stored paper outside the filter (author Ann Lee) writes “the bandit algorithm”; "
+            "ask without it to list it.") in other.answer
+    aspect = final_answer(store.answer_stream("what about the datasets?", history))  # the list's
+    assert "outside the filter" not in aspect.answer
