@@ -306,13 +306,30 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     # more papers: GANs or VAEs?" had made "what about transformers?" a list, C57)
     listed = THOSE_LISTED_RE.match(last) or (WHICH.match(last) and not readers.intent(last).compared_topics)
     counted = before.counted or (bool(before.also) and not listed)
-    asked = f"{'How many papers' if counted else 'Which papers'} on {topic}?"
+    lead = "How many papers" if counted else "Which papers"
+    qualified = requalified(readers.intent(before.question).search, topic)  # "what about for X?"
+    asked = f"{lead} {qualified}?" if qualified else f"{lead} on {topic}?"
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters
     if filters and filters.excluded:  # "what about StyleGAN?" after "… but not StyleGAN" asks of it now
         filters = replaced_result(filters, excluded=tuple(
             x for x in filters.excluded if x.casefold() not in topic.casefold()))
     return Narrowed(asked, filters, counted, filters)
+
+
+_QUALIFYING = re.compile(r"^(?P<word>for|in|with|on|to|via|using|under)\s+\S", re.I)
+
+
+def requalified(before: str, topic: str) -> str | None:
+    """The topic of the list ``before`` with what qualifies it replaced by a follow-up's
+    ``topic`` that opens with the same preposition, or added to it ("what about for
+    generative modelling?" after "Which papers use optimal transport for domain
+    adaptation?": optimal transport for generative modelling; R12's had searched "for
+    generative modelling" alone); None when ``topic`` opens with none."""
+    if (m := _QUALIFYING.match(topic)) is None or not (earlier := topic_of(before).strip(" ?.!")):
+        return None
+    head, found, _ = earlier.rpartition(f" {m['word'].lower()} ")
+    return f"{head if found else earlier} {topic}"
 
 
 def _share_swapped(asked: str, topic: str, readers: Readers) -> str | None:

@@ -1,0 +1,33 @@
+"""A chat follow-up naming what qualifies the list before ("what about for generative
+modelling?" after "Which papers use optimal transport for domain adaptation?") asks the
+list again with that qualifier: R12's had searched "for generative modelling" alone,
+under the filters before, and missed the list's own "Robust Optimal Transport with
+Applications in Generative Modeling"."""
+
+from __future__ import annotations
+
+import pytest
+from test_follow_ups import LIST, authors_store, chat  # noqa: F401 (the fixture)
+
+from assistant.answering import final_answer
+from assistant.narrowing import requalified
+from assistant.pipeline import Assistant
+
+
+@pytest.mark.parametrize(("before", "topic", "asked"), [
+    ("Which papers use optimal transport for domain adaptation?", "for generative modelling",
+     "use optimal transport for generative modelling"),
+    ("Which papers use optimal transport?", "for generative modelling",
+     "use optimal transport for generative modelling"),  # added where there was none
+    ("Which papers use GANs in medicine for data augmentation?", "in astronomy",
+     "use GANs in astronomy"),
+    ("Which papers use optimal transport?", "generative modelling", None),  # a topic of its own
+])
+def test_a_qualifier_replaces_the_lists_own(before: str, topic: str, asked: str | None) -> None:
+    assert requalified(before, topic) == asked
+
+
+def test_a_qualifier_asked_after_a_list_qualifies_its_topic(authors_store: Assistant) -> None:  # noqa: F811
+    answer = final_answer(authors_store.answer_stream("what about for pricing?", chat(authors_store, LIST)))
+    assert answer.answer.startswith("No paper of the"), answer.answer  # "Bandit Pricing" had been listed
+    assert "“use capsule networks for pricing”" in answer.answer
