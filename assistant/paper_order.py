@@ -61,10 +61,13 @@ INTRODUCED_RE = re.compile(
     r"(?:the\s+(?:first|earliest)\s+)?(?!(?:a|an|some|new|novel)\s)"  # "a new loss": any one
     r"(?!(?:it|them|this|that|these|those|they)\W*$)"  # "Who proposed it?" asks of the answer before
     r"(?P<topic>(?!.*\b(?:how|why|what|when|where)\b).+?)\s*[?.!]*\s*$", re.I)
-# "When was dropout first proposed?": X's papers, oldest first (a run's false "no")
+# "When was dropout first proposed?": X's papers, oldest first (a run's false "no"); "When
+# was X introduced (at NeurIPS)?" asks the same (R12's had quoted a paper of 2014, not the
+# 2005 one that introduced the Indian buffet process)
 WHEN_WAS_FIRST_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?!(?:it|they|them|this|that|these|those)\s)"
-                               r"(?P<topic>.+?)\s+first\s+(?:proposed|introduced"
-                               r"|invented|published|described|used)\s*[?.!]*\s*$", re.I)
+                               r"(?P<topic>.+?)\s+(?:first\s+(?:proposed|introduced|invented|published"
+                               r"|described|used)|(?:proposed|introduced|invented|coined))"
+                               r"(?:\s+(?:at|in|to)\s+(?:NeurIPS|NIPS))?\s*[?.!]*\s*$", re.I)
 # "… and when?" after "Who first proposed X": the years the list gives (a run's false "no")
 _AND_WHEN = re.compile(r"\s*,?\s+and\s+when(?:\s+(?:was\s+(?:it|that)|were\s+they|did\s+(?:they|it)"
                        r"(?:\s+\w+)?))?(?=\s*[?.!]*\s*$)", re.I)

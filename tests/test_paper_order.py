@@ -221,3 +221,15 @@ def test_it_after_the_oldest_of_a_list_is_that_paper(ordered_store: Assistant) -
     # "which ones are the oldest?" asks for several: "it" after it points at none
     several = [*history[:1], ("which ones are the oldest?", oldest.answer)]
     assert len(final_answer(ordered_store.answer_stream("summarize it", several)).citations) != 1
+
+
+@pytest.mark.parametrize(("question", "ordered"), [
+    ("When was the Indian buffet process introduced at NeurIPS?",
+     Ordered("Which papers on the Indian buffet process?", True)),
+    ("When was dropout proposed?", Ordered("Which papers on dropout?", True)),
+    ("When was it introduced?", None), ("When was dropout published?", None),
+])
+def test_when_a_topic_was_introduced_is_its_oldest_papers(question: str, ordered: Ordered | None) -> None:
+    """R12: "When was the Indian buffet process introduced at NeurIPS?" had quoted a paper
+    of 2014, not the one of 2005 that introduced it."""
+    assert ordered_question(question) == ordered
