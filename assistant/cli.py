@@ -330,8 +330,8 @@ def trends(
         from assistant.intent import read_intent
         from assistant.list_lines import undated_line
         from assistant.pipeline import Assistant
-        from assistant.trend_replies import replies
-        from assistant.trends import chart_name, draw_chart, table_lines, unwritable
+        from assistant.trend_replies import trend_lines
+        from assistant.trends import chart_name, draw_chart, unwritable
 
     if chart is not None and (problem := unwritable(chart)):
         fail(f"cannot write the chart to {chart}: {problem}; give --chart a .png path in a "
@@ -347,14 +347,10 @@ def trends(
     if as_json:
         sys.stdout.write(json.dumps(trend.public_json(), ensure_ascii=False, indent=2) + "\n")
         return
-    out.print(printable(trend.summary() + "."), markup=False, highlight=False)
     intent = read_intent(topic)
     stated = merge(filters, intent.filters)  # "--year 2010-" or "X since 2010" (C66)
-    if undated := undated_line(assistant.index, stated, topic, trend.topic or ""):  # C65
-        out.print(printable(undated.rstrip()), markup=False, highlight=False)
-    for line in replies(trend, intent):
-        out.print(printable(line), markup=False, highlight=False)  # "… by decade?": its line too
-    for line in table_lines(trend) if trend.total else []:
+    undated = undated_line(assistant.index, stated, topic, trend.topic or "")  # C65
+    for line in trend_lines(trend, intent, undated):
         out.print(printable(line), markup=False, highlight=False)
     if trend.chart:
         out.print(f"chart: {printable(trend.chart)}", markup=False, highlight=False)

@@ -47,7 +47,7 @@ from assistant.store_answers import STORE_PHRASE
 from assistant.topic_input import bad_topic, unsearchable
 from assistant.topic_shares import held_apart, share_line, whole_history
 from assistant.topics import WHO_RE, best_sentence, topic_of, topic_terms, written_as_pair
-from assistant.trend_replies import replies
+from assistant.trend_replies import apart_line, replies
 from assistant.trends import TREND_MAX_REREAD, TrendResult, gap_label_of, table_lines
 from assistant.trends import count as count_trend
 from assistant.tuning import COMMON_SHARE, JUDGE_BATCH, JUDGE_MISSES, NEAREST_SHOWN, PHRASE_PAPERS
@@ -250,7 +250,7 @@ class ListAnswers:
             trend, question, intent.filters, filters, self.app.index.newest_year())]
         note = noted(trend).rstrip("\n") if noted else ""  # a chat follow-up's (follow_ups.py)
         people = filter_lines(self.app.index, merge(filters, intent.filters), question, trend.topic).rstrip()
-        lines = [f"{trend.summary()}.", *([people] if people else []), *([note] if note else []), *how,
+        lines = [f"{trend.summary()}.", *filter(None, (apart_line(trend), people, note)), *how,
                  *replies(trend, intent), *table_lines(trend)]
         for line in lines:
             yield line + "\n"

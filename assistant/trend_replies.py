@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from assistant.count_lines import in_a_row
 from assistant.trend_questions import CountsAsked, change_since
-from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult, share_text
+from assistant.trends import NO_PAPERS, SHARE_PAPERS, TrendResult, share_text, table_lines
+from assistant.tuning import APART_SHOWN
 from assistant.types import Filters, consecutive_runs
 
 if TYPE_CHECKING:
@@ -245,3 +246,25 @@ def ordinal(n: int) -> str:
     """1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd"."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def apart_line(trend: TrendResult) -> str:
+    """The papers a list on the topic keeps that its count does not (``TrendResult.apart``:
+    the topic's words apart), the first APART_SHOWN named: R12's `trends "Hopfield
+    networks"` said "12 more listed, not counted" and showed none of them ("Hopfield's
+    neural network"), for the reader to judge; "" when there are none."""
+    if not trend.set_apart:
+        return ""
+    shown = trend.set_apart[:APART_SHOWN]
+    named = "; ".join(f"“{p.title}”{f' ({p.year})' if p.year else ''}" for p in shown)
+    more = len(trend.set_apart) - len(shown)
+    return f"Listed, not counted: {named}{f'; and {more:,} more' if more > 0 else ''}."
+
+
+def trend_lines(trend: TrendResult, intent: Intent, undated: str = "") -> list[str]:
+    """What `assistant trends` prints: the count line, the papers listed but not counted
+    (``apart_line``), the undated papers a range leaves out (``undated``), the replies the
+    topic's question asks (``replies``: "… by decade?") and the table."""
+    apart = apart_line(trend)
+    return [f"{trend.summary()}.", *([apart] if apart else []), *([undated.rstrip()] if undated else []),
+            *replies(trend, intent), *(table_lines(trend) if trend.total else [])]

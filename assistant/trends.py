@@ -98,6 +98,7 @@ class TrendResult:
     asked_from: int | None = None
     # the counted papers as the list kept them (score, quoted sentence): the answer's sources
     counted: list[ListedPaper] = field(default_factory=list, repr=False)
+    set_apart: list[Paper] = field(default_factory=list, repr=False)  # the ``apart`` papers
 
     @property
     def total(self) -> int:
@@ -164,6 +165,7 @@ class TrendResult:
                 "papers_in_filter": self.papers_in_filter, "screened": self.screened,
                 "unread_left_out": self.unread_left_out, "kept_unread": self.kept_unread,
                 "reread": self.reread, "listed_apart": self.apart,
+                "listed_apart_ids": [p.paper_id for p in self.set_apart],
                 "paper_ids": self.paper_ids,
                 "paper_ids_by_year": {str(y): ids for y, ids in self.by_year.items()},
                 "chart": self.chart}
@@ -324,7 +326,8 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
         reread=result.reread, kept_unread=sum(p.kept_unread for p in counted),
         store_read=result.store_read,
         seconds=result.seconds, by_year=by_year,
-        stored={y: stored.get(y, 0) for y in years}, counted=counted)
+        stored={y: stored.get(y, 0) for y in years}, counted=counted,
+        set_apart=[p.paper for p in result.papers if p not in counted])
 
 
 def tallied(papers: Sequence[Paper], years: Iterable[int]

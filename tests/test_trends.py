@@ -17,7 +17,7 @@ from assistant.list_records import CROSS_ENCODER, MODEL, Candidate, ListedPaper,
 from assistant.paper import Paper
 from assistant.pipeline import Assistant
 from assistant.references import receipt_line
-from assistant.trend_replies import claim_check
+from assistant.trend_replies import apart_line, claim_check
 from assistant.trends import (
     TREND_SENSE,
     TrendResult,
@@ -168,6 +168,9 @@ def test_a_trend_does_not_count_graph_matching_with_neural_networks_as_gnns(
     # the list on the topic lists both: the summary says why one is not counted
     assert trend.apart == 1 and trend.public_json()["listed_apart"] == 1
     assert trend.summary().endswith("; 1 more listed, not counted: the topic's words apart")
+    # R12: the papers set apart are named, and their ids given, not only counted
+    assert trend.public_json()["listed_apart_ids"] == ["matching"]
+    assert apart_line(trend) == "Listed, not counted: “Neural Networks for Model Matching” (1988)."
 
 
 def test_a_trend_counts_what_the_list_keeps_but_the_words_apart(
