@@ -52,7 +52,7 @@ LEAD_RE = re.compile(
     r"^\s*(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+you\s+|i\s+(?:want|need|would\s+like)\s+)?"
     r"(?:(?:please|pls|plz)\s+)?"
     r"(?:(?:list|find|show(?:\s+me)?|give(?:\s+me)?|name|count|get|search(?:\s+for)?"
-    r"|summari[sz]e|describe|review|tell\s+me(?:\s+about)?)\s+)?"
+    r"|summari[sz]e|describe|review|tell\s+me(?:\s+about)?|(?:are|were)\s+there)\s+)?"
     r"(?:(?:a|the)\s+(?:(?:full|complete|comprehensive|whole)\s+)?list\s+of\s+)?"
     r"(?:(?:only|just)\s+)?(?:(?:which|what|how\s+many|all(?:\s+(?:of\s+)?the)?|every|each|any|some"
     r"|the)\s+)?"

@@ -411,3 +411,17 @@ def test_an_or_of_one_word_parts_reads_each_in_its_context(
     assert "study birds" in reread_texts("study birds or trees?", large)
     assert "study trees?" not in reread_texts("study birds or trees?", large)
     assert "study novels?" not in reread_texts("study poetry or novels?", large)
+
+
+@pytest.mark.parametrize(("question", "topic"), [
+    ("Are there papers on controlling traffic lights with RL?", "controlling traffic lights with RL?"),
+    ("Are there any papers about knitting?", "knitting?"),
+    ("Were there papers that use capsule networks?", "use capsule networks?")])
+def test_are_there_papers_on_a_topic_asks_for_them(question: str, topic: str) -> None:
+    """R12: "Are there papers on controlling traffic lights with RL?" quoted five abstracts,
+    four not on traffic signals, and left out "Natural Actor-Critic for Road Traffic
+    Optimisation": it asks for those papers, a list; "Is there a paper on X?" stays a
+    question of its own, and "Are there more papers on …" a comparison."""
+    assert read_intent(question).wants_list and topic_of(question) == topic
+    assert not read_intent("Is there a paper on wine tasting?").wants_list
+    assert not read_intent("Are there more papers on GANs or on VAEs?").wants_list
