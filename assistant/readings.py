@@ -243,35 +243,7 @@ def coverage_readings(question: str, topic: str, index: AbstractIndex, pooled: S
                                 *title_check(text, in_title, parts_of),
                                 tuple((term, word) for term, word, _ in own),
                                 tuple((t, frozenset(family[t])) for t in w if t in family)))
-        readings += [] if (shorter := headless(readings[-1], text, verb, stats)) is None else [shorter]
     return readings
-
-
-# the kind of thing a named concept of two words or more is, which its papers often leave
-# out: R12's "Which papers study the information bottleneck principle?" had listed 21 of
-# the 41 papers writing "information bottleneck" ("Agglomerative Information Bottleneck")
-_CONCEPT_HEAD = re.compile(r"^(?P<name>.*\S)\s+(?:principle|hypothesis|method|algorithm|framework"
-                           r"|technique|paradigm|trick|theorem|approach)s?\W*$", re.I)
-
-
-def headless(reading: Reading, text: str, verb: str | None, stats: KeywordStats) -> Reading | None:
-    """``reading`` of ``text`` without its concept's kind word (``_CONCEPT_HEAD``): a
-    paper holds the concept's own words in full without it. Only coverage reads it: a
-    title must still write the kind word to be kept unread, and the cross-encoder reads the
-    whole topic ("the free energy principle" is not every "variational free energy" paper).
-    None when ``text`` ends in no kind word after two words of its own."""
-    if (m := _CONCEPT_HEAD.match(text.strip())) is None:
-        return None
-    kind = set(topic_terms(text, stats)) - set(topic_terms(m["name"], stats))
-    weights = {t: x for t, x in reading.weights.items() if t not in kind}
-    if not kind or len(set(weights) - {verb}) < 2:
-        return None
-    return reading._replace(
-        weights=weights, rare=rare_terms(weights, stats),
-        phrases=frozenset(p for p in reading.phrases if not kind & set(p)),
-        runs=tuple(r for r in reading.runs if not kind & set(r.terms)),
-        own=tuple((t, w) for t, w in reading.own if t in weights),
-        nouns=tuple((t, n) for t, n in reading.nouns if t in weights))
 
 
 def topic_nouns(topic: str, index: AbstractIndex) -> dict[str, dict[str, str]]:

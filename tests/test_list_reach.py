@@ -17,7 +17,6 @@ from assistant.keywords import KeywordStats, stem_of
 from assistant.list_lines import as_answer
 from assistant.list_records import Candidate
 from assistant.listing import ListScreen, ScreenSettings
-from assistant.paper import Paper
 from assistant.pipeline import Assistant
 from assistant.readings import coverage_readings, title_check, within_reach, without_verb
 from assistant.references import receipt_line
@@ -228,25 +227,3 @@ def test_a_title_naming_the_topic_is_listed_as_high_as_a_sure_reading(
     in_passing = Candidate(paper, 0.5, 0.5, 1.05, logit=keeps + 0.5, judged=True)
     assert screen._rank_score(titled) == pytest.approx(screen._rank_score(surest))
     assert screen._rank_score(titled) > screen._rank_score(in_passing)
-
-
-
-def test_a_concepts_papers_need_not_write_its_kind_word(seed_assistant: Assistant) -> None:
-    """R12: "Which papers study the information bottleneck principle?" listed 21 of the 41
-    papers of the 13.9k writing "information bottleneck" ("Agglomerative Information
-    Bottleneck" had held 34% of the topic's weight): a concept's papers seldom write its
-    kind word. Coverage reads the topic without it too (the cross-encoder still reads the
-    whole topic); a title must still write it to be kept unread."""
-    question = "Which papers study the information bottleneck principle?"
-    index, settings = seed_assistant.index, ScreenSettings()
-    topic = ListScreen(index, settings).searched_topic(question)
-    found = coverage_readings(question, topic, index, list(index.papers().values()), settings.idf_power)
-
-    def read(title: str, text: str) -> tuple[float, bool]:
-        paper = Paper(paper_id=title, title=title, text=text, source="x.csv#1")
-        return (max(r.share(paper, settings.phrase_weight) for r in found),
-                any(r.titles(paper) for r in found))
-
-    assert read("Agglomerative Information Bottleneck", "We merge clusters under the information "
-                "bottleneck, trading compression against relevance.") == (1.0, False)
-    assert read("The Information Bottleneck Principle", "We revisit it.")[1]
