@@ -32,13 +32,14 @@ from assistant.follow_up_phrases import (
     swapped_topic,
 )
 from assistant.intent import Intent, as_count
-from assistant.keywords import query_terms
+from assistant.keywords import query_terms, stem_of
 from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
 from assistant.list_answers import Shaper
 from assistant.list_records import ListResult
 from assistant.listing import ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
+from assistant.readings import relation_verb
 from assistant.stated_years import stated_years
 from assistant.store_answers import about_store
 from assistant.subjects import spelled_out
@@ -307,8 +308,8 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     listed = THOSE_LISTED_RE.match(last) or (WHICH.match(last) and not readers.intent(last).compared_topics)
     counted = before.counted or (bool(before.also) and not listed)
     lead = "How many papers" if counted else "Which papers"
-    qualified = requalified(readers.intent(before.question).search, topic)  # "what about for X?"
-    asked = f"{lead} {qualified}?" if qualified else f"{lead} on {topic}?"
+    asked = (requalified(readers.intent(before.question), topic, lead, readers.intent)  # "what about for X?"
+             or f"{lead} on {topic}?")
     said = readers.intent(asked).filters  # "what about VAEs in 2019?": its years replace
     filters = replaced(before.filters, said) if said else before.filters
     if filters and filters.excluded:  # "what about StyleGAN?" after "… but not StyleGAN" asks of it now
@@ -317,19 +318,29 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
     return Narrowed(asked, filters, counted, filters)
 
 
-_QUALIFYING = re.compile(r"^(?P<word>for|in|with|on|to|via|using|under)\s+\S", re.I)
+# what qualifies a topic ("for", "in", "with" …), not what names one ("on", "about")
+_QUALIFYING = re.compile(r"^(?P<word>for|in|with|to|via|using|under)\s+\S", re.I)
 
 
-def requalified(before: str, topic: str) -> str | None:
-    """The topic of the list ``before`` with what qualifies it replaced by a follow-up's
-    ``topic`` that opens with the same preposition, or added to it ("what about for
-    generative modelling?" after "Which papers use optimal transport for domain
-    adaptation?": optimal transport for generative modelling; R12's had searched "for
-    generative modelling" alone); None when ``topic`` opens with none."""
-    if (m := _QUALIFYING.match(topic)) is None or not (earlier := topic_of(before).strip(" ?.!")):
+def requalified(earlier: Intent, topic: str, lead: str, intent: Callable[[str], Intent]) -> str | None:
+    """The question the list or count asked by ``earlier`` asks with what qualifies its
+    topic replaced by a follow-up's ``topic`` that opens with the same preposition, or added
+    to it ("what about for generative modelling?" after "Which papers use optimal transport
+    for domain adaptation?": "Which papers use optimal transport for generative
+    modelling?"; R12's had searched "for generative modelling" alone), opening with
+    ``lead``. None when ``topic`` opens with no such word or states a filter or an order
+    ("in NeurIPS 2020", "in recent years"), or "on" names a topic ("what about on VAEs?":
+    C68)."""
+    probe = intent(f"Which papers {topic}?")
+    if (m := _QUALIFYING.match(topic)) is None or probe.filters or probe.newest_first:
         return None
-    head, found, _ = earlier.rpartition(f" {m['word'].lower()} ")
-    return f"{head if found else earlier} {topic}"
+    subject = (earlier.trend_topic or count_topic(earlier) or topic_of(earlier.search)).strip(" ?.!")
+    if not subject:
+        return None
+    head, found, _ = subject.rpartition(f" {m['word'].lower()} ")
+    asked = f"{head if found else subject} {topic}"
+    verb = relation_verb(earlier.search)  # "use optimal transport for …": "Which papers use …"
+    return f"{lead} {asked}?" if verb and stem_of(asked.split()[0].lower()) == verb else f"{lead} on {asked}?"
 
 
 def _share_swapped(asked: str, topic: str, readers: Readers) -> str | None:

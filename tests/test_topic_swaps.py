@@ -10,21 +10,28 @@ import pytest
 from test_follow_ups import LIST, authors_store, chat  # noqa: F401 (the fixture)
 
 from assistant.answering import final_answer
+from assistant.intent import read_intent
 from assistant.narrowing import requalified
 from assistant.pipeline import Assistant
 
 
 @pytest.mark.parametrize(("before", "topic", "asked"), [
     ("Which papers use optimal transport for domain adaptation?", "for generative modelling",
-     "use optimal transport for generative modelling"),
+     "Which papers use optimal transport for generative modelling?"),
     ("Which papers use optimal transport?", "for generative modelling",
-     "use optimal transport for generative modelling"),  # added where there was none
+     "Which papers use optimal transport for generative modelling?"),  # added where there was none
     ("Which papers use GANs in medicine for data augmentation?", "in astronomy",
-     "use GANs in astronomy"),
+     "Which papers use GANs in astronomy?"),
     ("Which papers use optimal transport?", "generative modelling", None),  # a topic of its own
+    # C68: "on" names a topic; a trend's topic, not its question's words; a filter's words
+    ("List papers on GANs.", "on VAEs", None),
+    ("How has the number of papers on GANs for image synthesis changed?", "for text generation",
+     "Which papers on GANs for text generation?"),
+    ("Which papers use dropout in RNNs?", "in recent years", None),
+    ("Which papers use dropout in RNNs?", "in NeurIPS 2020", None),
 ])
 def test_a_qualifier_replaces_the_lists_own(before: str, topic: str, asked: str | None) -> None:
-    assert requalified(before, topic) == asked
+    assert requalified(read_intent(before), topic, "Which papers", read_intent) == asked
 
 
 def test_a_qualifier_asked_after_a_list_qualifies_its_topic(authors_store: Assistant) -> None:  # noqa: F811
