@@ -142,8 +142,13 @@ _SHARE_NOUN = "|".join(sorted(SHARE_WORDS, key=len, reverse=True))
 _SHARE_ASKED = (rf"(?:what\s+(?:{_SHARE_NOUN}|%)|(?:(?:what\s+is|what['’]s)\s+)?(?:the\s+)?"
                 rf"(?:{_SHARE_NOUN})(?=\s+of\b))")
 COUNT_RE = re.compile(rf"^\s*(?:how\s+many|{_SHARE_ASKED}"
-                      rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+(?:is|was|were)|what['’]s|how\s+(?:did|does|do)|compare|show(?:\s+me)?|tell\s+me)"
-                      rf"\s+)?(?:the\s+(?:total\s+)?|(?=number\s+of\s+{PAPERS}\b))number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?)\s+"
+                      rf"(?:\s+of(?:\s+(?:all|the))*)?|(?:(?:what\s+is|what['’]s|compare|show(?:\s+me)?|tell\s+me)"
+                      rf"\s+)?(?:the\s+(?:total\s+)?|(?=number\s+of\s+{PAPERS}\b))number\s+of|(?:please\s+)?count(?:\s+up)?(?:\s+(?:all\s+)?the)?"
+                      # "How did the number of GAN papers in 2018 compare with 2021?" (its years read
+                      # apart), "What was the number of GAN papers?": the topic before the noun, and
+                      # nothing after it ("… of papers on GANs compare with VAEs?" compares: C68)
+                      rf"|(?:how\s+(?:did|does|do)|what\s+(?:was|were))\s+the\s+number\s+of"
+                      rf"(?=\s+(?:[\w-]+\s+){{1,4}}{PAPERS}\s*[?.!]*\s*$))\s+"
                       rf"{_COUNTED_AS}(?P<lead>{_NOUN_TOPIC})?{PAPERS}\b(?P<topic>.*)$", re.I)
 _SHARE = re.compile(rf"\s*{_SHARE_ASKED}", re.I)
 # "… of the papers on federated learning use differential privacy?": papers of a topic first

@@ -148,6 +148,16 @@ def test_a_number_of_papers_in_two_years_is_counted_in_both(question: str) -> No
     assert intent.filters is not None and intent.filters.named_years == frozenset({2018, 2021})
 
 
+@pytest.mark.parametrize("question", [
+    "How does the number of papers on GANs compare with VAEs?",  # two topics
+    "What was the number of papers Hinton wrote?",  # an author's
+    "How did the number of papers citing BERT change?"])
+def test_a_number_of_papers_with_words_after_the_noun_is_no_count_of_them(question: str) -> None:
+    """C68: read as counts, these had counted “GANs compare with VAEs”, “Hinton wrote” (0
+    of his 66) and “citing BERT”."""
+    assert counted_topic(read_intent(question)) is None
+
+
 def test_two_years_compared_by_number_are_each_counted(capsule_years: Assistant) -> None:  # noqa: F811
     answer = final_answer(capsule_years.answer_stream(
         "How did the number of capsule network papers in 2018 compare with 2019?")).answer
