@@ -81,12 +81,7 @@ def turned_down_line(result: ListResult) -> str:
     if result.mentions or OR_RE.search(result.written):  # listed unconfirmed; or one of
         return ""  # the "or" parts, not the whole: a paper writing "GANs" of "GANs or VAEs"
     listed = {p.paper.paper_id for p in result.papers}
-    # its verb as the question says it, the filters' words out: not the topic's first word
-    # ("capsule" of "Which papers on capsule networks?" had been read as one)
-    asked = read_intent(result.question).search
-    words = result.written.strip(" ?.!").split()
-    if len(words) > 1 and stem_of(words[0].lower()) == relation_verb(asked):
-        words = words[1:]
+    asked, words = _topic_words(result)
     topic, typed = " ".join(words), typed_run(tuple(words))
     down = [c.paper for c in sorted(result.candidates,
                                     key=lambda c: -(c.logit if c.logit is not None else -1e9))
@@ -216,6 +211,17 @@ def undated_line(index: AbstractIndex, filters: Filters | None, question: str = 
             "no range of years holds them; ask without the years to include them.\n")
 
 
+def _topic_words(result: ListResult) -> tuple[str, list[str]]:
+    """The list's question as searched, and its topic's words as written less the verb the
+    question says them with ("use"), the filters' words out: not the topic's first word
+    ("capsule" of "Which papers on capsule networks?" had been read as one)."""
+    asked = read_intent(result.question).search
+    words = result.written.strip(" ?.!").split()
+    if len(words) > 1 and stem_of(words[0].lower()) == relation_verb(asked):
+        words = words[1:]
+    return asked, words
+
+
 def outside_line(index: AbstractIndex, result: ListResult) -> str:
     """For a list of none under a filter, how many stored papers outside it write the topic
     (``writes_topic``): R12's "what about the Chinese restaurant process?" after a list of
@@ -223,7 +229,7 @@ def outside_line(index: AbstractIndex, result: ListResult) -> str:
     of the store write it. "" otherwise."""
     if result.papers or not result.filters or not result.topic:
         return ""
-    asked = read_intent(result.question).search
+    asked, words = _topic_words(result)
     holders = [ids for ids in index.term_papers(query_terms(result.written)).values() if ids]
     papers, rarest = index.papers(), min(holders, key=len, default=frozenset())
     outside = sum(1 for pid in rarest if (paper := papers.get(pid)) is not None
@@ -232,7 +238,7 @@ def outside_line(index: AbstractIndex, result: ListResult) -> str:
         return ""
     one = outside == 1
     return (f"{outside:,} stored paper{'' if one else 's'} outside the filter ({result.filters.describe()}) "
-            f"write{'s' if one else ''} “{result.written.strip(' ?.!')}”; ask without it to list "
+            f"write{'s' if one else ''} “{' '.join(words)}”; ask without it to list "
             f"{'it' if one else 'them'}.\n")
 
 
