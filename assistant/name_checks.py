@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
+from assistant.authors import split_authors
 from assistant.corpus import Paper
 from assistant.index import AbstractIndex, ChunkHit
 from assistant.intent import read_intent
@@ -74,9 +75,8 @@ def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str
     if not unknown:
         return []
     nearby = nearby_texts(index, found())
-    written = [text.rpartition(" | ")[2] for text in nearby_texts(index, found(), authors=True)]
-    unknown = [name for name in unknown if not corpus.knows(name, nearby)
-               and not any(re.search(rf"\b{re.escape(name)}\b", by, re.I) for by in written)]
+    families = nearby_families(index, found())
+    unknown = [name for name in unknown if not corpus.knows(name, nearby) and name not in families]
     known = [name for name in names if name not in unknown]
     return [name for name in unknown if not any(_or_joined(question, name, k) for k in known)]
 
@@ -127,6 +127,15 @@ def unwritten_names(index: AbstractIndex, question: str, found: Found,
         if not (writers if allowed is None else writers & allowed):
             missing.append(name)
     return missing
+
+
+def nearby_families(index: AbstractIndex, fused: dict[str, float]) -> set[str]:
+    """The family names of the NEARBY papers' authors, as written ("Krizhevsky"): a name the
+    question gives in another case ("SRA" of Suvrit Sra's) or a given name is none (C68:
+    "the SRA optimizer" had been answered from his paper)."""
+    papers = [index.papers().get(pid) for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY]]
+    return {words[-1].strip(".,") for p in papers if p is not None
+            for name in split_authors(p.authors) if (words := name.split())}
 
 
 def nearby_texts(index: AbstractIndex, fused: dict[str, float], authors: bool = False) -> list[str]:

@@ -26,3 +26,8 @@ def test_a_name_of_a_found_papers_author_is_no_unknown_name(fresh_copy: Path, tm
     # a name no stored paper is by, nor any abstract writes, is still refused for it
     nobody = answer_of(app, asked.format("Smithers"))
     assert nobody.sources == [] and "No indexed abstract mentions “Smithers”" in nobody.answer
+    # C68: a name in another case than the author's ("SRA" of Suvrit Sra's), or a given
+    # name, is no author's: "the SRA optimizer" had been answered from his paper
+    for other in ("SCHÖLKOPF", "Bernhard"):
+        refused = answer_of(app, asked.format(other))
+        assert refused.sources == [] and f"No indexed abstract mentions “{other}”" in refused.answer
