@@ -105,10 +105,11 @@ def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], co
         stems = [t for t in query_terms(word) if t in weights]
         if stems:  # a word is written as asked, or said to be written as another of its stem
             held_all = all(t in held for t in stems)  # ("spread" as "Spreading": R12's had
-            if held_all and not re.search(rf"(?<!\w){as_written(word)}(?!\w)", text, re.I):
-                forms[word] = next((w for w in WORD_RE.findall(text)  # read "never 'spread'")
-                                    if stem_of(w.lower()) in stems), word)
-            (found if held_all else missing)[word] = max(weights[t] for t in stems)
+            as_asked = held_all and re.search(rf"(?<!\w){as_written(word)}(?!\w)", text, re.I)
+            if held_all and not as_asked and len(stems) == 1 and "-" not in word:  # not a part
+                forms[word] = next((w for w in WORD_RE.findall(text)  # of "non-convex" (C68)
+                                    if stem_of(w.lower()) in stems), word)  # read "never 'spread'")
+            (found if as_asked or word in forms else missing)[word] = max(weights[t] for t in stems)
     # the share of the words written as asked, as the sentence counts them: a stem's share
     # ("computing" in "computation") had read "writes none of the question's words (42%…)"
     weighed = sum(found.values()) + sum(missing.values())

@@ -30,6 +30,12 @@ def test_a_word_of_the_same_stem_is_not_the_word_asked() -> None:
     said = nearest_reason(asked, spread, dict.fromkeys(query_terms(asked), 1.0), 0.28, 0.5)
     assert said.startswith("It writes “predict” (as “prediction”), “spread” (as “Spreading”), "
                            "but never “wildfire”"), said
+    # C68: a hyphenated word is not written by writing one of its parts ("convexity" is no
+    # "non-convex": its opposite)
+    convex = Paper("p", "s", "Planar Graphs", "We exploit the convexity of a non-planar decomposition.")
+    asked = "What is known about non-convex planar graphs?"
+    said = nearest_reason(asked, convex, dict.fromkeys(query_terms(asked), 1.0), 0.2, 0.3)
+    assert "“non-convex”" in said.split("but never")[1] and "as “convexity”" not in said, said
 
 
 def test_a_lookups_reasons_name_its_words_not_its_asking_verb() -> None:
