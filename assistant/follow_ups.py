@@ -38,6 +38,7 @@ from assistant.name_checks import titled_papers
 from assistant.narrowing import (
     HOW_MANY,
     JOINED_TURNS,
+    STORE_ASKED,
     Narrowed,
     Readers,
     at_least,
@@ -51,6 +52,7 @@ from assistant.narrowing import (
     within_list,
 )
 from assistant.places import resolved
+from assistant.store_answers import store_question_stream
 from assistant.subjects import spelled_out
 from assistant.topics import best_sentence
 from assistant.trends import TrendResult, share_text
@@ -174,6 +176,8 @@ class FollowUps:
         topics' counts compared again); a list listed again, with how it stands to the list
         before (a comparison's topics united first)."""
         app, shown = self.app, merge(filters, narrow.filters)
+        if narrow.question == STORE_ASKED and not narrow.keep:  # "2019?" after the store's count
+            return store_question_stream(app, "How many papers are in the store?", shown)
         if narrow.counted and narrow.also and not narrow.keep:  # a comparison, narrowed
             return app.lists.compare_stream(compared(narrow.also), shown, reread)
         if narrow.counted:  # a count narrowed by a topic counts what that keeps, with its line

@@ -252,8 +252,8 @@ def _list_before(history: tuple[tuple[str, str], ...], readers: Readers) -> Narr
         # "GANs (StyleGAN)": GANs, as the answer counted (a review's); three or more, each
         return Narrowed(f"Which papers are on {sides[0]}?", before.filters, False, before.filters,
                         also=sides)
-    if before.filters and about_store(before.search, before.filters):  # "How many stored papers
-        return Narrowed(STORE_ASKED, before.filters, False, before.filters)  # from 2020?"
+    if about_store(before.search, before.filters):  # "How many stored papers (from 2020)?": "2019?"
+        return Narrowed(STORE_ASKED, before.filters, False, before.filters)  # had been an error
     if share_asked_of(before):  # "… on GANs were written by Goodfellow?": his, beside them all
         return Narrowed(f"How many papers on {count_topic(before)}?", before.filters, True,
                         whole_history(before.filters, last, None))

@@ -4,8 +4,13 @@ match", the papers that write "store")."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from test_follow_ups import chat, years_store  # noqa: F401 (the fixture)
+
+from assistant.answering import final_answer
+from assistant.pipeline import Assistant
 from assistant.store_answers import about_store
 
 
@@ -26,3 +31,14 @@ def test_a_question_about_the_store_is_read_so(question: str) -> None:
 ])
 def test_a_question_with_a_topic_is_not_about_the_store(question: str) -> None:
     assert not about_store(question)
+
+
+def test_a_range_after_the_stores_count_counts_the_stores_papers_in_it(
+        request: pytest.FixtureRequest) -> None:
+    """C67: "2019?" after "How many papers are in the store?" was an error, "the question
+    names no topic to list papers on" ("in 2019?" too); after the same question with a year,
+    a list of every paper of the new year. Both count the store's papers of the range."""
+    store: Assistant = request.getfixturevalue("years_store")
+    for first in ("How many papers are in the store?", "How many papers from 2018 are in the store?"):
+        answer = final_answer(store.answer_stream("2019?", chat(store, first)))
+        assert re.match(r"4 of the store's \d+ papers are of year 2019", answer.answer), first
