@@ -64,9 +64,15 @@ INTRODUCED_RE = re.compile(
 # "When was dropout first proposed?": X's papers, oldest first (a run's false "no"); "When
 # was X introduced (at NeurIPS)?" asks the same (R12's had quoted a paper of 2014, not the
 # 2005 one that introduced the Indian buffet process)
+# Without "first", not of the answer before ("When was the method introduced?", "When was
+# its loss proposed?") nor of a paper named by its title ("When was Attention Is All You
+# Need introduced?" asks its year): C69
 WHEN_WAS_FIRST_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?!(?:it|they|them|this|that|these|those)\s)"
-                               r"(?P<topic>.+?)\s+(?:first\s+(?:proposed|introduced|invented|published"
-                               r"|described|used)|(?:proposed|introduced|invented|coined))"
+                               r"(?:(?P<topic>.+?)\s+first\s+(?:proposed|introduced|invented|published"
+                               r"|described|used)|(?!(?:its|their|the\s+(?:method|approach|paper|model"
+                               r"|technique|algorithm|idea|work|authors?|framework|architecture|system)"
+                               r")\b)(?!(?:\S+\s+)*?(?-i:[A-Z])\S*\s+(?-i:[A-Z])\S*\s+(?-i:[A-Z]))"
+                               r"(?P<bare>.+?)\s+(?:proposed|introduced|invented|coined))"
                                r"(?:\s+(?:at|in|to)\s+(?:NeurIPS|NIPS))?\s*[?.!]*\s*$", re.I)
 # "… and when?" after "Who first proposed X": the years the list gives (a run's false "no")
 _AND_WHEN = re.compile(r"\s*,?\s+and\s+when(?:\s+(?:was\s+(?:it|that)|were\s+they|did\s+(?:they|it)"
@@ -145,7 +151,7 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
         lead = "Who works on" if m.group("who") else "Which papers on"
         return Ordered(f"{lead} {m.group('topic')}?", True)
     if m := WHEN_WAS_FIRST_RE.search(question):
-        return Ordered(f"Which papers on {m.group('topic')}?", True)
+        return Ordered(f"Which papers on {m.group('topic') or m.group('bare')}?", True)
     if m := CAME_RE.search(question):
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")
     if (m := WHEN_FIRST_RE.search(question)) and (is_author is None or is_author(m.group("owner"))):

@@ -228,6 +228,9 @@ def test_it_after_the_oldest_of_a_list_is_that_paper(ordered_store: Assistant) -
      Ordered("Which papers on the Indian buffet process?", True)),
     ("When was dropout proposed?", Ordered("Which papers on dropout?", True)),
     ("When was it introduced?", None), ("When was dropout published?", None),
+    # C69: of the answer before, or a paper by its title: asked as they were
+    ("When was the method introduced?", None), ("When was its loss proposed?", None),
+    ("When was Attention Is All You Need introduced?", None),
 ])
 def test_when_a_topic_was_introduced_is_its_oldest_papers(question: str, ordered: Ordered | None) -> None:
     """R12: "When was the Indian buffet process introduced at NeurIPS?" had quoted a paper
