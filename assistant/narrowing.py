@@ -319,7 +319,8 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
 
 
 # what qualifies a topic ("for", "in", "with" …), not what names one ("on", "about")
-_QUALIFYING = re.compile(r"^(?P<word>for|in|with|to|via|using|under)\s+\S", re.I)
+_QUALIFYING = re.compile(r"^(?P<word>for|in|with|to|via|using|under)\s+(?!(?:it|them|this|that|these|those"
+                         r"|detail|general|particular|short|brief|practice|theory|total|all)\b)\S", re.I)
 
 
 def requalified(earlier: Intent, topic: str, lead: str, intent: Callable[[str], Intent]) -> str | None:
@@ -334,9 +335,9 @@ def requalified(earlier: Intent, topic: str, lead: str, intent: Callable[[str], 
     probe = intent(f"Which papers {topic}?")
     if (m := _QUALIFYING.match(topic)) is None or probe.filters or probe.newest_first:
         return None
-    subject = (earlier.trend_topic or count_topic(earlier) or topic_of(earlier.search)).strip(" ?.!")
-    if not subject:
-        return None
+    subject = (earlier.trend_topic or count_topic(earlier) or topic_of(earlier.search, False)).strip(" ?.!")
+    if not subject or about_store(earlier.search, earlier.filters):  # an author's list, the store's
+        return None  # count: no topic to qualify (C69: "Which papers on are in the store for GANs?")
     head, found, _ = subject.rpartition(f" {m['word'].lower()} ")
     asked = f"{head if found else subject} {topic}"
     verb = relation_verb(earlier.search)  # "use optimal transport for …": "Which papers use …"

@@ -29,6 +29,10 @@ from assistant.pipeline import Assistant
      "Which papers on GANs for text generation?"),
     ("Which papers use dropout in RNNs?", "in recent years", None),
     ("Which papers use dropout in RNNs?", "in NeurIPS 2020", None),
+    # C69: no topic before to qualify, or a pronoun's or a manner's words
+    ("How many papers are in the store?", "for GANs", None),
+    ("List papers by Yoshua Bengio.", "with attention", None),
+    ("Which papers use attention?", "in detail", None), ("Which papers use attention?", "for it", None),
 ])
 def test_a_qualifier_replaces_the_lists_own(before: str, topic: str, asked: str | None) -> None:
     assert requalified(read_intent(before), topic, "Which papers", read_intent) == asked
