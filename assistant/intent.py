@@ -211,8 +211,11 @@ LIST_RE = re.compile(
     rf"|^\s*(?:how\s+many|{_SHARE_ASKED}\s+of(?:\s+(?:all|the))*)\s+{_COUNTED_AS}(?:{_NOUN_TOPIC})?{PAPERS}\b"
     rf"|\b(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:{PAPERS}|paper|abstract)\s+"
     rf"(?:{_ABOUT})\b"
-    # "Are there papers on X?": those papers (R12's had quoted five, four not on X)
-    rf"|^\s*(?:are|were)\s+there\s+(?:any\s+)?(?:papers|abstracts|articles|publications)\s+(?:{_ABOUT})\b"
+    # "Are there papers on X?": those papers (R12's had quoted five, four not on X); not
+    # "… that show X is false?", "… on this?", "… on X and who wrote them?" (C69)
+    rf"|^\s*(?:are|were)\s+there\s+(?:any\s+)?(?:papers|abstracts|articles|publications)\s+(?:on|about"
+    rf"|using)\s+(?!(?:this|that|it|them|these|those|both|either)\b)"
+    rf"(?![^?]*\?\s*\S)(?![^?]*\b(?:and|but)\s+(?:who|what|how|when|where|which|why)\b)"
     # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"
     # ("works" and "studies" open questions as verbs too, and stay out)
     rf"|^\s*(?:papers|abstracts|articles|publications)\s+(?:{_ABOUT})\b"
