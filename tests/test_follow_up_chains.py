@@ -489,6 +489,7 @@ def test_a_topic_named_with_the_is_asked_under_the_filters_before(request: pytes
     # the topic as papers write it, not with the question's verb (C68: “use neural networks …”)
     used = final_answer(store.answer_stream("Which papers by Ann Lee use Monte Carlo tree search?"))
     assert "outside the filter (author Ann Lee) writes “Monte Carlo tree search”" in used.answer
-    for aspect in ("what about the datasets?", "what about the top 5?",  # the list's (C68)
-                   "what about the sample size?", "what about the same for VAEs?"):
+    for aspect in ("what about the datasets?", "what about the top 5?",  # the list's (C68, C69)
+                   "what about the sample size?", "what about the same for VAEs?",
+                   "what about the Top 5?", "what about the NeurIPS 2019 ones?"):
         assert swapped(aspect, history, readers_of(store)) is None, aspect
