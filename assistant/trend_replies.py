@@ -249,16 +249,17 @@ def ordinal(n: int) -> str:
 
 
 def apart_line(trend: TrendResult) -> str:
-    """The papers a list on the topic keeps that its count does not (``TrendResult.apart``:
-    the topic's words apart), the first APART_SHOWN named: R12's `trends "Hopfield
-    networks"` said "12 more listed, not counted" and showed none of them ("Hopfield's
-    neural network"), for the reader to judge; "" when there are none."""
+    """The papers the count's own screen keeps that the count does not (``TrendResult.apart``:
+    the topic's words apart; its reading budget is larger than a list's, so a list may not show
+    them all: C69), the first APART_SHOWN named: R12's `trends "Hopfield networks"` said
+    "12 more listed, not counted" and showed none of them, for the reader to judge; ""
+    when there are none."""
     if not trend.set_apart:
         return ""
     shown = trend.set_apart[:APART_SHOWN]
     named = "; ".join(f"“{p.title}”{f' ({p.year})' if p.year else ''}" for p in shown)
     more = len(trend.set_apart) - len(shown)
-    return f"Listed, not counted: {named}{f'; and {more:,} more' if more > 0 else ''}."
+    return f"Not counted, the topic's words apart: {named}{f'; and {more:,} more' if more > 0 else ''}."
 
 
 def trend_lines(trend: TrendResult, intent: Intent, undated: str = "") -> list[str]:

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from assistant.or_counts import or_parts
+from assistant.or_counts import or_parts, union_trend
 from assistant.pipeline import Assistant
 
 
@@ -40,3 +42,18 @@ def test_an_or_topic_counts_every_paper_either_part_counts(seed_assistant: Assis
     assert sum(trend.years.values()) + trend.unknown_year == trend.total
     assert {pid for ids in trend.by_year.values() for pid in ids} <= either
     assert trend.receipt().matching == len(trend.sources()[0]) == trend.total
+
+
+def test_an_or_topics_papers_set_apart_are_its_parts_less_those_counted(seed_assistant: Assistant) -> None:
+    """C69: `trends "graph neural networks or Hopfield networks" --json` had said 52 set
+    apart and given 40 ids (the first part's), one of them also among the counted."""
+    first, second = (seed_assistant.trends(part) for part in ("GNNs", "RL"))
+    assert second.paper_ids, "the seeds hold RL papers"
+    papers = seed_assistant.index.papers()
+    counted_by_second, other = papers[second.paper_ids[0]], next(
+        p for pid, p in papers.items() if pid not in first.paper_ids + second.paper_ids)
+    parts = [dataclasses.replace(first, set_apart=[counted_by_second, other], apart=2),
+             dataclasses.replace(second, set_apart=[other], apart=1)]
+    union = union_trend("GNNs or RL", parts)
+    assert [p.paper_id for p in union.set_apart] == [other.paper_id] and union.apart == 1
+    assert union.public_json()["listed_apart_ids"] == [other.paper_id]
