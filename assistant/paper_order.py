@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from assistant.list_records import ListedPaper, ListResult
 from assistant.listing import ListScreen
+from assistant.name_checks import titled_papers
 
 if TYPE_CHECKING:
     from assistant.index import AbstractIndex
@@ -64,14 +65,13 @@ INTRODUCED_RE = re.compile(
 # "When was dropout first proposed?": X's papers, oldest first (a run's false "no"); "When
 # was X introduced (at NeurIPS)?" asks the same (R12's had quoted a paper of 2014, not the
 # 2005 one that introduced the Indian buffet process)
-# Without "first", not of the answer before ("When was the method introduced?", "When was
-# its loss proposed?") nor of a paper named by its title ("When was Attention Is All You
-# Need introduced?" asks its year): C69
+# Without "first", not of the answer before: "its …", or "the" and a noun in lower case
+# ("When was the method introduced?", "When was its loss proposed?": C69; "the Indian
+# buffet process", "the Transformer" name things); a paper named by its title is asked of
+# its own year (``ordered_in``)
 WHEN_WAS_FIRST_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?!(?:it|they|them|this|that|these|those)\s)"
                                r"(?:(?P<topic>.+?)\s+first\s+(?:proposed|introduced|invented|published"
-                               r"|described|used)|(?!(?:its|their|the\s+(?:method|approach|paper|model"
-                               r"|technique|algorithm|idea|work|authors?|framework|architecture|system)"
-                               r")\b)(?!(?:\S+\s+)*?(?-i:[A-Z])\S*\s+(?-i:[A-Z])\S*\s+(?-i:[A-Z]))"
+                               r"|described|used)|(?!(?:its|their)\b|the\s+(?-i:[a-z]))"
                                r"(?P<bare>.+?)\s+(?:proposed|introduced|invented|coined))"
                                r"(?:\s+(?:at|in|to)\s+(?:NeurIPS|NIPS))?\s*[?.!]*\s*$", re.I)
 # "… and when?" after "Who first proposed X": the years the list gives (a run's false "no")
@@ -124,6 +124,8 @@ def ordered_in(question: str, index: AbstractIndex, filters: Filters | None) -> 
                  if p.year is not None and (allowed is None or pid in allowed)]
         return (min(years) if oldest else max(years)) if years else None
     ordered = ordered_question(question, index.author_book().holds, edge)
+    if ordered and WHEN_WAS_FIRST_RE.search(question) and titled_papers(index.papers(), question):
+        return None  # "When was Attention Is All You Need introduced?": that paper's year (C69)
     if ordered and ordered.edge is not None and filters:
         return replace(ordered, within=filters.describe())
     return ordered

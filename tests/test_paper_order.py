@@ -15,7 +15,7 @@ from test_follow_ups import CAPSULES, OTHERS
 from assistant.answering import final_answer
 from assistant.list_records import ListedPaper, ListResult
 from assistant.listing import ListScreen
-from assistant.paper_order import Ordered, in_year_order, ordered_question, read_to_edge
+from assistant.paper_order import Ordered, in_year_order, ordered_in, ordered_question, read_to_edge
 from assistant.pipeline import Assistant
 from assistant.types import Filters
 
@@ -228,11 +228,20 @@ def test_it_after_the_oldest_of_a_list_is_that_paper(ordered_store: Assistant) -
      Ordered("Which papers on the Indian buffet process?", True)),
     ("When was dropout proposed?", Ordered("Which papers on dropout?", True)),
     ("When was it introduced?", None), ("When was dropout published?", None),
-    # C69: of the answer before, or a paper by its title: asked as they were
+    # C69: of the answer before: asked as it was; C70: a name of capitalised words is one
     ("When was the method introduced?", None), ("When was its loss proposed?", None),
-    ("When was Attention Is All You Need introduced?", None),
+    ("When was the network introduced?", None),
+    ("When was the Indian Buffet Process introduced?",
+     Ordered("Which papers on the Indian Buffet Process?", True)),
 ])
 def test_when_a_topic_was_introduced_is_its_oldest_papers(question: str, ordered: Ordered | None) -> None:
     """R12: "When was the Indian buffet process introduced at NeurIPS?" had quoted a paper
     of 2014, not the one of 2005 that introduced it."""
     assert ordered_question(question) == ordered
+
+
+def test_when_a_paper_named_by_its_title_was_introduced_is_asked_of_it(ordered_store: Assistant) -> None:
+    """C69: "When was Attention Is All You Need introduced?" had listed 137 attention papers,
+    oldest first, instead of that paper: a stored title asked of is that paper's year."""
+    assert ordered_in("When was Stacked Capsule Autoencoders introduced?", ordered_store.index, None) is None
+    assert ordered_in("When was the Capsule Network introduced?", ordered_store.index, None)
