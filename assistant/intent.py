@@ -213,9 +213,12 @@ LIST_RE = re.compile(
     rf"(?:{_ABOUT})\b"
     # "Are there papers on X?": those papers (R12's had quoted five, four not on X); not
     # "… that show X is false?", "… on this?", "… on X and who wrote them?" (C69)
-    rf"|^\s*(?:are|were)\s+there\s+(?:any\s+)?(?:papers|abstracts|articles|publications)\s+(?:on|about"
-    rf"|using)\s+(?!(?:this|that|it|them|these|those|both|either)\b)"
-    rf"(?![^?]*\?\s*\S)(?![^?]*\b(?:and|but)\s+(?:who|what|how|when|where|which|why)\b)"
+    rf"|^\s*(?:are|were)\s+there\s+(?:any\s+)?(?:papers|abstracts|articles|publications)\s+"
+    rf"(?:(?:in|from)\s+(?:the|this|your)\s+(?:store|collection|corpus|database)\s+)?"  # C70
+    rf"(?:on|about|using|(?:that|which)\s+(?!(?:show|prove|claim|find|found|contradict|argue|suggest"
+    rf"|demonstrate|disprove|refute|report)\w*\b)\w+)\s+(?!(?:this|that|it|them|these|those|both"
+    rf"|either)\W*$)(?![^?]*[?;,]?\s*(?:and|but)?\s*(?:if\s+so,?\s+)?(?:who|what|how|when|where"
+    rf"|which|why)\b)"
     # "Papers on RLHF", "abstracts about X": the noun opening the request, as after "Show"
     # ("works" and "studies" open questions as verbs too, and stay out)
     rf"|^\s*(?:papers|abstracts|articles|publications)\s+(?:{_ABOUT})\b"

@@ -118,7 +118,8 @@ RECENTLY_RE = re.compile(rf"(?:^|\s+)(?:{RECENTLY}|{BEEN}\s+{PUBLISHED}|publishe
 # Courtesy ending the question ("? Thanks!", ", please?", " pls", " thx"): no topic ("…? For
 # time series." is one, and stays; "optimal transport pls" had counted none)
 AFTER_QUESTION_RE = re.compile(
-    r"(?:\?\s*|\s*,\s*|\s+)(?:(?:many\s+)?thanks?(?:\s+you)?|thx|ty|cheers|please|pls|plz)"
+    r"(?:\?\s*|\s*,\s*|\s+)(?:(?:many\s+)?thanks?(?:\s+you)?|thx|ty|cheers|please|pls|plz"
+    r"|(?<=\?\s)(?:(?:please|pls)\s+)?(?:list|show|name)\s+(?:them|those|these|all)(?:\s+please)?)"  # C70
     r"(?:\s+(?:so|very)\s+much|\s+a\s+lot|\s+in\s+advance)?\s*[?.!]*\s*$", re.I)
 
 

@@ -427,5 +427,14 @@ def test_are_there_papers_on_a_topic_asks_for_them(question: str, topic: str) ->
     assert not read_intent("Are there more papers on GANs or on VAEs?").wants_list
     for other in ("Are there papers that show dropout does not help?",  # C69: a claim's
                   "Are there papers on capsule networks and who wrote them?",  # two questions
-                  "Are there papers on GANs? How many?", "Are there papers about this?"):
+                  "Are there papers on GANs? How many?", "Are there papers about this?",
+                  "Are there papers on GANs, and if so how many?", "Are there papers on both?"):
         assert not read_intent(other).wants_list, other
+    # C70: the store named first, a verb after "that", "both" before the topics, a request
+    # to list after the question: lists still
+    for asked, said in (("Are there any papers in the store on GANs?", "the store on GANs?"),
+                        ("Are there papers that use GANs?", "use GANs?"),
+                        ("Are there papers on both GANs and VAEs?", "both GANs and VAEs?"),
+                        ("Are there any papers on GANs? Please list them.", "GANs?")):
+        intent = read_intent(asked)
+        assert intent.wants_list and topic_of(intent.search) == said, asked
