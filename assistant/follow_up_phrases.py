@@ -127,14 +127,15 @@ SWAP_RE = re.compile(
     r"(?:(?:the\s+)?(?:papers?|ones?|work)\s+(?:on|about|using|that\s+use)\s+)?|and\s+(?:the\s+)?(?:papers?|"
     r"work)\s+(?:on|about|using|that\s+use)\s+)(?!the\s+(?:{ASPECTS}))(?!(?!the\s){ASPECTS})"
     r"(?!the\s+(?:(?:same|top|first|last|next|previous|latest|newest|oldest|earliest)\b|(?![^?!]*(?-i:[A-Z]))"
-    r"|[^?!]*\b(?:ones?|papers?)\W*$))"
+    r"|[^?!]*\b(?:\d{4}|NeurIPS|NIPS|ICML|ICLR)\b[^?!]*\b(?:ones?|papers?)\W*$))"
     r"(?P<topic>[^?!]+?)\s*(?:papers?)?\s*[?.!]*\s*$"
     .replace("{ASPECTS}", rf"{ASPECT_NAMES}|(?:{_REPORTED})\b|\w+ed\s+(?:{_ASPECT_NOUNS})s?\b"
              rf"|{ALONE_ASPECTS}"), re.I)  # "what about risks?": the list's, not a new topic
 # ("what about the datasets?" asks of the list; "what about the Chinese restaurant process?"
 # names a topic, and had been searched as the answer's aspect and refused: R12; after "the",
 # a topic is a name, capitalised: "the top 5", "the sample size", "the same for VAEs" ask of
-# the list: C68), no place in it ("the Top 5") nor its papers ("the NeurIPS 2019 ones": C69)
+# the list: C68), no place in it ("the Top 5") nor its papers of a year or venue ("the
+# NeurIPS 2019 ones": C69; "the Hopfield papers" name a topic: C70)
 _ASKING = re.compile(r"\b(?:what|which|how|why|who|when|where|whose|does|do|did|is|are|was|were"
                      r"|can|could|should|would)\b", re.I)
 

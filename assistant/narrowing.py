@@ -32,14 +32,13 @@ from assistant.follow_up_phrases import (
     swapped_topic,
 )
 from assistant.intent import Intent, as_count
-from assistant.keywords import query_terms, stem_of
+from assistant.keywords import query_terms
 from assistant.leaning import CONTINUES_RE, MAY_POINT_BACK_RE
 from assistant.list_answers import Shaper
 from assistant.list_records import ListResult
 from assistant.listing import ListScreen
 from assistant.paper_order import in_year_order, ordered_question
 from assistant.places import past_pointed, pointed_at
-from assistant.readings import relation_verb
 from assistant.stated_years import stated_years
 from assistant.store_answers import about_store
 from assistant.subjects import spelled_out
@@ -320,7 +319,7 @@ def swapped(question: str, history: Sequence[tuple[str, str]], readers: Readers
 
 # what qualifies a topic ("for", "in", "with" …), not what names one ("on", "about")
 _QUALIFYING = re.compile(r"^(?P<word>for|in|with|to|via|using|under)\s+(?!(?:it|them|this|that|these|those"
-                         r"|detail|general|particular|short|brief|practice|theory|total|all)\b)\S", re.I)
+                         r"|detail|general|particular|short|brief|practice|theory|total|all)\W*$)\S", re.I)
 
 
 def requalified(earlier: Intent, topic: str, lead: str, intent: Callable[[str], Intent]) -> str | None:
@@ -335,13 +334,16 @@ def requalified(earlier: Intent, topic: str, lead: str, intent: Callable[[str], 
     probe = intent(f"Which papers {topic}?")
     if (m := _QUALIFYING.match(topic)) is None or probe.filters or probe.newest_first:
         return None
-    subject = (earlier.trend_topic or count_topic(earlier) or topic_of(earlier.search, False)).strip(" ?.!")
+    counted = earlier.trend_topic or count_topic(earlier)  # a count's topic, no verb of its own
+    subject = (counted or topic_of(earlier.search, False)).strip(" ?.!")
     if not subject or about_store(earlier.search, earlier.filters):  # an author's list, the store's
         return None  # count: no topic to qualify (C69: "Which papers on are in the store for GANs?")
     head, found, _ = subject.rpartition(f" {m['word'].lower()} ")
     asked = f"{head if found else subject} {topic}"
-    verb = relation_verb(earlier.search)  # "use optimal transport for …": "Which papers use …"
-    return f"{lead} {asked}?" if verb and stem_of(asked.split()[0].lower()) == verb else f"{lead} on {asked}?"
+    # "on" where the topic had it ("List papers on GANs", a count's), not before its verb
+    # ("Which papers use optimal transport …", "… do action recognition …": C70)
+    named = counted or re.search(rf"\b(?:on|about)\s+{re.escape(subject)}", earlier.search, re.I)
+    return f"{lead} on {asked}?" if named else f"{lead} {asked}?"
 
 
 def _share_swapped(asked: str, topic: str, readers: Readers) -> str | None:

@@ -10,6 +10,7 @@ import pytest
 from test_follow_ups import LIST, authors_store, chat  # noqa: F401 (the fixture)
 
 from assistant.answering import final_answer
+from assistant.follow_up_phrases import swapped_topic
 from assistant.intent import read_intent
 from assistant.narrowing import requalified
 from assistant.pipeline import Assistant
@@ -33,6 +34,9 @@ from assistant.pipeline import Assistant
     ("How many papers are in the store?", "for GANs", None),
     ("List papers by Yoshua Bengio.", "with attention", None),
     ("Which papers use attention?", "in detail", None), ("Which papers use attention?", "for it", None),
+    # C70: a word that ends no qualifier starts one ("short videos", "general-sum games")
+    ("Which papers do action recognition in long videos?", "in short videos",
+     "Which papers do action recognition in short videos?"),
 ])
 def test_a_qualifier_replaces_the_lists_own(before: str, topic: str, asked: str | None) -> None:
     assert requalified(read_intent(before), topic, "Which papers", read_intent) == asked
@@ -42,3 +46,10 @@ def test_a_qualifier_asked_after_a_list_qualifies_its_topic(authors_store: Assis
     answer = final_answer(authors_store.answer_stream("what about for pricing?", chat(authors_store, LIST)))
     assert answer.answer.startswith("No paper of the"), answer.answer  # "Bandit Pricing" had been listed
     assert "“use capsule networks for pricing”" in answer.answer
+
+
+def test_the_papers_of_a_name_are_a_topic_those_of_a_year_the_lists() -> None:
+    """C70: after 97ea108 "what about the Hopfield papers?" was no topic; "the NeurIPS 2019
+    ones" asks of the list's papers of that venue and year (C69)."""
+    assert swapped_topic("what about the Hopfield papers?", lambda topic: True) == "the Hopfield"
+    assert swapped_topic("what about the NeurIPS 2019 ones?", lambda topic: True) is None
