@@ -259,7 +259,7 @@ def apart_line(trend: TrendResult) -> str:
     shown = trend.set_apart[:APART_SHOWN]
     named = "; ".join(f"“{p.title}”{f' ({p.year})' if p.year else ''}" for p in shown)
     more = len(trend.set_apart) - len(shown)
-    return f"Not counted, the topic's words apart: {named}{f'; and {more:,} more' if more > 0 else ''}."
+    return f"Those set apart: {named}{f'; and {more:,} more' if more > 0 else ''}."
 
 
 def trend_lines(trend: TrendResult, intent: Intent, undated: str = "") -> list[str]:

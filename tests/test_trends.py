@@ -170,8 +170,7 @@ def test_a_trend_does_not_count_graph_matching_with_neural_networks_as_gnns(
     assert trend.summary().endswith("; 1 more listed, not counted: the topic's words apart")
     # R12: the papers set apart are named, and their ids given, not only counted
     assert trend.public_json()["listed_apart_ids"] == ["matching"]
-    assert apart_line(trend) == ("Not counted, the topic's words apart: “Neural Networks for Model "
-                                 "Matching” (1988).")
+    assert apart_line(trend) == "Those set apart: “Neural Networks for Model Matching” (1988)."
 
 
 def test_a_trend_counts_what_the_list_keeps_but_the_words_apart(
