@@ -150,10 +150,6 @@ def compared_topics(question: str) -> tuple[str, str] | None:
     return None
 
 
-# a topic's count asked of two spans written alone, the topic beside the comparison:
-# "Which had more MCMC papers: the 1990s or the 2010s?", "Did MCMC have more papers in the
-# 2010s than in the 1990s?", "Was MCMC more studied in the 1990s or the 2010s?" (left out
-# at C62, read as a list of every year's papers or quoted)
 # no side: a pronoun ("Did he have more papers …?", "Do you have …": C67)
 _NOT_A_SIDE = (r"(?!(?:the|a|an|it|this|that|these|those|they|there|he|she|we|you|i|your|our|its"
                r"|their|his|her)\s)")
@@ -162,6 +158,10 @@ _NOT_A_SIDE = (r"(?!(?:the|a|an|it|this|that|these|those|they|there|he|she|we|yo
 _PAPER_KIND = re.compile(r"^(?:(?:the|all|more|highly|most|newly)\s+)*(?:accepted|published|total|oral"
                          r"|spotlight|poster|cited|submitted|rejected|new|long|short|single-author"
                          r"|workshop|conference|journal|open-access|peer-reviewed|other|such)$", re.I)
+# a topic's count asked of two spans written alone, the topic beside the comparison:
+# "Which had more MCMC papers: the 1990s or the 2010s?", "Did MCMC have more papers in the
+# 2010s than in the 1990s?", "Was MCMC more studied in the 1990s or the 2010s?" (left out
+# at C62, read as a list of every year's papers or quoted)
 PERIOD_COMPARISON_RES = [
     re.compile(rf"^\s*(?:which|what|when)\s+(?:[\w-]+\s+)?(?:has|had|have|saw|sees|got|gets|were\s+there"
                rf"|was\s+there)\s+(?:more|fewer|less|the\s+most|the\s+fewest)\s+"
@@ -180,7 +180,9 @@ def compared_periods(question: str) -> tuple[str, Span, Span] | None:
     (``COUNT_COMPARISON_RES``) whose one side is a span alone and whose other is the topic
     and one span. None else: two topics, a side with no span or with two ("in 2015, 2017
     or 2019"), a range opened at a year ("after 2018"), no topic but the papers ("Were there
-    more papers in 2019 or 2020?"; C62). R9's had quoted five abstracts."""
+    more papers in 2019 or 2020?"; C62). R9's had quoted five abstracts. Or the topic beside
+    two spans alone (``_beside_periods``: "Which had more MCMC papers: the 1990s or the
+    2010s?")."""
     for pattern in COUNT_COMPARISON_RES:
         if (m := pattern.search(question)) is None:
             continue

@@ -64,9 +64,9 @@ def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str
     """Names in the question that no stored title or abstract uses at all: no paper can
     be about them, so the question gets no sources (rather than near misses). An
     acronym counts as used when one of the papers found for the question spells it out; a
-    name given as an example (``as_example``) is no subject of the question, and a name of
-    an author of the NEARBY papers found is their work's ("Krizhevsky et al.'s network" had
-    been refused, his paper among the nearest)."""
+    name given as an example (``as_example``) is no subject of the question, and a family
+    name of an author of the NEARBY papers found, as written (``nearby_families``), is their
+    work's ("Krizhevsky et al.'s network" had been refused, his paper among the nearest)."""
     names = [n for n in read_intent(question).proper_names if not as_example(question, n)]
     if not names:
         return []
@@ -74,8 +74,8 @@ def unknown_names(index: AbstractIndex, question: str, found: Found) -> list[str
     unknown = [name for name in names if not corpus.knows(name)]
     if not unknown:
         return []
-    nearby = nearby_texts(index, found())
-    families = nearby_families(index, found())
+    fused = found()  # ranked once: a refusal's text ranks the question anew on each call
+    nearby, families = nearby_texts(index, fused), nearby_families(index, fused)
     unknown = [name for name in unknown if not corpus.knows(name, nearby) and name not in families]
     known = [name for name in names if name not in unknown]
     return [name for name in unknown if not any(_or_joined(question, name, k) for k in known)]
@@ -133,17 +133,22 @@ def nearby_families(index: AbstractIndex, fused: dict[str, float]) -> set[str]:
     """The family names of the NEARBY papers' authors, as written ("Krizhevsky"): a name the
     question gives in another case ("SRA" of Suvrit Sra's) or a given name is none (C68:
     "the SRA optimizer" had been answered from his paper)."""
-    papers = [index.papers().get(pid) for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY]]
-    return {words[-1].strip(".,") for p in papers if p is not None
+    return {words[-1].strip(".,") for p in _nearby_papers(index, fused)
             for name in split_authors(p.authors) if (words := name.split())}
 
 
 def nearby_texts(index: AbstractIndex, fused: dict[str, float], authors: bool = False) -> list[str]:
     """The title and abstract (and authors, also without middle initials: "Hinton's …",
     "Richard Sutton") of the NEARBY papers ranked first in ``fused``."""
-    papers = [index.papers().get(pid) for pid in sorted(fused, key=lambda p: -fused[p])[:NEARBY]]
     return [f"{p.title} {p.text}" + (f" | {authors_read(p.authors)}" if authors else "")
-            for p in papers if p is not None]
+            for p in _nearby_papers(index, fused)]
+
+
+def _nearby_papers(index: AbstractIndex, fused: dict[str, float]) -> list[Paper]:
+    """The stored papers of the NEARBY ranked first in ``fused``."""
+    papers = index.papers()
+    ranked = sorted(fused, key=lambda pid: -fused[pid])[:NEARBY]
+    return [paper for pid in ranked if (paper := papers.get(pid)) is not None]
 
 
 def names_a_method(question: str, named: set[str]) -> bool:

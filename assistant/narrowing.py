@@ -53,7 +53,7 @@ HOW_MANY = re.compile(rf"{_OPENING}how\s+many\b", re.I)  # "and how many…"
 # their count, nor only naming the narrowing ("what about 2018?", "only 2019")
 WHICH = re.compile(rf"{_OPENING}(?:which|list|show|name)\b", re.I)
 JOINED_TURNS = 3  # the questions before a follow-up it may be joined to (FollowUps.joined)
-STORE_ASKED = "How many papers are?"  # the store's papers under a filter, as a list's question
+STORE_ASKED = "How many papers are?"  # the store's papers (under a filter, if any), as a list's question
 
 
 def within_list(question: str, history: Sequence[tuple[str, str]], readers: Readers

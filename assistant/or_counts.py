@@ -45,7 +45,8 @@ def union_trend(topic: str, parts: list[TrendResult]) -> TrendResult:
     first = parts[0]
     counted = _union_papers(parts)
     papers = [p.paper for p in counted]
-    ids = {p.paper_id for p in papers}  # set apart by one part and counted by none (C69: the
+    ids = {p.paper_id for p in papers}
+    # set apart by one part and counted by none (C69: the first part's alone, some counted by the other)
     apart = list({p.paper_id: p for part in parts for p in part.set_apart if p.paper_id not in ids}.values())
     years, by_year, venues = tallied(papers, first.years)
     return replace(
@@ -56,7 +57,7 @@ def union_trend(topic: str, parts: list[TrendResult]) -> TrendResult:
         unread_left_out=sum(p.unread_left_out for p in parts),
         kept_unread=sum(p.kept_unread for p in counted), budget=sum(p.budget for p in parts),
         unknown_year=sum(p.year is None for p in papers),
-        apart=len(apart), set_apart=apart,  # first part's alone, some counted by the other)
+        apart=len(apart), set_apart=apart,
         seconds=sum(p.seconds for p in parts), chart=None)
 
 

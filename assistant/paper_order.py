@@ -69,7 +69,7 @@ INTRODUCED_RE = re.compile(
 # ("When was the method introduced?", "When was its loss proposed?": C69; "the Indian
 # buffet process", "the Transformer" name things); a paper named by its title is asked of
 # its own year (``ordered_in``)
-WHEN_WAS_FIRST_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?!(?:it|they|them|this|that|these|those)\s)"
+WHEN_INTRODUCED_RE = re.compile(r"^\s*when\s+(?:was|were)\s+(?!(?:it|they|them|this|that|these|those)\s)"
                                r"(?:(?P<topic>.+?)\s+first\s+(?:proposed|introduced|invented|published"
                                r"|described|used)|(?!(?:its|their)\b|the\s+(?-i:[a-z]))"
                                r"(?P<bare>.+?)\s+(?:proposed|introduced|invented|coined))"
@@ -117,14 +117,15 @@ class Ordered:
 
 def ordered_in(question: str, index: AbstractIndex, filters: Filters | None) -> Ordered | None:
     """``ordered_question`` against ``index``: its authors, and its earliest and latest year
-    within ``filters``."""
+    within ``filters``; None when a question of when X was introduced writes a stored title
+    whole ("When was Attention Is All You Need introduced?"): that paper's year (C69)."""
     def edge(oldest: bool) -> int | None:
         allowed = index.allowed(filters)
         years = [p.year for pid, p in index.papers().items()
                  if p.year is not None and (allowed is None or pid in allowed)]
         return (min(years) if oldest else max(years)) if years else None
     ordered = ordered_question(question, index.author_book().holds, edge)
-    if ordered and WHEN_WAS_FIRST_RE.search(question) and titled_papers(index.papers(), question):
+    if ordered and WHEN_INTRODUCED_RE.search(question) and titled_papers(index.papers(), question):
         return None  # "When was Attention Is All You Need introduced?": that paper's year (C69)
     if ordered and ordered.edge is not None and filters:
         return replace(ordered, within=filters.describe())
@@ -152,7 +153,7 @@ def ordered_question(question: str, is_author: Callable[[str], bool] | None = No
     if m := INTRODUCED_RE.search(_AND_WHEN.sub("", question)):  # with "who", each paper's authors
         lead = "Who works on" if m.group("who") else "Which papers on"
         return Ordered(f"{lead} {m.group('topic')}?", True)
-    if m := WHEN_WAS_FIRST_RE.search(question):
+    if m := WHEN_INTRODUCED_RE.search(question):
         return Ordered(f"Which papers on {m.group('topic') or m.group('bare')}?", True)
     if m := CAME_RE.search(question):
         return Ordered(f"Which papers{m.group('rest')}?", m.group("order").lower() == "first")

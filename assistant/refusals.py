@@ -103,14 +103,16 @@ def nearest_reason(question: str, paper: Paper, weights: Mapping[str, float], co
     asked = lookup_terms(question) or WORD_RE.findall(question)  # a lookup's words, not "mentioning"
     for word in dict.fromkeys(asked):
         stems = [t for t in query_terms(word) if t in weights]
-        if stems:  # a word is written as asked, or said to be written as another of its stem
-            held_all = all(t in held for t in stems)  # ("spread" as "Spreading": R12's had
+        # a word held only in another form of its stem is said so ("spread" as "Spreading":
+        # R12's had read "never 'spread'"); not a part of a hyphenated word ("non-convex": C68)
+        if stems:
+            held_all = all(t in held for t in stems)
             as_asked = held_all and re.search(rf"(?<!\w){as_written(word)}(?!\w)", text, re.I)
-            if held_all and not as_asked and len(stems) == 1 and "-" not in word:  # not a part
-                forms[word] = next((w for w in WORD_RE.findall(text)  # of "non-convex" (C68)
-                                    if stem_of(w.lower()) in stems), word)  # read "never 'spread'")
+            if held_all and not as_asked and len(stems) == 1 and "-" not in word:
+                forms[word] = next((w for w in WORD_RE.findall(text) if stem_of(w.lower()) in stems), word)
             (found if as_asked or word in forms else missing)[word] = max(weights[t] for t in stems)
-    # the share of the words written as asked, as the sentence counts them: a stem's share
+    # the share of the words written, as asked or in another form of their stem (``forms``),
+    # as the sentence counts them: a stem's share
     # ("computing" in "computation") had read "writes none of the question's words (42%…)"
     weighed = sum(found.values()) + sum(missing.values())
     share = sum(found.values()) / weighed if weighed else coverage

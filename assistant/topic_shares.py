@@ -148,10 +148,12 @@ _FEWER = re.compile(r"\b(?:fewer|fewest|less|(?<!\bat\s)least)\b", re.I)
 
 
 def asks_fewer(question: str, side: str) -> bool:
-    """Whether a period comparison asks which span holds fewer papers: "fewer" or "less"
-    outside its topic's side, before it or after it ("Did MCMC have fewer papers in …"),
-    not in it ("… on learning from less labeled data …": C66)."""
-    start, side = question.find(side.strip()), side.strip()
+    """Whether a period comparison asks which span holds fewer papers: "fewer", "fewest",
+    "less" or "least" (not "at least") outside its topic's side, before it or after it
+    ("Did MCMC have fewer papers in …"), not in it ("… on learning from less labeled data
+    …": C66)."""
+    side = side.strip()
+    start = question.find(side)
     return bool(_FEWER.search(question if start < 0 else
                               f"{question[:start]} {question[start + len(side):]}"))
 

@@ -115,7 +115,8 @@ STATED_ACRONYM_RE = re.compile(r"\s*\(\s*((?=(?:[^()\s]*[A-Z]){2})[A-Za-z][\w-]*
 # nor after the noun alone ("How many papers by Bengio appeared in 2016?": a run's false "no")
 RECENTLY_RE = re.compile(rf"(?:^|\s+)(?:{RECENTLY}|{BEEN}\s+{PUBLISHED}|published|appeared|came\s+out)"
                          r"[\s,;]*(?=[?.!]*\s*$)", re.I)  # "…, since 2019?" read less its years (C61)
-# Courtesy ending the question ("? Thanks!", ", please?", " pls", " thx"): no topic ("…? For
+# Courtesy or a request to list ending the question ("? Thanks!", ", please?", " pls",
+# " thx", "? List them": C70): no topic ("…? For
 # time series." is one, and stays; "optimal transport pls" had counted none)
 AFTER_QUESTION_RE = re.compile(
     r"(?:\?\s*|\s*,\s*|\s+)(?:(?:many\s+)?thanks?(?:\s+you)?|thx|ty|cheers|please|pls|plz"

@@ -249,11 +249,11 @@ def ordinal(n: int) -> str:
 
 
 def apart_line(trend: TrendResult) -> str:
-    """The papers the count's own screen keeps that the count does not (``TrendResult.apart``:
-    the topic's words apart; its reading budget is larger than a list's, so a list may not show
-    them all: C69), the first APART_SHOWN named: R12's `trends "Hopfield networks"` said
-    "12 more listed, not counted" and showed none of them, for the reader to judge; ""
-    when there are none."""
+    """The papers the count's own screen keeps that the count does not
+    (``TrendResult.set_apart``: the topic's words apart; its reading budget is larger than a
+    list's, so a list may not show them all: C69), the first APART_SHOWN named: R12's
+    `trends "Hopfield networks"` said "12 more listed, not counted" and showed none of
+    them, for the reader to judge; "" when there are none."""
     if not trend.set_apart:
         return ""
     shown = trend.set_apart[:APART_SHOWN]
@@ -263,9 +263,10 @@ def apart_line(trend: TrendResult) -> str:
 
 
 def trend_lines(trend: TrendResult, intent: Intent, undated: str = "") -> list[str]:
-    """What `assistant trends` prints: the count line, the papers listed but not counted
-    (``apart_line``), the undated papers a range leaves out (``undated``), the replies the
-    topic's question asks (``replies``: "… by decade?") and the table."""
+    """What `assistant trends` prints: the count line, the papers the count set apart
+    (``apart_line``: "Those set apart: …"), the undated papers a range leaves out
+    (``undated``), the replies the topic's question asks (``replies``: "… by decade?") and
+    the table."""
     apart = apart_line(trend)
     return [f"{trend.summary()}.", *([apart] if apart else []), *([undated.rstrip()] if undated else []),
             *replies(trend, intent), *(table_lines(trend) if trend.total else [])]

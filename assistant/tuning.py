@@ -230,7 +230,7 @@ SHORT_WORDS = 4
 AUTHORS_SHOWN = 8
 # a list names the first this many papers the reading turned down that write its topic
 TURNED_DOWN_SHOWN = 3
-APART_SHOWN = 5  # the papers a trend's line names of those listed, not counted (apart_line)
+APART_SHOWN = 5  # how many of the papers a trend's count set apart its line names (apart_line)
 # A typed title more other papers than this write as a phrase is a method's name as much as
 # one paper's ("latent Dirichlet allocation"): "What are its limitations?" asks of the method,
 # and other papers answer too (``Retriever.a_name``).
