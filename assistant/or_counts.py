@@ -57,7 +57,7 @@ def union_trend(topic: str, parts: list[TrendResult]) -> TrendResult:
         unread_left_out=sum(p.unread_left_out for p in parts),
         kept_unread=sum(p.kept_unread for p in counted), budget=sum(p.budget for p in parts),
         unknown_year=sum(p.year is None for p in papers),
-        apart=len(apart), set_apart=apart,
+        set_apart=apart,
         seconds=sum(p.seconds for p in parts), chart=None)
 
 

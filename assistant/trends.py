@@ -74,7 +74,6 @@ class TrendResult:
     budget: int = 0  # the reading budget the count was screened with (max_reread)
     store_read: int = 0  # a range's count: the papers the store's screen read (windowed.py)
     unknown_year: int = 0  # matching papers without a year (not in ``years``)
-    apart: int = 0  # listed papers not counted: the topic's words apart (``counts_for``)
     left_out: int = 0  # records of the store's files within the filter not stored (left_out.py)
     left_out_repeats: int = 0  # of those, the records giving another record's abstract
     left_out_unread: int = 0  # and those their file's reader could not read
@@ -98,11 +97,17 @@ class TrendResult:
     asked_from: int | None = None
     # the counted papers as the list kept them (score, quoted sentence): the answer's sources
     counted: list[ListedPaper] = field(default_factory=list, repr=False)
-    set_apart: list[Paper] = field(default_factory=list, repr=False)  # the ``apart`` papers
+    # listed papers not counted: the topic's words apart (``counts_for``)
+    set_apart: list[Paper] = field(default_factory=list, repr=False)
 
     @property
     def total(self) -> int:
         return len(self.paper_ids)
+
+    @property
+    def apart(self) -> int:
+        """How many listed papers the count set apart (``set_apart``)."""
+        return len(self.set_apart)
 
     def share(self, year: int) -> float | None:
         """The year's count over the papers stored that year (None: none stored)."""
@@ -311,10 +316,14 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
     senses = {c.paper.paper_id: c.sense for c in result.candidates}
     topic = result.written or result.topic  # "pre training" counted as "pre-training"
     verb = relation_verb(result.question)
-    counted = [p for p in result.papers
-               if counts_for(topic, p, senses.get(p.paper.paper_id, 0.0), verb)]
+    counted: list[ListedPaper] = []
+    set_apart: list[Paper] = []  # one pass: testing each against ``counted`` had cost 0.3 s at 1,000
+    for listed in result.papers:
+        if counts_for(topic, listed, senses.get(listed.paper.paper_id, 0.0), verb):
+            counted.append(listed)
+        else:
+            set_apart.append(listed.paper)
     papers = [p.paper for p in counted]
-    apart = len(result.papers) - len(papers)
     years, by_year, venues = tallied(papers, [y for y, n in stored.items() if n])
     return TrendResult(
         topic=result.topic.strip().rstrip("?!. ") or result.topic,  # as shown: no "?"
@@ -322,12 +331,11 @@ def count(result: ListResult, stored: Mapping[int, int]) -> TrendResult:
         paper_ids=[p.paper_id for p in papers], papers_in_store=result.papers_in_store,
         papers_in_filter=result.papers_in_filter, screened=result.screened,
         unread_left_out=result.unread_left_out,
-        unknown_year=sum(p.year is None for p in papers), apart=apart,
+        unknown_year=sum(p.year is None for p in papers),
         reread=result.reread, kept_unread=sum(p.kept_unread for p in counted),
         store_read=result.store_read,
         seconds=result.seconds, by_year=by_year,
-        stored={y: stored.get(y, 0) for y in years}, counted=counted,
-        set_apart=[p.paper for p in result.papers if p not in counted])
+        stored={y: stored.get(y, 0) for y in years}, counted=counted, set_apart=set_apart)
 
 
 def tallied(papers: Sequence[Paper], years: Iterable[int]

@@ -52,8 +52,8 @@ def test_an_or_topics_papers_set_apart_are_its_parts_less_those_counted(seed_ass
     papers = seed_assistant.index.papers()
     counted_by_second, other = papers[second.paper_ids[0]], next(
         p for pid, p in papers.items() if pid not in first.paper_ids + second.paper_ids)
-    parts = [dataclasses.replace(first, set_apart=[counted_by_second, other], apart=2),
-             dataclasses.replace(second, set_apart=[other], apart=1)]
+    parts = [dataclasses.replace(first, set_apart=[counted_by_second, other]),
+             dataclasses.replace(second, set_apart=[other])]
     union = union_trend("GNNs or RL", parts)
     assert [p.paper_id for p in union.set_apart] == [other.paper_id] and union.apart == 1
     assert union.public_json()["listed_apart_ids"] == [other.paper_id]
