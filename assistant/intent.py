@@ -22,12 +22,11 @@ from assistant.authors import AuthorBook
 from assistant.count_comparison import compared_periods, compared_topic, compared_topics
 from assistant.keywords import STOPWORDS
 from assistant.leaning import leans_on_previous
-from assistant.stated import PUBLISHED_ON, RECENT, RECENTLY, stated
+from assistant.stated import PUBLISHED_ON, RECENT, RECENTLY, names_a_venue, stated
 from assistant.stated_years import PAPER, PAPERS
 from assistant.term_lookups import lookup_terms
 from assistant.trend_questions import CountsAsked, counts_asked, peak_claim, trend_topic
 from assistant.types import Filters
-from assistant.venues import KNOWN_VENUES, canonical_venue
 
 Kind = Literal["summary", "comparison", "definition", "method", "finding", "quantity", "problem",
                "list", "lookup", "trend", "other"]
@@ -363,7 +362,7 @@ def over_periods(question: str, filters: Filters | None, venues: tuple[str, ...]
     years = frozenset(year for first, last in spans for year in range(first, last + 1))
     span = (min(years), max(years))
     named = years if len(years) < span[1] - span[0] + 1 else None
-    return (replace(filters or Filters(), years=span, named_years=named, recent=None, note=None),
+    return (replace((filters or Filters()).without_years(), years=span, named_years=named),
             f"How many papers on {topic}?")
 
 
@@ -372,7 +371,7 @@ def names_a_source(topic: str, venues: Sequence[str], authors: AuthorBook | None
     venue ("Did NeurIPS have more papers in 2019 …?") or a stored author written as a name
     ("Did Michael I. Jordan have …?"). Counted as a topic, each had been counted by the
     abstracts writing the name: "None in either" for Jordan's 40 and 15 papers (C67)."""
-    if canonical_venue(topic).lower() in {v.lower() for v in (*venues, *KNOWN_VENUES.values())}:
+    if names_a_venue(topic, venues):
         return True
     # as a person's name: capitalised, no acronym ("GAN" is no Zhe Gan's)
     written_as_name = all(word[:1].isupper() and (len(word.rstrip(".")) == 1 or not word.isupper())

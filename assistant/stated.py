@@ -353,8 +353,13 @@ def _a_name(name: str, lower_case: bool, venues: Iterable[str]) -> bool:
         return False
     if any(w.isalpha() and w.isupper() and len(w) > 1 for w in words):  # BLEU, MIT
         return False
+    return not names_a_venue(name, venues)
+
+
+def names_a_venue(name: str, venues: Iterable[str]) -> bool:
+    """Whether ``name`` is a stored venue's or a known one's, in any of its spellings ("NIPS")."""
     named = {canonical_venue(v).casefold() for v in venues} | {v.casefold() for v in KNOWN_VENUES}
-    return canonical_venue(name).casefold() not in named
+    return canonical_venue(name).casefold() in named
 
 
 # ...and more years after it, the venue's too ("NeurIPS 2020 and 2021" had read 2020 alone)
