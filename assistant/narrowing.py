@@ -331,8 +331,9 @@ def requalified(earlier: Intent, topic: str, lead: str, intent: Callable[[str], 
     ``lead``. None when ``topic`` opens with no such word or states a filter or an order
     ("in NeurIPS 2020", "in recent years"), or "on" names a topic ("what about on VAEs?":
     C68)."""
-    probe = intent(f"Which papers {topic}?")
-    if (m := _QUALIFYING.match(topic)) is None or probe.filters or probe.newest_first:
+    if (m := _QUALIFYING.match(topic)) is None:
+        return None
+    if (probe := intent(f"Which papers {topic}?")).filters or probe.newest_first:
         return None
     counted = earlier.trend_topic or count_topic(earlier)  # a count's topic, no verb of its own
     subject = (counted or topic_of(earlier.search, False)).strip(" ?.!")

@@ -267,6 +267,5 @@ def trend_lines(trend: TrendResult, intent: Intent, undated: str = "") -> list[s
     (``apart_line``: "Those set apart: …"), the undated papers a range leaves out
     (``undated``), the replies the topic's question asks (``replies``: "… by decade?") and
     the table."""
-    apart = apart_line(trend)
-    return [f"{trend.summary()}.", *([apart] if apart else []), *([undated.rstrip()] if undated else []),
+    return [f"{trend.summary()}.", *filter(None, (apart_line(trend), undated.rstrip())),
             *replies(trend, intent), *(table_lines(trend) if trend.total else [])]
